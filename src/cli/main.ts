@@ -1,0 +1,55 @@
+/** `pith <command> ...`: finds the command files, dispatches, maps errors to exit codes. */
+import { readdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { isPithError } from '../errors.js';
+import { EXIT, type Command, type CommandIO } from './command.js';
+
+const commandsDir = new URL('./commands/', import.meta.url);
+
+async function loadCommands(): Promise<Map<string, Command>> {
+  const files = (await readdir(fileURLToPath(commandsDir))).filter((f) => f.endsWith('.js')).sort();
+  const out = new Map<string, Command>();
+  for (const f of files) {
+    const mod = (await import(new URL(f, commandsDir).href)) as { command?: Command };
+    if (mod.command) out.set(mod.command.name, mod.command);
+  }
+  return out;
+}
+
+function usage(commands: Map<string, Command>): string {
+  const width = Math.max(...[...commands.keys()].map((k) => k.length), 8);
+  const lines = [...commands.values()].map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return `pith: extract the title, headings and body text of web pages\n\nUsage: pith <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'pith <command> --help' for a command's options.\n`;
+}
+
+export async function main(argv: readonly string[], io: CommandIO = process): Promise<number> {
+  const commands = await loadCommands();
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(usage(commands));
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  if (name === '--version') {
+    io.stdout.write('pith 0.1.0\n');
+    return EXIT.ok;
+  }
+  const cmd = commands.get(name);
+  if (!cmd) {
+    io.stderr.write(`pith: unknown command '${name}'\n\n${usage(commands)}`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(cmd.help.endsWith('\n') ? cmd.help : cmd.help + '\n');
+    return EXIT.ok;
+  }
+  try {
+    return await cmd.run(rest, io);
+  } catch (e) {
+    if (isPithError(e)) {
+      io.stderr.write(`pith ${name}: ${e.message}\n`);
+      return e.code === 'BAD_OPTION' ? EXIT.usage : EXIT.input;
+    }
+    io.stderr.write(`pith ${name}: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return EXIT.failure;
+  }
+}

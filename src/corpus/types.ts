@@ -1,0 +1,62 @@
+/**
+ * What every corpus reader yields, whatever the on-disk layout: pages with raw bytes
+ * (loaded lazily) and gold in the form the corpus has it. Gold is turned into block
+ * labels by alignment (`align.ts`) at load time, so a change in segmentation never
+ * invalidates a corpus.
+ */
+import type { GoldLabel } from '../labels.js';
+
+/** The on-disk layouts pith recognises. `pith` is pith's own format (docs/corpus-format.md). */
+export type CorpusFormat =
+  | 'pith'
+  | 'readability'
+  | 'wcxb'
+  | 'trafilatura'
+  | 'postlight'
+  | 'l3s-gn1'
+  | 'cleaneval'
+  | 'dragnet';
+
+/** How a corpus may be used (../shared/corpora/README.md): only `train` corpora feed the bundled model. */
+export type CorpusUse = 'train' | 'eval-only';
+
+/** A stored human annotation: robust to segmentation changes (text + DOM location). */
+export interface Annotation {
+  readonly label: GoldLabel;
+  /** Whitespace-normalised text of the annotated node(s). */
+  readonly text: string;
+  /** `domPath` of the annotated node (an element or a text node). */
+  readonly path: string;
+}
+
+export interface Gold {
+  /** The page's headline as the corpus gives it. */
+  readonly title?: string;
+  /** The full main text (body + headings, not the title unless the corpus includes it), paragraphs separated by newlines. */
+  readonly mainText?: string;
+  /** Heading lines of the main text, when the corpus marks them. */
+  readonly headings?: readonly string[];
+  /** trafilatura-style partial gold: snippets that must / must not appear in the extraction. */
+  readonly snippets?: { readonly with: readonly string[]; readonly without: readonly string[] };
+  /** Per-node labels (pith format, l3s-gn1): the most precise form, preferred by alignment. */
+  readonly annotations?: readonly Annotation[];
+}
+
+export interface CorpusPage {
+  /** Unique within the corpus. */
+  readonly id: string;
+  /** Grouping key for cross-site folds: the registrable host, lower-case, without `www.`. */
+  readonly site: string;
+  readonly url: string | undefined;
+  /** Path of the page's HTML (plain or .gz). */
+  readonly htmlPath: string;
+  readonly gold: Gold;
+}
+
+export interface Corpus {
+  readonly name: string;
+  readonly format: CorpusFormat;
+  readonly root: string;
+  readonly use: CorpusUse;
+  readonly pages: readonly CorpusPage[];
+}

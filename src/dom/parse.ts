@@ -1,0 +1,164 @@
+/**
+ * HTML5 tree construction with parse5 (the tree a browser builds, scripting off so
+ * `<noscript>` content is parsed as markup, as a reader with JavaScript disabled sees it),
+ * turned into pith's light read-only tree. Script, style, template, comments and the
+ * like contribute no text; the walk is iterative so 100 000-deep nesting cannot overflow
+ * the stack.
+ */
+import { parse } from 'parse5';
+import type { DefaultTreeAdapterMap } from 'parse5';
+import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js';
+import { normalizeSpace } from './tree.js';
+import { decodeHtml, type DecodeOptions } from './decode.js';
+
+type P5Node = DefaultTreeAdapterMap['node'];
+type P5Element = DefaultTreeAdapterMap['element'];
+
+/** Elements whose content is never visible text. */
+const SKIPPED_TAGS: ReadonlySet<string> = new Set([
+  'script', 'style', 'template', 'noembed', 'noframes', 'xmp', 'textarea', 'select',
+  'svg', 'math', 'object', 'applet', 'param', 'datalist',
+]);
+
+/** Attributes kept on elements: what features, rendering and annotation need. */
+const KEPT_ATTRS: ReadonlySet<string> = new Set([
+  'class', 'id', 'role', 'itemprop', 'itemtype', 'itemscope', 'href', 'src', 'srcset', 'data-src',
+  'data-srcset', 'data-original', 'data-lazy-src', 'alt', 'title', 'lang', 'hidden', 'style', 'name',
+  'content', 'property', 'http-equiv', 'charset', 'datetime', 'type', 'width', 'height', 'rel',
+  'colspan', 'rowspan', 'start', 'poster', 'cite', 'dir',
+]);
+
+export interface ParseOptions extends DecodeOptions {
+  /** URL the page came from; resolves relative links. */
+  readonly url?: string;
+}
+
+export interface ParsedPage {
+  readonly tree: DomTree;
+  readonly encoding: string;
+  readonly replacements: number;
+}
+
+const HIDDEN_STYLE_RE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
+
+function isHiddenElement(attrs: Record<string, string>): boolean {
+  if ('hidden' in attrs) return true;
+  const style = attrs['style'];
+  return style !== undefined && HIDDEN_STYLE_RE.test(style);
+}
+
+function keptAttrs(el: P5Element): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const a of el.attrs) {
+    const name = a.name.toLowerCase();
+    if (KEPT_ATTRS.has(name) || name.startsWith('aria-')) out[name] = a.value;
+  }
+  return out;
+}
+
+/** Parses already-decoded HTML text into a light tree. */
+export function parseHtml(html: string, options: { url?: string } = {}): DomTree {
+  const doc = parse(html, { scriptingEnabled: false });
+  return buildTree(doc as unknown as P5Node, options.url);
+}
+
+/** Decodes bytes (gzip, any declared or detected encoding) and parses them. */
+export function parsePage(bytes: Uint8Array, options: ParseOptions = {}, subject?: string): ParsedPage {
+  const decoded = decodeHtml(bytes, options, subject);
+  const tree = parseHtml(decoded.text, options.url !== undefined ? { url: options.url } : {});
+  return { tree, encoding: decoded.encoding, replacements: decoded.replacements };
+}
+
+interface MutableElement {
+  kind: 'element';
+  id: number;
+  parent: number;
+  tag: string;
+  attrs: Record<string, string>;
+  children: number[];
+  depth: number;
+  hidden: boolean;
+  end: number;
+}
+
+function buildTree(doc: P5Node, url: string | undefined): DomTree {
+  const nodes: DomNode[] = [];
+  const meta: MetaTag[] = [];
+  const jsonLd: string[] = [];
+  let title = '';
+  let lang: string | undefined;
+  let baseHref: string | undefined;
+
+  const root: MutableElement = {
+    kind: 'element', id: 0, parent: -1, tag: '#document', attrs: {}, children: [], depth: 0, hidden: false, end: 0,
+  };
+  nodes.push(root as ElementNode);
+
+  // Explicit stack of (parse5 node, parent id); children are pushed in reverse so they pop in order.
+  // `closeAt` entries set `end` once a subtree is finished.
+  type Frame = { node: P5Node; parent: MutableElement } | { closeAt: MutableElement };
+  const stack: Frame[] = [];
+  const rootChildren = (doc as { childNodes?: P5Node[] }).childNodes ?? [];
+  for (let i = rootChildren.length - 1; i >= 0; i--) stack.push({ node: rootChildren[i]!, parent: root });
+
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if ('closeAt' in frame) {
+      frame.closeAt.end = nodes.length - 1;
+      continue;
+    }
+    const { node, parent } = frame;
+    const name = node.nodeName;
+    if (name === '#text') {
+      const value = (node as DefaultTreeAdapterMap['textNode']).value;
+      if (parent.tag === '#document') continue;
+      const t: TextNode = { kind: 'text', id: nodes.length, parent: parent.id, text: value, depth: parent.depth + 1 };
+      parent.children.push(t.id);
+      nodes.push(t);
+      continue;
+    }
+    if (name === '#comment' || name === '#documentType') continue;
+    const el = node as P5Element;
+    const tag = el.tagName.toLowerCase();
+    const attrs = keptAttrs(el);
+
+    // Head data that the features need, gathered here so no later stage re-walks the tree.
+    if (tag === 'title' && !title) title = normalizeSpace(textOf(el));
+    else if (tag === 'meta') {
+      const key = (attrs['property'] ?? attrs['name'] ?? attrs['itemprop'])?.toLowerCase();
+      if (key && attrs['content'] !== undefined) meta.push({ key, content: attrs['content'] });
+    } else if (tag === 'script' && (attrs['type'] ?? '').toLowerCase().includes('ld+json')) jsonLd.push(textOf(el));
+    else if (tag === 'base' && attrs['href'] && baseHref === undefined) baseHref = attrs['href'];
+    else if (tag === 'html' && attrs['lang'] && lang === undefined) lang = attrs['lang'];
+
+    const me: MutableElement = {
+      kind: 'element', id: nodes.length, parent: parent.id, tag, attrs, children: [],
+      depth: parent.depth + 1, hidden: parent.hidden || isHiddenElement(attrs), end: nodes.length,
+    };
+    parent.children.push(me.id);
+    nodes.push(me as ElementNode);
+    stack.push({ closeAt: me });
+    if (SKIPPED_TAGS.has(tag) || tag === 'title') continue; // kept as an element, contributes no text
+    const kids = el.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent: me });
+  }
+  root.end = nodes.length - 1;
+  for (const n of nodes) if (n.kind === 'element') Object.freeze((n as MutableElement).children);
+
+  let baseUrl: string | undefined = url;
+  if (baseHref) {
+    try {
+      baseUrl = new URL(baseHref, url).href;
+    } catch {
+      /* a relative <base> without a page URL cannot be resolved: keep the page URL */
+    }
+  }
+  return Object.freeze({ nodes, title, lang, meta, jsonLd, baseUrl });
+}
+
+/** Text directly inside an element (for title/script, which hold only text). */
+function textOf(el: P5Element): string {
+  let s = '';
+  for (const c of el.childNodes) if (c.nodeName === '#text') s += (c as DefaultTreeAdapterMap['textNode']).value;
+  return s;
+}

@@ -1,0 +1,167 @@
+/**
+ * A light, read-only view of the tree a browser builds. Nodes live in one array in
+ * document (pre-)order, so a node's id is its index: stable for the same bytes, cheap
+ * to store, and usable as a DOM location in corpora and models.
+ */
+
+export interface ElementNode {
+  readonly kind: 'element';
+  readonly id: number;
+  readonly parent: number; // -1 for the root
+  /** Lower-case tag name (`#document` for the root). */
+  readonly tag: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly children: readonly number[];
+  /** Depth below the document root (html = 1). */
+  readonly depth: number;
+  /** Hidden by the `hidden` attribute or inline `display:none` / `visibility:hidden`, itself or by an ancestor. */
+  readonly hidden: boolean;
+  /** Id of the last node inside this element's subtree (itself when empty): subtree = [id, end]. */
+  readonly end: number;
+}
+
+export interface TextNode {
+  readonly kind: 'text';
+  readonly id: number;
+  readonly parent: number;
+  readonly text: string;
+  readonly depth: number;
+}
+
+export type DomNode = ElementNode | TextNode;
+
+export interface MetaTag {
+  readonly key: string; // name, property or itemprop, lower-cased
+  readonly content: string;
+}
+
+export interface DomTree {
+  readonly nodes: readonly DomNode[];
+  /** The `<title>` text, whitespace-normalised ('' when absent). */
+  readonly title: string;
+  /** `<html lang>` when given. */
+  readonly lang: string | undefined;
+  /** `<meta name|property|itemprop content>` pairs in document order. */
+  readonly meta: readonly MetaTag[];
+  /** Raw text of each `<script type="application/ld+json">`. */
+  readonly jsonLd: readonly string[];
+  /** `<base href>` or the URL the page was fetched from, when known. */
+  readonly baseUrl: string | undefined;
+}
+
+export function element(tree: DomTree, id: number): ElementNode {
+  const n = tree.nodes[id];
+  if (!n || n.kind !== 'element') throw new RangeError(`node ${id} is not an element`);
+  return n;
+}
+
+/** Ancestors of a node from its parent up to the root (not including the node). */
+export function ancestors(tree: DomTree, id: number): ElementNode[] {
+  const out: ElementNode[] = [];
+  let p = tree.nodes[id]?.parent ?? -1;
+  while (p >= 0) {
+    const n = tree.nodes[p] as ElementNode;
+    out.push(n);
+    p = n.parent;
+  }
+  return out;
+}
+
+/** True when `inner` lies in the subtree of element `outer` (or is it). */
+export function contains(tree: DomTree, outer: number, inner: number): boolean {
+  const o = tree.nodes[outer];
+  if (!o || o.kind !== 'element') return outer === inner;
+  return inner >= o.id && inner <= o.end;
+}
+
+/** Nearest common ancestor element of a set of node ids. */
+export function commonAncestor(tree: DomTree, ids: readonly number[]): number {
+  if (ids.length === 0) return 0;
+  let lo = ids[0]!;
+  let hi = ids[0]!;
+  for (const id of ids) {
+    if (id < lo) lo = id;
+    const n = tree.nodes[id]!;
+    const last = n.kind === 'element' ? n.end : id;
+    if (last > hi) hi = last;
+  }
+  let cur = tree.nodes[lo]!.kind === 'element' ? lo : tree.nodes[lo]!.parent;
+  while (cur > 0 && (tree.nodes[cur] as ElementNode).end < hi) cur = tree.nodes[cur]!.parent;
+  return Math.max(cur, 0);
+}
+
+/** Tag names from below the document root to the node's element, e.g. `html/body/div/p`. */
+export function tagPath(tree: DomTree, id: number): string {
+  const n = tree.nodes[id]!;
+  const start = n.kind === 'element' ? n : (tree.nodes[n.parent] as ElementNode);
+  const parts: string[] = [];
+  let cur: ElementNode | undefined = start;
+  while (cur && cur.id !== 0) {
+    parts.push(cur.tag);
+    cur = cur.parent >= 0 ? (tree.nodes[cur.parent] as ElementNode) : undefined;
+  }
+  return parts.reverse().join('/');
+}
+
+/**
+ * An XPath-like location, `/html[1]/body[1]/div[3]/p[2]` (text nodes end in `/text()[k]`),
+ * which survives changes to pith's segmentation; used to anchor stored annotations.
+ */
+export function domPath(tree: DomTree, id: number): string {
+  const parts: string[] = [];
+  let cur = tree.nodes[id];
+  while (cur && cur.id !== 0) {
+    const parent = tree.nodes[cur.parent] as ElementNode;
+    let k = 0;
+    for (const c of parent.children) {
+      const cn = tree.nodes[c]!;
+      if (cur.kind === 'text' ? cn.kind === 'text' : cn.kind === 'element' && cn.tag === cur.tag) k++;
+      if (c === cur.id) break;
+    }
+    parts.push(cur.kind === 'text' ? `text()[${k}]` : `${cur.tag}[${k}]`);
+    cur = parent;
+  }
+  return '/' + parts.reverse().join('/');
+}
+
+/** Resolves a path made by `domPath`; undefined when the tree has no such node. */
+export function resolveDomPath(tree: DomTree, path: string): number | undefined {
+  const steps = path.split('/').filter(Boolean);
+  let cur = tree.nodes[0] as ElementNode;
+  for (const step of steps) {
+    const m = /^(.+)\[(\d+)\]$/.exec(step);
+    if (!m) return undefined;
+    const name = m[1]!;
+    let k = Number(m[2]);
+    let found: DomNode | undefined;
+    for (const c of cur.children) {
+      const cn = tree.nodes[c]!;
+      const match = name === 'text()' ? cn.kind === 'text' : cn.kind === 'element' && cn.tag === name;
+      if (match && --k === 0) {
+        found = cn;
+        break;
+      }
+    }
+    if (!found) return undefined;
+    if (found.kind === 'text') return found.id;
+    cur = found;
+  }
+  return cur.id;
+}
+
+/** Collapses runs of white space (keeping none at the ends). */
+export function normalizeSpace(s: string): string {
+  return s.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim();
+}
+
+/** All text in an element's subtree that a reader would see (skipped nodes excluded by construction). */
+export function subtreeText(tree: DomTree, id: number): string {
+  const n = tree.nodes[id]!;
+  if (n.kind === 'text') return n.text;
+  const parts: string[] = [];
+  for (let i = n.id + 1; i <= n.end; i++) {
+    const c = tree.nodes[i]!;
+    if (c.kind === 'text') parts.push(c.text);
+  }
+  return normalizeSpace(parts.join(' '));
+}

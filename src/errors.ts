@@ -1,0 +1,32 @@
+/**
+ * One error type for everything a user can cause: bad input, bad files, bad options.
+ * `code` is a closed union so the CLI can map it to exit codes and tests can assert it.
+ */
+export type PithErrorCode =
+  | 'NOT_HTML' // binary or otherwise non-HTML bytes
+  | 'TOO_LARGE' // input above the configured byte limit
+  | 'BAD_GZIP' // truncated or corrupt gzip stream
+  | 'NOT_FOUND' // file or directory missing
+  | 'BAD_CORPUS' // corpus folder missing files or malformed
+  | 'BAD_MODEL' // model file corrupt, wrong format or version
+  | 'BAD_OPTION' // invalid option or parameter value
+  | 'CONFLICT' // a save based on an older revision than the one stored
+  | 'FETCH_FAILED' // URL unreachable, timed out, redirected too often, non-HTML type
+  | 'IO'; // other filesystem problems
+
+export class PithError extends Error {
+  readonly code: PithErrorCode;
+  /** The file, URL or option the problem is about, when there is one. */
+  readonly subject: string | undefined;
+
+  constructor(code: PithErrorCode, message: string, subject?: string, options?: { cause?: unknown }) {
+    super(subject ? `${subject}: ${message}` : message, options);
+    this.name = 'PithError';
+    this.code = code;
+    this.subject = subject;
+  }
+}
+
+export function isPithError(e: unknown): e is PithError {
+  return e instanceof PithError;
+}

@@ -1,0 +1,77 @@
+/**
+ * The one interface every learner shares, so the CLI, evaluation and the annotation
+ * tool treat a CRF, a k-NN or a rule set alike: train -> predict with probabilities ->
+ * explain -> serialise.
+ */
+import type { GoldLabel, Label } from '../labels.js';
+import type { FeatureSchema, SequenceInstance } from '../features/types.js';
+
+export interface LabeledSequence extends SequenceInstance {
+  /** Gold label per item; `unknown` items are ignored by training (partial gold). */
+  readonly labels: readonly GoldLabel[];
+}
+
+export interface Prediction {
+  /** Best label per item. */
+  readonly labels: readonly Label[];
+  /** Per item, probability of each label in `LABELS` order (title, heading, body, other). */
+  readonly probs: readonly (readonly number[])[];
+}
+
+export interface FeatureContribution {
+  readonly feature: string;
+  /** Signed contribution towards the predicted label (weight x value, or the learner's own measure). */
+  readonly weight: number;
+}
+
+export interface Labeler {
+  readonly algorithm: AlgorithmName;
+  predict(seq: SequenceInstance): Prediction;
+  /** The features that weighed most for item `i`'s label, strongest first. */
+  explain(seq: SequenceInstance, i: number, top?: number): FeatureContribution[];
+  /** The learner's own state as plain JSON (the model file's `body`). */
+  toJSON(): unknown;
+}
+
+export type AlgorithmName = 'crf' | 'maxent' | 'memm' | 'knn' | 'igtree' | 'svm' | 'ripper';
+
+export type ParamType = 'number' | 'integer' | 'boolean' | 'string';
+
+/** A training parameter, declared once: drives defaults, validation, `--set name=value` and help. */
+export interface ParamSpec {
+  readonly name: string;
+  readonly type: ParamType;
+  readonly default: number | boolean | string;
+  readonly help: string;
+  readonly min?: number;
+  readonly max?: number;
+  /** For string parameters: the allowed values. */
+  readonly choices?: readonly string[];
+}
+
+export type Params = Readonly<Record<string, number | boolean | string>>;
+
+export interface TrainProgress {
+  (event: { readonly stage: string; readonly done: number; readonly total: number; readonly message?: string }): void;
+}
+
+export interface Trainer {
+  readonly algorithm: AlgorithmName;
+  readonly params: readonly ParamSpec[];
+  train(data: readonly LabeledSequence[], params: Params, progress?: TrainProgress): Labeler;
+  /** Rebuilds a labeler from `toJSON()` output; throws PithError('BAD_MODEL') on malformed input. */
+  fromJSON(body: unknown): Labeler;
+}
+
+/** The versioned model file (docs/model-format.md). */
+export interface ModelFile {
+  readonly format: 'pith-model';
+  readonly version: 1;
+  readonly algorithm: AlgorithmName;
+  readonly labels: readonly Label[];
+  readonly featureSchema: FeatureSchema;
+  readonly trainingCorpora: ReadonlyArray<{ readonly name: string; readonly pages: number; readonly hash: string }>;
+  readonly params: Params;
+  readonly createdAt: string;
+  readonly body: unknown;
+}

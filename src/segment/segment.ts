@@ -1,0 +1,191 @@
+/**
+ * Tree -> block sequence (seed 001): a block is a maximal run of visible text not
+ * interrupted by any tag other than the inline ones listed below. Images, videos and
+ * embeds are items of their own in the sequence so an article can keep them.
+ *
+ * `<br>` rule: one `<br>` is a line break inside a block (kept as '\n' in the text);
+ * two or more in a row (only white space between) end the block, because pages that
+ * lay out paragraphs with `<br><br>` mean a paragraph break.
+ */
+import type { DomTree, ElementNode } from '../dom/tree.js';
+import { commonAncestor, tagPath } from '../dom/tree.js';
+
+export type BlockKind = 'text' | 'image' | 'media';
+
+export interface Block {
+  /** Position in the sequence. */
+  readonly index: number;
+  readonly kind: BlockKind;
+  /** Visible text, white space collapsed, '\n' for a single `<br>`; '' for images and media. */
+  readonly text: string;
+  /** The text nodes (or the one image/media element) the block covers, in order. */
+  readonly nodeIds: readonly number[];
+  /** Nearest element containing every node of the block. */
+  readonly elementId: number;
+  /** Tag names from the root to `elementId`, e.g. `html/body/div/p`. */
+  readonly tagPath: string;
+  /** Characters of `text` inside `<a href>`. */
+  readonly linkChars: number;
+  /** Image/media source URL (resolved against the page URL when known). */
+  readonly src?: string;
+  /** Image alternative text. */
+  readonly alt?: string;
+}
+
+export interface BlockDocument {
+  readonly tree: DomTree;
+  readonly blocks: readonly Block[];
+}
+
+export interface SegmentOptions {
+  /** Keep text of elements hidden with `hidden` / `display:none`. Default false: a reader does not see it. */
+  readonly includeHidden?: boolean;
+}
+
+/** Seed 001's inline tags, plus the modern ones that behave the same way. */
+export const INLINE_TAGS: ReadonlySet<string> = new Set([
+  'a', 'ins', 'del', 'span', 'bdo', 'em', 'strong', 'dfn', 'code', 'samp', 'kbd', 'var', 'cite', 'abbr',
+  'acronym', 'q', 'sub', 'sup', 'tt', 'i', 'b', 'big', 'small', 'u', 's', 'strike', 'basefont', 'font',
+  // Not in the 2007 list, inline in today's HTML:
+  'mark', 'time', 'data', 'bdi', 'wbr', 'nobr', 'label', 'ruby', 'rt', 'rp', 'output', 'meter', 'progress',
+]);
+
+const IMAGE_TAGS: ReadonlySet<string> = new Set(['img', 'image']);
+const MEDIA_TAGS: ReadonlySet<string> = new Set(['video', 'audio', 'iframe', 'embed', 'canvas']);
+/** Subtrees that never yield blocks (their text is metadata, not page content). */
+const NO_BLOCK_TAGS: ReadonlySet<string> = new Set(['head', 'title']);
+
+const LAZY_SRC_ATTRS = ['data-src', 'data-original', 'data-lazy-src', 'src'] as const;
+
+export function imageSource(el: ElementNode, baseUrl?: string): string | undefined {
+  let raw: string | undefined;
+  for (const a of LAZY_SRC_ATTRS) {
+    const v = el.attrs[a];
+    if (v && !v.startsWith('data:')) {
+      raw = v;
+      break;
+    }
+  }
+  if (!raw) {
+    const set = el.attrs['srcset'] ?? el.attrs['data-srcset'];
+    raw = set?.split(',')[0]?.trim().split(/\s+/)[0];
+  }
+  if (!raw) return undefined;
+  if (!baseUrl) return raw;
+  try {
+    return new URL(raw, baseUrl).href;
+  } catch {
+    return raw;
+  }
+}
+
+const SPACE_RE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u200b\ufeff]+/g;
+
+/** Builds the block sequence of a parsed page. Pure: the tree is not changed. */
+export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocument {
+  const includeHidden = options.includeHidden ?? false;
+  const nodes = tree.nodes;
+  const blocks: Block[] = [];
+
+  // The block being built: pieces of text, and for each text node its link status.
+  let pieces: string[] = [];
+  let nodeIds: number[] = [];
+  let linkChars = 0;
+  let pendingBreaks = 0; // consecutive <br> since the last text
+
+  const flush = (): void => {
+    pendingBreaks = 0;
+    if (nodeIds.length === 0) return;
+    const text = pieces.join('').replace(/ *\n */g, '\n').replace(/^[ \n]+|[ \n]+$/g, '');
+    if (text) {
+      const elementId = commonAncestor(tree, nodeIds);
+      blocks.push({
+        index: blocks.length, kind: 'text', text, nodeIds, elementId, tagPath: tagPath(tree, elementId),
+        linkChars: Math.min(linkChars, text.length),
+      });
+    }
+    pieces = [];
+    nodeIds = [];
+    linkChars = 0;
+  };
+
+  // Open elements, to notice when one closes (a boundary unless inline).
+  const open: ElementNode[] = [];
+  let linkDepth = 0;
+  let preDepth = 0; // inside <pre>/<textarea>-like elements line breaks are content
+  let i = 1;
+  while (i < nodes.length) {
+    while (open.length > 0 && open[open.length - 1]!.end < i) {
+      const closed = open.pop()!;
+      if (closed.tag === 'a' && closed.attrs['href'] !== undefined) linkDepth--;
+      if (closed.tag === 'pre' || closed.tag === 'listing' || closed.tag === 'plaintext') preDepth--;
+      if (!INLINE_TAGS.has(closed.tag)) flush();
+    }
+    const n = nodes[i]!;
+    if (n.kind === 'text') {
+      const collapsed = preDepth > 0
+        ? n.text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(SPACE_RE, ' ')).join('\n')
+        : n.text.replace(SPACE_RE, ' ');
+      if (collapsed.trim()) {
+        if (pendingBreaks >= 2) flush();
+        else if (pendingBreaks === 1) pieces.push('\n');
+        pendingBreaks = 0;
+        // Adjacent text joins as the browser shows it: "foo<b>bar</b>" is "foobar".
+        const last = pieces[pieces.length - 1];
+        const piece = last !== undefined && /[ \n]$/.test(last) ? collapsed.replace(/^ /, '') : collapsed;
+        pieces.push(piece);
+        nodeIds.push(n.id);
+        if (linkDepth > 0) linkChars += piece.trim().length;
+      } else if (pieces.length > 0 && !/[ \n]$/.test(pieces[pieces.length - 1]!)) {
+        pieces.push(' ');
+      }
+      i++;
+      continue;
+    }
+    const tag = n.tag;
+    if (NO_BLOCK_TAGS.has(tag) || (n.hidden && !includeHidden)) {
+      i = n.end + 1;
+      continue;
+    }
+    if (tag === 'br') {
+      pendingBreaks++;
+      i++;
+      continue;
+    }
+    if (IMAGE_TAGS.has(tag) || MEDIA_TAGS.has(tag)) {
+      flush();
+      const src = imageSource(n, tree.baseUrl) ?? mediaSource(n, tree);
+      const kind = IMAGE_TAGS.has(tag) ? 'image' : 'media';
+      if (src || kind === 'media') {
+        blocks.push({
+          index: blocks.length, kind, text: '', nodeIds: [n.id], elementId: n.id, tagPath: tagPath(tree, n.id),
+          linkChars: 0, ...(src ? { src } : {}), ...(n.attrs['alt'] ? { alt: n.attrs['alt'] } : {}),
+        });
+      }
+      i = n.end + 1; // video/audio fallback text and iframe content are not page text
+      continue;
+    }
+    if (!INLINE_TAGS.has(tag)) flush();
+    else if (tag === 'a' && n.attrs['href'] !== undefined) linkDepth++;
+    if (tag === 'pre' || tag === 'listing' || tag === 'plaintext') preDepth++;
+    open.push(n);
+    i++;
+  }
+  flush();
+  return Object.freeze({ tree, blocks });
+}
+
+function mediaSource(el: ElementNode, tree: DomTree): string | undefined {
+  if (el.attrs['src']) return imageSource(el, tree.baseUrl);
+  // <video><source src=...></video>
+  for (const c of el.children) {
+    const cn = tree.nodes[c]!;
+    if (cn.kind === 'element' && cn.tag === 'source' && cn.attrs['src']) return imageSource(cn, tree.baseUrl);
+  }
+  return el.attrs['poster'];
+}
+
+/** Share of a block's characters inside links (0 for empty blocks). */
+export function linkDensity(block: Block): number {
+  return block.text.length === 0 ? 0 : block.linkChars / block.text.length;
+}
