@@ -10,7 +10,7 @@ export interface FetchOptions {
   readonly timeoutMs?: number;
   /** Most redirects followed. Default 5. */
   readonly maxRedirects?: number;
-  /** Largest body accepted. Default 64 MiB. */
+  /** Largest body accepted. Default 16 MiB. */
   readonly maxBytes?: number;
 }
 
