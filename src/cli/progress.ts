@@ -21,6 +21,12 @@ export class Progress {
     this.draw();
   }
 
+  /** Sets the absolute count (for work that reports its own position). */
+  update(done: number): void {
+    this.done = done - 1;
+    this.tick();
+  }
+
   private draw(): void {
     if (!this.tty) return;
     const width = 30;

@@ -1,0 +1,180 @@
+/**
+ * From per-block label probabilities to a well-formed article labelling:
+ * - at most one title (the most probable, helped when it matches the page's declared title);
+ * - a content region: body blocks grouped into clusters separated by long runs of noise;
+ *   the heaviest cluster is the article, other clusters survive only when they carry a fair
+ *   share of its text (seed 001's non-contiguous pages: body split by an ad box survives,
+ *   a "related stories" teaser far below does not); noise inside the region stays noise;
+ * - headings only inside the region and followed by body text (an article's section heads,
+ *   not the sidebar's box titles);
+ * - images and media kept only inside the region.
+ * Every change is recorded with a reason, for `--explain`.
+ */
+import { LABELS, type Label } from '../labels.js';
+import type { Block } from '../segment/segment.js';
+
+export interface ConstrainOptions {
+  /** Least title probability for a block to become the title. Default 0.2. */
+  readonly titleThreshold?: number;
+  /** Cost of noise between two body clusters that splits them (1 per block + 1 per 100 non-link chars). Default 12. */
+  readonly maxGapCost?: number;
+  /** A secondary cluster is kept when its text is at least this share of the main one's. Default 0.25. */
+  readonly minClusterShare?: number;
+  /** ... or at least this many characters. Default 400. */
+  readonly minClusterChars?: number;
+  /** Texts the page declares as its headline (og:title, JSON-LD headline, <title>): a tie-breaker for the title. */
+  readonly declaredTitles?: readonly string[];
+}
+
+export interface ConstrainConfig {
+  readonly titleThreshold: number;
+  readonly maxGapCost: number;
+  readonly minClusterShare: number;
+  readonly minClusterChars: number;
+  readonly declaredTitles: readonly string[];
+}
+
+export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
+  return Object.freeze({
+    titleThreshold: o.titleThreshold ?? 0.2,
+    maxGapCost: o.maxGapCost ?? 12,
+    minClusterShare: o.minClusterShare ?? 0.25,
+    minClusterChars: o.minClusterChars ?? 400,
+    declaredTitles: o.declaredTitles ?? [],
+  });
+}
+
+export interface DecodeNote {
+  readonly block: number;
+  readonly from: Label;
+  readonly to: Label;
+  readonly reason: string;
+}
+
+export interface ConstrainedLabels {
+  readonly labels: Label[];
+  /** Mean probability of the final label over text blocks (1 for an empty page). */
+  readonly confidence: number;
+  readonly notes: DecodeNote[];
+  /** [first, last] block index of the content region, or undefined when no body was found. */
+  readonly region: readonly [number, number] | undefined;
+}
+
+const T = LABELS.indexOf('title');
+const H = LABELS.indexOf('heading');
+const B = LABELS.indexOf('body');
+const O = LABELS.indexOf('other');
+
+function argmax(p: readonly number[]): number {
+  let best = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
+  return best;
+}
+
+function simpleText(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** Applies the article constraints to a learner's per-block probabilities (LABELS order). */
+export function constrainLabels(
+  blocks: readonly Block[],
+  probs: readonly (readonly number[])[],
+  options: ConstrainOptions | ConstrainConfig = {},
+): ConstrainedLabels {
+  const cfg = 'declaredTitles' in options && Object.isFrozen(options) ? (options as ConstrainConfig) : resolveConstrainOptions(options);
+  const n = blocks.length;
+  const labels: Label[] = new Array(n);
+  const notes: DecodeNote[] = [];
+  const set = (i: number, to: Label, reason: string): void => {
+    if (labels[i] === to) return;
+    notes.push({ block: i, from: labels[i]!, to, reason });
+    labels[i] = to;
+  };
+  for (let i = 0; i < n; i++) labels[i] = LABELS[argmax(probs[i]!)]!;
+
+  // 1. One title: the most probable block, declared headlines breaking near-ties.
+  const declared = new Set(cfg.declaredTitles.map(simpleText).filter(Boolean));
+  let title = -1;
+  let titleScore = 0;
+  for (let i = 0; i < n; i++) {
+    if (blocks[i]!.kind !== 'text') continue;
+    const p = probs[i]![T]!;
+    const score = p + (declared.has(simpleText(blocks[i]!.text)) ? 0.15 : 0);
+    if (score > titleScore) {
+      titleScore = score;
+      title = i;
+    }
+  }
+  if (title >= 0 && probs[title]![T]! < cfg.titleThreshold) title = -1;
+  for (let i = 0; i < n; i++) {
+    if (i === title) set(i, 'title', 'most probable title');
+    else if (labels[i] === 'title') {
+      const p = probs[i]!;
+      // Next best label; ties go to `other`, the safe choice.
+      const next = p[H]! > p[O]! && p[H]! > p[B]! ? 'heading' : p[B]! > p[O]! ? 'body' : 'other';
+      set(i, next, 'a page has one title');
+    }
+  }
+
+  // 2. Content region: cluster body blocks; gaps cost 1 per block plus 1 per 100 non-link chars.
+  const clusters: Array<{ first: number; last: number; chars: number }> = [];
+  let cur: { first: number; last: number; chars: number } | undefined;
+  let gap = 0;
+  for (let i = 0; i < n; i++) {
+    const b = blocks[i]!;
+    if (labels[i] === 'body' && b.kind === 'text') {
+      if (cur && gap <= cfg.maxGapCost) {
+        cur.last = i;
+        cur.chars += b.text.length;
+      } else {
+        cur = { first: i, last: i, chars: b.text.length };
+        clusters.push(cur);
+      }
+      gap = 0;
+    } else if (labels[i] !== 'heading' && labels[i] !== 'title' && b.kind === 'text') {
+      gap += 1 + Math.max(0, b.text.length - b.linkChars) / 100;
+    }
+  }
+  let region: [number, number] | undefined;
+  if (clusters.length > 0) {
+    const main = clusters.reduce((a, c) => (c.chars > a.chars ? c : a));
+    const kept = clusters.filter((c) => c === main || c.chars >= cfg.minClusterShare * main.chars || c.chars >= cfg.minClusterChars);
+    for (const c of clusters) {
+      if (kept.includes(c)) continue;
+      for (let i = c.first; i <= c.last; i++) if (labels[i] === 'body') set(i, 'other', 'body text outside the content region');
+    }
+    region = [Math.min(...kept.map((c) => c.first)), Math.max(...kept.map((c) => c.last))];
+  }
+
+  // 3. Headings inside the region (or just before it) and followed by body before the next heading.
+  for (let i = 0; i < n; i++) {
+    if (labels[i] !== 'heading') continue;
+    if (!region || i > region[1] || i < region[0] - 3) {
+      set(i, 'other', 'heading outside the content region');
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && labels[j] !== 'body' && labels[j] !== 'heading') j++;
+    if (j >= n || labels[j] !== 'body') {
+      // A heading right before another heading is fine (h2 then h3); one with no body after is not.
+      if (!(j < n && labels[j] === 'heading')) set(i, 'other', 'heading with no body text after it');
+    }
+  }
+
+  // 4. Images and media: body inside the region, other outside.
+  for (let i = 0; i < n; i++) {
+    if (blocks[i]!.kind === 'text') continue;
+    const inside = region !== undefined && i >= region[0] - 1 && i <= region[1] + 1;
+    if (!inside && labels[i] !== 'other') set(i, 'other', 'image outside the content region');
+    else if (inside && labels[i] === 'other' && probs[i]![B]! >= 0.3) set(i, 'body', 'image inside the content region');
+  }
+
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (blocks[i]!.kind !== 'text') continue;
+    sum += probs[i]![LABELS.indexOf(labels[i]!)]!;
+    count++;
+  }
+  return { labels, confidence: count ? sum / count : 1, notes, region };
+}

@@ -1,0 +1,72 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { constrainLabels } from '../../src/decode/constrain.js';
+import { BlockBuilder, para } from '../helpers/block-builder.js';
+
+test('only the most probable title survives; the others fall back to their next label', () => {
+  const { blocks, probs } = new BlockBuilder()
+    .text('Site name', 'title', 0.5)
+    .text('The real headline', 'title', 0.8)
+    .text(para(40), 'body')
+    .build();
+  const r = constrainLabels(blocks, probs);
+  assert.deepEqual(r.labels, ['other', 'title', 'body']);
+  assert.equal(r.notes[0]!.reason, 'a page has one title');
+});
+
+test('a declared headline breaks a near tie', () => {
+  const { blocks, probs } = new BlockBuilder().text('Teaser headline', 'title', 0.55).text('Real Headline!', 'title', 0.5).text(para(30), 'body').build();
+  assert.equal(constrainLabels(blocks, probs, { declaredTitles: ['real headline'] }).labels[1], 'title');
+});
+
+test('no title when no block is probable enough', () => {
+  const { blocks, probs } = new BlockBuilder().text('x', 'body', 0.9).text(para(30), 'body').build();
+  assert.ok(!constrainLabels(blocks, probs).labels.includes('title'));
+});
+
+test('body split by a short ad is kept whole; the ad stays other (non-contiguous article)', () => {
+  const { blocks, probs } = new BlockBuilder()
+    .text(para(60), 'body').text('Advertisement', 'other').link('Buy now', 'other').text(para(50), 'body')
+    .build();
+  const r = constrainLabels(blocks, probs);
+  assert.deepEqual(r.labels, ['body', 'other', 'other', 'body']);
+  assert.deepEqual(r.region, [0, 3]);
+});
+
+test('a small body island far from the article is dropped', () => {
+  const b = new BlockBuilder().text(para(80), 'body').text(para(80), 'body');
+  for (let i = 0; i < 20; i++) b.link(`Related story ${i}`, 'other');
+  b.text('Short teaser text.', 'body');
+  const { blocks, probs } = b.build();
+  const r = constrainLabels(blocks, probs);
+  assert.equal(r.labels[22], 'other');
+  assert.equal(r.notes.at(-1)!.reason, 'body text outside the content region');
+});
+
+test('headings survive inside the region when body follows; sidebar box titles do not', () => {
+  const b = new BlockBuilder().text('Section one', 'heading').text(para(40), 'body').text('Sub a', 'heading').text('Sub b', 'heading').text(para(40), 'body');
+  for (let i = 0; i < 20; i++) b.link(`nav ${i}`, 'other');
+  b.text('Most read', 'heading').link('Other story', 'other');
+  const { blocks, probs } = b.build();
+  const r = constrainLabels(blocks, probs);
+  assert.deepEqual(r.labels.slice(0, 5), ['heading', 'body', 'heading', 'heading', 'body']);
+  assert.equal(r.labels[25], 'other');
+});
+
+test('images are kept inside the region and dropped outside', () => {
+  const b = new BlockBuilder().image('body').text(para(50), 'body').image('other', 0.5).probsOfLast({ body: 0.45, other: 0.55 }).text(para(50), 'body');
+  for (let i = 0; i < 20; i++) b.link(`footer ${i}`, 'other');
+  b.image('body');
+  const { blocks, probs } = b.build();
+  const r = constrainLabels(blocks, probs);
+  assert.equal(r.labels[0], 'body'); // lead image just before the text
+  assert.equal(r.labels[2], 'body'); // inline image between paragraphs
+  assert.equal(r.labels[24], 'other');
+});
+
+test('confidence is the mean probability of the chosen labels; empty pages are fine', () => {
+  const { blocks, probs } = new BlockBuilder().text(para(10), 'body', 0.8).text('x', 'other', 0.6).build();
+  const r = constrainLabels(blocks, probs);
+  assert.ok(Math.abs(r.confidence - 0.7) < 1e-9);
+  assert.deepEqual(constrainLabels([], []).labels, []);
+});
