@@ -6,12 +6,27 @@ import { EXIT, type Command, type CommandIO } from './command.js';
 
 const commandsDir = new URL('./commands/', import.meta.url);
 
-async function loadCommands(): Promise<Map<string, Command>> {
+/** Command files by name (`corpus.js` -> `corpus`); each is imported only when needed. */
+async function commandFiles(): Promise<Map<string, URL>> {
   const files = (await readdir(fileURLToPath(commandsDir))).filter((f) => f.endsWith('.js')).sort();
+  return new Map(files.map((f) => [f.replace(/\.js$/, ''), new URL(f, commandsDir)]));
+}
+
+async function importCommand(url: URL): Promise<Command | undefined> {
+  const mod = (await import(url.href)) as { command?: Command };
+  return mod.command;
+}
+
+/** Every command that loads; one that fails to load is listed with the reason instead of breaking the others. */
+async function loadCommands(): Promise<Map<string, Command>> {
   const out = new Map<string, Command>();
-  for (const f of files) {
-    const mod = (await import(new URL(f, commandsDir).href)) as { command?: Command };
-    if (mod.command) out.set(mod.command.name, mod.command);
+  for (const [name, url] of await commandFiles()) {
+    try {
+      const cmd = await importCommand(url);
+      if (cmd) out.set(cmd.name, cmd);
+    } catch (e) {
+      out.set(name, { name, summary: `(unavailable: ${(e as Error).message.split('\n')[0]})`, help: '', run: () => Promise.reject(e) });
+    }
   }
   return out;
 }
@@ -23,19 +38,19 @@ function usage(commands: Map<string, Command>): string {
 }
 
 export async function main(argv: readonly string[], io: CommandIO = process): Promise<number> {
-  const commands = await loadCommands();
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(usage(commands));
+    io.stdout.write(usage(await loadCommands()));
     return name ? EXIT.ok : EXIT.usage;
   }
   if (name === '--version') {
     io.stdout.write('pith 0.1.0\n');
     return EXIT.ok;
   }
-  const cmd = commands.get(name);
+  const url = (await commandFiles()).get(name);
+  const cmd = url ? await importCommand(url) : undefined;
   if (!cmd) {
-    io.stderr.write(`pith: unknown command '${name}'\n\n${usage(commands)}`);
+    io.stderr.write(`pith: unknown command '${name}'\n\n${usage(await loadCommands())}`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -40,6 +40,20 @@ export interface Gold {
   readonly snippets?: { readonly with: readonly string[]; readonly without: readonly string[] };
   /** Per-node labels (pith format, l3s-gn1): the most precise form, preferred by alignment. */
   readonly annotations?: readonly Annotation[];
+  /**
+   * Labelled text in reading order (added by the corpus readers): the main text split into
+   * lines marked `body` / `heading`, or, for corpora that label a whole page (l3s-gn1), every
+   * piece of the page's text with its label. Alignment matches these to blocks.
+   */
+  readonly segments?: readonly GoldSegment[];
+  /** True when blocks the gold does not cover are `unknown` rather than `other` (snippet and title-only gold). */
+  readonly partial?: boolean;
+}
+
+/** A piece of gold text with the label the corpus gives it. */
+export interface GoldSegment {
+  readonly label: GoldLabel;
+  readonly text: string;
 }
 
 export interface CorpusPage {

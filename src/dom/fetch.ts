@@ -68,9 +68,16 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     const chunks: Uint8Array[] = [];
     let size = 0;
     try {
-      for await (const chunk of res.body ?? []) {
+      const reader = res.body?.getReader();
+      for (;;) {
+        const next = reader ? await reader.read() : { done: true as const, value: undefined };
+        if (next.done) break;
+        const chunk = next.value;
         size += chunk.length;
-        if (size > maxBytes) throw new PithError('TOO_LARGE', `body is above the limit of ${maxBytes} bytes`, current.href);
+        if (size > maxBytes) {
+          await reader?.cancel();
+          throw new PithError('TOO_LARGE', `body is above the limit of ${maxBytes} bytes`, current.href);
+        }
         chunks.push(chunk);
       }
     } catch (e) {

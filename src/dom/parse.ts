@@ -15,7 +15,7 @@ type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
 
 /** Elements whose content is never visible text. */
-const SKIPPED_TAGS: ReadonlySet<string> = new Set([
+export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
   'script', 'style', 'template', 'noembed', 'noframes', 'xmp', 'textarea', 'select',
   'svg', 'math', 'object', 'applet', 'param', 'datalist',
 ]);

@@ -1,0 +1,309 @@
+/**
+ * Gold -> block labels. A corpus gives gold as text (main text, headings, snippets, a title,
+ * or every piece of the page labelled); pith needs one label per block of its own
+ * segmentation. Both sides are normalised to tokens (text-normalize.ts) and aligned
+ * monotonically (token-align.ts); a block takes the label of the gold its tokens align to
+ * when at least `minShare` of them align, else `other` (`unknown` for partial gold).
+ */
+import type { Page } from '../page.js';
+import type { Block } from '../segment/segment.js';
+import type { GoldLabel } from '../labels.js';
+import { isContent } from '../labels.js';
+import type { Gold, GoldSegment } from './types.js';
+import { alignTokens, Vocabulary } from './text-normalize.js';
+import { alignTokenSequences } from './token-align.js';
+import { findTitleBlock } from './title-match.js';
+import { labelsFromAnnotations } from './annotations.js';
+
+export interface AlignOptions {
+  /** Share of a block's tokens that must align into gold content for the block to be content. Default 0.5. */
+  readonly minShare?: number;
+}
+
+export interface SnippetAlignment {
+  readonly withTotal: number;
+  /** `with` snippets found in the page. */
+  readonly withFound: number;
+  /** `with` snippets found whose blocks are all labelled body. */
+  readonly withBody: number;
+  readonly withoutTotal: number;
+  readonly withoutFound: number;
+  /** `without` snippets found whose blocks are all labelled other. */
+  readonly withoutOther: number;
+}
+
+export interface AlignmentResult {
+  readonly labels: readonly GoldLabel[];
+  /** The block labelled title, if any. */
+  readonly titleBlock: number | undefined;
+  /** True when the title block's text is part of the gold text (so a text metric should include it). */
+  readonly titleInText: boolean;
+  /** Gold content tokens, and how many of them aligned to a page token. */
+  readonly goldTokens: number;
+  readonly alignedGoldTokens: number;
+  /** Per block: its alignment tokens, and how many of them aligned to gold content (diagnostics). */
+  readonly blockTokens: readonly number[];
+  readonly blockAligned: readonly number[];
+  readonly snippets?: SnippetAlignment;
+}
+
+const HEADING_TAG_RE = /(?:^|\/)h[1-6](?:\/|$)/;
+
+/** One label per block of `page`, derived from the corpus' gold. */
+export function goldBlockLabels(page: Page, gold: Gold, options: AlignOptions = {}): GoldLabel[] {
+  return [...alignGold(page, gold, options).labels];
+}
+
+/** The reference main text for text metrics: the corpus' main text, or its content segments joined. */
+export function goldText(gold: Gold): string | undefined {
+  if (gold.mainText !== undefined) return gold.mainText;
+  if (gold.segments && gold.segments.length > 0) {
+    const parts = gold.segments.filter((s) => s.label === 'body' || s.label === 'heading').map((s) => s.text);
+    return parts.length > 0 ? parts.join('\n') : undefined;
+  }
+  return undefined;
+}
+
+/** Gold as labelled lines: explicit segments, else the main text's lines (heading lines marked). */
+function goldSegments(gold: Gold): GoldSegment[] {
+  if (gold.segments) return [...gold.segments];
+  if (gold.mainText === undefined) return [];
+  const headingKeys = new Set((gold.headings ?? []).map((h) => alignTokens(h).join(' ')));
+  return gold.mainText
+    .split(/\n+/)
+    .filter((l) => l.trim().length > 0)
+    .map((l) => ({ label: headingKeys.has(alignTokens(l).join(' ')) ? 'heading' : 'body', text: l }));
+}
+
+/** Full alignment with the numbers the alignment report needs. */
+export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): AlignmentResult {
+  const minShare = options.minShare ?? 0.5;
+  const blocks = page.blocks;
+  const partial = gold.partial === true;
+  const fallback: GoldLabel = partial ? 'unknown' : 'other';
+
+  // Stored per-node annotations are the most precise gold: use them directly.
+  if (gold.annotations !== undefined) {
+    const labels = labelsFromAnnotations(page, gold.annotations, partial);
+    const t = labels.indexOf('title');
+    return { labels, titleBlock: t >= 0 ? t : undefined, titleInText: false, goldTokens: 0, alignedGoldTokens: 0, blockTokens: [], blockAligned: [] };
+  }
+
+  const vocab = new Vocabulary();
+  const blockTokens: string[][] = blocks.map((b) => (b.kind === 'text' ? alignTokens(b.text) : []));
+  let pageLen = 0;
+  for (const t of blockTokens) pageLen += t.length;
+  const pageIds = new Int32Array(pageLen);
+  const blockOf = new Int32Array(pageLen);
+  let k = 0;
+  for (let bi = 0; bi < blocks.length; bi++) {
+    for (const tok of blockTokens[bi]!) {
+      pageIds[k] = vocab.id(tok);
+      blockOf[k++] = bi;
+    }
+  }
+
+  const segments = goldSegments(gold);
+  const segTokens = segments.map((s) => alignTokens(s.text));
+  let goldLen = 0;
+  for (const t of segTokens) goldLen += t.length;
+  const goldIds = new Int32Array(goldLen);
+  const goldSeg = new Int32Array(goldLen);
+  k = 0;
+  for (let si = 0; si < segments.length; si++) {
+    for (const tok of segTokens[si]!) {
+      goldIds[k] = vocab.id(tok);
+      goldSeg[k++] = si;
+    }
+  }
+
+  const labels: GoldLabel[] = new Array<GoldLabel>(blocks.length).fill(fallback);
+  let goldContent = 0;
+  let alignedContent = 0;
+  const marked = new Set<number>();
+  const blockAligned: number[] = new Array<number>(blocks.length).fill(0);
+  if (goldLen > 0 && pageLen > 0) {
+    const match = alignTokenSequences(pageIds, goldIds, vocab.size);
+    // Per block: aligned tokens by gold label, and whether they all fall in one whole segment.
+    let start = 0;
+    for (let bi = 0; bi < blocks.length; bi++) {
+      const n = blockTokens[bi]!.length;
+      if (n === 0) continue;
+      const byLabel = new Map<GoldLabel, number>();
+      let aligned = 0;
+      let firstSeg = -1;
+      let oneSeg = true;
+      for (let i = start; i < start + n; i++) {
+        const g = match[i]!;
+        if (g < 0) continue;
+        aligned++;
+        const seg = goldSeg[g]!;
+        const lab = segments[seg]!.label;
+        byLabel.set(lab, (byLabel.get(lab) ?? 0) + 1);
+        if (firstSeg < 0) firstSeg = seg;
+        else if (seg !== firstSeg) oneSeg = false;
+      }
+      start += n;
+      blockAligned[bi] = (byLabel.get('body') ?? 0) + (byLabel.get('heading') ?? 0) + (byLabel.get('title') ?? 0);
+      if (aligned / n < minShare) continue;
+      let best: GoldLabel = fallback;
+      let bestN = 0;
+      for (const [lab, c] of byLabel) if (c > bestN) [best, bestN] = [lab, c];
+      if (best === 'title') {
+        marked.add(bi);
+        best = 'other';
+      }
+      // A content block in h1-h6 that is a whole gold line is a heading, whatever the gold marks.
+      if (best === 'body' && oneSeg && aligned === segTokens[firstSeg]!.length && HEADING_TAG_RE.test(blocks[bi]!.tagPath)) best = 'heading';
+      labels[bi] = best;
+    }
+    for (let g = 0; g < goldLen; g++) {
+      if (!isContent(segments[goldSeg[g]!]!.label)) continue;
+      goldContent++;
+    }
+    for (let i = 0; i < pageLen; i++) {
+      const g = match[i]!;
+      if (g >= 0 && isContent(segments[goldSeg[g]!]!.label)) alignedContent++;
+    }
+  }
+  fillTokenless(blocks, blockTokens, labels);
+
+  let snippets: SnippetAlignment | undefined;
+  if (gold.snippets) snippets = partial ? applySnippets(blocks, blockTokens, gold.snippets, labels) : recountSnippets(blocks, blockTokens, gold.snippets, labels);
+
+  labelMedia(blocks, labels, fallback);
+
+  const contentStart = labels.findIndex((l) => l === 'body' || l === 'heading');
+  const titleBlock = findTitleBlock(blocks, gold.title, {
+    ...(contentStart >= 0 ? { contentStart } : {}),
+    marked,
+    blockTokens,
+  });
+  let titleInText = false;
+  if (titleBlock !== undefined) {
+    titleInText = labels[titleBlock] === 'body' || labels[titleBlock] === 'heading';
+    labels[titleBlock] = 'title';
+  }
+  if (snippets) snippets = recountSnippets(blocks, blockTokens, gold.snippets!, labels);
+  return Object.freeze({
+    labels: Object.freeze(labels),
+    titleBlock,
+    titleInText,
+    goldTokens: goldContent,
+    alignedGoldTokens: alignedContent,
+    blockTokens: blockTokens.map((t) => t.length),
+    blockAligned,
+    ...(snippets ? { snippets } : {}),
+  });
+}
+
+/** Text blocks without word tokens ("•", "|") take the label of content on both sides, else stay as they are. */
+function fillTokenless(blocks: readonly Block[], tokens: readonly (readonly string[])[], labels: GoldLabel[]): void {
+  for (let i = 0; i < blocks.length; i++) {
+    if (blocks[i]!.kind !== 'text' || tokens[i]!.length > 0) continue;
+    const prev = neighbourLabel(blocks, tokens, labels, i, -1);
+    const next = neighbourLabel(blocks, tokens, labels, i, 1);
+    if (prev !== undefined && prev === next && isContent(prev)) labels[i] = 'body';
+  }
+}
+
+function neighbourLabel(blocks: readonly Block[], tokens: readonly (readonly string[])[], labels: readonly GoldLabel[], i: number, step: number): GoldLabel | undefined {
+  for (let j = i + step; j >= 0 && j < blocks.length; j += step) {
+    if (blocks[j]!.kind === 'text' && tokens[j]!.length > 0) return labels[j];
+  }
+  return undefined;
+}
+
+/** Images and media are body inside the aligned content region (between content, next to content), else the fallback. */
+function labelMedia(blocks: readonly Block[], labels: GoldLabel[], fallback: GoldLabel): void {
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] === 'body' || labels[i] === 'heading') {
+      if (first < 0) first = i;
+      last = i;
+    }
+  }
+  for (let i = 0; i < blocks.length; i++) {
+    if (blocks[i]!.kind === 'text') continue;
+    let inside = false;
+    if (first >= 0 && i > first && i < last) {
+      const prev = nearestText(blocks, labels, i, -1);
+      const next = nearestText(blocks, labels, i, 1);
+      inside = prev === 'body' || prev === 'heading' || next === 'body' || next === 'heading';
+    }
+    labels[i] = inside ? 'body' : fallback === 'unknown' ? 'unknown' : 'other';
+  }
+}
+
+function nearestText(blocks: readonly Block[], labels: readonly GoldLabel[], i: number, step: number): GoldLabel | undefined {
+  for (let j = i + step; j >= 0 && j < blocks.length; j += step) if (blocks[j]!.kind === 'text') return labels[j];
+  return undefined;
+}
+
+interface TokenIndex {
+  readonly flat: readonly string[];
+  readonly blockOf: Int32Array;
+  readonly positions: Map<string, number[]>;
+}
+
+function tokenIndex(tokens: readonly (readonly string[])[]): TokenIndex {
+  const flat: string[] = [];
+  const owners: number[] = [];
+  tokens.forEach((ts, bi) => {
+    for (const t of ts) {
+      flat.push(t);
+      owners.push(bi);
+    }
+  });
+  const positions = new Map<string, number[]>();
+  flat.forEach((t, i) => {
+    const p = positions.get(t);
+    if (p) p.push(i);
+    else positions.set(t, [i]);
+  });
+  return { flat, blockOf: Int32Array.from(owners), positions };
+}
+
+/** Every occurrence of a snippet in the page's token stream, as the set of blocks it covers. */
+function findSnippet(index: TokenIndex, snippet: string): number[][] {
+  const st = alignTokens(snippet);
+  if (st.length === 0) return [];
+  const out: number[][] = [];
+  for (const p of index.positions.get(st[0]!) ?? []) {
+    if (p + st.length > index.flat.length) break;
+    let ok = true;
+    for (let j = 1; j < st.length && ok; j++) ok = index.flat[p + j] === st[j];
+    if (!ok) continue;
+    const bs = new Set<number>();
+    for (let j = 0; j < st.length; j++) bs.add(index.blockOf[p + j]!);
+    out.push([...bs]);
+  }
+  return out;
+}
+
+/** trafilatura-style gold: blocks holding a `with` snippet are body, a `without` snippet other; `with` wins a clash. */
+function applySnippets(blocks: readonly Block[], tokens: readonly (readonly string[])[], snippets: NonNullable<Gold['snippets']>, labels: GoldLabel[]): SnippetAlignment {
+  const index = tokenIndex(tokens);
+  for (const s of snippets.without) for (const occ of findSnippet(index, s)) for (const b of occ) if (labels[b] === 'unknown') labels[b] = 'other';
+  for (const s of snippets.with) for (const occ of findSnippet(index, s)) for (const b of occ) if (!isContent(labels[b]!)) labels[b] = 'body';
+  return recountSnippets(blocks, tokens, snippets, labels);
+}
+
+function recountSnippets(_blocks: readonly Block[], tokens: readonly (readonly string[])[], snippets: NonNullable<Gold['snippets']>, labels: readonly GoldLabel[]): SnippetAlignment {
+  const index = tokenIndex(tokens);
+  let withFound = 0, withBody = 0, withoutFound = 0, withoutOther = 0;
+  for (const s of snippets.with) {
+    const occ = findSnippet(index, s);
+    if (occ.length === 0) continue;
+    withFound++;
+    if (occ.some((bs) => bs.every((b) => isContent(labels[b]!)))) withBody++;
+  }
+  for (const s of snippets.without) {
+    const occ = findSnippet(index, s);
+    if (occ.length === 0) continue;
+    withoutFound++;
+    if (occ.every((bs) => bs.some((b) => !isContent(labels[b]!)))) withoutOther++;
+  }
+  return { withTotal: snippets.with.length, withFound, withBody, withoutTotal: snippets.without.length, withoutFound, withoutOther };
+}

@@ -1,0 +1,120 @@
+/** Small file helpers every corpus reader shares: clear errors, gzip, gold-text encodings, sites. */
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import { PithError } from '../../errors.js';
+import { isGzip, isValidUtf8 } from '../../dom/decode.js';
+
+export async function isDir(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export async function listDir(path: string): Promise<string[]> {
+  try {
+    return (await readdir(path)).sort();
+  } catch (e) {
+    throw new PithError('BAD_CORPUS', `cannot list folder (${(e as Error).message})`, path, { cause: e });
+  }
+}
+
+export async function readBytes(path: string): Promise<Uint8Array> {
+  try {
+    const b = new Uint8Array(await readFile(path));
+    if (!isGzip(b)) return b;
+    try {
+      return gunzipSync(b);
+    } catch (e) {
+      throw new PithError('BAD_CORPUS', `corrupt gzip data (${(e as Error).message})`, path, { cause: e });
+    }
+  } catch (e) {
+    if (e instanceof PithError) throw e;
+    throw new PithError('BAD_CORPUS', `cannot read file (${(e as Error).message})`, path, { cause: e });
+  }
+}
+
+/**
+ * Gold text files come in whatever encoding their annotators used: a BOM wins, then valid
+ * UTF-8, else windows-1252 (the commonest legacy encoding in these corpora).
+ */
+export function decodeGoldText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return new TextDecoder(isValidUtf8(bytes) ? 'utf-8' : 'windows-1252').decode(bytes);
+}
+
+export async function readText(path: string): Promise<string> {
+  return decodeGoldText(await readBytes(path)).replace(/\r\n?/g, '\n');
+}
+
+export async function readJson(path: string): Promise<unknown> {
+  const text = await readText(path);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new PithError('BAD_CORPUS', `malformed JSON (${(e as Error).message})`, path, { cause: e });
+  }
+}
+
+export function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function optionalString(x: unknown): string | undefined {
+  return typeof x === 'string' && x.trim().length > 0 ? x : undefined;
+}
+
+export function stringList(x: unknown): string[] {
+  return Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string' && s.trim().length > 0) : [];
+}
+
+/** The grouping key for cross-site folds: host lower-case without `www.`; undefined for no or bad URLs. */
+export function siteOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const host = new URL(url).hostname.toLowerCase().replace(/^www\d*\./, '');
+    return host || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CANONICAL_RE = /<link\b[^>]*\brel\s*=\s*["']?canonical["']?[^>]*>/i;
+const OG_URL_RE = /<meta\b[^>]*\bproperty\s*=\s*["']og:url["'][^>]*>/i;
+const HREF_RE = /\bhref\s*=\s*["']([^"']+)["']/i;
+const CONTENT_RE = /\bcontent\s*=\s*["']([^"']+)["']/i;
+
+/** The URL a saved page declares for itself (`<link rel=canonical>`, `og:url`), for corpora that do not record one. */
+export function sniffPageUrl(html: string): string | undefined {
+  const head = html.slice(0, 200_000);
+  for (const [re, attr] of [[CANONICAL_RE, HREF_RE], [OG_URL_RE, CONTENT_RE]] as const) {
+    const tag = re.exec(head)?.[0];
+    const value = tag ? attr.exec(tag)?.[1] : undefined;
+    if (value && /^https?:\/\//i.test(value) && !/fakehost/i.test(value)) return value;
+  }
+  return undefined;
+}
+
+/** Latin-1 view of bytes: enough for sniffing ASCII markup, whatever the real encoding. */
+export function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+/** Main text lines without empty ones, trimmed, white space collapsed. */
+export function cleanLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.replace(/[\s\u00a0]+/g, ' ').trim())
+    .filter((l) => l.length > 0);
+}

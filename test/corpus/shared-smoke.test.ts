@@ -1,0 +1,37 @@
+/** Smoke test per shared corpus: open it in place, align the first 3 pages. Skips without ../shared. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { haveSharedCorpora, sharedCorpora } from '../helpers/paths.js';
+import { openCorpus, loadCorpusPage, goldBlockLabels } from '../../src/corpus/index.js';
+import { isContent } from '../../src/labels.js';
+
+const CORPORA: readonly [string, string, string][] = [
+  ['readability-test-pages', 'readability', 'train'],
+  ['wcxb-dev', 'wcxb', 'train'],
+  ['trafilatura-eval', 'trafilatura', 'train'],
+  ['postlight-titles', 'postlight', 'train'],
+  ['l3s-gn1', 'l3s-gn1', 'eval-only'],
+  ['cleaneval', 'cleaneval', 'eval-only'],
+  ['dragnet', 'dragnet', 'eval-only'],
+];
+
+for (const [folder, format, use] of CORPORA) {
+  const dir = join(sharedCorpora, folder);
+  test(`shared corpus ${folder}: opens and aligns its first pages`, { skip: !haveSharedCorpora || !existsSync(dir) ? `${dir} absent` : false }, async () => {
+    const corpus = await openCorpus(dir);
+    assert.equal(corpus.format, format);
+    assert.equal(corpus.use, use);
+    assert.ok(corpus.pages.length > 50);
+    assert.equal(new Set(corpus.pages.map((p) => p.id)).size, corpus.pages.length, 'ids are unique');
+    for (const cp of corpus.pages.slice(0, 3)) {
+      assert.match(cp.site, /^[a-z0-9.-]+$/);
+      const page = await loadCorpusPage(corpus, cp);
+      const labels = goldBlockLabels(page, cp.gold);
+      assert.equal(labels.length, page.blocks.length);
+      assert.ok(labels.filter((l) => l === 'title').length <= 1);
+      if (format !== 'postlight') assert.ok(labels.some(isContent), `${cp.id} has content`);
+    }
+  });
+}
