@@ -70,6 +70,8 @@ export interface ModelFile {
   readonly algorithm: AlgorithmName;
   readonly labels: readonly Label[];
   readonly featureSchema: FeatureSchema;
+  /** The feature options the model was trained with (re-resolved at load; must give `featureSchema.hash`). */
+  readonly featureOptions?: Readonly<Record<string, unknown>>;
   readonly trainingCorpora: ReadonlyArray<{ readonly name: string; readonly pages: number; readonly hash: string }>;
   readonly params: Params;
   readonly createdAt: string;

@@ -1,0 +1,170 @@
+/**
+ * `npm run bench:quality`: pith's learned extraction on unseen sites, beside Readability.js
+ * on the same pages in the same run.
+ *
+ * - The "train" corpora (trafilatura-eval, readability-test-pages, wcxb-dev, postlight-titles)
+ *   are pooled and split into 5 folds grouped by site (near-duplicates kept together): each
+ *   page is extracted by a model trained on the other folds only, so no page is ever scored
+ *   by a model that saw its site.
+ * - The eval-only corpora (l3s-gn1, dragnet, cleaneval) are scored with a model trained on
+ *   all train corpora (they are never trained on).
+ * Options (env): FOLDS (5), LIMIT (pages per corpus), ALGORITHMS (crf; e.g. crf,memm,maxent
+ * for seed 001's comparison), SET (learner params, `name=value,...`), ABLATION=1 (one
+ * cross-validation per feature family switched off, CRF), OUT (Markdown report path).
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Corpus } from '../src/corpus/types.js';
+import { openCorpus } from '../src/corpus/index.js';
+import { computeFeatures, FAMILY_NAMES, type FamilyName, type FeatureOptions } from '../src/features/index.js';
+import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
+import { trainOnSequences } from '../src/learn/train.js';
+import { modelFileExtractor } from '../src/eval/model-extractor.js';
+import { readabilityExtractor } from '../src/eval/baselines/readability.js';
+import { evaluatePages, type EvalResult, type LoadedPage, type PageRef } from '../src/eval/runner.js';
+import { loadForEval } from '../src/eval/load.js';
+import { makeFolds } from '../src/eval/splits.js';
+import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
+import { summarize, type MetricSummary, type PageScores } from '../src/eval/page-scores.js';
+
+const shared = join(process.cwd(), '..', 'shared', 'corpora');
+const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles'];
+const EVAL_ONLY = ['l3s-gn1', 'dragnet', 'cleaneval'];
+const folds = Number(process.env.FOLDS ?? 5);
+const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
+const algorithms = (process.env.ALGORITHMS ?? 'crf').split(',') as AlgorithmName[];
+const params = Object.fromEntries((process.env.SET ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+const log = (s: string) => process.stderr.write(`[quality ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+
+async function open(names: string[]): Promise<Corpus[]> {
+  const out: Corpus[] = [];
+  for (const n of names) {
+    const c = await openCorpus(join(shared, n));
+    out.push(limit ? { ...c, pages: c.pages.slice(0, limit) } : c);
+  }
+  return out;
+}
+
+const trainCorpora = await open(TRAIN);
+const refs: PageRef[] = trainCorpora.flatMap((corpus) => corpus.pages.map((page) => ({ corpus, page })));
+const key = (r: PageRef) => `${r.corpus.name}/${r.page.id}`;
+
+/** Features are computed once per page and feature set; pages loaded once per pass. */
+const seqCache = new Map<string, Map<string, LabeledSequence>>();
+async function sequencesFor(pages: readonly PageRef[], features: FeatureOptions, tag: string): Promise<LabeledSequence[]> {
+  let cache = seqCache.get(tag);
+  if (!cache) seqCache.set(tag, (cache = new Map()));
+  const out: LabeledSequence[] = [];
+  let n = 0;
+  for (const r of pages) {
+    let s = cache.get(key(r));
+    if (!s) {
+      try {
+        const loaded = await loadForEval(r);
+        const labels = loaded.gold.blockLabels ?? loaded.page.blocks.map(() => 'unknown' as const);
+        s = { ...computeFeatures(loaded.page, features), pageId: key(r), site: r.page.site, labels };
+      } catch (e) {
+        log(`skipped ${key(r)}: ${(e as Error).message}`);
+        s = { pageId: key(r), site: r.page.site, items: [], labels: [] };
+      }
+      cache.set(key(r), s);
+    }
+    if (s.items.length && s.labels.some((l) => l !== 'unknown')) out.push(s);
+    if (++n % 500 === 0) log(`features ${tag}: ${n}/${pages.length}`);
+  }
+  return out;
+}
+
+/** Every train-corpus page extracted by a model that never saw its site; returns scores by corpus. */
+async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag: string, withReadability: boolean): Promise<Map<string, Map<string, PageScores[]>>> {
+  const split = makeFolds(refs.map((r) => {
+    const text = goldTextForDuplicates(r);
+    return text !== undefined ? { site: r.page.site, text } : { site: r.page.site };
+  }), { strategy: 'cross-site', folds, seed: 1 });
+  const byExtractor = new Map<string, Map<string, PageScores[]>>();
+  const add = (result: EvalResult) => {
+    for (const c of result.corpora) for (const run of c.runs) {
+      const name = run.extractor.startsWith('model:') ? `pith ${algorithm}` : run.extractor;
+      const m = byExtractor.get(name) ?? new Map<string, PageScores[]>();
+      byExtractor.set(name, m);
+      m.set(c.corpus, [...(m.get(c.corpus) ?? []), ...run.scores]);
+    }
+  };
+  for (const fold of split.folds) {
+    const t0 = Date.now();
+    const train = await sequencesFor(fold.train.map((i) => refs[i]!), features, tag);
+    const model = trainOnSequences(train, { algorithm, params, features });
+    log(`${tag} ${algorithm} fold ${fold.index + 1}/${folds}: trained on ${train.length} pages in ${((Date.now() - t0) / 1000).toFixed(0)}s; testing ${fold.test.length}`);
+    const extractors = [modelFileExtractor(model, `model:${algorithm}`), ...(withReadability ? [readabilityExtractor] : [])];
+    add(await evaluatePages(fold.test.map((i) => refs[i]!), extractors));
+  }
+  return byExtractor;
+}
+
+const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
+function row(name: string, corpus: string, s: MetricSummary): string {
+  const L = s.labels;
+  return `| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.f1)} | ${f(s.word?.f1)} | ${f(s.shingle?.f1)} | ${f(s.title?.accuracy)} | ${f(L?.micro.heading?.f1)} | ${f(L?.micro.body?.f1)} | ${f(L?.micro.title?.f1)} |`;
+}
+const HEADER = '| corpus | extractor | pages | snippet F | word F1 | shingle F1 | title exact | heading block F1 | body block F1 | title block F1 |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|';
+
+const report: string[] = [`# pith quality benchmark\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; params ${JSON.stringify(params)}\n`];
+const docRows: string[] = [];
+const docRow = (name: string, corpus: string, s: MetricSummary) => {
+  const d = s.document;
+  if (!d) return;
+  const all = d.all;
+  docRows.push(`| ${corpus} | ${name} | ${all.pages} | ${f(all.accuracy)} | ${f(all.precision)} | ${f(all.recall)} | ${f(all.block.precision)} | ${f(all.block.recall)} | ${f(d.contiguous?.accuracy)} (${d.contiguous?.pages ?? 0}) | ${f(d.nonContiguous?.accuracy)} (${d.nonContiguous?.pages ?? 0}) |`);
+};
+
+// 1. Cross-site over the train corpora, each algorithm, Readability once beside the first.
+const rows: string[] = [];
+let first = true;
+for (const algorithm of algorithms) {
+  const result = await crossSite(algorithm, {}, 'all', first);
+  for (const [name, byCorpus] of result) for (const [corpus, scores] of byCorpus) {
+    const s = summarize(scores);
+    rows.push(row(name, corpus, s));
+    docRow(name, corpus, s);
+  }
+  first = false;
+}
+report.push(`## Cross-site (train corpora)\n\n${HEADER}\n${rows.sort().join('\n')}\n`);
+
+// 2. Eval-only corpora with a model trained on every train page.
+{
+  const t0 = Date.now();
+  const all = await sequencesFor(refs, {}, 'all');
+  const model = trainOnSequences(all, { algorithm: algorithms[0]!, params });
+  log(`full model trained on ${all.length} pages in ${((Date.now() - t0) / 1000).toFixed(0)}s`);
+  const evalCorpora = await open(EVAL_ONLY);
+  const result = await evaluatePages(evalCorpora.flatMap((corpus) => corpus.pages.map((page) => ({ corpus, page }))), [modelFileExtractor(model, `pith ${algorithms[0]}`), readabilityExtractor], {
+    onProgress: (e) => { if (e.done % 200 === 0) log(`eval ${e.corpus} ${e.done}/${e.total}`); },
+  });
+  const evalRows: string[] = [];
+  for (const c of result.corpora) for (const run of c.runs) {
+    evalRows.push(row(run.extractor, c.corpus, run.summary));
+    docRow(run.extractor, c.corpus, run.summary);
+  }
+  report.push(`## Eval-only corpora (model trained on all train corpora)\n\n${HEADER}\n${evalRows.join('\n')}\n`);
+}
+report.push(`## Seed 001's document-level table (Content = title/heading/body vs other; complete gold only)\n\n| corpus | extractor | pages | doc acc | doc prec | doc recall | block prec | block recall | contiguous acc (pages) | non-contiguous acc (pages) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n${docRows.sort().join('\n')}\n`);
+
+// 3. Feature-family ablation: CRF cross-site with one family off (body/title/heading block F1 over all train corpora).
+if (process.env.ABLATION === '1') {
+  const abl: string[] = [];
+  for (const fam of ['none', ...FAMILY_NAMES] as Array<FamilyName | 'none'>) {
+    const features: FeatureOptions = fam === 'none' ? {} : { exclude: [fam] };
+    const result = await crossSite(algorithms[0]!, features, fam, false);
+    const scores = [...result.values()].flatMap((m) => [...m.values()].flat());
+    const s = summarize(scores);
+    abl.push(`| ${fam === 'none' ? '(all families)' : `-${fam}`} | ${f(s.labels?.micro.body?.f1)} | ${f(s.labels?.micro.title?.f1)} | ${f(s.labels?.micro.heading?.f1)} | ${f(s.title?.accuracy)} |`);
+    seqCache.delete(fam);
+    log(`ablation ${fam} done`);
+  }
+  report.push(`## Feature-family ablation (${algorithms[0]}, cross-site, all train corpora pooled)\n\n| features | body block F1 | title block F1 | heading block F1 | title exact |\n|---|---:|---:|---:|---:|\n${abl.join('\n')}\n`);
+}
+
+const text = report.join('\n');
+console.log(text);
+if (process.env.OUT) await writeFile(process.env.OUT, text);

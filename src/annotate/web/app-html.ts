@@ -1,0 +1,73 @@
+/** The app's page. No inline script or style: the server's CSP allows only /app.js and /app.css. */
+export const APP_HTML = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>pith label</title>
+<link rel="stylesheet" href="/app.css">
+<script src="/app.js" defer></script>
+</head>
+<body>
+<header id="bar">
+  <strong>pith label</strong>
+  <span id="corpus"></span>
+  <span id="page-id" title="page id"></span>
+  <span id="state" class="state" data-state="saved">saved</span>
+  <span class="group" id="label-buttons">
+    <button data-label="title" title="label title (t)">title <kbd>t</kbd></button>
+    <button data-label="heading" title="label heading (h)">heading <kbd>h</kbd></button>
+    <button data-label="body" title="label body (b)">body <kbd>b</kbd></button>
+    <button data-label="other" title="label other (o)">other <kbd>o</kbd></button>
+  </span>
+  <span class="group">
+    <button id="expand" title="select the enclosing DOM subtree (e); shrink back (shift+e)">subtree <kbd>e</kbd></button>
+    <button id="undo" title="undo (u, ctrl+z)">undo <kbd>u</kbd></button>
+    <button id="redo" title="redo (ctrl+y, ctrl+shift+z)">redo</button>
+    <button id="save" title="save (s)">save <kbd>s</kbd></button>
+    <button id="prev" title="previous page (p)">prev <kbd>p</kbd></button>
+    <button id="next" title="next page (n)">next <kbd>n</kbd></button>
+  </span>
+  <span class="group">
+    <label title="when on, clicking or dragging over blocks applies the chosen label at once"><input type="checkbox" id="paint"> paint</label>
+    <select id="paint-label" title="label painted"><option>title</option><option>heading</option><option selected>body</option><option>other</option></select>
+  </span>
+  <span class="group">
+    <button id="retrain" title="retrain the model on the saved labels">retrain</button>
+    <a id="export" href="/api/export" download>export</a>
+    <label class="file">import <input type="file" id="import" accept=".json,application/json"></label>
+    <button id="help-button" title="keyboard shortcuts (?)">?</button>
+  </span>
+</header>
+<div id="conflict" hidden>
+  <span id="conflict-text"></span>
+  <button id="reload-theirs">reload the saved labels</button>
+  <button id="keep-mine">keep mine (save over them)</button>
+</div>
+<main>
+  <aside id="queue-pane"><h2>Queue <span id="model"></span></h2><ol id="queue"></ol></aside>
+  <section id="view">
+    <div id="flags"></div>
+    <iframe id="frame" sandbox="allow-same-origin" title="the page, scripts off"></iframe>
+  </section>
+  <aside id="blocks-pane"><h2>Blocks</h2><ol id="blocks"></ol></aside>
+</main>
+<div id="message" role="status" aria-live="polite"></div>
+<div id="help" hidden>
+  <h2>Keyboard</h2>
+  <table>
+    <tr><td><kbd>t</kbd> <kbd>h</kbd> <kbd>b</kbd> <kbd>o</kbd> (or <kbd>1</kbd>-<kbd>4</kbd>)</td><td>label the selection title / heading / body / other</td></tr>
+    <tr><td><kbd>x</kbd></td><td>mark the selection unknown (not labelled)</td></tr>
+    <tr><td><kbd>j</kbd> <kbd>k</kbd> or arrows</td><td>next / previous block (with <kbd>shift</kbd>: extend the selection)</td></tr>
+    <tr><td>click, shift+click, drag</td><td>select a block, extend to a block, select a range</td></tr>
+    <tr><td><kbd>e</kbd>, alt+click</td><td>select the enclosing DOM subtree; <kbd>e</kbd> again: its parent; <kbd>shift+e</kbd>: back</td></tr>
+    <tr><td><kbd>u</kbd>, <kbd>ctrl+z</kbd></td><td>undo</td></tr>
+    <tr><td><kbd>ctrl+y</kbd>, <kbd>ctrl+shift+z</kbd></td><td>redo</td></tr>
+    <tr><td><kbd>s</kbd>, <kbd>ctrl+s</kbd></td><td>save</td></tr>
+    <tr><td><kbd>n</kbd> <kbd>p</kbd></td><td>next / previous page in the queue (saves first)</td></tr>
+    <tr><td><kbd>Esc</kbd></td><td>reduce the selection to one block; close this help</td></tr>
+    <tr><td><kbd>?</kbd></td><td>this help</td></tr>
+  </table>
+</div>
+</body>
+</html>
+`;

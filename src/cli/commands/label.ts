@@ -1,0 +1,106 @@
+/** `pith label <corpus-dir>`: the annotation tool (a loopback web app over a pith corpus). */
+import { basename, resolve } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { PithError } from '../../errors.js';
+import { EXIT, optInt, optString, optStrings, parseCommandArgs, type Command } from '../command.js';
+import { createPithCorpus, PITH_CORPUS_FILE } from '../../corpus/pith-format.js';
+import { addToCorpus } from '../../annotate/add-pages.js';
+import { Workspace } from '../../annotate/workspace.js';
+import { startLabelServer, type RetrainResult } from '../../annotate/server.js';
+import { loadModelPredictor } from '../../annotate/model-predictor.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadModel, saveModel } from '../../models/model-file.js';
+import { openCorpus } from '../../corpus/index.js';
+import { trainFromCorpora } from '../../learn/train.js';
+
+const HELP = `Usage: pith label <corpus-dir> [options]
+
+Opens the labelling app for a pith corpus (created when missing) on 127.0.0.1 and prints
+its URL, which carries a per-session token. Open it in a browser; stop with Ctrl+C.
+
+Options:
+  --add SPEC        add pages first (repeatable): an .html/.htm/.html.gz file, a folder of
+                    them, an http(s) URL, another pith corpus folder or an exported
+                    .pith-bundle.json (pages with their labels)
+  --port N          port on 127.0.0.1 (default: a free one)
+  --model PATH      model file whose predictions pre-label unsaved pages; the queue puts
+                    uncertain pages first; 'retrain' trains the same algorithm on the
+                    saved labels into this file (default <corpus>/model.json.gz, CRF)
+  --name NAME       corpus name when creating it (default: the folder name)
+  --use USE         train | eval-only, when creating the corpus (default train)
+
+In the app: t/h/b/o label, j/k move, e subtree, u undo, ctrl+y redo, s save, n/p next/previous
+page, ? all shortcuts. Saves are atomic and revision-checked: a conflict is shown, never
+overwritten.
+`;
+
+async function ensureCorpus(dir: string, name: string | undefined, use: string | undefined): Promise<boolean> {
+  const st = await stat(dir).catch(() => undefined);
+  if (st && !st.isDirectory()) throw new PithError('BAD_OPTION', 'is a file, expected a corpus folder', dir);
+  if (st && (await stat(resolve(dir, PITH_CORPUS_FILE)).catch(() => undefined))) return false;
+  if (st && (await readdir(dir)).some((f) => !f.startsWith('.'))) {
+    throw new PithError('BAD_CORPUS', `not a pith corpus (no ${PITH_CORPUS_FILE}) and not empty: refusing to create one here`, dir);
+  }
+  if (use !== undefined && use !== 'train' && use !== 'eval-only') throw new PithError('BAD_OPTION', `--use must be train or eval-only, got '${use}'`);
+  await createPithCorpus(dir, { name: name ?? basename(resolve(dir)), use: (use ?? 'train') as 'train' | 'eval-only' });
+  return true;
+}
+
+export const command: Command = {
+  name: 'label',
+  summary: 'label pages in the browser (title/heading/body/other), with a model and a queue',
+  help: HELP,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(argv, {
+      add: { type: 'string', multiple: true },
+      port: { type: 'string' },
+      model: { type: 'string' },
+      name: { type: 'string' },
+      use: { type: 'string' },
+    });
+    if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one corpus folder');
+    const dir = positionals[0]!;
+    const port = optInt(values, 'port', 0);
+    if (port > 65535) throw new PithError('BAD_OPTION', '--port must be at most 65535');
+    if (await ensureCorpus(dir, optString(values, 'name'), optString(values, 'use'))) io.stderr.write(`created pith corpus ${dir}\n`);
+
+    const adds = optStrings(values, 'add');
+    if (adds.length > 0) {
+      const r = await addToCorpus(dir, adds);
+      io.stderr.write(`added ${r.added.length} page(s)${r.labelled ? `, ${r.labelled} labelled` : ''}\n`);
+      for (const s of r.skipped) io.stderr.write(`  skipped ${s.source}: ${s.reason}\n`);
+    }
+
+    const modelPath = optString(values, 'model');
+    const predictor = modelPath ? await loadModelPredictor(modelPath) : undefined;
+    const ws = await Workspace.open(dir, predictor ? { predictor } : {});
+    // Retrain: train a model of the same algorithm (CRF without a model) on this corpus's
+    // saved labels, write it atomically (to --model, else <corpus>/model.json.gz), reload it.
+    const retrain = async (): Promise<RetrainResult> => {
+      const out = modelPath ?? join(dir, 'model.json.gz');
+      const algorithm = modelPath && existsSync(modelPath) ? (await loadModel(modelPath)).algorithm : 'crf';
+      const corpus = await openCorpus(dir);
+      const t0 = Date.now();
+      const result = await trainFromCorpora([corpus], { algorithm });
+      if (result.dataset.pages.length === 0) return { message: 'nothing to train on yet: save some labelled pages first' };
+      await saveModel(out, result.model);
+      const p = await loadModelPredictor(out);
+      return { message: `trained ${algorithm} on ${result.dataset.pages.length} labelled page(s) in ${((Date.now() - t0) / 1000).toFixed(1)} s -> ${out}`, predictor: p };
+    };
+    const server = await startLabelServer(ws, { port, retrain });
+    io.stdout.write(`pith label: ${ws.header.name} (${dir})${predictor ? ` with model ${predictor.name}` : ''}\nopen ${server.url}\n`);
+
+    await new Promise<void>((done) => {
+      const stop = (): void => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void server.close().then(done);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    io.stderr.write('pith label: stopped\n');
+    return EXIT.ok;
+  },
+};

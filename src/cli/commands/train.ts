@@ -1,0 +1,83 @@
+/** `pith train <corpus...> --model crf -o model.json.gz`: learn a model from labelled corpora. */
+import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, parseSetPairs, type Command } from '../command.js';
+import { Progress } from '../progress.js';
+import { PithError } from '../../errors.js';
+import { availableAlgorithms, getTrainer } from '../../models/registry.js';
+import type { Trainer } from '../../models/labeler.js';
+import type { FamilyName } from '../../features/index.js';
+
+const listTrainers = (): Trainer[] => availableAlgorithms().map((a) => getTrainer(a));
+import { saveModel } from '../../models/model-file.js';
+import type { AlgorithmName } from '../../models/labeler.js';
+import { openCorpora } from '../../learn/dataset.js';
+import { trainFromCorpora } from '../../learn/train.js';
+
+function paramHelp(): string {
+  return listTrainers()
+    .map((t) => `  ${t.algorithm}:\n` + t.params.map((p) => `    ${p.name.padEnd(14)} ${String(p.default).padEnd(8)} ${p.help}`).join('\n'))
+    .join('\n');
+}
+
+export const command: Command = {
+  name: 'train',
+  summary: 'train a model (crf, maxent, memm, knn, igtree) on labelled corpora',
+  get help() {
+    return `Usage: pith train <corpus...> --model ALGORITHM -o MODEL [options]
+
+Trains a block labeller on corpora (pith's format or any shared corpus folder as it is)
+and writes a versioned model file (.json or .json.gz), atomically.
+
+Options:
+  --model A           ${listTrainers().map((t) => t.algorithm).join(' | ')} (default crf)
+  -o, --out PATH      model file to write (required)
+  --set name=value    a learner parameter (repeatable); parameters and defaults:
+${paramHelp()}
+  --families LIST     comma-separated feature families to use (default: all)
+  --limit N           at most N pages per corpus
+  --allow-eval-only   accept corpora marked eval-only (for experiments; never for a bundled model)
+`;
+  },
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(argv, {
+      model: { type: 'string' }, out: { type: 'string', short: 'o' }, set: { type: 'string', multiple: true },
+      families: { type: 'string' }, limit: { type: 'string' }, 'allow-eval-only': { type: 'boolean' },
+    });
+    const out = optString(values, 'out');
+    if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
+    if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one corpus folder');
+    const algorithm = (optString(values, 'model') ?? 'crf') as AlgorithmName;
+    if (!listTrainers().some((t) => t.algorithm === algorithm)) {
+      throw new PithError('BAD_OPTION', `--model must be one of ${listTrainers().map((t) => t.algorithm).join(', ')}, got '${algorithm}'`);
+    }
+    const corpora = await openCorpora(positionals);
+    const evalOnly = corpora.filter((c) => c.use === 'eval-only');
+    if (evalOnly.length && !optBool(values, 'allow-eval-only')) {
+      throw new PithError('BAD_OPTION', `${evalOnly.map((c) => c.name).join(', ')} may be used for evaluation only (see ../shared/corpora/README.md); pass --allow-eval-only for experiments`);
+    }
+    const families = optString(values, 'families')?.split(',').map((s) => s.trim()).filter(Boolean) as FamilyName[] | undefined;
+    const limit = values['limit'] !== undefined ? optInt(values, 'limit', 0, 1) : undefined;
+    const total = corpora.reduce((a, c) => a + (limit !== undefined ? Math.min(limit, c.pages.length) : c.pages.length), 0);
+    const progress = new Progress('features', total, io.stderr);
+    let trainBar: Progress | undefined;
+    const result = await trainFromCorpora(corpora, {
+      algorithm, params: parseSetPairs(optStrings(values, 'set')),
+      ...(families ? { features: { families } } : {}),
+      ...(limit !== undefined ? { limitPerCorpus: limit } : {}),
+      onDatasetProgress: () => progress.tick(),
+      onTrainProgress: (e) => {
+        if (!trainBar) {
+          progress.finish();
+          trainBar = new Progress(`train ${algorithm}`, e.total, io.stderr);
+        }
+        trainBar.update(e.done);
+      },
+    });
+    if (trainBar) trainBar.finish();
+    else progress.finish();
+    await saveModel(out, result.model);
+    const items = result.dataset.pages.reduce((a, p) => a + p.sequence.items.length, 0);
+    io.stderr.write(`train: ${result.dataset.pages.length} pages (${items} blocks), ${result.dataset.failures.length} skipped; features ${result.seconds.dataset.toFixed(1)}s, training ${result.seconds.training.toFixed(1)}s -> ${out}\n`);
+    for (const f of result.dataset.failures.slice(0, 5)) io.stderr.write(`  skipped ${f.corpus}/${f.pageId}: ${f.error}\n`);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,32 @@
+/**
+ * Learned models behind the Extractor interface: the same pipeline as `pith extract`
+ * (features -> model -> constraints -> article), scored on the article's text.
+ */
+import { articleHeadings, toText } from '../article/index.js';
+import { extractPage, featureOptionsOf, loadExtractionModel, type LoadedModel } from '../pipeline/extract.js';
+import { labelerFromModel } from '../models/registry.js';
+import type { ModelFile } from '../models/labeler.js';
+import type { Extractor } from './extractor.js';
+
+export function modelExtractor(model: LoadedModel, name = `model:${model.file.algorithm}`): Extractor {
+  return Object.freeze<Extractor>({
+    name,
+    extract({ page }) {
+      const r = extractPage(page, model);
+      return { title: r.article.title, headings: articleHeadings(r.article), body: toText(r.article), blockLabels: r.labels };
+    },
+  });
+}
+
+/** A model file already in memory (cross-validation folds) made into an extractor. */
+export function modelFileExtractor(file: ModelFile, name?: string): Extractor {
+  const loaded: LoadedModel = {
+    file, labeler: labelerFromModel(file), path: '<memory>',
+    featureOptions: featureOptionsOf(file),
+  };
+  return modelExtractor(loaded, name);
+}
+
+export async function modelPathExtractor(path: string): Promise<Extractor> {
+  return modelExtractor(await loadExtractionModel(path), `model:${path}`);
+}

@@ -1,0 +1,32 @@
+/**
+ * A batch worker thread: loads the model once, then extracts each page it is sent.
+ * Messages in: {path, id}; out: {id, line} where line is the JSONL record (result or error).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { readPageBytes } from '../page.js';
+import { extractBytes, loadExtractionModel, resultToJson } from './extract.js';
+import { isPithError } from '../errors.js';
+
+interface WorkerInit {
+  readonly modelPath: string;
+  readonly withBlocks: boolean;
+}
+
+const init = workerData as WorkerInit;
+const port = parentPort!;
+const model = await loadExtractionModel(init.modelPath);
+port.on('message', async (msg: { path: string; id: string }) => {
+  let line: string;
+  let ok = true;
+  try {
+    const bytes = await readPageBytes(msg.path);
+    const result = extractBytes(bytes, model, { id: msg.id }, {}, msg.path);
+    line = JSON.stringify({ id: msg.id, ...resultToJson(result, init.withBlocks) });
+  } catch (e) {
+    const error = isPithError(e) ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: (e as Error).message };
+    line = JSON.stringify({ id: msg.id, error });
+    ok = false;
+  }
+  port.postMessage({ id: msg.id, line, ok });
+});
+port.postMessage({ ready: true });

@@ -1,0 +1,173 @@
+/**
+ * The whole pipeline for one page with a trained model:
+ * page -> features -> model (probabilities) -> constraints -> article.
+ * The CLI's `extract` and `batch`, evaluation and the annotation tool all call this.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LABELS, type Label } from '../labels.js';
+import type { Page } from '../page.js';
+import { loadPage, type LoadOptions } from '../page.js';
+import { computeFeatures, featureSchema, type FeatureOptions } from '../features/index.js';
+import type { SequenceInstance } from '../features/types.js';
+import type { FeatureContribution, Labeler, ModelFile } from '../models/labeler.js';
+import { loadModel } from '../models/model-file.js';
+import { labelerFromModel } from '../models/registry.js';
+import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
+import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article } from '../article/index.js';
+import { PithError } from '../errors.js';
+
+/** A model file made usable: its labeler and the feature options it was trained with. */
+export interface LoadedModel {
+  readonly file: ModelFile;
+  readonly labeler: Labeler;
+  readonly featureOptions: FeatureOptions;
+  /** Where it was loaded from. */
+  readonly path: string;
+}
+
+export interface ExtractResult {
+  readonly page: Page;
+  readonly article: Article;
+  /** Final labels after constraints. */
+  readonly labels: readonly Label[];
+  /** The model's per-block probabilities (LABELS order), before constraints. */
+  readonly probs: readonly (readonly number[])[];
+  readonly confidence: number;
+  readonly notes: readonly DecodeNote[];
+  readonly features: SequenceInstance;
+}
+
+export type OutputFormat = 'text' | 'markdown' | 'html' | 'json';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json'];
+
+/** Walks up from this file to the package root (the folder with package.json). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return process.cwd();
+}
+
+/** The bundled default model: `models/default.model.json.gz` in the package (PITH_MODEL overrides). */
+export function bundledModelPath(): string {
+  return process.env['PITH_MODEL'] ?? join(packageRoot(), 'models', 'default.model.json.gz');
+}
+
+export async function loadExtractionModel(path: string = bundledModelPath()): Promise<LoadedModel> {
+  if (!existsSync(path)) {
+    throw new PithError('BAD_MODEL', path === bundledModelPath() ? 'the bundled model is missing; rebuild it with `npm run model:build`' : 'no such model file', path);
+  }
+  const file = await loadModel(path);
+  const labeler = labelerFromModel(file);
+  return Object.freeze({ file, labeler, featureOptions: featureOptionsOf(file, path), path });
+}
+
+/** The model's feature options, checked against the schema this pith computes for them. */
+export function featureOptionsOf(file: ModelFile, subject = '<model>'): FeatureOptions {
+  const options = (file.featureOptions ?? { families: file.featureSchema.families }) as FeatureOptions;
+  let hash: string;
+  try {
+    hash = featureSchema(options).hash;
+  } catch (e) {
+    throw new PithError('BAD_MODEL', `the model's feature options are not valid here (${(e as Error).message})`, subject);
+  }
+  if (hash !== file.featureSchema.hash) {
+    throw new PithError('BAD_MODEL', `feature schema mismatch: the model was trained with schema ${file.featureSchema.name} v${file.featureSchema.version} (${file.featureSchema.hash.slice(0, 12)}), this pith computes ${hash.slice(0, 12)} for the same options; retrain the model`, subject);
+  }
+  return options;
+}
+
+export interface ExtractOptions extends ConstrainOptions {}
+
+/** Declared headlines a page carries, for the title tie-break (never a replacement). */
+export function declaredTitles(page: Page): string[] {
+  const out: string[] = [];
+  for (const m of page.tree.meta) if (m.key === 'og:title' || m.key === 'twitter:title' || m.key === 'headline') out.push(m.content);
+  for (const raw of page.tree.jsonLd) {
+    const found = /"headline"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(raw);
+    if (found) {
+      try {
+        out.push(JSON.parse(`"${found[1]}"`) as string);
+      } catch {
+        /* malformed JSON-LD string: ignore */
+      }
+    }
+  }
+  if (page.tree.title) out.push(page.tree.title);
+  return out;
+}
+
+export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
+  const features = computeFeatures(page, model.featureOptions);
+  const prediction = model.labeler.predict(features);
+  const constrained = constrainLabels(page.blocks, prediction.probs, { ...options, declaredTitles: options.declaredTitles ?? declaredTitles(page) });
+  const article = buildArticle(page, constrained.labels);
+  return {
+    page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
+    notes: constrained.notes, features,
+  };
+}
+
+export function extractBytes(bytes: Uint8Array, model: LoadedModel, load: LoadOptions = {}, options: ExtractOptions = {}, subject?: string): ExtractResult {
+  return extractPage(loadPage(bytes, load, subject), model, options);
+}
+
+export interface BlockExplanation {
+  readonly index: number;
+  readonly kind: string;
+  readonly label: Label;
+  /** The model's label before constraints, when different. */
+  readonly modelLabel: Label;
+  readonly p: number;
+  readonly text: string;
+  readonly features: readonly FeatureContribution[];
+  readonly note?: string;
+}
+
+/** For every block: final label, probability, and the features that weighed most. */
+export function explainExtraction(result: ExtractResult, model: LoadedModel, top = 5): BlockExplanation[] {
+  const notes = new Map(result.notes.map((n) => [n.block, n.reason]));
+  return result.page.blocks.map((b, i) => {
+    const probs = result.probs[i]!;
+    let best = 0;
+    for (let k = 1; k < probs.length; k++) if (probs[k]! > probs[best]!) best = k;
+    const label = result.labels[i]!;
+    const note = notes.get(i);
+    return {
+      index: i, kind: b.kind, label, modelLabel: LABELS[best]!, p: probs[LABELS.indexOf(label)]!,
+      text: b.kind === 'text' ? b.text : `[${b.kind}] ${b.src ?? ''}`,
+      features: model.labeler.explain(result.features, i, top),
+      ...(note ? { note } : {}),
+    };
+  });
+}
+
+/** The JSON document of the README: {title, headings, body, markdown, html, metadata, confidence, blocks?}. */
+export function resultToJson(result: ExtractResult, withBlocks = false): Record<string, unknown> {
+  const blocks = withBlocks
+    ? result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }))
+    : undefined;
+  return toJson(result.article, { confidence: +result.confidence.toFixed(4), ...(blocks ? { blocks } : {}) }) as unknown as Record<string, unknown>;
+}
+
+export function renderResult(result: ExtractResult, format: OutputFormat, withBlocks = false): string {
+  switch (format) {
+    case 'text': {
+      const t = result.article.title;
+      const body = toText(result.article);
+      return (t ? `${t}\n\n` : '') + body + (body.endsWith('\n') ? '' : '\n');
+    }
+    case 'markdown':
+      return toMarkdown(result.article);
+    case 'html':
+      return toHtml(result.article);
+    case 'json':
+      return JSON.stringify(resultToJson(result, withBlocks), null, 2) + '\n';
+  }
+}
