@@ -31,6 +31,8 @@ export interface FeatureSchema {
   /** Families switched on. */
   readonly families: readonly string[];
   readonly columns: readonly ColumnSpec[];
+  /** Settings that change the features (e.g. word hashing), when the set has any. */
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
   /** Hash of everything above: a model trained under another schema refuses to load. */
   readonly hash: string;
 }

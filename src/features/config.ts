@@ -1,0 +1,101 @@
+/**
+ * Options of the block feature set, resolved once into a frozen config. Every value
+ * that changes what features a page gets is part of the schema hash.
+ */
+import { PithError } from '../errors.js';
+
+/** The feature families of the `pith-blocks` set, in output order. */
+export const FAMILY_NAMES = Object.freeze([
+  'kind',
+  'words',
+  'stop-words',
+  'entities',
+  'title-case',
+  'anchor',
+  'title-match',
+  'ancestors',
+  'descendants',
+  'siblings',
+  'word-count',
+  'after-image',
+  'window',
+  'structure',
+  'markup-tokens',
+  'link-density',
+  'position',
+  'text-density',
+  'heading',
+  'containers',
+  'schema',
+] as const);
+export type FamilyName = (typeof FAMILY_NAMES)[number];
+
+export function isFamilyName(x: unknown): x is FamilyName {
+  return typeof x === 'string' && (FAMILY_NAMES as readonly string[]).includes(x);
+}
+
+export type WordMode = 'literal' | 'hashed';
+
+export interface FeatureOptions {
+  /** Families to compute. Default: all of `FAMILY_NAMES`. */
+  readonly families?: readonly FamilyName[];
+  /** Families to switch off (ablation); applied after `families`. Default: none. */
+  readonly exclude?: readonly FamilyName[];
+  /**
+   * Bag of words: `literal` keeps `w:<token>` attributes (readable in explanations);
+   * `hashed` maps tokens to `w#<bucket>` so the attribute space stays bounded whatever
+   * the corpus. Default `literal` (still bounded per block by `maxWordsPerBlock`).
+   */
+  readonly words?: WordMode;
+  /** Buckets for `words: 'hashed'`. Default 2^18. */
+  readonly wordBuckets?: number;
+  /** Distinct word attributes per block, first occurrences kept. Default 64. */
+  readonly maxWordsPerBlock?: number;
+  /** Tokens looked at per block (longer blocks are cut for token features). Default 400. */
+  readonly maxTokensPerBlock?: number;
+  /** Distinct class/id/itemprop/role tokens per block (own + ancestors, nearest first). Default 16. */
+  readonly maxMarkupTokens?: number;
+}
+
+export interface FeatureConfig {
+  readonly families: readonly FamilyName[];
+  readonly words: WordMode;
+  readonly wordBuckets: number;
+  readonly maxWordsPerBlock: number;
+  readonly maxTokensPerBlock: number;
+  readonly maxMarkupTokens: number;
+}
+
+function intOption(name: string, v: number | undefined, def: number, min: number, max: number): number {
+  if (v === undefined) return def;
+  if (!Number.isInteger(v) || v < min || v > max) {
+    throw new PithError('BAD_OPTION', `${name} must be an integer in [${min}, ${max}], got ${String(v)}`, name);
+  }
+  return v;
+}
+
+export function resolveFeatureOptions(options: FeatureOptions = {}): FeatureConfig {
+  const check = (list: readonly unknown[] | undefined, what: string): void => {
+    for (const f of list ?? []) {
+      if (!isFamilyName(f)) {
+        throw new PithError('BAD_OPTION', `unknown feature family '${String(f)}' (${what}); known: ${FAMILY_NAMES.join(', ')}`, what);
+      }
+    }
+  };
+  check(options.families, 'families');
+  check(options.exclude, 'exclude');
+  const wanted = new Set<FamilyName>(options.families ?? FAMILY_NAMES);
+  for (const f of options.exclude ?? []) wanted.delete(f);
+  // Output order is the registry's, whatever order the caller listed them in.
+  const families = FAMILY_NAMES.filter((f) => wanted.has(f));
+  const words = options.words ?? 'literal';
+  if (words !== 'literal' && words !== 'hashed') throw new PithError('BAD_OPTION', `words must be 'literal' or 'hashed', got '${String(words)}'`, 'words');
+  return Object.freeze({
+    families: Object.freeze(families),
+    words,
+    wordBuckets: intOption('wordBuckets', options.wordBuckets, 1 << 18, 2, 1 << 24),
+    maxWordsPerBlock: intOption('maxWordsPerBlock', options.maxWordsPerBlock, 64, 1, 10_000),
+    maxTokensPerBlock: intOption('maxTokensPerBlock', options.maxTokensPerBlock, 400, 1, 100_000),
+    maxMarkupTokens: intOption('maxMarkupTokens', options.maxMarkupTokens, 16, 0, 1000),
+  });
+}

@@ -1,0 +1,172 @@
+/**
+ * Named-entity-like counts (seed 001's "named entities") with language-independent
+ * heuristics instead of a trained tagger: runs of capitalised words not opening a
+ * sentence (names of people, places, organisations), dates, times, money, percentages
+ * and other numbers. Bylines, datelines and stock tickers are dense in these; prose is not.
+ */
+import type { Token } from './text-stats.js';
+
+export type EntityKind = 'name' | 'date' | 'time' | 'money' | 'percent' | 'number';
+export const ENTITY_KINDS: readonly EntityKind[] = Object.freeze(['name', 'date', 'time', 'money', 'percent', 'number']);
+
+export interface EntityCounts {
+  readonly name: number;
+  readonly date: number;
+  readonly time: number;
+  readonly money: number;
+  readonly percent: number;
+  readonly number: number;
+  /** Lower-cased tokens that are part of an entity (seed 001 keeps them out of the bag of words). */
+  readonly tokens: ReadonlySet<string>;
+}
+
+// Month names and abbreviations in the languages the stop lists cover (Latin-script ones and Russian).
+const MONTHS = new Set(
+  ('january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
+    'januar februar märz mai juni juli oktober dezember jänner ' +
+    'janvier février mars avril juin juillet août septembre octobre novembre décembre ' +
+    'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre ' +
+    'gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre ' +
+    'janeiro fevereiro março maio junho julho setembro outubro novembro dezembro ' +
+    'januari februari maart mei augustus juni juli ' +
+    'styczeń stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia ' +
+    'ledna února března dubna května června července srpna září října listopadu prosince ' +
+    'января февраля марта апреля мая июня июля августа сентября октября ноября декабря ' +
+    'ocak şubat mart nisan mayıs haziran temmuz ağustos eylül ekim kasım aralık ' +
+    'tammikuuta helmikuuta maaliskuuta huhtikuuta toukokuuta kesäkuuta heinäkuuta elokuuta syyskuuta lokakuuta marraskuuta joulukuuta').split(' '),
+);
+
+// Span patterns, tried only where a run of digits starts (sticky): most text has few digits,
+// so this costs far less than scanning every block with four global patterns.
+const SPAN_RE = new RegExp(
+  [
+    // 1: numeric date: 2024-03-01, 1/3/2024, 1.3.24
+    '(\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}(?!\\d)|\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{2,4}(?!\\d)|\\d{4}年\\d{1,2}月)',
+    // 2: time: 12:30, 9h30, 3pm, 3 p.m.
+    '(\\d{1,2}[:h]\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?!\\d)|\\d{1,2}\\s?[ap]\\.?m\\.?(?!\\p{L}))',
+    // 3: percentage
+    '(\\d[\\d.,]*\\s?(?:%|‰|(?:per ?cent|percent|prozent|pour ?cent|por ?ciento|por ?cento|per ?cento|procent|prosent|prosenttia)(?!\\p{L})))',
+    // 4: money, currency after (currency before is looked at separately)
+    '(\\d[\\d.,]*\\s?(?:[$€£¥₹₽₩]|(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?)(?!\\p{L})))',
+  ].join('|'),
+  'iuy',
+);
+const CURRENCY_BEFORE_RE = /(?:[$€£¥₹₽₩]|\b(?:usd|eur|gbp|chf|jpy))\s?$/i;
+const DIGIT_CODE_0 = 48;
+const DIGIT_CODE_9 = 57;
+
+interface SpanCounts {
+  date: number;
+  time: number;
+  money: number;
+  percent: number;
+}
+
+function countSpans(text: string): SpanCounts {
+  const out: SpanCounts = { date: 0, time: 0, money: 0, percent: 0 };
+  const n = text.length;
+  let k = 0;
+  while (k < n) {
+    const c = text.charCodeAt(k);
+    if (c < DIGIT_CODE_0 || c > DIGIT_CODE_9) {
+      k++;
+      continue;
+    }
+    if (k > 0) {
+      const p = text.charCodeAt(k - 1);
+      // Not the start of a digit run (or glued to a word, like "mp3"): move on.
+      if ((p >= DIGIT_CODE_0 && p <= DIGIT_CODE_9) || (p >= 97 && p <= 122) || (p >= 65 && p <= 90)) {
+        k++;
+        continue;
+      }
+    }
+    SPAN_RE.lastIndex = k;
+    const m = SPAN_RE.exec(text);
+    let end = k + 1;
+    if (m) {
+      end = k + m[0].length;
+      if (m[1] !== undefined) out.date++;
+      else if (m[2] !== undefined) out.time++;
+      else if (m[3] !== undefined) out.percent++;
+      else out.money++;
+    } else if (CURRENCY_BEFORE_RE.test(text.slice(Math.max(0, k - 5), k))) {
+      out.money++;
+    }
+    // Skip the rest of this number so it is not tried again from its middle.
+    while (end < n) {
+      const d = text.charCodeAt(end);
+      if ((d >= DIGIT_CODE_0 && d <= DIGIT_CODE_9) || d === 44 || d === 46) end++;
+      else break;
+    }
+    k = end;
+  }
+  return out;
+}
+
+const YEAR_RE = /^(?:1[89]|20)\d\d$/;
+const DIGIT_RE = /^\p{N}/u;
+
+/** Counts entity-like spans of a block's text; `tokens` are `tokenize(text)`. */
+export function countEntities(text: string, tokens: readonly Token[]): EntityCounts {
+  const entityTokens = new Set<string>();
+  let name = 0;
+  const spans = countSpans(text);
+  const numericDates = spans.date;
+  let date = numericDates;
+  const { time, money, percent } = spans;
+  let numbers = 0;
+
+  // In a block without lower-case words (a headline in title case, a menu) capitals say nothing about names.
+  let anyLower = false;
+  for (const t of tokens) {
+    if (t.upper === false) {
+      anyLower = true;
+      break;
+    }
+  }
+  let run = 0; // capitalised words in the current run
+  let runTokens: string[] = [];
+  const endRun = (): void => {
+    // A lone capitalised word mid-sentence counts too (a surname, a city); runs count once.
+    if (run > 0) {
+      name++;
+      for (const t of runTokens) entityTokens.add(t);
+    }
+    run = 0;
+    runTokens = [];
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (MONTHS.has(t.lower)) {
+      // "3 March 2024", "March 3", "März 2024": a month next to a number.
+      const prev = tokens[i - 1];
+      const next = tokens[i + 1];
+      const prevDigit = prev !== undefined && DIGIT_RE.test(prev.raw);
+      if (prevDigit || (next && DIGIT_RE.test(next.raw))) {
+        date++;
+        // "3 March": the day was counted as a number a moment ago.
+        if (prevDigit && !YEAR_RE.test(prev.raw) && numbers > 0) numbers--;
+        entityTokens.add(t.lower);
+        endRun();
+        continue;
+      }
+    }
+    if (DIGIT_RE.test(t.raw)) {
+      endRun();
+      if (YEAR_RE.test(t.raw)) date++;
+      else numbers++;
+      entityTokens.add(t.lower);
+      continue;
+    }
+    if (anyLower && t.upper === true && (!t.sentenceStart || run > 0) && t.raw.length > 1) {
+      run++;
+      runTokens.push(t.lower);
+      continue;
+    }
+    endRun();
+  }
+  endRun();
+  // Numbers inside numeric dates, times, money and percentages are not counted again as numbers.
+  numbers = Math.max(0, numbers - time - money - percent - numericDates);
+  return { name, date, time, money, percent, number: numbers, tokens: entityTokens };
+}

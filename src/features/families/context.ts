@@ -1,0 +1,132 @@
+/** Families over a block's neighbours in the sequence: after-image, seed 000's windows, position. */
+import { NONE, type FamilyColumn, type FeatureFamily } from '../family.js';
+import type { PageContext } from '../page-context.js';
+import { decile, endPunctuation, log2Bucket, upperCaseRatio } from '../text-stats.js';
+import { log2p } from './lexical.js';
+
+export const afterImageFamily: FeatureFamily = {
+  name: 'after-image',
+  doc: 'Seed 001 after image tag: `afterimg` (or `aftermedia`) when an image (or video, iframe, ...) item lies between the previous text block and this one; `beforeimg` when one follows before the next text block. Captions sit next to images. Column afterImage: image | media | no.',
+  columns: [{ name: 'afterImage', kind: 'symbolic' }],
+  compute(ctx, out) {
+    const blocks = ctx.blocks;
+    let lastVisual: 'image' | 'media' | 'no' = 'no';
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!;
+      if (b.kind !== 'text') {
+        out.col(i, 0, 'no');
+        if (lastVisual !== 'image') lastVisual = b.kind;
+        continue;
+      }
+      out.col(i, 0, lastVisual);
+      if (lastVisual === 'image') out.attr(i, 'afterimg');
+      else if (lastVisual === 'media') out.attr(i, 'aftermedia');
+      lastVisual = 'no';
+      const next = blocks[i + 1];
+      if (next && next.kind !== 'text') out.attr(i, 'beforeimg');
+    }
+  },
+};
+
+const TAG_WINDOW = 5;
+const LEN_WINDOW = 3;
+const offsets = (w: number, withZero: boolean): number[] => {
+  const out: number[] = [];
+  for (let d = -w; d <= w; d++) if (d !== 0 || withZero) out.push(d);
+  return out;
+};
+const TAG_OFFSETS = offsets(TAG_WINDOW, false);
+const LEN_OFFSETS = offsets(LEN_WINDOW, true);
+const sign = (d: number): string => (d > 0 ? `+${d}` : String(d));
+
+const WINDOW_COLUMNS: FamilyColumn[] = [
+  ...TAG_OFFSETS.map((d) => ({ name: `tag${sign(d)}`, kind: 'symbolic' as const })),
+  ...LEN_OFFSETS.map((d) => ({ name: d === 0 ? 'len' : `len${sign(d)}`, kind: 'numeric' as const })),
+  { name: 'upperRatio', kind: 'numeric' },
+  ...LEN_OFFSETS.map((d) => ({ name: d === 0 ? 'end' : `end${sign(d)}`, kind: 'symbolic' as const })),
+];
+
+/** Tag of a sequence item for windows: the block's own element (`img` for images). */
+export function itemTag(ctx: PageContext, i: number): string {
+  const n = ctx.tree.nodes[ctx.blocks[i]!.elementId];
+  return n && n.kind === 'element' && n.id > 0 ? n.tag : NONE;
+}
+
+export const windowFamily: FeatureFamily = {
+  name: 'window',
+  doc: "Seed 000's window features over the block sequence: tags of the items 5 before and 5 after (`w-2:tag=li`; `_` past either end; the current tag is in `ancestors`), text lengths in characters of the items 3 before to 3 after as log2 buckets (`w+1:len=64`, `len=...` for the block itself), end punctuation of the same seven (`w-1:end=dot`, `end=none`, ...: dot, question, exclaim, colon, quote, ellipsis, other-punct, none, empty), and the block's own upper-case share (`upper`, value in [0,1]; `upper=caps` above seed 000's 70%). Columns: tag-5..tag+5 (symbolic), len-3..len+3 (log2(1+chars), NaN past the ends), upperRatio, end-3..end+3 (symbolic).",
+  columns: WINDOW_COLUMNS,
+  compute(ctx, out) {
+    const n = ctx.blocks.length;
+    const tags = ctx.blocks.map((_, i) => itemTag(ctx, i));
+    const lens = ctx.blocks.map((b) => b.text.length);
+    const ends = ctx.blocks.map((b) => (b.kind === 'text' ? endPunctuation(b.text) : 'empty'));
+    // Attribute names come from few parts: build each once per page (one map per kind and offset).
+    const caches = { tag: new Map<number, Map<string, string>>(), len: new Map<number, Map<string, string>>(), end: new Map<number, Map<string, string>>() };
+    for (const d of TAG_OFFSETS) caches.tag.set(d, new Map());
+    for (const d of LEN_OFFSETS) {
+      caches.len.set(d, new Map());
+      caches.end.set(d, new Map());
+    }
+    const nameOf = (prefix: 'tag' | 'len' | 'end', d: number, v: string): string => {
+      const m = caches[prefix].get(d)!;
+      let s = m.get(v);
+      if (s === undefined) {
+        s = d === 0 ? `${prefix}=${v}` : `w${sign(d)}:${prefix}=${v}`;
+        m.set(v, s);
+      }
+      return s;
+    };
+    for (let i = 0; i < n; i++) {
+      let c = 0;
+      for (const d of TAG_OFFSETS) {
+        const j = i + d;
+        const t = j >= 0 && j < n ? tags[j]! : NONE;
+        out.attr(i, nameOf('tag', d, t));
+        out.col(i, c++, t);
+      }
+      for (const d of LEN_OFFSETS) {
+        const j = i + d;
+        const inside = j >= 0 && j < n;
+        out.attr(i, nameOf('len', d, inside ? log2Bucket(lens[j]!) : NONE));
+        out.col(i, c++, inside ? log2p(lens[j]!) : Number.NaN);
+      }
+      const b = ctx.blocks[i]!;
+      const upper = b.kind === 'text' ? upperCaseRatio(b.text.length > 400 ? b.text.slice(0, 400) : b.text) : 0;
+      if (upper > 0) out.attr(i, 'upper', upper);
+      if (upper > 0.7) out.attr(i, 'upper=caps');
+      out.col(i, c++, upper);
+      for (const d of LEN_OFFSETS) {
+        const j = i + d;
+        const e = j >= 0 && j < n ? ends[j]! : NONE;
+        out.attr(i, nameOf('end', d, e));
+        out.col(i, c++, e);
+      }
+    }
+  },
+};
+
+export const positionFamily: FeatureFamily = {
+  name: 'position',
+  doc: 'Relative position in the page: `pos` (item index / (items - 1)), `pos-chars` (share of the page\'s text before the block), `pos=<decile>`, and `first-item` / `last-item`. Articles sit in the middle; navigation at the ends. Columns: relIndex, relChars.',
+  columns: [
+    { name: 'relIndex', kind: 'numeric' },
+    { name: 'relChars', kind: 'numeric' },
+  ],
+  compute(ctx, out) {
+    const n = ctx.blocks.length;
+    const starts = ctx.charStarts;
+    const total = starts[n]!;
+    for (let i = 0; i < n; i++) {
+      const rel = n > 1 ? i / (n - 1) : 0;
+      const relChars = total > 0 ? starts[i]! / total : 0;
+      if (rel > 0) out.attr(i, 'pos', rel);
+      if (relChars > 0) out.attr(i, 'pos-chars', relChars);
+      out.attr(i, ctx.name('pos=', decile(rel)));
+      if (i === 0) out.attr(i, 'first-item');
+      if (i === n - 1) out.attr(i, 'last-item');
+      out.col(i, 0, rel);
+      out.col(i, 1, relChars);
+    }
+  },
+};

@@ -1,0 +1,82 @@
+/** Families over how much of a block, and of the region around it, is link text or dense prose. */
+import type { ElementNode } from '../../dom/tree.js';
+import type { FeatureFamily } from '../family.js';
+import { IN_LINK_BIT } from '../page-context.js';
+import { countWords, decile, log2Bucket, textDensity } from '../text-stats.js';
+import { log2p } from './lexical.js';
+
+export const anchorFamily: FeatureFamily = {
+  name: 'anchor',
+  doc: 'Seed 001 anchor percentage: share of the block\'s (whitespace-separated) words inside `<a href>` (`anchor`, value in [0,1]), with `anchor=none`, `anchor=all` and `anchor=<decile>`. Column anchorShare.',
+  columns: [{ name: 'anchorShare', kind: 'numeric' }],
+  compute(ctx, out) {
+    const nodes = ctx.tree.nodes;
+    ctx.blocks.forEach((b, i) => {
+      if (b.kind !== 'text') return;
+      let words = 0;
+      let linked = 0;
+      for (const id of b.nodeIds) {
+        const n = nodes[id]!;
+        if (n.kind !== 'text') continue;
+        const w = countWords(n.text);
+        words += w;
+        if (w > 0 && b.linkChars > 0 && (ctx.containerFlags(n.parent) & IN_LINK_BIT) !== 0) linked += w;
+      }
+      const share = words > 0 ? linked / words : 0;
+      if (share > 0) out.attr(i, 'anchor', share);
+      out.attr(i, share === 0 ? 'anchor=none' : share >= 0.99 ? 'anchor=all' : `anchor=${decile(share)}`);
+      out.col(i, 0, share);
+    });
+  },
+};
+
+export const linkDensityFamily: FeatureFamily = {
+  name: 'link-density',
+  doc: "Characters in links: the block's own link density (`linkd`, value in [0,1], and `linkd=<decile>`), and the region's: link characters over all characters of the blocks inside the parent of the block's box (`region-linkd`, `region-linkd=<decile>`), with the region's size (`region-chars=<log2 bucket>`). A list of links is a menu even where one item is long. Columns: linkDensity, regionLinkDensity, regionChars (log2(1+chars)).",
+  columns: [
+    { name: 'linkDensity', kind: 'numeric' },
+    { name: 'regionLinkDensity', kind: 'numeric' },
+    { name: 'regionChars', kind: 'numeric' },
+  ],
+  compute(ctx, out) {
+    const n = ctx.blocks.length;
+    const nodes = ctx.tree.nodes;
+    const chars = ctx.charStarts;
+    const links = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) links[i + 1] = links[i]! + ctx.blocks[i]!.linkChars;
+    ctx.blocks.forEach((b, i) => {
+      const own = b.text.length > 0 ? b.linkChars / b.text.length : 0;
+      const box = ctx.containers[i]!;
+      const region = box > 0 ? Math.max(nodes[box]!.parent, 0) : 0;
+      const end = (nodes[region] as ElementNode).end;
+      // Blocks whose first node lies in the region's subtree [region, end] form a contiguous range.
+      const from = ctx.firstBlockFrom(region);
+      const to = ctx.firstBlockFrom(end + 1);
+      const rc = chars[to]! - chars[from]!;
+      const rl = links[to]! - links[from]!;
+      const rd = rc > 0 ? rl / rc : 0;
+      if (own > 0) out.attr(i, 'linkd', own);
+      out.attr(i, ctx.name('linkd=', decile(own)));
+      if (rd > 0) out.attr(i, 'region-linkd', rd);
+      out.attr(i, ctx.name('region-linkd=', decile(rd)));
+      out.attr(i, ctx.name('region-chars=', log2Bucket(rc, 1 << 16)));
+      out.col(i, 0, own);
+      out.col(i, 1, rd);
+      out.col(i, 2, log2p(rc));
+    });
+  },
+};
+
+export const textDensityFamily: FeatureFamily = {
+  name: 'text-density',
+  doc: "Kohlschütter's text density: words per line when the block is wrapped at 80 characters, not counting its last line (`tdens`, density/20 capped at 1, and `tdens=<log2 bucket>`). Full lines of prose are dense; link lists and bylines are not. Column textDensity.",
+  columns: [{ name: 'textDensity', kind: 'numeric' }],
+  compute(ctx, out) {
+    ctx.tokens.forEach((toks, i) => {
+      const d = textDensity(toks);
+      if (d > 0) out.attr(i, 'tdens', Math.min(1, d / 20));
+      out.attr(i, ctx.name('tdens=', log2Bucket(Math.round(d))));
+      out.col(i, 0, d);
+    });
+  },
+};

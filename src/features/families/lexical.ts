@@ -1,0 +1,154 @@
+/** Families over a block's words (seed 001): kind, words, stop words, entities, title casing, word count. */
+import type { FeatureFamily } from '../family.js';
+import type { PageContext } from '../page-context.js';
+import { countEntities, ENTITY_KINDS, type EntityCounts } from '../entities.js';
+import { log2Bucket, logScale, decile, wordCount } from '../text-stats.js';
+
+export function blockEntities(ctx: PageContext): readonly EntityCounts[] {
+  return ctx.shared('entities', () =>
+    ctx.blocks.map((b, i) => countEntities(b.kind === 'text' ? b.text.slice(0, ctx.config.maxTokensPerBlock * 12) : '', ctx.tokens[i]!)),
+  );
+}
+
+/** log2(1 + x): counts as k-NN columns, so equal-width bins are not all spent on the tail. */
+export function log2p(x: number): number {
+  return Math.log2(1 + Math.max(0, x));
+}
+
+export const kindFamily: FeatureFamily = {
+  name: 'kind',
+  doc: 'What the item is: `kind=text`, `kind=image` or `kind=media`; images also get `img:alt` when they carry alternative text and `img:link` inside a link.',
+  columns: [{ name: 'kind', kind: 'symbolic' }],
+  compute(ctx, out) {
+    const nodes = ctx.tree.nodes;
+    ctx.blocks.forEach((b, i) => {
+      out.attr(i, ctx.name('kind=', b.kind));
+      out.col(i, 0, b.kind);
+      if (b.kind === 'text') return;
+      if (b.alt) out.attr(i, 'img:alt');
+      // An image inside a link is usually a teaser or a logo, not an article figure.
+      for (let p = nodes[b.elementId]!.parent, k = 0; p > 0 && k < 4; p = nodes[p]!.parent, k++) {
+        const el = nodes[p]!;
+        if (el.kind === 'element' && el.tag === 'a') {
+          out.attr(i, 'img:link');
+          break;
+        }
+      }
+    });
+  },
+};
+
+// Seed 001 keeps these news-agency names as words although they are entities.
+const AGENCY_WORDS: ReadonlySet<string> = new Set(['reuters', 'ap', 'a.p.', 'associated', 'press', 'afp', 'dpa']);
+const MAX_WORD_CHARS = 24;
+
+/** FNV-1a, 32 bits: a stable, fast string hash for word buckets. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < s.length; k++) {
+    h ^= s.charCodeAt(k);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export const wordsFamily: FeatureFamily = {
+  name: 'words',
+  doc: 'Seed 001 bag of words: `w:<token>` (lower-cased, at most 24 characters, value 1) for each distinct token of the block, first `maxWordsPerBlock` kept; numbers and entity-like tokens are left out (the entities family counts them), except news-agency names. With `words: hashed` the names are `w#<bucket>` instead. No columns.',
+  columns: [],
+  compute(ctx, out) {
+    const { words, wordBuckets, maxWordsPerBlock } = ctx.config;
+    const ents = blockEntities(ctx);
+    ctx.tokens.forEach((toks, i) => {
+      const seen = new Set<string>();
+      const entityTokens = ents[i]!.tokens;
+      for (const t of toks) {
+        if (seen.size >= maxWordsPerBlock) break;
+        const w = t.lower.length > MAX_WORD_CHARS ? t.lower.slice(0, MAX_WORD_CHARS) : t.lower;
+        if (seen.has(w)) continue;
+        if (entityTokens.has(t.lower) && !AGENCY_WORDS.has(w)) continue;
+        seen.add(w);
+        out.attr(i, words === 'hashed' ? ctx.name('w#', String(fnv1a(w) % wordBuckets)) : ctx.name('w:', w));
+      }
+    });
+  },
+};
+
+export const stopWordsFamily: FeatureFamily = {
+  name: 'stop-words',
+  doc: "Seed 001 inverse stop-wording: `sw:<word>` for each stop word of the page's language in the block (lists for 16 European languages, Turkish, Indonesian, Korean, and function characters for Chinese and Japanese; the language is guessed from the page's text, else `<html lang>`, else all lists together), plus `stop-ratio` (share of tokens that are stop words, value in [0,1]) and its decile `stop-ratio=<0-9>`. Prose has many stop words whatever its topic; menus and tag lists have few. Column: stopRatio.",
+  columns: [{ name: 'stopRatio', kind: 'numeric' }],
+  compute(ctx, out) {
+    const stop = ctx.stop.set;
+    ctx.tokens.forEach((toks, i) => {
+      if (toks.length === 0) return;
+      let hits = 0;
+      let seen: Set<string> | undefined;
+      for (const t of toks) {
+        if (!stop.has(t.lower)) continue;
+        hits++;
+        if (seen?.has(t.lower)) continue;
+        (seen ??= new Set()).add(t.lower);
+        out.attr(i, ctx.name('sw:', t.lower));
+      }
+      const ratio = hits / toks.length;
+      if (ratio > 0) out.attr(i, 'stop-ratio', ratio);
+      out.attr(i, ctx.name('stop-ratio=', decile(ratio)));
+      out.col(i, 0, ratio);
+    });
+  },
+};
+
+export const entitiesFamily: FeatureFamily = {
+  name: 'entities',
+  doc: 'Seed 001 named entities, by language-independent heuristics: `ent:name` (runs of capitalised words not opening a sentence), `ent:date` (numeric dates, month names next to numbers, years), `ent:time`, `ent:money`, `ent:percent`, `ent:number`; values log-scaled counts in [0,1], plus `ent-many:<kind>` at 3 or more. Columns: log2(1+count) per kind.',
+  columns: ENTITY_KINDS.map((k) => ({ name: `ent_${k}`, kind: 'numeric' as const })),
+  compute(ctx, out) {
+    blockEntities(ctx).forEach((e, i) => {
+      ENTITY_KINDS.forEach((k, j) => {
+        const n = e[k];
+        out.col(i, j, log2p(n));
+        if (n === 0) return;
+        out.attr(i, ctx.name('ent:', k), logScale(n, 16));
+        if (n >= 3) out.attr(i, ctx.name('ent-many:', k));
+      });
+    });
+  },
+};
+
+export const titleCaseFamily: FeatureFamily = {
+  name: 'title-case',
+  doc: 'Seed 001 title casing: `tcase:all` when every cased token starts upper case (headlines in English, menus), `tcase:anylower` when any starts lower case. Column titleCase: all | mixed | lower | none (no cased tokens).',
+  columns: [{ name: 'titleCase', kind: 'symbolic' }],
+  compute(ctx, out) {
+    ctx.tokens.forEach((toks, i) => {
+      let up = 0;
+      let low = 0;
+      for (const t of toks) {
+        if (t.upper === true) up++;
+        else if (t.upper === false) low++;
+      }
+      if (up + low === 0) {
+        out.col(i, 0, 'none');
+        return;
+      }
+      if (low === 0) out.attr(i, 'tcase:all');
+      else out.attr(i, 'tcase:anylower');
+      out.col(i, 0, low === 0 ? 'all' : up === 0 ? 'lower' : 'mixed');
+    });
+  },
+};
+
+export const wordCountFamily: FeatureFamily = {
+  name: 'word-count',
+  doc: 'Seed 001 word count (CJK characters count half a word): `words` (log-scaled, 1 at 1000 words) and the log2 bucket `wc=<0|1|2|4|8|...>`. Column: log2(1+words).',
+  columns: [{ name: 'wordCount', kind: 'numeric' }],
+  compute(ctx, out) {
+    ctx.tokens.forEach((toks, i) => {
+      const n = wordCount(toks);
+      out.attr(i, ctx.name('wc=', log2Bucket(n)));
+      if (n > 0) out.attr(i, 'words', logScale(n, 1000));
+      out.col(i, 0, log2p(n));
+    });
+  },
+};

@@ -1,0 +1,200 @@
+/**
+ * Families over what authors wrote into the markup: class/id/itemprop/role words,
+ * heading elements, landmark containers, and schema.org data (JSON-LD, microdata).
+ */
+import { NONE, type FeatureFamily } from '../family.js';
+import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata } from '../page-context.js';
+import { tokenize } from '../text-stats.js';
+
+/** Words of class names grouped by what they usually mean; the groups generalise across sites. */
+const HINT_GROUPS: Readonly<Record<string, string>> = {
+  content: 'article articles content contents body post posts entry story text prose blog news richtext paragraph copy',
+  comment: 'comment comments reply replies respond discussion disqus',
+  nav: 'nav navigation navbar menu menus breadcrumb breadcrumbs pagination pager toc skip',
+  share: 'share sharing social facebook twitter whatsapp linkedin pinterest print email',
+  ad: 'ad ads advert adverts advertisement sponsor sponsored promo promoted banner adsense dfp outbrain taboola',
+  related: 'related recommended recommendations more popular trending readmore teaser teasers widget widgets newsletter subscribe',
+  footer: 'footer foot copyright legal disclaimer',
+  header: 'header masthead topbar logo branding',
+  sidebar: 'sidebar aside rail side',
+  caption: 'caption credit credits figcaption photo image img media gallery figure',
+  byline: 'byline author authors meta date time dateline published timestamp updated',
+  title: 'title headline heading hed',
+  tags: 'tag tags category categories topic topics keywords',
+};
+export const HINTS: readonly string[] = Object.freeze(Object.keys(HINT_GROUPS));
+const HINT_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries(HINT_GROUPS).flatMap(([g, words]) => words.split(' ').map((w) => [w, g] as const)),
+);
+
+const HINT_BIT: ReadonlyMap<string, number> = new Map(HINTS.map((h, k) => [h, 1 << k]));
+
+function firstHint(tokens: readonly string[]): string {
+  for (const t of tokens) {
+    const h = HINT_OF.get(t);
+    if (h) return h;
+  }
+  return NONE;
+}
+
+export const markupTokensFamily: FeatureFamily = {
+  name: 'markup-tokens',
+  doc: "Words of the class, id, itemprop and role attributes, split at camelCase, `-` and `_`, lower-cased, 2-24 letters: `cls:<word>` for the block's own element and box, `acls:<word>` for their ancestors (nearest first, `maxMarkupTokens` in all); and the group those words fall in (content, comment, nav, share, ad, related, footer, header, sidebar, caption, byline, title, tags) as `hint:<group>` / `ahint:<group>`. Columns: hint and ancestorHint (first group found, nearest first).",
+  columns: [
+    { name: 'hint', kind: 'symbolic' },
+    { name: 'ancestorHint', kind: 'symbolic' },
+  ],
+  compute(ctx, out) {
+    const cap = ctx.config.maxMarkupTokens;
+    // Token lists are shared by every block under the same elements: derive names once per list.
+    const cache = new Map<readonly string[], TokenListNames>();
+    const namesOf = (list: readonly string[], prefix: string, hintPrefix: string): TokenListNames => {
+      let v = cache.get(list);
+      if (!v) {
+        let bits = 0;
+        const hints: string[] = [];
+        for (const t of list) {
+          const h = HINT_OF.get(t);
+          if (h !== undefined && (bits & HINT_BIT.get(h)!) === 0) {
+            bits |= HINT_BIT.get(h)!;
+            hints.push(ctx.name(hintPrefix, h));
+          }
+        }
+        v = { names: list.map((t) => ctx.name(prefix, t)), hints, first: firstHint(list) };
+        cache.set(list, v);
+      }
+      return v;
+    };
+    const pairs = new Map<string, readonly string[]>();
+    ctx.blocks.forEach((b, i) => {
+      const box = ctx.containers[i]!;
+      let own = ctx.elementTokens(box);
+      const inner = b.elementId === box ? [] : ctx.elementTokens(b.elementId);
+      if (inner.length > 0) {
+        // An inline element with its own classes (a styled link, a span): its words and the box's.
+        const key = `${b.elementId} ${box}`;
+        let merged = pairs.get(key);
+        if (!merged) pairs.set(key, (merged = [...new Set([...inner, ...own])]));
+        own = merged;
+      }
+      const mine = namesOf(own, 'cls:', 'hint:');
+      const theirs = namesOf(ctx.ancestorTokens(box), 'acls:', 'ahint:');
+      let budget = cap;
+      for (const nm of mine.names) {
+        if (budget-- <= 0) break;
+        out.attr(i, nm);
+      }
+      for (const nm of theirs.names) {
+        if (budget-- <= 0) break;
+        out.attr(i, nm);
+      }
+      // Group attributes look at every token (not only the budgeted ones): they are few.
+      for (const h of mine.hints) out.attr(i, h);
+      for (const h of theirs.hints) out.attr(i, h);
+      out.col(i, 0, mine.first);
+      out.col(i, 1, theirs.first);
+    });
+  },
+};
+
+interface TokenListNames {
+  readonly names: readonly string[];
+  readonly hints: readonly string[];
+  readonly first: string;
+}
+
+export const headingFamily: FeatureFamily = {
+  name: 'heading',
+  doc: 'Whether the block is, or is inside, a heading element: `heading` and `heading=h1`..`heading=h6`. Column heading: h1..h6 or `_`.',
+  columns: [{ name: 'heading', kind: 'symbolic' }],
+  compute(ctx, out) {
+    ctx.blocks.forEach((b, i) => {
+      const level = ctx.headingLevel(b.elementId);
+      if (level > 0) {
+        out.attr(i, 'heading');
+        out.attr(i, ctx.name('heading=h', String(level)));
+      }
+      out.col(i, 0, level > 0 ? `h${level}` : NONE);
+    });
+  },
+};
+
+export const containersFamily: FeatureFamily = {
+  name: 'containers',
+  doc: `Landmarks the block sits in (its element or any ancestor; ARIA roles count as the element they stand for, e.g. role=navigation as nav): \`in:<c>\` for c in ${CONTAINERS.join(', ')}. Columns: one 0/1 column per landmark (in_<c>).`,
+  columns: CONTAINERS.map((c) => ({ name: `in_${c}`, kind: 'numeric' as const })),
+  compute(ctx, out) {
+    ctx.blocks.forEach((b, i) => {
+      const f = ctx.containerFlags(b.elementId);
+      CONTAINERS.forEach((c, j) => {
+        const on = (f & (1 << j)) !== 0;
+        if (on) out.attr(i, ctx.name('in:', c));
+        out.col(i, j, on ? 1 : 0);
+      });
+    });
+  },
+};
+
+/** When several itemprops enclose a block, the most telling one names the column. */
+const MICRODATA_PRIORITY: readonly Microdata[] = [
+  'comment', 'headline', 'caption', 'author', 'datepublished', 'description', 'articlesection', 'articlebody', 'name',
+];
+const SHINGLE = 3;
+const MAX_BODY_CHARS = 300_000;
+
+function keyOf(tokens: readonly string[]): string {
+  return tokens.join(' ');
+}
+
+export const schemaFamily: FeatureFamily = {
+  name: 'schema',
+  doc: "schema.org hints. JSON-LD: `ld:body` (share of the block's word 3-grams found in an `articleBody`; blocks under three words: whether they occur there as a phrase), `ld:body=most` (80% or more), `ld:headline` (block text equals a JSON-LD `headline`), `meta:desc` (block text equals the og/meta/JSON-LD description). Microdata: `ip:<prop>` for itemprop articleBody, headline, description, author, datePublished, comment, articleSection, caption or name on the block's element or an ancestor, and `itemtype:article` inside an Article/NewsArticle/BlogPosting item. Columns: ldBodyShare, ldHeadline (y/n), microdata (most telling itemprop or `_`).",
+  columns: [
+    { name: 'ldBodyShare', kind: 'numeric' },
+    { name: 'ldHeadline', kind: 'symbolic' },
+    { name: 'microdata', kind: 'symbolic' },
+  ],
+  compute(ctx, out) {
+    const meta = ctx.meta;
+    const bodyText = meta.articleBodies.join(' \n ');
+    const shingles = new Set<string>();
+    if (bodyText) {
+      // 1- and 2-grams too, so blocks of one or two words can be looked up the same way.
+      const toks = tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower);
+      for (let n = 1; n <= SHINGLE; n++) for (let k = 0; k + n <= toks.length; k++) shingles.add(keyOf(toks.slice(k, k + n)));
+    }
+    const norm = (s: string): string => keyOf(tokenize(s).map((t) => t.lower));
+    const headlines = new Set(meta.headlines.map(norm).filter(Boolean));
+    const descriptions = new Set(meta.descriptions.map(norm).filter(Boolean));
+    ctx.blocks.forEach((b, i) => {
+      const toks = ctx.tokens[i]!.map((t) => t.lower);
+      let share = 0;
+      if (shingles.size > 0 && toks.length > 0) {
+        if (toks.length >= SHINGLE) {
+          let hit = 0;
+          const total = toks.length - SHINGLE + 1;
+          for (let k = 0; k < total; k++) if (shingles.has(keyOf(toks.slice(k, k + SHINGLE)))) hit++;
+          share = hit / total;
+        } else if (shingles.has(keyOf(toks))) share = 1;
+      }
+      if (share > 0) out.attr(i, 'ld:body', share);
+      if (share >= 0.8) out.attr(i, 'ld:body=most');
+      const key = toks.length > 0 && toks.length <= 60 ? keyOf(toks) : '';
+      const isHeadline = key !== '' && headlines.has(key);
+      if (isHeadline) out.attr(i, 'ld:headline');
+      if (key !== '' && descriptions.has(key)) out.attr(i, 'meta:desc');
+      const m = ctx.microdata(b.elementId);
+      let top: string = NONE;
+      for (const p of MICRODATA_PRIORITY) {
+        if ((m & (1 << MICRODATA.indexOf(p))) === 0) continue;
+        out.attr(i, ctx.name('ip:', p));
+        if (top === NONE) top = p;
+      }
+      if (m & ARTICLE_ITEMTYPE_BIT) out.attr(i, 'itemtype:article');
+      out.col(i, 0, share);
+      out.col(i, 1, isHeadline ? 'y' : 'n');
+      out.col(i, 2, top);
+    });
+  },
+};
+

@@ -1,0 +1,80 @@
+/**
+ * Seed 001's title matching, against every title the page declares: `<title>`,
+ * og:title, twitter:title and the JSON-LD headline. The match is the longest common
+ * subsequence of tokens (in order, gaps allowed), so "Headline | Site" still matches
+ * the block "Headline" and the other way round.
+ */
+import type { FeatureFamily } from '../family.js';
+import { TITLE_SOURCES } from '../page-meta.js';
+import { tokenize } from '../text-stats.js';
+import { decile } from '../text-stats.js';
+
+const MAX_TITLE_TOKENS = 40;
+
+/** Longest common subsequence length of two token lists (two rows of the DP table). */
+function lcs(a: readonly string[], b: readonly string[]): number {
+  // L[i][j] = L[i-1][j-1] + 1 if a[i-1] = b[j-1], else max(L[i-1][j], L[i][j-1])
+  let prev = new Int32Array(b.length + 1);
+  let cur = new Int32Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    const ai = a[i - 1];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = ai === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, cur[j - 1]!);
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}
+
+export const titleMatchFamily: FeatureFamily = {
+  name: 'title-match',
+  doc: 'Seed 001 title matching, for each title source (`<title>`, og:title, twitter:title, JSON-LD headline): when two or more block tokens match the title in order (longest common subsequence; one-token titles must be matched exactly), `tmatch:<source>` = share of the title matched. Over all sources: `tmatch` (best share), `tmatch-cover` (share of the block that is title), `tmatch=<decile>`, `tmatch=full` (at least 90% of the title and 80% of the block) and `tmatch=exact` (same tokens). Columns: titleShare, titleCover.',
+  columns: [
+    { name: 'titleShare', kind: 'numeric' },
+    { name: 'titleCover', kind: 'numeric' },
+  ],
+  compute(ctx, out) {
+    const titles = TITLE_SOURCES.map((src) => {
+      const toks = tokenize(ctx.meta.titles[src]).map((t) => t.lower).slice(0, MAX_TITLE_TOKENS);
+      return { src, toks, set: new Set(toks) };
+    }).filter((t) => t.toks.length > 0);
+    const maxLen = titles.reduce((m, t) => Math.max(m, 3 * t.toks.length, 12), 0);
+    const best = new Float64Array(ctx.blocks.length);
+    const cover = new Float64Array(ctx.blocks.length);
+    if (titles.length > 0) {
+      ctx.tokens.forEach((toks, i) => {
+        if (toks.length === 0 || toks.length > maxLen) return;
+        const lower = toks.map((t) => t.lower);
+        let exact = false;
+        for (const t of titles) {
+          // Long blocks are paragraphs that happen to use title words, not titles.
+          if (lower.length > Math.max(3 * t.toks.length, 12)) continue;
+          let shared = 0;
+          for (const w of lower) if (t.set.has(w)) shared++;
+          const needed = t.toks.length === 1 ? 1 : 2;
+          if (shared < needed) continue;
+          const l = t.toks.length === 1 ? (lower.length === 1 && lower[0] === t.toks[0] ? 1 : 0) : lcs(lower, t.toks);
+          if (l < needed) continue;
+          const share = l / t.toks.length;
+          out.attr(i, ctx.name('tmatch:', t.src), share);
+          if (share > best[i]! || (share === best[i]! && l / lower.length > cover[i]!)) {
+            best[i] = share;
+            cover[i] = l / lower.length;
+          }
+          if (l === t.toks.length && l === lower.length) exact = true;
+        }
+        if (best[i]! > 0) {
+          out.attr(i, 'tmatch', best[i]!);
+          out.attr(i, 'tmatch-cover', cover[i]!);
+          out.attr(i, ctx.name('tmatch=', decile(best[i]!)));
+          if (best[i]! >= 0.9 && cover[i]! >= 0.8) out.attr(i, 'tmatch=full');
+          if (exact) out.attr(i, 'tmatch=exact');
+        }
+      });
+    }
+    for (let i = 0; i < ctx.blocks.length; i++) {
+      out.col(i, 0, best[i]!);
+      out.col(i, 1, cover[i]!);
+    }
+  },
+};

@@ -1,0 +1,332 @@
+/**
+ * Everything families share about one page, computed once and only when a family asks:
+ * block tokens, each block's container element, per-element facts inherited down the
+ * tree (enclosing landmarks, heading level, microdata, tag-path ids) made in one
+ * forward pass over the node array (pre-order: a parent comes before its children),
+ * and class/id tokens cached per element. No family walks to the root per block.
+ */
+import type { DomTree, ElementNode } from '../dom/tree.js';
+import { INLINE_TAGS, type Block } from '../segment/segment.js';
+import type { Page } from '../page.js';
+import { tokenize, splitIdentifier, type Token } from './text-stats.js';
+import { guessStopLanguage, stopLanguageOf, stopWords, type StopLanguage } from './stop-words.js';
+import { pageMeta, type PageMeta } from './page-meta.js';
+import type { FeatureConfig } from './config.js';
+
+/** Landmarks a block can sit in (own element or an ancestor; ARIA roles count as their element). */
+export const CONTAINERS = Object.freeze([
+  'article', 'main', 'aside', 'nav', 'footer', 'header', 'figure', 'figcaption', 'blockquote', 'li', 'table',
+  'form', 'pre', 'address',
+] as const);
+export type Container = (typeof CONTAINERS)[number];
+const CONTAINER_BIT: ReadonlyMap<string, number> = new Map(CONTAINERS.map((c, i) => [c, 1 << i]));
+/** Extra flag bit: inside an `<a href>`. */
+export const IN_LINK_BIT = 1 << 24;
+const ROLE_AS: ReadonlyMap<string, Container> = new Map([
+  ['main', 'main'], ['navigation', 'nav'], ['complementary', 'aside'], ['contentinfo', 'footer'],
+  ['banner', 'header'], ['article', 'article'], ['figure', 'figure'], ['listitem', 'li'], ['table', 'table'],
+  ['form', 'form'], ['search', 'form'],
+]);
+
+/** itemprop values whose enclosing element says what a block is. */
+export const MICRODATA = Object.freeze([
+  'articlebody', 'headline', 'description', 'author', 'datepublished', 'comment', 'articlesection', 'caption', 'name',
+] as const);
+export type Microdata = (typeof MICRODATA)[number];
+const MICRODATA_BIT: ReadonlyMap<string, number> = new Map(MICRODATA.map((c, i) => [c, 1 << i]));
+/** Extra bit: inside an element whose itemtype is an article-like schema.org type. */
+export const ARTICLE_ITEMTYPE_BIT = 1 << MICRODATA.length;
+const ARTICLE_TYPE_RE = /article|blogposting|newsarticle|report/i;
+
+const HEADING_LEVEL: ReadonlyMap<string, number> = new Map([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
+
+/** Per-element token lists are kept this short: enough to see `comment`, `sidebar`, `article-body`. */
+const MAX_OWN_TOKENS = 12;
+const MAX_INHERITED_TOKENS = 48;
+const EMPTY: readonly string[] = Object.freeze([]);
+const TOKEN_OK_RE = /^\p{L}{2,24}$/u;
+
+export class PageContext {
+  readonly page: Page;
+  readonly tree: DomTree;
+  readonly blocks: readonly Block[];
+  readonly config: FeatureConfig;
+
+  private _tokens: Token[][] | undefined;
+  private _containers: Int32Array | undefined;
+  private _inherited: Int32Array[] | undefined; // [containerFlags, headingLevel, microdata, pathId]
+  private _pathParent: Int32Array | undefined;
+  private _childIndex: Int32Array | undefined;
+  private _meta: PageMeta | undefined;
+  private _stop: { lang: StopLanguage | undefined; set: ReadonlySet<string> } | undefined;
+  // Indexed by node id (plain arrays: faster than maps for dense integer keys).
+  private readonly ownTokens: (readonly string[] | undefined)[] = [];
+  private readonly inheritedTokens: (readonly string[] | undefined)[] = [];
+  private _charStarts: Float64Array | undefined;
+  private readonly memo = new Map<string, unknown>();
+  private readonly names = new Map<string, Map<string, string>>();
+  private readonly splitCache = new Map<string, readonly string[]>();
+
+  constructor(page: Page, config: FeatureConfig) {
+    this.page = page;
+    this.tree = page.tree;
+    this.blocks = page.blocks;
+    this.config = config;
+  }
+
+  /** Tokens of each block's text (image blocks: of their alt text). */
+  get tokens(): readonly (readonly Token[])[] {
+    if (!this._tokens) {
+      const cap = this.config.maxTokensPerBlock;
+      this._tokens = this.blocks.map((b) => {
+        const text = b.kind === 'text' ? b.text : (b.alt ?? '');
+        const t = tokenize(text.length > cap * 12 ? text.slice(0, cap * 12) : text);
+        return t.length > cap ? t.slice(0, cap) : t;
+      });
+    }
+    return this._tokens;
+  }
+
+  /** Nearest non-inline ancestor-or-self of each block's element: the box the block sits in. */
+  get containers(): Int32Array {
+    if (!this._containers) {
+      const out = new Int32Array(this.blocks.length);
+      const nodes = this.tree.nodes;
+      for (let i = 0; i < this.blocks.length; i++) {
+        let id = this.blocks[i]!.elementId;
+        const b = this.blocks[i]!;
+        if (b.kind !== 'text') id = nodes[id]!.parent; // an image's box is its parent
+        while (id > 0 && INLINE_TAGS.has((nodes[id] as ElementNode).tag)) id = nodes[id]!.parent;
+        out[i] = Math.max(id, 0);
+      }
+      this._containers = out;
+    }
+    return this._containers;
+  }
+
+  private get inherited(): Int32Array[] {
+    if (!this._inherited) {
+      const nodes = this.tree.nodes;
+      const n = nodes.length;
+      const flags = new Int32Array(n);
+      const heading = new Int32Array(n);
+      const micro = new Int32Array(n);
+      const pathId = new Int32Array(n);
+      const paths = new Map<number, number>();
+      const tagIds = new Map<string, number>();
+      const pathParent: number[] = [];
+      for (let id = 1; id < n; id++) {
+        const node = nodes[id]!;
+        if (node.kind !== 'element') continue;
+        const p = node.parent;
+        let f = p > 0 ? flags[p]! : 0;
+        const bit = CONTAINER_BIT.get(node.tag);
+        if (bit !== undefined) f |= bit;
+        if (node.tag === 'a' && node.attrs['href'] !== undefined) f |= IN_LINK_BIT;
+        const role = node.attrs['role'];
+        if (role !== undefined) {
+          const as = ROLE_AS.get(role.trim().toLowerCase());
+          if (as) f |= CONTAINER_BIT.get(as)!;
+        }
+        flags[id] = f;
+        heading[id] = HEADING_LEVEL.get(node.tag) ?? (p > 0 ? heading[p]! : 0);
+        let m = p > 0 ? micro[p]! : 0;
+        const ip = node.attrs['itemprop'];
+        if (ip !== undefined) for (const v of ip.toLowerCase().split(/\s+/)) m |= MICRODATA_BIT.get(v) ?? 0;
+        const it = node.attrs['itemtype'];
+        if (it !== undefined && ARTICLE_TYPE_RE.test(it)) m |= ARTICLE_ITEMTYPE_BIT;
+        micro[id] = m;
+        const parentPid = p > 0 ? pathId[p]! : -1;
+        let tagId = tagIds.get(node.tag);
+        if (tagId === undefined) tagIds.set(node.tag, (tagId = tagIds.size));
+        // (parent path, tag) as one number: parent ids < node count and tag ids < 2^20 keep it exact.
+        const key = (parentPid + 1) * 1_048_576 + tagId;
+        let pid = paths.get(key);
+        if (pid === undefined) {
+          pid = paths.size;
+          paths.set(key, pid);
+          pathParent.push(parentPid);
+        }
+        pathId[id] = pid;
+      }
+      this._pathParent = Int32Array.from(pathParent);
+      this._inherited = [flags, heading, micro, pathId];
+    }
+    return this._inherited;
+  }
+
+  /** Bit set of `CONTAINERS` the element is in (itself included), plus `IN_LINK_BIT`. */
+  containerFlags(id: number): number {
+    return this.inherited[0]![id]!;
+  }
+  /** 1..6 when the element is, or is inside, h1..h6; else 0. */
+  headingLevel(id: number): number {
+    return this.inherited[1]![id]!;
+  }
+  /** Bit set of `MICRODATA` itemprops (and `ARTICLE_ITEMTYPE_BIT`) on the element or its ancestors. */
+  microdata(id: number): number {
+    return this.inherited[2]![id]!;
+  }
+  /** Interned id of the element's tag path (same tags from the root = same id). */
+  pathId(id: number): number {
+    return this.inherited[3]![id]!;
+  }
+  /**
+   * Parent of each interned tag path (-1 for top level). A path is interned after its
+   * parent path, so parent ids are always smaller: sums over the path trie run backwards.
+   */
+  get pathParents(): Int32Array {
+    void this.inherited;
+    return this._pathParent!;
+  }
+
+  /** Position of each node among its parent's children. */
+  get childIndex(): Int32Array {
+    if (!this._childIndex) {
+      const nodes = this.tree.nodes;
+      const idx = new Int32Array(nodes.length);
+      for (const n of nodes) {
+        if (n.kind !== 'element') continue;
+        const kids = n.children;
+        for (let k = 0; k < kids.length; k++) idx[kids[k]!] = k;
+      }
+      this._childIndex = idx;
+    }
+    return this._childIndex;
+  }
+
+  /** Split, lower-cased words of the element's class, id, itemprop and role (bounded). */
+  elementTokens(id: number): readonly string[] {
+    let t = this.ownTokens[id];
+    if (t) return t;
+    const node = this.tree.nodes[id];
+    t = EMPTY;
+    if (node && node.kind === 'element') {
+      const a = node.attrs;
+      if (a['class'] || a['id'] || a['itemprop'] || a['role']) {
+        // Sites repeat the same class strings on many elements: split each string once per page.
+        const key = `${a['class'] ?? ''}\u0000${a['id'] ?? ''}\u0000${a['itemprop'] ?? ''}\u0000${a['role'] ?? ''}`;
+        t = this.splitCache.get(key);
+        if (!t) {
+          const raw: string[] = [];
+          for (const name of ['class', 'id', 'itemprop', 'role'] as const) {
+            const v = a[name];
+            if (v) splitIdentifier(v.length > 300 ? v.slice(0, 300) : v, raw);
+          }
+          const out: string[] = [];
+          for (const w of raw) {
+            if (out.length >= MAX_OWN_TOKENS) break;
+            if (TOKEN_OK_RE.test(w) && !out.includes(w)) out.push(w);
+          }
+          t = Object.freeze(out);
+          this.splitCache.set(key, t);
+        }
+      }
+    }
+    this.ownTokens[id] = t;
+    return t;
+  }
+
+  /**
+   * Tokens of the element's ancestors (not itself), nearest first, bounded. Memoised per
+   * element; a cache miss climbs only to the nearest memoised ancestor.
+   */
+  ancestorTokens(id: number): readonly string[] {
+    const hit = this.inheritedTokens[id];
+    if (hit) return hit;
+    const nodes = this.tree.nodes;
+    const chain: number[] = [];
+    let cur = id;
+    while (cur > 0 && this.inheritedTokens[cur] === undefined) {
+      chain.push(cur);
+      cur = nodes[cur]!.parent;
+    }
+    // Fill from the top of the chain down: tokens(child) = own(parent) + tokens(parent).
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const el = chain[k]!;
+      const parent = nodes[el]!.parent;
+      let list: readonly string[];
+      if (parent <= 0) list = EMPTY;
+      else {
+        const up = this.inheritedTokens[parent] ?? EMPTY;
+        const own = this.elementTokens(parent);
+        if (own.length === 0) list = up;
+        else {
+          // `up` has no repeats already; only the (few) own tokens can collide with it.
+          const merged: string[] = [...own];
+          for (const w of up) {
+            if (merged.length >= MAX_INHERITED_TOKENS) break;
+            if (!own.includes(w)) merged.push(w);
+          }
+          list = Object.freeze(merged);
+        }
+      }
+      this.inheritedTokens[el] = list;
+    }
+    return this.inheritedTokens[id] ?? EMPTY;
+  }
+
+  /**
+   * `prefix + value`, interned per page: items of one page share their attribute-name
+   * strings instead of each holding fresh copies (which the GC would then have to move).
+   */
+  name(prefix: string, value: string): string {
+    let m = this.names.get(prefix);
+    if (!m) this.names.set(prefix, (m = new Map()));
+    let s = m.get(value);
+    if (s === undefined) {
+      s = prefix + value;
+      m.set(value, s);
+    }
+    return s;
+  }
+
+  /** A page-level value several families need (e.g. entity counts), computed by the first to ask. */
+  shared<T>(key: string, make: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const v = make();
+    this.memo.set(key, v);
+    return v;
+  }
+
+  get meta(): PageMeta {
+    if (!this._meta) this._meta = pageMeta(this.tree);
+    return this._meta;
+  }
+
+  /** The page's stop list: guessed from its text, else from `<html lang>`, else all lists together. */
+  get stop(): { readonly lang: StopLanguage | undefined; readonly set: ReadonlySet<string> } {
+    if (!this._stop) {
+      const sample: string[] = [];
+      for (const toks of this.tokens) {
+        for (const t of toks) sample.push(t.lower);
+        if (sample.length >= 3000) break;
+      }
+      const lang = guessStopLanguage(sample) ?? stopLanguageOf(this.tree.lang);
+      this._stop = { lang, set: stopWords(lang) };
+    }
+    return this._stop;
+  }
+
+  /** Characters of text blocks before block i (index n = total). */
+  get charStarts(): Float64Array {
+    if (!this._charStarts) {
+      const out = new Float64Array(this.blocks.length + 1);
+      for (let i = 0; i < this.blocks.length; i++) out[i + 1] = out[i]! + this.blocks[i]!.text.length;
+      this._charStarts = out;
+    }
+    return this._charStarts;
+  }
+
+  /** Index of the first block whose first node is at or after node id `id` (binary search). */
+  firstBlockFrom(id: number): number {
+    let lo = 0;
+    let hi = this.blocks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.blocks[mid]!.nodeIds[0] ?? 0) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

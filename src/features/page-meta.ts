@@ -1,0 +1,94 @@
+/**
+ * What a page says about itself outside the body: title candidates (`<title>`,
+ * og:title, twitter:title, JSON-LD headline) and the JSON-LD article body and
+ * description. Malformed JSON-LD is common and simply ignored.
+ */
+import type { DomTree } from '../dom/tree.js';
+import { normalizeSpace } from '../dom/tree.js';
+
+export type TitleSource = 'title' | 'og' | 'twitter' | 'ld';
+export const TITLE_SOURCES: readonly TitleSource[] = Object.freeze(['title', 'og', 'twitter', 'ld']);
+
+export interface PageMeta {
+  /** Title text per source ('' when absent). */
+  readonly titles: Readonly<Record<TitleSource, string>>;
+  /** JSON-LD `articleBody` texts (whitespace-normalised). */
+  readonly articleBodies: readonly string[];
+  /** JSON-LD `headline`/`name` of article-like objects and og/meta descriptions, normalised. */
+  readonly headlines: readonly string[];
+  readonly descriptions: readonly string[];
+}
+
+/** JSON-LD values are walked iteratively and only this far, so a hostile blob costs little. */
+const MAX_LD_NODES = 5000;
+const MAX_LD_CHARS = 2_000_000;
+
+export function pageMeta(tree: DomTree): PageMeta {
+  const metaOf = (key: string): string => normalizeSpace(tree.meta.find((m) => m.key === key)?.content ?? '');
+  const articleBodies: string[] = [];
+  const headlines: string[] = [];
+  const descriptions: string[] = [];
+  for (const d of [metaOf('og:description'), metaOf('description'), metaOf('twitter:description')]) {
+    if (d && !descriptions.includes(d)) descriptions.push(d);
+  }
+  for (const raw of tree.jsonLd) {
+    if (raw.length > MAX_LD_CHARS) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      continue;
+    }
+    const stack: unknown[] = [data];
+    let seen = 0;
+    while (stack.length > 0 && seen++ < MAX_LD_NODES) {
+      const v = stack.pop();
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+        continue;
+      }
+      if (!v || typeof v !== 'object') continue;
+      const o = v as Record<string, unknown>;
+      const body = o['articleBody'];
+      if (typeof body === 'string' && body.length > 0) {
+        const b = normalizeSpace(stripTags(body));
+        if (b) articleBodies.push(b);
+      }
+      const headline = o['headline'];
+      if (typeof headline === 'string' && normalizeSpace(headline)) pushNew(headlines, normalizeSpace(headline));
+      const desc = o['description'];
+      if (typeof desc === 'string' && normalizeSpace(desc) && isArticleType(o['@type'])) pushNew(descriptions, normalizeSpace(desc));
+      for (const k of Object.keys(o)) {
+        const c = o[k];
+        if (c && typeof c === 'object') stack.push(c);
+      }
+    }
+  }
+  return Object.freeze({
+    titles: Object.freeze({
+      title: tree.title,
+      og: metaOf('og:title'),
+      twitter: metaOf('twitter:title'),
+      ld: headlines[0] ?? '',
+    }),
+    articleBodies: Object.freeze(articleBodies),
+    headlines: Object.freeze(headlines),
+    descriptions: Object.freeze(descriptions),
+  });
+}
+
+function pushNew(list: string[], s: string): void {
+  if (!list.includes(s)) list.push(s);
+}
+
+const ARTICLE_TYPE_RE = /article|posting|report|story|webpage|recipe|review/i;
+function isArticleType(t: unknown): boolean {
+  if (typeof t === 'string') return ARTICLE_TYPE_RE.test(t);
+  return Array.isArray(t) && t.some((x) => typeof x === 'string' && ARTICLE_TYPE_RE.test(x));
+}
+
+// Some sites put HTML into articleBody.
+const TAG_RE = /<[^>]{0,500}>/g;
+function stripTags(s: string): string {
+  return s.includes('<') ? s.replace(TAG_RE, ' ') : s;
+}

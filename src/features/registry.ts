@@ -1,0 +1,147 @@
+/**
+ * The `pith-blocks` feature set: the registry of families, the schema (with its hash)
+ * and `computeFeatures`, which turns a page into one item per block (text, image and
+ * media blocks alike) carrying sparse attributes and fixed columns.
+ */
+import { createHash } from 'node:crypto';
+import type { Page } from '../page.js';
+import { FAMILY_NAMES, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions } from './config.js';
+import { NONE, type FamilyOutput, type FeatureFamily } from './family.js';
+import { PageContext } from './page-context.js';
+import type { ColumnSpec, FeatureSchema, ItemFeatures, SequenceInstance } from './types.js';
+import { entitiesFamily, kindFamily, stopWordsFamily, titleCaseFamily, wordCountFamily, wordsFamily } from './families/lexical.js';
+import { titleMatchFamily } from './families/title-match.js';
+import { ancestorsFamily, descendantsFamily, siblingsFamily, structureFamily } from './families/tree-tags.js';
+import { afterImageFamily, positionFamily, windowFamily } from './families/context.js';
+import { containersFamily, headingFamily, markupTokensFamily, schemaFamily } from './families/markup.js';
+import { anchorFamily, linkDensityFamily, textDensityFamily } from './families/density.js';
+
+export const BLOCK_FEATURE_SET = 'pith-blocks';
+/** Bump when any family's output changes meaning: models trained before then refuse to load. */
+export const BLOCK_FEATURE_VERSION = 1;
+
+const ALL: readonly FeatureFamily[] = [
+  kindFamily, wordsFamily, stopWordsFamily, entitiesFamily, titleCaseFamily, anchorFamily, titleMatchFamily,
+  ancestorsFamily, descendantsFamily, siblingsFamily, wordCountFamily, afterImageFamily, windowFamily,
+  structureFamily, markupTokensFamily, linkDensityFamily, positionFamily, textDensityFamily, headingFamily,
+  containersFamily, schemaFamily,
+];
+const BY_NAME: ReadonlyMap<FamilyName, FeatureFamily> = new Map(ALL.map((f) => [f.name, f]));
+// The closed union and the registry must list the same families.
+for (const n of FAMILY_NAMES) if (!BY_NAME.has(n)) throw new Error(`feature family '${n}' is not registered`);
+
+/** Every family with its documentation, in output order. */
+export const FEATURE_FAMILIES: readonly Pick<FeatureFamily, 'name' | 'doc' | 'columns'>[] = Object.freeze(
+  FAMILY_NAMES.map((n) => BY_NAME.get(n)!),
+);
+
+export function hashSchema(parts: Omit<FeatureSchema, 'hash'>): string {
+  const canonical = JSON.stringify({
+    name: parts.name,
+    version: parts.version,
+    families: parts.families,
+    columns: parts.columns.map((c) => [c.name, c.kind, c.family]),
+    params: parts.params ? Object.keys(parts.params).sort().map((k) => [k, parts.params![k]]) : [],
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function schemaOf(config: FeatureConfig): FeatureSchema {
+  const columns: ColumnSpec[] = [];
+  for (const name of config.families) {
+    for (const c of BY_NAME.get(name)!.columns) columns.push(Object.freeze({ name: c.name, kind: c.kind, family: name }));
+  }
+  // Only settings that change the output of a switched-on family go into the hash.
+  const params: Record<string, string | number> = {};
+  if (config.families.includes('words')) {
+    params['words'] = config.words;
+    params['maxWordsPerBlock'] = config.maxWordsPerBlock;
+    if (config.words === 'hashed') params['wordBuckets'] = config.wordBuckets;
+  }
+  if (config.families.includes('markup-tokens')) params['maxMarkupTokens'] = config.maxMarkupTokens;
+  params['maxTokensPerBlock'] = config.maxTokensPerBlock;
+  const base = { name: BLOCK_FEATURE_SET, version: BLOCK_FEATURE_VERSION, families: config.families, columns: Object.freeze(columns), params: Object.freeze(params) };
+  return Object.freeze({ ...base, hash: hashSchema(base) });
+}
+
+/** The schema `computeFeatures` produces under these options (stable across runs and machines). */
+export function featureSchema(options: FeatureOptions = {}): FeatureSchema {
+  return schemaOf(resolveFeatureOptions(options));
+}
+
+/**
+ * Collects one item's attributes and columns. Names are unique by construction (each
+ * family owns its prefixes and dedupes its own repeats), so no per-item hash map is
+ * needed: this is the hot loop of feature extraction.
+ */
+class ItemAccumulator {
+  readonly names: string[] = [];
+  readonly values: number[] = [];
+  private allOne = true;
+  readonly columns: (string | number)[];
+
+  constructor(defaults: readonly (string | number)[]) {
+    this.columns = defaults.slice();
+  }
+  add(name: string, value: number): void {
+    this.names.push(name);
+    this.values.push(value);
+    if (value !== 1) this.allOne = false;
+  }
+  build(): ItemFeatures {
+    return this.allOne ? { attrs: this.names, columns: this.columns } : { attrs: this.names, values: this.values, columns: this.columns };
+  }
+}
+
+/** The site of a page for grouped splits: its host without `www.`, '' when unknown. */
+export function siteOf(page: Page): string {
+  if (!page.url) return '';
+  try {
+    return new URL(page.url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+/** Runs `families` over a context into accumulators; shared by both feature sets. */
+export function runFamilies(
+  families: readonly FeatureFamily[],
+  ctx: PageContext,
+  count: number,
+  columns: readonly ColumnSpec[],
+): ItemFeatures[] {
+  const defaults = columns.map((c) => (c.kind === 'numeric' ? 0 : NONE));
+  const acc = Array.from({ length: count }, () => new ItemAccumulator(defaults));
+  let offset = 0;
+  for (const fam of families) {
+    const base = offset;
+    const width = fam.columns.length;
+    const out: FamilyOutput = {
+      attr(i, name, value = 1) {
+        // Non-finite values would poison a log-linear model; a bug in a family must show, not spread.
+        if (!Number.isFinite(value)) throw new Error(`feature ${name} of family ${fam.name} has value ${value}`);
+        acc[i]!.add(name, value);
+      },
+      col(i, j, value) {
+        if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
+        acc[i]!.columns[base + j] = value;
+      },
+    };
+    fam.compute(ctx, out);
+    offset += width;
+  }
+  return acc.map((a) => a.build());
+}
+
+/**
+ * Features of every block of a page, one item per block in sequence order. Pure: the
+ * page is not changed; the same page and options always give the same output.
+ */
+export function computeFeatures(page: Page, options: FeatureOptions = {}): SequenceInstance {
+  const config = resolveFeatureOptions(options);
+  const schema = schemaOf(config);
+  const ctx = new PageContext(page, config);
+  const families = config.families.map((n) => BY_NAME.get(n)!);
+  const items = runFamilies(families, ctx, page.blocks.length, schema.columns);
+  return Object.freeze({ pageId: page.id, site: siteOf(page), items: Object.freeze(items) });
+}

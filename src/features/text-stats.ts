@@ -1,0 +1,280 @@
+/**
+ * Language-independent text measures shared by the feature families: tokens (with CJK
+ * characters as tokens of their own, since those scripts do not separate words),
+ * letter case, end punctuation and word-wrapped text density. Every regular expression
+ * is compiled once here: families call these per block.
+ */
+
+/** A word token and whether it begins with an upper-case letter (null: the script has no case). */
+export interface Token {
+  /** As written. */
+  readonly raw: string;
+  /** Lower-cased. */
+  readonly lower: string;
+  readonly upper: boolean | null;
+  /** A Han/Kana character (a token by itself). */
+  readonly cjk: boolean;
+  /** Starts a sentence: first token, or after . ! ? : or a line break. */
+  readonly sentenceStart: boolean;
+}
+
+// Character classes for the tokenizer, decided once per BMP code point on first use (a
+// table lookup per character beats a Unicode-property regex per token by several times).
+const C_OTHER = 0;
+const C_WORD = 1; // letters, marks, digits
+const C_CJK = 2; // Han, Hiragana, Katakana: one token per character
+const C_SENT = 3; // sentence marks: the next token starts a sentence
+const C_JOIN = 4; // ' ’ - inside a word ("don't", "e-mail"); '.' is C_SENT but joins too ("U.S.")
+const CASE_UPPER = 1;
+const CASE_LOWER = 2;
+const UNKNOWN = 255;
+// Filled lazily: ASCII and the sentence/joiner marks up front, any other code point the
+// first time it is seen (a page uses a few hundred distinct characters, not 65 536).
+const CLASS = new Uint8Array(65536).fill(UNKNOWN);
+const CASE = new Uint8Array(65536);
+const WORD_CHAR_RE = /[\p{L}\p{M}\p{N}]/u;
+const CJK_CHAR_RE = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+const UPPER_CHAR_RE = /\p{Lu}/u;
+const LOWER_CHAR_RE = /\p{Ll}/u;
+for (let c = 0; c < 128; c++) {
+  const isWord = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  CLASS[c] = isWord ? C_WORD : C_OTHER;
+  if (c >= 65 && c <= 90) CASE[c] = CASE_UPPER;
+  else if (c >= 97 && c <= 122) CASE[c] = CASE_LOWER;
+}
+for (const ch of '.!?。！？:;\n') CLASS[ch.charCodeAt(0)] = C_SENT;
+for (const ch of "'’-") CLASS[ch.charCodeAt(0)] = C_JOIN;
+for (let c = 0xd800; c <= 0xdfff; c++) CLASS[c] = C_OTHER; // surrogates: decided per pair in classAt
+
+function classify(c: number): number {
+  const ch = String.fromCharCode(c);
+  let k = C_OTHER;
+  if (WORD_CHAR_RE.test(ch)) {
+    k = CJK_CHAR_RE.test(ch) ? C_CJK : C_WORD;
+    CASE[c] = UPPER_CHAR_RE.test(ch) ? CASE_UPPER : LOWER_CHAR_RE.test(ch) ? CASE_LOWER : 0;
+  }
+  CLASS[c] = k;
+  return k;
+}
+
+function tables(): [Uint8Array, Uint8Array] {
+  return [CLASS, CASE];
+}
+
+const ASTRAL_WORD_RE = /^[\p{L}\p{M}\p{N}]/u;
+const ASTRAL_CJK_RE = /^\p{sc=Han}/u;
+
+/** Class of the character at k (surrogate pairs: of the pair) and its length in code units. */
+function classAt(text: string, k: number, cls: Uint8Array): number {
+  const c = text.charCodeAt(k);
+  if (c < 0xd800 || c > 0xdbff) {
+    const v = cls[c]!;
+    return v === UNKNOWN ? classify(c) : v;
+  }
+  const pair = text.slice(k, k + 2);
+  return ASTRAL_CJK_RE.test(pair) ? C_CJK : ASTRAL_WORD_RE.test(pair) ? C_WORD : C_OTHER;
+}
+
+/** Splits text into word tokens. Sentence punctuation is not returned but marks the next token. */
+export function tokenize(text: string): Token[] {
+  const [cls, cas] = tables();
+  const out: Token[] = [];
+  let start = true;
+  const n = text.length;
+  let k = 0;
+  while (k < n) {
+    const c = classAt(text, k, cls);
+    const w = text.charCodeAt(k) >= 0xd800 && text.charCodeAt(k) <= 0xdbff ? 2 : 1;
+    if (c === C_CJK) {
+      const raw = text.slice(k, k + w);
+      out.push({ raw, lower: raw, upper: null, cjk: true, sentenceStart: start });
+      start = false;
+      k += w;
+      continue;
+    }
+    if (c !== C_WORD) {
+      if (c === C_SENT) start = true;
+      k += w;
+      continue;
+    }
+    // A word: word characters, with single joiners (or dots) between word characters.
+    const from = k;
+    k += w;
+    while (k < n) {
+      const d = classAt(text, k, cls);
+      if (d === C_WORD) {
+        k += text.charCodeAt(k) >= 0xd800 && text.charCodeAt(k) <= 0xdbff ? 2 : 1;
+        continue;
+      }
+      const joins = d === C_JOIN || text.charCodeAt(k) === 46; // '.'
+      if (joins && k + 1 < n && classAt(text, k + 1, cls) === C_WORD) {
+        k += 1;
+        continue;
+      }
+      break;
+    }
+    const raw = text.slice(from, k);
+    const fc = cas[raw.charCodeAt(0)]!;
+    out.push({ raw, lower: raw.toLowerCase(), upper: fc === CASE_UPPER ? true : fc === CASE_LOWER ? false : null, cjk: false, sentenceStart: start });
+    start = false;
+  }
+  return out;
+}
+
+/**
+ * Word-equivalents: whitespace-separated words, with CJK characters counted at 1/2
+ * word each (about two characters a word in Chinese and Japanese), so length-based
+ * features mean roughly the same across scripts.
+ */
+export function wordCount(tokens: readonly Token[]): number {
+  let words = 0;
+  let cjk = 0;
+  for (const t of tokens) {
+    if (t.cjk) cjk++;
+    else words++;
+  }
+  return words + Math.ceil(cjk / 2);
+}
+
+/** Share of cased letters that are upper case (0 when the text has no cased letters). */
+export function upperCaseRatio(text: string): number {
+  // A char loop: ASCII decided by code, other letters by case mapping (no regex per letter).
+  let upper = 0;
+  let cased = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 128) {
+      if (c >= 65 && c <= 90) {
+        upper++;
+        cased++;
+      } else if (c >= 97 && c <= 122) cased++;
+      continue;
+    }
+    if (c < 0xc0) continue;
+    const ch = text[k]!;
+    const lo = ch.toLowerCase();
+    const up = ch.toUpperCase();
+    if (lo === up) continue;
+    cased++;
+    if (ch !== lo) upper++;
+  }
+  return cased === 0 ? 0 : upper / cased;
+}
+
+/** Whitespace-separated words, counted without allocating. */
+export function countWords(text: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    const space = c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000 || c === 0x200b;
+    if (space) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      n++;
+    }
+  }
+  return n;
+}
+
+/** How a text ends: seed 000's "dot" feature, with the marks it names told apart. */
+export type EndPunctuation = 'none' | 'dot' | 'question' | 'exclaim' | 'colon' | 'quote' | 'ellipsis' | 'other-punct' | 'empty';
+export const END_PUNCTUATIONS: readonly EndPunctuation[] = Object.freeze([
+  'none', 'dot', 'question', 'exclaim', 'colon', 'quote', 'ellipsis', 'other-punct', 'empty',
+]);
+
+const TRAILING_SPACE_RE = /[\s\u00a0]+$/u;
+const PUNCT_RE = /\p{P}/u;
+
+export function endPunctuation(text: string): EndPunctuation {
+  const t = text.replace(TRAILING_SPACE_RE, '');
+  if (t.length === 0) return 'empty';
+  const c = t[t.length - 1]!;
+  switch (c) {
+    case '.':
+    case '。':
+    case '।':
+      return t.endsWith('...') ? 'ellipsis' : 'dot';
+    case '…':
+      return 'ellipsis';
+    case '?':
+    case '？':
+    case '¿':
+      return 'question';
+    case '!':
+    case '！':
+      return 'exclaim';
+    case ':':
+    case '：':
+    case ';':
+      return 'colon';
+    case '"':
+    case '\'':
+    case '”':
+    case '’':
+    case '»':
+    case '«':
+    case '“':
+    case '」':
+    case '』':
+      return 'quote';
+    default:
+      return PUNCT_RE.test(c) ? 'other-punct' : 'none';
+  }
+}
+
+/**
+ * Kohlschütter's text density: the text word-wrapped at `width` characters; words in
+ * all lines but the last, divided by those lines (a one-line block: its word count).
+ */
+export function textDensity(tokens: readonly Token[], width = 80): number {
+  if (tokens.length === 0) return 0;
+  let lines = 0;
+  let lineLen = 0;
+  let wordsInLine = 0;
+  let wordsBeforeLast = 0;
+  for (const t of tokens) {
+    const len = t.raw.length;
+    if (lineLen > 0 && lineLen + 1 + len > width) {
+      lines++;
+      wordsBeforeLast += wordsInLine;
+      lineLen = len;
+      wordsInLine = 1;
+    } else {
+      lineLen += (lineLen > 0 ? 1 : 0) + len;
+      wordsInLine++;
+    }
+  }
+  return lines === 0 ? wordsInLine : wordsBeforeLast / lines;
+}
+
+/** log(1 + x) / log(1 + cap), clipped to [0, 1]: counts as attribute values. */
+export function logScale(x: number, cap: number): number {
+  if (!(x > 0)) return 0;
+  const v = Math.log1p(x) / Math.log1p(cap);
+  return v > 1 ? 1 : v;
+}
+
+/** Bucket of a count on a log2 scale: 0, 1, 2-3, 4-7, ... as a short label ('0', '1', '2', '4', ...). */
+export function log2Bucket(n: number, max = 1024): string {
+  if (n <= 0) return '0';
+  let b = 1;
+  while (b * 2 <= n && b < max) b *= 2;
+  return String(b);
+}
+
+/** Ten equal-width buckets of a value in [0, 1]: '0'..'9' ('9' includes 1). */
+export function decile(x: number): string {
+  if (!(x > 0)) return '0';
+  if (x >= 1) return '9';
+  return String(Math.floor(x * 10));
+}
+
+/** Splits class/id-like names into lower-case words: `articleBody` `post-content_main` -> article body post content main. */
+export function splitIdentifier(s: string, out: string[]): void {
+  IDENT_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = IDENT_RE.exec(s)) !== null) out.push(m[0].toLowerCase());
+}
+// Runs of letters broken at case changes: "articleBody" -> article, Body; "HTMLParser" -> HTML, Parser.
+const IDENT_RE = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+/gu;

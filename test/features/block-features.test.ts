@@ -1,0 +1,268 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadPage, type Page } from '../../src/page.js';
+import { computeFeatures, featureSchema, FEATURE_FAMILIES } from '../../src/features/registry.js';
+import { FAMILY_NAMES } from '../../src/features/config.js';
+import type { ItemFeatures, SequenceInstance } from '../../src/features/types.js';
+import { PithError } from '../../src/errors.js';
+import { fixture } from '../helpers/paths.js';
+
+function pageOf(name: string, url?: string): Page {
+  return loadPage(new Uint8Array(readFileSync(fixture('features', name))), { id: name, ...(url ? { url } : {}) });
+}
+function pageFromHtml(html: string): Page {
+  return loadPage(new TextEncoder().encode(html), { id: 'inline' });
+}
+/** The item of the first block whose text starts with `prefix`. */
+function itemFor(page: Page, seq: SequenceInstance, prefix: string): ItemFeatures {
+  const i = page.blocks.findIndex((b) => b.text.startsWith(prefix));
+  assert.ok(i >= 0, `no block starting with '${prefix}'`);
+  return seq.items[i]!;
+}
+function has(item: ItemFeatures, attr: string): boolean {
+  return item.attrs.includes(attr);
+}
+function value(item: ItemFeatures, attr: string): number | undefined {
+  const k = item.attrs.indexOf(attr);
+  if (k < 0) return undefined;
+  return item.values ? item.values[k] : 1;
+}
+function column(item: ItemFeatures, name: string, schema = featureSchema()): string | number {
+  const k = schema.columns.findIndex((c) => c.name === name);
+  assert.ok(k >= 0, `no column ${name}`);
+  return item.columns[k]!;
+}
+
+const article = pageOf('article.html', 'https://www.example.com/news/bridge');
+const seq = computeFeatures(article);
+
+test('one item per block, images included, with site and page id', () => {
+  assert.equal(seq.items.length, article.blocks.length);
+  assert.equal(seq.site, 'example.com');
+  assert.equal(seq.pageId, 'article.html');
+  const imageItems = article.blocks.filter((b) => b.kind === 'image').length;
+  assert.equal(imageItems, 2);
+  const logo = seq.items[article.blocks.findIndex((b) => b.kind === 'image')]!;
+  assert.ok(has(logo, 'kind=image') && has(logo, 'img:link') && has(logo, 'in:header'));
+});
+
+test('every item: unique attribute names, finite values in [0,1], columns matching the schema', () => {
+  const schema = featureSchema();
+  for (const it of seq.items) {
+    assert.equal(new Set(it.attrs).size, it.attrs.length, 'duplicate attribute');
+    if (it.values) {
+      assert.equal(it.values.length, it.attrs.length);
+      for (const v of it.values) assert.ok(Number.isFinite(v) && v >= 0 && v <= 1, `value ${v}`);
+    }
+    assert.equal(it.columns.length, schema.columns.length);
+    schema.columns.forEach((c, k) => {
+      const v = it.columns[k];
+      assert.equal(typeof v, c.kind === 'numeric' ? 'number' : 'string', `column ${c.name}`);
+    });
+  }
+});
+
+test('the headline matches every title source, is an h1 and the JSON-LD/microdata headline', () => {
+  const h = itemFor(article, seq, 'Council Approves');
+  for (const a of ['heading', 'heading=h1', 'tmatch:title', 'tmatch:og', 'tmatch:ld', 'tmatch=full', 'tmatch=exact', 'ld:headline', 'ip:headline', 'itemtype:article', 'in:article', 'in:main', 'tcase:all']) {
+    assert.ok(has(h, a), a);
+  }
+  assert.equal(value(h, 'tmatch:og'), 1);
+  // "<title>" has the site name too: five of its eight tokens are matched.
+  assert.equal(value(h, 'tmatch:title'), 5 / 8);
+  assert.equal(column(h, 'titleShare'), 1);
+  assert.equal(column(h, 'heading'), 'h1');
+  assert.equal(column(h, 'ldHeadline'), 'y');
+});
+
+test('navigation links: all anchor text, in nav, nav class hints, repeated path', () => {
+  const nav = itemFor(article, seq, 'Sport');
+  for (const a of ['anchor=all', 'linkd=9', 'region-linkd=9', 'in:nav', 'in:li', 'acls:nav', 'acls:menu', 'ahint:nav', 'desc:a-href', 'tag=a', 'box=li', 'parent=ul', 'gparent=nav']) {
+    assert.ok(has(nav, a), a);
+  }
+  assert.equal(value(nav, 'anchor'), 1);
+  assert.equal(column(nav, 'anchorShare'), 1);
+  assert.equal(column(nav, 'ancestorHint'), 'nav');
+  assert.equal(column(nav, 'prevSibling'), 'li');
+  assert.equal(column(nav, 'nextSibling'), 'li');
+  // Three of the page's blocks share the li/a path.
+  assert.ok((column(nav, 'sameShare') as number) > 0.2);
+  assert.ok(!has(nav, 'heading') && !has(nav, 'in:article'));
+});
+
+test('prose: stop words, JSON-LD body, article-body microdata, no heading or title match', () => {
+  const p = itemFor(article, seq, 'The city council voted');
+  for (const a of ['sw:the', 'sw:to', 'w:council', 'w:bridge', 'ld:body', 'ld:body=most', 'ip:articlebody', 'tcase:anylower', 'end=dot', 'anchor=none']) {
+    assert.ok(has(p, a), a);
+  }
+  assert.ok((value(p, 'stop-ratio') ?? 0) > 0.25);
+  assert.ok(!has(p, 'heading') && !has(p, 'tmatch=full') && !has(p, 'afterimg'));
+  // Entity-like tokens stay out of the bag of words; "Tuesday" mid-sentence is a name.
+  assert.ok(!has(p, 'w:tuesday'));
+  assert.ok(has(p, 'ent:name'));
+  assert.equal(column(p, 'ldBodyShare'), 1);
+  assert.equal(column(p, 'microdata'), 'articlebody');
+});
+
+test('entities: the byline has a date, a time and a class hint; money and percent fire in prose', () => {
+  const by = itemFor(article, seq, 'By Jane Smith');
+  for (const a of ['ent:date', 'ent:time', 'cls:byline', 'hint:byline', 'beforeimg']) assert.ok(has(by, a), a);
+  const cost = itemFor(article, seq, 'The project will cost');
+  for (const a of ['ent:money', 'ent:percent', 'ent:date']) assert.ok(has(cost, a), a);
+  assert.ok(!has(cost, 'ent:time'));
+});
+
+test('after image: the caption follows the figure image; inside figure and figcaption', () => {
+  const cap = itemFor(article, seq, 'The old bridge, built');
+  for (const a of ['afterimg', 'in:figure', 'in:figcaption']) assert.ok(has(cap, a), a);
+  assert.equal(column(cap, 'afterImage'), 'image');
+});
+
+test('comments: class words split from camelCase and snake_case', () => {
+  const c = itemFor(article, seq, 'great news');
+  for (const a of ['cls:comment', 'cls:text', 'acls:comments', 'acls:user', 'hint:comment', 'ahint:comment', 'end=exclaim']) assert.ok(has(c, a), a);
+  assert.equal(column(c, 'hint'), 'comment');
+});
+
+test('windows at the sequence edges: `_` past the ends, NaN lengths', () => {
+  const first = seq.items[0]!;
+  const last = seq.items[seq.items.length - 1]!;
+  for (const d of [-5, -4, -3, -2, -1]) assert.ok(has(first, `w${d}:tag=_`), `first w${d}`);
+  for (const d of [1, 2, 3, 4, 5]) assert.ok(has(last, `w+${d}:tag=_`), `last w+${d}`);
+  assert.ok(has(first, 'w-1:len=_') && has(first, 'w-3:end=_') && has(first, 'first-item'));
+  assert.ok(has(last, 'w+1:len=_') && has(last, 'w+3:end=_') && has(last, 'last-item'));
+  assert.ok(Number.isNaN(column(first, 'len-1')));
+  assert.ok(Number.isNaN(column(last, 'len+3')));
+  assert.equal(column(first, 'tag-5'), '_');
+  assert.equal(column(last, 'end+1'), '_');
+  // Inside the sequence the windows see the neighbours.
+  const second = seq.items[1]!;
+  assert.ok(has(second, 'w-1:tag=img') && has(second, 'w+1:tag=a') && !has(second, 'w-1:tag=_'));
+  assert.equal(column(second, 'tag-1'), 'img');
+  assert.ok(has(second, 'w-2:tag=_'));
+});
+
+test('deterministic: the same page and options give identical output', () => {
+  const again = computeFeatures(pageOf('article.html', 'https://www.example.com/news/bridge'));
+  assert.deepEqual(again, seq);
+});
+
+test('the input page is not changed', () => {
+  const page = pageOf('article.html');
+  const before = JSON.stringify(page.blocks);
+  computeFeatures(page);
+  assert.equal(JSON.stringify(page.blocks), before);
+});
+
+test('schema: stable hash, independent of the order families are listed, changed by a switch-off', () => {
+  const a = featureSchema();
+  const b = featureSchema({});
+  assert.equal(a.hash, b.hash);
+  assert.match(a.hash, /^[0-9a-f]{64}$/);
+  assert.deepEqual(a.families, FAMILY_NAMES);
+  const reversed = featureSchema({ families: [...FAMILY_NAMES].reverse() });
+  assert.equal(reversed.hash, a.hash);
+  const noWords = featureSchema({ exclude: ['words'] });
+  assert.notEqual(noWords.hash, a.hash);
+  const noWindow = featureSchema({ exclude: ['window'] });
+  assert.notEqual(noWindow.hash, a.hash);
+  assert.ok(noWindow.columns.length < a.columns.length);
+  assert.ok(!noWindow.columns.some((c) => c.family === 'window'));
+  assert.notEqual(featureSchema({ words: 'hashed' }).hash, a.hash);
+  // Every column names its family; every family is documented.
+  for (const f of FEATURE_FAMILIES) assert.ok(f.doc.length > 40, f.name);
+});
+
+test('ablation: a switched-off family leaves no attributes and no columns', () => {
+  const s = computeFeatures(article, { exclude: ['words', 'markup-tokens'] });
+  const schema = featureSchema({ exclude: ['words', 'markup-tokens'] });
+  for (const it of s.items) {
+    assert.ok(!it.attrs.some((x) => x.startsWith('w:') || x.startsWith('cls:') || x.startsWith('acls:')));
+    assert.equal(it.columns.length, schema.columns.length);
+  }
+  const only = computeFeatures(article, { families: ['heading'] });
+  const h = itemFor(article, only, 'What it will cost');
+  assert.deepEqual([...h.attrs], ['heading', 'heading=h2']);
+});
+
+test('hashed words: bounded bucket names instead of tokens', () => {
+  const s = computeFeatures(article, { words: 'hashed', wordBuckets: 16, families: ['words'] });
+  const names = new Set(s.items.flatMap((it) => [...it.attrs]));
+  assert.ok(names.size > 0 && names.size <= 16);
+  for (const n of names) assert.match(n, /^w#([0-9]|1[0-5])$/);
+});
+
+test('maxWordsPerBlock caps the bag of words', () => {
+  const s = computeFeatures(article, { families: ['words'], maxWordsPerBlock: 3 });
+  for (const it of s.items) assert.ok(it.attrs.length <= 3);
+});
+
+test('bad options are PithError BAD_OPTION', () => {
+  const bad = (o: object): void => {
+    assert.throws(() => featureSchema(o as never), (e: unknown) => e instanceof PithError && e.code === 'BAD_OPTION');
+  };
+  bad({ exclude: ['nope'] });
+  bad({ families: ['words', 'colour'] });
+  bad({ words: 'stemmed' });
+  bad({ wordBuckets: 0 });
+  bad({ maxWordsPerBlock: 1.5 });
+});
+
+test('stop words follow the page language: German and Chinese', () => {
+  const de = pageOf('german.html');
+  const sde = computeFeatures(de);
+  const p = itemFor(de, sde, 'Der Stadtrat');
+  assert.ok(has(p, 'sw:der') && has(p, 'sw:die') && has(p, 'sw:dass'));
+  assert.ok((value(p, 'stop-ratio') ?? 0) > 0.2);
+  assert.equal(value(itemFor(de, sde, 'Startseite'), 'stop-ratio'), undefined);
+
+  const zh = pageOf('chinese.html');
+  const szh = computeFeatures(zh);
+  const body = itemFor(zh, szh, '市议会');
+  assert.ok(has(body, 'sw:的') && has(body, 'sw:在'));
+  assert.ok((value(body, 'stop-ratio') ?? 0) > 0.05);
+  // CJK characters count half a word each; the headline matches the title character by character.
+  const head = itemFor(zh, szh, '新桥计划');
+  assert.ok(has(head, 'tmatch=exact') && has(head, 'heading=h1'));
+  assert.equal(column(head, 'wordCount'), Math.log2(1 + 4));
+});
+
+test('no <title>, empty and whitespace pages: graceful', () => {
+  const nt = computeFeatures(pageOf('no-title.html'));
+  assert.equal(nt.items.length, 1);
+  assert.ok(!nt.items[0]!.attrs.some((a) => a.startsWith('tmatch')));
+  assert.equal(nt.site, '');
+  for (const html of ['', '   ', '<html><head><title>T</title></head><body></body></html>', '<script>var x = 1;</script>']) {
+    const s = computeFeatures(pageFromHtml(html));
+    assert.equal(s.items.length, 0);
+  }
+});
+
+test('malformed JSON-LD and odd attributes are ignored', () => {
+  const page = pageFromHtml(
+    '<html><head><script type="application/ld+json">{"headline": "Broken</script>' +
+      '<script type="application/ld+json">[[[[{"articleBody": 5}]]]]</script></head>' +
+      '<body><p class="   " id="__--__" itemprop="">Text here.</p></body></html>',
+  );
+  const s = computeFeatures(page);
+  assert.equal(s.items.length, 1);
+  assert.ok(!s.items[0]!.attrs.some((a) => a.startsWith('ld:') || a.startsWith('cls:')));
+});
+
+test('10 000 blocks and 10 000-deep nesting: linear time, no stack overflow', () => {
+  const many = '<html><body>' + Array.from({ length: 10_000 }, (_, i) => `<p class="c${i % 7} item">Paragraph ${i}, a <a href="/x">link</a>.</p>`).join('') + '</body></html>';
+  const page = pageFromHtml(many);
+  assert.equal(page.blocks.length, 10_000);
+  const t0 = performance.now();
+  const s = computeFeatures(page);
+  const ms = performance.now() - t0;
+  assert.equal(s.items.length, 10_000);
+  assert.ok(ms < 20_000, `took ${ms} ms`);
+  const mid = s.items[5000]!;
+  assert.ok(has(mid, 'cls:item') && has(mid, 'desc:a-href'));
+
+  const deep = pageFromHtml('<div>'.repeat(10_000) + 'deep text' + '</div>'.repeat(10_000));
+  const d = computeFeatures(deep);
+  assert.equal(d.items.length, deep.blocks.length);
+});

@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { tokenize, wordCount, upperCaseRatio, endPunctuation, textDensity, splitIdentifier, countWords } from '../../src/features/text-stats.js';
+import { countEntities } from '../../src/features/entities.js';
+import { guessStopLanguage, stopLanguageOf, STOP_LANGUAGES, stopWords } from '../../src/features/stop-words.js';
+
+test('tokenize: inner dots, apostrophes and hyphens; sentence starts; case', () => {
+  const t = tokenize("Hello U.S. world. Don't e-mail 3.5 ÉCOLE über");
+  assert.deepEqual(t.map((x) => x.raw), ['Hello', 'U.S', 'world', "Don't", 'e-mail', '3.5', 'ÉCOLE', 'über']);
+  // The dot closing "U.S." cannot be told from a full stop: "world" counts as a sentence start.
+  assert.deepEqual(t.map((x) => x.sentenceStart), [true, false, true, true, false, false, false, false]);
+  assert.deepEqual(t.map((x) => x.upper), [true, true, false, true, false, null, true, false]);
+  assert.equal(t[6]!.lower, 'école');
+});
+
+test('tokenize: CJK characters are tokens of their own; astral characters are safe', () => {
+  const t = tokenize('東京は晴れ。今日 𠀀 😀 ok');
+  assert.deepEqual(t.map((x) => x.raw), ['東', '京', 'は', '晴', 'れ', '今', '日', '𠀀', 'ok']);
+  assert.ok(t.slice(0, 8).every((x) => x.cjk && x.upper === null));
+  assert.equal(t[5]!.sentenceStart, true);
+  assert.equal(wordCount(t), 1 + Math.ceil(8 / 2));
+  assert.deepEqual(tokenize(''), []);
+  assert.deepEqual(tokenize('  ... !!! '), []);
+});
+
+test('upper-case ratio, end punctuation, text density, whitespace words', () => {
+  assert.equal(upperCaseRatio('ABC def'), 0.5);
+  assert.equal(upperCaseRatio('ÉCOLE'), 1);
+  assert.equal(upperCaseRatio('123 ---'), 0);
+  assert.equal(endPunctuation('A sentence.'), 'dot');
+  assert.equal(endPunctuation('Really?  '), 'question');
+  assert.equal(endPunctuation('Wait...'), 'ellipsis');
+  assert.equal(endPunctuation('He said “no”'), 'quote');
+  assert.equal(endPunctuation('Heading'), 'none');
+  assert.equal(endPunctuation(''), 'empty');
+  assert.equal(endPunctuation('终于。'), 'dot');
+  const long = tokenize(Array.from({ length: 60 }, () => 'word').join(' '));
+  // 60 words of 4 letters wrap at 80 columns into 16 per line: 3 full lines + a last one of 12.
+  assert.equal(textDensity(long), 16);
+  assert.equal(textDensity(tokenize('short line')), 2);
+  assert.equal(countWords('  a bc\u00a0d\n e '), 4);
+});
+
+test('splitIdentifier: camelCase, kebab-case, snake_case, acronyms', () => {
+  const out: string[] = [];
+  splitIdentifier('articleBody post-content main_text HTMLParser', out);
+  assert.deepEqual(out, ['article', 'body', 'post', 'content', 'main', 'text', 'html', 'parser']);
+});
+
+test('entities: names in running text, dates, times, money, percentages, numbers', () => {
+  const text = 'On 3 March 2024 at 10:45, Jane Smith said the plan costs $4.5 million, about 40% more than 12 others.';
+  const e = countEntities(text, tokenize(text));
+  assert.equal(e.name, 1); // "Jane Smith" is one run; "On" opens the sentence
+  assert.equal(e.date, 2); // "3 March" and "2024"
+  assert.equal(e.time, 1);
+  assert.equal(e.money, 1);
+  assert.equal(e.percent, 1);
+  assert.ok(e.tokens.has('jane') && e.tokens.has('smith') && !e.tokens.has('plan'));
+  // A title-case headline has no lower-case words, so its capitals say nothing about names.
+  const h = 'Council Approves River Bridge Plan';
+  assert.equal(countEntities(h, tokenize(h)).name, 0);
+  const none = 'nothing here at all';
+  const z = countEntities(none, tokenize(none));
+  assert.deepEqual([z.name, z.date, z.time, z.money, z.percent, z.number], [0, 0, 0, 0, 0, 0]);
+});
+
+test('stop lists: at least the required languages, and language guessing', () => {
+  for (const l of ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'no', 'fi', 'pl', 'cs', 'ru', 'tr', 'id', 'zh', 'ja'] as const) {
+    assert.ok(STOP_LANGUAGES.includes(l), l);
+    assert.ok(stopWords(l).size >= 20, `${l} list is short`);
+  }
+  assert.equal(stopLanguageOf('pt-BR'), 'pt');
+  assert.equal(stopLanguageOf('nb'), 'no');
+  assert.equal(stopLanguageOf('xx'), undefined);
+  const fr = tokenize('Le conseil a voté pour le projet et les habitants sont contents de la décision qui a été prise dans la ville').map((t) => t.lower);
+  assert.equal(guessStopLanguage(fr), 'fr');
+  const ru = tokenize('Совет проголосовал за проект, и это было очень важно для города, а жители не были против').map((t) => t.lower);
+  assert.equal(guessStopLanguage(ru), 'ru');
+  assert.equal(guessStopLanguage(['xyzzy', 'plugh']), undefined);
+});
