@@ -2,7 +2,8 @@
  * Gold -> block labels. A corpus gives gold as text (main text, headings, snippets, a title,
  * or every piece of the page labelled); pith needs one label per block of its own
  * segmentation. Both sides are normalised to tokens (text-normalize.ts) and aligned
- * monotonically (token-align.ts); a block takes the label of the gold its tokens align to
+ * monotonically (token-align.ts), then gold lines the page shows in another order are placed
+ * by exact containment (relocate.ts); a block takes the label of the gold its tokens align to
  * when at least `minShare` of them align, else `other` (`unknown` for partial gold).
  */
 import type { Page } from '../page.js';
@@ -12,12 +13,15 @@ import { isContent } from '../labels.js';
 import type { Gold, GoldSegment } from './types.js';
 import { alignTokens, Vocabulary } from './text-normalize.js';
 import { alignTokenSequences } from './token-align.js';
-import { findTitleBlock } from './title-match.js';
+import { matchTitle, type TitleMatchSource } from './title-match.js';
 import { labelsFromAnnotations } from './annotations.js';
+import { relocateUnalignedLines } from './relocate.js';
 
 export interface AlignOptions {
   /** Share of a block's tokens that must align into gold content for the block to be content. Default 0.5. */
   readonly minShare?: number;
+  /** Also return where each page token aligned (`AlignmentResult.tokenMatch`), for reports. Default false. */
+  readonly diagnostics?: boolean;
 }
 
 export interface SnippetAlignment {
@@ -36,6 +40,8 @@ export interface AlignmentResult {
   readonly labels: readonly GoldLabel[];
   /** The block labelled title, if any. */
   readonly titleBlock: number | undefined;
+  /** How the title block was found: the gold title's text, the page's own title, or the lone headline before the content. */
+  readonly titleSource?: TitleMatchSource;
   /** True when the title block's text is part of the gold text (so a text metric should include it). */
   readonly titleInText: boolean;
   /** Gold content tokens, and how many of them aligned to a page token. */
@@ -44,6 +50,12 @@ export interface AlignmentResult {
   /** Per block: its alignment tokens, and how many of them aligned to gold content (diagnostics). */
   readonly blockTokens: readonly number[];
   readonly blockAligned: readonly number[];
+  /**
+   * With `diagnostics`: per page token (the blocks' alignment tokens in order), the index of the
+   * gold content token it aligned to (gold tokens in reading order), else -1. Shows what a
+   * token-exact extraction would reproduce, and in which order the gold has the page's text.
+   */
+  readonly tokenMatch?: Int32Array;
   readonly snippets?: SnippetAlignment;
 }
 
@@ -122,8 +134,10 @@ export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): A
   let alignedContent = 0;
   const marked = new Set<number>();
   const blockAligned: number[] = new Array<number>(blocks.length).fill(0);
+  const tokenMatch = options.diagnostics ? new Int32Array(pageLen).fill(-1) : undefined;
   if (goldLen > 0 && pageLen > 0) {
     const match = alignTokenSequences(pageIds, goldIds, vocab.size);
+    relocateUnalignedLines(pageIds, blockOf, goldIds, segTokens, match, vocab.size);
     // Per block: aligned tokens by gold label, and whether they all fall in one whole segment.
     let start = 0;
     for (let bi = 0; bi < blocks.length; bi++) {
@@ -163,7 +177,10 @@ export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): A
     }
     for (let i = 0; i < pageLen; i++) {
       const g = match[i]!;
-      if (g >= 0 && isContent(segments[goldSeg[g]!]!.label)) alignedContent++;
+      if (g >= 0 && isContent(segments[goldSeg[g]!]!.label)) {
+        alignedContent++;
+        if (tokenMatch) tokenMatch[i] = g;
+      }
     }
   }
   fillTokenless(blocks, blockTokens, labels);
@@ -174,11 +191,13 @@ export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): A
   labelMedia(blocks, labels, fallback);
 
   const contentStart = labels.findIndex((l) => l === 'body' || l === 'heading');
-  const titleBlock = findTitleBlock(blocks, gold.title, {
+  const titleMatch = matchTitle(blocks, gold.title, {
     ...(contentStart >= 0 ? { contentStart } : {}),
     marked,
     blockTokens,
+    alternates: pageTitles(page),
   });
+  const titleBlock = titleMatch?.block;
   let titleInText = false;
   if (titleBlock !== undefined) {
     titleInText = labels[titleBlock] === 'body' || labels[titleBlock] === 'heading';
@@ -188,13 +207,27 @@ export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): A
   return Object.freeze({
     labels: Object.freeze(labels),
     titleBlock,
+    ...(titleMatch ? { titleSource: titleMatch.source } : {}),
     titleInText,
     goldTokens: goldContent,
     alignedGoldTokens: alignedContent,
     blockTokens: blockTokens.map((t) => t.length),
     blockAligned,
+    ...(tokenMatch ? { tokenMatch } : {}),
     ...(snippets ? { snippets } : {}),
   });
+}
+
+/** The page's own title candidates: `<title>`, og:title, twitter:title (distinct, non-empty). */
+function pageTitles(page: Page): string[] {
+  const out: string[] = [];
+  const add = (t: string | undefined): void => {
+    const v = t?.trim();
+    if (v && !out.includes(v)) out.push(v);
+  };
+  add(page.tree.title);
+  for (const key of ['og:title', 'twitter:title']) add(page.tree.meta.find((m) => m.key === key)?.content);
+  return out;
 }
 
 /** Text blocks without word tokens ("•", "|") take the label of content on both sides, else stay as they are. */

@@ -9,4 +9,5 @@ export {
 } from './pith-format.js';
 export { alignTokens, repairMojibake, textKey } from './text-normalize.js';
 export { alignTokenSequences, type TokenAlignOptions } from './token-align.js';
-export { findTitleBlock, titleSimilarity } from './title-match.js';
+export { findTitleBlock, matchTitle, titleSimilarity, type TitleMatch, type TitleMatchSource } from './title-match.js';
+export { listMarker } from './list-markers.js';

@@ -88,8 +88,8 @@ export function corpusPage(corpus: Corpus, id: string): CorpusPage {
   return page;
 }
 
-/** Reads and segments a corpus page, with the corpus' id and URL. */
-export async function loadCorpusPage(corpus: Corpus, page: CorpusPage, options: LoadOptions = {}): Promise<Page> {
+/** Reads and segments a corpus page, with the corpus' id and URL (`_corpus` keeps call sites uniform; unused today). */
+export async function loadCorpusPage(_corpus: Corpus, page: CorpusPage, options: LoadOptions = {}): Promise<Page> {
   const bytes = await readPageBytes(page.htmlPath, options.maxBytes);
   return loadPage(bytes, { ...options, id: page.id, ...(page.url !== undefined ? { url: page.url } : {}) }, page.htmlPath);
 }

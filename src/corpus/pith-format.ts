@@ -4,7 +4,7 @@
  * per-page lock, with a revision number so that two editors never overwrite each other
  * silently.
  */
-import { mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PithError } from '../errors.js';

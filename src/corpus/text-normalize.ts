@@ -59,6 +59,11 @@ export function repairMojibake(text: string): string {
 }
 
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+// eslint-disable-next-line no-control-regex
+const PLAIN_RE = /^[\x00-\x7f\u00a0\u2000-\u206f]*$/;
+const ASCII_WORD_RE = /[a-z0-9]+/g;
+/** Trade and service marks, which NFKC would turn into letters. */
+const MARKS_RE = /[\u2122\u2120]/g;
 const MARK_RE = /\p{M}+/gu;
 /** Scripts written without spaces between words: each character is a token. */
 const CJK_RE = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
@@ -69,7 +74,12 @@ const CJK_SPLIT_RE = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=
  * punctuation dropped; words of letters and digits, one token per character in CJK-like scripts.
  */
 export function alignTokens(text: string): string[] {
-  const clean = repairMojibake(text).normalize('NFKC').toLowerCase();
+  // ASCII plus no-break space and general punctuation (’ “ ” – — …), i.e. most blocks of most
+  // pages: NFKC, mojibake repair and accent folding change no word, and the non-ASCII
+  // characters all separate words, so lower-casing and splitting is the same result, faster.
+  if (PLAIN_RE.test(text)) return text.toLowerCase().match(ASCII_WORD_RE) ?? [];
+  // NFKC spells ™ ℠ as letters ("24™" -> "24TM"): drop such marks first, like other symbols.
+  const clean = repairMojibake(text).replace(MARKS_RE, ' ').normalize('NFKC').toLowerCase();
   const words = clean.match(WORD_RE);
   if (!words) return [];
   const out: string[] = [];

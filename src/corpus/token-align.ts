@@ -1,10 +1,11 @@
 /**
  * Monotone alignment of two token sequences (a page's and a gold text's), in the manner of
  * patience diff: anchor on tokens that occur once in the gold range and at most a few times
- * in the page range, keep the longest chain of anchors that is increasing in both (LIS),
+ * in the page range (a gold token seen several times on the page anchors only where its
+ * neighbours match too), keep the longest chain of anchors that is increasing in both (LIS),
  * then solve the ranges between anchors the same way; ranges small enough are solved exactly
- * with an LCS table. Work is bounded (no recursion, a budget on cells and passes), so a
- * 50 MB page aligns in linear-ish time and memory.
+ * with an LCS table that prefers runs of consecutive matches. Work is bounded (no recursion,
+ * a budget on cells and passes), so a 50 MB page aligns in linear-ish time and memory.
  */
 
 export interface TokenAlignOptions {
@@ -12,6 +13,11 @@ export interface TokenAlignOptions {
   readonly maxDpCells?: number;
   /** How often a gold-unique token may occur in the page range and still anchor. Default 3. */
   readonly maxPageRepeats?: number;
+  /**
+   * Largest range without any anchor still solved with an LCS table (rather than left
+   * unaligned). Default 8 x `maxDpCells`.
+   */
+  readonly maxFallbackCells?: number;
 }
 
 interface Range {
@@ -28,12 +34,15 @@ interface Range {
 export function alignTokenSequences(a: Int32Array, b: Int32Array, vocabSize: number, options: TokenAlignOptions = {}): Int32Array {
   const maxDpCells = options.maxDpCells ?? 400_000;
   const maxRepeats = options.maxPageRepeats ?? 3;
+  const maxFallbackCells = options.maxFallbackCells ?? 8 * maxDpCells;
   const match = new Int32Array(a.length).fill(-1);
   const countA = new Int32Array(vocabSize);
   const countB = new Int32Array(vocabSize);
   const posB = new Int32Array(vocabSize);
   // Each pass over a range costs its length; cap the total so pathological input cannot hang.
   let budget = 40 * (a.length + b.length) + 2_000_000;
+  // Anchorless ranges solved exactly share one cell budget (about a second of work at most).
+  let fallbackBudget = 50_000_000;
 
   const stack: Range[] = [{ a0: 0, a1: a.length, b0: 0, b1: b.length }];
   while (stack.length > 0) {
@@ -77,7 +86,15 @@ export function alignTokenSequences(a: Int32Array, b: Int32Array, vocabSize: num
       span = n;
       budget -= 2 * (na + nb);
     }
-    if (pairA.length === 0) continue; // nothing safe to anchor on: leave the range unaligned
+    if (pairA.length === 0) {
+      // Nothing safe to anchor on: solve it exactly when affordable, else leave it unaligned.
+      if (na * nb <= maxFallbackCells && na * nb <= fallbackBudget) {
+        fallbackBudget -= na * nb;
+        lcs(a, b, a0, a1, b0, b1, match);
+      }
+      continue;
+    }
+    keepBestContext(a, b, a0, a1, b0, b1, span, pairA, pairB);
 
     const chain = longestChain(pairA, pairB);
     // Split the range at the anchors; anchored tokens match each other.
@@ -157,31 +174,86 @@ function longestChain(pa: readonly number[], pb: readonly number[]): number[] {
 }
 
 /**
- * Exact longest common subsequence of a[a0..a1) and b[b0..b1), written into `match`.
- * L[i][j] = a_i == b_j ? L[i+1][j+1] + 1 : max(L[i+1][j], L[i][j+1]), filled from the end so
- * the walk from (0, 0) reads matches in order.
+ * A gold token found several times on the page (menu entry, teaser and the text itself) is
+ * kept as an anchor only at the occurrences whose neighbours match the gold best: the count
+ * of equal tokens on both sides, up to 16 each way. Filters `pairA`/`pairB` in place.
+ */
+function keepBestContext(a: Int32Array, b: Int32Array, a0: number, a1: number, b0: number, b1: number, span: number, pairA: number[], pairB: number[]): void {
+  const n = pairA.length;
+  const seen = new Map<number, number>(); // gold position -> number of page candidates
+  for (let k = 0; k < n; k++) seen.set(pairB[k]!, (seen.get(pairB[k]!) ?? 0) + 1);
+  if (seen.size === n) return;
+  const score = new Int32Array(n);
+  const best = new Map<number, number>();
+  for (let k = 0; k < n; k++) {
+    const ib = pairB[k]!;
+    if (seen.get(ib) === 1) continue;
+    const ia = pairA[k]!;
+    let c = 0;
+    for (let d = 1; d <= 16 && ia - d >= a0 && ib - d >= b0 && a[ia - d] === b[ib - d]; d++) c++;
+    for (let d = span; d < span + 16 && ia + d < a1 && ib + d < b1 && a[ia + d] === b[ib + d]; d++) c++;
+    score[k] = c;
+    if (c > (best.get(ib) ?? -1)) best.set(ib, c);
+  }
+  let w = 0;
+  for (let k = 0; k < n; k++) {
+    const ib = pairB[k]!;
+    if (seen.get(ib) !== 1 && score[k]! < best.get(ib)!) continue;
+    pairA[w] = pairA[k]!;
+    pairB[w++] = ib;
+  }
+  pairA.length = w;
+  pairB.length = w;
+}
+
+/** Score of one matched token, and the bonus when it continues the previous match (a run). */
+const MATCH_SCORE = 4;
+const RUN_BONUS = 1;
+
+/**
+ * Longest common subsequence of a[a0..a1) and b[b0..b1) that prefers runs, written into
+ * `match`. Two tables over suffixes: F1 when the previous pair matched diagonally, F0 when not:
+ *   F_c[i][j] = max(a_i == b_j ? MATCH + c*RUN + F1[i+1][j+1] : -inf, F0[i+1][j], F0[i][j+1])
+ * filled from the end so the walk from (0, 0) reads matches in order. Among alignments with
+ * the same number of matches, the one with the fewest breaks wins, so a heading's words match
+ * the heading rather than scattered menu words.
  */
 function lcs(a: Int32Array, b: Int32Array, a0: number, a1: number, b0: number, b1: number, match: Int32Array): void {
   const n = a1 - a0;
   const m = b1 - b0;
   const w = m + 1;
-  const table = new Int32Array((n + 1) * w);
+  const f0 = new Int32Array((n + 1) * w);
+  const f1 = new Int32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
     const ai = a[a0 + i];
     const row = i * w;
     const next = (i + 1) * w;
     for (let j = m - 1; j >= 0; j--) {
-      table[row + j] = ai === b[b0 + j] ? table[next + j + 1]! + 1 : Math.max(table[next + j]!, table[row + j + 1]!);
+      const skip = Math.max(f0[next + j]!, f0[row + j + 1]!);
+      if (ai === b[b0 + j]) {
+        const diag = MATCH_SCORE + f1[next + j + 1]!;
+        f0[row + j] = Math.max(diag, skip);
+        f1[row + j] = Math.max(diag + RUN_BONUS, skip);
+      } else {
+        f0[row + j] = skip;
+        f1[row + j] = skip;
+      }
     }
   }
   let i = 0;
   let j = 0;
+  let run = 0; // 1 when the previous step matched diagonally
   while (i < n && j < m) {
-    if (a[a0 + i] === b[b0 + j]) {
+    const here = (run ? f1 : f0)[i * w + j]!;
+    if (a[a0 + i] === b[b0 + j] && here === MATCH_SCORE + run * RUN_BONUS + f1[(i + 1) * w + j + 1]!) {
       match[a0 + i] = b0 + j;
       i++;
       j++;
-    } else if (table[(i + 1) * w + j]! >= table[i * w + j + 1]!) i++;
-    else j++;
+      run = 1;
+    } else {
+      run = 0;
+      if (f0[(i + 1) * w + j]! >= f0[i * w + j + 1]!) i++;
+      else j++;
+    }
   }
 }

@@ -42,7 +42,7 @@ export function trainOnSequences(
 ): ModelFile {
   const trainer = getTrainer(options.algorithm);
   const params = resolveParams(trainer.params, options.params ?? {});
-  const labeler = trainer.train(seqs, params, options.onTrainProgress);
+  const labeler = trainer.train(seqs, params, options.onTrainProgress, { schema: featureSchema(options.features ?? {}) });
   return {
     format: 'pith-model', version: 1, algorithm: options.algorithm, labels: LABELS,
     featureSchema: featureSchema(options.features ?? {}),

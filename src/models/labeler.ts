@@ -55,10 +55,16 @@ export interface TrainProgress {
   (event: { readonly stage: string; readonly done: number; readonly total: number; readonly message?: string }): void;
 }
 
+/** What a trainer may know beyond the data (optional; learners that need nothing ignore it). */
+export interface TrainContext {
+  readonly schema?: FeatureSchema;
+}
+
 export interface Trainer {
   readonly algorithm: AlgorithmName;
   readonly params: readonly ParamSpec[];
-  train(data: readonly LabeledSequence[], params: Params, progress?: TrainProgress): Labeler;
+  /** `context.schema`: the schema the columns follow (names, kinds), for learners that use it. */
+  train(data: readonly LabeledSequence[], params: Params, progress?: TrainProgress, context?: TrainContext): Labeler;
   /** Rebuilds a labeler from `toJSON()` output; throws PithError('BAD_MODEL') on malformed input. */
   fromJSON(body: unknown): Labeler;
 }

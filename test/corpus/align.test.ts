@@ -25,8 +25,17 @@ test('mojibake (UTF-8 read as windows-1252) in the gold is repaired', () => {
   assert.deepEqual(l, ['other', 'body']);
 });
 
+test('plain text takes a fast path with the same tokens as the full normalisation', () => {
+  const ascii = 'Hello_World, it\u2019s \u201c42x\u201d!\u00a0A\u2013B\u200d\u2026  c\td';
+  // The same text plus one accented word goes through NFKC, mojibake repair and accent folding.
+  assert.deepEqual(alignTokens(ascii), alignTokens(`${ascii} \u00e9t\u00e9`).slice(0, -1));
+  assert.deepEqual(alignTokens(ascii), ['hello', 'world', 'it', 's', '42x', 'a', 'b', 'c', 'd']);
+});
+
 test('accents and case fold; CJK text splits into characters', () => {
   assert.deepEqual(alignTokens('Ça VA, Zoë!'), ['ca', 'va', 'zoe']);
+  // Trade marks are symbols, not letters glued to the word (NFKC alone makes "24tm").
+  assert.deepEqual(alignTokens('Summit 24™ Fire Pit℠ ＡＢ'), ['summit', '24', 'fire', 'pit', 'ab']);
   assert.deepEqual(alignTokens('東京に行く'), ['東', '京', 'に', '行', 'く']);
 });
 

@@ -1,0 +1,13 @@
+/** The article stage: labelled page -> article tree -> text | markdown | html | json. */
+export * from './types.js';
+export { buildArticle, plainInline } from './build-article.js';
+export { resolveArticleOptions, type ArticleOptions, type ArticleConfig, type ImagePolicy } from './options.js';
+export { extractMetadata, normalizeLang } from './metadata.js';
+export { detectLanguage } from './detect-language.js';
+export { inlineText } from './inline.js';
+export { isSafeUrl, resolveSafeUrl, urlScheme, type UrlUse } from './urls.js';
+export { isTrackingImage } from './images.js';
+export { toText } from './to-text.js';
+export { toMarkdown } from './to-markdown.js';
+export { toHtml, escapeHtml, ALLOWED_TAGS, ALLOWED_ATTRIBUTES } from './to-html.js';
+export { toJson, jsonBlocks, articleHeadings, type ArticleJson, type ArticleJsonExtras, type JsonBlock } from './to-json.js';

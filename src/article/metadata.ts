@@ -1,0 +1,154 @@
+/**
+ * Article metadata from what the page declares: `<html lang>`, `<meta>` tags (Open Graph,
+ * article:*, Dublin Core), JSON-LD (Article/NewsArticle/BlogPosting first, then any object
+ * that has the field), byline elements, `<time datetime>` and `<link rel=canonical>`.
+ * One pass over the tree's elements; JSON-LD parse failures are ignored (pages ship broken JSON).
+ */
+import type { DomTree, ElementNode } from '../dom/tree.js';
+import { normalizeSpace, subtreeText } from '../dom/tree.js';
+import type { ArticleMetadata } from './types.js';
+import { resolveSafeUrl } from './urls.js';
+
+/** JSON-LD scripts above this size are skipped (pages embed whole catalogues). */
+const MAX_JSON_LD_CHARS = 1_000_000;
+/** Objects visited per JSON-LD script. */
+const MAX_JSON_LD_NODES = 20_000;
+const MAX_BYLINE_CHARS = 100;
+/** A byline is a few nodes; bigger `.author` elements are bio boxes (and reading them would cost). */
+const MAX_BYLINE_NODES = 40;
+
+const ARTICLE_TYPES = /^(?:Article|NewsArticle|BlogPosting|Report|ScholarlyArticle|TechArticle|AnalysisNewsArticle|OpinionNewsArticle|ReportageNewsArticle|LiveBlogPosting|SocialMediaPosting|Blog|WebPage|Recipe|HowTo)$/;
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type JsonObject = { [k: string]: Json };
+
+function isObject(v: Json | undefined): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Every object in the parsed JSON-LD (breadth-first, bounded), article-typed ones first. */
+function jsonLdObjects(texts: readonly string[]): JsonObject[] {
+  const articles: JsonObject[] = [];
+  const others: JsonObject[] = [];
+  for (const raw of texts) {
+    if (raw.length > MAX_JSON_LD_CHARS) continue;
+    let parsed: Json;
+    try {
+      parsed = JSON.parse(raw.trim().replace(/^<!--|-->$/g, '')) as Json;
+    } catch {
+      continue;
+    }
+    const queue: Json[] = [parsed];
+    for (let q = 0; q < queue.length && q < MAX_JSON_LD_NODES; q++) {
+      const v = queue[q]!;
+      if (Array.isArray(v)) queue.push(...v);
+      else if (isObject(v)) {
+        const types = ([] as Json[]).concat(v['@type'] ?? []).filter((t): t is string => typeof t === 'string');
+        (types.some((t) => ARTICLE_TYPES.test(t)) ? articles : others).push(v);
+        for (const key of ['@graph', 'mainEntity', 'mainEntityOfPage', 'itemListElement']) {
+          const c = v[key];
+          if (c !== undefined && typeof c === 'object') queue.push(c);
+        }
+      }
+    }
+  }
+  return [...articles, ...others];
+}
+
+/** A name from a JSON-LD value: a string, `{name}`, or a list of either (joined with ', '). */
+function nameOf(v: Json | undefined): string | undefined {
+  if (typeof v === 'string') return clean(v);
+  if (Array.isArray(v)) {
+    const names = v.map((x) => nameOf(x)).filter((x): x is string => !!x);
+    return names.length > 0 ? [...new Set(names)].join(', ') : undefined;
+  }
+  if (isObject(v)) return nameOf(v['name']);
+  return undefined;
+}
+
+function clean(s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  const t = normalizeSpace(s);
+  return t.length > 0 && t.length <= 300 ? t : undefined;
+}
+
+const looksLikeUrl = (s: string): boolean => /^(?:https?:)?\/\//i.test(s);
+
+/** `en_US` -> `en-US`; rejects values that are not language tags. */
+export function normalizeLang(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  const t = v.trim().replace(/_/g, '-');
+  const m = /^([a-z]{2,3})(?:-([a-z0-9]{2,8}))?/i.exec(t);
+  if (!m) return undefined;
+  return m[2] ? `${m[1]!.toLowerCase()}-${m[2].length === 2 ? m[2].toUpperCase() : m[2]}` : m[1]!.toLowerCase();
+}
+
+function stripBy(s: string): string {
+  return s.replace(/^(?:by|von|par|por)\s*[:\-–]?\s+/i, '').trim();
+}
+
+const MAYBE_BYLINE_RE = /author|byline/i;
+const BYLINE_CLASS_RE = /(?:^|[\s_-])(?:byline|author)(?:[\s_-]|$)/i;
+
+function isBylineElement(el: ElementNode): boolean {
+  const rel = el.attrs['rel'];
+  if (rel !== undefined && /(?:^|\s)author(?:\s|$)/i.test(rel)) return true;
+  if (el.attrs['itemprop'] === 'author') return true;
+  const c = el.attrs['class'];
+  return c !== undefined && MAYBE_BYLINE_RE.test(c) && BYLINE_CLASS_RE.test(c);
+}
+
+/** Reads the page's declared metadata. `pageUrl` is the URL the page came from, when known. */
+export function extractMetadata(tree: DomTree, pageUrl: string | undefined): ArticleMetadata {
+  const meta = new Map<string, string>();
+  for (const m of tree.meta) if (!meta.has(m.key) && m.content.trim()) meta.set(m.key, m.content.trim());
+  const ld = jsonLdObjects(tree.jsonLd);
+  const fromLd = (key: string, pick: (v: Json | undefined) => string | undefined): string | undefined => {
+    for (const o of ld) {
+      const v = pick(o[key]);
+      if (v) return v;
+    }
+    return undefined;
+  };
+
+  const metaAuthor = meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('sailthru.author');
+  let author = fromLd('author', nameOf) ?? (metaAuthor && !looksLikeUrl(metaAuthor) ? clean(metaAuthor) : undefined);
+
+  // One pass over elements for the tree-only sources, looking only for what is still missing.
+  let canonical: string | undefined;
+  let timeAttr: string | undefined;
+  let needByline = author === undefined;
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element') continue;
+    if (canonical !== undefined && timeAttr !== undefined && !needByline) break;
+    if (n.tag === 'link') {
+      if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(n.attrs['rel'] ?? '')) {
+        canonical = resolveSafeUrl(n.attrs['href'], tree.baseUrl ?? pageUrl, 'link');
+      }
+    } else if (n.tag === 'time') {
+      if (timeAttr === undefined && n.attrs['datetime']?.trim()) timeAttr = n.attrs['datetime'].trim();
+    } else if (needByline && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isBylineElement(n)) {
+      const t = subtreeText(tree, n.id);
+      if (t && t.length <= MAX_BYLINE_CHARS) {
+        author = stripBy(t) || undefined;
+        needByline = author === undefined;
+      }
+    }
+  }
+
+  const date =
+    meta.get('article:published_time') ?? fromLd('datePublished', (v) => (typeof v === 'string' ? clean(v) : undefined)) ??
+    meta.get('og:published_time') ?? meta.get('datepublished') ?? meta.get('dc.date') ?? meta.get('date') ?? timeAttr;
+  const siteName = clean(meta.get('og:site_name')) ?? fromLd('publisher', nameOf) ?? clean(meta.get('application-name'));
+  const url = canonical ?? resolveSafeUrl(meta.get('og:url'), tree.baseUrl ?? pageUrl, 'link') ?? (pageUrl ? resolveSafeUrl(pageUrl, undefined, 'link') : undefined);
+  const lang = normalizeLang(tree.lang) ?? normalizeLang(meta.get('og:locale')) ?? normalizeLang(meta.get('language')) ??
+    normalizeLang(fromLd('inLanguage', (v) => (typeof v === 'string' ? v : undefined)));
+
+  const out: { -readonly [K in keyof ArticleMetadata]: ArticleMetadata[K] } = {};
+  if (lang) out.lang = lang;
+  if (author) out.author = author;
+  if (date) out.date = date;
+  if (siteName) out.siteName = siteName;
+  if (url) out.url = url;
+  return Object.freeze(out);
+}

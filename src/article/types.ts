@@ -1,0 +1,80 @@
+/**
+ * The article tree: the one intermediate form every writer (text, markdown, html, json)
+ * reads. Plain frozen data, closed unions, no DOM references, so an Article can be built
+ * by hand in tests or by another front end and written out the same way.
+ *
+ * Nesting is bounded by construction (see `ArticleOptions.maxNesting`): writers may recurse.
+ */
+
+/** Inline content of a paragraph, heading, list item line, table cell or caption. */
+export type Inline =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'break' }
+  /** `href` undefined when the page's URL was unsafe or missing: the text stays, the link goes. */
+  | { readonly kind: 'link'; readonly href: string | undefined; readonly title?: string; readonly children: readonly Inline[] }
+  | { readonly kind: 'emphasis'; readonly children: readonly Inline[] }
+  | { readonly kind: 'strong'; readonly children: readonly Inline[] }
+  | { readonly kind: 'code'; readonly text: string }
+  /** Only inside table cells and captions (elsewhere an image is a figure of its own). */
+  | { readonly kind: 'image'; readonly src: string; readonly alt: string };
+
+export type InlineKind = Inline['kind'];
+
+export interface ArticleImage {
+  readonly src: string;
+  readonly alt: string;
+  readonly title?: string;
+}
+
+export interface ListItem {
+  /** Paragraphs, nested lists, figures, quotes, code, in page order. */
+  readonly children: readonly ArticleNode[];
+}
+
+export interface TableCell {
+  readonly header: boolean;
+  readonly content: readonly Inline[];
+  /** Only set when above 1. */
+  readonly colspan?: number;
+  readonly rowspan?: number;
+}
+
+export interface TableRow {
+  /** True for rows in `<thead>` or made only of `<th>` cells at the top of the table. */
+  readonly header: boolean;
+  readonly cells: readonly TableCell[];
+}
+
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+export type ArticleNode =
+  | { readonly kind: 'heading'; readonly level: HeadingLevel; readonly content: readonly Inline[] }
+  | { readonly kind: 'paragraph'; readonly content: readonly Inline[] }
+  | { readonly kind: 'list'; readonly ordered: boolean; readonly start?: number; readonly items: readonly ListItem[] }
+  | { readonly kind: 'table'; readonly caption?: readonly Inline[]; readonly rows: readonly TableRow[] }
+  | { readonly kind: 'quote'; readonly children: readonly ArticleNode[] }
+  | { readonly kind: 'code'; readonly text: string; readonly language?: string }
+  | { readonly kind: 'figure'; readonly images: readonly ArticleImage[]; readonly caption?: readonly Inline[] }
+  /** Video, audio, iframe or embed, written as a link to its source. */
+  | { readonly kind: 'embed'; readonly src: string; readonly media: EmbedMedia; readonly title?: string };
+
+export type ArticleNodeKind = ArticleNode['kind'];
+export type EmbedMedia = 'video' | 'audio' | 'iframe' | 'embed';
+
+export interface ArticleMetadata {
+  /** BCP 47-ish tag (`en`, `de-AT`); undefined when the page does not say and detection is off or unsure. */
+  readonly lang?: string;
+  readonly author?: string;
+  /** Publication date as the page states it (ISO 8601 when the page uses it). */
+  readonly date?: string;
+  readonly siteName?: string;
+  /** Canonical URL (link rel=canonical, og:url) or the page's own URL. */
+  readonly url?: string;
+}
+
+export interface Article {
+  /** The first block labelled `title` ('' when none, or `ArticleOptions.fallbackTitle`). */
+  readonly title: string;
+  readonly content: readonly ArticleNode[];
+  readonly metadata: ArticleMetadata;
+}

@@ -1,0 +1,115 @@
+/**
+ * Linear-chain conditional random field (Lafferty et al. 2001; seed 001's best learner):
+ * attribute x label state weights, label x label transitions and start/end weights,
+ * trained on the penalised conditional log-likelihood with L-BFGS. Labels come from
+ * Viterbi; per-item probabilities are the forward-backward marginals P(y_i | x).
+ */
+import type { FeatureContribution, Labeler, LabeledSequence, Params, ParamSpec, Trainer, TrainProgress } from '../labeler.js';
+import { resolveParams } from '../params.js';
+import { fmt, LinearLabeler, weightTable, type Decoded } from '../linear/labeler-base.js';
+import { linearFromJSON, type LinearModel } from '../linear/model.js';
+import { LINEAR_PARAMS } from '../linear/param-specs.js';
+import { trainLinearModel } from '../linear/train.js';
+import { chainBuffers, chainPotentials, forwardBackward, viterbi } from './chain.js';
+import { crfEdgeOffset, crfObjective } from './objective.js';
+import { edgeScores } from '../linear/scores.js';
+import type { EncodedItems } from '../linear/encode.js';
+
+export const CRF_PARAMS: readonly ParamSpec[] = Object.freeze([
+  ...LINEAR_PARAMS,
+  {
+    name: 'edges', type: 'boolean', default: false,
+    help: "Seed 001's edge features: every attribute of item i also gets a weight per (label at i-1, label at i) pair, so observations can change the transition. L*L more weights per attribute; training about 8x slower.",
+  },
+] satisfies ParamSpec[]);
+
+export class CrfLabeler extends LinearLabeler {
+  private readonly off: number;
+  private readonly edgeOff: number;
+
+  constructor(model: LinearModel) {
+    super(model);
+    this.off = model.index.rows * this.L;
+    this.edgeOff = crfEdgeOffset(model.index, this.L);
+  }
+
+  /** Edge-feature scores of an encoded sequence (null without edges). */
+  private edgeScoresOf(enc: EncodedItems): Float64Array | null {
+    if (!this.model.edges) return null;
+    const n = enc.itemStart.length - 1, L = this.L;
+    const TE = new Float64Array(Math.max(1, n) * L * L);
+    edgeScores(enc, 0, n, this.model.W, L, this.edgeOff, TE);
+    return TE;
+  }
+
+  protected decode(S: Float64Array, n: number, enc: EncodedItems): Decoded {
+    const L = this.L;
+    const TE = this.edgeScoresOf(enc);
+    const path = viterbi(S, n, L, this.model.W, this.off, TE);
+    const probs = new Float64Array(n * L);
+    if (n === 0) return { path, probs };
+    const cp = chainPotentials(this.model.W, this.off, L);
+    const buf = chainBuffers(n, L, this.model.edges === true);
+    const logZ = forwardBackward(S, n, cp, buf, null, 0, true, TE);
+    if (Number.isFinite(logZ)) {
+      for (let j = 0; j < n * L; j++) probs[j] = buf.alpha[j]! * buf.beta[j]!;
+    } else {
+      // Cannot happen with finite weights; keep the output well formed regardless.
+      for (let i = 0; i < n; i++) probs[i * L + path[i]!] = 1;
+    }
+    return { path, probs };
+  }
+
+  protected extraContributions(path: Int32Array, i: number, enc: EncodedItems): FeatureContribution[] {
+    const { L, off } = this;
+    const W = this.model.W;
+    const name = (y: number) => this.model.labels[y]!;
+    const y = path[i]!;
+    const out: FeatureContribution[] = [];
+    if (i === 0) out.push({ feature: `start->${name(y)}`, weight: W[off + L * L + y]! });
+    else out.push({ feature: `trans-in:${name(path[i - 1]!)}->${name(y)}`, weight: W[off + path[i - 1]! * L + y]! });
+    if (i === path.length - 1) out.push({ feature: `${name(y)}->end`, weight: W[off + L * L + L + y]! });
+    else out.push({ feature: `trans-out:${name(y)}->${name(path[i + 1]!)}`, weight: W[off + y * L + path[i + 1]!]! });
+    if (this.model.edges && i > 0) {
+      // Edge features of item i on the decoded transition into it.
+      const ab = path[i - 1]! * L + y;
+      for (let p = enc.itemStart[i]!; p < enc.itemStart[i + 1]!; p++) {
+        const k = enc.ids[p]!;
+        const v = enc.vals === null ? 1 : enc.vals[p]!;
+        out.push({ feature: `edge:${this.model.index.names[k]}:${name(path[i - 1]!)}->${name(y)}`, weight: v * W[this.edgeOff + k * L * L + ab]! });
+      }
+    }
+    return out;
+  }
+
+  protected describeExtra(top = 15): string[] {
+    const labels = this.model.labels;
+    const L = this.L, W = this.model.W;
+    const lines = [
+      ...weightTable('transitions (row: label at i-1, column: label at i)', labels, labels, W, this.off),
+      ...weightTable('start and end', ['start', 'end'], labels, W, this.off + L * L),
+    ];
+    if (this.model.edges) {
+      const K = this.model.index.names.length, LL = L * L;
+      const order = Array.from({ length: K * LL }, (_, j) => j).sort((a, b) => Math.abs(W[this.edgeOff + b]!) - Math.abs(W[this.edgeOff + a]!));
+      lines.push(`edge features (attribute on item i, label at i-1 -> label at i), strongest ${top}:`);
+      for (const j of order.slice(0, top)) {
+        const k = Math.floor(j / LL), a = Math.floor((j % LL) / L), b = j % L;
+        lines.push(`  ${fmt(W[this.edgeOff + j]!)}  ${this.model.index.names[k]}: ${labels[a]}->${labels[b]}`);
+      }
+    }
+    return lines;
+  }
+}
+
+export const crfTrainer: Trainer = {
+  algorithm: 'crf',
+  params: CRF_PARAMS,
+  train(data: readonly LabeledSequence[], params: Params, progress?: TrainProgress): Labeler {
+    const p = resolveParams(CRF_PARAMS, params);
+    return new CrfLabeler(trainLinearModel('crf', data, p, crfObjective, progress));
+  },
+  fromJSON(body: unknown): Labeler {
+    return new CrfLabeler(linearFromJSON(body, 'crf'));
+  },
+};

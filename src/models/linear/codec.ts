@@ -1,0 +1,39 @@
+/** Compact, endian-explicit base64 for weight vectors and byte flags in model files. */
+import { PithError } from '../../errors.js';
+
+/** Float32 little-endian, base64. Values are rounded to float32 (see `roundToFloat32`). */
+export function encodeFloat32(values: Float64Array): string {
+  const buf = Buffer.alloc(values.length * 4);
+  for (let i = 0; i < values.length; i++) buf.writeFloatLE(values[i]!, i * 4);
+  return buf.toString('base64');
+}
+
+export function decodeFloat32(text: unknown, expected: number, what: string): Float64Array {
+  if (typeof text !== 'string') throw new PithError('BAD_MODEL', `${what} is missing or not a string`);
+  const buf = Buffer.from(text, 'base64');
+  if (buf.length !== expected * 4) throw new PithError('BAD_MODEL', `${what} holds ${Math.floor(buf.length / 4)} numbers, expected ${expected} (truncated or corrupt?)`);
+  const out = new Float64Array(expected);
+  for (let i = 0; i < expected; i++) {
+    const v = buf.readFloatLE(i * 4);
+    if (!Number.isFinite(v)) throw new PithError('BAD_MODEL', `${what} has a non-finite value at ${i}`);
+    out[i] = v;
+  }
+  return out;
+}
+
+export function encodeBytes(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+export function decodeBytes(text: unknown, expected: number, what: string): Uint8Array {
+  if (typeof text !== 'string') throw new PithError('BAD_MODEL', `${what} is missing or not a string`);
+  const buf = Buffer.from(text, 'base64');
+  if (buf.length !== expected) throw new PithError('BAD_MODEL', `${what} holds ${buf.length} bytes, expected ${expected}`);
+  return new Uint8Array(buf);
+}
+
+/** Rounds in place to float32 precision, so a trained model predicts exactly as its saved copy. */
+export function roundToFloat32(values: Float64Array): Float64Array {
+  for (let i = 0; i < values.length; i++) values[i] = Math.fround(values[i]!);
+  return values;
+}

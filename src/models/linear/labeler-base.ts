@@ -1,0 +1,130 @@
+/**
+ * What CRF, MaxEnt and MEMM labelers share: encoding a sequence against the model's
+ * attributes, the linear state scores, mapping to LABELS order, explain and dump. Each
+ * learner supplies its decoder (labels and per-item probabilities from the state scores).
+ */
+import { PithError } from '../../errors.js';
+import { LABELS, type Label } from '../../labels.js';
+import type { SequenceInstance } from '../../features/types.js';
+import type { FeatureContribution, Labeler, Prediction } from '../labeler.js';
+import { encodeSequences, type EncodedItems } from './encode.js';
+import { rowNames } from './feature-index.js';
+import { linearToJSON, type LinearAlgorithm, type LinearModel } from './model.js';
+import { rowContributions, stateScores } from './scores.js';
+
+export interface Decoded {
+  /** Label number per item (model label order). */
+  readonly path: Int32Array;
+  /** P(item i has label y) at probs[i*L + y] (model label order). */
+  readonly probs: Float64Array;
+}
+
+export abstract class LinearLabeler implements Labeler {
+  readonly algorithm: LinearAlgorithm;
+  readonly model: LinearModel;
+  protected readonly L: number;
+  /** Model label number -> position in LABELS. */
+  private readonly labelPos: readonly number[];
+  private names: string[] | undefined;
+
+  constructor(model: LinearModel) {
+    this.model = model;
+    this.algorithm = model.algorithm;
+    this.L = model.labels.length;
+    this.labelPos = model.labels.map((l) => LABELS.indexOf(l));
+  }
+
+  /** Labels and probabilities from the state scores S[i*L+y] of the n items of `enc`. */
+  protected abstract decode(S: Float64Array, n: number, enc: EncodedItems): Decoded;
+  /** Learner-specific parts of item i's score (transitions, bias), given the decoded path. */
+  protected abstract extraContributions(path: Int32Array, i: number, enc: EncodedItems): FeatureContribution[];
+  /** Dump lines for the learner's extra weights. */
+  protected abstract describeExtra(top: number): string[];
+
+  /** The sequence's attributes as numbers (names the model does not know are dropped). */
+  encode(seq: SequenceInstance): EncodedItems {
+    return encodeSequences(this.model.index, [seq]);
+  }
+
+  /** State scores S[i*L+y] of an encoded sequence: the linear part, without decoding. */
+  encodedScores(enc: EncodedItems): Float64Array {
+    const n = enc.itemStart.length - 1;
+    const S = new Float64Array(n * this.L);
+    stateScores(this.model.index, enc, 0, n, this.model.W, this.L, S);
+    return S;
+  }
+
+  scores(seq: SequenceInstance): Float64Array {
+    return this.encodedScores(this.encode(seq));
+  }
+
+  /** Labels and probabilities (model label order) from the state scores of `enc`. */
+  decodeScores(S: Float64Array, enc: EncodedItems): Decoded {
+    return this.decode(S, enc.itemStart.length - 1, enc);
+  }
+
+  predict(seq: SequenceInstance): Prediction {
+    const n = seq.items.length;
+    const enc = this.encode(seq);
+    const { path, probs } = this.decode(this.encodedScores(enc), n, enc);
+    const labels: Label[] = new Array(n);
+    const rows: number[][] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      labels[i] = this.model.labels[path[i]!]!;
+      const row = [0, 0, 0, 0];
+      for (let y = 0; y < this.L; y++) row[this.labelPos[y]!] = probs[i * this.L + y]!;
+      rows[i] = row;
+    }
+    return { labels, probs: rows };
+  }
+
+  explain(seq: SequenceInstance, i: number, top = 10): FeatureContribution[] {
+    const n = seq.items.length;
+    if (!Number.isInteger(i) || i < 0 || i >= n) throw new PithError('BAD_OPTION', `item ${i} is outside the sequence (0..${n - 1})`);
+    const enc = this.encode(seq);
+    const { path } = this.decode(this.encodedScores(enc), n, enc);
+    const names = (this.names ??= rowNames(this.model.index));
+    const out: FeatureContribution[] = rowContributions(this.model.index, enc, 0, n, i, this.model.W, this.L, path[i]!)
+      .map((c) => ({ feature: names[c.row]!, weight: c.weight }));
+    out.push(...this.extraContributions(path, i, enc));
+    out.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.feature < b.feature ? -1 : 1));
+    return out.slice(0, Math.max(0, top));
+  }
+
+  toJSON(): unknown {
+    return linearToJSON(this.model);
+  }
+
+  /** Readable text: sizes, training summary, strongest attributes per label, extra weights. */
+  describe(top = 15): string {
+    const { index, W, labels, training } = this.model;
+    const L = this.L;
+    const lines = [`${this.algorithm} model: ${index.names.length} attributes, ${index.rows} weight rows, labels ${labels.join(' ')}, history ${index.history}${this.model.edges ? ', edge features' : ''}`];
+    if (training) {
+      lines.push(`training: ${training.sequences} sequences, ${training.items} items, ${training.iterations} iterations (${training.stop}), ${training.evaluations} evaluations, loss ${training.loss.toFixed(4)}, ${training.seconds} s`);
+    }
+    const names = (this.names ??= rowNames(index));
+    for (let y = 0; y < L; y++) {
+      const rows = Array.from({ length: index.rows }, (_, r) => r).sort((a, b) => W[b * L + y]! - W[a * L + y]!);
+      lines.push(`label ${labels[y]}: strongest for`);
+      for (const r of rows.slice(0, top)) lines.push(`  ${fmt(W[r * L + y]!)}  ${names[r]}`);
+      lines.push(`label ${labels[y]}: strongest against`);
+      for (const r of rows.slice(Math.max(top, rows.length - top)).reverse()) lines.push(`  ${fmt(W[r * L + y]!)}  ${names[r]}`);
+    }
+    lines.push(...this.describeExtra(top));
+    return lines.join('\n') + '\n';
+  }
+}
+
+export const fmt = (w: number) => (w >= 0 ? '+' : '') + w.toFixed(4);
+
+/** A table of weights: one row per `rowLabels`, one column per model label. */
+export function weightTable(title: string, rowLabels: readonly string[], cols: readonly string[], W: Float64Array, offset: number): string[] {
+  const width = Math.max(9, ...cols.map((c) => c.length + 1));
+  const head = Math.max(...rowLabels.map((r) => r.length), 5);
+  const lines = [title, `  ${''.padEnd(head)} ${cols.map((c) => c.padStart(width)).join('')}`];
+  rowLabels.forEach((r, j) => {
+    lines.push(`  ${r.padEnd(head)} ${cols.map((_, y) => fmt(W[offset + j * cols.length + y]!).padStart(width)).join('')}`);
+  });
+  return lines;
+}

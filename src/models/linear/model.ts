@@ -1,0 +1,107 @@
+/**
+ * The state of a trained log-linear model (CRF, MaxEnt, MEMM) and its JSON body in the
+ * model file: label set, history mode, attribute names with row flags, and one float32
+ * weight vector (state rows first, then the learner's extra weights).
+ */
+import { PithError } from '../../errors.js';
+import { LABELS, isLabel, type Label } from '../../labels.js';
+import { decodeBytes, decodeFloat32, encodeBytes, encodeFloat32 } from './codec.js';
+import { HISTORY_MODES, indexFlags, indexFromFlags, type FeatureIndex, type HistoryMode } from './feature-index.js';
+
+export type LinearAlgorithm = 'crf' | 'maxent' | 'memm';
+
+export interface TrainingSummary {
+  readonly sequences: number;
+  readonly items: number;
+  readonly iterations: number;
+  readonly evaluations: number;
+  readonly loss: number;
+  readonly stop: string;
+  readonly seconds: number;
+}
+
+export interface LinearModel {
+  readonly algorithm: LinearAlgorithm;
+  /** Labels the model knows, in LABELS order (those seen in training). */
+  readonly labels: readonly Label[];
+  readonly index: FeatureIndex;
+  /** State weights W[row*L + y] for rows < index.rows, then `extraLength` more, then the edge weights. */
+  readonly W: Float64Array;
+  /** CRF only: attribute x (previous label, label) weights, L*L per attribute, after the extras. */
+  readonly edges?: boolean;
+  readonly training?: TrainingSummary;
+}
+
+/** Extra weights after the state rows: CRF transitions/start/end, MaxEnt bias, MEMM transitions from START and each label. */
+export function extraLength(algorithm: LinearAlgorithm, L: number): number {
+  switch (algorithm) {
+    case 'crf': return L * L + 2 * L;
+    case 'maxent': return L;
+    case 'memm': return (L + 1) * L;
+  }
+}
+
+/** Length of the whole weight vector. */
+export function weightLength(algorithm: LinearAlgorithm, index: FeatureIndex, L: number, edges: boolean): number {
+  return index.rows * L + extraLength(algorithm, L) + (edges ? index.names.length * L * L : 0);
+}
+
+export interface LinearBody {
+  readonly kind: 'linear';
+  readonly algorithm: LinearAlgorithm;
+  readonly labels: readonly Label[];
+  readonly history: HistoryMode;
+  /** CRF edge features present (absent = false). */
+  readonly edges?: boolean;
+  readonly attributes: readonly string[];
+  /** base64 bytes, one per attribute: 1 own row, 2 prev: row, 4 next: row. */
+  readonly rowFlags: string;
+  readonly weightCount: number;
+  /** base64 float32 little-endian. */
+  readonly weights: string;
+  readonly training?: TrainingSummary;
+}
+
+export function linearToJSON(m: LinearModel): LinearBody {
+  return {
+    kind: 'linear',
+    algorithm: m.algorithm,
+    labels: [...m.labels],
+    history: m.index.history,
+    ...(m.edges ? { edges: true } : {}),
+    attributes: [...m.index.names],
+    rowFlags: encodeBytes(indexFlags(m.index)),
+    weightCount: m.W.length,
+    weights: encodeFloat32(m.W),
+    ...(m.training ? { training: m.training } : {}),
+  };
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+export function linearFromJSON(body: unknown, algorithm: LinearAlgorithm): LinearModel {
+  if (!isObject(body) || body['kind'] !== 'linear') throw new PithError('BAD_MODEL', 'model body is not a linear model');
+  if (body['algorithm'] !== algorithm) throw new PithError('BAD_MODEL', `model body is for '${String(body['algorithm'])}', expected '${algorithm}'`);
+  const labels = body['labels'];
+  if (!Array.isArray(labels) || labels.length === 0 || !labels.every(isLabel) || new Set(labels).size !== labels.length) {
+    throw new PithError('BAD_MODEL', 'model body labels must be distinct pith labels');
+  }
+  const ordered = LABELS.filter((l) => labels.includes(l));
+  if (ordered.some((l, i) => l !== labels[i])) throw new PithError('BAD_MODEL', 'model body labels must be in title, heading, body, other order');
+  const history = body['history'];
+  if (typeof history !== 'string' || !(HISTORY_MODES as readonly string[]).includes(history)) throw new PithError('BAD_MODEL', `unknown history mode '${String(history)}'`);
+  const names = body['attributes'];
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) throw new PithError('BAD_MODEL', 'model body attributes must be a list of strings');
+  const index = indexFromFlags(names as string[], decodeBytes(body['rowFlags'], names.length, 'rowFlags'), history as HistoryMode);
+  const L = labels.length;
+  const edges = body['edges'] === undefined ? false : body['edges'];
+  if (typeof edges !== 'boolean' || (edges && algorithm !== 'crf')) throw new PithError('BAD_MODEL', `invalid edges flag ${JSON.stringify(edges)}`);
+  const expected = weightLength(algorithm, index, L, edges);
+  if (body['weightCount'] !== expected) throw new PithError('BAD_MODEL', `weightCount is ${String(body['weightCount'])}, expected ${expected} for ${index.rows} rows x ${L} labels`);
+  const W = decodeFloat32(body['weights'], expected, 'weights');
+  // The training summary is informative only: keep it when well formed, drop it otherwise.
+  const t = body['training'];
+  const training = isObject(t) && ['sequences', 'items', 'iterations', 'evaluations', 'loss', 'seconds'].every((k) => typeof t[k] === 'number') && typeof t['stop'] === 'string'
+    ? (t as unknown as TrainingSummary) : undefined;
+  return { algorithm, labels: labels as Label[], index, W, ...(edges ? { edges } : {}), ...(training ? { training } : {}) };
+}

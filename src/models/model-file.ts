@@ -1,0 +1,151 @@
+/**
+ * The versioned model file (docs/models.md): one JSON document, optionally gzipped
+ * (`.json.gz`), holding the header of ModelFile and the learner's own `body`. Saving is
+ * atomic (temp file + rename); loading checks format, version, algorithm, labels and the
+ * feature-schema hash and reports any problem as PithError('BAD_MODEL').
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { PithError } from '../errors.js';
+import { isLabel } from '../labels.js';
+import type { AlgorithmName, Labeler, ModelFile } from './labeler.js';
+
+export const MODEL_FORMAT = 'pith-model';
+export const MODEL_VERSION = 1;
+/** Every algorithm name a model file may carry (the closed union AlgorithmName). */
+export const ALGORITHM_NAMES: readonly AlgorithmName[] = Object.freeze(['crf', 'maxent', 'memm', 'knn', 'igtree', 'svm', 'ripper']);
+/** A model file larger than this is refused before parsing (default 512 MiB). */
+export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
+
+export interface LoadModelOptions {
+  /** Refuse a model trained under another feature schema. */
+  readonly expectSchemaHash?: string;
+  /** Refuse a model of another algorithm. */
+  readonly expectAlgorithm?: AlgorithmName;
+}
+
+export interface SaveModelOptions {
+  /** gzip the file (default: when the path ends in `.gz`). */
+  readonly gzip?: boolean;
+}
+
+/** A model file for a trained labeler: fills format, version, date and body. */
+export function createModelFile(labeler: Labeler, header: Pick<ModelFile, 'labels' | 'featureSchema' | 'featureOptions' | 'trainingCorpora' | 'params'>, now = new Date()): ModelFile {
+  return {
+    format: MODEL_FORMAT, version: MODEL_VERSION, algorithm: labeler.algorithm,
+    labels: [...header.labels], featureSchema: header.featureSchema,
+    ...(header.featureOptions !== undefined ? { featureOptions: header.featureOptions } : {}),
+    trainingCorpora: [...header.trainingCorpora],
+    params: { ...header.params }, createdAt: now.toISOString(), body: labeler.toJSON(),
+  };
+}
+
+/** The file's bytes: JSON, gzipped when asked. */
+export function encodeModelFile(file: ModelFile, options: SaveModelOptions = {}): Buffer {
+  const text = Buffer.from(JSON.stringify(file) + '\n', 'utf8');
+  return options.gzip ? gzipSync(text) : text;
+}
+
+/** Writes atomically: a temporary file beside `path`, then rename over it. */
+export async function saveModel(path: string, file: ModelFile, options: SaveModelOptions = {}): Promise<void> {
+  checkModelFile(file, path); // never write a file we would refuse to load
+  const bytes = encodeModelFile(file, { gzip: options.gzip ?? path.endsWith('.gz') });
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(tmp, bytes, { flag: 'wx' });
+    await rename(tmp, path);
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw new PithError('IO', `cannot write model: ${(e as Error).message}`, path, { cause: e });
+  }
+}
+
+export async function loadModel(path: string, options: LoadModelOptions = {}): Promise<ModelFile> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new PithError('NOT_FOUND', 'model file not found', path);
+    throw new PithError('IO', `cannot read model: ${(e as Error).message}`, path, { cause: e });
+  }
+  return decodeModelFile(bytes, path, options);
+}
+
+/** Parses and validates model file bytes (gzip detected by its magic number). */
+export function decodeModelFile(bytes: Uint8Array, subject = 'model', options: LoadModelOptions = {}): ModelFile {
+  const bad = (msg: string, cause?: unknown): never => {
+    throw new PithError('BAD_MODEL', msg, subject, cause === undefined ? undefined : { cause });
+  };
+  if (bytes.length === 0) bad('empty file');
+  if (bytes.length > MAX_MODEL_BYTES) bad(`file of ${bytes.length} bytes is larger than the ${MAX_MODEL_BYTES} bytes allowed`);
+  let data: Uint8Array = bytes;
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      data = gunzipSync(bytes, { maxOutputLength: MAX_MODEL_BYTES });
+    } catch (e) {
+      bad(`corrupt or truncated gzip data (${(e as Error).message})`, e);
+    }
+  }
+  let text = '';
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch (e) {
+    bad('not a pith model file (not UTF-8 text)', e);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    bad(`not a pith model file or truncated: invalid JSON (${(e as Error).message})`, e);
+  }
+  const file = checkModelFile(json, subject);
+  if (options.expectAlgorithm && file.algorithm !== options.expectAlgorithm) {
+    bad(`is a '${file.algorithm}' model, expected '${options.expectAlgorithm}'`);
+  }
+  if (options.expectSchemaHash !== undefined && file.featureSchema.hash !== options.expectSchemaHash) {
+    bad(`trained with feature schema ${file.featureSchema.name} v${file.featureSchema.version} (hash ${file.featureSchema.hash}), but this pith computes features with hash ${options.expectSchemaHash}: retrain the model`);
+  }
+  return file;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Checks the header fields of a parsed model file; the body is the learner's to check. */
+export function checkModelFile(json: unknown, subject = 'model'): ModelFile {
+  const bad = (msg: string): never => {
+    throw new PithError('BAD_MODEL', msg, subject);
+  };
+  if (!isObject(json)) return bad('not a pith model file (not a JSON object)');
+  if (json['format'] !== MODEL_FORMAT) bad(`not a pith model file (format is ${JSON.stringify(json['format'] ?? null)}, expected "${MODEL_FORMAT}")`);
+  const version = json['version'];
+  if (typeof version !== 'number') bad('model file has no version');
+  if (version !== MODEL_VERSION) {
+    bad((version as number) > MODEL_VERSION
+      ? `model file version ${version} is newer than this pith supports (${MODEL_VERSION}); upgrade pith`
+      : `model file version ${version} is not supported (expected ${MODEL_VERSION})`);
+  }
+  const algorithm = json['algorithm'];
+  if (typeof algorithm !== 'string' || !(ALGORITHM_NAMES as readonly string[]).includes(algorithm)) bad(`unknown algorithm ${JSON.stringify(algorithm ?? null)}`);
+  const labels = json['labels'];
+  if (!Array.isArray(labels) || labels.length === 0 || !labels.every(isLabel) || new Set(labels).size !== labels.length) {
+    bad('labels must be a non-empty list of distinct labels (title, heading, body, other)');
+  }
+  const fs = json['featureSchema'];
+  if (!isObject(fs) || typeof fs['name'] !== 'string' || typeof fs['version'] !== 'number' || typeof fs['hash'] !== 'string'
+    || !Array.isArray(fs['families']) || !Array.isArray(fs['columns'])) {
+    bad('featureSchema must have name, version, families, columns and hash');
+  }
+  if (json['featureOptions'] !== undefined && !isObject(json['featureOptions'])) bad('featureOptions must be an object');
+  const corpora = json['trainingCorpora'];
+  if (!Array.isArray(corpora) || !corpora.every((c) => isObject(c) && typeof c['name'] === 'string' && typeof c['pages'] === 'number' && typeof c['hash'] === 'string')) {
+    bad('trainingCorpora must be a list of {name, pages, hash}');
+  }
+  const params = json['params'];
+  if (!isObject(params) || !Object.values(params).every((v) => ['number', 'string', 'boolean'].includes(typeof v))) bad('params must be an object of numbers, strings and booleans');
+  if (typeof json['createdAt'] !== 'string') bad('createdAt must be a string');
+  if (json['body'] === undefined) bad('model file has no body');
+  return json as unknown as ModelFile;
+}

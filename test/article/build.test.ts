@@ -1,0 +1,111 @@
+/** buildArticle over small pages: grouping, policies, bad input, hostile nesting, no mutation. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadPage, type Page } from '../../src/page.js';
+import type { Label } from '../../src/labels.js';
+import { isPithError } from '../../src/errors.js';
+import { buildArticle } from '../../src/article/build-article.js';
+import { toText } from '../../src/article/to-text.js';
+import { toMarkdown } from '../../src/article/to-markdown.js';
+import { toHtml } from '../../src/article/to-html.js';
+import type { ArticleNode } from '../../src/article/types.js';
+import { BlockBuilder } from '../helpers/block-builder.js';
+import { htmlProblems } from './html-safety.js';
+
+const page = (html: string, url = 'https://e.com/a/'): Page => loadPage(new TextEncoder().encode(html), { url });
+const all = (p: Page, l: Label = 'body'): Label[] => p.blocks.map(() => l);
+
+/** Depth of the article tree (lists, items, quotes), iteratively. */
+function depth(nodes: readonly ArticleNode[]): number {
+  let max = 0;
+  const stack: Array<[readonly ArticleNode[], number]> = [[nodes, 1]];
+  while (stack.length > 0) {
+    const [ns, d] = stack.pop()!;
+    max = Math.max(max, d);
+    for (const n of ns) {
+      if (n.kind === 'quote') stack.push([n.children, d + 1]);
+      if (n.kind === 'list') for (const it of n.items) stack.push([it.children, d + 1]);
+    }
+  }
+  return max;
+}
+
+test('labels must match the blocks one to one', () => {
+  const p = page('<p>a</p><p>b</p>');
+  assert.throws(() => buildArticle(p, ['body']), (e) => isPithError(e) && e.code === 'BAD_OPTION');
+  assert.throws(() => buildArticle(p, ['body', 'junk' as Label]), (e) => isPithError(e) && e.code === 'BAD_OPTION');
+  assert.throws(() => buildArticle(p, all(p), { images: 'some' as 'none' }), (e) => isPithError(e) && e.code === 'BAD_OPTION');
+  assert.throws(() => buildArticle(p, all(p), { maxNesting: 0 }), (e) => isPithError(e) && e.code === 'BAD_OPTION');
+});
+
+test('title is the first title block; later ones and other blocks are dropped', () => {
+  const p = page('<h1>One</h1><h1>Two</h1><p>Body</p><p>Nav</p>');
+  const a = buildArticle(p, ['title', 'title', 'body', 'other']);
+  assert.equal(a.title, 'One');
+  assert.equal(toText(a), 'Body');
+  assert.equal(buildArticle(p, ['other', 'other', 'body', 'other'], { fallbackTitle: 'Fallback' }).title, 'Fallback');
+});
+
+test('heading level comes from h1-h6 of the block or its ancestors, else 2', () => {
+  const p = page('<h4><a href="/x"><span>Deep</span></a></h4><div class="t">Styled</div><h1>Top</h1><p>x</p>');
+  const a = buildArticle(p, ['heading', 'heading', 'heading', 'body']);
+  assert.deepEqual(a.content.map((n) => (n.kind === 'heading' ? n.level : 0)), [4, 2, 1, 0]);
+});
+
+test('synthetic blocks without tree nodes still make paragraphs', () => {
+  const { blocks } = new BlockBuilder().text('Headline', 'title').text('Line one\nline two', 'body').image('body').build();
+  const p = { ...page('<p>x</p>'), blocks };
+  const a = buildArticle(p, ['title', 'body', 'body']);
+  assert.equal(a.title, 'Headline');
+  assert.equal(toMarkdown(a), '# Headline\n\nLine one\\\nline two\n');
+});
+
+test('image policy: labelled keeps body images, region adds those between kept text, none drops all', () => {
+  const p = page('<p>first</p><img src="a.jpg" alt="A"><p>noise</p><img src="b.jpg" alt="B"><p>last</p><img src="c.jpg" alt="C">');
+  const labels: Label[] = p.blocks.map((b) => (b.text === 'noise' ? 'other' : b.kind === 'image' ? (b.alt === 'A' ? 'body' : 'other') : 'body'));
+  const srcs = (o: object) => (toMarkdown(buildArticle(p, labels, o)).match(/\(https:[^)]+\)/g) ?? []).join(' ');
+  assert.equal(srcs({}), '(https://e.com/a/a.jpg)');
+  assert.equal(srcs({ images: 'region' }), '(https://e.com/a/a.jpg) (https://e.com/a/b.jpg)');
+  assert.equal(srcs({ images: 'none' }), '');
+});
+
+test('blocks of one list are grouped even when a dropped block sits between them', () => {
+  const p = page('<ul><li>one</li><li><a href="/ad">ad</a></li><li>three</li></ul><p>after</p>');
+  const labels: Label[] = p.blocks.map((b) => (b.text === 'ad' ? 'other' : 'body'));
+  const a = buildArticle(p, labels);
+  assert.equal(a.content.length, 2);
+  assert.equal(toMarkdown(a), '- one\n- three\n\nafter\n');
+});
+
+test('the caller\'s page and labels are not changed', () => {
+  const p = page('<h1>T</h1><ul><li>a<ul><li>b</li></ul></li></ul><table><tr><th>h</th></tr><tr><td>c</td></tr></table><figure><img src="i.png"><figcaption>cap</figcaption></figure>');
+  const labels: Label[] = p.blocks.map((_, i) => (i === 0 ? 'title' : 'body'));
+  const before = JSON.stringify(p);
+  const frozen = Object.freeze([...labels]);
+  buildArticle(p, frozen);
+  assert.equal(JSON.stringify(p), before);
+});
+
+test('hostile nesting: 20 000 nested lists, quotes and inline tags neither crash nor nest without bound', () => {
+  const n = 20_000;
+  const html = '<ul><li>'.repeat(n) + 'deep' + '</li></ul>'.repeat(n) + '<blockquote>'.repeat(n) + 'q' + '</blockquote>'.repeat(n) +
+    '<p>' + '<b><i><a href="/x">'.repeat(n / 4) + 'fmt' + '</a></i></b>'.repeat(n / 4) + '</p>';
+  const p = page(html);
+  const a = buildArticle(p, all(p), { maxNesting: 6 });
+  assert.ok(depth(a.content) <= 2 * 6 + 1, `depth ${depth(a.content)}`);
+  const md = toMarkdown(a);
+  assert.ok(md.includes('deep') && md.includes('q') && md.includes('***[fmt](https://e.com/x)***'), md.slice(-200));
+  assert.deepEqual(htmlProblems(toHtml(a)), []);
+});
+
+test('a huge flat page builds quickly and keeps every kept block', () => {
+  const rows = Array.from({ length: 5000 }, (_, i) => `<p>para ${i} <b>bold</b> <a href="/l${i}">link</a></p>`).join('');
+  const p = page(rows);
+  const t0 = performance.now();
+  const a = buildArticle(p, all(p));
+  const text = toText(a);
+  const ms = performance.now() - t0;
+  assert.equal(a.content.length, 5000);
+  assert.ok(text.includes('para 4999 bold link'));
+  assert.ok(ms < 2000, `took ${ms} ms`);
+});

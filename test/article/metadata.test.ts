@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../src/dom/parse.js';
+import { extractMetadata, normalizeLang } from '../../src/article/metadata.js';
+import { detectLanguage } from '../../src/article/detect-language.js';
+
+const meta = (html: string, url?: string) => extractMetadata(parseHtml(html, url ? { url } : {}), url);
+
+test('html lang wins; og:locale and JSON-LD inLanguage are fallbacks', () => {
+  assert.equal(meta('<html lang="fr-ca"><meta property="og:locale" content="de_DE">').lang, 'fr-CA');
+  assert.equal(meta('<meta property="og:locale" content="de_DE">').lang, 'de-DE');
+  assert.equal(meta('<script type="application/ld+json">{"@type":"Article","inLanguage":"es"}</script>').lang, 'es');
+  assert.equal(normalizeLang('  '), undefined);
+  assert.equal(normalizeLang('12'), undefined);
+});
+
+test('author: JSON-LD, then meta author (not a URL), then a byline element', () => {
+  assert.equal(meta('<script type="application/ld+json">[{"@type":"NewsArticle","author":{"name":"Ann Lee"}}]</script><meta name="author" content="Site">').author, 'Ann Lee');
+  assert.equal(meta('<meta name="author" content="Bo Chen">').author, 'Bo Chen');
+  assert.equal(meta('<meta property="article:author" content="https://facebook.com/x"><span class="byline">By Cy Dee</span>').author, 'Cy Dee');
+  assert.equal(meta('<a rel="author" href="/d">Di Eve</a>').author, 'Di Eve');
+  assert.equal(meta('<div class="author-box">' + 'long '.repeat(50) + '</div>').author, undefined);
+});
+
+test('date, site name and canonical URL from their usual places', () => {
+  const m = meta(`<head><link rel="canonical" href="/canon"><meta property="og:site_name" content="The Site">
+    <script type="application/ld+json">{"@graph":[{"@type":"BlogPosting","datePublished":"2020-01-02","publisher":{"name":"Pub"}}]}</script></head>
+    <body><time datetime="2019-09-09">then</time></body>`, 'https://e.com/x/y?z=1');
+  assert.deepEqual({ date: m.date, siteName: m.siteName, url: m.url }, { date: '2020-01-02', siteName: 'The Site', url: 'https://e.com/canon' });
+  const t = meta('<body><time datetime="2019-09-09">then</time></body>', 'https://e.com/p');
+  assert.equal(t.date, '2019-09-09');
+  assert.equal(t.url, 'https://e.com/p');
+  assert.equal(meta('<script type="application/ld+json">{"publisher":{"@type":"Organization","name":"Org"}}</script>').siteName, 'Org');
+});
+
+test('broken, huge or hostile JSON-LD is ignored', () => {
+  assert.deepEqual(meta('<script type="application/ld+json">{not json</script>'), {});
+  const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+  assert.deepEqual(meta(`<script type="application/ld+json">${deep}</script>`), {});
+  assert.equal(meta('<link rel="canonical" href="javascript:alert(1)">').url, undefined);
+});
+
+test('language detection from stop words, silent when unsure', () => {
+  assert.equal(detectLanguage('The quick brown fox jumps over the lazy dog and it is not the first time that this was seen by the people in the town with the dog.'), 'en');
+  assert.equal(detectLanguage('Der schnelle braune Fuchs springt über den faulen Hund, und das ist nicht das erste Mal, dass die Leute in der Stadt mit dem Hund das sehen.'), 'de');
+  assert.equal(detectLanguage('Le renard brun rapide saute par-dessus le chien paresseux et ce n\'est pas la première fois que les gens de la ville le voient avec le chien.'), 'fr');
+  assert.equal(detectLanguage('too short'), undefined);
+  assert.equal(detectLanguage('1234 5678 '.repeat(30)), undefined);
+});
