@@ -9,7 +9,8 @@
  * - The eval-only corpora (l3s-gn1, dragnet, cleaneval) are scored with a model trained on
  *   all train corpora (they are never trained on).
  * Options (env): FOLDS (5), LIMIT (pages per corpus), ALGORITHMS (crf; e.g. crf,memm,maxent
- * for seed 001's comparison), SET (learner params, `name=value,...`), ABLATION=1 (one
+ * for seed 001's comparison), SET (learner params, `name=value,...`; default: the bundled
+ * model's, src/learn/default-model.ts), ABLATION=1 (one
  * cross-validation per feature family switched off, CRF), OUT (Markdown report path).
  */
 import { writeFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { openCorpus } from '../src/corpus/index.js';
 import { computeFeatures, FAMILY_NAMES, type FamilyName, type FeatureOptions } from '../src/features/index.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
+import { DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { readabilityExtractor } from '../src/eval/baselines/readability.js';
 import { evaluatePages, type EvalResult, type LoadedPage, type PageRef } from '../src/eval/runner.js';
@@ -28,12 +30,15 @@ import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
 import { summarize, type MetricSummary, type PageScores } from '../src/eval/page-scores.js';
 
 const shared = join(process.cwd(), '..', 'shared', 'corpora');
-const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles'];
+const TRAIN = [...DEFAULT_MODEL_RECIPE.corpora];
 const EVAL_ONLY = ['l3s-gn1', 'dragnet', 'cleaneval'];
 const folds = Number(process.env.FOLDS ?? 5);
 const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
 const algorithms = (process.env.ALGORITHMS ?? 'crf').split(',') as AlgorithmName[];
-const params = Object.fromEntries((process.env.SET ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+// The bundled model's settings unless SET overrides them.
+const params = process.env.SET !== undefined
+  ? Object.fromEntries(process.env.SET.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]))
+  : { ...DEFAULT_MODEL_RECIPE.params };
 const log = (s: string) => process.stderr.write(`[quality ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 async function open(names: string[]): Promise<Corpus[]> {

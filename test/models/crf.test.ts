@@ -186,6 +186,17 @@ test('history rows: prev:/next: copies reach the neighbouring items', () => {
   assert.equal(cut.rows, 0, 'minFreq 3 drops attributes seen twice');
 });
 
+test('minSites keeps only attributes seen on that many distinct sites, whatever the page order', () => {
+  const page = (site: string, attrs: string[]): LabeledSequence => ({ pageId: `${site}/${attrs.join('')}`, site, labels: attrs.map(() => 'body'), items: attrs.map((a) => ({ attrs: [a], columns: [] })) });
+  // 'shared' is on sites a, b and c; 'tmpl' on many pages of site a only; 'pair' on a and c.
+  const data = [page('a', ['shared', 'tmpl', 'pair']), page('b', ['shared']), page('a', ['tmpl', 'tmpl']), page('c', ['shared', 'pair']), page('a', ['tmpl'])];
+  const names = (minSites: number) => [...buildFeatureIndex(data, 1, 'none', minSites).names].sort();
+  assert.deepEqual(names(1), ['pair', 'shared', 'tmpl']);
+  assert.deepEqual(names(2), ['pair', 'shared']);
+  assert.deepEqual(names(3), ['shared']);
+  assert.deepEqual(buildFeatureIndex(data, 3, 'none', 2).names, ['shared'], 'minFreq and minSites both apply');
+});
+
 test('CRF beats MaxEnt where only transitions carry the information', () => {
   const train = markovData(1, { seqs: 60 });
   const testData = markovData(2, { seqs: 40 });

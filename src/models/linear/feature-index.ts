@@ -40,8 +40,8 @@ const usesNext = (h: HistoryMode) => h === 'next' || h === 'both';
  * the attribute itself, so every kept attribute has its own row. Attributes are numbered
  * by falling frequency (frequent weights share cache lines during training).
  */
-export function buildFeatureIndex(data: readonly SequenceInstance[], minFreq: number, history: HistoryMode): FeatureIndex {
-  return internAttributes(data, minFreq, history).index;
+export function buildFeatureIndex(data: readonly SequenceInstance[], minFreq: number, history: HistoryMode, minSites = 1): FeatureIndex {
+  return internAttributes(data, minFreq, history, minSites).index;
 }
 
 /** Raw attribute numbers of every item (first-seen order), as the interning pass leaves them. */
@@ -56,8 +56,13 @@ export interface InternedItems {
   readonly seqStart: Int32Array;
 }
 
-/** One pass over the items: intern names to raw numbers, count, then choose the kept rows. */
-export function internAttributes(data: readonly SequenceInstance[], minFreq: number, history: HistoryMode): InternedItems {
+/**
+ * One pass over the items: intern names to raw numbers, count, then choose the kept rows.
+ * With `minSites` > 1 an attribute must also occur on that many distinct sites: a class
+ * name or word seen on one site only is that site's template, and a weight on it does not
+ * carry to sites the model has never seen.
+ */
+export function internAttributes(data: readonly SequenceInstance[], minFreq: number, history: HistoryMode, minSites = 1): InternedItems {
   const raw = new Map<string, number>();
   let cOwn = new Int32Array(1024), cPrev = new Int32Array(1024), cNext = new Int32Array(1024);
   const hp = usesPrev(history), hn = usesNext(history);
@@ -107,9 +112,10 @@ export function internAttributes(data: readonly SequenceInstance[], minFreq: num
   }
   itemStart[nItems] = p;
   seqStart[data.length] = nItems;
-  const kept: number[] = [];
   const rawNames = [...raw.keys()];
-  for (let id = 0; id < rawNames.length; id++) if (cOwn[id]! >= minFreq) kept.push(id);
+  const sites = minSites > 1 ? countSites(data, rawIds, itemStart, seqStart, rawNames.length) : undefined;
+  const kept: number[] = [];
+  for (let id = 0; id < rawNames.length; id++) if (cOwn[id]! >= minFreq && (!sites || sites[id]! >= minSites)) kept.push(id);
   kept.sort((a, b) => cOwn[b]! - cOwn[a]! || a - b);
   const rawToKept = new Int32Array(rawNames.length).fill(-1);
   const flags = new Uint8Array(kept.length);
@@ -119,6 +125,23 @@ export function internAttributes(data: readonly SequenceInstance[], minFreq: num
     return rawNames[id]!;
   });
   return { index: indexFromFlags(names, flags, history), rawToKept, rawIds: rawIds.subarray(0, p), rawVals: rawVals ? rawVals.subarray(0, p) : null, itemStart, seqStart };
+}
+
+/** Number of distinct sites each raw attribute occurs on (sequences visited site by site). */
+function countSites(data: readonly SequenceInstance[], rawIds: Int32Array, itemStart: Int32Array, seqStart: Int32Array, nRaw: number): Int32Array {
+  const order = data.map((_, s) => s).sort((a, b) => (data[a]!.site < data[b]!.site ? -1 : data[a]!.site > data[b]!.site ? 1 : a - b));
+  const count = new Int32Array(nRaw);
+  const lastSite = new Int32Array(nRaw).fill(-1);
+  let site = -1;
+  let prevName: string | undefined;
+  for (const s of order) {
+    if (data[s]!.site !== prevName) { site++; prevName = data[s]!.site; }
+    for (let p = itemStart[seqStart[s]!]!, end = itemStart[seqStart[s + 1]!]!; p < end; p++) {
+      const id = rawIds[p]!;
+      if (lastSite[id] !== site) { lastSite[id] = site; count[id]++; }
+    }
+  }
+  return count;
 }
 
 /**

@@ -14,6 +14,7 @@ export const LINEAR_PARAMS: readonly ParamSpec[] = Object.freeze([
   { name: 'period', type: 'integer', default: 10, min: 1, max: 1000, help: 'Iterations the delta test looks back.' },
   { name: 'memory', type: 'integer', default: 6, min: 1, max: 100, help: 'L-BFGS correction pairs kept (the inverse-Hessian approximation).' },
   { name: 'minFreq', type: 'integer', default: 1, min: 1, max: 1000000, help: 'Feature cutoff: keep an attribute (and each history copy) only when it occurs in at least minFreq training items.' },
+  { name: 'minSites', type: 'integer', default: 1, min: 1, max: 1000000, help: "Cross-site cutoff: keep an attribute only when it occurs on at least minSites distinct sites (a class name seen on one site is that site's template, not a signal for unseen sites)." },
   {
     name: 'history', type: 'string', default: 'none', choices: HISTORY_MODES,
     help: "Seed 001's history predicates: 'prev' copies each attribute of item i-1 onto item i as prev:<name>, 'next' those of item i+1 as next:<name>, 'both' does both.",
@@ -23,6 +24,7 @@ export const LINEAR_PARAMS: readonly ParamSpec[] = Object.freeze([
 export interface LinearTrainConfig {
   readonly sigma: number;
   readonly minFreq: number;
+  readonly minSites: number;
   readonly history: HistoryMode;
   readonly lbfgs: LbfgsOptions;
 }
@@ -32,6 +34,7 @@ export function linearConfig(p: Params): LinearTrainConfig {
   return Object.freeze({
     sigma: p['sigma'] as number,
     minFreq: p['minFreq'] as number,
+    minSites: p['minSites'] as number,
     history: p['history'] as HistoryMode,
     lbfgs: Object.freeze({
       maxIterations: p['maxIterations'] as number,

@@ -23,7 +23,7 @@ export function trainLinearModel(
   const labels = labelsInData(data, LABELS);
   if (labels.length === 0) throw new PithError('BAD_CORPUS', 'no labelled items: every gold label is unknown');
   progress?.({ stage: 'features', done: 0, total: 1 });
-  const interned = internAttributes(data, cfg.minFreq, cfg.history);
+  const interned = internAttributes(data, cfg.minFreq, cfg.history, cfg.minSites);
   const index = interned.index;
   const enc = encodeInterned(interned);
   const gold = encodeGold(data, labels);

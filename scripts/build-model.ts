@@ -1,0 +1,30 @@
+/**
+ * `npm run model:build`: trains the bundled default model from DEFAULT_MODEL_RECIPE on the
+ * shared train corpora (read in place) and writes models/default.model.json.gz atomically.
+ *   node dist/scripts/build-model.js [corpora-root] [--out PATH]
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openCorpora } from '../src/learn/dataset.js';
+import { trainFromCorpora } from '../src/learn/train.js';
+import { DEFAULT_MODEL_RECIPE as recipe } from '../src/learn/default-model.js';
+import { saveModel } from '../src/models/model-file.js';
+import { bundledModelPath } from '../src/pipeline/extract.js';
+
+const { values, positionals } = parseArgs({ options: { out: { type: 'string' } }, allowPositionals: true });
+const root = positionals[0] ?? join(process.cwd(), '..', 'shared', 'corpora');
+const out = values.out ?? bundledModelPath();
+const corpora = await openCorpora(recipe.corpora.map((c) => join(root, c)));
+const bad = corpora.filter((c) => c.use !== 'train');
+if (bad.length) throw new Error(`${bad.map((c) => c.name).join(', ')} may not train the bundled model (eval-only)`);
+const total = corpora.reduce((a, c) => a + c.pages.length, 0);
+let done = 0;
+const t0 = Date.now();
+const result = await trainFromCorpora(corpora, {
+  algorithm: recipe.algorithm, params: recipe.params,
+  onDatasetProgress: () => { if (++done % 250 === 0 || done === total) process.stderr.write(`features ${done}/${total}\n`); },
+  onTrainProgress: (e) => { if (e.stage === 'lbfgs' && e.done % 20 === 0) process.stderr.write(`${recipe.algorithm} iteration ${e.done}/${e.total} ${e.message ?? ''}\n`); },
+});
+await saveModel(out, result.model);
+const items = result.dataset.pages.reduce((a, p) => a + p.sequence.items.length, 0);
+process.stderr.write(`model: ${result.dataset.pages.length} pages (${items} blocks), ${result.dataset.failures.length} skipped; features ${result.seconds.dataset.toFixed(0)} s, training ${result.seconds.training.toFixed(0)} s, total ${((Date.now() - t0) / 1000).toFixed(0)} s -> ${out}\n`);

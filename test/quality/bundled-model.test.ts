@@ -1,0 +1,70 @@
+/**
+ * Golden and quality-gate tests for the committed default model.
+ * - Golden: `pith extract` on a hand-written news page gives its headline, its sub-headings
+ *   and its paragraphs, and drops the page's navigation, share bar, related links and legal text.
+ * - Gate: on a sample of the eval-only corpora (never used to train the bundled model) the
+ *   model must stay above floors measured with it, and above the all-text baseline.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fixture, haveSharedCorpora, sharedCorpora } from '../helpers/paths.js';
+import { bundledModelPath, extractBytes, loadExtractionModel, renderResult } from '../../src/pipeline/extract.js';
+import { modelExtractor } from '../../src/eval/model-extractor.js';
+import { allTextExtractor } from '../../src/eval/baselines/all-text.js';
+import { evaluatePages, type PageRef } from '../../src/eval/runner.js';
+import { openCorpus } from '../../src/corpus/index.js';
+
+test('the bundled model is committed and loads without network', async () => {
+  assert.ok(existsSync(bundledModelPath()), `${bundledModelPath()} is committed`);
+  const model = await loadExtractionModel();
+  assert.equal(model.file.algorithm, 'crf');
+  const names = model.file.trainingCorpora.map((c) => c.name).sort();
+  assert.deepEqual(names, ['postlight-titles', 'readability-test-pages', 'trafilatura-eval', 'wcxb-dev'], 'trained on the train corpora only');
+});
+
+test('golden: the news fixture gives its headline, sub-headings and paragraphs, and no page furniture', async () => {
+  const model = await loadExtractionModel();
+  const bytes = await readFile(fixture('pages', 'news-article.html'));
+  const result = extractBytes(bytes, model);
+  const json = JSON.parse(renderResult(result, 'json')) as { title: string; headings: string[]; body: string };
+  assert.equal(json.title, 'Harbour town votes to restore its tidal mill');
+  assert.ok(json.headings.includes('A decade of delay'), `headings: ${JSON.stringify(json.headings)}`);
+  assert.ok(json.headings.includes('What happens next'));
+  assert.match(json.body, /approved by nine votes to four/);
+  assert.match(json.body, /Residents can see the full plans at the library/);
+  assert.ok(!json.body.includes(json.title), 'body excludes the title');
+  const html = await readFile(fixture('pages', 'news-article.html'), 'utf8');
+  // Whatever the fixture has in its nav/aside/footer must not reach the body.
+  for (const region of ['nav', 'aside', 'footer']) {
+    const m = new RegExp(`<${region}[^>]*>([\\s\\S]*?)</${region}>`, 'i').exec(html);
+    if (!m) continue;
+    const words = m[1]!.replace(/<[^>]+>/g, ' ').split(/\s+/).filter((w) => w.length > 3);
+    const phrase = words.slice(0, 3).join(' ');
+    if (phrase) assert.ok(!json.body.includes(phrase), `${region} text '${phrase}' leaked into the body`);
+  }
+});
+
+const GATE: readonly { corpus: string; pages: number; minShingleF1: number }[] = [
+  { corpus: 'l3s-gn1', pages: 40, minShingleF1: 0.8 },
+  { corpus: 'dragnet', pages: 40, minShingleF1: 0.8 },
+];
+
+for (const g of GATE) {
+  const dir = join(sharedCorpora, g.corpus);
+  test(`quality gate: ${g.corpus} sample (${g.pages} pages, never trained on)`, { skip: !haveSharedCorpora || !existsSync(dir) ? `${dir} absent` : false }, async () => {
+    const corpus = await openCorpus(dir);
+    // Every k-th page: a spread over sites rather than the first few.
+    const step = Math.max(1, Math.floor(corpus.pages.length / g.pages));
+    const refs: PageRef[] = corpus.pages.filter((_, i) => i % step === 0).slice(0, g.pages).map((page) => ({ corpus, page }));
+    const model = await loadExtractionModel();
+    const result = await evaluatePages(refs, [modelExtractor(model, 'pith'), allTextExtractor]);
+    const [pith, allText] = result.corpora[0]!.runs;
+    assert.equal(pith!.errors, 0, JSON.stringify(pith!.errorSamples));
+    const f = pith!.summary.shingle!.f1;
+    assert.ok(f >= g.minShingleF1, `shingle F1 ${f.toFixed(3)} < ${g.minShingleF1}`);
+    assert.ok(f > allText!.summary.shingle!.f1 + 0.1, `pith ${f.toFixed(3)} vs all-text ${allText!.summary.shingle!.f1.toFixed(3)}`);
+  });
+}
