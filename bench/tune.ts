@@ -4,11 +4,14 @@
  * the bundled model's settings before the full `bench:quality` run. Features are computed
  * once and shared by every configuration.
  *   CONFIGS='sigma=10;sigma=1,minFreq=5' ALGORITHM=crf LIMIT=300 FOLDS=5 TEST_FOLD=0 node dist/bench/tune.js
+ * With ABLATE=1 it runs a feature-family ablation instead: the bundled model's settings, once
+ * with every family and once per group of families switched off (features recomputed).
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/index.js';
 import type { Corpus } from '../src/corpus/types.js';
-import { computeFeatures } from '../src/features/index.js';
+import { computeFeatures, type FamilyName, type FeatureOptions } from '../src/features/index.js';
+import { DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
@@ -24,7 +27,22 @@ const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
 const folds = Number(process.env.FOLDS ?? 5);
 const testFold = Number(process.env.TEST_FOLD ?? 0);
 const algorithm = (process.env.ALGORITHM ?? 'crf') as AlgorithmName;
-const configs = (process.env.CONFIGS ?? '').split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
+const ablate = process.env.ABLATE === '1';
+/** Families by where they come from; one ablation row per group. */
+const GROUPS: Record<string, FamilyName[]> = {
+  'words + stop-words (seed 001)': ['words', 'stop-words'],
+  'entities + title-case (seed 001)': ['entities', 'title-case'],
+  'title-match (seed 001)': ['title-match'],
+  'tags: ancestors, descendants, siblings (seed 001)': ['ancestors', 'descendants', 'siblings'],
+  'anchor + link-density': ['anchor', 'link-density'],
+  'word-count + text-density': ['word-count', 'text-density'],
+  'window (seed 000)': ['window'],
+  'structure (seed 003)': ['structure'],
+  'markup-tokens (class/id/role/itemprop)': ['markup-tokens'],
+  'position': ['position'],
+  'heading + containers + schema': ['heading', 'containers', 'schema'],
+};
+const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : (process.env.CONFIGS ?? '').split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
 const log = (s: string) => process.stderr.write(`[tune ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 const corpora: Corpus[] = [];
@@ -39,16 +57,19 @@ const split = makeFolds(refs.map((r) => {
 }), { strategy: 'cross-site', folds, seed: 1 });
 const fold = split.folds[testFold]!;
 
-const train: LabeledSequence[] = [];
-let n = 0;
-for (const i of fold.train) {
-  const r = refs[i]!;
-  try {
-    const loaded = await loadForEval(r);
-    const labels = loaded.gold.blockLabels;
-    if (labels && labels.some((l) => l !== 'unknown')) train.push({ ...computeFeatures(loaded.page), pageId: `${r.corpus.name}/${r.page.id}`, site: r.page.site, labels });
-  } catch { /* unreadable pages are left out, as in training */ }
-  if (++n % 500 === 0) log(`features ${n}/${fold.train.length}`);
+async function trainingSequences(features: FeatureOptions): Promise<LabeledSequence[]> {
+  const train: LabeledSequence[] = [];
+  let n = 0;
+  for (const i of fold.train) {
+    const r = refs[i]!;
+    try {
+      const loaded = await loader(r);
+      const labels = loaded.gold.blockLabels;
+      if (labels && labels.some((l) => l !== 'unknown')) train.push({ ...computeFeatures(loaded.page, features), pageId: `${r.corpus.name}/${r.page.id}`, site: r.page.site, labels });
+    } catch { /* unreadable pages are left out, as in training */ }
+    if (++n % 500 === 0) log(`features ${n}/${fold.train.length}`);
+  }
+  return train;
 }
 const testRefs = fold.test.map((i) => refs[i]!);
 const cache = new Map<PageRef, LoadedPage>();
@@ -57,13 +78,21 @@ const loader = async (r: PageRef): Promise<LoadedPage> => {
   if (!l) cache.set(r, (l = await loadForEval(r)));
   return l;
 };
-log(`fold ${testFold}: ${train.length} training pages, ${testRefs.length} test pages`);
 
+const runs: Array<{ name: string; features: FeatureOptions }> = ablate
+  ? [{ name: '(all families)', features: {} }, ...Object.entries(GROUPS).map(([name, exclude]) => ({ name: `-${name}`, features: { exclude } }))]
+  : [{ name: '', features: {} }];
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
 const rows: string[] = [];
-for (const params of configs) {
+for (const run of runs) {
+  const train = await trainingSequences(run.features);
+  log(`fold ${testFold}: ${train.length} training pages, ${testRefs.length} test pages ${run.name}`);
+  for (const params of configs) await trainAndScore(run, train, params);
+}
+
+async function trainAndScore(run: { name: string; features: FeatureOptions }, train: LabeledSequence[], params: Record<string, string | number | boolean>): Promise<void> {
   const t0 = Date.now();
-  const model = trainOnSequences(train, { algorithm, params });
+  const model = trainOnSequences(train, { algorithm, params, features: run.features });
   const secs = (Date.now() - t0) / 1000;
   const result = await evaluatePages(testRefs, [modelFileExtractor(model, 'pith')], { loader });
   const all: PageScores[] = [];
@@ -74,7 +103,7 @@ for (const params of configs) {
     cells.push(`${c.corpus}: snip ${f(s.snippets?.f1)} word ${f(s.word?.f1)} shingle ${f(s.shingle?.f1)} title ${f(s.title?.accuracy)}`);
   }
   const s = summarize(all);
-  const row = `| ${JSON.stringify(params)} | ${secs.toFixed(0)} | ${f(s.labels?.micro.body?.f1)} | ${f(s.labels?.micro.title?.f1)} | ${f(s.labels?.micro.heading?.f1)} | ${f(s.title?.accuracy)} | ${cells.join('; ')} |`;
+  const row = `| ${run.name}${JSON.stringify(params)} | ${secs.toFixed(0)} | ${f(s.labels?.micro.body?.f1)} | ${f(s.labels?.micro.title?.f1)} | ${f(s.labels?.micro.heading?.f1)} | ${f(s.title?.accuracy)} | ${cells.join('; ')} |`;
   rows.push(row);
   log(row);
 }

@@ -7,7 +7,10 @@
  *   a "related stories" teaser far below does not); noise inside the region stays noise;
  * - headings only inside the region and followed by body text (an article's section heads,
  *   not the sidebar's box titles);
- * - images and media kept only inside the region.
+ * - images and media kept only inside the region;
+ * - never an empty article when the page has prose: if no block is body, the most
+ *   body-like run of prose becomes the body (short pages whose one paragraph the model
+ *   doubts would otherwise come out empty, the worst result for a reader).
  * Every change is recorded with a reason, for `--explain`.
  */
 import { LABELS, type Label } from '../labels.js';
@@ -24,6 +27,8 @@ export interface ConstrainOptions {
   readonly minClusterChars?: number;
   /** Texts the page declares as its headline (og:title, JSON-LD headline, <title>): a tie-breaker for the title. */
   readonly declaredTitles?: readonly string[];
+  /** With no body at all, the fallback takes prose blocks of at least this many words. Default 12; 0 = no fallback. */
+  readonly fallbackMinWords?: number;
 }
 
 export interface ConstrainConfig {
@@ -32,6 +37,7 @@ export interface ConstrainConfig {
   readonly minClusterShare: number;
   readonly minClusterChars: number;
   readonly declaredTitles: readonly string[];
+  readonly fallbackMinWords: number;
 }
 
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
@@ -41,6 +47,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     minClusterShare: o.minClusterShare ?? 0.25,
     minClusterChars: o.minClusterChars ?? 400,
     declaredTitles: o.declaredTitles ?? [],
+    fallbackMinWords: o.fallbackMinWords ?? 12,
   });
 }
 
@@ -113,6 +120,38 @@ export function constrainLabels(
       // Next best label; ties go to `other`, the safe choice.
       const next = p[H]! > p[O]! && p[H]! > p[B]! ? 'heading' : p[B]! > p[O]! ? 'body' : 'other';
       set(i, next, 'a page has one title');
+    }
+  }
+
+  // 1b. No body at all: the most body-like prose block, and its prose neighbours nearly as
+  // body-like, become the body (scored by p(body) x log(words): a long paragraph the model
+  // doubts beats a short link it doubts as much).
+  if (cfg.fallbackMinWords > 0 && !labels.some((l, i) => l === 'body' && blocks[i]!.kind === 'text')) {
+    const words = (i: number) => {
+      const b = blocks[i]!;
+      return b.kind === 'text' && i !== title && b.linkChars < 0.5 * b.text.length ? b.text.split(/\s+/).filter(Boolean).length : 0;
+    };
+    let best = -1;
+    let bestScore = 0;
+    for (let i = 0; i < n; i++) {
+      const w = words(i);
+      if (w < cfg.fallbackMinWords) continue;
+      const score = probs[i]![B]! * Math.log(1 + w);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    if (best >= 0) {
+      set(best, 'body', 'the page had no body: its most body-like prose');
+      const floor = probs[best]![B]! / 2;
+      for (const dir of [-1, 1]) {
+        for (let i = best + dir; i >= 0 && i < n; i += dir) {
+          if (blocks[i]!.kind !== 'text' || i === title || labels[i] === 'heading') continue;
+          if (words(i) < cfg.fallbackMinWords || probs[i]![B]! < floor) break;
+          set(i, 'body', 'the page had no body: prose next to its most body-like block');
+        }
+      }
     }
   }
 
