@@ -47,9 +47,11 @@ test('golden: the news fixture gives its headline, sub-headings and paragraphs, 
   }
 });
 
+// Floors sit below what the bundled model measured on these samples (l3s-gn1 0.916, dragnet
+// 0.805 shingle F1; all-text 0.743 and 0.558), so a regression, not noise, fails the gate.
 const GATE: readonly { corpus: string; pages: number; minShingleF1: number }[] = [
-  { corpus: 'l3s-gn1', pages: 40, minShingleF1: 0.8 },
-  { corpus: 'dragnet', pages: 40, minShingleF1: 0.8 },
+  { corpus: 'l3s-gn1', pages: 40, minShingleF1: 0.85 },
+  { corpus: 'dragnet', pages: 40, minShingleF1: 0.75 },
 ];
 
 for (const g of GATE) {
