@@ -8,9 +8,9 @@
  * - headings only inside the region and followed by body text (an article's section heads,
  *   not the sidebar's box titles);
  * - images and media kept only inside the region;
- * - never an empty article when the page has prose: if no block is body, the most
- *   body-like run of prose becomes the body (short pages whose one paragraph the model
- *   doubts would otherwise come out empty, the worst result for a reader).
+ * - never an empty article when the page has prose: if no block is body, the heaviest
+ *   run of prose becomes the body (a page the model wholly doubts would otherwise come
+ *   out empty, the worst result for a reader).
  * Every change is recorded with a reason, for `--explain`.
  */
 import { LABELS, type Label } from '../labels.js';
@@ -27,7 +27,7 @@ export interface ConstrainOptions {
   readonly minClusterChars?: number;
   /** Texts the page declares as its headline (og:title, JSON-LD headline, <title>): a tie-breaker for the title. */
   readonly declaredTitles?: readonly string[];
-  /** With no body at all, the fallback takes prose blocks of at least this many words. Default 12; 0 = no fallback. */
+  /** With no body at all, the fallback takes runs of prose blocks of at least this many words each. Default 12; 0 = no fallback. */
   readonly fallbackMinWords?: number;
 }
 
@@ -123,36 +123,40 @@ export function constrainLabels(
     }
   }
 
-  // 1b. No body at all: the most body-like prose block, and its prose neighbours nearly as
-  // body-like, become the body (scored by p(body) x log(words): a long paragraph the model
-  // doubts beats a short link it doubts as much).
+  // 1b. No body at all: the heaviest run of prose becomes the body. A run is prose blocks
+  // (enough words, mostly not link text) with at most two other blocks between them; its
+  // weight is sum(words x (p(body) + 0.05)), so the model's doubt still ranks the runs but a
+  // long article the model wholly missed beats a lone paragraph it half believed.
   if (cfg.fallbackMinWords > 0 && !labels.some((l, i) => l === 'body' && blocks[i]!.kind === 'text')) {
     const words = (i: number) => {
       const b = blocks[i]!;
       return b.kind === 'text' && i !== title && b.linkChars < 0.5 * b.text.length ? b.text.split(/\s+/).filter(Boolean).length : 0;
     };
-    let best = -1;
-    let bestScore = 0;
+    let best: number[] = [];
+    let bestWeight = 0;
+    let run: number[] = [];
+    let weight = 0;
+    let gap = 0;
+    const close = () => {
+      if (weight > bestWeight) {
+        bestWeight = weight;
+        best = run;
+      }
+      run = [];
+      weight = 0;
+    };
     for (let i = 0; i < n; i++) {
       const w = words(i);
-      if (w < cfg.fallbackMinWords) continue;
-      const score = probs[i]![B]! * Math.log(1 + w);
-      if (score > bestScore) {
-        bestScore = score;
-        best = i;
+      if (w >= cfg.fallbackMinWords) {
+        run.push(i);
+        weight += w * (probs[i]![B]! + 0.05);
+        gap = 0;
+      } else if (blocks[i]!.kind === 'text' && ++gap > 2) {
+        close();
       }
     }
-    if (best >= 0) {
-      set(best, 'body', 'the page had no body: its most body-like prose');
-      const floor = probs[best]![B]! / 2;
-      for (const dir of [-1, 1]) {
-        for (let i = best + dir; i >= 0 && i < n; i += dir) {
-          if (blocks[i]!.kind !== 'text' || i === title || labels[i] === 'heading') continue;
-          if (words(i) < cfg.fallbackMinWords || probs[i]![B]! < floor) break;
-          set(i, 'body', 'the page had no body: prose next to its most body-like block');
-        }
-      }
-    }
+    close();
+    for (const i of best) set(i, 'body', 'the page had no body: its heaviest run of prose');
   }
 
   // 2. Content region: cluster body blocks; gaps cost 1 per block plus 1 per 100 non-link chars.

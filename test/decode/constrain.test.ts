@@ -71,18 +71,19 @@ test('confidence is the mean probability of the chosen labels; empty pages are f
   assert.deepEqual(constrainLabels([], []).labels, []);
 });
 
-test('a page with no body gets its most body-like prose, with like neighbours, never a link list', () => {
+test('a page with no body gets its heaviest run of prose; link text and a lighter run stay other', () => {
   const b = new BlockBuilder().text('Headline of a short post', 'title', 0.8);
-  b.text(para(30), 'other', 0.9).probsOfLast({ body: 0.08, other: 0.92 });
-  b.text(para(25), 'other', 0.9).probsOfLast({ body: 0.05, other: 0.95 });
-  b.link(para(40), 'other', 0.8).probsOfLast({ body: 0.2, other: 0.8 }); // a long link: not prose
-  b.text(para(20), 'other', 0.99).probsOfLast({ body: 0.01, other: 0.99 }); // too unlike the best
-  b.text('Short line.', 'other', 0.7).probsOfLast({ body: 0.3, other: 0.7 }); // too short to count
+  b.text(para(30), 'other').probsOfLast({ body: 0.08, other: 0.92 });
+  b.text(para(25), 'other').probsOfLast({ body: 0.05, other: 0.95 });
+  b.link(para(40), 'other', 0.8).probsOfLast({ body: 0.2, other: 0.8 }); // link text: not prose, a gap of one
+  b.text(para(20), 'other').probsOfLast({ body: 0.01, other: 0.99 }); // same run despite the doubt
+  b.link('Home', 'other').link('About', 'other').link('Contact', 'other'); // three non-prose blocks end the run
+  b.text(para(15), 'other').probsOfLast({ body: 0.3, other: 0.7 }); // a lighter run: 15 x 0.35 < 7.6
   const { blocks, probs } = b.build();
   const r = constrainLabels(blocks, probs);
-  assert.deepEqual(r.labels, ['title', 'body', 'body', 'other', 'other', 'other']);
+  assert.deepEqual(r.labels, ['title', 'body', 'body', 'other', 'body', 'other', 'other', 'other', 'other']);
   assert.match(r.notes.find((x) => x.block === 1)!.reason, /no body/);
-  assert.deepEqual(constrainLabels(blocks, probs, { fallbackMinWords: 0 }).labels, ['title', 'other', 'other', 'other', 'other', 'other'], 'fallback can be switched off');
+  assert.ok(!constrainLabels(blocks, probs, { fallbackMinWords: 0 }).labels.includes('body'), 'fallback can be switched off');
   const withBody = new BlockBuilder().text(para(30), 'body').text(para(30), 'other').build();
   assert.deepEqual(constrainLabels(withBody.blocks, withBody.probs).labels, ['body', 'other'], 'no fallback when a body exists');
 });
