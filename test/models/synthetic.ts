@@ -1,18 +1,10 @@
 /** Synthetic sequence data for the learner tests (no corpus needed). */
 import type { GoldLabel, Label } from '../../src/labels.js';
 import type { LabeledSequence } from '../../src/models/labeler.js';
+import { seededRandom } from '../../src/eval/splits.js';
 
-/** Small deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG: the one the fold splits use. */
+export const rng = seededRandom;
 
 /** Random sequences over a small attribute vocabulary, real values, some unknown labels. */
 export function randomData(seed: number, opts: { seqs?: number; maxLen?: number; vocab?: number; labels?: readonly Label[]; unknownRate?: number; values?: boolean } = {}): LabeledSequence[] {

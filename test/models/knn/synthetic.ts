@@ -6,18 +6,10 @@
 import type { LabeledSequence } from '../../../src/models/labeler.js';
 import type { ItemFeatures } from '../../../src/features/types.js';
 import type { Label } from '../../../src/labels.js';
+import { seededRandom } from '../../../src/eval/splits.js';
 
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG: the one the fold splits use. */
+export const rng = seededRandom;
 
 export interface SyntheticOptions {
   readonly items: number;
