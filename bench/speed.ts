@@ -3,6 +3,7 @@
  * - pith extract (bytes -> article text) beside parse5's bare parse and Readability.js on
  *   linkedom (every page), and Readability.js on jsdom (a sample, it is slow);
  * - `pith batch` peak RSS and the speed-up of 2 workers over 1.
+ * Env: LIMIT (pages), JSDOM_EVERY (25), SKIP_BATCH=1, ONLY_BATCH=1.
  * Targets: pith >= 2.5x faster than Readability/linkedom; within 1.5x of the bare parse;
  * batch peak RSS < 400 MB; 2 workers >= 1.7x one worker.
  */
@@ -66,7 +67,9 @@ let errors = { pith: 0, linkedom: 0, jsdom: 0 };
 // Warm-up so JIT compilation is not charged to the first pages.
 for (const bytes of pages.slice(0, 20)) extractBytes(bytes, model);
 
-for (let i = 0; i < pages.length; i++) {
+// ONLY_BATCH=1 runs just the batch part (on a quiet machine: its speed-up needs both cores).
+const perPage = process.env.ONLY_BATCH === '1' ? 0 : pages.length;
+for (let i = 0; i < perPage; i++) {
   const bytes = pages[i]!;
   const html = decodeHtml(bytes).text;
   t.parse5.push(time(() => parse(html))[0]);
@@ -101,6 +104,8 @@ for (let i = 0; i < pages.length; i++) {
   }
 }
 
+if (perPage > 0) report();
+function report(): void {
 const row = (name: string, xs: number[]) => `| ${name} | ${xs.length} | ${quantile(xs, 0.5).toFixed(2)} | ${quantile(xs, 0.95).toFixed(2)} | ${mean(xs).toFixed(2)} |`;
 console.log(`pages: ${pages.length}; errors: pith ${errors.pith}, readability/linkedom ${errors.linkedom}, readability/jsdom ${errors.jsdom}\n`);
 console.log('| extractor | pages | median ms | p95 ms | mean ms |');
@@ -117,6 +122,8 @@ console.log(`\npith vs Readability/linkedom: ${vsLinkedom.toFixed(2)}x faster (m
 console.log(`pith vs Readability/linkedom (median): ${(quantile(t.linkedom, 0.5) / quantile(t.pith, 0.5)).toFixed(2)}x`);
 console.log(`pith vs Readability/jsdom (same sample, mean): ${(mean(t.jsdom) / mean(t.pithSample)).toFixed(2)}x faster`);
 console.log(`pith / parse5 bare parse: ${vsParse.toFixed(2)}x (mean; target <= 1.5x) ${vsParse <= 1.5 ? 'PASS' : 'MISS'}`);
+
+}
 
 // Batch: the same files through `runBatch` in a child process (so its peak RSS is its own), 1 then 2 workers.
 if (process.env.SKIP_BATCH !== '1') {

@@ -82,3 +82,13 @@ test('pith eval on two pages of every shared corpus', { skip: !haveSharedCorpora
     for (const run of j.corpora[0]!.runs) assert.equal(run.errors, 0, c);
   }
 });
+
+test('pith eval --model scores a model file beside the peers; a missing model is a clear error', async () => {
+  const r = await pith('eval', corpus, '--model', 'bundled', '--extractor', 'all-text');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /\| eval-fixture \| all-text \|/);
+  assert.match(r.out, /\| eval-fixture \| model:[^|]*default\.model\.json\.gz \| 2 \|/);
+  const missing = await pith('eval', corpus, '--model', join(tmpdir(), 'no-such-model.json.gz'));
+  assert.equal(missing.code, 3);
+  assert.match(missing.err, /no-such-model\.json\.gz: no such model file/);
+});

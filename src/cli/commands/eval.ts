@@ -6,7 +6,7 @@ import { DEFAULT_EXTRACTORS, resolveExtractors, type ExtractorFactory } from '..
 import { evaluateCorpora } from '../../eval/runner.js';
 import { toJSON, toMarkdown } from '../../eval/report.js';
 import { PithError } from '../../errors.js';
-import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from '../command.js';
+import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, type Command } from '../command.js';
 import { Progress } from '../progress.js';
 
 const HELP = `Usage: pith eval <corpus>... [options]
@@ -23,6 +23,8 @@ Options:
                       readability  Mozilla Readability (needs the dev dependencies)
                       oracle       the gold block labels (the ceiling segmentation allows)
                       model:PATH   a trained model file; 'model:' alone = the bundled model
+  --model PATH      score this model file too (repeatable; 'bundled' = the bundled model);
+                    with --model and no --extractor, the models run beside all-text and readability
   --limit N         at most N pages per corpus (the first N)
   --json            print the results as JSON instead of Markdown
   --pages           with --json: include every page's scores
@@ -42,13 +44,16 @@ export const command: Command = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       extractor: { type: 'string' },
+      model: { type: 'string', multiple: true },
       limit: { type: 'string' },
       json: { type: 'boolean' },
       pages: { type: 'boolean' },
       out: { type: 'string' },
     });
     if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one corpus folder');
-    const extractors = await resolveExtractors(optString(values, 'extractor') ?? DEFAULT_EXTRACTORS, FACTORIES);
+    const models = optStrings(values, 'model').map((m) => `model:${m === 'bundled' ? '' : m}`);
+    const base = optString(values, 'extractor') ?? (models.length ? 'all-text,readability' : DEFAULT_EXTRACTORS);
+    const extractors = await resolveExtractors([base, ...models].filter(Boolean).join(','), FACTORIES);
     const limit = values['limit'] !== undefined ? optInt(values, 'limit', 0, 1) : undefined;
     const corpora = [];
     for (const p of positionals) corpora.push(await openCorpus(p));
