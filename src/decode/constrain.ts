@@ -106,7 +106,9 @@ export function constrainLabels(
   for (let i = 0; i < n; i++) {
     if (blocks[i]!.kind !== 'text') continue;
     const p = probs[i]![T]!;
-    const score = p + (declared.has(simpleText(blocks[i]!.text)) ? 0.15 : 0);
+    // Normalising a block's text is the costly part: only for blocks the bonus could lift.
+    if (p + 0.15 <= titleScore || p + 0.15 < cfg.titleThreshold) continue;
+    const score = p + (declared.size > 0 && declared.has(simpleText(blocks[i]!.text)) ? 0.15 : 0);
     if (score > titleScore) {
       titleScore = score;
       title = i;

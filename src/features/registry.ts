@@ -46,7 +46,18 @@ export function hashSchema(parts: Omit<FeatureSchema, 'hash'>): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+// Distinct configs are few (one per model or ablation run): build each schema and its
+// sha256 once, not once per page.
+const schemaCache = new Map<string, FeatureSchema>();
+
 function schemaOf(config: FeatureConfig): FeatureSchema {
+  const key = JSON.stringify(config);
+  let schema = schemaCache.get(key);
+  if (!schema) schemaCache.set(key, (schema = buildSchema(config)));
+  return schema;
+}
+
+function buildSchema(config: FeatureConfig): FeatureSchema {
   const columns: ColumnSpec[] = [];
   for (const name of config.families) {
     for (const c of BY_NAME.get(name)!.columns) columns.push(Object.freeze({ name: c.name, kind: c.kind, family: name }));
