@@ -206,10 +206,14 @@ export function constrainLabels(
     }
   }
 
-  // 4. Images and media: body inside the region, other outside.
+  // 4. Images and media: body inside the region, other outside. A lead image the model
+  // believes in may stand a little before the first paragraph: its caption, a byline or a
+  // share bar often sit between them.
   for (let i = 0; i < n; i++) {
     if (blocks[i]!.kind === 'text') continue;
-    const inside = region !== undefined && i >= region[0] - 1 && i <= region[1] + 1;
+    const lead = region !== undefined && i < region[0] && i >= region[0] - 4 && probs[i]![B]! >= 0.5
+      && blocks.slice(i + 1, region[0]).every((b) => b.kind === 'text' && b.text.length <= 200);
+    const inside = region !== undefined && ((i >= region[0] - 1 && i <= region[1] + 1) || lead);
     if (!inside && labels[i] !== 'other') set(i, 'other', 'image outside the content region');
     else if (inside && labels[i] === 'other' && probs[i]![B]! >= 0.3) set(i, 'body', 'image inside the content region');
   }

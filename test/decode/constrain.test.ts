@@ -87,3 +87,19 @@ test('a page with no body gets its heaviest run of prose; link text and a lighte
   const withBody = new BlockBuilder().text(para(30), 'body').text(para(30), 'other').build();
   assert.deepEqual(constrainLabels(withBody.blocks, withBody.probs).labels, ['body', 'other'], 'no fallback when a body exists');
 });
+
+test('a lead image the model believes in survives a caption and a byline before the first paragraph', () => {
+  const b = new BlockBuilder().text('Headline', 'title', 0.9);
+  b.image('body', 0.7); // lead image, then its caption and the byline
+  b.text('The mill at low water.', 'other').text('By A. Writer', 'other');
+  b.text(para(60), 'body').text(para(60), 'body');
+  b.image('body', 0.45); // a doubtful image far after the region
+  for (let i = 0; i < 20; i++) b.link(`Related ${i}`, 'other');
+  b.image('body', 0.9);
+  const { blocks, probs } = b.build();
+  const r = constrainLabels(blocks, probs);
+  assert.equal(r.labels[1], 'body', 'lead image kept');
+  assert.equal(r.labels[r.labels.length - 1], 'other', 'an image after the related links is not lead');
+  const doubtful = new BlockBuilder().image('body', 0.4).text('Caption.', 'other').text(para(60), 'body').build();
+  assert.equal(constrainLabels(doubtful.blocks, doubtful.probs).labels[0], 'other', 'a doubtful image two blocks ahead stays out');
+});
