@@ -20,6 +20,12 @@ export interface BatchOptions {
   readonly modelPath: string;
   /** Include per-block labels in each line. Default false. */
   readonly withBlocks?: boolean;
+  /**
+   * Old-generation heap limit of each worker, in MB. Default 384: without a limit V8 keeps
+   * garbage until the machine runs short. A page that needs more is recorded as failed
+   * (OUT_OF_MEMORY) and the worker is replaced; the batch goes on.
+   */
+  readonly workerHeapMb?: number;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -117,37 +123,67 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
   try {
     await new Promise<void>((resolve, reject) => {
       if (total === 0) return resolve();
-      let running = 0;
       let finished = 0;
+      let failedHard = false;
+      let alive = 0;
+      let restarting = 0;
       const workerUrl = new URL('./batch-worker.js', import.meta.url);
-      for (let w = 0; w < workerCount; w++) {
-        const worker = new Worker(workerUrl, { workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false } });
-        running++;
+      const record = (line: string, ok: boolean): Promise<void> =>
+        // Writes are serialised through the one handle; each line goes out whole.
+        handle.appendFile(line + '\n').then(() => {
+          if (!ok) failed++;
+          else extracted++;
+          finished++;
+          options.onProgress?.(finished, total);
+          if (finished >= total) resolve();
+        });
+      const start = (): void => {
+        const worker = new Worker(workerUrl, {
+          workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false },
+          resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 384 },
+        });
+        alive++;
+        let current: [string, string] | undefined;
+        let ready = false;
         const feed = (): void => {
-          if (next >= todo.length) {
-            void worker.terminate();
-            return;
-          }
-          const [id, path] = todo[next++]!;
-          worker.postMessage({ id, path });
+          current = next < todo.length ? todo[next++] : undefined;
+          if (current) worker.postMessage({ id: current[0], path: current[1] });
+          else void worker.terminate();
         };
         worker.on('message', (msg: { ready?: boolean; id?: string; line?: string; ok?: boolean }) => {
-          if (msg.ready) return feed();
-          // Writes are serialised through the one handle; each line goes out whole.
-          handle.appendFile(msg.line + '\n').then(() => {
-            if (!msg.ok) failed++;
-            else extracted++;
-            finished++;
-            options.onProgress?.(finished, total);
-            feed();
+          if (msg.ready) {
+            ready = true;
+            return feed();
+          }
+          record(msg.line!, msg.ok === true).then(feed, reject);
+        });
+        worker.on('error', (e: Error & { code?: string }) => {
+          if (failedHard) return;
+          // A worker that dies before it is ready (model cannot load) would die again: stop.
+          if (!ready || !current) {
+            failedHard = true;
+            return reject(e);
+          }
+          const [id, path] = current;
+          current = undefined;
+          restarting++;
+          const code = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'OUT_OF_MEMORY' : 'INTERNAL';
+          const message = code === 'OUT_OF_MEMORY' ? `the page needs more than the worker's ${options.workerHeapMb ?? 384} MB heap` : e.message;
+          record(JSON.stringify({ id, error: { code, message, path } }), false).then(() => {
+            restarting--;
+            if (next < todo.length) start();
           }, reject);
         });
-        worker.on('error', reject);
         worker.on('exit', () => {
-          running--;
-          if (running === 0) finished >= total ? resolve() : reject(new Error(`workers stopped after ${finished} of ${total} pages`));
+          alive--;
+          // Every worker gone, none being replaced, pages left: they would never be done.
+          if (alive === 0 && restarting === 0 && finished < total && !failedHard) {
+            failedHard = true;
+            reject(new PithError('IO', `batch workers stopped after ${finished} of ${total} pages`));
+          }
         });
-      }
+      };
+      for (let w = 0; w < workerCount; w++) start();
     });
   } finally {
     await handle.close();
