@@ -18,6 +18,8 @@ Options:
   --workers N      worker threads (default: all cores, here ${availableParallelism()})
   --model PATH     model file (default: the bundled model)
   --blocks         include per-block labels and probabilities
+  --heap-mb N      heap limit of each worker in MB (default 384); a page that needs more
+                   is recorded as an OUT_OF_MEMORY error and the batch goes on
 `;
 
 export const command: Command = {
@@ -26,7 +28,7 @@ export const command: Command = {
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
-      out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' },
+      out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '--out is required');
@@ -37,6 +39,7 @@ export const command: Command = {
     const progress = new Progress('batch', files.length, io.stderr);
     const summary = await runBatch(files, {
       out, modelPath, workers: optInt(values, 'workers', availableParallelism(), 1), withBlocks: optBool(values, 'blocks'),
+      workerHeapMb: optInt(values, 'heap-mb', 384, 32),
       onProgress: () => progress.tick(),
     });
     progress.finish();
