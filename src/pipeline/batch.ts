@@ -21,9 +21,9 @@ export interface BatchOptions {
   /** Include per-block labels in each line. Default false. */
   readonly withBlocks?: boolean;
   /**
-   * Old-generation heap limit of each worker, in MB. Default 384: without a limit V8 keeps
-   * garbage until the machine runs short. A page that needs more is recorded as failed
-   * (OUT_OF_MEMORY) and the worker is replaced; the batch goes on.
+   * Old-generation heap limit of each worker, in MB. Default 1024, far above what any shared
+   * page needs: one pathological page cannot take the machine's memory. A page that needs more
+   * is recorded as failed (OUT_OF_MEMORY) and the worker is replaced; the batch goes on.
    */
   readonly workerHeapMb?: number;
   readonly onProgress?: (done: number, total: number) => void;
@@ -140,7 +140,7 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
       const start = (): void => {
         const worker = new Worker(workerUrl, {
           workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false },
-          resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 384 },
+          resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 1024 },
         });
         alive++;
         let current: [string, string] | undefined;
@@ -168,7 +168,7 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
           current = undefined;
           restarting++;
           const code = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'OUT_OF_MEMORY' : 'INTERNAL';
-          const message = code === 'OUT_OF_MEMORY' ? `the page needs more than the worker's ${options.workerHeapMb ?? 384} MB heap` : e.message;
+          const message = code === 'OUT_OF_MEMORY' ? `the page needs more than the worker's ${options.workerHeapMb ?? 1024} MB heap` : e.message;
           record(JSON.stringify({ id, error: { code, message, path } }), false).then(() => {
             restarting--;
             if (next < todo.length) start();

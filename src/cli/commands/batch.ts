@@ -18,7 +18,7 @@ Options:
   --workers N      worker threads (default: all cores, here ${availableParallelism()})
   --model PATH     model file (default: the bundled model)
   --blocks         include per-block labels and probabilities
-  --heap-mb N      heap limit of each worker in MB (default 384); a page that needs more
+  --heap-mb N      heap limit of each worker in MB (default 1024); a page that needs more
                    is recorded as an OUT_OF_MEMORY error and the batch goes on
 `;
 
@@ -39,7 +39,7 @@ export const command: Command = {
     const progress = new Progress('batch', files.length, io.stderr);
     const summary = await runBatch(files, {
       out, modelPath, workers: optInt(values, 'workers', availableParallelism(), 1), withBlocks: optBool(values, 'blocks'),
-      workerHeapMb: optInt(values, 'heap-mb', 384, 32),
+      workerHeapMb: optInt(values, 'heap-mb', 1024, 32),
       onProgress: () => progress.tick(),
     });
     progress.finish();
