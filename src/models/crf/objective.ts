@@ -9,25 +9,19 @@
  * `edges` one L*L block per attribute (attribute x (previous label, label), seed 001's E).
  */
 import type { FeatureIndex } from '../linear/feature-index.js';
-import type { EncodedItems } from '../linear/encode.js';
+import { maxSequenceLength, type EncodedItems } from '../linear/encode.js';
 import { addEdgeGradient, addGaussianPrior, addStateGradient, edgeScores, stateScores } from '../linear/scores.js';
 import type { Objective } from '../optim/types.js';
 import { accumulateMarginals, chainBuffers, chainPotentials, forwardBackward } from './chain.js';
 
 export const crfExtraLength = (L: number) => L * L + 2 * L;
 
-export function maxSequenceLength(enc: EncodedItems): number {
-  let m = 0;
-  for (let s = 0; s + 1 < enc.seqStart.length; s++) m = Math.max(m, enc.seqStart[s + 1]! - enc.seqStart[s]!);
-  return m;
-}
-
 /** Offset of the edge-feature weights (after state rows and transitions/start/end). */
 export const crfEdgeOffset = (ix: FeatureIndex, L: number) => ix.rows * L + crfExtraLength(L);
 
 export function crfObjective(ix: FeatureIndex, enc: EncodedItems, gold: Int8Array, L: number, sigma: number, options: { readonly edges?: boolean } = {}): Objective {
   const edges = options.edges === true;
-  const maxLen = Math.max(1, maxSequenceLength(enc));
+  const maxLen = maxSequenceLength(enc);
   const S = new Float64Array(maxLen * L);
   const C = new Float64Array(maxLen * L);
   const TE = edges ? new Float64Array(maxLen * L * L) : null;

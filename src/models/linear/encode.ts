@@ -80,6 +80,13 @@ export function encodeInterned(it: InternedItems): EncodedItems {
 }
 
 /** Gold label numbers (position in `labels`), -1 for `unknown`. */
+/** Items in the longest sequence (at least 1): the size of per-sequence scratch buffers. */
+export function maxSequenceLength(enc: EncodedItems): number {
+  let max = 1;
+  for (let s = 0; s + 1 < enc.seqStart.length; s++) max = Math.max(max, enc.seqStart[s + 1]! - enc.seqStart[s]!);
+  return max;
+}
+
 export function encodeGold(seqs: readonly LabeledSequence[], labels: readonly Label[]): Int8Array {
   let n = 0;
   for (const s of seqs) n += s.items.length;

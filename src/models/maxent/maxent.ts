@@ -6,7 +6,7 @@
  */
 import type { FeatureContribution, Labeler, LabeledSequence, Params, ParamSpec, Trainer, TrainProgress } from '../labeler.js';
 import type { FeatureIndex } from '../linear/feature-index.js';
-import type { EncodedItems } from '../linear/encode.js';
+import { maxSequenceLength, type EncodedItems } from '../linear/encode.js';
 import { LinearLabeler, weightTable, type Decoded } from '../linear/labeler-base.js';
 import { linearFromJSON } from '../linear/model.js';
 import { LINEAR_PARAMS } from '../linear/param-specs.js';
@@ -22,8 +22,7 @@ export const MAXENT_PARAMS: readonly ParamSpec[] = LINEAR_PARAMS;
  * df/ds_i(y) = p(y | x_i) - [y = gold_i]
  */
 export function maxentObjective(ix: FeatureIndex, enc: EncodedItems, gold: Int8Array, L: number, sigma: number): Objective {
-  let maxLen = 1;
-  for (let s = 0; s + 1 < enc.seqStart.length; s++) maxLen = Math.max(maxLen, enc.seqStart[s + 1]! - enc.seqStart[s]!);
+  const maxLen = maxSequenceLength(enc);
   const S = new Float64Array(maxLen * L), C = new Float64Array(maxLen * L);
   const bias = ix.rows * L;
   const nSeq = enc.seqStart.length - 1;

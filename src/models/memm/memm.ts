@@ -12,7 +12,7 @@
  */
 import type { FeatureContribution, Labeler, LabeledSequence, Params, ParamSpec, Trainer, TrainProgress } from '../labeler.js';
 import type { FeatureIndex } from '../linear/feature-index.js';
-import type { EncodedItems } from '../linear/encode.js';
+import { maxSequenceLength, type EncodedItems } from '../linear/encode.js';
 import { LinearLabeler, weightTable, type Decoded } from '../linear/labeler-base.js';
 import { linearFromJSON } from '../linear/model.js';
 import { LINEAR_PARAMS } from '../linear/param-specs.js';
@@ -28,8 +28,7 @@ export const MEMM_PARAMS: readonly ParamSpec[] = LINEAR_PARAMS;
  *        + ||w||^2 / (2 sigma^2)
  */
 export function memmObjective(ix: FeatureIndex, enc: EncodedItems, gold: Int8Array, L: number, sigma: number): Objective {
-  let maxLen = 1;
-  for (let s = 0; s + 1 < enc.seqStart.length; s++) maxLen = Math.max(maxLen, enc.seqStart[s + 1]! - enc.seqStart[s]!);
+  const maxLen = maxSequenceLength(enc);
   const S = new Float64Array(maxLen * L), C = new Float64Array(maxLen * L);
   const T = ix.rows * L;
   const nSeq = enc.seqStart.length - 1;
