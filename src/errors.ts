@@ -12,6 +12,7 @@ export type PithErrorCode =
   | 'BAD_OPTION' // invalid option or parameter value
   | 'CONFLICT' // a save based on an older revision than the one stored
   | 'FETCH_FAILED' // URL unreachable, timed out, redirected too often, non-HTML type
+  | 'TRAINING_FAILED' // a training run could not finish (a training thread failed or stalled)
   | 'IO'; // other filesystem problems
 
 export class PithError extends Error {

@@ -18,6 +18,8 @@ export interface TrainingSummary {
   readonly loss: number;
   readonly stop: string;
   readonly seconds: number;
+  /** Threads the objective ran on. */
+  readonly threads?: number;
 }
 
 export interface LinearModel {

@@ -16,6 +16,10 @@ export const LINEAR_PARAMS: readonly ParamSpec[] = Object.freeze([
   { name: 'minFreq', type: 'integer', default: 1, min: 1, max: 1000000, help: 'Feature cutoff: keep an attribute (and each history copy) only when it occurs in at least minFreq training items.' },
   { name: 'minSites', type: 'integer', default: 1, min: 1, max: 1000000, help: "Cross-site cutoff: keep an attribute only when it occurs on at least minSites distinct sites (a class name seen on one site is that site's template, not a signal for unseen sites)." },
   {
+    name: 'threads', type: 'integer', default: 0, min: 0, max: 64,
+    help: 'Training threads: the sequences are split among them and their losses and gradients summed each iteration (0 = one per core, at most 8; small data stays on one). Changes speed only; results agree up to rounding.',
+  },
+  {
     name: 'history', type: 'string', default: 'none', choices: HISTORY_MODES,
     help: "Seed 001's history predicates: 'prev' copies each attribute of item i-1 onto item i as prev:<name>, 'next' those of item i+1 as next:<name>, 'both' does both.",
   },
@@ -26,6 +30,8 @@ export interface LinearTrainConfig {
   readonly minFreq: number;
   readonly minSites: number;
   readonly history: HistoryMode;
+  /** 0 = one per core. */
+  readonly threads: number;
   readonly lbfgs: LbfgsOptions;
 }
 
@@ -36,6 +42,7 @@ export function linearConfig(p: Params): LinearTrainConfig {
     minFreq: p['minFreq'] as number,
     minSites: p['minSites'] as number,
     history: p['history'] as HistoryMode,
+    threads: (p['threads'] as number | undefined) ?? 0,
     lbfgs: Object.freeze({
       maxIterations: p['maxIterations'] as number,
       epsilon: p['epsilon'] as number,
