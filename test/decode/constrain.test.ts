@@ -85,7 +85,28 @@ test('a page with no body gets its heaviest run of prose; link text and a lighte
   assert.match(r.notes.find((x) => x.block === 1)!.reason, /no body/);
   assert.ok(!constrainLabels(blocks, probs, { fallbackMinWords: 0 }).labels.includes('body'), 'fallback can be switched off');
   const withBody = new BlockBuilder().text(para(30), 'body').text(para(30), 'other').build();
-  assert.deepEqual(constrainLabels(withBody.blocks, withBody.probs).labels, ['body', 'other'], 'no fallback when a body exists');
+  assert.deepEqual(constrainLabels(withBody.blocks, withBody.probs, { rescueShare: 0 }).labels, ['body', 'other'], 'no fallback when a body exists');
+});
+
+test('a body much smaller than the heaviest run of prose is joined by that run (a chain stuck in other)', () => {
+  const b = new BlockBuilder().text('Blog name', 'title', 0.7);
+  for (let i = 0; i < 5; i++) b.link(`Menu ${i}`, 'other');
+  for (let i = 0; i < 6; i++) b.text(para(40), 'other').probsOfLast({ body: 0.05, other: 0.95 });
+  b.text(para(14), 'body').probsOfLast({ body: 0.6, other: 0.4 }); // the one block the model believed
+  for (let i = 0; i < 5; i++) b.link(`Archive ${i}`, 'other');
+  const { blocks, probs } = b.build();
+  const rescued = constrainLabels(blocks, probs, { rescueShare: 1 });
+  assert.deepEqual(rescued.labels.slice(6, 13), new Array(7).fill('body'));
+  assert.match(rescued.notes.find((x) => x.block === 6)!.reason, /small part of the heaviest run/);
+  assert.ok(rescued.labels.slice(13).every((l) => l === 'other'), 'links after the run stay other');
+  const off = constrainLabels(blocks, probs, { rescueShare: 0 });
+  assert.deepEqual(off.labels.filter((l) => l === 'body').length, 1, 'rescue off: only the believed block');
+  // A body at least as long as the heaviest run is left alone.
+  const b2 = new BlockBuilder().text(para(80), 'body').text(para(80), 'body');
+  for (let i = 0; i < 4; i++) b2.link(`Menu ${i}`, 'other');
+  b2.text(para(20), 'other').probsOfLast({ body: 0.3, other: 0.7 });
+  const kept = b2.build();
+  assert.equal(constrainLabels(kept.blocks, kept.probs, { rescueShare: 1 }).labels[6], 'other');
 });
 
 test('a lead image the model believes in survives a caption and a byline before the first paragraph', () => {
