@@ -27,6 +27,8 @@ export const FAMILY_NAMES = Object.freeze([
   'heading',
   'containers',
   'schema',
+  'prose-core',
+  'title-anchor',
 ] as const);
 export type FamilyName = (typeof FAMILY_NAMES)[number];
 

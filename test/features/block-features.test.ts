@@ -266,3 +266,42 @@ test('10 000 blocks and 10 000-deep nesting: linear time, no stack overflow', ()
   const d = computeFeatures(deep);
   assert.equal(d.items.length, deep.blocks.length);
 });
+
+test('prose core: paragraphs inside the element holding most of the prose, comments and menus outside it', () => {
+  const para = (k: number) => `<p>Paragraph ${k} of the story tells at some length what happened, who said what to whom, and why it matters to readers.</p>`;
+  const page = pageFromHtml(`<html><body>
+    <ul><li><a href="/a">Home</a></li><li><a href="/b">World</a></li></ul>
+    <div class="main"><article><h1>Headline</h1>${[1, 2, 3, 4, 5, 6].map(para).join('')}</article></div>
+    <div class="comments"><p>A reader replied with a comment that is long enough to count as a paragraph of prose here.</p></div>
+  </body></html>`);
+  const s = computeFeatures(page);
+  const p1 = itemFor(page, s, 'Paragraph 1');
+  for (const a of ['core50', 'core80', 'core50-depth=1']) assert.ok(has(p1, a), a);
+  assert.ok((value(p1, 'prose-share') ?? 0) > 0.8, 'the article holds most of the prose');
+  assert.equal(column(p1, 'core'), '80');
+  const comment = itemFor(page, s, 'A reader replied');
+  assert.ok(!has(comment, 'core50') && !has(comment, 'core80') && has(comment, 'core=none'), 'the article holds 6/7 of the prose: the comment is outside both cores');
+  const menu = itemFor(page, s, 'Home');
+  assert.ok(!has(menu, 'core50'));
+  assert.equal(value(menu, 'prose-share'), undefined, 'a menu item in a list with no prose');
+  const empty = computeFeatures(pageFromHtml('<p>Short.</p>'));
+  assert.ok(has(empty.items[0]!, 'core=none'), 'a page without prose has no core');
+});
+
+test('title anchor: the headline matching <title>, blocks before it, and distance after it', () => {
+  const page = pageFromHtml(`<html><head><title>Bridge reopens after two years of repairs | Daily Example</title></head><body>
+    <nav><a href="/">Home</a></nav>
+    <h1>Bridge reopens after two years of repairs</h1>
+    <p>The bridge opened on Monday morning.</p><p>Traffic was light.</p><p>Officials were pleased.</p>
+    <p>Comment: the bridge is ugly.</p>
+  </body></html>`);
+  const s = computeFeatures(page);
+  assert.ok(has(itemFor(page, s, 'Home'), 'before-tanchor'));
+  assert.ok(has(itemFor(page, s, 'Bridge reopens'), 'tanchor'));
+  const first = itemFor(page, s, 'The bridge opened');
+  assert.ok(has(first, 'after-tanchor') && has(first, 'tanchor-dist=1'));
+  assert.equal(column(first, 'titleAnchorDistance'), 1);
+  assert.ok(has(itemFor(page, s, 'Comment:'), 'tanchor-dist=4'), 'fourth text block after the headline');
+  const untitled = computeFeatures(pageFromHtml('<h1>Headline</h1><p>Text of the story.</p>'));
+  assert.ok(untitled.items.every((it) => it.attrs.includes('tanchor=none')));
+});

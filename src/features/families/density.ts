@@ -80,3 +80,61 @@ export const textDensityFamily: FeatureFamily = {
     });
   },
 };
+
+/** Shares of the page's prose that mark its core (the element holding most of the reading text). */
+const CORE_SHARES = [0.5, 0.8] as const;
+
+export const proseCoreFamily: FeatureFamily = {
+  name: 'prose-core',
+  doc: "Where the page's prose lives, Readability's idea learned instead of scored: prose is the non-link text of blocks of at least 80 characters that are less than half link text. `core50` / `core80` when the block lies inside the deepest element holding more than 50% / 80% of the page's prose (`core=none` otherwise), `core50-depth=<0|1|2|3|4+>` its depth below that element, and `prose-share` (value, with `prose-share=<decile>`): the share of the page's prose inside the parent of the block's box. Columns: core (80 | 50 | none), proseShare.",
+  columns: [
+    { name: 'core', kind: 'symbolic' },
+    { name: 'proseShare', kind: 'numeric' },
+  ],
+  compute(ctx, out) {
+    const n = ctx.blocks.length;
+    const nodes = ctx.tree.nodes;
+    const prose = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const b = ctx.blocks[i]!;
+      const own = b.kind === 'text' && b.text.length >= 80 && b.linkChars < 0.5 * b.text.length ? b.text.length - b.linkChars : 0;
+      prose[i + 1] = prose[i]! + own;
+    }
+    const total = prose[n]!;
+    // Prose under an element: its subtree's blocks are one contiguous range.
+    const under = (id: number): number => {
+      const end = (nodes[id] as ElementNode).end;
+      return prose[ctx.firstBlockFrom(end + 1)]! - prose[ctx.firstBlockFrom(id)]!;
+    };
+    // Elements over a share form a chain from the root; the deepest has the largest id (pre-order).
+    const cores = CORE_SHARES.map(() => -1);
+    if (total > 0) {
+      for (let id = 0; id < nodes.length; id++) {
+        const node = nodes[id]!;
+        if (node.kind !== 'element') continue;
+        const share = under(id) / total;
+        CORE_SHARES.forEach((s, k) => { if (share > s) cores[k] = id; });
+      }
+    }
+    const inside = (core: number, id: number) => core >= 0 && id >= core && id <= (nodes[core] as ElementNode).end;
+    ctx.blocks.forEach((_, i) => {
+      const box = ctx.containers[i]!;
+      const in50 = inside(cores[0]!, box);
+      const in80 = inside(cores[1]!, box);
+      if (in50) {
+        out.attr(i, 'core50');
+        let depth = 0;
+        for (let cur = box; cur !== cores[0] && cur > 0 && depth < 4; cur = nodes[cur]!.parent) depth++;
+        out.attr(i, `core50-depth=${depth >= 4 ? '4+' : depth}`);
+      }
+      if (in80) out.attr(i, 'core80');
+      if (!in50 && !in80) out.attr(i, 'core=none');
+      const region = box > 0 ? Math.max(nodes[box]!.parent, 0) : 0;
+      const share = total > 0 ? under(region) / total : 0;
+      if (share > 0) out.attr(i, 'prose-share', share);
+      out.attr(i, ctx.name('prose-share=', decile(share)));
+      out.col(i, 0, in80 ? '80' : in50 ? '50' : 'none');
+      out.col(i, 1, share);
+    });
+  },
+};
