@@ -19,17 +19,46 @@ export interface Page {
   readonly encoding: string;
   /** U+FFFD produced while decoding. */
   readonly replacements: number;
+  /**
+   * Blocks include text hidden by `hidden` / `display:none` / `visibility:hidden`: asked for,
+   * or because the page hides nearly everything until a script reveals it (see `loadPage`).
+   */
+  readonly includesHidden: boolean;
 }
 
 export interface LoadOptions extends ParseOptions, SegmentOptions {
   readonly id?: string;
 }
 
-/** Bytes (plain or gzip) to a segmented page. */
+/** Below this much visible text, a page may be one that scripts reveal. */
+const REVEAL_MAX_VISIBLE_CHARS = 200;
+/** ... and it is one when its hidden text is at least this much. */
+const REVEAL_MIN_HIDDEN_CHARS = 1000;
+
+function textChars(blocks: readonly Block[]): number {
+  let n = 0;
+  for (const b of blocks) if (b.kind === 'text') n += b.text.length;
+  return n;
+}
+
+/**
+ * Bytes (plain or gzip) to a segmented page. Hidden elements give no blocks, except on pages
+ * that hide (nearly) all their content until a script shows it, e.g. a whole-page wrapper with
+ * `visibility:hidden` against a flash of unstyled content: there the hidden text is the page.
+ */
 export function loadPage(bytes: Uint8Array, options: LoadOptions = {}, subject?: string): Page {
   const parsed = parsePage(bytes, options, subject);
-  const doc = segment(parsed.tree, options);
+  let doc = segment(parsed.tree, options);
+  let includesHidden = options.includeHidden === true;
+  if (!includesHidden && textChars(doc.blocks) < REVEAL_MAX_VISIBLE_CHARS) {
+    const all = segment(parsed.tree, { ...options, includeHidden: true });
+    if (textChars(all.blocks) >= REVEAL_MIN_HIDDEN_CHARS) {
+      doc = all;
+      includesHidden = true;
+    }
+  }
   return Object.freeze({
+    includesHidden,
     id: options.id ?? (subject ? pageIdFromPath(subject) : 'page'),
     url: options.url,
     tree: parsed.tree,

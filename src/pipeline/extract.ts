@@ -107,7 +107,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const features = computeFeatures(page, model.featureOptions);
   const prediction = model.labeler.predict(features);
   const constrained = constrainLabels(page.blocks, prediction.probs, { ...options, declaredTitles: options.declaredTitles ?? declaredTitles(page) });
-  const article = buildArticle(page, constrained.labels);
+  const article = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden });
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, features,
