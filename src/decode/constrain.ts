@@ -149,9 +149,13 @@ export function constrainLabels(
   // model found is under `rescueShare` of that run's text: a chain stuck in `other` through
   // a whole post leaves only a stray list item or two as body.
   if (cfg.fallbackMinWords > 0) {
+    // This runs on every page now: a block too short to hold fallbackMinWords words
+    // (each word takes a character and a separator) is not split at all.
+    const minChars = 2 * cfg.fallbackMinWords - 1;
     const words = (i: number) => {
       const b = blocks[i]!;
-      return b.kind === 'text' && i !== title && b.linkChars < 0.5 * b.text.length ? b.text.split(/\s+/).filter(Boolean).length : 0;
+      if (b.kind !== 'text' || i === title || b.text.length < minChars || b.linkChars >= 0.5 * b.text.length) return 0;
+      return b.text.split(/\s+/).filter(Boolean).length;
     };
     let best: number[] = [];
     let bestWeight = 0;

@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { PithError } from '../../errors.js';
 import type { Objective } from '../optim/types.js';
 import type { EncodedItems } from './encode.js';
-import type { FeatureIndex, HistoryMode } from './feature-index.js';
+import type { FeatureIndex } from './feature-index.js';
 import type { LinearAlgorithm } from './model.js';
 
 /** Control block slots (Int32Array over a SharedArrayBuffer). */
@@ -111,7 +111,8 @@ export function shardedObjective(
 ): ShardedObjective {
   const nSeq = enc.seqStart.length - 1;
   const threads = Math.max(1, Math.min(Math.floor(options.threads), nSeq));
-  if (threads === 1) return { objective: makeObjective(ix, enc, gold, L, sigma, options), threads: 1, close: () => {} };
+  const oneThread = (): ShardedObjective => ({ objective: makeObjective(ix, enc, gold, L, sigma, options), threads: 1, close: () => {} });
+  if (threads === 1) return oneThread();
   const bounds = shardBounds(enc, threads);
   const weights = new SharedArrayBuffer(dim * 8);
   const W = new Float64Array(weights);
@@ -124,7 +125,7 @@ export function shardedObjective(
       void w.worker.terminate();
     }
   };
-  const index = { own: ix.own, prev: ix.prev, next: ix.next, rows: ix.rows, history: ix.history as HistoryMode };
+  const index = { own: ix.own, prev: ix.prev, next: ix.next, rows: ix.rows, history: ix.history };
   for (let k = 1; k < threads; k++) {
     const shard = sliceEncoded(enc, gold, bounds[k]!, bounds[k + 1]!);
     const data: ShardWorkerData = {
@@ -151,7 +152,7 @@ export function shardedObjective(
     if (Atomics.load(w.ctrl, CTRL.status) !== STATUS.ready) {
       // Workers cannot run here (or failed to load): train on one thread rather than not at all.
       close();
-      return { objective: makeObjective(ix, enc, gold, L, sigma, options), threads: 1, close: () => {} };
+      return oneThread();
     }
   }
   const main = sliceEncoded(enc, gold, bounds[0]!, bounds[1]!);
