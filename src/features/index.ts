@@ -2,7 +2,7 @@
 export * from './types.js';
 export { FAMILY_NAMES, isFamilyName, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions, type WordMode } from './config.js';
 export type { FeatureFamily, FamilyColumn, FamilyOutput } from './family.js';
-export { BLOCK_FEATURE_SET, BLOCK_FEATURE_VERSION, FEATURE_FAMILIES, computeFeatures, featureSchema, hashSchema, siteOf } from './registry.js';
+export { BLOCK_FEATURE_SET, BLOCK_FEATURE_VERSION, FEATURE_FAMILIES, computeEncodedFeatures, computeFeatures, featureSchema, hashSchema, siteOf } from './registry.js';
 export {
   SEED000_FEATURE_SET, SEED000_FEATURE_VERSION, computeSeed000, seed000Schema, unitLabelsFromBlockLabels, blockLabelsFromUnitLabels,
   type Seed000Instance, type Seed000Options, type UnitLabelOptions,

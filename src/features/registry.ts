@@ -8,7 +8,7 @@ import type { Page } from '../page.js';
 import { FAMILY_NAMES, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions } from './config.js';
 import { NONE, type FamilyOutput, type FeatureFamily } from './family.js';
 import { PageContext } from './page-context.js';
-import type { ColumnSpec, FeatureSchema, ItemFeatures, SequenceInstance } from './types.js';
+import type { AttributeVocabulary, ColumnSpec, EncodedFeatures, FeatureSchema, ItemFeatures, SequenceInstance } from './types.js';
 import { entitiesFamily, kindFamily, stopWordsFamily, titleCaseFamily, wordCountFamily, wordsFamily } from './families/lexical.js';
 import { titleAnchorFamily, titleMatchFamily } from './families/title-match.js';
 import { ancestorsFamily, descendantsFamily, siblingsFamily, structureFamily } from './families/tree-tags.js';
@@ -114,6 +114,34 @@ export function siteOf(page: Page): string {
   }
 }
 
+/** Where families write: a named sink (attributes and columns) or an encoding one (numbers only). */
+interface FamilySink {
+  add(i: number, name: string, value: number): void;
+  /** Column `k` of the whole schema; absent when the sink keeps no columns. */
+  setColumn?(i: number, k: number, value: string | number): void;
+}
+
+function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: FamilySink): void {
+  let offset = 0;
+  for (const fam of families) {
+    const base = offset;
+    const width = fam.columns.length;
+    const out: FamilyOutput = {
+      attr(i, name, value = 1) {
+        // Non-finite values would poison a log-linear model; a bug in a family must show, not spread.
+        if (!Number.isFinite(value)) throw new Error(`feature ${name} of family ${fam.name} has value ${value}`);
+        sink.add(i, name, value);
+      },
+      col(i, j, value) {
+        if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
+        sink.setColumn?.(i, base + j, value);
+      },
+    };
+    fam.compute(ctx, out);
+    offset += width;
+  }
+}
+
 /** Runs `families` over a context into accumulators; shared by both feature sets. */
 export function runFamilies(
   families: readonly FeatureFamily[],
@@ -123,25 +151,64 @@ export function runFamilies(
 ): ItemFeatures[] {
   const defaults = columns.map((c) => (c.kind === 'numeric' ? 0 : NONE));
   const acc = Array.from({ length: count }, () => new ItemAccumulator(defaults));
-  let offset = 0;
-  for (const fam of families) {
-    const base = offset;
-    const width = fam.columns.length;
-    const out: FamilyOutput = {
-      attr(i, name, value = 1) {
-        // Non-finite values would poison a log-linear model; a bug in a family must show, not spread.
-        if (!Number.isFinite(value)) throw new Error(`feature ${name} of family ${fam.name} has value ${value}`);
-        acc[i]!.add(name, value);
-      },
-      col(i, j, value) {
-        if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
-        acc[i]!.columns[base + j] = value;
-      },
-    };
-    fam.compute(ctx, out);
-    offset += width;
-  }
+  runInto(families, ctx, {
+    add: (i, name, value) => acc[i]!.add(name, value),
+    setColumn: (i, k, value) => { acc[i]!.columns[k] = value; },
+  });
   return acc.map((a) => a.build());
+}
+
+/**
+ * Collects (item, attribute number, value) in the order families emit them, then orders
+ * them by item with a stable counting sort, so each item's numbers come in the same order
+ * as its names on the named path (and scores sum in the same order). A per-page cache sits
+ * in front of the vocabulary: a page repeats a few thousand names tens of thousands of
+ * times, and the small map stays in cache where the model's large one does not.
+ */
+class EncodingSink implements FamilySink {
+  private item = new Int32Array(1 << 14);
+  private id = new Int32Array(1 << 14);
+  private val = new Float32Array(1 << 14);
+  private n = 0;
+  private allOne = true;
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly vocab: AttributeVocabulary, private readonly count: number) {}
+
+  add(i: number, name: string, value: number): void {
+    let k = this.seen.get(name);
+    if (k === undefined) {
+      k = this.vocab.get(name) ?? -1;
+      this.seen.set(name, k);
+    }
+    if (k < 0) return;
+    if (this.n === this.id.length) {
+      const grow = <T extends Int32Array | Float32Array>(a: T, b: T): T => { b.set(a); return b; };
+      this.item = grow(this.item, new Int32Array(this.n * 2));
+      this.id = grow(this.id, new Int32Array(this.n * 2));
+      this.val = grow(this.val, new Float32Array(this.n * 2));
+    }
+    this.item[this.n] = i;
+    this.id[this.n] = k;
+    this.val[this.n++] = value;
+    if (value !== 1) this.allOne = false;
+  }
+
+  build(): Pick<EncodedFeatures, 'itemStart' | 'ids' | 'vals'> {
+    const { n, count } = this;
+    const itemStart = new Int32Array(count + 1);
+    for (let p = 0; p < n; p++) itemStart[this.item[p]! + 1]++;
+    for (let i = 0; i < count; i++) itemStart[i + 1] += itemStart[i]!;
+    const next = itemStart.slice(0, count);
+    const ids = new Int32Array(n);
+    const vals = this.allOne ? null : new Float32Array(n);
+    for (let p = 0; p < n; p++) {
+      const q = next[this.item[p]!]++;
+      ids[q] = this.id[p]!;
+      if (vals) vals[q] = this.val[p]!;
+    }
+    return { itemStart, ids, vals };
+  }
 }
 
 /**
@@ -155,4 +222,18 @@ export function computeFeatures(page: Page, options: FeatureOptions = {}): Seque
   const families = config.families.map((n) => BY_NAME.get(n)!);
   const items = runFamilies(families, ctx, page.blocks.length, schema.columns);
   return Object.freeze({ pageId: page.id, site: siteOf(page), items: Object.freeze(items) });
+}
+
+/**
+ * The same features as `computeFeatures`, as the vocabulary's attribute numbers (names it
+ * lacks dropped, no columns): what a log-linear model reads, without building the names'
+ * per-item lists first. Encoding `computeFeatures`' output against the same vocabulary gives
+ * identical arrays.
+ */
+export function computeEncodedFeatures(page: Page, options: FeatureOptions, vocab: AttributeVocabulary): EncodedFeatures {
+  const config = resolveFeatureOptions(options);
+  const ctx = new PageContext(page, config);
+  const sink = new EncodingSink(vocab, page.blocks.length);
+  runInto(config.families.map((n) => BY_NAME.get(n)!), ctx, sink);
+  return Object.freeze({ pageId: page.id, site: siteOf(page), ...sink.build() });
 }

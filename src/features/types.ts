@@ -43,3 +43,23 @@ export interface SequenceInstance {
   readonly site: string;
   readonly items: readonly ItemFeatures[];
 }
+
+/**
+ * A page's attributes already turned into a learner's attribute numbers (its vocabulary),
+ * flat: item i's numbers are ids[itemStart[i] .. itemStart[i+1]), values beside them.
+ * Names outside the vocabulary are dropped. This is what a log-linear model reads; building
+ * it directly skips the named attributes and the columns, which only training, `--explain`
+ * and instance-based learners need.
+ */
+export interface EncodedFeatures {
+  readonly pageId: string;
+  readonly site: string;
+  /** Length items + 1. */
+  readonly itemStart: Int32Array;
+  readonly ids: Int32Array;
+  /** null when every value is 1. */
+  readonly vals: Float32Array | null;
+}
+
+/** A learner's vocabulary: attribute name -> its number. */
+export type AttributeVocabulary = ReadonlyMap<string, number>;

@@ -4,7 +4,7 @@
  * explain -> serialise.
  */
 import type { GoldLabel, Label } from '../labels.js';
-import type { FeatureSchema, SequenceInstance } from '../features/types.js';
+import type { AttributeVocabulary, EncodedFeatures, FeatureSchema, SequenceInstance } from '../features/types.js';
 
 export interface LabeledSequence extends SequenceInstance {
   /** Gold label per item; `unknown` items are ignored by training (partial gold). */
@@ -27,6 +27,13 @@ export interface FeatureContribution {
 export interface Labeler {
   readonly algorithm: AlgorithmName;
   predict(seq: SequenceInstance): Prediction;
+  /**
+   * Learners that read attribute numbers (the log-linear ones) expose their vocabulary and
+   * predict from features encoded against it: the same prediction as `predict`, without
+   * the named attributes being built first (extraction's fast path).
+   */
+  readonly vocabulary?: AttributeVocabulary;
+  predictEncoded?(features: EncodedFeatures): Prediction;
   /** The features that weighed most for item `i`'s label, strongest first. */
   explain(seq: SequenceInstance, i: number, top?: number): FeatureContribution[];
   /** The learner's own state as plain JSON (the model file's `body`). */

@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { LABELS, type Label } from '../labels.js';
 import type { Page } from '../page.js';
 import { loadPage, type LoadOptions } from '../page.js';
-import { computeFeatures, featureSchema, type FeatureOptions } from '../features/index.js';
+import { computeEncodedFeatures, computeFeatures, featureSchema, type FeatureOptions } from '../features/index.js';
 import type { SequenceInstance } from '../features/types.js';
-import type { FeatureContribution, Labeler, ModelFile } from '../models/labeler.js';
+import type { FeatureContribution, Labeler, ModelFile, Prediction } from '../models/labeler.js';
 import { loadModel } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
@@ -36,6 +36,7 @@ export interface ExtractResult {
   readonly probs: readonly (readonly number[])[];
   readonly confidence: number;
   readonly notes: readonly DecodeNote[];
+  /** The block features by name (built on first read when the model took the encoded path). */
   readonly features: SequenceInstance;
 }
 
@@ -104,13 +105,23 @@ export function declaredTitles(page: Page): string[] {
 }
 
 export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
-  const features = computeFeatures(page, model.featureOptions);
-  const prediction = model.labeler.predict(features);
+  const { labeler, featureOptions } = model;
+  let features: SequenceInstance | undefined;
+  let prediction: Prediction;
+  if (labeler.vocabulary && labeler.predictEncoded) {
+    prediction = labeler.predictEncoded(computeEncodedFeatures(page, featureOptions, labeler.vocabulary));
+  } else {
+    features = computeFeatures(page, featureOptions);
+    prediction = labeler.predict(features);
+  }
   const constrained = constrainLabels(page.blocks, prediction.probs, { ...options, declaredTitles: options.declaredTitles ?? declaredTitles(page) });
   const article = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden });
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
-    notes: constrained.notes, features,
+    notes: constrained.notes,
+    get features() {
+      return (features ??= computeFeatures(page, featureOptions));
+    },
   };
 }
 

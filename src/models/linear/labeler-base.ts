@@ -5,7 +5,7 @@
  */
 import { PithError } from '../../errors.js';
 import { LABELS, type Label } from '../../labels.js';
-import type { SequenceInstance } from '../../features/types.js';
+import type { AttributeVocabulary, EncodedFeatures, SequenceInstance } from '../../features/types.js';
 import type { FeatureContribution, Labeler, Prediction } from '../labeler.js';
 import { encodeSequences, type EncodedItems } from './encode.js';
 import { rowNames } from './feature-index.js';
@@ -63,9 +63,21 @@ export abstract class LinearLabeler implements Labeler {
     return this.decode(S, enc.itemStart.length - 1, enc);
   }
 
+  get vocabulary(): AttributeVocabulary {
+    return this.model.index.lookup;
+  }
+
   predict(seq: SequenceInstance): Prediction {
-    const n = seq.items.length;
-    const enc = this.encode(seq);
+    return this.predictItems(this.encode(seq));
+  }
+
+  predictEncoded(features: EncodedFeatures): Prediction {
+    const { itemStart, ids, vals } = features;
+    return this.predictItems({ itemStart, ids, vals, seqStart: Int32Array.of(0, itemStart.length - 1) });
+  }
+
+  private predictItems(enc: EncodedItems): Prediction {
+    const n = enc.itemStart.length - 1;
     const { path, probs } = this.decode(this.encodedScores(enc), n, enc);
     const labels: Label[] = new Array(n);
     const rows: number[][] = new Array(n);
