@@ -132,7 +132,8 @@ if (process.env.SKIP_BATCH !== '1') {
   await writeFile(list, files.join('\n'));
   const runs: Array<{ workers: number; seconds: number; peakMB: number; extracted: number; failed: number }> = [];
   for (const workers of [1, 2]) {
-    const child = spawnSync(process.execPath, [new URL('./batch-run.js', import.meta.url).pathname, list, join(dir, `out-${workers}.jsonl`), String(workers)], { encoding: 'utf8' });
+    // With the V8 flag `pith batch` starts itself with (see bin/pith.js).
+    const child = spawnSync(process.execPath, ['--single-threaded-gc', new URL('./batch-run.js', import.meta.url).pathname, list, join(dir, `out-${workers}.jsonl`), String(workers)], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`batch child failed: ${child.stderr}`);
     const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as { seconds: number; peakMB: number; extracted: number; failed: number };
     runs.push({ workers, ...r });

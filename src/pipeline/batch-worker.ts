@@ -1,6 +1,8 @@
 /**
  * A batch worker thread: loads the model once, then extracts each page it is sent.
  * Messages in: {path, id}; out: {id, line} where line is the JSONL record (result or error).
+ * Pages are handled one after another in the order sent (the batch relies on that order to
+ * know which page a crash interrupted), even while the next one waits in the queue.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { readPageBytes } from '../page.js';
@@ -15,7 +17,7 @@ interface WorkerInit {
 const init = workerData as WorkerInit;
 const port = parentPort!;
 const model = await loadExtractionModel(init.modelPath);
-port.on('message', async (msg: { path: string; id: string }) => {
+async function handle(msg: { path: string; id: string }): Promise<void> {
   let line: string;
   let ok = true;
   try {
@@ -28,5 +30,9 @@ port.on('message', async (msg: { path: string; id: string }) => {
     ok = false;
   }
   port.postMessage({ id: msg.id, line, ok });
+}
+let queue = Promise.resolve();
+port.on('message', (msg: { path: string; id: string }) => {
+  queue = queue.then(() => handle(msg));
 });
 port.postMessage({ ready: true });

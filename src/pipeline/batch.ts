@@ -110,6 +110,12 @@ export function assignPageIds(files: readonly string[]): Map<string, string> {
   return ids;
 }
 
+/**
+ * Pages each worker holds at once: the one it extracts and the next, so it never waits
+ * for the main thread to write a line and send more work.
+ */
+const PAGES_IN_FLIGHT = 2;
+
 export async function runBatch(files: readonly string[], options: BatchOptions): Promise<BatchSummary> {
   const done = await completedIds(options.out);
   const ids = assignPageIds(files);
@@ -120,6 +126,10 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
   let extracted = 0;
   let failed = 0;
   let next = 0;
+  // Pages a replaced worker held but had not started: handed out again before new ones.
+  const requeued: Array<[string, string]> = [];
+  const take = (): [string, string] | undefined => requeued.pop() ?? (next < todo.length ? todo[next++] : undefined);
+  const pending = (): boolean => requeued.length > 0 || next < todo.length;
   try {
     await new Promise<void>((resolve, reject) => {
       if (total === 0) return resolve();
@@ -128,58 +138,88 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
       let alive = 0;
       let restarting = 0;
       const workerUrl = new URL('./batch-worker.js', import.meta.url);
-      const record = (line: string, ok: boolean): Promise<void> =>
-        // Writes are serialised through the one handle; each line goes out whole.
-        handle.appendFile(line + '\n').then(() => {
-          if (!ok) failed++;
-          else extracted++;
-          finished++;
+      // Lines wait here while a write is under way, then go out together; each line goes out
+      // whole, in one append, so a crash can tear at most the last one (cut on resume).
+      let queued: string[] = [];
+      let queuedFailed = 0;
+      let writing = false;
+      const flush = (): void => {
+        if (writing || queued.length === 0) return;
+        writing = true;
+        const lines = queued, bad = queuedFailed;
+        queued = [];
+        queuedFailed = 0;
+        handle.appendFile(lines.join('\n') + '\n').then(() => {
+          writing = false;
+          failed += bad;
+          extracted += lines.length - bad;
+          finished += lines.length;
           options.onProgress?.(finished, total);
           if (finished >= total) resolve();
-        });
+          else flush();
+        }, reject);
+      };
+      let recorded = 0;
+      const record = (line: string, ok: boolean): void => {
+        recorded++;
+        queued.push(line);
+        if (!ok) queuedFailed++;
+        flush();
+      };
       const start = (): void => {
         const worker = new Worker(workerUrl, {
           workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false },
           resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 1024 },
         });
         alive++;
-        let current: [string, string] | undefined;
+        // Sent and not yet answered, oldest first: the worker handles them in this order.
+        const inFlight: Array<[string, string]> = [];
         let ready = false;
         const feed = (): void => {
-          current = next < todo.length ? todo[next++] : undefined;
-          if (current) worker.postMessage({ id: current[0], path: current[1] });
-          else void worker.terminate();
+          while (inFlight.length < PAGES_IN_FLIGHT) {
+            const page = take();
+            if (!page) break;
+            inFlight.push(page);
+            worker.postMessage({ id: page[0], path: page[1] });
+          }
+          if (inFlight.length === 0) void worker.terminate();
         };
         worker.on('message', (msg: { ready?: boolean; id?: string; line?: string; ok?: boolean }) => {
           if (msg.ready) {
             ready = true;
             return feed();
           }
-          record(msg.line!, msg.ok === true).then(feed, reject);
+          inFlight.shift();
+          record(msg.line!, msg.ok === true);
+          feed();
         });
         worker.on('error', (e: Error & { code?: string }) => {
           if (failedHard) return;
           // A worker that dies before it is ready (model cannot load) would die again: stop.
-          if (!ready || !current) {
+          if (!ready || inFlight.length === 0) {
             failedHard = true;
             return reject(e);
           }
-          const [id, path] = current;
-          current = undefined;
-          restarting++;
+          // The oldest page in flight is the one it was extracting; the others go back.
+          const [id, path] = inFlight.shift()!;
+          requeued.push(...inFlight.reverse());
+          inFlight.length = 0;
           const code = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'OUT_OF_MEMORY' : 'INTERNAL';
           const message = code === 'OUT_OF_MEMORY' ? `the page needs more than the worker's ${options.workerHeapMb ?? 1024} MB heap` : e.message;
-          record(JSON.stringify({ id, error: { code, message, path } }), false).then(() => {
+          record(JSON.stringify({ id, error: { code, message, path } }), false);
+          restarting++;
+          // Replace it once its thread is gone, so two heaps never overlap for long.
+          worker.once('exit', () => {
             restarting--;
-            if (next < todo.length) start();
-          }, reject);
+            if (pending() && !failedHard) start();
+          });
         });
         worker.on('exit', () => {
           alive--;
           // Every worker gone, none being replaced, pages left: they would never be done.
-          if (alive === 0 && restarting === 0 && finished < total && !failedHard) {
+          if (alive === 0 && restarting === 0 && recorded < total && !failedHard) {
             failedHard = true;
-            reject(new PithError('IO', `batch workers stopped after ${finished} of ${total} pages`));
+            reject(new PithError('IO', `batch workers stopped after ${recorded} of ${total} pages`));
           }
         });
       };
