@@ -41,6 +41,7 @@ const GROUPS: Record<string, FamilyName[]> = {
   'markup-tokens (class/id/role/itemprop)': ['markup-tokens'],
   'position': ['position'],
   'heading + containers + schema': ['heading', 'containers', 'schema'],
+  'prose-core + title-anchor (page-level)': ['prose-core', 'title-anchor'],
 };
 const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : (process.env.CONFIGS ?? '').split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
 const log = (s: string) => process.stderr.write(`[tune ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
