@@ -6,6 +6,9 @@
  *   CONFIGS='sigma=10;sigma=1,minFreq=5' ALGORITHM=crf LIMIT=300 FOLDS=5 TEST_FOLD=0 node dist/bench/tune.js
  * With ABLATE=1 it runs a feature-family ablation instead: the bundled model's settings, once
  * with every family and once per group of families switched off (features recomputed).
+ * DECODER='[{"rescueShare":0},{"rescueShare":1,"proseGap":3}]' scores each trained model once
+ * per set of decoder settings (src/decode/constrain.ts), one row each: the constraints
+ * compared on the same model.
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/index.js';
@@ -20,6 +23,7 @@ import { loadForEval } from '../src/eval/load.js';
 import { makeFolds } from '../src/eval/splits.js';
 import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
 import { summarize, type PageScores } from '../src/eval/page-scores.js';
+import { CONSTRAIN_NUMBERS, type ConstrainOptions } from '../src/decode/constrain.js';
 
 const shared = join(process.cwd(), '..', 'shared', 'corpora');
 const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles'];
@@ -44,6 +48,7 @@ const GROUPS: Record<string, FamilyName[]> = {
   'prose-core + title-anchor (page-level)': ['prose-core', 'title-anchor'],
 };
 const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : (process.env.CONFIGS ?? '').split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
+const decoders = parseDecoders(process.env.DECODER);
 const log = (s: string) => process.stderr.write(`[tune ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 const corpora: Corpus[] = [];
@@ -95,17 +100,40 @@ async function trainAndScore(run: { name: string; features: FeatureOptions }, tr
   const t0 = Date.now();
   const model = trainOnSequences(train, { algorithm, params, features: run.features });
   const secs = (Date.now() - t0) / 1000;
-  const result = await evaluatePages(testRefs, [modelFileExtractor(model, 'pith')], { loader });
-  const all: PageScores[] = [];
-  const cells: string[] = [];
-  for (const c of result.corpora) {
-    const s = c.runs[0]!.summary;
-    all.push(...c.runs[0]!.scores);
-    cells.push(`${c.corpus}: snip ${f(s.snippets?.f1)} word ${f(s.word?.f1)} shingle ${f(s.shingle?.f1)} title ${f(s.title?.accuracy)}`);
+  const result = await evaluatePages(testRefs, decoders.map((d, k) => modelFileExtractor(model, `pith${k}`, d)), { loader });
+  decoders.forEach((decoder, k) => {
+    const all: PageScores[] = [];
+    const cells: string[] = [];
+    for (const c of result.corpora) {
+      const s = c.runs[k]!.summary;
+      all.push(...c.runs[k]!.scores);
+      cells.push(`${c.corpus}: snip ${f(s.snippets?.f1)} word ${f(s.word?.f1)} shingle ${f(s.shingle?.f1)} title ${f(s.title?.accuracy)}`);
+    }
+    const s = summarize(all);
+    const name = `${run.name}${JSON.stringify(params)}${decoders.length > 1 ? ` decoder ${JSON.stringify(decoder)}` : ''}`;
+    const row = `| ${name} | ${secs.toFixed(0)} | ${f(s.labels?.micro.body?.f1)} | ${f(s.labels?.micro.title?.f1)} | ${f(s.labels?.micro.heading?.f1)} | ${f(s.title?.accuracy)} | ${cells.join('; ')} |`;
+    rows.push(row);
+    log(row);
+  });
+}
+
+/** DECODER: a JSON array of objects of numeric decoder settings; unknown names are refused. */
+function parseDecoders(text: string | undefined): ConstrainOptions[] {
+  if (!text) return [{}];
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`DECODER is not JSON: ${(e as Error).message}`);
   }
-  const s = summarize(all);
-  const row = `| ${run.name}${JSON.stringify(params)} | ${secs.toFixed(0)} | ${f(s.labels?.micro.body?.f1)} | ${f(s.labels?.micro.title?.f1)} | ${f(s.labels?.micro.heading?.f1)} | ${f(s.title?.accuracy)} | ${cells.join('; ')} |`;
-  rows.push(row);
-  log(row);
+  if (!Array.isArray(list) || list.length === 0) throw new Error('DECODER must be a non-empty JSON array of objects');
+  return list.map((o: unknown) => {
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`DECODER entry ${JSON.stringify(o)} is not an object`);
+    for (const [k, v] of Object.entries(o)) {
+      if (!(CONSTRAIN_NUMBERS as readonly string[]).includes(k)) throw new Error(`DECODER: unknown setting '${k}' (known: ${CONSTRAIN_NUMBERS.join(', ')})`);
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`DECODER: ${k} must be a number`);
+    }
+    return o as ConstrainOptions;
+  });
 }
 console.log(`| params | train s | body F1 | title F1 | heading F1 | title exact | per corpus |\n|---|---:|---:|---:|---:|---:|---|\n${rows.join('\n')}`);

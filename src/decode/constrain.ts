@@ -53,6 +53,11 @@ export interface ConstrainConfig {
   readonly prosePrior: number;
 }
 
+/** The numeric settings of `ConstrainOptions`, by name (for tools that take them as text). */
+export const CONSTRAIN_NUMBERS: readonly (keyof ConstrainOptions)[] = Object.freeze([
+  'titleThreshold', 'maxGapCost', 'minClusterShare', 'minClusterChars', 'fallbackMinWords', 'rescueShare', 'proseGap', 'prosePrior',
+] as const);
+
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
   return Object.freeze({
     titleThreshold: o.titleThreshold ?? 0.2,

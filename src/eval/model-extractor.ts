@@ -3,28 +3,29 @@
  * (features -> model -> constraints -> article), scored on the article's text.
  */
 import { articleHeadings, toText } from '../article/index.js';
-import { extractPage, featureOptionsOf, loadExtractionModel, type LoadedModel } from '../pipeline/extract.js';
+import { extractPage, featureOptionsOf, loadExtractionModel, type ExtractOptions, type LoadedModel } from '../pipeline/extract.js';
 import { labelerFromModel } from '../models/registry.js';
 import type { ModelFile } from '../models/labeler.js';
 import type { Extractor } from './extractor.js';
 
-export function modelExtractor(model: LoadedModel, name = `model:${model.file.algorithm}`): Extractor {
+/** `options`: decoder settings (constraints), for comparing them on one model. */
+export function modelExtractor(model: LoadedModel, name = `model:${model.file.algorithm}`, options: ExtractOptions = {}): Extractor {
   return Object.freeze<Extractor>({
     name,
     extract({ page }) {
-      const r = extractPage(page, model);
+      const r = extractPage(page, model, options);
       return { title: r.article.title, headings: articleHeadings(r.article), body: toText(r.article), blockLabels: r.labels };
     },
   });
 }
 
 /** A model file already in memory (cross-validation folds) made into an extractor. */
-export function modelFileExtractor(file: ModelFile, name?: string): Extractor {
+export function modelFileExtractor(file: ModelFile, name?: string, options: ExtractOptions = {}): Extractor {
   const loaded: LoadedModel = {
     file, labeler: labelerFromModel(file), path: '<memory>',
     featureOptions: featureOptionsOf(file),
   };
-  return modelExtractor(loaded, name);
+  return modelExtractor(loaded, name, options);
 }
 
 export async function modelPathExtractor(path: string): Promise<Extractor> {
