@@ -166,6 +166,14 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
         if (!ok) queuedFailed++;
         flush();
       };
+      /** A worker died holding `held`: its oldest page is recorded as failed, the rest go back. */
+      const recordLost = (held: Array<[string, string]>, code: 'OUT_OF_MEMORY' | 'INTERNAL', detail: string): void => {
+        const [id, path] = held.shift()!;
+        requeued.push(...held.reverse());
+        held.length = 0;
+        const message = code === 'OUT_OF_MEMORY' ? `the page needs more than the worker's ${options.workerHeapMb ?? 1024} MB heap` : detail;
+        record(JSON.stringify({ id, error: { code, message, path } }), false);
+      };
       const start = (): void => {
         const worker = new Worker(workerUrl, {
           workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false },
@@ -200,13 +208,7 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
             failedHard = true;
             return reject(e);
           }
-          // The oldest page in flight is the one it was extracting; the others go back.
-          const [id, path] = inFlight.shift()!;
-          requeued.push(...inFlight.reverse());
-          inFlight.length = 0;
-          const code = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'OUT_OF_MEMORY' : 'INTERNAL';
-          const message = code === 'OUT_OF_MEMORY' ? `the page needs more than the worker's ${options.workerHeapMb ?? 1024} MB heap` : e.message;
-          record(JSON.stringify({ id, error: { code, message, path } }), false);
+          recordLost(inFlight, e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'OUT_OF_MEMORY' : 'INTERNAL', e.message);
           restarting++;
           // Replace it once its thread is gone, so two heaps never overlap for long.
           worker.once('exit', () => {
@@ -214,8 +216,13 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
             if (pending() && !failedHard) start();
           });
         });
-        worker.on('exit', () => {
+        worker.on('exit', (exitCode) => {
           alive--;
+          if (inFlight.length > 0 && !failedHard) {
+            // Gone without an error event while holding pages: the same as a crash.
+            recordLost(inFlight, 'INTERNAL', `the worker exited (code ${exitCode})`);
+            if (pending()) start();
+          }
           // Every worker gone, none being replaced, pages left: they would never be done.
           if (alive === 0 && restarting === 0 && recorded < total && !failedHard) {
             failedHard = true;
