@@ -64,9 +64,22 @@ test('images are kept inside the region and dropped outside', () => {
   assert.equal(r.labels[24], 'other');
 });
 
+test('the title needs titleThreshold (default 0.05): a weak but best candidate still is the title', () => {
+  const b = new BlockBuilder().text('Quiet headline of the page', 'other').probsOfLast({ other: 0.9, title: 0.08, body: 0.02 });
+  b.text(para(40), 'body', 0.9);
+  const { blocks, probs } = b.build();
+  assert.equal(constrainLabels(blocks, probs).labels[0], 'title');
+  assert.equal(constrainLabels(blocks, probs, { titleThreshold: 0.2 }).labels[0], 'other');
+  const weaker = probs.map((row, i) => (i === 0 ? [0.03, 0, 0.02, 0.95] : row));
+  assert.ok(!constrainLabels(blocks, weaker).labels.includes('title'), 'under the threshold there is no title');
+});
+
 test('confidence is the mean probability of the chosen labels; empty pages are fine', () => {
-  const { blocks, probs } = new BlockBuilder().text(para(10), 'body', 0.8).text('x', 'other', 0.6).build();
+  const { blocks, probs } = new BlockBuilder()
+    .text(para(10), 'body').probsOfLast({ body: 0.8, other: 0.17, title: 0.03 })
+    .text('x', 'other').probsOfLast({ other: 0.6, body: 0.39, title: 0.01 }).build();
   const r = constrainLabels(blocks, probs);
+  assert.deepEqual(r.labels, ['body', 'other']);
   assert.ok(Math.abs(r.confidence - 0.7) < 1e-9);
   assert.deepEqual(constrainLabels([], []).labels, []);
 });
