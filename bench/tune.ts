@@ -130,7 +130,7 @@ function parseDecoders(text: string | undefined): ConstrainOptions[] {
   return list.map((o: unknown) => {
     if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`DECODER entry ${JSON.stringify(o)} is not an object`);
     for (const [k, v] of Object.entries(o)) {
-      if (!(CONSTRAIN_NUMBERS as readonly string[]).includes(k)) throw new Error(`DECODER: unknown setting '${k}' (known: ${CONSTRAIN_NUMBERS.join(', ')})`);
+      if (!CONSTRAIN_NUMBERS.includes(k)) throw new Error(`DECODER: unknown setting '${k}' (known: ${CONSTRAIN_NUMBERS.join(', ')})`);
       if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`DECODER: ${k} must be a number`);
     }
     return o as ConstrainOptions;

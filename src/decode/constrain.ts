@@ -58,11 +58,6 @@ export interface ConstrainConfig {
   readonly prosePrior: number;
 }
 
-/** The numeric settings of `ConstrainOptions`, by name (for tools that take them as text). */
-export const CONSTRAIN_NUMBERS: readonly (keyof ConstrainOptions)[] = Object.freeze([
-  'titleThreshold', 'maxGapCost', 'minClusterShare', 'minClusterChars', 'fallbackMinWords', 'rescueShare', 'proseGap', 'prosePrior',
-] as const);
-
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
   return Object.freeze({
     titleThreshold: o.titleThreshold ?? 0.05,
@@ -76,6 +71,11 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     prosePrior: o.prosePrior ?? 0.05,
   });
 }
+
+/** The numeric settings, by name (for tools that take them as text): every default but the titles. */
+export const CONSTRAIN_NUMBERS: readonly string[] = Object.freeze(
+  Object.keys(resolveConstrainOptions()).filter((k) => k !== 'declaredTitles'),
+);
 
 export interface DecodeNote {
   readonly block: number;

@@ -75,6 +75,11 @@ function buildSchema(config: FeatureConfig): FeatureSchema {
   return Object.freeze({ ...base, hash: hashSchema(base) });
 }
 
+/** The switched-on families, in registry order. */
+function familiesOf(config: FeatureConfig): FeatureFamily[] {
+  return config.families.map((n) => BY_NAME.get(n)!);
+}
+
 /** The schema `computeFeatures` produces under these options (stable across runs and machines). */
 export function featureSchema(options: FeatureOptions = {}): FeatureSchema {
   return schemaOf(resolveFeatureOptions(options));
@@ -219,8 +224,7 @@ export function computeFeatures(page: Page, options: FeatureOptions = {}): Seque
   const config = resolveFeatureOptions(options);
   const schema = schemaOf(config);
   const ctx = new PageContext(page, config);
-  const families = config.families.map((n) => BY_NAME.get(n)!);
-  const items = runFamilies(families, ctx, page.blocks.length, schema.columns);
+  const items = runFamilies(familiesOf(config), ctx, page.blocks.length, schema.columns);
   return Object.freeze({ pageId: page.id, site: siteOf(page), items: Object.freeze(items) });
 }
 
@@ -234,6 +238,6 @@ export function computeEncodedFeatures(page: Page, options: FeatureOptions, voca
   const config = resolveFeatureOptions(options);
   const ctx = new PageContext(page, config);
   const sink = new EncodingSink(vocab, page.blocks.length);
-  runInto(config.families.map((n) => BY_NAME.get(n)!), ctx, sink);
+  runInto(familiesOf(config), ctx, sink);
   return Object.freeze({ pageId: page.id, site: siteOf(page), ...sink.build() });
 }
