@@ -8,6 +8,8 @@
  *   by a model that saw its site.
  * - The eval-only corpora (l3s-gn1, dragnet, cleaneval) are scored with a model trained on
  *   all train corpora (they are never trained on).
+ * "declared title exact" scores pith's `metadata.pageTitle` (the title the page declares,
+ * Readability.js's convention) against the same gold titles as "title exact" (the visible headline).
  * Options (env): FOLDS (5), LIMIT (pages per corpus), ALGORITHMS (crf; e.g. crf,memm,maxent
  * for seed 001's comparison), SET (learner params, `name=value,...`; default: the bundled
  * model's, src/learn/default-model.ts), ABLATION=1 (one
@@ -109,9 +111,9 @@ async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
 function row(name: string, corpus: string, s: MetricSummary): string {
   const L = s.labels;
-  return `| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.f1)} | ${f(s.word?.f1)} | ${f(s.shingle?.f1)} | ${f(s.title?.accuracy)} | ${f(L?.micro.heading?.f1)} | ${f(L?.micro.body?.f1)} | ${f(L?.micro.title?.f1)} |`;
+  return `| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.f1)} | ${f(s.word?.f1)} | ${f(s.shingle?.f1)} | ${f(s.title?.accuracy)} | ${f(s.pageTitle?.accuracy)} | ${f(L?.micro.heading?.f1)} | ${f(L?.micro.body?.f1)} | ${f(L?.micro.title?.f1)} |`;
 }
-const HEADER = '| corpus | extractor | pages | snippet F | word F1 | shingle F1 | title exact | heading block F1 | body block F1 | title block F1 |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|';
+const HEADER = '| corpus | extractor | pages | snippet F | word F1 | shingle F1 | title exact | declared title exact | heading block F1 | body block F1 | title block F1 |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
 
 const report: string[] = [`# pith quality benchmark\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; params ${JSON.stringify(params)}\n`];
 const docRows: string[] = [];

@@ -371,7 +371,8 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     const lang = detectLanguage(texts.join(' '));
     if (lang) metadata = Object.freeze({ ...metadata, lang });
   }
-  return Object.freeze({ title: title ?? config.fallbackTitle, content, metadata });
+  // A page whose headline the model does not find still has the title it declares.
+  return Object.freeze({ title: title ?? config.fallbackTitle ?? metadata.pageTitle ?? '', content, metadata });
 }
 
 

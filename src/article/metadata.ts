@@ -2,12 +2,14 @@
  * Article metadata from what the page declares: `<html lang>`, `<meta>` tags (Open Graph,
  * article:*, Dublin Core), JSON-LD (Article/NewsArticle/BlogPosting first, then any object
  * that has the field), byline elements, `<time datetime>` and `<link rel=canonical>`.
- * One pass over the tree's elements; JSON-LD parse failures are ignored (pages ship broken JSON).
+ * One pass over the tree's elements; JSON-LD that is not JSON even leniently (`dom/json-ld.ts`) is ignored.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import { normalizeSpace, subtreeText } from '../dom/tree.js';
+import { parseJsonLd } from '../dom/json-ld.js';
 import type { ArticleMetadata } from './types.js';
 import { resolveSafeUrl } from './urls.js';
+import { declaredPageTitle } from './page-title.js';
 
 /** JSON-LD scripts above this size are skipped (pages embed whole catalogues). */
 const MAX_JSON_LD_CHARS = 1_000_000;
@@ -26,25 +28,24 @@ function isObject(v: Json | undefined): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+function isArticleTyped(o: JsonObject): boolean {
+  return ([] as Json[]).concat(o['@type'] ?? []).some((t) => typeof t === 'string' && ARTICLE_TYPES.test(t));
+}
+
 /** Every object in the parsed JSON-LD (breadth-first, bounded), article-typed ones first. */
 function jsonLdObjects(texts: readonly string[]): JsonObject[] {
   const articles: JsonObject[] = [];
   const others: JsonObject[] = [];
   for (const raw of texts) {
     if (raw.length > MAX_JSON_LD_CHARS) continue;
-    let parsed: Json;
-    try {
-      parsed = JSON.parse(raw.trim().replace(/^<!--|-->$/g, '')) as Json;
-    } catch {
-      continue;
-    }
+    const parsed = parseJsonLd(raw) as Json | undefined;
+    if (parsed === undefined) continue;
     const queue: Json[] = [parsed];
     for (let q = 0; q < queue.length && q < MAX_JSON_LD_NODES; q++) {
       const v = queue[q]!;
       if (Array.isArray(v)) queue.push(...v);
       else if (isObject(v)) {
-        const types = ([] as Json[]).concat(v['@type'] ?? []).filter((t): t is string => typeof t === 'string');
-        (types.some((t) => ARTICLE_TYPES.test(t)) ? articles : others).push(v);
+        (isArticleTyped(v) ? articles : others).push(v);
         for (const key of ['@graph', 'mainEntity', 'mainEntityOfPage', 'itemListElement']) {
           const c = v[key];
           if (c !== undefined && typeof c === 'object') queue.push(c);
@@ -144,7 +145,11 @@ export function extractMetadata(tree: DomTree, pageUrl: string | undefined): Art
   const lang = normalizeLang(tree.lang) ?? normalizeLang(meta.get('og:locale')) ?? normalizeLang(meta.get('language')) ??
     normalizeLang(fromLd('inLanguage', (v) => (typeof v === 'string' ? v : undefined)));
 
+  const ldHeadline = ld.find((o) => isArticleTyped(o) && typeof o['headline'] === 'string')?.['headline'] as string | undefined;
+  const pageTitle = declaredPageTitle(tree.meta, tree.title, ldHeadline);
+
   const out: { -readonly [K in keyof ArticleMetadata]: ArticleMetadata[K] } = {};
+  if (pageTitle) out.pageTitle = pageTitle;
   if (lang) out.lang = lang;
   if (author) out.author = author;
   if (date) out.date = date;

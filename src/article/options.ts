@@ -10,7 +10,7 @@ import { PithError } from '../errors.js';
 export type ImagePolicy = 'labelled' | 'region' | 'none';
 
 export interface ArticleOptions {
-  /** Title when no block is labelled `title`. Default '' (no title). */
+  /** Title when no block is labelled `title`. Default: the page's declared title (`metadata.pageTitle`), else ''. */
   readonly fallbackTitle?: string;
   /** Default `labelled`. */
   readonly images?: ImagePolicy;
@@ -27,7 +27,7 @@ export interface ArticleOptions {
 }
 
 export interface ArticleConfig {
-  readonly fallbackTitle: string;
+  readonly fallbackTitle: string | undefined;
   readonly images: ImagePolicy;
   readonly maxNesting: number;
   readonly detectLanguage: boolean;
@@ -46,7 +46,7 @@ export function resolveArticleOptions(o: ArticleOptions = {}): ArticleConfig {
     throw new PithError('BAD_OPTION', `maxNesting must be a whole number from 1 to 64, got '${String(maxNesting)}'`);
   }
   return Object.freeze({
-    fallbackTitle: o.fallbackTitle ?? '',
+    fallbackTitle: o.fallbackTitle,
     images,
     maxNesting,
     detectLanguage: o.detectLanguage ?? true,

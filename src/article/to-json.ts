@@ -1,6 +1,6 @@
 /**
  * Article -> the JSON shape pith prints with `--format json`:
- * `{title, headings[], body, markdown, html, metadata{lang, author?, date?, siteName?, url?},
+ * `{title, headings[], body, markdown, html, metadata{lang, author?, date?, siteName?, url?, pageTitle?},
  * confidence, blocks?[{label, text, p}]}`. `body` is `toText`; confidence and the per-block
  * list come from the caller (the decoder knows them, the article does not).
  */
@@ -38,6 +38,7 @@ export interface ArticleJson {
     readonly date?: string;
     readonly siteName?: string;
     readonly url?: string;
+    readonly pageTitle?: string;
   };
   readonly confidence: number;
   readonly blocks?: readonly JsonBlock[];
@@ -74,6 +75,7 @@ export function toJson(article: Article, extras: ArticleJsonExtras): ArticleJson
       ...(m.date !== undefined ? { date: m.date } : {}),
       ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
       ...(m.url !== undefined ? { url: m.url } : {}),
+      ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
     },
     confidence,
     ...(extras.blocks ? { blocks: extras.blocks.map((b) => ({ label: b.label, text: b.text, p: b.p })) } : {}),

@@ -62,6 +62,11 @@ export type ArticleNodeKind = ArticleNode['kind'];
 export type EmbedMedia = 'video' | 'audio' | 'iframe' | 'embed';
 
 export interface ArticleMetadata {
+  /**
+   * The title the page declares (JSON-LD headline, Dublin Core / Open Graph / Twitter title, else
+   * `<title>` without the site name): Readability.js's convention. `Article.title` is the visible headline.
+   */
+  readonly pageTitle?: string;
   /** BCP 47-ish tag (`en`, `de-AT`); undefined when the page does not say and detection is off or unsure. */
   readonly lang?: string;
   readonly author?: string;
@@ -73,7 +78,7 @@ export interface ArticleMetadata {
 }
 
 export interface Article {
-  /** The first block labelled `title` ('' when none, or `ArticleOptions.fallbackTitle`). */
+  /** The first block labelled `title`; when none, `ArticleOptions.fallbackTitle`, else `metadata.pageTitle`, else ''. */
   readonly title: string;
   readonly content: readonly ArticleNode[];
   readonly metadata: ArticleMetadata;

@@ -188,10 +188,12 @@ export function decodeHtml(input: Uint8Array, options: DecodeOptions = {}, subje
   }
   const meta = prescanMetaCharset(bytes, options.prescanBytes ?? 8192);
   if (meta) {
-    // Pages often declare UTF-8 and are not, or declare latin-1 and are UTF-8. A declared
-    // single-byte encoding on bytes that are valid, non-ASCII UTF-8 is almost always a stale
-    // template header: browsers would show mojibake, but the author meant UTF-8.
-    if (meta !== 'utf-8' && isSingleByteWestern(meta) && hasNonAscii(bytes) && isValidUtf8(bytes)) {
+    // Pages often declare UTF-8 and are not, or declare another encoding and are UTF-8 (a
+    // stale template header, or a page saved by a tool that re-encoded it). Text in a legacy
+    // encoding is practically never well-formed UTF-8 once it has non-ASCII bytes (lead bytes
+    // would all need continuation bytes after them), so such bytes are read as UTF-8:
+    // browsers would show mojibake, but the author meant UTF-8.
+    if (meta !== 'utf-8' && hasNonAscii(bytes) && isValidUtf8(bytes)) {
       const text = decodeWith(bytes, 'utf-8', 0);
       return { text, encoding: 'utf-8', source: 'detected', replacements: 0 };
     }
@@ -201,10 +203,6 @@ export function decodeHtml(input: Uint8Array, options: DecodeOptions = {}, subje
   const detected = isValidUtf8(bytes) ? 'utf-8' : 'windows-1252';
   const text = decodeWith(bytes, detected, 0);
   return { text, encoding: detected, source: 'detected', replacements: countReplacements(text) };
-}
-
-function isSingleByteWestern(enc: string): boolean {
-  return enc === 'windows-1252' || enc === 'iso-8859-15' || enc === 'iso-8859-1';
 }
 
 function hasNonAscii(bytes: Uint8Array): boolean {

@@ -16,6 +16,8 @@ export interface ExtractorInput {
 
 export interface Extraction {
   readonly title: string;
+  /** The title the page declares (pith's `metadata.pageTitle`), when the extractor reports one apart from `title`. */
+  readonly pageTitle?: string;
   /** Heading texts in order. */
   readonly headings: readonly string[];
   /** Article text without the title: headings on their own lines, paragraphs separated by a blank line. */

@@ -14,7 +14,7 @@ export function modelExtractor(model: LoadedModel, name = `model:${model.file.al
     name,
     extract({ page }) {
       const r = extractPage(page, model, options);
-      return { title: r.article.title, headings: articleHeadings(r.article), body: toText(r.article), blockLabels: r.labels };
+      return { title: r.article.title, pageTitle: r.article.metadata.pageTitle ?? '', headings: articleHeadings(r.article), body: toText(r.article), blockLabels: r.labels };
     },
   });
 }

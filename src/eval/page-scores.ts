@@ -34,6 +34,8 @@ export interface PageScores {
   /** Whether `blocks` may count for document-level scores (complete gold). */
   readonly blocksComplete?: boolean;
   readonly titleCorrect?: boolean;
+  /** The extraction's `pageTitle` against the gold title, when it reports one. */
+  readonly pageTitleCorrect?: boolean;
   readonly shingle?: ShinglePageScore;
   readonly word?: PRF;
   readonly snippets?: SnippetCounts;
@@ -49,7 +51,10 @@ export function scorePage(pageId: string, site: string, extraction: Extraction, 
       out.blocksComplete = !gold.partial;
     }
   }
-  if (gold.title !== undefined && gold.title.trim() !== '') out.titleCorrect = titlesMatch(extraction.title, gold.title);
+  if (gold.title !== undefined && gold.title.trim() !== '') {
+    out.titleCorrect = titlesMatch(extraction.title, gold.title);
+    if (extraction.pageTitle !== undefined) out.pageTitleCorrect = titlesMatch(extraction.pageTitle, gold.title);
+  }
   if (gold.text !== undefined) {
     const text = gold.textIncludesTitle && extraction.title ? `${extraction.title}\n\n${extraction.body}` : extraction.body;
     out.shingle = shinglePageScore(text, gold.text);
@@ -74,6 +79,8 @@ export interface SnippetSummary extends PRF {
 export interface MetricSummary {
   readonly pages: number;
   readonly title?: { readonly pages: number; readonly accuracy: number };
+  /** The declared page title (`Extraction.pageTitle`) against the gold title. */
+  readonly pageTitle?: { readonly pages: number; readonly accuracy: number };
   /** article-extraction-benchmark shingle P/R/F1 and exact accuracy. */
   readonly shingle?: ShingleSummary;
   /** WCXB word P/R/F1, each the mean over pages. */
@@ -90,6 +97,8 @@ export function summarize(pages: readonly PageScores[]): MetricSummary {
   const out: { -readonly [K in keyof MetricSummary]: MetricSummary[K] } = { pages: pages.length };
   const titles = pages.filter((p) => p.titleCorrect !== undefined);
   if (titles.length) out.title = { pages: titles.length, accuracy: titles.filter((p) => p.titleCorrect).length / titles.length };
+  const pageTitles = pages.filter((p) => p.pageTitleCorrect !== undefined);
+  if (pageTitles.length) out.pageTitle = { pages: pageTitles.length, accuracy: pageTitles.filter((p) => p.pageTitleCorrect).length / pageTitles.length };
   const shingles = pages.flatMap((p) => (p.shingle ? [p.shingle] : []));
   if (shingles.length) out.shingle = shingleSummary(shingles);
   const words = pages.flatMap((p) => (p.word ? [p.word] : []));

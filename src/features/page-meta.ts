@@ -5,6 +5,7 @@
  */
 import type { DomTree } from '../dom/tree.js';
 import { normalizeSpace } from '../dom/tree.js';
+import { parseJsonLd } from '../dom/json-ld.js';
 
 export type TitleSource = 'title' | 'og' | 'twitter' | 'ld';
 export const TITLE_SOURCES: readonly TitleSource[] = Object.freeze(['title', 'og', 'twitter', 'ld']);
@@ -33,12 +34,8 @@ export function pageMeta(tree: DomTree): PageMeta {
   }
   for (const raw of tree.jsonLd) {
     if (raw.length > MAX_LD_CHARS) continue;
-    let data: unknown;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      continue;
-    }
+    const data = parseJsonLd(raw);
+    if (data === undefined) continue;
     const stack: unknown[] = [data];
     let seen = 0;
     while (stack.length > 0 && seen++ < MAX_LD_NODES) {

@@ -44,6 +44,11 @@ test('title is the first title block; later ones and other blocks are dropped', 
   assert.equal(a.title, 'One');
   assert.equal(toText(a), 'Body');
   assert.equal(buildArticle(p, ['other', 'other', 'body', 'other'], { fallbackTitle: 'Fallback' }).title, 'Fallback');
+  // No title block and no fallback given: the title the page declares, else nothing.
+  assert.equal(buildArticle(p, ['other', 'other', 'body', 'other']).title, '');
+  const declared = page('<title>Declared Story Headline Here Today - Site</title><h1>One</h1><p>Body</p>');
+  assert.equal(buildArticle(declared, ['other', 'body']).title, 'Declared Story Headline Here Today');
+  assert.equal(buildArticle(declared, ['other', 'body'], { fallbackTitle: '' }).title, '');
 });
 
 test('heading level comes from h1-h6 of the block or its ancestors, else 2', () => {

@@ -47,3 +47,37 @@ test('language detection from stop words, silent when unsure', () => {
   assert.equal(detectLanguage('too short'), undefined);
   assert.equal(detectLanguage('1234 5678 '.repeat(30)), undefined);
 });
+
+test('pageTitle: JSON-LD article headline, then Dublin Core, Open Graph, meta title, Twitter, then <title> without the site name', () => {
+  const head = '<title>Big Story Here Today Again | The Daily</title>';
+  assert.equal(meta(`${head}<script type="application/ld+json">{"@type":"NewsArticle","headline":"LD headline"}</script><meta property="og:title" content="OG">`).pageTitle, 'LD headline');
+  // A headline on a non-article object (an organisation, a product) is not the page's title.
+  assert.equal(meta(`${head}<script type="application/ld+json">{"@type":"Organization","headline":"Org"}</script>`).pageTitle, 'Big Story Here Today Again');
+  assert.equal(meta(`${head}<meta name="twitter:title" content="TW"><meta property="og:title" content="OG">`).pageTitle, 'OG');
+  // Space-separated keys; the Dublin Core title beats Open Graph; a later tag overrides an earlier one.
+  assert.equal(meta(`${head}<meta property="og:title twitter:title" content="OG"><meta property="x:title dc:title" content="DC">`).pageTitle, 'DC');
+  assert.equal(meta(`${head}<meta property="og:title" content="first"><meta property="og:title" content="second">`).pageTitle, 'second');
+  assert.equal(meta(`${head}<meta property="og:title" content="  ">`).pageTitle, 'Big Story Here Today Again');
+  assert.equal(meta('<p>no title at all</p>').pageTitle, undefined);
+});
+
+test('pageTitle from <title>: the site-name part is cut, unless too little would remain', () => {
+  const t = (title: string) => meta(`<title>${title}</title>`).pageTitle;
+  assert.equal(t('Get your code covered | Code | Jane Doe'), 'Get your code covered | Code');
+  assert.equal(t('A quite long headline for a story – Example News'), 'A quite long headline for a story');
+  // Too short before the last separator: what follows the first one.
+  assert.equal(t('Example - A quite long headline for a story'), 'A quite long headline for a story');
+  // Four words or fewer left: the whole title.
+  assert.equal(t('Mozilla - Wikipedia'), 'Mozilla - Wikipedia');
+  assert.equal(t('Short Headline Here | The Daily'), 'Short Headline Here | The Daily');
+  assert.equal(t('Daring Fireball: Colophon'), 'Daring Fireball: Colophon');
+  assert.equal(t('well-known hyphen-words stay whole'), 'well-known hyphen-words stay whole');
+});
+
+test('JSON-LD wrapped in CDATA or comments, or with raw line breaks in strings, is still read', () => {
+  assert.equal(meta('<script type="application/ld+json"><![CDATA[{"@type":"NewsArticle","headline":"In CDATA"}]]></script>').pageTitle, 'In CDATA');
+  assert.equal(meta('<script type="application/ld+json">//<![CDATA[\n{"@type":"Article","author":{"name":"Ann"}}\n//]]></script>').author, 'Ann');
+  assert.equal(meta('<script type="application/ld+json"><!-- {"@type":"Article","headline":"In a comment"} --></script>').pageTitle, 'In a comment');
+  assert.equal(meta('<script type="application/ld+json">{"@type":"Article","headline":"Two\nlines",}</script>').pageTitle, 'Two lines');
+  assert.equal(meta('<title>Fallback title here</title><script type="application/ld+json">{"@type":"Article","headline":</script>').pageTitle, 'Fallback title here');
+});

@@ -48,6 +48,18 @@ test('declared latin-1 on valid UTF-8 bytes is read as UTF-8 (stale template hea
   assert.match(d.text, /Grüße/);
 });
 
+test('declared GBK or Shift_JIS on valid UTF-8 bytes is read as UTF-8 (page re-encoded when saved); real GBK stays GBK', () => {
+  for (const charset of ['gb2312', 'Shift_JIS', 'windows-1251']) {
+    const d = decodeHtml(enc(`<meta http-equiv="Content-Type" content="text/html; charset=${charset}"><title>人工智能 Привет</title>`));
+    assert.equal(d.encoding, 'utf-8', charset);
+    assert.match(d.text, /人工智能 Привет/);
+  }
+  const gbk = new Uint8Array([...enc('<meta charset="gb2312"><p>'), 0xc8, 0xcb, 0xb9, 0xa4, ...enc('</p>')]); // 人工 in GBK
+  const d = decodeHtml(gbk);
+  assert.equal(d.encoding, 'gbk');
+  assert.match(d.text, /人工/);
+});
+
 test('undeclared invalid UTF-8 falls back to windows-1252; declared UTF-8 keeps going with U+FFFD', () => {
   const d = decodeHtml(latin1('<p>caf\u00e9 \u0093quoted\u0094</p>'));
   assert.equal(d.encoding, 'windows-1252');
