@@ -1,0 +1,82 @@
+/**
+ * fetchPage against a real HTTP server on 127.0.0.1: the failures a crawler meets (time-outs,
+ * redirect loops, non-HTML types, oversize bodies, refused connections) are named errors.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fetchPage } from '../../src/dom/fetch.js';
+import { isPithError } from '../../src/errors.js';
+
+async function withServer(handler: Parameters<typeof createServer>[1], body: (base: string) => Promise<void>): Promise<void> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await body(base);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const failsWith = (code: string, message: RegExp) => (e: unknown): boolean => {
+  assert.ok(isPithError(e), String(e));
+  assert.equal(e.code, code);
+  assert.match(e.message, message);
+  return true;
+};
+
+test('fetchPage: an HTML page after a redirect, with its charset and final URL', async () => {
+  await withServer((req, res) => {
+    if (req.url === '/old') {
+      res.writeHead(301, { location: '/new' }).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' }).end(Buffer.from('<p>caf\u00e9</p>', 'latin1'));
+  }, async (base) => {
+    const got = await fetchPage(`${base}/old`);
+    assert.equal(got.url, `${base}/new`);
+    assert.equal(got.charset, 'ISO-8859-1');
+    assert.deepEqual([...got.bytes], [...Buffer.from('<p>caf\u00e9</p>', 'latin1')]);
+  });
+});
+
+test('fetchPage: a redirect loop, a non-HTML type, an HTTP error and an oversize body are named', async () => {
+  await withServer((req, res) => {
+    if (req.url === '/loop') res.writeHead(302, { location: '/loop' }).end();
+    else if (req.url === '/image') res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(10));
+    else if (req.url === '/gone') res.writeHead(404).end('no');
+    else if (req.url === '/big') res.writeHead(200, { 'content-type': 'text/html' }).end('x'.repeat(5000));
+    else res.writeHead(500).end();
+  }, async (base) => {
+    await assert.rejects(fetchPage(`${base}/loop`, { maxRedirects: 3 }), failsWith('FETCH_FAILED', /more than 3 redirects/));
+    await assert.rejects(fetchPage(`${base}/image`), failsWith('FETCH_FAILED', /not an HTML page \(Content-Type: image\/png\)/));
+    await assert.rejects(fetchPage(`${base}/gone`), failsWith('FETCH_FAILED', /HTTP 404/));
+    await assert.rejects(fetchPage(`${base}/big`, { maxBytes: 1000 }), failsWith('TOO_LARGE', /above the limit of 1000/));
+  });
+});
+
+test('fetchPage: a server that never answers times out; a closed port and a bad URL fail clearly', async () => {
+  await withServer(() => { /* never responds */ }, async (base) => {
+    await assert.rejects(fetchPage(`${base}/slow`, { timeoutMs: 300 }), failsWith('FETCH_FAILED', /timed out after 300 ms/));
+  });
+  // A port that was just free: nothing listens there now.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  await assert.rejects(fetchPage(`http://127.0.0.1:${port}/`), failsWith('FETCH_FAILED', /unreachable/));
+  await assert.rejects(fetchPage('not a url'), failsWith('FETCH_FAILED', /not a valid URL/));
+  await assert.rejects(fetchPage('ftp://example.com/x'), failsWith('FETCH_FAILED', /unsupported URL scheme/));
+});
+
+test('fetchPage: a body that stalls half-way times out instead of hanging', async () => {
+  await withServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.write('<p>start');
+  }, async (base) => {
+    await assert.rejects(fetchPage(`${base}/`, { timeoutMs: 300 }), failsWith('FETCH_FAILED', /timed out after 300 ms/));
+  });
+});
