@@ -201,6 +201,14 @@ class InlineBuilder {
   }
 }
 
+/** Glyph-only links documentation generators put beside headings (`¶`, `#`, `§`, a link emoji). */
+const PERMALINK_TEXT_RE = /^\s*(?:\u00b6|#|\u00a7|\u{1f517}|\u2693)\s*$/u;
+
+/** A link to a fragment whose whole text is a permalink glyph: page furniture, not content. */
+function isPermalink(href: string | undefined, kids: readonly Inline[]): boolean {
+  return href !== undefined && href.includes('#') && kids.length === 1 && kids[0]!.kind === 'text' && PERMALINK_TEXT_RE.test(kids[0]!.text);
+}
+
 /**
  * Drops empty nodes and doubled breaks, then freezes the nodes in place (their shapes
  * already are `Inline`'s; no copy). Depth is bounded (see file comment).
@@ -233,7 +241,7 @@ function freezeChildren(children: MInline[]): Inline[] {
       case 'emphasis':
       case 'strong': {
         const kids = freezeChildren(c.children);
-        if (kids.length === 0) break;
+        if (kids.length === 0 || (c.kind === 'link' && isPermalink(c.href, kids))) break;
         c.children = Object.freeze(kids) as MInline[];
         out.push(Object.freeze(c) as Inline);
         break;

@@ -79,7 +79,8 @@ export function alignTokens(text: string): string[] {
   // characters all separate words, so lower-casing and splitting is the same result, faster.
   if (PLAIN_RE.test(text)) return text.toLowerCase().match(ASCII_WORD_RE) ?? [];
   // NFKC spells ™ ℠ as letters ("24™" -> "24TM"): drop such marks first, like other symbols.
-  const clean = repairMojibake(text).replace(MARKS_RE, ' ').normalize('NFKC').toLowerCase();
+  // Soft hyphens sit inside words (gold texts keep a few): dropped, not a word break.
+  const clean = repairMojibake(text).replaceAll('\u00ad', '').replace(MARKS_RE, ' ').normalize('NFKC').toLowerCase();
   const words = clean.match(WORD_RE);
   if (!words) return [];
   const out: string[] = [];

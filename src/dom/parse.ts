@@ -15,6 +15,8 @@ import { emptyScriptsAndStyles } from './raw-text.js';
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
 
+const SOFT_HYPHEN = '\u00ad';
+
 /** Elements whose content is never visible text. */
 export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
   'script', 'style', 'template', 'noembed', 'noframes', 'xmp', 'textarea', 'select',
@@ -111,8 +113,11 @@ function buildTree(doc: P5Node, url: string | undefined): DomTree {
     const { node, parent } = frame;
     const name = node.nodeName;
     if (name === '#text') {
-      const value = (node as DefaultTreeAdapterMap['textNode']).value;
+      const raw = (node as DefaultTreeAdapterMap['textNode']).value;
       if (parent.tag === '#document') continue;
+      // Soft hyphens (German and Dutch sites set them for line breaking) are invisible unless a
+      // line breaks there; left in, they split words for search, NLP and text comparison.
+      const value = raw.includes(SOFT_HYPHEN) ? raw.replaceAll(SOFT_HYPHEN, '') : raw;
       const t: TextNode = { kind: 'text', id: nodes.length, parent: parent.id, text: value, depth: parent.depth + 1 };
       parent.children.push(t.id);
       nodes.push(t);
@@ -124,7 +129,7 @@ function buildTree(doc: P5Node, url: string | undefined): DomTree {
     const attrs = keptAttrs(el);
 
     // Head data that the features need, gathered here so no later stage re-walks the tree.
-    if (tag === 'title' && !title) title = normalizeSpace(textOf(el));
+    if (tag === 'title' && !title) title = normalizeSpace(textOf(el).replaceAll(SOFT_HYPHEN, ''));
     else if (tag === 'meta') {
       const key = (attrs['property'] ?? attrs['name'] ?? attrs['itemprop'])?.toLowerCase();
       if (key && attrs['content'] !== undefined) meta.push({ key, content: attrs['content'] });

@@ -49,6 +49,9 @@ test('title is the first title block; later ones and other blocks are dropped', 
   const declared = page('<title>Declared Story Headline Here Today - Site</title><h1>One</h1><p>Body</p>');
   assert.equal(buildArticle(declared, ['other', 'body']).title, 'Declared Story Headline Here Today');
   assert.equal(buildArticle(declared, ['other', 'body'], { fallbackTitle: '' }).title, '');
+  // A documentation generator's permalink glyph is not part of the title.
+  const sphinx = page('<h1>Monitoring Guide<a class="headerlink" href="#guide">\u00b6</a></h1><p>Body</p>');
+  assert.equal(buildArticle(sphinx, ['title', 'body']).title, 'Monitoring Guide');
 });
 
 test('heading level comes from h1-h6 of the block or its ancestors, else 2', () => {
@@ -113,4 +116,12 @@ test('a huge flat page builds quickly and keeps every kept block', () => {
   assert.equal(a.content.length, 5000);
   assert.ok(text.includes('para 4999 bold link'));
   assert.ok(ms < 2000, `took ${ms} ms`);
+});
+
+test('permalink glyph links beside headings are dropped; links and text that merely contain the glyphs stay', () => {
+  const p = page('<h1>Guide<a class="headerlink" href="#guide">\u00b6</a></h1><h2>Install <a href="#install">#</a></h2>'
+    + '<p>Use C# <a href="#x">here</a> now.</p><p>Tag <a href="/t">#</a></p>');
+  const a = buildArticle(p, ['title', 'heading', 'body', 'body']);
+  assert.equal(a.title, 'Guide');
+  assert.equal(toMarkdown(a), '# Guide\n\n## Install\n\nUse C# [here](https://e.com/a/#x) now.\n\nTag [#](https://e.com/t)\n');
 });

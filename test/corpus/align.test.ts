@@ -32,6 +32,10 @@ test('plain text takes a fast path with the same tokens as the full normalisatio
   assert.deepEqual(alignTokens(ascii), ['hello', 'world', 'it', 's', '42x', 'a', 'b', 'c', 'd']);
 });
 
+test('a soft hyphen inside a word does not split it', () => {
+  assert.deepEqual(alignTokens('Er\u00adin\u00adne\u00adrung an die Op\u00adfer'), ['erinnerung', 'an', 'die', 'opfer']);
+});
+
 test('accents and case fold; CJK text splits into characters', () => {
   assert.deepEqual(alignTokens('Ça VA, Zoë!'), ['ca', 'va', 'zoe']);
   // Trade marks are symbols, not letters glued to the word (NFKC alone makes "24tm").

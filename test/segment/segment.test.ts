@@ -18,6 +18,11 @@ test('adjacent inline text joins as displayed; white space collapses', () => {
   assert.deepEqual(texts('<p>foo<b>bar</b>   baz\n\t qux&nbsp;&nbsp;end</p>'), ['foobar baz qux end']);
 });
 
+test('soft hyphens are dropped from text and the title; zero-width spaces count as space', () => {
+  assert.deepEqual(texts('<p>Er&shy;in&shy;ne\u00adrung an <b>die</b> Op&shy;fer</p><p>a\u200bb</p>'), ['Erinnerung an die Opfer', 'a b']);
+  assert.equal(parseHtml('<title>Er&shy;in&shy;ne&shy;rung</title>').title, 'Erinnerung');
+});
+
 test('one <br> is a line break inside a block; two end the block', () => {
   assert.deepEqual(texts('<p>line one<br>line two<br><br>  next para<br/>\n<br>third</p>'), [
     'line one\nline two', 'next para', 'third',
