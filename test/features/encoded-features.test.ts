@@ -35,6 +35,20 @@ test('encoded features equal the named features encoded against the same vocabul
   assert.ok(realValues > 0, 'the fixtures exercise real-valued attributes');
 });
 
+test('a page with more attributes than the shared scratch holds encodes the same, and so do the small pages after it', () => {
+  const html = `<title>Long</title><body>${Array.from({ length: 400 }, (_, k) => `<div class="row r${k}"><p>Paragraph ${k} has several words in it, enough for many features.</p></div>`).join('')}</body>`;
+  const big = loadPage(new TextEncoder().encode(html), { id: 'big', url: 'https://example.com/big' });
+  const bigNamed = computeFeatures(big);
+  assert.ok(bigNamed.items.reduce((s, it) => s + it.attrs.length, 0) > 1 << 14, 'the page outgrows the scratch arrays');
+  const index = buildFeatureIndex([...named, bigNamed], 1, 'none');
+  for (const [page, seq] of [[big, bigNamed], [pages[0]!, named[0]!], [big, bigNamed]] as const) {
+    const want = encodeSequences(index, [seq]);
+    const got = computeEncodedFeatures(page, {}, index.lookup);
+    assert.deepEqual([...got.itemStart], [...want.itemStart], page.id);
+    assert.deepEqual([...got.ids], [...want.ids], page.id);
+  }
+});
+
 test('an empty vocabulary and a page without blocks give empty encodings', () => {
   const got = computeEncodedFeatures(pages[0]!, {}, new Map());
   assert.equal(got.itemStart.length, pages[0]!.blocks.length + 1);
