@@ -1,7 +1,7 @@
 /**
  * What a page says about itself outside the body: title candidates (`<title>`,
  * og:title, twitter:title, JSON-LD headline) and the JSON-LD article body and
- * description. Malformed JSON-LD is common and simply ignored.
+ * description. Malformed JSON-LD is common: it is read leniently (`dom/json-ld.ts`), else ignored.
  */
 import type { DomTree } from '../dom/tree.js';
 import { normalizeSpace } from '../dom/tree.js';
