@@ -21,7 +21,7 @@ const MAX_TITLE_CHARS = 300;
 const words = (s: string): number => (s.match(/\S+/g) ?? []).length;
 
 /** The `<title>` text without the site name: the part before the last separator, or after the first one when that part is too short. */
-export function trimSiteName(title: string): string {
+function trimSiteName(title: string): string {
   const whole = normalizeSpace(title);
   const cuts = [...whole.matchAll(SEPARATOR)].map((m) => m.index!);
   if (cuts.length === 0) return whole;

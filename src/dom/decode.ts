@@ -138,14 +138,18 @@ export function prescanMetaCharset(bytes: Uint8Array, limit = 8192): string | un
   return undefined;
 }
 
+/** The bytes as UTF-8 text, or undefined when they are not well-formed UTF-8 (a BOM is kept as text). */
+function strictUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when the bytes are well-formed UTF-8 (pure ASCII counts). */
 export function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return strictUtf8(bytes) !== undefined;
 }
 
 function countReplacements(text: string): number {
@@ -193,16 +197,16 @@ export function decodeHtml(input: Uint8Array, options: DecodeOptions = {}, subje
     // encoding is practically never well-formed UTF-8 once it has non-ASCII bytes (lead bytes
     // would all need continuation bytes after them), so such bytes are read as UTF-8:
     // browsers would show mojibake, but the author meant UTF-8.
-    if (meta !== 'utf-8' && hasNonAscii(bytes) && isValidUtf8(bytes)) {
-      const text = decodeWith(bytes, 'utf-8', 0);
-      return { text, encoding: 'utf-8', source: 'detected', replacements: 0 };
-    }
+    // The strict decode is the text itself: no second pass over the bytes.
+    const asUtf8 = meta !== 'utf-8' && hasNonAscii(bytes) ? strictUtf8(bytes) : undefined;
+    if (asUtf8 !== undefined) return { text: asUtf8, encoding: 'utf-8', source: 'detected', replacements: 0 };
     const text = decodeWith(bytes, meta, 0);
     return { text, encoding: meta, source: 'meta', replacements: countReplacements(text) };
   }
-  const detected = isValidUtf8(bytes) ? 'utf-8' : 'windows-1252';
-  const text = decodeWith(bytes, detected, 0);
-  return { text, encoding: detected, source: 'detected', replacements: countReplacements(text) };
+  const asUtf8 = strictUtf8(bytes);
+  if (asUtf8 !== undefined) return { text: asUtf8, encoding: 'utf-8', source: 'detected', replacements: countReplacements(asUtf8) };
+  const text = decodeWith(bytes, 'windows-1252', 0);
+  return { text, encoding: 'windows-1252', source: 'detected', replacements: countReplacements(text) };
 }
 
 function hasNonAscii(bytes: Uint8Array): boolean {
