@@ -8,7 +8,9 @@
  * with every family and once per group of families switched off (features recomputed).
  * DECODER='[{"rescueShare":0},{"rescueShare":1,"proseGap":3}]' scores each trained model once
  * per set of decoder settings (src/decode/constrain.ts), one row each: the constraints
- * compared on the same model.
+ * compared on the same model. EXCLUDE='page-kind;' gives one run per ';'-separated set of
+ * families switched off (an empty set: every family), each with its own features.
+ * SAVE=/tmp/fold0 writes each run's model to /tmp/fold0<run>.model.json.gz, for per-page study.
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/index.js';
@@ -24,6 +26,7 @@ import { makeFolds } from '../src/eval/splits.js';
 import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
 import { summarize, type PageScores } from '../src/eval/page-scores.js';
 import { CONSTRAIN_NUMBERS, type ConstrainOptions } from '../src/decode/constrain.js';
+import { saveModel } from '../src/models/model-file.js';
 
 const shared = join(process.cwd(), '..', 'shared', 'corpora');
 const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles'];
@@ -46,6 +49,7 @@ const GROUPS: Record<string, FamilyName[]> = {
   'position': ['position'],
   'heading + containers + schema': ['heading', 'containers', 'schema'],
   'prose-core + title-anchor (page-level)': ['prose-core', 'title-anchor'],
+  'page-kind (page-level)': ['page-kind'],
 };
 const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : (process.env.CONFIGS ?? '').split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
 const decoders = parseDecoders(process.env.DECODER);
@@ -87,7 +91,10 @@ const loader = async (r: PageRef): Promise<LoadedPage> => {
 
 const runs: Array<{ name: string; features: FeatureOptions }> = ablate
   ? [{ name: '(all families)', features: {} }, ...Object.entries(GROUPS).map(([name, exclude]) => ({ name: `-${name}`, features: { exclude } }))]
-  : [{ name: '', features: {} }];
+  : (process.env.EXCLUDE ?? '').split(';').map((set) => {
+      const exclude = set.split(',').filter(Boolean) as FamilyName[];
+      return { name: exclude.length ? `-${exclude.join('-')}` : '', features: exclude.length ? { exclude } : {} };
+    });
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
 const rows: string[] = [];
 for (const run of runs) {
@@ -100,6 +107,7 @@ async function trainAndScore(run: { name: string; features: FeatureOptions }, tr
   const t0 = Date.now();
   const model = trainOnSequences(train, { algorithm, params, features: run.features });
   const secs = (Date.now() - t0) / 1000;
+  if (process.env.SAVE) await saveModel(`${process.env.SAVE}${run.name || '-all'}.model.json.gz`, model);
   const result = await evaluatePages(testRefs, decoders.map((d, k) => modelFileExtractor(model, `pith${k}`, d)), { loader });
   decoders.forEach((decoder, k) => {
     const all: PageScores[] = [];

@@ -29,6 +29,7 @@ export const FAMILY_NAMES = Object.freeze([
   'schema',
   'prose-core',
   'title-anchor',
+  'page-kind',
 ] as const);
 export type FamilyName = (typeof FAMILY_NAMES)[number];
 

@@ -1,6 +1,7 @@
 /** Families over how much of a block, and of the region around it, is link text or dense prose. */
 import type { ElementNode } from '../../dom/tree.js';
 import type { FeatureFamily } from '../family.js';
+import type { Block } from '../../segment/segment.js';
 import { IN_LINK_BIT } from '../page-context.js';
 import { countWords, decile, log2Bucket, textDensity } from '../text-stats.js';
 import { log2p } from './lexical.js';
@@ -81,6 +82,11 @@ export const textDensityFamily: FeatureFamily = {
   },
 };
 
+/** Prose: the non-link text of text blocks of at least 80 characters that are less than half link text. */
+function proseChars(b: Block): number {
+  return b.kind === 'text' && b.text.length >= 80 && b.linkChars < 0.5 * b.text.length ? b.text.length - b.linkChars : 0;
+}
+
 /** Shares of the page's prose that mark its core (the element holding most of the reading text). */
 const CORE_SHARES = [0.5, 0.8] as const;
 
@@ -97,8 +103,7 @@ export const proseCoreFamily: FeatureFamily = {
     const prose = new Float64Array(n + 1);
     for (let i = 0; i < n; i++) {
       const b = ctx.blocks[i]!;
-      const own = b.kind === 'text' && b.text.length >= 80 && b.linkChars < 0.5 * b.text.length ? b.text.length - b.linkChars : 0;
-      prose[i + 1] = prose[i]! + own;
+      prose[i + 1] = prose[i]! + proseChars(b);
     }
     const total = prose[n]!;
     // Prose under an element: its subtree's blocks are one contiguous range.
@@ -135,6 +140,60 @@ export const proseCoreFamily: FeatureFamily = {
       out.attr(i, ctx.name('prose-share=', decile(share)));
       out.col(i, 0, in80 ? '80' : in50 ? '50' : 'none');
       out.col(i, 1, share);
+    });
+  },
+};
+
+/** Page link-share and prose-share bucket edges: 4 x 4 page kinds. */
+const PAGE_LINK_EDGES = [0.15, 0.3, 0.5] as const;
+const PAGE_PROSE_EDGES = [0.2, 0.4, 0.6] as const;
+const bucketOf = (x: number, edges: readonly number[]): number => {
+  let k = 0;
+  while (k < edges.length && x >= edges[k]!) k++;
+  return k;
+};
+/** og:type values kept as they are; others read `other`. */
+const OG_TYPES: ReadonlySet<string> = new Set(['article', 'website', 'product', 'blog', 'profile', 'video.other']);
+
+export const pageKindFamily: FeatureFamily = {
+  name: 'page-kind',
+  doc: "What kind of page the block sits on, so the model can learn that conventions differ: on a listing or a collection the linked teasers are the content, on an article they are related-story boxes. The page's link share (link characters over all text) and prose share (as in prose-core) in 4 buckets each give a kind `pk=L<0-3>P<0-3>`, and og:type gives `og=<article|website|product|blog|profile|video.other|other|none>`. The kind is crossed with the block's own link share (`bl=0|part|most`) and with link share and length together (`len=s|m|l`: under 40, under 150, 150+ characters), og:type with the link share: the only way a linear model can let a page-level fact change how a block is read. Columns: pageLinkShare, pageProseShare.",
+  columns: [
+    { name: 'pageLinkShare', kind: 'numeric' },
+    { name: 'pageProseShare', kind: 'numeric' },
+  ],
+  compute(ctx, out) {
+    let text = 0;
+    let link = 0;
+    let prose = 0;
+    for (const b of ctx.blocks) {
+      if (b.kind !== 'text') continue;
+      const n = b.text.length;
+      text += n;
+      link += b.linkChars;
+      prose += proseChars(b);
+    }
+    const linkShare = text > 0 ? link / text : 0;
+    const proseShare = text > 0 ? prose / text : 0;
+    const kind = `pk=L${bucketOf(linkShare, PAGE_LINK_EDGES)}P${bucketOf(proseShare, PAGE_PROSE_EDGES)}`;
+    const ogRaw = (ctx.tree.meta.find((m) => m.key === 'og:type')?.content ?? '').trim().toLowerCase();
+    const og = `og=${ogRaw === '' ? 'none' : OG_TYPES.has(ogRaw) ? ogRaw : 'other'}`;
+    // Prefixes built once per page, not once per block.
+    const kindAnd = `${kind}&`;
+    const ogAnd = `${og}&`;
+    const kindLinkAnd = { 'bl=0': `${kind}&bl=0&`, 'bl=part': `${kind}&bl=part&`, 'bl=most': `${kind}&bl=most&` } as const;
+    ctx.blocks.forEach((b, i) => {
+      out.attr(i, kind);
+      out.attr(i, og);
+      const n = b.text.length;
+      const share = n > 0 ? b.linkChars / n : 0;
+      const bl = share === 0 ? 'bl=0' : share < 0.5 ? 'bl=part' : 'bl=most';
+      const len = n < 40 ? 'len=s' : n < 150 ? 'len=m' : 'len=l';
+      out.attr(i, ctx.name(kindAnd, bl));
+      out.attr(i, ctx.name(kindLinkAnd[bl], len));
+      out.attr(i, ctx.name(ogAnd, bl));
+      out.col(i, 0, linkShare);
+      out.col(i, 1, proseShare);
     });
   },
 };
