@@ -308,25 +308,25 @@ test('title anchor: the headline matching <title>, blocks before it, and distanc
 
 test('page kind: an article and a listing get different kinds, crossed with the block link share and length', () => {
   const para = (k: number) => `<p>Paragraph ${k} of the story tells at some length what happened, who said what to whom, and why it matters to readers.</p>`;
-  const articlePage = pageFromHtml(`<html><head><meta property="og:type" content="article"></head><body>
+  const articlePage = pageFromHtml(`<html><body>
     <nav><a href="/a">Home</a> <a href="/b">World</a></nav>
     <h1>Headline</h1>${[1, 2, 3, 4].map(para).join('')}</body></html>`);
   const teaser = (k: number) => `<li><h3><a href="/s${k}">Story number ${k} in the list of today's stories</a></h3><a href="/s${k}">Read more</a></li>`;
-  const listing = pageFromHtml(`<html><head><meta property="og:type" content="website"></head><body>
+  const listing = pageFromHtml(`<html><body>
     <h1>Latest news</h1><ul>${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</ul></body></html>`);
   const a = computeFeatures(articlePage);
   const l = computeFeatures(listing);
   // Article: 4 x ~125 prose characters of ~530: prose share >= 0.6 (P3), link share < 0.15 (L0).
   const p1 = itemFor(articlePage, a, 'Paragraph 1');
-  assert.ok(has(p1, 'pk=L0P3') && has(p1, 'og=article'), p1.attrs.filter((x) => x.startsWith('pk=') || x.startsWith('og=')).join(' '));
-  assert.ok(has(p1, 'pk=L0P3&bl=0') && has(p1, 'pk=L0P3&bl=0&len=m') && has(p1, 'og=article&bl=0'));
+  assert.ok(has(p1, 'pk=L0P3'), p1.attrs.filter((x) => x.startsWith('pk=')).join(' '));
+  assert.ok(has(p1, 'pk=L0P3&bl=0') && has(p1, 'pk=L0P3&bl=0&len=m'));
   assert.ok(has(itemFor(articlePage, a, 'Home'), 'pk=L0P3&bl=most&len=s'), 'the menu is all link text');
   // Listing: nearly all text is link text and none is prose: L3P0, the same kind on every block.
   const story = itemFor(listing, l, 'Story number 1');
-  assert.ok(has(story, 'pk=L3P0&bl=most&len=m') && has(story, 'og=website&bl=most'));
+  assert.ok(has(story, 'pk=L3P0&bl=most&len=m') && !has(story, 'pk=L3P0&bl=0'));
   assert.ok(l.items.every((it) => it.attrs.includes('pk=L3P0')));
   assert.ok(column(story, 'pageLinkShare') as number > 0.9 && column(story, 'pageProseShare') === 0);
-  // No og:type, no text: `og=none` and shares of 0, not NaN.
+  // No text: shares of 0, not NaN.
   const empty = computeFeatures(pageFromHtml('<p></p><img src="a.png">'));
-  assert.ok(empty.items.every((it) => it.attrs.includes('og=none') && it.attrs.includes('pk=L0P0')));
+  assert.ok(empty.items.every((it) => it.attrs.includes('pk=L0P0') && column(it, 'pageLinkShare') === 0));
 });

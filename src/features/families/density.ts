@@ -152,12 +152,10 @@ const bucketOf = (x: number, edges: readonly number[]): number => {
   while (k < edges.length && x >= edges[k]!) k++;
   return k;
 };
-/** og:type values kept as they are; others read `other`. */
-const OG_TYPES: ReadonlySet<string> = new Set(['article', 'website', 'product', 'blog', 'profile', 'video.other']);
 
 export const pageKindFamily: FeatureFamily = {
   name: 'page-kind',
-  doc: "What kind of page the block sits on, so the model can learn that conventions differ: on a listing or a collection the linked teasers are the content, on an article they are related-story boxes. The page's link share (link characters over all text) and prose share (as in prose-core) in 4 buckets each give a kind `pk=L<0-3>P<0-3>`, and og:type gives `og=<article|website|product|blog|profile|video.other|other|none>`. The kind is crossed with the block's own link share (`bl=0|part|most`) and with link share and length together (`len=s|m|l`: under 40, under 150, 150+ characters), og:type with the link share: the only way a linear model can let a page-level fact change how a block is read. Columns: pageLinkShare, pageProseShare.",
+  doc: "What kind of page the block sits on, so the model can learn that conventions differ: on a listing or a collection the linked teasers are the content, on an article they are related-story boxes. The page's link share (link characters over all text) and prose share (as in prose-core) in 4 buckets each give a kind `pk=L<0-3>P<0-3>`, crossed with the block's own link share (`bl=0|part|most`) and with link share and length together (`len=s|m|l`: under 40, under 150, 150+ characters): the only way a linear model can let a page-level fact change how a block is read. og:type is left out: on two cross-site folds of the train corpora the model did better without it. Columns: pageLinkShare, pageProseShare.",
   columns: [
     { name: 'pageLinkShare', kind: 'numeric' },
     { name: 'pageProseShare', kind: 'numeric' },
@@ -176,22 +174,17 @@ export const pageKindFamily: FeatureFamily = {
     const linkShare = text > 0 ? link / text : 0;
     const proseShare = text > 0 ? prose / text : 0;
     const kind = `pk=L${bucketOf(linkShare, PAGE_LINK_EDGES)}P${bucketOf(proseShare, PAGE_PROSE_EDGES)}`;
-    const ogRaw = (ctx.tree.meta.find((m) => m.key === 'og:type')?.content ?? '').trim().toLowerCase();
-    const og = `og=${ogRaw === '' ? 'none' : OG_TYPES.has(ogRaw) ? ogRaw : 'other'}`;
     // Prefixes built once per page, not once per block.
     const kindAnd = `${kind}&`;
-    const ogAnd = `${og}&`;
     const kindLinkAnd = { 'bl=0': `${kind}&bl=0&`, 'bl=part': `${kind}&bl=part&`, 'bl=most': `${kind}&bl=most&` } as const;
     ctx.blocks.forEach((b, i) => {
       out.attr(i, kind);
-      out.attr(i, og);
       const n = b.text.length;
       const share = n > 0 ? b.linkChars / n : 0;
       const bl = share === 0 ? 'bl=0' : share < 0.5 ? 'bl=part' : 'bl=most';
       const len = n < 40 ? 'len=s' : n < 150 ? 'len=m' : 'len=l';
       out.attr(i, ctx.name(kindAnd, bl));
       out.attr(i, ctx.name(kindLinkAnd[bl], len));
-      out.attr(i, ctx.name(ogAnd, bl));
       out.col(i, 0, linkShare);
       out.col(i, 1, proseShare);
     });
