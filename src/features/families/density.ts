@@ -2,7 +2,7 @@
 import type { ElementNode } from '../../dom/tree.js';
 import type { FeatureFamily } from '../family.js';
 import type { Block } from '../../segment/segment.js';
-import { IN_LINK_BIT } from '../page-context.js';
+import { IN_LINK_BIT, type PageContext } from '../page-context.js';
 import { countWords, decile, log2Bucket, textDensity } from '../text-stats.js';
 import { log2p } from './lexical.js';
 
@@ -87,6 +87,15 @@ function proseChars(b: Block): number {
   return b.kind === 'text' && b.text.length >= 80 && b.linkChars < 0.5 * b.text.length ? b.text.length - b.linkChars : 0;
 }
 
+/** Prefix sums of prose characters over the blocks, computed once per page for prose-core and page-kind. */
+function prosePrefix(ctx: PageContext): Float64Array {
+  return ctx.shared('prose-prefix', () => {
+    const prose = new Float64Array(ctx.blocks.length + 1);
+    ctx.blocks.forEach((b, i) => { prose[i + 1] = prose[i]! + proseChars(b); });
+    return prose;
+  });
+}
+
 /** Shares of the page's prose that mark its core (the element holding most of the reading text). */
 const CORE_SHARES = [0.5, 0.8] as const;
 
@@ -100,11 +109,7 @@ export const proseCoreFamily: FeatureFamily = {
   compute(ctx, out) {
     const n = ctx.blocks.length;
     const nodes = ctx.tree.nodes;
-    const prose = new Float64Array(n + 1);
-    for (let i = 0; i < n; i++) {
-      const b = ctx.blocks[i]!;
-      prose[i + 1] = prose[i]! + proseChars(b);
-    }
+    const prose = prosePrefix(ctx);
     const total = prose[n]!;
     // Prose under an element: its subtree's blocks are one contiguous range.
     const under = (id: number): number => {
@@ -161,16 +166,10 @@ export const pageKindFamily: FeatureFamily = {
     { name: 'pageProseShare', kind: 'numeric' },
   ],
   compute(ctx, out) {
-    let text = 0;
+    const text = ctx.charStarts[ctx.blocks.length]!;
+    const prose = prosePrefix(ctx)[ctx.blocks.length]!;
     let link = 0;
-    let prose = 0;
-    for (const b of ctx.blocks) {
-      if (b.kind !== 'text') continue;
-      const n = b.text.length;
-      text += n;
-      link += b.linkChars;
-      prose += proseChars(b);
-    }
+    for (const b of ctx.blocks) if (b.kind === 'text') link += b.linkChars;
     const linkShare = text > 0 ? link / text : 0;
     const proseShare = text > 0 ? prose / text : 0;
     const kind = `pk=L${bucketOf(linkShare, PAGE_LINK_EDGES)}P${bucketOf(proseShare, PAGE_PROSE_EDGES)}`;
