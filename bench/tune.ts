@@ -27,6 +27,7 @@ import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
 import { summarize, type PageScores } from '../src/eval/page-scores.js';
 import { CONSTRAIN_NUMBERS, type ConstrainOptions } from '../src/decode/constrain.js';
 import { saveModel } from '../src/models/model-file.js';
+import { resolveFeatureOptions } from '../src/features/config.js';
 
 const shared = join(process.cwd(), '..', 'shared', 'corpora');
 const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles'];
@@ -95,6 +96,8 @@ const runs: Array<{ name: string; features: FeatureOptions }> = ablate
       const exclude = set.split(',').filter(Boolean) as FamilyName[];
       return { name: exclude.length ? `-${exclude.join('-')}` : '', features: exclude.length ? { exclude } : {} };
     });
+// A misspelt family fails here, before any page is read (per-page errors are skipped below).
+for (const run of runs) resolveFeatureOptions(run.features);
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
 const rows: string[] = [];
 for (const run of runs) {
