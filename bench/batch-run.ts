@@ -22,7 +22,10 @@ function peakRssMb(): number {
 const [listFile, out, workers] = process.argv.slice(2);
 const files = (await readFile(listFile!, 'utf8')).split('\n').filter(Boolean);
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const summary = await runBatch(files, { out: out!, modelPath: bundledModelPath(), workers: Number(workers) });
 const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
 // Worker threads share the process' address space, so this covers them too.
-console.log(JSON.stringify({ ...summary, seconds, peakMB: peakRssMb() }));
+// CPU of every thread (workers, V8's background compiler, libuv): how many cores the run kept busy.
+console.log(JSON.stringify({ ...summary, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakMB: peakRssMb() }));
