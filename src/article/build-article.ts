@@ -24,6 +24,7 @@ import { resolveSafeUrl } from './urls.js';
 import { isTrackingImage } from './images.js';
 import { extractMetadata } from './metadata.js';
 import { detectLanguage } from './detect-language.js';
+import { headlineText } from './headline.js';
 
 // Containers being filled. `consumed` frames (rows, captions) took their content from the tree.
 type Frame =
@@ -330,14 +331,6 @@ function isKeptText(label: Label): boolean {
   return label === 'heading' || label === 'body';
 }
 
-/**
- * A title block's text as a title: one line, without the permalink glyph documentation
- * generators append to headings (Sphinx's `¶` anchor).
- */
-function titleText(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/\s*\u00b6$/, '').trim();
-}
-
 /** Builds the article tree of a labelled page. `labels[i]` is block i's final label. */
 export function buildArticle(page: Page, labels: readonly Label[], options: ArticleOptions = {}): Article {
   const config = resolveArticleOptions(options);
@@ -352,7 +345,7 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     const l = labels[i];
     if (!isLabel(l)) throw new PithError('BAD_OPTION', `block ${i} has no valid label: '${String(l)}'`, page.id);
     if (blocks[i]!.kind !== 'text') continue;
-    if (l === 'title' && title === undefined && blocks[i]!.text.trim()) title = titleText(blocks[i]!.text);
+    if (l === 'title' && title === undefined && blocks[i]!.text.trim()) title = headlineText(page.tree, blocks[i]!);
     if (isKeptText(l)) {
       if (firstKept < 0) firstKept = i;
       lastKept = i;

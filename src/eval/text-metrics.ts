@@ -88,10 +88,11 @@ export function snippetCounts(extracted: string, snippets: { with: readonly stri
   return { tp, fp, tn, fn };
 }
 
-/** Title comparison after normalisation: case, white space, quotes and dashes, trailing punctuation. */
+/** Title comparison after normalisation: case, white space, invisible characters (soft hyphens, zero-width), quotes and dashes, trailing punctuation. */
 export function normalizeTitle(title: string): string {
   return title
     .normalize('NFKC')
+    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
     .toLowerCase()
     .replace(/[\u2018\u2019\u201a\u201b\u2032`´]/g, "'")
     .replace(/[\u201c\u201d\u201e\u201f\u2033«»]/g, '"')

@@ -12,6 +12,9 @@ test('only the metrics the gold supports are computed', () => {
   assert.equal(t.titleCorrect, true);
   assert.equal(t.shingle, undefined);
   assert.equal(t.blocks, undefined, 'no block labels from the extractor: no block metrics');
+  // Invisible characters (a soft hyphen in the gold, none in the page text) do not decide a title.
+  assert.equal(scorePage('p', 's', ex('Deutschland steht', 'x'), { title: 'Deutsch\u00adland steht' }).titleCorrect, true);
+  assert.equal(scorePage('p', 's', ex('Deutsch land steht', 'x'), { title: 'Deutsch\u00adland steht' }).titleCorrect, false);
 });
 
 test('text metrics include the title when the gold text does', () => {
