@@ -32,6 +32,18 @@ test('an unnamed <small> is cut only before a longer headline', () => {
   assert.equal(headline('<small>A long leading line of small print</small> Short'), 'A long leading line of small print Short');
 });
 
+test('a trailing deck or date named by markup is cut', () => {
+  assert.equal(headline('<span class="entry-title-primary">Demo unreported</span> <span class="entry-subtitle">A deck line</span>'), 'Demo unreported');
+  assert.equal(headline('Fish Cakes, Hot and Fresh <small class="article-subtitle"><span>Welcome to the capital</span></small>'), 'Fish Cakes, Hot and Fresh');
+  assert.equal(headline('Fans return to the arenas<br><small>02.02.2022 • Association, Press</small>'), 'Fans return to the arenas');
+  assert.equal(headline('Porting a parser <span class="title-date">/ Dec 2025</span>'), 'Porting a parser');
+  // Both ends at once.
+  assert.equal(headline('<span class="kicker">Topic</span> The story <time>Dec 2025</time>'), 'The story');
+  // A trailing word in plain or emphasised markup stays.
+  assert.equal(headline('Recoverable Errors with <code>Result</code>'), 'Recoverable Errors with Result');
+  assert.equal(headline('Leslie Clio<br><span style="font-size:19px">Brave New Woman</span>'), 'Leslie Clio Brave New Woman');
+});
+
 test('anything else keeps the whole text', () => {
   // Emphasis is part of the headline (a book title, a series name).
   assert.equal(headline('<i>Fantastic Beasts</i>: A Nice Place to Visit'), 'Fantastic Beasts: A Nice Place to Visit');
