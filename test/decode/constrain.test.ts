@@ -53,6 +53,23 @@ test('headings survive inside the region when body follows; sidebar box titles d
   assert.equal(r.labels[25], 'other');
 });
 
+test('an h2-h6 element the model left out between article text, with body after it, becomes a heading', () => {
+  const { blocks, probs } = new BlockBuilder()
+    .text('Section two', 'other').atPath('html/body/article/h2')
+    .text(para(40), 'body')
+    .text('Why it matters', 'other').atPath('html/body/article/h3/span')
+    .text(para(40), 'body')
+    .text('A plain aside line', 'other').atPath('html/body/article/div')
+    .text(para(40), 'body')
+    .text('Related stories', 'other').atPath('html/body/aside/h2')
+    .link('Another story', 'other')
+    .build();
+  const r = constrainLabels(blocks, probs);
+  // The first h2 has no article text before it; the last has none after it; a div is no heading element.
+  assert.deepEqual(r.labels, ['other', 'body', 'heading', 'body', 'other', 'body', 'other', 'other']);
+  assert.equal(r.notes.find((x) => x.block === 2)?.reason, 'a heading element between article text');
+});
+
 test('images are kept inside the region and dropped outside', () => {
   const b = new BlockBuilder().image('body').text(para(50), 'body').image('other', 0.5).probsOfLast({ body: 0.45, other: 0.55 }).text(para(50), 'body');
   for (let i = 0; i < 20; i++) b.link(`footer ${i}`, 'other');

@@ -25,6 +25,12 @@ export class BlockBuilder {
   image(label: Label = 'body', p = 0.6): this {
     return this.add('image', '', label, p);
   }
+  /** Sets the tag path of the last block (default `html/body/p`). */
+  atPath(tagPath: string): this {
+    const last = this.blocks.pop()!;
+    this.blocks.push({ ...last, tagPath });
+    return this;
+  }
   /** Overrides the probability row of the last block. */
   probsOfLast(row: Partial<Record<Label, number>>): this {
     this.probs[this.probs.length - 1] = LABELS.map((l) => row[l] ?? 0);
