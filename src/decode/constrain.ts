@@ -8,6 +8,8 @@
  * - headings only inside the region and followed by body text (an article's section heads,
  *   not the sidebar's box titles); an h2-h6 element between article text and followed by
  *   body is a heading even when the model doubted it;
+ * - no short tail of link lists after the article's last paragraph (tags, "read more" links,
+ *   archive lists), unless it weighs more than `linkTailShare` of the prose (a listing page);
  * - images and media kept only inside the region;
  * - never an empty article when the page has prose: if no block is body, the heaviest
  *   run of prose becomes the body (a page the model wholly doubts would otherwise come
@@ -45,6 +47,13 @@ export interface ConstrainOptions {
   readonly proseGap?: number;
   /** Added to p(body) when weighing runs of prose. Default 0.05. */
   readonly prosePrior?: number;
+  /**
+   * Body blocks that are mostly link text, after the body's last paragraph of prose, become
+   * other when together they are under this share of the body's prose characters: a short
+   * link list trailing an article (tags, "more on this", archive links) is not its text, while
+   * a listing page's long run of teasers is. Default 0.3; 0 = off.
+   */
+  readonly linkTailShare?: number;
 }
 
 export interface ConstrainConfig {
@@ -57,6 +66,7 @@ export interface ConstrainConfig {
   readonly rescueShare: number;
   readonly proseGap: number;
   readonly prosePrior: number;
+  readonly linkTailShare: number;
 }
 
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
@@ -70,6 +80,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     rescueShare: o.rescueShare ?? 1,
     proseGap: o.proseGap ?? 2,
     prosePrior: o.prosePrior ?? 0.05,
+    linkTailShare: o.linkTailShare ?? 0.3,
   });
 }
 
@@ -110,6 +121,9 @@ function simpleText(s: string): string {
 }
 
 /** Applies the article constraints to a learner's per-block probabilities (LABELS order). */
+/** Words that make a block a paragraph of prose rather than a line or a caption. */
+const PARAGRAPH_WORDS = 12;
+
 /** The block sits in an h2-h6 element (itself, or up to two levels of inline markup inside it). */
 function inHeadingElement(block: Block): boolean {
   const tags = block.tagPath.split('/');
@@ -239,6 +253,35 @@ export function constrainLabels(
       for (let i = c.first; i <= c.last; i++) if (labels[i] === 'body') set(i, 'other', 'body text outside the content region');
     }
     region = [Math.min(...kept.map((c) => c.first)), Math.max(...kept.map((c) => c.last))];
+  }
+
+  // 2b. A short tail of link lists after the body's last paragraph of prose.
+  if (cfg.linkTailShare > 0 && region) {
+    const isLinks = (b: Block): boolean => b.linkChars >= 0.5 * b.text.length;
+    let lastProse = -1;
+    let proseChars = 0;
+    for (let i = 0; i < n; i++) {
+      const b = blocks[i]!;
+      if (labels[i] !== 'body' || b.kind !== 'text' || isLinks(b)) continue;
+      proseChars += b.text.length;
+      if (b.text.length >= 2 * PARAGRAPH_WORDS - 1 && b.text.split(/\s+/).length >= PARAGRAPH_WORDS) lastProse = i;
+    }
+    if (lastProse >= 0) {
+      const tail: number[] = [];
+      let tailChars = 0;
+      for (let i = lastProse + 1; i < n; i++) {
+        const b = blocks[i]!;
+        if (labels[i] !== 'body' || b.kind !== 'text' || !isLinks(b)) continue;
+        tail.push(i);
+        tailChars += b.text.length;
+      }
+      if (tail.length > 0 && tailChars < cfg.linkTailShare * proseChars) {
+        for (const i of tail) set(i, 'other', 'a short list of links after the last paragraph');
+        let end = region[1];
+        while (end > lastProse && labels[end] !== 'body') end--;
+        region = [region[0], end];
+      }
+    }
   }
 
   // 3. Headings inside the region (or just before it) and followed by body before the next heading.

@@ -70,6 +70,25 @@ test('an h2-h6 element the model left out between article text, with body after 
   assert.equal(r.notes.find((x) => x.block === 2)?.reason, 'a heading element between article text');
 });
 
+test('a short tail of link lists after the last paragraph becomes other; a listing keeps its teasers', () => {
+  const article = new BlockBuilder().text(para(60), 'body').text(para(40), 'body')
+    .link('Tags: politics', 'body').link('More from this author', 'body').build();
+  const r = constrainLabels(article.blocks, article.probs);
+  assert.deepEqual(r.labels, ['body', 'body', 'other', 'other']);
+  assert.equal(r.notes.at(-1)?.reason, 'a short list of links after the last paragraph');
+  assert.deepEqual(r.region, [0, 1]);
+  // Link text before the last paragraph is the article's own.
+  const inline = new BlockBuilder().text(para(60), 'body').link('See the report', 'body').text(para(40), 'body').build();
+  assert.deepEqual(constrainLabels(inline.blocks, inline.probs).labels, ['body', 'body', 'body']);
+  // A listing: an intro line, then teasers outweighing it.
+  const listing = new BlockBuilder().text(para(14), 'body');
+  for (let i = 0; i < 8; i++) listing.link(`Teaser headline number ${i} about the news`, 'body');
+  const l = listing.build();
+  assert.ok(constrainLabels(l.blocks, l.probs).labels.every((x) => x === 'body'));
+  // Off when linkTailShare is 0.
+  assert.deepEqual(constrainLabels(article.blocks, article.probs, { linkTailShare: 0 }).labels, ['body', 'body', 'body', 'body']);
+});
+
 test('images are kept inside the region and dropped outside', () => {
   const b = new BlockBuilder().image('body').text(para(50), 'body').image('other', 0.5).probsOfLast({ body: 0.45, other: 0.55 }).text(para(50), 'body');
   for (let i = 0; i < 20; i++) b.link(`footer ${i}`, 'other');
