@@ -11,7 +11,7 @@
  * - no short tail of link lists after the article's last paragraph (tags, "read more" links,
  *   archive lists), unless it weighs more than `linkTailShare` of the prose (a listing page);
  * - images and media kept only inside the region;
- * - never an empty article when the page has prose: if no block is body, the heaviest
+ * - never an empty article when the page has prose (or only one block of text): if no block is body, the heaviest
  *   run of prose becomes the body (a page the model wholly doubts would otherwise come
  *   out empty, the worst result for a reader); nor a stray scrap: when the body found is
  *   smaller than that run, the run joins it.
@@ -223,6 +223,21 @@ export function constrainLabels(
         for (const i of best) set(i, 'body', 'the body found was a small part of the heaviest run of prose');
       }
     }
+  }
+
+  // 1c. A page of a single text block (a fragment, a note, a test page) is that block: with
+  // nothing to tell content from noise, an empty article is the one certain mistake. Not a
+  // `<noscript>` notice on a page that draws itself with scripts: readers never see it.
+  if (!labels.includes('body')) {
+    let only = -1;
+    let count = 0;
+    for (let i = 0; i < n && count < 2; i++) {
+      if (blocks[i]!.kind === 'text' && blocks[i]!.text.trim() && !/(^|\/)noscript(\/|$)/.test(blocks[i]!.tagPath)) {
+        only = i;
+        count++;
+      }
+    }
+    if (count === 1) set(only, 'body', 'the page has one block of text');
   }
 
   // 2. Content region: cluster body blocks; gaps cost 1 per block plus 1 per 100 non-link chars.

@@ -89,6 +89,21 @@ test('a short tail of link lists after the last paragraph becomes other; a listi
   assert.deepEqual(constrainLabels(article.blocks, article.probs, { linkTailShare: 0 }).labels, ['body', 'body', 'body', 'body']);
 });
 
+test('a page of one text block is that block, even when the model called it other or title', () => {
+  for (const label of ['other', 'title'] as const) {
+    const { blocks, probs } = new BlockBuilder().text('Test', label).image('other').build();
+    const r = constrainLabels(blocks, probs);
+    assert.equal(r.labels[0], 'body');
+    assert.ok(r.notes.some((x) => x.block === 0 && x.reason === 'the page has one block of text'));
+  }
+  // A script-drawn page's <noscript> notice stays other.
+  const shell = new BlockBuilder().text('You need to enable JavaScript to run this app.', 'other').atPath('html/body/noscript').build();
+  assert.deepEqual(constrainLabels(shell.blocks, shell.probs).labels, ['other']);
+  // Two short blocks the model calls other: it may be right, nothing is forced.
+  const two = new BlockBuilder().text('Menu', 'other').text('Login', 'other').build();
+  assert.deepEqual(constrainLabels(two.blocks, two.probs).labels, ['other', 'other']);
+});
+
 test('images are kept inside the region and dropped outside', () => {
   const b = new BlockBuilder().image('body').text(para(50), 'body').image('other', 0.5).probsOfLast({ body: 0.45, other: 0.55 }).text(para(50), 'body');
   for (let i = 0; i < 20; i++) b.link(`footer ${i}`, 'other');
