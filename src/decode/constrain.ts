@@ -11,10 +11,10 @@
  * - no short tail of link lists after the article's last paragraph (tags, "read more" links,
  *   archive lists), unless it weighs more than `linkTailShare` of the prose (a listing page);
  * - images and media kept only inside the region;
- * - never an empty article when the page has prose (or only one block of text): if no block is body, the heaviest
- *   run of prose becomes the body (a page the model wholly doubts would otherwise come
- *   out empty, the worst result for a reader); nor a stray scrap: when the body found is
- *   smaller than that run, the run joins it.
+ * - never an empty article when the page has prose (or only one block of text): if no
+ *   block is body, the heaviest run of prose becomes the body, with the runs nearly as heavy
+ *   (a page the model wholly doubts would otherwise come out empty, the worst result for a
+ *   reader); nor a stray scrap: when the body found is smaller than that run, the runs join it.
  * Every change is recorded with a reason, for `--explain`.
  */
 import { LABELS, type Label } from '../labels.js';
@@ -47,6 +47,8 @@ export interface ConstrainOptions {
   readonly proseGap?: number;
   /** Added to p(body) when weighing runs of prose. Default 0.05. */
   readonly prosePrior?: number;
+  /** Other runs of prose at least this share of the heaviest one's weight go with it. Default 0.3; 0 = the heaviest alone. */
+  readonly companionRunShare?: number;
   /**
    * Body blocks that are mostly link text, after the body's last paragraph of prose, become
    * other when together they are under this share of the body's prose characters: a short
@@ -66,6 +68,7 @@ export interface ConstrainConfig {
   readonly rescueShare: number;
   readonly proseGap: number;
   readonly prosePrior: number;
+  readonly companionRunShare: number;
   readonly linkTailShare: number;
 }
 
@@ -80,6 +83,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     rescueShare: o.rescueShare ?? 1,
     proseGap: o.proseGap ?? 2,
     prosePrior: o.prosePrior ?? 0.05,
+    companionRunShare: o.companionRunShare ?? 0.3,
     linkTailShare: o.linkTailShare ?? 0.3,
   });
 }
@@ -191,10 +195,12 @@ export function constrainLabels(
     };
     let best: number[] = [];
     let bestWeight = 0;
+    const runs: Array<{ blocks: number[]; weight: number }> = [];
     let run: number[] = [];
     let weight = 0;
     let gap = 0;
     const close = () => {
+      if (run.length > 0) runs.push({ blocks: run, weight });
       if (weight > bestWeight) {
         bestWeight = weight;
         best = run;
@@ -213,6 +219,12 @@ export function constrainLabels(
       }
     }
     close();
+    // Runs nearly as heavy as the best are parts of the same text that a box split apart
+    // (an embedded calculator, "Related:" links): they go with it; step 2 still drops far ones.
+    const companions = cfg.companionRunShare > 0
+      ? runs.filter((r) => r.blocks !== best && r.weight >= cfg.companionRunShare * bestWeight).flatMap((r) => r.blocks)
+      : [];
+    best = [...best, ...companions].sort((a, b) => a - b);
     let bodyChars = 0;
     for (let i = 0; i < n; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') bodyChars += blocks[i]!.text.length;
     if (bodyChars === 0) {

@@ -144,9 +144,13 @@ test('a page with no body gets its heaviest run of prose; link text and a lighte
   b.link('Home', 'other').link('About', 'other').link('Contact', 'other'); // three non-prose blocks end the run
   b.text(para(15), 'other').probsOfLast({ body: 0.3, other: 0.7 }); // a lighter run: 15 x 0.35 < 7.6
   const { blocks, probs } = b.build();
-  const r = constrainLabels(blocks, probs);
+  const r = constrainLabels(blocks, probs, { companionRunShare: 0 });
   assert.deepEqual(r.labels, ['title', 'body', 'body', 'other', 'body', 'other', 'other', 'other', 'other']);
   assert.match(r.notes.find((x) => x.block === 1)!.reason, /no body/);
+  // By default a run at least 0.3 of the heaviest one's weight goes with it (5.25 / 7.6 here):
+  // an article split by a box; a much lighter run stays out.
+  assert.deepEqual(constrainLabels(blocks, probs).labels, ['title', 'body', 'body', 'other', 'body', 'other', 'other', 'other', 'body']);
+  assert.equal(constrainLabels(blocks, probs, { companionRunShare: 0.7 }).labels[8], 'other');
   assert.ok(!constrainLabels(blocks, probs, { fallbackMinWords: 0 }).labels.includes('body'), 'fallback can be switched off');
   const withBody = new BlockBuilder().text(para(30), 'body').text(para(30), 'other').build();
   assert.deepEqual(constrainLabels(withBody.blocks, withBody.probs, { rescueShare: 0 }).labels, ['body', 'other'], 'no fallback when a body exists');
