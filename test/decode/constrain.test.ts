@@ -68,6 +68,11 @@ test('an h2-h6 element the model left out between article text, with body after 
   // The first h2 has no article text before it; the last has none after it; a div is no heading element.
   assert.deepEqual(r.labels, ['other', 'body', 'heading', 'body', 'other', 'body', 'other', 'other']);
   assert.equal(r.notes.find((x) => x.block === 2)?.reason, 'a heading element between article text');
+  // Only h2-h6 within the path's last three tags count.
+  for (const [path, want] of [['html/body/h6/a/b', 'heading'], ['html/body/h3/a/b/i', 'other'], ['html/body/h1', 'other'], ['html/body/th2', 'other']] as const) {
+    const p = new BlockBuilder().text(para(20), 'body').text('X', 'other').atPath(path).text(para(20), 'body').build();
+    assert.equal(constrainLabels(p.blocks, p.probs).labels[1], want, path);
+  }
 });
 
 test('a short tail of link lists after the last paragraph becomes other; a listing keeps its teasers', () => {
