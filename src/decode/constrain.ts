@@ -127,9 +127,13 @@ function simpleText(s: string): string {
   return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-/** Applies the article constraints to a learner's per-block probabilities (LABELS order). */
 /** Words that make a block a paragraph of prose rather than a line or a caption. */
 const PARAGRAPH_WORDS = 12;
+
+/** Mostly link text: a menu item, a teaser, a tag. */
+function isLinkText(block: Block): boolean {
+  return block.linkChars >= 0.5 * block.text.length;
+}
 
 /** The block sits in an h2-h6 element (itself, or up to two levels of inline markup inside it). */
 function inHeadingElement(block: Block): boolean {
@@ -143,6 +147,7 @@ function inHeadingElement(block: Block): boolean {
   return false;
 }
 
+/** Applies the article constraints to a learner's per-block probabilities (LABELS order). */
 export function constrainLabels(
   blocks: readonly Block[],
   probs: readonly (readonly number[])[],
@@ -198,7 +203,7 @@ export function constrainLabels(
     const minChars = 2 * cfg.fallbackMinWords - 1;
     const words = (i: number) => {
       const b = blocks[i]!;
-      if (b.kind !== 'text' || i === title || b.text.length < minChars || b.linkChars >= 0.5 * b.text.length) return 0;
+      if (b.kind !== 'text' || i === title || b.text.length < minChars || isLinkText(b)) return 0;
       return b.text.split(/\s+/).filter(Boolean).length;
     };
     let best: number[] = [];
@@ -292,21 +297,19 @@ export function constrainLabels(
 
   // 2b. A short tail of link lists after the body's last paragraph of prose.
   if (cfg.linkTailShare > 0 && region) {
-    const isLinks = (b: Block): boolean => b.linkChars >= 0.5 * b.text.length;
-    let lastProse = -1;
+    const isProse = (i: number): boolean => labels[i] === 'body' && blocks[i]!.kind === 'text' && !isLinkText(blocks[i]!);
     let proseChars = 0;
-    for (let i = 0; i < n; i++) {
-      const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text' || isLinks(b)) continue;
-      proseChars += b.text.length;
-      if (b.text.length >= 2 * PARAGRAPH_WORDS - 1 && b.text.split(/\s+/).length >= PARAGRAPH_WORDS) lastProse = i;
-    }
+    for (let i = 0; i < n; i++) if (isProse(i)) proseChars += blocks[i]!.text.length;
+    // Scanning back, only blocks after the last paragraph are split into words.
+    let lastProse = n - 1;
+    while (lastProse >= 0 && !(isProse(lastProse) && blocks[lastProse]!.text.length >= 2 * PARAGRAPH_WORDS - 1
+      && blocks[lastProse]!.text.split(/\s+/).length >= PARAGRAPH_WORDS)) lastProse--;
     if (lastProse >= 0) {
       const tail: number[] = [];
       let tailChars = 0;
       for (let i = lastProse + 1; i < n; i++) {
         const b = blocks[i]!;
-        if (labels[i] !== 'body' || b.kind !== 'text' || !isLinks(b)) continue;
+        if (labels[i] !== 'body' || b.kind !== 'text' || !isLinkText(b)) continue;
         tail.push(i);
         tailChars += b.text.length;
       }
