@@ -10,10 +10,11 @@
  *   all train corpora (they are never trained on).
  * "declared title exact" scores pith's `metadata.pageTitle` (the title the page declares,
  * Readability.js's convention) against the same gold titles as "title exact" (the visible headline).
- * Options (env): FOLDS (5), LIMIT (pages per corpus), ALGORITHMS (crf; e.g. crf,memm,maxent
- * for seed 001's comparison), SET (learner params, `name=value,...`; default: the bundled
- * model's, src/learn/default-model.ts), ABLATION=1 (one
- * cross-validation per feature family switched off, CRF), OUT (Markdown report path).
+ * Options (env): FOLDS (5), LIMIT (pages per corpus), ALGORITHMS (the bundled model's learner;
+ * e.g. maxent,crf,memm for seed 001's comparison; the first also scores the eval-only corpora),
+ * SET (learner params for every learner, `name=value,...`; default: each learner's
+ * CROSS_SITE_PARAMS, src/learn/default-model.ts), ABLATION=1 (one cross-validation per feature
+ * family switched off, first learner), OUT (Markdown report path).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ import { openCorpus } from '../src/corpus/index.js';
 import { computeFeatures, FAMILY_NAMES, type FamilyName, type FeatureOptions } from '../src/features/index.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
-import { DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
+import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { readabilityExtractor } from '../src/eval/baselines/readability.js';
 import { evaluatePages, type EvalResult, type LoadedPage, type PageRef } from '../src/eval/runner.js';
@@ -36,11 +37,13 @@ const TRAIN = [...DEFAULT_MODEL_RECIPE.corpora];
 const EVAL_ONLY = ['l3s-gn1', 'dragnet', 'cleaneval'];
 const folds = Number(process.env.FOLDS ?? 5);
 const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
-const algorithms = (process.env.ALGORITHMS ?? 'crf').split(',') as AlgorithmName[];
-// The bundled model's settings unless SET overrides them.
-const params = process.env.SET !== undefined
+const algorithms = (process.env.ALGORITHMS ?? DEFAULT_MODEL_RECIPE.algorithm).split(',') as AlgorithmName[];
+// Each learner's cross-site settings (the bundled model's for its learner) unless SET overrides them.
+const override = process.env.SET !== undefined
   ? Object.fromEntries(process.env.SET.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]))
-  : { ...DEFAULT_MODEL_RECIPE.params };
+  : undefined;
+const paramsOf = (algorithm: AlgorithmName): Record<string, string | number | boolean> =>
+  override ?? { ...(CROSS_SITE_PARAMS[algorithm] ?? DEFAULT_MODEL_RECIPE.params) };
 const log = (s: string) => process.stderr.write(`[quality ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 async function open(names: string[]): Promise<Corpus[]> {
@@ -100,7 +103,7 @@ async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag
   for (const fold of split.folds) {
     const t0 = Date.now();
     const train = await sequencesFor(fold.train.map((i) => refs[i]!), features, tag);
-    const model = trainOnSequences(train, { algorithm, params, features });
+    const model = trainOnSequences(train, { algorithm, params: paramsOf(algorithm), features });
     log(`${tag} ${algorithm} fold ${fold.index + 1}/${folds}: trained on ${train.length} pages in ${((Date.now() - t0) / 1000).toFixed(0)}s; testing ${fold.test.length}`);
     const extractors = [modelFileExtractor(model, `model:${algorithm}`), ...(withReadability ? [readabilityExtractor] : [])];
     add(await evaluatePages(fold.test.map((i) => refs[i]!), extractors));
@@ -115,7 +118,7 @@ function row(name: string, corpus: string, s: MetricSummary): string {
 }
 const HEADER = '| corpus | extractor | pages | snippet F | word F1 | shingle F1 | title exact | declared title exact | heading block F1 | body block F1 | title block F1 |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
 
-const report: string[] = [`# pith quality benchmark\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; params ${JSON.stringify(params)}\n`];
+const report: string[] = [`# pith quality benchmark\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; params ${algorithms.map((a) => `${a} ${JSON.stringify(paramsOf(a))}`).join(', ')}\n`];
 const docRows: string[] = [];
 const docRow = (name: string, corpus: string, s: MetricSummary) => {
   const d = s.document;
@@ -142,7 +145,7 @@ report.push(`## Cross-site (train corpora)\n\n${HEADER}\n${rows.sort().join('\n'
 {
   const t0 = Date.now();
   const all = await sequencesFor(refs, {}, 'all');
-  const model = trainOnSequences(all, { algorithm: algorithms[0]!, params });
+  const model = trainOnSequences(all, { algorithm: algorithms[0]!, params: paramsOf(algorithms[0]!) });
   log(`full model trained on ${all.length} pages in ${((Date.now() - t0) / 1000).toFixed(0)}s`);
   const evalCorpora = await open(EVAL_ONLY);
   const result = await evaluatePages(evalCorpora.flatMap((corpus) => corpus.pages.map((page) => ({ corpus, page }))), [modelFileExtractor(model, `pith ${algorithms[0]}`), readabilityExtractor], {
@@ -157,7 +160,7 @@ report.push(`## Cross-site (train corpora)\n\n${HEADER}\n${rows.sort().join('\n'
 }
 report.push(`## Seed 001's document-level table (Content = title/heading/body vs other; complete gold only)\n\n| corpus | extractor | pages | doc acc | doc prec | doc recall | block prec | block recall | contiguous acc (pages) | non-contiguous acc (pages) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n${docRows.sort().join('\n')}\n`);
 
-// 3. Feature-family ablation: CRF cross-site with one family off (body/title/heading block F1 over all train corpora).
+// 3. Feature-family ablation: the first learner cross-site with one family off (body/title/heading block F1 over all train corpora).
 if (process.env.ABLATION === '1') {
   const abl: string[] = [];
   for (const fam of ['none', ...FAMILY_NAMES] as Array<FamilyName | 'none'>) {

@@ -34,7 +34,7 @@ const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postli
 const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
 const folds = Number(process.env.FOLDS ?? 5);
 const testFold = Number(process.env.TEST_FOLD ?? 0);
-const algorithm = (process.env.ALGORITHM ?? 'crf') as AlgorithmName;
+const algorithm = (process.env.ALGORITHM ?? DEFAULT_MODEL_RECIPE.algorithm) as AlgorithmName;
 const ablate = process.env.ABLATE === '1';
 /** Families by where they come from; one ablation row per group. */
 const GROUPS: Record<string, FamilyName[]> = {

@@ -16,11 +16,13 @@ import { modelExtractor } from '../../src/eval/model-extractor.js';
 import { allTextExtractor } from '../../src/eval/baselines/all-text.js';
 import { evaluatePages, type PageRef } from '../../src/eval/runner.js';
 import { openCorpus } from '../../src/corpus/index.js';
+import { DEFAULT_MODEL_RECIPE } from '../../src/learn/default-model.js';
 
 test('the bundled model is committed and loads without network', async () => {
   assert.ok(existsSync(bundledModelPath()), `${bundledModelPath()} is committed`);
   const model = await loadExtractionModel();
-  assert.equal(model.file.algorithm, 'crf');
+  assert.equal(model.file.algorithm, DEFAULT_MODEL_RECIPE.algorithm, 'the committed model follows the recipe');
+  assert.deepEqual(model.file.params, { ...model.file.params, ...DEFAULT_MODEL_RECIPE.params });
   const names = model.file.trainingCorpora.map((c) => c.name).sort();
   assert.deepEqual(names, ['postlight-titles', 'readability-test-pages', 'trafilatura-eval', 'wcxb-dev'], 'trained on the train corpora only');
 });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { loadModel, saveModel } from '../../models/model-file.js';
 import { openCorpus } from '../../corpus/index.js';
 import { trainFromCorpora } from '../../learn/train.js';
+import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
 
 const HELP = `Usage: pith label <corpus-dir> [options]
 
@@ -75,11 +76,11 @@ export const command: Command = {
     const modelPath = optString(values, 'model');
     const predictor = modelPath ? await loadModelPredictor(modelPath) : undefined;
     const ws = await Workspace.open(dir, predictor ? { predictor } : {});
-    // Retrain: train a model of the same algorithm (CRF without a model) on this corpus's
+    // Retrain: train a model of the same algorithm (the bundled model's algorithm without a model) on this corpus's
     // saved labels, write it atomically (to --model, else <corpus>/model.json.gz), reload it.
     const retrain = async (): Promise<RetrainResult> => {
       const out = modelPath ?? join(dir, 'model.json.gz');
-      const algorithm = modelPath && existsSync(modelPath) ? (await loadModel(modelPath)).algorithm : 'crf';
+      const algorithm = modelPath && existsSync(modelPath) ? (await loadModel(modelPath)).algorithm : DEFAULT_MODEL_RECIPE.algorithm;
       const corpus = await openCorpus(dir);
       const t0 = Date.now();
       const result = await trainFromCorpora([corpus], { algorithm });

@@ -11,6 +11,7 @@ import { saveModel } from '../../models/model-file.js';
 import type { AlgorithmName } from '../../models/labeler.js';
 import { openCorpora } from '../../learn/dataset.js';
 import { trainFromCorpora } from '../../learn/train.js';
+import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
 
 function paramHelp(): string {
   return listTrainers()
@@ -28,7 +29,7 @@ Trains a block labeller on corpora (pith's format or any shared corpus folder as
 and writes a versioned model file (.json or .json.gz), atomically.
 
 Options:
-  --model A           ${listTrainers().map((t) => t.algorithm).join(' | ')} (default crf)
+  --model A           ${listTrainers().map((t) => t.algorithm).join(' | ')} (default ${DEFAULT_MODEL_RECIPE.algorithm}, the bundled model's)
   -o, --out PATH      model file to write (required)
   --set name=value    a learner parameter (repeatable); parameters and defaults:
 ${paramHelp()}
@@ -45,7 +46,7 @@ ${paramHelp()}
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
     if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one corpus folder');
-    const algorithm = (optString(values, 'model') ?? 'crf') as AlgorithmName;
+    const algorithm = (optString(values, 'model') ?? DEFAULT_MODEL_RECIPE.algorithm) as AlgorithmName;
     if (!listTrainers().some((t) => t.algorithm === algorithm)) {
       throw new PithError('BAD_OPTION', `--model must be one of ${listTrainers().map((t) => t.algorithm).join(', ')}, got '${algorithm}'`);
     }
