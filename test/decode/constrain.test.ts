@@ -168,7 +168,7 @@ test('a body much smaller than the heaviest run of prose is joined by that run (
   b.text(para(14), 'body').probsOfLast({ body: 0.6, other: 0.4 }); // the one block the model believed
   for (let i = 0; i < 5; i++) b.link(`Archive ${i}`, 'other');
   const { blocks, probs } = b.build();
-  const rescued = constrainLabels(blocks, probs, { rescueShare: 1 });
+  const rescued = constrainLabels(blocks, probs, { rescueShare: 1, rescueMinBody: 0 });
   assert.deepEqual(rescued.labels.slice(6, 13), new Array(7).fill('body'));
   assert.match(rescued.notes.find((x) => x.block === 6)!.reason, /small part of the heaviest run/);
   assert.ok(rescued.labels.slice(13).every((l) => l === 'other'), 'links after the run stay other');
@@ -180,6 +180,19 @@ test('a body much smaller than the heaviest run of prose is joined by that run (
   b2.text(para(20), 'other').probsOfLast({ body: 0.3, other: 0.7 });
   const kept = b2.build();
   assert.equal(constrainLabels(kept.blocks, kept.probs, { rescueShare: 1 }).labels[6], 'other');
+});
+
+test('the rescue leaves out blocks of the run the model is sure are not body (rescueMinBody)', () => {
+  const b = new BlockBuilder().text('Blog name', 'title', 0.7);
+  for (let i = 0; i < 5; i++) b.link(`Menu ${i}`, 'other');
+  for (let i = 0; i < 4; i++) b.text(para(40), 'other').probsOfLast({ body: 0.35, other: 0.65 });
+  b.text(para(20), 'other').probsOfLast({ body: 0.04, other: 0.96 }); // a sign-off the model is sure of
+  b.text(para(14), 'body').probsOfLast({ body: 0.6, other: 0.4 });
+  const { blocks, probs } = b.build();
+  const byDefault = constrainLabels(blocks, probs);
+  assert.deepEqual(byDefault.labels.slice(6), ['body', 'body', 'body', 'body', 'other', 'body'], 'default floor 0.2: the sign-off stays out');
+  assert.equal(constrainLabels(blocks, probs, { rescueMinBody: 0 }).labels[10], 'body', 'floor 0: the whole run');
+  assert.deepEqual(constrainLabels(blocks, probs, { rescueMinBody: 0.5 }).labels.slice(6), ['other', 'other', 'other', 'other', 'other', 'body'], 'a floor above the doubt: only what the model believed');
 });
 
 test('a lead image the model believes in survives a caption and a byline before the first paragraph', () => {
