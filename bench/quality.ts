@@ -38,12 +38,13 @@ const EVAL_ONLY = ['l3s-gn1', 'dragnet', 'cleaneval'];
 const folds = Number(process.env.FOLDS ?? 5);
 const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
 const algorithms = (process.env.ALGORITHMS ?? DEFAULT_MODEL_RECIPE.algorithm).split(',') as AlgorithmName[];
-// Each learner's cross-site settings (the bundled model's for its learner) unless SET overrides them.
+// Each learner's cross-site settings (the bundled model's for its learner; its own defaults
+// for a learner without any, e.g. knn) unless SET overrides them.
 const override = process.env.SET !== undefined
   ? Object.fromEntries(process.env.SET.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]))
   : undefined;
 const paramsOf = (algorithm: AlgorithmName): Record<string, string | number | boolean> =>
-  override ?? { ...(CROSS_SITE_PARAMS[algorithm] ?? DEFAULT_MODEL_RECIPE.params) };
+  override ?? { ...CROSS_SITE_PARAMS[algorithm] };
 const log = (s: string) => process.stderr.write(`[quality ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 async function open(names: string[]): Promise<Corpus[]> {

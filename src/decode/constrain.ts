@@ -14,11 +14,15 @@
  * - never an empty article when the page has prose (or only one block of text): if no
  *   block is body, the heaviest run of prose becomes the body, with the runs nearly as heavy
  *   (a page the model wholly doubts would otherwise come out empty, the worst result for a
- *   reader); nor a stray scrap: when the body found is smaller than that run, the runs join it.
+ *   reader); nor a stray scrap: when the body found is smaller than that run, the runs join it,
+ *   less the blocks the model is sure are not body (`rescueMinBody`).
  * Every change is recorded with a reason, for `--explain`.
  */
 import { LABELS, type Label } from '../labels.js';
 import type { Block } from '../segment/segment.js';
+
+/** Words that make a block a paragraph of prose rather than a line or a caption. */
+const PARAGRAPH_WORDS = 12;
 
 export interface ConstrainOptions {
   /**
@@ -93,7 +97,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     minClusterShare: o.minClusterShare ?? 0.25,
     minClusterChars: o.minClusterChars ?? 150,
     declaredTitles: o.declaredTitles ?? [],
-    fallbackMinWords: o.fallbackMinWords ?? 12,
+    fallbackMinWords: o.fallbackMinWords ?? PARAGRAPH_WORDS,
     rescueShare: o.rescueShare ?? 1,
     rescueMinBody: o.rescueMinBody ?? 0.2,
     proseGap: o.proseGap ?? 2,
@@ -138,9 +142,6 @@ function argmax(p: readonly number[]): number {
 function simpleText(s: string): string {
   return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
-
-/** Words that make a block a paragraph of prose rather than a line or a caption. */
-const PARAGRAPH_WORDS = 12;
 
 /** Mostly link text: a menu item, a teaser, a tag. */
 function isLinkText(block: Block): boolean {

@@ -76,8 +76,9 @@ export const command: Command = {
     const modelPath = optString(values, 'model');
     const predictor = modelPath ? await loadModelPredictor(modelPath) : undefined;
     const ws = await Workspace.open(dir, predictor ? { predictor } : {});
-    // Retrain: train a model of the same algorithm (the bundled model's algorithm without a model) on this corpus's
-    // saved labels, write it atomically (to --model, else <corpus>/model.json.gz), reload it.
+    // Retrain: train a model of the same algorithm (without a model, the bundled model's) on
+    // this corpus's saved labels, write it atomically (to --model, else <corpus>/model.json.gz),
+    // reload it.
     const retrain = async (): Promise<RetrainResult> => {
       const out = modelPath ?? join(dir, 'model.json.gz');
       const algorithm = modelPath && existsSync(modelPath) ? (await loadModel(modelPath)).algorithm : DEFAULT_MODEL_RECIPE.algorithm;
