@@ -51,6 +51,7 @@ const GROUPS: Record<string, FamilyName[]> = {
   'heading + containers + schema': ['heading', 'containers', 'schema'],
   'prose-core + title-anchor (page-level)': ['prose-core', 'title-anchor'],
   'page-kind (page-level)': ['page-kind'],
+  'prose-span (page-level)': ['prose-span'],
 };
 const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : (process.env.CONFIGS ?? '').split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
 const decoders = parseDecoders(process.env.DECODER);

@@ -30,6 +30,7 @@ export const FAMILY_NAMES = Object.freeze([
   'prose-core',
   'title-anchor',
   'page-kind',
+  'prose-span',
 ] as const);
 export type FamilyName = (typeof FAMILY_NAMES)[number];
 

@@ -14,7 +14,7 @@ import { titleAnchorFamily, titleMatchFamily } from './families/title-match.js';
 import { ancestorsFamily, descendantsFamily, siblingsFamily, structureFamily } from './families/tree-tags.js';
 import { afterImageFamily, positionFamily, windowFamily } from './families/context.js';
 import { containersFamily, headingFamily, markupTokensFamily, schemaFamily } from './families/markup.js';
-import { anchorFamily, linkDensityFamily, pageKindFamily, proseCoreFamily, textDensityFamily } from './families/density.js';
+import { anchorFamily, linkDensityFamily, pageKindFamily, proseCoreFamily, proseSpanFamily, textDensityFamily } from './families/density.js';
 
 export const BLOCK_FEATURE_SET = 'pith-blocks';
 /** Bump when any family's output changes meaning: models trained before then refuse to load. */
@@ -25,6 +25,7 @@ const ALL: readonly FeatureFamily[] = [
   ancestorsFamily, descendantsFamily, siblingsFamily, wordCountFamily, afterImageFamily, windowFamily,
   structureFamily, markupTokensFamily, linkDensityFamily, positionFamily, textDensityFamily, headingFamily,
   containersFamily, schemaFamily, proseCoreFamily, titleAnchorFamily, pageKindFamily,
+  proseSpanFamily,
 ];
 const BY_NAME: ReadonlyMap<FamilyName, FeatureFamily> = new Map(ALL.map((f) => [f.name, f]));
 // The closed union and the registry must list the same families.

@@ -330,3 +330,28 @@ test('page kind: an article and a listing get different kinds, crossed with the 
   const empty = computeFeatures(pageFromHtml('<p></p><img src="a.png">'));
   assert.ok(empty.items.every((it) => it.attrs.includes('pk=L0P0') && column(it, 'pageLinkShare') === 0));
 });
+
+test('prose span: lines before, between and after the prose, and their distance to it', () => {
+  const para = (k: number) => `<p>Paragraph ${k} of the story tells at some length what happened, who said what to whom, and why it matters.</p>`;
+  const page = pageFromHtml(`<html><body>
+    <p>By A. Writer</p>
+    ${[1, 2].map(para).join('')}<p>Advertisement</p>${[3, 4].map(para).join('')}
+    <p>Filed under: bridges</p><p>Photo: Jane Doe. Licence CC BY 4.0</p>
+  </body></html>`);
+  const s = computeFeatures(page);
+  const byline = itemFor(page, s, 'By A.');
+  assert.ok(has(byline, 'pb=none') && has(byline, 'pa=most') && has(byline, 'pb=none&pa=most') && has(byline, 'pb=none&len=s'));
+  assert.ok(has(byline, 'gap-prev=none') && has(byline, 'gap-next=0'), 'nothing before the byline; the first paragraph follows at once');
+  const ad = itemFor(page, s, 'Advertisement');
+  assert.ok(has(ad, 'pb=half') && has(ad, 'pa=half') && has(ad, 'pb=half&pa=half'), 'half the prose on each side of the ad');
+  assert.equal(column(ad, 'proseBefore'), 0.5);
+  const filed = itemFor(page, s, 'Filed under');
+  assert.ok(has(filed, 'pb=most') && has(filed, 'pa=none') && has(filed, 'pa=none&len=s') && has(filed, 'gap-next=none'));
+  assert.ok(has(filed, 'gap-prev=0'), 'right after the last paragraph');
+  const credit = itemFor(page, s, 'Photo: Jane');
+  assert.ok(has(credit, 'gap-prev=16'), `the filed-under line (19 characters) lies between: ${credit.attrs.filter((a) => a.startsWith('gap')).join(' ')}`);
+  const p4 = itemFor(page, s, 'Paragraph 4');
+  assert.ok(has(p4, 'pa=none') && has(p4, 'pa=none&len=m') && has(p4, 'pb=half'), 'a paragraph\'s own prose counts on neither side: 3 of 4 before');
+  const none = computeFeatures(pageFromHtml('<p>Short.</p><p>Also short.</p>'));
+  assert.ok(none.items.every((it) => it.attrs.includes('pb=none&pa=none') && it.attrs.includes('gap-prev=none') && column(it, 'proseAfter') === 0));
+});

@@ -189,3 +189,51 @@ export const pageKindFamily: FeatureFamily = {
     });
   },
 };
+
+/** Shares of the page's prose before or after a block, in four buckets. */
+const spanBucket = (share: number): string => (share <= 0 ? 'none' : share < 0.2 ? 'some' : share < 0.8 ? 'half' : 'most');
+
+export const proseSpanFamily: FeatureFamily = {
+  name: 'prose-span',
+  doc: "Where the block sits against the page's prose (as in prose-core), for the short lines that follow or precede an article: post-meta footers, credit and licence lines, \"read also\" boxes sit after the last paragraph, kickers and bylines before the first. The shares of the prose before and after the block in four buckets (`pb=none|some|half|most`, `pa=...`) and crossed (`pb=..&pa=..`), each side crossed with the block's length (`pa=none&len=s|m|l`: under 40, under 150, 150+ characters), and the non-prose characters between the block and the nearest prose block before and after (`gap-prev=<log2 bucket>`, `gap-next=...`, `none` when there is no prose on that side). Columns: proseBefore, proseAfter.",
+  columns: [
+    { name: 'proseBefore', kind: 'numeric' },
+    { name: 'proseAfter', kind: 'numeric' },
+  ],
+  compute(ctx, out) {
+    const n = ctx.blocks.length;
+    const prose = prosePrefix(ctx);
+    const total = prose[n]!;
+    const chars = ctx.charStarts;
+    // Text offset where the last prose block before i ends, and where the first one after i starts.
+    const prevEnd = new Float64Array(n).fill(-1);
+    const nextStart = new Float64Array(n).fill(-1);
+    for (let i = 0, last = -1; i < n; i++) {
+      prevEnd[i] = last;
+      if (prose[i + 1]! > prose[i]!) last = chars[i + 1]!;
+    }
+    for (let i = n - 1, first = -1; i >= 0; i--) {
+      nextStart[i] = first;
+      if (prose[i + 1]! > prose[i]!) first = chars[i]!;
+    }
+    for (let i = 0; i < n; i++) {
+      const before = total > 0 ? prose[i]! / total : 0;
+      const after = total > 0 ? (total - prose[i + 1]!) / total : 0;
+      const pb = spanBucket(before);
+      const pa = spanBucket(after);
+      const len = ctx.blocks[i]!.text.length;
+      const lb = len < 40 ? 's' : len < 150 ? 'm' : 'l';
+      out.attr(i, ctx.name('pb=', pb));
+      out.attr(i, ctx.name('pa=', pa));
+      out.attr(i, ctx.name(ctx.name('pb=', pb), `&pa=${pa}`));
+      out.attr(i, ctx.name(ctx.name('pb=', pb), `&len=${lb}`));
+      out.attr(i, ctx.name(ctx.name('pa=', pa), `&len=${lb}`));
+      const gp = prevEnd[i]! < 0 ? 'none' : log2Bucket(chars[i]! - prevEnd[i]!, 1 << 14);
+      const gn = nextStart[i]! < 0 ? 'none' : log2Bucket(nextStart[i]! - chars[i + 1]!, 1 << 14);
+      out.attr(i, ctx.name('gap-prev=', gp));
+      out.attr(i, ctx.name('gap-next=', gn));
+      out.col(i, 0, before);
+      out.col(i, 1, after);
+    }
+  },
+};
