@@ -219,15 +219,15 @@ export const proseSpanFamily: FeatureFamily = {
     for (let i = 0; i < n; i++) {
       const before = total > 0 ? prose[i]! / total : 0;
       const after = total > 0 ? (total - prose[i + 1]!) / total : 0;
-      const pb = spanBucket(before);
-      const pa = spanBucket(after);
+      const pb = ctx.name('pb=', spanBucket(before));
+      const pa = ctx.name('pa=', spanBucket(after));
       const len = ctx.blocks[i]!.text.length;
-      const lb = len < 40 ? 's' : len < 150 ? 'm' : 'l';
-      out.attr(i, ctx.name('pb=', pb));
-      out.attr(i, ctx.name('pa=', pa));
-      out.attr(i, ctx.name(ctx.name('pb=', pb), `&pa=${pa}`));
-      out.attr(i, ctx.name(ctx.name('pb=', pb), `&len=${lb}`));
-      out.attr(i, ctx.name(ctx.name('pa=', pa), `&len=${lb}`));
+      const lb = len < 40 ? '&len=s' : len < 150 ? '&len=m' : '&len=l';
+      out.attr(i, pb);
+      out.attr(i, pa);
+      out.attr(i, ctx.name(pb, `&${pa}`));
+      out.attr(i, ctx.name(pb, lb));
+      out.attr(i, ctx.name(pa, lb));
       const gp = prevEnd[i]! < 0 ? 'none' : log2Bucket(chars[i]! - prevEnd[i]!, 1 << 14);
       const gn = nextStart[i]! < 0 ? 'none' : log2Bucket(nextStart[i]! - chars[i + 1]!, 1 << 14);
       out.attr(i, ctx.name('gap-prev=', gp));
