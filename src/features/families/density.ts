@@ -149,6 +149,10 @@ export const proseCoreFamily: FeatureFamily = {
   },
 };
 
+/** A block's length class for crossed attributes: under 40, under 150, 150+ characters. */
+const LENGTH_CLASSES = ['len=s', 'len=m', 'len=l'] as const;
+const lengthClass = (chars: number): (typeof LENGTH_CLASSES)[number] => LENGTH_CLASSES[chars < 40 ? 0 : chars < 150 ? 1 : 2];
+
 /** Page link-share and prose-share bucket edges: 4 x 4 page kinds. */
 const PAGE_LINK_EDGES = [0.15, 0.3, 0.5] as const;
 const PAGE_PROSE_EDGES = [0.2, 0.4, 0.6] as const;
@@ -181,7 +185,7 @@ export const pageKindFamily: FeatureFamily = {
       const n = b.text.length;
       const share = n > 0 ? b.linkChars / n : 0;
       const bl = share === 0 ? 'bl=0' : share < 0.5 ? 'bl=part' : 'bl=most';
-      const len = n < 40 ? 'len=s' : n < 150 ? 'len=m' : 'len=l';
+      const len = lengthClass(n);
       out.attr(i, ctx.name(kindAnd, bl));
       out.attr(i, ctx.name(kindLinkAnd[bl], len));
       out.col(i, 0, linkShare);
@@ -221,8 +225,7 @@ export const proseSpanFamily: FeatureFamily = {
       const after = total > 0 ? (total - prose[i + 1]!) / total : 0;
       const pb = ctx.name('pb=', spanBucket(before));
       const pa = ctx.name('pa=', spanBucket(after));
-      const len = ctx.blocks[i]!.text.length;
-      const lb = len < 40 ? '&len=s' : len < 150 ? '&len=m' : '&len=l';
+      const lb = ctx.name('&', lengthClass(ctx.blocks[i]!.text.length));
       out.attr(i, pb);
       out.attr(i, pa);
       out.attr(i, ctx.name(pb, `&${pa}`));
