@@ -132,7 +132,7 @@ const docRow = (name: string, corpus: string, s: MetricSummary) => {
 const rows: string[] = [];
 let first = true;
 for (const algorithm of algorithms) {
-  const result = await crossSite(algorithm, {}, 'all', first);
+  const result = await crossSite(algorithm, DEFAULT_MODEL_RECIPE.features, 'all', first);
   for (const [name, byCorpus] of result) for (const [corpus, scores] of byCorpus) {
     const s = summarize(scores);
     rows.push(row(name, corpus, s));
@@ -145,8 +145,8 @@ report.push(`## Cross-site (train corpora)\n\n${HEADER}\n${rows.sort().join('\n'
 // 2. Eval-only corpora with a model trained on every train page.
 {
   const t0 = Date.now();
-  const all = await sequencesFor(refs, {}, 'all');
-  const model = trainOnSequences(all, { algorithm: algorithms[0]!, params: paramsOf(algorithms[0]!) });
+  const all = await sequencesFor(refs, DEFAULT_MODEL_RECIPE.features, 'all');
+  const model = trainOnSequences(all, { algorithm: algorithms[0]!, params: paramsOf(algorithms[0]!), features: DEFAULT_MODEL_RECIPE.features });
   log(`full model trained on ${all.length} pages in ${((Date.now() - t0) / 1000).toFixed(0)}s`);
   const evalCorpora = await open(EVAL_ONLY);
   const result = await evaluatePages(evalCorpora.flatMap((corpus) => corpus.pages.map((page) => ({ corpus, page }))), [modelFileExtractor(model, `pith ${algorithms[0]}`), readabilityExtractor], {
@@ -164,8 +164,9 @@ report.push(`## Seed 001's document-level table (Content = title/heading/body vs
 // 3. Feature-family ablation: the first learner cross-site with one family off (body/title/heading block F1 over all train corpora).
 if (process.env.ABLATION === '1') {
   const abl: string[] = [];
-  for (const fam of ['none', ...FAMILY_NAMES] as Array<FamilyName | 'none'>) {
-    const features: FeatureOptions = fam === 'none' ? {} : { exclude: [fam] };
+  const off = DEFAULT_MODEL_RECIPE.features.exclude ?? [];
+  for (const fam of ['none', ...FAMILY_NAMES.filter((n) => !off.includes(n))] as Array<FamilyName | 'none'>) {
+    const features: FeatureOptions = { exclude: fam === 'none' ? off : [...off, fam] };
     const result = await crossSite(algorithms[0]!, features, fam, false);
     const scores = [...result.values()].flatMap((m) => [...m.values()].flat());
     const s = summarize(scores);

@@ -10,6 +10,8 @@
  * per set of decoder settings (src/decode/constrain.ts), one row each: the constraints
  * compared on the same model. EXCLUDE='page-kind;' gives one run per ';'-separated set of
  * families switched off (an empty set: every family), each with its own features.
+ * Families are switched off on top of the bundled recipe's own (src/learn/default-model.ts);
+ * ALL_FAMILIES=1 starts from every family instead.
  * SAVE=/tmp/fold0 writes each run's model to /tmp/fold0<run>.model.json.gz, for per-page study.
  */
 import { join } from 'node:path';
@@ -91,11 +93,14 @@ const loader = async (r: PageRef): Promise<LoadedPage> => {
   return l;
 };
 
+// Runs switch families off on top of the bundled recipe's feature set (ALL_FAMILIES=1: on top of every family).
+const base: readonly FamilyName[] = process.env.ALL_FAMILIES === '1' ? [] : DEFAULT_MODEL_RECIPE.features.exclude ?? [];
+const offWith = (exclude: readonly FamilyName[]): FeatureOptions => ({ exclude: [...new Set([...base, ...exclude])] });
 const runs: Array<{ name: string; features: FeatureOptions }> = ablate
-  ? [{ name: '(all families)', features: {} }, ...Object.entries(GROUPS).map(([name, exclude]) => ({ name: `-${name}`, features: { exclude } }))]
+  ? [{ name: '(recipe families)', features: offWith([]) }, ...Object.entries(GROUPS).filter(([, g]) => !g.every((n) => base.includes(n))).map(([name, exclude]) => ({ name: `-${name}`, features: offWith(exclude) }))]
   : (process.env.EXCLUDE ?? '').split(';').map((set) => {
       const exclude = set.split(',').filter(Boolean) as FamilyName[];
-      return { name: exclude.length ? `-${exclude.join('-')}` : '', features: exclude.length ? { exclude } : {} };
+      return { name: exclude.length ? `-${exclude.join('-')}` : '', features: offWith(exclude) };
     });
 // A misspelt family fails here, before any page is read (per-page errors are skipped below).
 for (const run of runs) resolveFeatureOptions(run.features);

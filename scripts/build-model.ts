@@ -21,7 +21,7 @@ const total = corpora.reduce((a, c) => a + c.pages.length, 0);
 let done = 0;
 const t0 = Date.now();
 const result = await trainFromCorpora(corpora, {
-  algorithm: recipe.algorithm, params: recipe.params,
+  algorithm: recipe.algorithm, params: recipe.params, features: recipe.features,
   onDatasetProgress: () => { if (++done % 250 === 0 || done === total) process.stderr.write(`features ${done}/${total}\n`); },
   onTrainProgress: (e) => { if (e.stage === 'lbfgs' && e.done % 20 === 0) process.stderr.write(`${recipe.algorithm} iteration ${e.done}/${e.total} ${e.message ?? ''}\n`); },
 });

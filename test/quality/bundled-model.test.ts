@@ -17,12 +17,14 @@ import { allTextExtractor } from '../../src/eval/baselines/all-text.js';
 import { evaluatePages, type PageRef } from '../../src/eval/runner.js';
 import { openCorpus } from '../../src/corpus/index.js';
 import { DEFAULT_MODEL_RECIPE } from '../../src/learn/default-model.js';
+import { featureSchema } from '../../src/features/index.js';
 
 test('the bundled model is committed and loads without network', async () => {
   assert.ok(existsSync(bundledModelPath()), `${bundledModelPath()} is committed`);
   const model = await loadExtractionModel();
   assert.equal(model.file.algorithm, DEFAULT_MODEL_RECIPE.algorithm, 'the committed model follows the recipe');
   for (const [name, value] of Object.entries(DEFAULT_MODEL_RECIPE.params)) assert.equal(model.file.params[name], value, `parameter ${name}`);
+  assert.deepEqual(model.file.featureSchema, featureSchema(DEFAULT_MODEL_RECIPE.features), 'the feature set of the recipe');
   const names = model.file.trainingCorpora.map((c) => c.name).sort();
   assert.deepEqual(names, ['postlight-titles', 'readability-test-pages', 'trafilatura-eval', 'wcxb-dev'], 'trained on the train corpora only');
 });

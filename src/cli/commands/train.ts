@@ -34,6 +34,7 @@ Options:
   --set name=value    a learner parameter (repeatable); parameters and defaults:
 ${paramHelp()}
   --families LIST     comma-separated feature families to use (default: all)
+  --exclude LIST      comma-separated families to switch off (the bundled model: words,stop-words)
   --limit N           at most N pages per corpus
   --allow-eval-only   accept corpora marked eval-only (for experiments; never for a bundled model)
 `;
@@ -41,7 +42,7 @@ ${paramHelp()}
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       model: { type: 'string' }, out: { type: 'string', short: 'o' }, set: { type: 'string', multiple: true },
-      families: { type: 'string' }, limit: { type: 'string' }, 'allow-eval-only': { type: 'boolean' },
+      families: { type: 'string' }, exclude: { type: 'string' }, limit: { type: 'string' }, 'allow-eval-only': { type: 'boolean' },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
@@ -55,14 +56,16 @@ ${paramHelp()}
     if (evalOnly.length && !optBool(values, 'allow-eval-only')) {
       throw new PithError('BAD_OPTION', `${evalOnly.map((c) => c.name).join(', ')} may be used for evaluation only (see ../shared/corpora/README.md); pass --allow-eval-only for experiments`);
     }
-    const families = optString(values, 'families')?.split(',').map((s) => s.trim()).filter(Boolean) as FamilyName[] | undefined;
+    const listOf = (name: string) => optString(values, name)?.split(',').map((s) => s.trim()).filter(Boolean) as FamilyName[] | undefined;
+    const families = listOf('families');
+    const exclude = listOf('exclude');
     const limit = values['limit'] !== undefined ? optInt(values, 'limit', 0, 1) : undefined;
     const total = corpora.reduce((a, c) => a + (limit !== undefined ? Math.min(limit, c.pages.length) : c.pages.length), 0);
     const progress = new Progress('features', total, io.stderr);
     let trainBar: Progress | undefined;
     const result = await trainFromCorpora(corpora, {
       algorithm, params: parseSetPairs(optStrings(values, 'set')),
-      ...(families ? { features: { families } } : {}),
+      ...(families || exclude ? { features: { ...(families ? { families } : {}), ...(exclude ? { exclude } : {}) } } : {}),
       ...(limit !== undefined ? { limitPerCorpus: limit } : {}),
       onDatasetProgress: () => progress.tick(),
       onTrainProgress: (e) => {

@@ -1,0 +1,45 @@
+/** `pith train` on a shared corpus: the feature set it writes into the model follows --families / --exclude. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { haveSharedCorpora, repoRoot, sharedCorpora } from '../helpers/paths.js';
+import { loadModel } from '../../src/models/model-file.js';
+
+const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
+const corpus = join(sharedCorpora, 'readability-test-pages');
+const skip = haveSharedCorpora ? false : `needs ${sharedCorpora}`;
+
+test('pith train --exclude: the model records the feature set without the excluded families', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-train-'));
+  try {
+    const out = join(dir, 'm.model.json.gz');
+    const r = pith('train', corpus, '--limit', '3', '--model', 'maxent', '--set', 'sigma=0.1', '--exclude', 'words,stop-words', '-o', out);
+    assert.equal(r.status, 0, r.stderr);
+    const model = await loadModel(out);
+    const families = model.featureSchema.families;
+    assert.ok(!families.includes('words') && !families.includes('stop-words'), families.join(','));
+    assert.ok(families.includes('markup-tokens') && families.includes('prose-span'), 'the other families stay on');
+    const both = join(dir, 'b.model.json.gz');
+    const r2 = pith('train', corpus, '--limit', '3', '--model', 'maxent', '--families', 'kind,words,window', '--exclude', 'words', '-o', both);
+    assert.equal(r2.status, 0, r2.stderr);
+    assert.deepEqual([...(await loadModel(both)).featureSchema.families], ['kind', 'window']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('pith train --exclude with an unknown family: a clear error, no model written', { skip }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-train-'));
+  try {
+    const out = join(dir, 'm.model.json.gz');
+    const r = pith('train', corpus, '--limit', '2', '--exclude', 'wordz', '-o', out);
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /unknown feature family 'wordz'/);
+    assert.ok(!existsSync(out));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
