@@ -23,7 +23,7 @@ import { openCorpus } from '../src/corpus/index.js';
 import { computeFeatures, FAMILY_NAMES, type FamilyName, type FeatureOptions } from '../src/features/index.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
-import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
+import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { readabilityExtractor } from '../src/eval/baselines/readability.js';
 import { evaluatePages, type EvalResult, type LoadedPage, type PageRef } from '../src/eval/runner.js';
@@ -166,7 +166,7 @@ if (process.env.ABLATION === '1') {
   const abl: string[] = [];
   const off = DEFAULT_MODEL_RECIPE.features.exclude ?? [];
   for (const fam of ['none', ...FAMILY_NAMES.filter((n) => !off.includes(n))] as Array<FamilyName | 'none'>) {
-    const features: FeatureOptions = { exclude: fam === 'none' ? off : [...off, fam] };
+    const features = recipeFeaturesWithout(fam === 'none' ? [] : [fam]);
     const result = await crossSite(algorithms[0]!, features, fam, false);
     const scores = [...result.values()].flatMap((m) => [...m.values()].flat());
     const s = summarize(scores);

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/index.js';
 import type { Corpus } from '../src/corpus/types.js';
 import { computeFeatures, type FamilyName, type FeatureOptions } from '../src/features/index.js';
-import { DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
+import { DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
@@ -94,8 +94,9 @@ const loader = async (r: PageRef): Promise<LoadedPage> => {
 };
 
 // Runs switch families off on top of the bundled recipe's feature set (ALL_FAMILIES=1: on top of every family).
-const base: readonly FamilyName[] = process.env.ALL_FAMILIES === '1' ? [] : DEFAULT_MODEL_RECIPE.features.exclude ?? [];
-const offWith = (exclude: readonly FamilyName[]): FeatureOptions => ({ exclude: [...new Set([...base, ...exclude])] });
+const allFamilies = process.env.ALL_FAMILIES === '1';
+const base: readonly FamilyName[] = allFamilies ? [] : DEFAULT_MODEL_RECIPE.features.exclude ?? [];
+const offWith = (exclude: FamilyName[]): FeatureOptions => (allFamilies ? { exclude } : recipeFeaturesWithout(exclude));
 const runs: Array<{ name: string; features: FeatureOptions }> = ablate
   ? [{ name: '(recipe families)', features: offWith([]) }, ...Object.entries(GROUPS).filter(([, g]) => !g.every((n) => base.includes(n))).map(([name, exclude]) => ({ name: `-${name}`, features: offWith(exclude) }))]
   : (process.env.EXCLUDE ?? '').split(';').map((set) => {

@@ -10,7 +10,7 @@
  * names. The other learners' settings below are what `bench:quality` runs them with.
  */
 import type { AlgorithmName } from '../models/labeler.js';
-import type { FeatureOptions } from '../features/index.js';
+import type { FamilyName, FeatureOptions } from '../features/index.js';
 
 export interface ModelRecipe {
   readonly algorithm: AlgorithmName;
@@ -40,3 +40,8 @@ export const DEFAULT_MODEL_RECIPE: ModelRecipe = Object.freeze({
   features: Object.freeze({ exclude: Object.freeze(['words', 'stop-words'] as const) }),
   corpora: Object.freeze(['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles']),
 });
+
+/** The recipe's feature set with `more` families switched off as well (ablations, tuning). */
+export function recipeFeaturesWithout(more: readonly FamilyName[] = []): FeatureOptions {
+  return { exclude: [...new Set([...(DEFAULT_MODEL_RECIPE.features.exclude ?? []), ...more])] };
+}

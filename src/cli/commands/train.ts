@@ -65,7 +65,7 @@ ${paramHelp()}
     let trainBar: Progress | undefined;
     const result = await trainFromCorpora(corpora, {
       algorithm, params: parseSetPairs(optStrings(values, 'set')),
-      ...(families || exclude ? { features: { ...(families ? { families } : {}), ...(exclude ? { exclude } : {}) } } : {}),
+      features: { families, exclude },
       ...(limit !== undefined ? { limitPerCorpus: limit } : {}),
       onDatasetProgress: () => progress.tick(),
       onTrainProgress: (e) => {

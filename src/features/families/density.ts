@@ -228,7 +228,7 @@ export const proseSpanFamily: FeatureFamily = {
       const lb = ctx.name('&', lengthClass(ctx.blocks[i]!.text.length));
       out.attr(i, pb);
       out.attr(i, pa);
-      out.attr(i, ctx.name(pb, `&${pa}`));
+      out.attr(i, ctx.name(ctx.name(pb, '&'), pa));
       out.attr(i, ctx.name(pb, lb));
       out.attr(i, ctx.name(pa, lb));
       const gp = prevEnd[i]! < 0 ? 'none' : log2Bucket(chars[i]! - prevEnd[i]!, 1 << 14);
