@@ -105,10 +105,21 @@ function countSpans(text: string): SpanCounts {
 
 const YEAR_RE = /^(?:1[89]|20)\d\d$/;
 const DIGIT_RE = /^\p{N}/u;
+const NO_TOKENS: ReadonlySet<string> = new Set();
+
+/** Whether a token starts with a digit of any script (ASCII without a regular expression). */
+function startsWithDigit(raw: string): boolean {
+  const c = raw.charCodeAt(0);
+  return c < 128 ? c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9 : DIGIT_RE.test(raw);
+}
 
 /** Counts entity-like spans of a block's text; `tokens` are `tokenize(text)`. */
 export function countEntities(text: string, tokens: readonly Token[]): EntityCounts {
-  const entityTokens = new Set<string>();
+  // Most blocks have no entity tokens: their set is the shared empty one, made only when needed.
+  let entityTokens: Set<string> | undefined;
+  const addEntityToken = (w: string): void => {
+    (entityTokens ??= new Set()).add(w);
+  };
   let name = 0;
   const spans = countSpans(text);
   const numericDates = spans.date;
@@ -130,7 +141,7 @@ export function countEntities(text: string, tokens: readonly Token[]): EntityCou
     // A lone capitalised word mid-sentence counts too (a surname, a city); runs count once.
     if (run > 0) {
       name++;
-      for (const t of runTokens) entityTokens.add(t);
+      for (const t of runTokens) addEntityToken(t);
     }
     run = 0;
     runTokens = [];
@@ -141,21 +152,21 @@ export function countEntities(text: string, tokens: readonly Token[]): EntityCou
       // "3 March 2024", "March 3", "März 2024": a month next to a number.
       const prev = tokens[i - 1];
       const next = tokens[i + 1];
-      const prevDigit = prev !== undefined && DIGIT_RE.test(prev.raw);
-      if (prevDigit || (next && DIGIT_RE.test(next.raw))) {
+      const prevDigit = prev !== undefined && startsWithDigit(prev.raw);
+      if (prevDigit || (next && startsWithDigit(next.raw))) {
         date++;
         // "3 March": the day was counted as a number a moment ago.
         if (prevDigit && !YEAR_RE.test(prev.raw) && numbers > 0) numbers--;
-        entityTokens.add(t.lower);
+        addEntityToken(t.lower);
         endRun();
         continue;
       }
     }
-    if (DIGIT_RE.test(t.raw)) {
+    if (startsWithDigit(t.raw)) {
       endRun();
       if (YEAR_RE.test(t.raw)) date++;
       else numbers++;
-      entityTokens.add(t.lower);
+      addEntityToken(t.lower);
       continue;
     }
     if (anyLower && t.upper === true && (!t.sentenceStart || run > 0) && t.raw.length > 1) {
@@ -168,5 +179,5 @@ export function countEntities(text: string, tokens: readonly Token[]): EntityCou
   endRun();
   // Numbers inside numeric dates, times, money and percentages are not counted again as numbers.
   numbers = Math.max(0, numbers - time - money - percent - numericDates);
-  return { name, date, time, money, percent, number: numbers, tokens: entityTokens };
+  return { name, date, time, money, percent, number: numbers, tokens: entityTokens ?? NO_TOKENS };
 }

@@ -66,6 +66,7 @@ export class PageContext {
   private readonly memo = new Map<string, unknown>();
   private readonly names = new Map<string, Map<string, string>>();
   private readonly splitCache = new Map<string, readonly string[]>();
+  private readonly classSplitCache = new Map<string, readonly string[]>();
 
   constructor(page: Page, config: FeatureConfig) {
     this.page = page;
@@ -203,10 +204,14 @@ export class PageContext {
     t = EMPTY;
     if (node && node.kind === 'element') {
       const a = node.attrs;
-      if (a['class'] || a['id'] || a['itemprop'] || a['role']) {
+      const cls = a['class'];
+      const rest = a['id'] || a['itemprop'] || a['role'];
+      if (cls || rest) {
         // Sites repeat the same class strings on many elements: split each string once per page.
-        const key = `${a['class'] ?? ''}\u0000${a['id'] ?? ''}\u0000${a['itemprop'] ?? ''}\u0000${a['role'] ?? ''}`;
-        t = this.splitCache.get(key);
+        // Most elements carry a class only; its value is the key, without building a joined one.
+        const cache = rest ? this.splitCache : this.classSplitCache;
+        const key = rest ? `${cls ?? ''}\u0000${a['id'] ?? ''}\u0000${a['itemprop'] ?? ''}\u0000${a['role'] ?? ''}` : cls!;
+        t = cache.get(key);
         if (!t) {
           const raw: string[] = [];
           for (const name of ['class', 'id', 'itemprop', 'role'] as const) {
@@ -219,7 +224,7 @@ export class PageContext {
             if (TOKEN_OK_RE.test(w) && !out.includes(w)) out.push(w);
           }
           t = Object.freeze(out);
-          this.splitCache.set(key, t);
+          cache.set(key, t);
         }
       }
     }

@@ -136,6 +136,19 @@ export function wordCount(tokens: readonly Token[]): number {
   return words + Math.ceil(cjk / 2);
 }
 
+// Case of each UTF-16 unit as upperCaseRatio counts it, by case mapping, decided on first sight
+// (0: not yet; a page uses a few hundred distinct characters).
+const UNCASED = 1;
+const LOWER = 2;
+const UPPER = 3;
+const LETTER_CASE = new Uint8Array(65536);
+
+function letterCase(ch: string): number {
+  const lo = ch.toLowerCase();
+  if (lo === ch.toUpperCase()) return UNCASED;
+  return ch !== lo ? UPPER : LOWER;
+}
+
 /** Share of cased letters that are upper case (0 when the text has no cased letters). */
 export function upperCaseRatio(text: string): number {
   // A char loop: ASCII decided by code, other letters by case mapping (no regex per letter).
@@ -151,12 +164,11 @@ export function upperCaseRatio(text: string): number {
       continue;
     }
     if (c < 0xc0) continue;
-    const ch = text[k]!;
-    const lo = ch.toLowerCase();
-    const up = ch.toUpperCase();
-    if (lo === up) continue;
+    let kind = LETTER_CASE[c]!;
+    if (kind === 0) LETTER_CASE[c] = kind = letterCase(text[k]!);
+    if (kind === UNCASED) continue;
     cased++;
-    if (ch !== lo) upper++;
+    if (kind === UPPER) upper++;
   }
   return cased === 0 ? 0 : upper / cased;
 }

@@ -27,6 +27,11 @@ test('upper-case ratio, end punctuation, text density, whitespace words', () => 
   assert.equal(upperCaseRatio('ABC def'), 0.5);
   assert.equal(upperCaseRatio('ÉCOLE'), 1);
   assert.equal(upperCaseRatio('123 ---'), 0);
+  // Non-Latin scripts by case mapping, decided once per character and then read from a table.
+  assert.equal(upperCaseRatio('МОСКВА москва'), 0.5);
+  assert.equal(upperCaseRatio('Ωμέγα'), 0.2);
+  assert.equal(upperCaseRatio('北京市'), 0); // no cased letters
+  assert.equal(upperCaseRatio('ΑΘΗΝΑ'), 1); // the same characters again, now from the table
   assert.equal(endPunctuation('A sentence.'), 'dot');
   assert.equal(endPunctuation('Really?  '), 'question');
   assert.equal(endPunctuation('Wait...'), 'ellipsis');
@@ -62,6 +67,12 @@ test('entities: names in running text, dates, times, money, percentages, numbers
   const none = 'nothing here at all';
   const z = countEntities(none, tokenize(none));
   assert.deepEqual([z.name, z.date, z.time, z.money, z.percent, z.number], [0, 0, 0, 0, 0, 0]);
+  assert.equal(z.tokens.size, 0);
+  // Digits of other scripts are numbers too (Arabic-Indic, full-width).
+  const other = 'رفعت الأسعار ٣ مرات و ١٢ يوما';
+  assert.equal(countEntities(other, tokenize(other)).number, 2);
+  const wide = 'sold １２ copies';
+  assert.equal(countEntities(wide, tokenize(wide)).number, 1);
 });
 
 test('stop lists: at least the required languages, and language guessing', () => {

@@ -58,37 +58,27 @@ export const windowFamily: FeatureFamily = {
   columns: WINDOW_COLUMNS,
   compute(ctx, out) {
     const n = ctx.blocks.length;
-    const tags = ctx.blocks.map((_, i) => itemTag(ctx, i));
+    // Each value (tag, length bucket, end mark) gets a small number per page, and each
+    // (offset, value) its attribute name once: the per-attribute work is array lookups.
+    const tag = interned(ctx.blocks.map((_, i) => itemTag(ctx, i)));
     const lens = ctx.blocks.map((b) => b.text.length);
-    const ends = ctx.blocks.map((b) => (b.kind === 'text' ? endPunctuation(b.text) : 'empty'));
-    // Attribute names come from few parts: build each once per page (one map per kind and offset).
-    const caches = { tag: new Map<number, Map<string, string>>(), len: new Map<number, Map<string, string>>(), end: new Map<number, Map<string, string>>() };
-    for (const d of TAG_OFFSETS) caches.tag.set(d, new Map());
-    for (const d of LEN_OFFSETS) {
-      caches.len.set(d, new Map());
-      caches.end.set(d, new Map());
-    }
-    const nameOf = (prefix: 'tag' | 'len' | 'end', d: number, v: string): string => {
-      const m = caches[prefix].get(d)!;
-      let s = m.get(v);
-      if (s === undefined) {
-        s = d === 0 ? `${prefix}=${v}` : `w${sign(d)}:${prefix}=${v}`;
-        m.set(v, s);
-      }
-      return s;
-    };
+    const len = interned(lens.map((l) => log2Bucket(l)));
+    const end = interned(ctx.blocks.map((b) => (b.kind === 'text' ? endPunctuation(b.text) : 'empty')));
+    const tagNames = new WindowNames('tag', TAG_OFFSETS, tag.values);
+    const lenNames = new WindowNames('len', LEN_OFFSETS, len.values);
+    const endNames = new WindowNames('end', LEN_OFFSETS, end.values);
     for (let i = 0; i < n; i++) {
       let c = 0;
-      for (const d of TAG_OFFSETS) {
-        const j = i + d;
-        const t = j >= 0 && j < n ? tags[j]! : NONE;
-        out.attr(i, nameOf('tag', d, t));
-        out.col(i, c++, t);
-      }
-      for (const d of LEN_OFFSETS) {
-        const j = i + d;
+      for (let k = 0; k < TAG_OFFSETS.length; k++) {
+        const j = i + TAG_OFFSETS[k]!;
         const inside = j >= 0 && j < n;
-        out.attr(i, nameOf('len', d, inside ? log2Bucket(lens[j]!) : NONE));
+        out.attr(i, tagNames.get(k, inside ? tag.ids[j]! : -1));
+        out.col(i, c++, inside ? tag.values[tag.ids[j]!]! : NONE);
+      }
+      for (let k = 0; k < LEN_OFFSETS.length; k++) {
+        const j = i + LEN_OFFSETS[k]!;
+        const inside = j >= 0 && j < n;
+        out.attr(i, lenNames.get(k, inside ? len.ids[j]! : -1));
         out.col(i, c++, inside ? log2p(lens[j]!) : Number.NaN);
       }
       const b = ctx.blocks[i]!;
@@ -96,15 +86,50 @@ export const windowFamily: FeatureFamily = {
       if (upper > 0) out.attr(i, 'upper', upper);
       if (upper > 0.7) out.attr(i, 'upper=caps');
       out.col(i, c++, upper);
-      for (const d of LEN_OFFSETS) {
-        const j = i + d;
-        const e = j >= 0 && j < n ? ends[j]! : NONE;
-        out.attr(i, nameOf('end', d, e));
-        out.col(i, c++, e);
+      for (let k = 0; k < LEN_OFFSETS.length; k++) {
+        const j = i + LEN_OFFSETS[k]!;
+        const inside = j >= 0 && j < n;
+        out.attr(i, endNames.get(k, inside ? end.ids[j]! : -1));
+        out.col(i, c++, inside ? end.values[end.ids[j]!]! : NONE);
       }
     }
   },
 };
+
+/** Distinct values in first-seen order and each item's index into them. */
+function interned(list: readonly string[]): { values: string[]; ids: Int32Array } {
+  const index = new Map<string, number>();
+  const values: string[] = [];
+  const ids = new Int32Array(list.length);
+  list.forEach((v, i) => {
+    let k = index.get(v);
+    if (k === undefined) {
+      index.set(v, (k = values.length));
+      values.push(v);
+    }
+    ids[i] = k;
+  });
+  return { values, ids };
+}
+
+/** Names `w-2:tag=li` (`tag=li` at offset 0) by offset index and value number; -1 is past the ends (`_`). */
+class WindowNames {
+  private readonly table: (string | undefined)[][];
+  constructor(private readonly kind: string, private readonly offsets: readonly number[], private readonly values: readonly string[]) {
+    this.table = offsets.map(() => []);
+  }
+  get(k: number, v: number): string {
+    const row = this.table[k]!;
+    const slot = v + 1;
+    let s = row[slot];
+    if (s === undefined) {
+      const d = this.offsets[k]!;
+      const value = v < 0 ? NONE : this.values[v]!;
+      row[slot] = s = d === 0 ? `${this.kind}=${value}` : `w${sign(d)}:${this.kind}=${value}`;
+    }
+    return s;
+  }
+}
 
 export const positionFamily: FeatureFamily = {
   name: 'position',

@@ -60,14 +60,18 @@ export const markupTokensFamily: FeatureFamily = {
             hints.push(ctx.name(hintPrefix, h));
           }
         }
-        v = { names: list.map((t) => ctx.name(prefix, t)), hints, first: firstHint(list) };
+        // Only the first `cap` words can ever be emitted (the budget is per block).
+        const names: string[] = [];
+        for (let k = 0; k < list.length && k < cap; k++) names.push(ctx.name(prefix, list[k]!));
+        v = { names, hints, first: firstHint(list) };
         cache.set(list, v);
       }
       return v;
     };
     const pairs = new Map<string, readonly string[]>();
+    const containers = ctx.containers;
     ctx.blocks.forEach((b, i) => {
-      const box = ctx.containers[i]!;
+      const box = containers[i]!;
       let own = ctx.elementTokens(box);
       const inner = b.elementId === box ? [] : ctx.elementTokens(b.elementId);
       if (inner.length > 0) {
@@ -103,6 +107,9 @@ interface TokenListNames {
   readonly first: string;
 }
 
+const HEADING_NAMES: readonly string[] = ['', 'heading=h1', 'heading=h2', 'heading=h3', 'heading=h4', 'heading=h5', 'heading=h6'];
+const CONTAINER_NAMES: readonly string[] = CONTAINERS.map((c) => `in:${c}`);
+
 export const headingFamily: FeatureFamily = {
   name: 'heading',
   doc: 'Whether the block is, or is inside, a heading element: `heading` and `heading=h1`..`heading=h6`. Column heading: h1..h6 or `_`.',
@@ -112,7 +119,7 @@ export const headingFamily: FeatureFamily = {
       const level = ctx.headingLevel(b.elementId);
       if (level > 0) {
         out.attr(i, 'heading');
-        out.attr(i, ctx.name('heading=h', String(level)));
+        out.attr(i, HEADING_NAMES[level]!);
       }
       out.col(i, 0, level > 0 ? `h${level}` : NONE);
     });
@@ -126,11 +133,11 @@ export const containersFamily: FeatureFamily = {
   compute(ctx, out) {
     ctx.blocks.forEach((b, i) => {
       const f = ctx.containerFlags(b.elementId);
-      CONTAINERS.forEach((c, j) => {
+      for (let j = 0; j < CONTAINER_NAMES.length; j++) {
         const on = (f & (1 << j)) !== 0;
-        if (on) out.attr(i, ctx.name('in:', c));
+        if (on) out.attr(i, CONTAINER_NAMES[j]!);
         out.col(i, j, on ? 1 : 0);
-      });
+      }
     });
   },
 };
