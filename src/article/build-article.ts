@@ -25,6 +25,7 @@ import { isTrackingImage } from './images.js';
 import { extractMetadata } from './metadata.js';
 import { detectLanguage } from './detect-language.js';
 import { headlineText } from './headline.js';
+import { siteKeys, withoutSiteName } from './page-title.js';
 
 // Containers being filled. `consumed` frames (rows, captions) took their content from the tree.
 type Frame =
@@ -372,8 +373,12 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     const lang = detectLanguage(texts.join(' '));
     if (lang) metadata = Object.freeze({ ...metadata, lang });
   }
-  // A page whose headline the model does not find still has the title it declares.
-  return Object.freeze({ title: title ?? config.fallbackTitle ?? metadata.pageTitle ?? '', content, metadata });
+  // A page whose headline the model does not find still has the title it declares; either
+  // way the site's own name is no part of the headline ("Headline | Site").
+  const keys = siteKeys(metadata.siteName, [page.url, metadata.url]);
+  const shown = title !== undefined ? withoutSiteName(title, keys)
+    : config.fallbackTitle ?? (metadata.pageTitle !== undefined ? withoutSiteName(metadata.pageTitle, keys, true) : '');
+  return Object.freeze({ title: shown, content, metadata });
 }
 
 

@@ -10,7 +10,7 @@ import { PithError } from '../errors.js';
 export type ImagePolicy = 'labelled' | 'region' | 'none';
 
 export interface ArticleOptions {
-  /** Title when no block is labelled `title`. Default: the page's declared title (`metadata.pageTitle`), else ''. */
+  /** Title when no block is labelled `title`, used as given. Default: the page's declared title (`metadata.pageTitle`, without the site's name), else ''. */
   readonly fallbackTitle?: string;
   /** Default `labelled`. */
   readonly images?: ImagePolicy;

@@ -56,3 +56,67 @@ export function declaredPageTitle(meta: readonly MetaTag[], documentTitle: strin
   }
   return clean(trimSiteName(documentTitle));
 }
+
+/** Separators between a headline and a site (or section) name, in a shown or declared title. */
+const NAME_SEPARATOR = / (?:[|\-–—·»]|::) /g;
+/** Host labels that name no site. */
+const GENERIC_HOST_LABELS: ReadonlySet<string> = new Set(['www', 'm', 'amp', 'mobile', 'news', 'blog', 'blogs', 'en', 'de', 'fr', 'es']);
+/** A part names the site when its letters equal a site key, or one starts the other and they differ by this many letters at most ("Move.org" / move, "Bridgestone Tires" / bridgestonetire). */
+const MAX_KEY_SLACK = 3;
+const MIN_KEY_LETTERS = 3;
+
+const lettersOf = (s: string): string => s.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** What a site calls itself, as letters only: its declared name and the labels of its host(s), without the top-level domain. */
+export function siteKeys(siteName: string | undefined, urls: readonly (string | undefined)[]): string[] {
+  const keys = new Set<string>();
+  if (siteName) keys.add(lettersOf(siteName));
+  for (const u of urls) {
+    if (!u) continue;
+    let host: string;
+    try {
+      host = new URL(u).hostname;
+    } catch {
+      continue;
+    }
+    for (const label of host.split('.').slice(0, -1)) if (!GENERIC_HOST_LABELS.has(label)) keys.add(lettersOf(label));
+  }
+  return [...keys].filter((k) => k.length >= MIN_KEY_LETTERS);
+}
+
+function namesSite(part: string, keys: readonly string[]): boolean {
+  const l = lettersOf(part);
+  if (l.length === 0) return false;
+  return keys.some((k) => l === k ||
+    (Math.min(l.length, k.length) > MIN_KEY_LETTERS && Math.abs(l.length - k.length) <= MAX_KEY_SLACK && (k.startsWith(l) || l.startsWith(k))));
+}
+
+/**
+ * A title without the site's name at either end ("Headline | WRAL", "TechCrunch | Startup
+ * News"): parts between separators are cut while they name the site. With `firstPart` (a
+ * declared title standing in for a headline the page does not show), what remains is cut at
+ * its first ` | ` as well, where sites append sections and slogans. Never returns less than one part.
+ */
+export function withoutSiteName(title: string, keys: readonly string[], firstPart = false): string {
+  const parts: string[] = [];
+  const separators: string[] = [];
+  let from = 0;
+  for (const m of title.matchAll(NAME_SEPARATOR)) {
+    parts.push(title.slice(from, m.index));
+    separators.push(m[0]);
+    from = m.index! + m[0].length;
+  }
+  parts.push(title.slice(from));
+  let lo = 0;
+  let hi = parts.length - 1;
+  if (keys.length > 0) {
+    while (hi > lo && namesSite(parts[hi]!, keys)) hi--;
+    while (lo < hi && namesSite(parts[lo]!, keys)) lo++;
+  }
+  let out = parts[lo]!;
+  for (let k = lo + 1; k <= hi; k++) {
+    if (firstPart && separators[k - 1] === ' | ') break;
+    out += separators[k - 1]! + parts[k]!;
+  }
+  return out.trim() || title;
+}

@@ -78,7 +78,11 @@ export interface ArticleMetadata {
 }
 
 export interface Article {
-  /** The first block labelled `title`; when none, `ArticleOptions.fallbackTitle`, else `metadata.pageTitle`, else ''. */
+  /**
+   * The first block labelled `title`; when none, `ArticleOptions.fallbackTitle`, else `metadata.pageTitle`
+   * cut at its first ` | `, else ''. Parts naming the site (its og:site_name or host) are cut from
+   * either end of the shown or declared title; a `fallbackTitle` is used as given.
+   */
   readonly title: string;
   readonly content: readonly ArticleNode[];
   readonly metadata: ArticleMetadata;

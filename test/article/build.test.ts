@@ -54,6 +54,22 @@ test('title is the first title block; later ones and other blocks are dropped', 
   assert.equal(buildArticle(sphinx, ['title', 'body']).title, 'Monitoring Guide');
 });
 
+test("the site's name is cut from either end of the title, shown or declared", () => {
+  const t = (html: string, labels: Label[], url = 'https://www.wral.com/story/1/') => buildArticle(page(html, url), labels).title;
+  // Named by the host, by og:site_name (any case and spacing), and at the front.
+  assert.equal(t('<h1>Storm closes schools | WRAL</h1><p>Body</p>', ['title', 'body']), 'Storm closes schools');
+  assert.equal(t('<meta property="og:site_name" content="Bridgestone Tires"><h1>The Car Checklist – BRIDGESTONE TIRES</h1><p>Body</p>', ['title', 'body'], 'https://x.example/'), 'The Car Checklist');
+  assert.equal(t('<h1>Render | The cloud for builders</h1><p>Body</p>', ['title', 'body'], 'https://render.com/'), 'The cloud for builders');
+  assert.equal(t('<h1>Sofa sale - Move.org</h1><p>Body</p>', ['title', 'body'], 'https://www.move.org/a'), 'Sofa sale');
+  // A part that merely starts like the site, or a lone part, stays.
+  assert.equal(t('<h1>UN talks in Glasgow - DRK: more people need help</h1><p>Body</p>', ['title', 'body'], 'https://www.drk.de/a'), 'UN talks in Glasgow - DRK: more people need help');
+  assert.equal(t('<h1>WRAL</h1><p>Body</p>', ['title', 'body']), 'WRAL');
+  assert.equal(t('<h1>Apples - and pears</h1><p>Body</p>', ['title', 'body']), 'Apples - and pears');
+  // No title block: the declared title, without the site and cut at its first " | ".
+  assert.equal(t('<meta property="og:title" content="Residential Movers in NYC | Top 19 Companies | WRAL"><p>Body</p>', ['body']), 'Residential Movers in NYC');
+  assert.equal(t('<title>jobs - Hacker News</title><p>Body</p>', ['body'], 'https://news.ycombinator.com/jobs'), 'jobs - Hacker News');
+});
+
 test('heading level comes from h1-h6 of the block or its ancestors, else 2', () => {
   const p = page('<h4><a href="/x"><span>Deep</span></a></h4><div class="t">Styled</div><h1>Top</h1><p>x</p>');
   const a = buildArticle(p, ['heading', 'heading', 'heading', 'body']);
