@@ -29,14 +29,6 @@ const HINT_OF: ReadonlyMap<string, string> = new Map(
 
 const HINT_BIT: ReadonlyMap<string, number> = new Map(HINTS.map((h, k) => [h, 1 << k]));
 
-function firstHint(tokens: readonly string[]): string {
-  for (const t of tokens) {
-    const h = HINT_OF.get(t);
-    if (h) return h;
-  }
-  return NONE;
-}
-
 export const markupTokensFamily: FeatureFamily = {
   name: 'markup-tokens',
   doc: "Words of the class, id, itemprop and role attributes, split at camelCase, `-` and `_`, lower-cased, 2-24 letters: `cls:<word>` for the block's own element and box, `acls:<word>` for their ancestors (nearest first, `maxMarkupTokens` in all); and the group those words fall in (content, comment, nav, share, ad, related, footer, header, sidebar, caption, byline, title, tags) as `hint:<group>` / `ahint:<group>`. Columns: hint and ancestorHint (first group found, nearest first).",
@@ -51,19 +43,23 @@ export const markupTokensFamily: FeatureFamily = {
     const namesOf = (list: readonly string[], prefix: string, hintPrefix: string): TokenListNames => {
       let v = cache.get(list);
       if (!v) {
+        // Each group once, in the order its first word comes; the first of them fills the column.
         let bits = 0;
         const hints: string[] = [];
+        let first: string = NONE;
         for (const t of list) {
           const h = HINT_OF.get(t);
-          if (h !== undefined && (bits & HINT_BIT.get(h)!) === 0) {
-            bits |= HINT_BIT.get(h)!;
-            hints.push(ctx.name(hintPrefix, h));
-          }
+          if (h === undefined) continue;
+          const bit = HINT_BIT.get(h)!;
+          if ((bits & bit) !== 0) continue;
+          bits |= bit;
+          hints.push(ctx.name(hintPrefix, h));
+          if (first === NONE) first = h;
         }
         // Only the first `cap` words can ever be emitted (the budget is per block).
         const names: string[] = [];
         for (let k = 0; k < list.length && k < cap; k++) names.push(ctx.name(prefix, list[k]!));
-        v = { names, hints, first: firstHint(list) };
+        v = { names, hints, first };
         cache.set(list, v);
       }
       return v;
