@@ -79,10 +79,15 @@ export function siteKeys(siteName: string | undefined, urls: readonly (string | 
     } catch {
       continue;
     }
+    // An address names no site: its numbers ("127") would cut title parts that merely are numbers.
+    if (isIpAddress(host)) continue;
     for (const label of host.split('.').slice(0, -1)) if (!GENERIC_HOST_LABELS.has(label)) keys.add(lettersOf(label));
   }
   return [...keys].filter((k) => k.length >= MIN_KEY_LETTERS);
 }
+
+/** IPv6 hosts come bracketed from URL; IPv4 ones are four decimal labels (URL normalises other forms to that). */
+const isIpAddress = (host: string): boolean => host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
 
 function namesSite(part: string, keys: readonly string[]): boolean {
   const l = lettersOf(part);

@@ -65,6 +65,10 @@ test("the site's name is cut from either end of the title, shown or declared", (
   assert.equal(t('<h1>UN talks in Glasgow - DRK: more people need help</h1><p>Body</p>', ['title', 'body'], 'https://www.drk.de/a'), 'UN talks in Glasgow - DRK: more people need help');
   assert.equal(t('<h1>WRAL</h1><p>Body</p>', ['title', 'body']), 'WRAL');
   assert.equal(t('<h1>Apples - and pears</h1><p>Body</p>', ['title', 'body']), 'Apples - and pears');
+  // An address host names no site, so a part that is just a number stays; a numeric host name still counts.
+  assert.equal(t('<h1>Top stories - 127</h1><p>Body</p>', ['title', 'body'], 'http://127.0.0.1:8080/a'), 'Top stories - 127');
+  assert.equal(t('<h1>Top stories - 127</h1><p>Body</p>', ['title', 'body'], 'http://[::127]/a'), 'Top stories - 127');
+  assert.equal(t('<h1>Mail news - 163</h1><p>Body</p>', ['title', 'body'], 'https://www.163.com/a'), 'Mail news');
   // No title block: the declared title, without the site and cut at its first " | ".
   assert.equal(t('<meta property="og:title" content="Residential Movers in NYC | Top 19 Companies | WRAL"><p>Body</p>', ['body']), 'Residential Movers in NYC');
   assert.equal(t('<title>jobs - Hacker News</title><p>Body</p>', ['body'], 'https://news.ycombinator.com/jobs'), 'jobs - Hacker News');
