@@ -54,6 +54,7 @@ const GROUPS: Record<string, FamilyName[]> = {
   'prose-core + title-anchor (page-level)': ['prose-core', 'title-anchor'],
   'page-kind (page-level)': ['page-kind'],
   'prose-span (page-level)': ['prose-span'],
+  'cues (credits, counters, licence, dateline, lead-in)': ['cues'],
 };
 const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : (process.env.CONFIGS ?? '').split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
 const decoders = parseDecoders(process.env.DECODER);

@@ -31,6 +31,7 @@ export const FAMILY_NAMES = Object.freeze([
   'title-anchor',
   'page-kind',
   'prose-span',
+  'cues',
 ] as const);
 export type FamilyName = (typeof FAMILY_NAMES)[number];
 

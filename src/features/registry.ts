@@ -14,6 +14,7 @@ import { titleAnchorFamily, titleMatchFamily } from './families/title-match.js';
 import { ancestorsFamily, descendantsFamily, siblingsFamily, structureFamily } from './families/tree-tags.js';
 import { afterImageFamily, positionFamily, windowFamily } from './families/context.js';
 import { containersFamily, headingFamily, markupTokensFamily, schemaFamily } from './families/markup.js';
+import { cuesFamily } from './families/cues.js';
 import { anchorFamily, linkDensityFamily, pageKindFamily, proseCoreFamily, proseSpanFamily, textDensityFamily } from './families/density.js';
 
 export const BLOCK_FEATURE_SET = 'pith-blocks';
@@ -25,7 +26,7 @@ const ALL: readonly FeatureFamily[] = [
   ancestorsFamily, descendantsFamily, siblingsFamily, wordCountFamily, afterImageFamily, windowFamily,
   structureFamily, markupTokensFamily, linkDensityFamily, positionFamily, textDensityFamily, headingFamily,
   containersFamily, schemaFamily, proseCoreFamily, titleAnchorFamily, pageKindFamily,
-  proseSpanFamily,
+  proseSpanFamily, cuesFamily,
 ];
 const BY_NAME: ReadonlyMap<FamilyName, FeatureFamily> = new Map(ALL.map((f) => [f.name, f]));
 // The closed union and the registry must list the same families.

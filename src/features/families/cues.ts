@@ -1,0 +1,79 @@
+/**
+ * Short text cues that mark a line as furniture around an article rather than its text, in
+ * many languages: photo credits, gallery counters, licence lines, publication datelines and
+ * lead-ins to related links. The bag of words sees the words but not where they stand, and
+ * spreads one cue over a dozen languages' spellings; here each cue is one attribute.
+ */
+import type { FeatureFamily } from '../family.js';
+import { NONE } from '../family.js';
+import { wordCount } from '../text-stats.js';
+
+/** Blocks longer than this are prose; only credits at their very end are looked for. */
+const SHORT_CHARS = 160;
+/** Words of a lead-in line ("Auch interessant:", "Read more"). */
+const LEAD_IN_WORDS = 6;
+
+// "Foto: dpa", "(Photo: Getty Images)", "Bild: Keystone", "Quelle: ...", "© Reuters", "Crédito: EFE".
+const CREDIT_MARK = /(?:^|[\s(\[|/·•–—-])(?:fotos?|photos?|photograph(?:y|ie)?|bild(?:er)?|titelbild|image|images|picture|pictures|pic|credits?|crédits?|crédito|foto de|fot\.|zdj[eę]cie|фото|illustration|grafik|quelle|source|fuente|fonte|bildquelle)\s*[:©]/iu;
+const CREDIT_SIGN = /©|\(c\)\s*\p{Lu}|\bcopyright\b/iu;
+const AGENCY = /\b(?:getty\s*images|reuters|afp|ap\s+photo|dpa|imago|shutterstock|istock(?:photo)?|picture[- ]alliance|keystone|epa|efe|ansa|adobe\s*stock|unsplash|pixabay)\b/i;
+// "Bild 3 von 10", "Image 2 of 5", "Foto 1 de 8", "3 / 12".
+const COUNTER = /^(?:\p{L}+\s+)?\d{1,3}\s*(?:\/|von|of|de|di|sur|z|из|van)\s*\d{1,3}$/iu;
+const LICENSE = /\b(?:cc[- ]by|creative\s+commons|lizenz|licen[cs]e[ds]?|all\s+rights\s+reserved|alle\s+rechte\s+vorbehalten|tous\s+droits\s+réservés|todos\s+los\s+derechos|tutti\s+i\s+diritti|wszelkie\s+prawa)\b/iu;
+// "Published: 03.04.2020", "Aktualisiert am 3. Mai 2021", "Publié le 2 mars", "Posted on June 3".
+const DATELINE = /^(?:published|updated|posted|last\s+(?:updated|modified)|publiziert|veröffentlicht|aktualisiert|erschienen|stand|publié|mis\s+à\s+jour|publicado|actualizado|pubblicato|aggiornato|opublikowano|gepubliceerd)\b[^\n]{0,60}\d/iu;
+// Lead-ins to related links, newsletters and the like.
+const LEAD_IN = /\b(?:read\s+(?:more|also|next)|see\s+also|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|te\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|lees\s+ook|newsletter)\b/iu;
+
+const DIGIT = /\d/;
+
+type Cue = 'credit' | 'counter' | 'license' | 'dateline' | 'lead-in';
+
+function cuesOf(text: string, words: number): Cue[] {
+  const out: Cue[] = [];
+  const short = text.length <= SHORT_CHARS;
+  // A long block is checked only at its end, where a caption's credit sits.
+  const probe = short ? text : text.slice(-80);
+  // Cheap tests first: most blocks have neither a colon nor a copyright sign, nor a digit.
+  const colon = probe.includes(':');
+  const credit = (colon && CREDIT_MARK.test(probe)) || ((probe.includes('©') || probe.includes('(') || probe.includes('opyright') || probe.includes('OPYRIGHT')) && CREDIT_SIGN.test(probe))
+    || (short && AGENCY.test(probe));
+  if (credit) out.push('credit');
+  if (!short) return out;
+  const digit = DIGIT.test(text);
+  if (digit && COUNTER.test(text)) out.push('counter');
+  if (LICENSE.test(text)) out.push('license');
+  if (digit && DATELINE.test(text)) out.push('dateline');
+  if (words <= LEAD_IN_WORDS && (text.endsWith(':') || LEAD_IN.test(text))) out.push('lead-in');
+  return out;
+}
+
+export const cuesFamily: FeatureFamily = {
+  name: 'cues',
+  doc: "Text cues of article furniture, in many languages: `cue:credit` (a photo or source credit: `Foto:`, `(Photo: ...)`, `©`, an agency name in a short line; in a long block only at its end), `cue:counter` (a gallery counter, `Bild 3 von 10`), `cue:license` (licence or rights line), `cue:dateline` (`Published: ...`, `Aktualisiert am ...` with a number), `cue:lead-in` (a short line leading to related links, `Auch interessant:`, `Read more`, or any short line ending in a colon); the last four only in blocks of 160 characters or less. `cue:short` marks a credit in a block of 12 words or less (a caption or credit line). `cue-1:<cue>` / `cue+1:<cue>` give the previous and next text block's credit and counter cues, since a caption stands next to its credit and counter. Column cue: the first cue or `_`.",
+  columns: [{ name: 'cue', kind: 'symbolic' }],
+  compute(ctx, out) {
+    const n = ctx.blocks.length;
+    const cues: Cue[][] = new Array(n);
+    const words = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = ctx.blocks[i]!;
+      if (b.kind === 'text' && b.text.length > 0) words[i] = wordCount(ctx.tokens[i]!);
+      cues[i] = b.kind === 'text' && b.text.length > 0 ? cuesOf(b.text, words[i]!) : [];
+    }
+    // Neighbouring text blocks, skipping images: a caption's credit may sit past its image.
+    let prev = -1;
+    for (let i = 0; i < n; i++) {
+      if (ctx.blocks[i]!.kind !== 'text') continue;
+      const own = cues[i]!;
+      for (const c of own) out.attr(i, `cue:${c}`);
+      if (own.includes('credit') && words[i]! <= 12) out.attr(i, 'cue:short');
+      out.col(i, 0, own[0] ?? NONE);
+      if (prev >= 0) {
+        for (const c of cues[prev]!) if (c === 'credit' || c === 'counter') out.attr(i, `cue-1:${c}`);
+        for (const c of own) if (c === 'credit' || c === 'counter') out.attr(prev, `cue+1:${c}`);
+      }
+      prev = i;
+    }
+  },
+};
