@@ -40,6 +40,21 @@ test('credits, counters, licence lines, datelines and lead-ins are named in seve
   assert.deepEqual(c.get('A photo essay about the coast and its people.'), []);
 });
 
+test("a comment's buttons and header, and the comment section's heading, mark the blocks around them", () => {
+  const c = cuesByText(`<body>
+    <p>Anna Smith says:</p><p>Great post, thanks for sharing this with all of us.</p><a href="/r">Reply</a>
+    <h3>12 Comments</h3><h3>Leave a Reply</h3><p>Kommentare (3)</p><p>Antworten</p>
+    <p>She says the bridge will stay open: the council agreed on it last night.</p>
+  </body>`);
+  assert.deepEqual(c.get('Anna Smith says:'), ['cue:lead-in', 'cue:reply']);
+  assert.deepEqual(c.get('Great post, thanks for sharing this with all of us.'), ['cue+1:reply', 'cue-1:reply']);
+  assert.deepEqual(c.get('12 Comments'), ['cue-1:reply', 'cue:comments']);
+  assert.deepEqual(c.get('Leave a Reply'), ['cue:comments']);
+  assert.deepEqual(c.get('Kommentare (3)'), ['cue+1:reply', 'cue:comments']);
+  // "says" inside a sentence is no comment header.
+  assert.deepEqual(c.get('She says the bridge will stay open: the council agreed on it last night.'), ['cue-1:reply']);
+});
+
 test('a lone block has no neighbour cues; a huge block is probed only at its end', () => {
   const c = cuesByText('<p>©</p>');
   assert.deepEqual(c.get('©'), ['cue:credit', 'cue:short']);

@@ -1,7 +1,7 @@
 /**
  * Short text cues that mark a line as furniture around an article rather than its text, in
- * many languages: photo credits, gallery counters, licence lines, publication datelines and
- * lead-ins to related links. The bag of words sees the words but not where they stand, and
+ * many languages: photo credits, gallery counters, licence lines, publication datelines,
+ * lead-ins to related links, and a comment thread's buttons and headings. The bag of words sees the words but not where they stand, and
  * spreads one cue over a dozen languages' spellings; here each cue is one attribute.
  */
 import type { FeatureFamily } from '../family.js';
@@ -25,9 +25,15 @@ const DATELINE = /^(?:published|updated|posted|last\s+(?:updated|modified)|publi
 // Lead-ins to related links, newsletters and the like.
 const LEAD_IN = /\b(?:read\s+(?:more|also|next)|see\s+also|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|te\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|lees\s+ook|newsletter)\b/iu;
 
+// A comment's own buttons and header: "Reply", "Antworten", "Report", "Permalink", "Anna says:".
+const REPLY = /^(?:reply|reply\s+to\s+this\s+comment|log\s*in\s+to\s+reply|antworten|répondre|responder|rispondi|odpowiedz|beantwoorden|svara|vastaa|ответить|report|report\s+comment|melden|permalink|quote|zitieren)\s*[↓→»]?$/iu;
+const SAYS = /\s(?:says|said|sagt|schreibt|schrieb|dit|écrit|dice|escribe|scrive|pisze|zegt|skriver)\s*:$/iu;
+// The comment section's heading, count or form: "12 Comments", "Kommentare (3)", "Leave a Reply".
+const COMMENTS = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?|comentarios?|commenti|komentarze?|reacties|responses?|replies|leserkommentare)(?:\s*\(\d+\))?(?:\s*\d+)?$|^(?:leave|post|add|write)\s+a\s+(?:comment|reply)|^(?:kommentar|kommentare)\s+(?:schreiben|verfassen|hinzufügen)|^(?:laisser|ajouter)\s+un\s+commentaire|^(?:deja|dejar|escribe)\s+un\s+comentario|^lascia\s+un\s+commento|^(?:dodaj|napisz)\s+komentarz/iu;
+
 const DIGIT = /\d/;
 
-type Cue = 'credit' | 'counter' | 'license' | 'dateline' | 'lead-in';
+type Cue = 'credit' | 'counter' | 'license' | 'dateline' | 'lead-in' | 'reply' | 'comments';
 
 function cuesOf(text: string, words: number): Cue[] {
   const out: Cue[] = [];
@@ -45,12 +51,17 @@ function cuesOf(text: string, words: number): Cue[] {
   if (LICENSE.test(text)) out.push('license');
   if (digit && DATELINE.test(text)) out.push('dateline');
   if (words <= LEAD_IN_WORDS && (text.endsWith(':') || LEAD_IN.test(text))) out.push('lead-in');
+  if (REPLY.test(text) || (text.endsWith(':') && SAYS.test(text))) out.push('reply');
+  if (words <= LEAD_IN_WORDS && COMMENTS.test(text)) out.push('comments');
   return out;
 }
 
+/** Cues that also mark the blocks beside them: a caption's credit and counter, a comment's buttons. */
+const NEIGHBOUR_CUES: ReadonlySet<Cue> = new Set(['credit', 'counter', 'reply']);
+
 export const cuesFamily: FeatureFamily = {
   name: 'cues',
-  doc: "Text cues of article furniture, in many languages: `cue:credit` (a photo or source credit: `Foto:`, `(Photo: ...)`, `©`, an agency name in a short line; in a long block only at its end), `cue:counter` (a gallery counter, `Bild 3 von 10`), `cue:license` (licence or rights line), `cue:dateline` (`Published: ...`, `Aktualisiert am ...` with a number), `cue:lead-in` (a short line leading to related links, `Auch interessant:`, `Read more`, or any short line ending in a colon); the last four only in blocks of 160 characters or less. `cue:short` marks a credit in a block of 12 words or less (a caption or credit line). `cue-1:<cue>` / `cue+1:<cue>` give the previous and next text block's credit and counter cues, since a caption stands next to its credit and counter. Column cue: the first cue or `_`.",
+  doc: "Text cues of article furniture, in many languages: `cue:credit` (a photo or source credit: `Foto:`, `(Photo: ...)`, `©`, an agency name in a short line; in a long block only at its end), `cue:counter` (a gallery counter, `Bild 3 von 10`), `cue:license` (licence or rights line), `cue:dateline` (`Published: ...`, `Aktualisiert am ...` with a number), `cue:lead-in` (a short line leading to related links, `Auch interessant:`, `Read more`, or any short line ending in a colon), `cue:reply` (a comment's button or header: `Reply`, `Antworten`, `Report`, `Permalink`, `Anna says:`), `cue:comments` (the comment section's heading, count or form: `12 Comments`, `Kommentare (3)`, `Leave a Reply`); all but the credit only in blocks of 160 characters or less. `cue:short` marks a credit in a block of 12 words or less (a caption or credit line). `cue-1:<cue>` / `cue+1:<cue>` give the previous and next text block's credit, counter and reply cues, since a caption stands next to its credit and counter, and a comment between its header and its buttons. Column cue: the first cue or `_`.",
   columns: [{ name: 'cue', kind: 'symbolic' }],
   compute(ctx, out) {
     const n = ctx.blocks.length;
@@ -70,8 +81,8 @@ export const cuesFamily: FeatureFamily = {
       if (own.includes('credit') && words[i]! <= 12) out.attr(i, 'cue:short');
       out.col(i, 0, own[0] ?? NONE);
       if (prev >= 0) {
-        for (const c of cues[prev]!) if (c === 'credit' || c === 'counter') out.attr(i, `cue-1:${c}`);
-        for (const c of own) if (c === 'credit' || c === 'counter') out.attr(prev, `cue+1:${c}`);
+        for (const c of cues[prev]!) if (NEIGHBOUR_CUES.has(c)) out.attr(i, `cue-1:${c}`);
+        for (const c of own) if (NEIGHBOUR_CUES.has(c)) out.attr(prev, `cue+1:${c}`);
       }
       prev = i;
     }
