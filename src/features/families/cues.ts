@@ -12,6 +12,8 @@ import { wordCount } from '../text-stats.js';
 const SHORT_CHARS = 160;
 /** Words of a lead-in line ("Auch interessant:", "Read more"). */
 const LEAD_IN_WORDS = 6;
+/** Words of a caption or credit line that carries a credit (`cue:short`). */
+const CREDIT_LINE_WORDS = 12;
 
 // "Foto: dpa", "(Photo: Getty Images)", "Bild: Keystone", "Quelle: ...", "© Reuters", "Crédito: EFE".
 const CREDIT_MARK = /(?:^|[\s(\[|/·•–—-])(?:fotos?|photos?|photograph(?:y|ie)?|bild(?:er)?|titelbild|image|images|picture|pictures|pic|credits?|crédits?|crédito|foto de|fot\.|zdj[eę]cie|фото|illustration|grafik|quelle|source|fuente|fonte|bildquelle)\s*[:©]/iu;
@@ -78,7 +80,7 @@ export const cuesFamily: FeatureFamily = {
       if (ctx.blocks[i]!.kind !== 'text') continue;
       const own = cues[i]!;
       for (const c of own) out.attr(i, `cue:${c}`);
-      if (own.includes('credit') && words[i]! <= 12) out.attr(i, 'cue:short');
+      if (own.includes('credit') && words[i]! <= CREDIT_LINE_WORDS) out.attr(i, 'cue:short');
       out.col(i, 0, own[0] ?? NONE);
       if (prev >= 0) {
         for (const c of cues[prev]!) if (NEIGHBOUR_CUES.has(c)) out.attr(i, `cue-1:${c}`);
