@@ -1,12 +1,13 @@
 /**
  * Short text cues that mark a line as furniture around an article rather than its text, in
  * many languages: photo credits, gallery counters, licence lines, publication datelines,
- * lead-ins to related links, and a comment thread's buttons and headings. The bag of words sees the words but not where they stand, and
- * spreads one cue over a dozen languages' spellings; here each cue is one attribute.
+ * lead-ins to related links, and a comment thread's buttons and headings. The bag of words
+ * sees the words but not where they stand, and spreads one cue over a dozen languages'
+ * spellings; here each cue is one attribute.
  */
 import type { FeatureFamily } from '../family.js';
 import { NONE } from '../family.js';
-import { wordCount } from '../text-stats.js';
+import { blockWordCounts } from './lexical.js';
 
 /** Blocks longer than this are prose; only credits at their very end are looked for. */
 const SHORT_CHARS = 160;
@@ -35,18 +36,23 @@ const COMMENTS = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?|comentarios
 
 const DIGIT = /\d/;
 
-type Cue = 'credit' | 'counter' | 'license' | 'dateline' | 'lead-in' | 'reply' | 'comments';
+const CUES = ['credit', 'counter', 'license', 'dateline', 'lead-in', 'reply', 'comments'] as const;
+type Cue = (typeof CUES)[number];
+/** Attribute names of each cue: the block's own, and the ones it gives its neighbours. */
+const OWN_NAME = new Map(CUES.map((c) => [c, `cue:${c}`]));
+const BEFORE_NAME = new Map(CUES.map((c) => [c, `cue-1:${c}`]));
+const AFTER_NAME = new Map(CUES.map((c) => [c, `cue+1:${c}`]));
 
 function cuesOf(text: string, words: number): Cue[] {
   const out: Cue[] = [];
   const short = text.length <= SHORT_CHARS;
   // A long block is checked only at its end, where a caption's credit sits.
   const probe = short ? text : text.slice(-80);
-  // Cheap tests first: most blocks have neither a colon nor a copyright sign, nor a digit.
-  const colon = probe.includes(':');
-  const credit = (colon && CREDIT_MARK.test(probe)) || ((probe.includes('©') || probe.includes('(') || probe.includes('opyright') || probe.includes('OPYRIGHT')) && CREDIT_SIGN.test(probe))
-    || (short && AGENCY.test(probe));
-  if (credit) out.push('credit');
+  // Cheap tests first: most blocks have no colon, no copyright sign and no digit.
+  const mayBeSign = probe.includes('©') || probe.includes('(') || probe.includes('opyright') || probe.includes('OPYRIGHT');
+  if ((probe.includes(':') && CREDIT_MARK.test(probe)) || (mayBeSign && CREDIT_SIGN.test(probe)) || (short && AGENCY.test(probe))) {
+    out.push('credit');
+  }
   if (!short) return out;
   const digit = DIGIT.test(text);
   if (digit && COUNTER.test(text)) out.push('counter');
@@ -66,25 +72,19 @@ export const cuesFamily: FeatureFamily = {
   doc: "Text cues of article furniture, in many languages: `cue:credit` (a photo or source credit: `Foto:`, `(Photo: ...)`, `©`, an agency name in a short line; in a long block only at its end), `cue:counter` (a gallery counter, `Bild 3 von 10`), `cue:license` (licence or rights line), `cue:dateline` (`Published: ...`, `Aktualisiert am ...` with a number), `cue:lead-in` (a short line leading to related links, `Auch interessant:`, `Read more`, or any short line ending in a colon), `cue:reply` (a comment's button or header: `Reply`, `Antworten`, `Report`, `Permalink`, `Anna says:`), `cue:comments` (the comment section's heading, count or form: `12 Comments`, `Kommentare (3)`, `Leave a Reply`); all but the credit only in blocks of 160 characters or less. `cue:short` marks a credit in a block of 12 words or less (a caption or credit line). `cue-1:<cue>` / `cue+1:<cue>` give the previous and next text block's credit, counter and reply cues, since a caption stands next to its credit and counter, and a comment between its header and its buttons. Column cue: the first cue or `_`.",
   columns: [{ name: 'cue', kind: 'symbolic' }],
   compute(ctx, out) {
-    const n = ctx.blocks.length;
-    const cues: Cue[][] = new Array(n);
-    const words = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const b = ctx.blocks[i]!;
-      if (b.kind === 'text' && b.text.length > 0) words[i] = wordCount(ctx.tokens[i]!);
-      cues[i] = b.kind === 'text' && b.text.length > 0 ? cuesOf(b.text, words[i]!) : [];
-    }
+    const words = blockWordCounts(ctx);
+    const cues: Cue[][] = ctx.blocks.map((b, i) => (b.kind === 'text' && b.text.length > 0 ? cuesOf(b.text, words[i]!) : []));
     // Neighbouring text blocks, skipping images: a caption's credit may sit past its image.
     let prev = -1;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < cues.length; i++) {
       if (ctx.blocks[i]!.kind !== 'text') continue;
       const own = cues[i]!;
-      for (const c of own) out.attr(i, `cue:${c}`);
+      for (const c of own) out.attr(i, OWN_NAME.get(c)!);
       if (own.includes('credit') && words[i]! <= CREDIT_LINE_WORDS) out.attr(i, 'cue:short');
       out.col(i, 0, own[0] ?? NONE);
       if (prev >= 0) {
-        for (const c of cues[prev]!) if (NEIGHBOUR_CUES.has(c)) out.attr(i, `cue-1:${c}`);
-        for (const c of own) if (NEIGHBOUR_CUES.has(c)) out.attr(prev, `cue+1:${c}`);
+        for (const c of cues[prev]!) if (NEIGHBOUR_CUES.has(c)) out.attr(i, BEFORE_NAME.get(c)!);
+        for (const c of own) if (NEIGHBOUR_CUES.has(c)) out.attr(prev, AFTER_NAME.get(c)!);
       }
       prev = i;
     }

@@ -10,6 +10,11 @@ export function blockEntities(ctx: PageContext): readonly EntityCounts[] {
   );
 }
 
+/** Word-equivalents of each block (`wordCount`), computed once for the families that need them. */
+export function blockWordCounts(ctx: PageContext): Int32Array {
+  return ctx.shared('word-counts', () => Int32Array.from(ctx.tokens, wordCount));
+}
+
 /** log2(1 + x): counts as k-NN columns, so equal-width bins are not all spent on the tail. */
 export function log2p(x: number): number {
   return Math.log2(1 + Math.max(0, x));
@@ -144,8 +149,7 @@ export const wordCountFamily: FeatureFamily = {
   doc: 'Seed 001 word count (CJK characters count half a word): `words` (log-scaled, 1 at 1000 words) and the log2 bucket `wc=<0|1|2|4|8|...>`. Column: log2(1+words).',
   columns: [{ name: 'wordCount', kind: 'numeric' }],
   compute(ctx, out) {
-    ctx.tokens.forEach((toks, i) => {
-      const n = wordCount(toks);
+    blockWordCounts(ctx).forEach((n, i) => {
       out.attr(i, ctx.name('wc=', log2Bucket(n)));
       if (n > 0) out.attr(i, 'words', logScale(n, 1000));
       out.col(i, 0, log2p(n));
