@@ -23,7 +23,9 @@ const t0 = Date.now();
 const result = await trainFromCorpora(corpora, {
   algorithm: recipe.algorithm, params: recipe.params, features: recipe.features,
   onDatasetProgress: () => { if (++done % 250 === 0 || done === total) process.stderr.write(`features ${done}/${total}\n`); },
-  onTrainProgress: (e) => { if (e.stage === 'lbfgs' && e.done % 20 === 0) process.stderr.write(`${recipe.algorithm} iteration ${e.done}/${e.total} ${e.message ?? ''}\n`); },
+  onTrainProgress: (e) => {
+    if ((e.stage === 'lbfgs' && e.done % 20 === 0) || e.stage === 'sgd') process.stderr.write(`${recipe.algorithm} ${e.stage === 'sgd' ? 'epoch' : 'iteration'} ${e.done}/${e.total} ${e.message ?? ''}\n`);
+  },
 });
 await saveModel(out, result.model);
 const items = result.dataset.pages.reduce((a, p) => a + p.sequence.items.length, 0);

@@ -40,7 +40,7 @@ export interface Labeler {
   toJSON(): unknown;
 }
 
-export type AlgorithmName = 'crf' | 'maxent' | 'memm' | 'knn' | 'igtree' | 'svm' | 'ripper';
+export type AlgorithmName = 'crf' | 'maxent' | 'memm' | 'knn' | 'igtree' | 'svm' | 'ripper' | 'mlp';
 
 export type ParamType = 'number' | 'integer' | 'boolean' | 'string';
 

@@ -15,7 +15,7 @@ import type { AlgorithmName, Labeler, ModelFile } from './labeler.js';
 export const MODEL_FORMAT = 'pith-model';
 export const MODEL_VERSION = 1;
 /** Every algorithm name a model file may carry (the closed union AlgorithmName). */
-export const ALGORITHM_NAMES: readonly AlgorithmName[] = Object.freeze(['crf', 'maxent', 'memm', 'knn', 'igtree', 'svm', 'ripper']);
+export const ALGORITHM_NAMES: readonly AlgorithmName[] = Object.freeze(['crf', 'maxent', 'memm', 'knn', 'igtree', 'svm', 'ripper', 'mlp']);
 /** A model file larger than this is refused before parsing (default 512 MiB). */
 export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
 

@@ -8,6 +8,7 @@ import { crfTrainer } from './crf/crf.js';
 import { maxentTrainer } from './maxent/maxent.js';
 import { memmTrainer } from './memm/memm.js';
 import { igtreeTrainer, knnTrainer } from './knn/index.js';
+import { mlpTrainer } from './mlp/mlp.js';
 
 const TRAINERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freeze({
   crf: crfTrainer,
@@ -15,6 +16,7 @@ const TRAINERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freez
   memm: memmTrainer,
   knn: knnTrainer,
   igtree: igtreeTrainer,
+  mlp: mlpTrainer,
 });
 
 /** Algorithms with a trainer, in registry order. */
