@@ -11,6 +11,10 @@
  */
 import { PithError } from '../errors.js';
 import { nearDuplicateGroups, type NearDuplicateOptions } from './near-duplicates.js';
+import { seededRandom } from '../util/random.js';
+
+/** Re-exported: tests and tools drew their seeded shuffles from here before it moved to util. */
+export { seededRandom };
 
 export type SplitStrategy = 'cross-site' | 'mixed' | 'within-site';
 export const SPLIT_STRATEGIES: readonly SplitStrategy[] = Object.freeze(['cross-site', 'mixed', 'within-site']);
@@ -71,17 +75,6 @@ export interface Split {
   readonly units: number;
 }
 
-/** mulberry32: a small, fast, seedable generator; plenty for shuffling. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffle<T>(xs: T[], rand: () => number): T[] {
   for (let i = xs.length - 1; i > 0; i--) {

@@ -17,6 +17,7 @@ import { decodeFloat32, encodeFloat32, roundToFloat32 } from '../linear/codec.js
 import { encodeGold, encodeInterned, encodeSequences, labelsInData, type EncodedItems } from '../linear/encode.js';
 import { indexFromFlags, internAttributes, ROW_OWN, type FeatureIndex } from '../linear/feature-index.js';
 import { resolveParams } from '../params.js';
+import { seededRandom } from '../../util/random.js';
 import { fmt } from '../linear/labeler-base.js';
 import { LINEAR_PARAMS } from '../linear/param-specs.js';
 import { trainLinearModel } from '../linear/train.js';
@@ -79,16 +80,15 @@ interface MlpModel {
   readonly training?: { readonly items: number; readonly epochs: number; readonly loss: number; readonly seconds: number };
 }
 
-/** Mulberry32: a small seeded generator, so training is repeatable. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+
+/** Adds the rectified units' share to the scores: s[y] += sum_h relu(z[h]) U[h,y]. */
+function addHiddenScores(z: Float64Array, U: Float64Array, H: number, L: number, s: Float64Array): void {
+  for (let h = 0; h < H; h++) {
+    const r = z[h]!;
+    if (r <= 0) continue;
+    const uo = h * L;
+    for (let y = 0; y < L; y++) s[y] += r * U[uo + y]!;
+  }
 }
 
 /** Scores of one item into `s` (length L), hidden pre-activations into `z` (length H). */
@@ -106,15 +106,12 @@ function forward(m: MlpModel, ids: Int32Array, vals: Float32Array | null, from: 
     const eo = row * H;
     for (let h = 0; h < H; h++) z[h] += v * E[eo + h]!;
   }
-  for (let h = 0; h < H; h++) {
-    const r = z[h]!;
-    if (r <= 0) continue;
-    const uo = h * L;
-    for (let y = 0; y < L; y++) s[y] += r * U[uo + y]!;
-  }
+  addHiddenScores(z, U, H, L, s);
 }
 
-/** `forward` while training: attributes flagged in `dropped` do not reach the hidden units, the others are scaled by `scale`. */
+/**
+ * `forward` while training (kept apart from it: both are the hot loops, and this one reads the
+ * full float64 rows and skips dropped attributes): attributes flagged in `dropped` do not reach the hidden units, the others are scaled by `scale`. */
 function trainForward(m: Network, ids: Int32Array, vals: Float32Array | null, from: number, to: number, dropped: Uint8Array, scale: number, z: Float64Array, s: Float64Array): void {
   const { H, E, V, c, U, b } = m;
   const L = b.length;
@@ -128,12 +125,7 @@ function trainForward(m: Network, ids: Int32Array, vals: Float32Array | null, fr
     const eo = a * H, ve = v * scale;
     for (let h = 0; h < H; h++) z[h] += ve * E[eo + h]!;
   }
-  for (let h = 0; h < H; h++) {
-    const r = z[h]!;
-    if (r <= 0) continue;
-    const uo = h * L;
-    for (let y = 0; y < L; y++) s[y] += r * U[uo + y]!;
-  }
+  addHiddenScores(z, U, H, L, s);
 }
 
 /** Softmax of `s` in place. */
@@ -200,7 +192,7 @@ function trainMember(prep: Prepared, params: Params, seed: number, progress?: Tr
   const l2 = params['l2'] as number, dropout = params['dropout'] as number;
   const { labels, index, enc, gold, linear, feeds } = prep;
   const L = labels.length, A = index.names.length;
-  const rand = generator(seed);
+  const rand = seededRandom(seed);
   // Small random weights; attributes that may not feed the hidden units keep zero rows.
   const E = new Float64Array(A * H), U = new Float64Array(H * L);
   for (let i = 0; i < E.length; i++) E[i] = feeds[Math.floor(i / H)] ? (rand() - 0.5) * 0.2 : 0;
