@@ -134,3 +134,13 @@ test('a corrupt or truncated network body is a clear BAD_MODEL error', () => {
   validateParamSpecs(MLP_PARAMS);
   assert.throws(() => mlpTrainer.train(xorData(7), { hidden: 0 }), { code: 'BAD_OPTION' });
 });
+
+test('a block with a thousand attributes trains and predicts like any other', () => {
+  const data = xorData(8);
+  const wide = Array.from({ length: 1000 }, (_, k) => `w${k}`);
+  data.push({ pageId: 'wide', site: 'site0', items: [{ attrs: ['a', ...wide], columns: [] }, { attrs: ['b'], columns: [] }], labels: ['body', 'body'] });
+  const net = mlpTrainer.train(data, { ...XOR_PARAMS, dropout: 0.2 });
+  const p = net.predict(data[data.length - 1]!);
+  assert.equal(p.labels.length, 2);
+  assert.ok(p.probs.every((row) => row.every(Number.isFinite)));
+});

@@ -205,7 +205,7 @@ function trainMember(prep: Prepared, params: Params, seed: number, progress?: Tr
   const gE = new Float64Array(E.length).fill(1e-2), gV = new Float64Array(learnLinear ? V.length : 0).fill(1e-2);
   const gc = new Float64Array(H).fill(1e-2), gU = new Float64Array(U.length).fill(1e-2), gb = new Float64Array(L).fill(1e-2);
   const keepScale = 1 / (1 - dropout);
-  const dropped = new Uint8Array(4096);
+  let dropped = new Uint8Array(256);
   const known: number[] = [];
   for (let i = 0; i < gold.length; i++) if (gold[i]! >= 0) known.push(i);
   const order = Int32Array.from(known);
@@ -226,7 +226,7 @@ function trainMember(prep: Prepared, params: Params, seed: number, progress?: Tr
     for (let q = 0; q < order.length; q++) {
       const item = order[q]!, g = gold[item]!;
       const from = itemStart[item]!, to = itemStart[item + 1]!;
-      if (to - from > dropped.length) throw new PithError('BAD_CORPUS', `a block has ${to - from} attributes, more than the ${dropped.length} a network takes`);
+      if (to - from > dropped.length) dropped = new Uint8Array(2 * (to - from));
       for (let p = from; p < to; p++) dropped[p - from] = !feeds[ids[p]!] || (dropout > 0 && rand() < dropout) ? 1 : 0;
       trainForward(model, ids, vals, from, to, dropped, keepScale, z, s);
       softmax(s, L);
