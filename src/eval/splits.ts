@@ -13,9 +13,6 @@ import { PithError } from '../errors.js';
 import { nearDuplicateGroups, type NearDuplicateOptions } from './near-duplicates.js';
 import { seededRandom } from '../util/random.js';
 
-/** Re-exported: tests and tools drew their seeded shuffles from here before it moved to util. */
-export { seededRandom };
-
 export type SplitStrategy = 'cross-site' | 'mixed' | 'within-site';
 export const SPLIT_STRATEGIES: readonly SplitStrategy[] = Object.freeze(['cross-site', 'mixed', 'within-site']);
 
@@ -74,7 +71,6 @@ export interface Split {
   /** Units (sites and/or duplicate groups) the folds were built from. */
   readonly units: number;
 }
-
 
 function shuffle<T>(xs: T[], rand: () => number): T[] {
   for (let i = xs.length - 1; i > 0; i--) {

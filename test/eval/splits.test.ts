@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeFolds, seededRandom, type SplitItem } from '../../src/eval/splits.js';
+import { makeFolds, type SplitItem } from '../../src/eval/splits.js';
+import { seededRandom } from '../../src/util/random.js';
 import { jaccard, nearDuplicateGroups, shingleHashes } from '../../src/eval/near-duplicates.js';
 import { isPithError } from '../../src/errors.js';
 

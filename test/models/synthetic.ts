@@ -1,7 +1,7 @@
 /** Synthetic sequence data for the learner tests (no corpus needed). */
 import type { GoldLabel, Label } from '../../src/labels.js';
 import type { LabeledSequence } from '../../src/models/labeler.js';
-import { seededRandom } from '../../src/eval/splits.js';
+import { seededRandom } from '../../src/util/random.js';
 
 /** Deterministic PRNG: the one the fold splits use. */
 export const rng = seededRandom;

@@ -14,7 +14,7 @@ import {
 import type { LabeledSequence } from '../../models/labeler.js';
 import type { GoldLabel, Label } from '../../labels.js';
 import type { Page } from '../../page.js';
-import { seededRandom } from '../../eval/splits.js';
+import { seededRandom } from '../../util/random.js';
 
 export type RepName = 'pith' | 'seed000';
 export const REPS: readonly RepName[] = Object.freeze(['pith', 'seed000']);

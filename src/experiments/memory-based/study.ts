@@ -11,7 +11,7 @@
  */
 import { LABELS, type Label } from '../../labels.js';
 import type { LabelScores } from '../../eval/block-metrics.js';
-import { seededRandom } from '../../eval/splits.js';
+import { seededRandom } from '../../util/random.js';
 import { featureWeights, WEIGHTINGS, type ColumnWeight, type Weighting } from '../../models/knn/index.js';
 import { loadDataset, REPS, schemaOf, type RepName, type StudyDataset, type StudyPage } from './data.js';
 import { meanF, regimeFolds, runFolds, scoreOutcomes, settingKey, type FoldPlan, type PageOutcome, type Regime, type Setting } from './cv.js';

@@ -21,6 +21,23 @@ export function decodeFloat32(text: unknown, expected: number, what: string): Fl
   return out;
 }
 
+/** Int32 little-endian, base64. */
+export function encodeInt32(values: ArrayLike<number>): string {
+  const buf = Buffer.alloc(values.length * 4);
+  for (let i = 0; i < values.length; i++) buf.writeInt32LE(values[i]!, i * 4);
+  return buf.toString('base64');
+}
+
+/** Any number of int32 values (the count is the caller's to check). */
+export function decodeInt32(text: unknown, what: string): Int32Array {
+  if (typeof text !== 'string') throw new PithError('BAD_MODEL', `${what} is missing or not a string`);
+  const buf = Buffer.from(text, 'base64');
+  if (buf.length % 4 !== 0) throw new PithError('BAD_MODEL', `${what} is not a whole number of 32-bit integers (truncated or corrupt?)`);
+  const out = new Int32Array(buf.length / 4);
+  for (let i = 0; i < out.length; i++) out[i] = buf.readInt32LE(i * 4);
+  return out;
+}
+
 export function encodeBytes(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }

@@ -79,22 +79,32 @@ export function linearToJSON(m: LinearModel): LinearBody {
   };
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-export function linearFromJSON(body: unknown, algorithm: LinearAlgorithm): LinearModel {
-  if (!isObject(body) || body['kind'] !== 'linear') throw new PithError('BAD_MODEL', 'model body is not a linear model');
-  if (body['algorithm'] !== algorithm) throw new PithError('BAD_MODEL', `model body is for '${String(body['algorithm'])}', expected '${algorithm}'`);
-  const labels = body['labels'];
+/** A model body's `labels`: distinct pith labels in LABELS order, else BAD_MODEL. */
+export function bodyLabels(labels: unknown): Label[] {
   if (!Array.isArray(labels) || labels.length === 0 || !labels.every(isLabel) || new Set(labels).size !== labels.length) {
     throw new PithError('BAD_MODEL', 'model body labels must be distinct pith labels');
   }
   const ordered = LABELS.filter((l) => labels.includes(l));
   if (ordered.some((l, i) => l !== labels[i])) throw new PithError('BAD_MODEL', 'model body labels must be in title, heading, body, other order');
+  return labels as Label[];
+}
+
+/** A model body's `attributes`: a list of strings, else BAD_MODEL. */
+export function bodyAttributes(names: unknown): string[] {
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) throw new PithError('BAD_MODEL', 'model body attributes must be a list of strings');
+  return names as string[];
+}
+
+export function linearFromJSON(body: unknown, algorithm: LinearAlgorithm): LinearModel {
+  if (!isObject(body) || body['kind'] !== 'linear') throw new PithError('BAD_MODEL', 'model body is not a linear model');
+  if (body['algorithm'] !== algorithm) throw new PithError('BAD_MODEL', `model body is for '${String(body['algorithm'])}', expected '${algorithm}'`);
+  const labels = bodyLabels(body['labels']);
   const history = body['history'];
   if (typeof history !== 'string' || !(HISTORY_MODES as readonly string[]).includes(history)) throw new PithError('BAD_MODEL', `unknown history mode '${String(history)}'`);
-  const names = body['attributes'];
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) throw new PithError('BAD_MODEL', 'model body attributes must be a list of strings');
-  const index = indexFromFlags(names as string[], decodeBytes(body['rowFlags'], names.length, 'rowFlags'), history as HistoryMode);
+  const names = bodyAttributes(body['attributes']);
+  const index = indexFromFlags(names, decodeBytes(body['rowFlags'], names.length, 'rowFlags'), history as HistoryMode);
   const L = labels.length;
   const edges = body['edges'] === undefined ? false : body['edges'];
   if (typeof edges !== 'boolean' || (edges && algorithm !== 'crf')) throw new PithError('BAD_MODEL', `invalid edges flag ${JSON.stringify(edges)}`);
@@ -105,5 +115,5 @@ export function linearFromJSON(body: unknown, algorithm: LinearAlgorithm): Linea
   const t = body['training'];
   const training = isObject(t) && ['sequences', 'items', 'iterations', 'evaluations', 'loss', 'seconds'].every((k) => typeof t[k] === 'number') && typeof t['stop'] === 'string'
     ? (t as unknown as TrainingSummary) : undefined;
-  return { algorithm, labels: labels as Label[], index, W, ...(edges ? { edges } : {}), ...(training ? { training } : {}) };
+  return { algorithm, labels, index, W, ...(edges ? { edges } : {}), ...(training ? { training } : {}) };
 }

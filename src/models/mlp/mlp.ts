@@ -10,10 +10,11 @@
  * attributes an item has) and L2 decay on the rows an item touches. Deterministic for a seed.
  */
 import { PithError } from '../../errors.js';
-import { LABELS, isLabel, type Label } from '../../labels.js';
+import { LABELS, type Label } from '../../labels.js';
 import type { AttributeVocabulary, EncodedFeatures, SequenceInstance } from '../../features/types.js';
 import type { FeatureContribution, Labeler, LabeledSequence, Params, ParamSpec, Prediction, Trainer, TrainProgress } from '../labeler.js';
-import { decodeFloat32, encodeFloat32, roundToFloat32 } from '../linear/codec.js';
+import { decodeBytes, decodeFloat32, decodeInt32, encodeBytes, encodeFloat32, encodeInt32, roundToFloat32 } from '../linear/codec.js';
+import { bodyAttributes, bodyLabels, isObject } from '../linear/model.js';
 import { encodeGold, encodeInterned, encodeSequences, labelsInData, type EncodedItems } from '../linear/encode.js';
 import { indexFromFlags, internAttributes, ROW_OWN, type FeatureIndex } from '../linear/feature-index.js';
 import { resolveParams } from '../params.js';
@@ -415,48 +416,20 @@ export class MlpLabeler implements Labeler {
     return {
       kind: 'mlp', labels: [...m.labels], attributes: [...m.index.names], hidden: m.H,
       inputs: encodeInt32(m.inputRow.reduce<number[]>((acc, row, a) => (row >= 0 ? (acc.push(a), acc) : acc), [])),
-      Escale: encodeFloat32(Float64Array.from(m.Escale)), E: Buffer.from(m.Eq.buffer, m.Eq.byteOffset, m.Eq.byteLength).toString('base64'), V: encodeFloat32(m.V), c: encodeFloat32(m.c), U: encodeFloat32(m.U), b: encodeFloat32(m.b),
+      Escale: encodeFloat32(Float64Array.from(m.Escale)), E: encodeBytes(new Uint8Array(m.Eq.buffer, m.Eq.byteOffset, m.Eq.byteLength)), V: encodeFloat32(m.V), c: encodeFloat32(m.c), U: encodeFloat32(m.U), b: encodeFloat32(m.b),
       ...(m.training ? { training: m.training } : {}),
     };
   }
 }
 
-function encodeInt32(values: readonly number[]): string {
-  const buf = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => buf.writeInt32LE(v, i * 4));
-  return buf.toString('base64');
-}
-
-function decodeInt32(text: unknown, what: string): Int32Array {
-  if (typeof text !== 'string') throw new PithError('BAD_MODEL', `${what} is missing or not a string`);
-  const buf = Buffer.from(text, 'base64');
-  if (buf.length % 4 !== 0) throw new PithError('BAD_MODEL', `${what} is not a whole number of 32-bit integers (truncated or corrupt?)`);
-  const out = new Int32Array(buf.length / 4);
-  for (let i = 0; i < out.length; i++) out[i] = buf.readInt32LE(i * 4);
-  return out;
-}
-
-function decodeInt8(text: unknown, expected: number, what: string): Int8Array {
-  if (typeof text !== 'string') throw new PithError('BAD_MODEL', `${what} is missing or not a string`);
-  const buf = Buffer.from(text, 'base64');
-  if (buf.length !== expected) throw new PithError('BAD_MODEL', `${what} holds ${buf.length} weights, expected ${expected} (truncated or corrupt?)`);
-  return Int8Array.from(buf, (x) => (x << 24) >> 24);
-}
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 function fromJSON(body: unknown): MlpModel {
   if (!isObject(body) || body['kind'] !== 'mlp') throw new PithError('BAD_MODEL', 'model body is not a network (mlp) model');
-  const labels = body['labels'];
-  if (!Array.isArray(labels) || labels.length === 0 || !labels.every(isLabel) || new Set(labels).size !== labels.length) {
-    throw new PithError('BAD_MODEL', 'model body labels must be distinct pith labels');
-  }
-  if (LABELS.filter((l) => labels.includes(l)).some((l, i) => l !== labels[i])) throw new PithError('BAD_MODEL', 'model body labels must be in title, heading, body, other order');
-  const names = body['attributes'];
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) throw new PithError('BAD_MODEL', 'model body attributes must be a list of strings');
+  const labels = bodyLabels(body['labels']);
+  const names = bodyAttributes(body['attributes']);
   const H = body['hidden'];
   if (typeof H !== 'number' || !Number.isInteger(H) || H < 1 || H > 1024) throw new PithError('BAD_MODEL', `hidden must be a whole number in 1..1024, got ${String(H)}`);
-  const index = indexFromFlags(names as string[], new Uint8Array(names.length).fill(ROW_OWN), 'none');
+  const index = indexFromFlags(names, new Uint8Array(names.length).fill(ROW_OWN), 'none');
   const A = names.length, L = labels.length;
   const inputs = decodeInt32(body['inputs'], 'inputs');
   const inputRow = new Int32Array(A).fill(-1);
@@ -465,11 +438,12 @@ function fromJSON(body: unknown): MlpModel {
     inputRow[a] = row;
   });
   const Escale = Float32Array.from(decodeFloat32(body['Escale'], inputs.length, 'Escale'));
-  const Eq = decodeInt8(body['E'], inputs.length * H, 'E');
+  const bytes = decodeBytes(body['E'], inputs.length * H, 'E');
+  const Eq = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
   const t = body['training'];
   const training = isObject(t) && ['items', 'epochs', 'loss', 'seconds'].every((k) => typeof t[k] === 'number') ? (t as unknown as MlpModel['training']) : undefined;
   return {
-    labels: labels as Label[], index, H, inputRow,
+    labels, index, H, inputRow,
     E: dequantise(Eq, Escale, H), Eq, Escale, V: decodeFloat32(body['V'], A * L, 'V'), c: decodeFloat32(body['c'], H, 'c'),
     U: decodeFloat32(body['U'], H * L, 'U'), b: decodeFloat32(body['b'], L, 'b'),
     ...(training ? { training } : {}),

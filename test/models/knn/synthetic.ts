@@ -6,7 +6,7 @@
 import type { LabeledSequence } from '../../../src/models/labeler.js';
 import type { ItemFeatures } from '../../../src/features/types.js';
 import type { Label } from '../../../src/labels.js';
-import { seededRandom } from '../../../src/eval/splits.js';
+import { seededRandom } from '../../../src/util/random.js';
 
 /** Deterministic PRNG: the one the fold splits use. */
 export const rng = seededRandom;
