@@ -4,6 +4,8 @@
  * the bundled model's settings before the full `bench:quality` run. Features are computed
  * once and shared by every configuration.
  *   CONFIGS='sigma=10;sigma=1,minFreq=5' ALGORITHM=crf LIMIT=300 FOLDS=5 TEST_FOLD=0 node dist/bench/tune.js
+ * Without CONFIGS the one configuration is the algorithm's cross-site settings
+ * (src/learn/default-model.ts: the bundled model's, for MaxEnt).
  * With ABLATE=1 it runs a feature-family ablation instead: the bundled model's settings, once
  * with every family and once per group of families switched off (features recomputed).
  * DECODER='[{"rescueShare":0},{"rescueShare":1,"proseGap":3}]' scores each trained model once
@@ -18,7 +20,7 @@ import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/index.js';
 import type { Corpus } from '../src/corpus/types.js';
 import { computeFeatures, type FamilyName, type FeatureOptions } from '../src/features/index.js';
-import { DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
+import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
@@ -56,7 +58,8 @@ const GROUPS: Record<string, FamilyName[]> = {
   'prose-span (page-level)': ['prose-span'],
   'cues (credits, counters, licence, dateline, lead-in)': ['cues'],
 };
-const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : (process.env.CONFIGS ?? '').split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
+// Without CONFIGS: the algorithm's cross-site settings (the bundled recipe's, for its learner), not the learner's bare defaults.
+const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : process.env.CONFIGS === undefined ? [{ ...(CROSS_SITE_PARAMS[algorithm] ?? {}) }] : process.env.CONFIGS.split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
 const decoders = parseDecoders(process.env.DECODER);
 const log = (s: string) => process.stderr.write(`[tune ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 

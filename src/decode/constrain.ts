@@ -11,6 +11,9 @@
  * - no short tail of link lists after the article's last paragraph (tags, "read more" links,
  *   archive lists), unless it weighs more than `linkTailShare` of the prose (a listing page);
  * - images and media kept only inside the region;
+ * - readers' comments are not the article: when the page has prose outside its comment
+ *   sections (`commentBlocks`), p(body) of the blocks inside them is scaled by `commentBody`
+ *   and they take no part in the title or the rescue of prose below;
  * - never an empty article when the page has prose (or only one block of text): if no
  *   block is body, the heaviest run of prose becomes the body, with the runs nearly as heavy
  *   (a page the model wholly doubts would otherwise come out empty, the worst result for a
@@ -23,6 +26,7 @@ import type { Block } from '../segment/segment.js';
 
 /** Words that make a block a paragraph of prose rather than a line or a caption. */
 const PARAGRAPH_WORDS = 12;
+const DEFAULT_COMMENT_BODY = 0.2;
 
 export interface ConstrainOptions {
   /**
@@ -73,6 +77,16 @@ export interface ConstrainOptions {
    * a listing page's long run of teasers is. Default 0.3; 0 = off.
    */
   readonly linkTailShare?: number;
+  /**
+   * Per block, 1 when it sits in a comment section (`commentSectionBlocks`); absent = none known.
+   */
+  readonly commentBlocks?: ArrayLike<number>;
+  /**
+   * When the page has a paragraph of prose outside its comment sections, p(body) of every block
+   * inside them is multiplied by this (what it loses goes to `other`) and they are left out of
+   * the prose runs the rescue weighs. Default TUNED; 1 = off.
+   */
+  readonly commentBody?: number;
 }
 
 export interface ConstrainConfig {
@@ -88,6 +102,8 @@ export interface ConstrainConfig {
   readonly prosePrior: number;
   readonly companionRunShare: number;
   readonly linkTailShare: number;
+  readonly commentBlocks: ArrayLike<number> | undefined;
+  readonly commentBody: number;
 }
 
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
@@ -104,12 +120,14 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     prosePrior: o.prosePrior ?? 0.05,
     companionRunShare: o.companionRunShare ?? 0.3,
     linkTailShare: o.linkTailShare ?? 0.3,
+    commentBlocks: o.commentBlocks,
+    commentBody: o.commentBody ?? DEFAULT_COMMENT_BODY,
   });
 }
 
-/** The numeric settings, by name (for tools that take them as text): every default but the titles. */
+/** The numeric settings, by name (for tools that take them as text). */
 export const CONSTRAIN_NUMBERS: readonly string[] = Object.freeze(
-  Object.keys(resolveConstrainOptions()).filter((k) => k !== 'declaredTitles'),
+  Object.entries(resolveConstrainOptions()).filter(([, v]) => typeof v === 'number').map(([k]) => k),
 );
 
 export interface DecodeNote {
@@ -161,9 +179,28 @@ function inHeadingElement(block: Block): boolean {
 }
 
 /** Applies the article constraints to a learner's per-block probabilities (LABELS order). */
+/** Whether some block outside the comment sections is a paragraph of prose. */
+function proseOutside(blocks: readonly Block[], comments: ArrayLike<number>): boolean {
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (comments[i] || b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) continue;
+    if (b.text.split(/\s+/, PARAGRAPH_WORDS + 1).filter(Boolean).length >= PARAGRAPH_WORDS) return true;
+  }
+  return false;
+}
+
+/** The row with p(body) scaled by `factor`, the mass taken moved to `other` (noise, not a title). */
+function scaleBody(row: readonly number[], factor: number): number[] {
+  const out = row.slice();
+  out[B] = row[B]! * factor;
+  out[O] = row[O]! + row[B]! * (1 - factor);
+  return out;
+}
+
+/** Applies the article constraints to a learner's per-block probabilities (LABELS order). */
 export function constrainLabels(
   blocks: readonly Block[],
-  probs: readonly (readonly number[])[],
+  modelProbs: readonly (readonly number[])[],
   options: ConstrainOptions | ConstrainConfig = {},
 ): ConstrainedLabels {
   const cfg = 'declaredTitles' in options && Object.isFrozen(options) ? (options as ConstrainConfig) : resolveConstrainOptions(options);
@@ -175,14 +212,24 @@ export function constrainLabels(
     notes.push({ block: i, from: labels[i]!, to, reason });
     labels[i] = to;
   };
-  for (let i = 0; i < n; i++) labels[i] = LABELS[argmax(probs[i]!)]!;
+  for (let i = 0; i < n; i++) labels[i] = LABELS[argmax(modelProbs[i]!)]!;
+
+  // 0. Comment sections, when the page has an article outside them: every later step reads
+  // the scaled probabilities.
+  const comments = cfg.commentBlocks !== undefined && cfg.commentBody < 1 && proseOutside(blocks, cfg.commentBlocks) ? cfg.commentBlocks : undefined;
+  let probs = modelProbs;
+  if (comments) {
+    probs = modelProbs.map((row, i) => (comments[i] ? scaleBody(row, cfg.commentBody) : row));
+    for (let i = 0; i < n; i++) if (comments[i]) set(i, LABELS[argmax(probs[i]!)]!, 'inside a comment section');
+  }
 
   // 1. One title: the most probable block, declared headlines breaking near-ties.
   const declared = new Set(cfg.declaredTitles.map(simpleText).filter(Boolean));
   let title = -1;
   let titleScore = 0;
   for (let i = 0; i < n; i++) {
-    if (blocks[i]!.kind !== 'text') continue;
+    // A reader's comment is never the article's headline.
+    if (blocks[i]!.kind !== 'text' || comments?.[i]) continue;
     const p = probs[i]![T]!;
     // Normalising a block's text is the costly part: only for blocks the bonus could lift.
     if (p + 0.15 <= titleScore || p + 0.15 < cfg.titleThreshold) continue;
@@ -216,7 +263,7 @@ export function constrainLabels(
     const minChars = 2 * cfg.fallbackMinWords - 1;
     const words = (i: number) => {
       const b = blocks[i]!;
-      if (b.kind !== 'text' || i === title || b.text.length < minChars || isLinkText(b)) return 0;
+      if (b.kind !== 'text' || i === title || b.text.length < minChars || isLinkText(b) || comments?.[i]) return 0;
       return b.text.split(/\s+/).filter(Boolean).length;
     };
     let best: number[] = [];

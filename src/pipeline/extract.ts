@@ -15,6 +15,7 @@ import type { FeatureContribution, Labeler, ModelFile, Prediction } from '../mod
 import { loadModel } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
+import { commentSectionBlocks } from '../decode/comments.js';
 import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article } from '../article/index.js';
 import { PithError } from '../errors.js';
 
@@ -114,7 +115,11 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     features = computeFeatures(page, featureOptions);
     prediction = labeler.predict(features);
   }
-  const constrained = constrainLabels(page.blocks, prediction.probs, { ...options, declaredTitles: options.declaredTitles ?? declaredTitles(page) });
+  const constrained = constrainLabels(page.blocks, prediction.probs, {
+    ...options,
+    declaredTitles: options.declaredTitles ?? declaredTitles(page),
+    commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
+  });
   const article = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden });
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,

@@ -210,3 +210,33 @@ test('a lead image the model believes in survives a caption and a byline before 
   const doubtful = new BlockBuilder().image('body', 0.4).text('Caption.', 'other').text(para(60), 'body').build();
   assert.equal(constrainLabels(doubtful.blocks, doubtful.probs).labels[0], 'other', 'a doubtful image two blocks ahead stays out');
 });
+
+/** A post the model half believes, followed by a longer thread of comments it believes more. */
+function postWithComments(): { blocks: ReturnType<BlockBuilder['build']>['blocks']; probs: number[][]; comments: Uint8Array } {
+  const b = new BlockBuilder();
+  for (let i = 0; i < 3; i++) b.text(para(40, 'post'), 'other', 0.6).probsOfLast({ body: 0.35, other: 0.65 });
+  b.text('12 Comments', 'other');
+  for (let i = 0; i < 8; i++) b.text(`Reader ${i} on October 23rd, 2012`, 'body', 0.6).text(para(50, 'reply'), 'body', 0.75);
+  const { blocks, probs } = b.build();
+  const comments = new Uint8Array(blocks.length);
+  for (let i = 3; i < blocks.length; i++) comments[i] = 1;
+  return { blocks, probs, comments };
+}
+
+test('comment sections are not the article when the page has prose outside them', () => {
+  const { blocks, probs, comments } = postWithComments();
+  const without = constrainLabels(blocks, probs, { commentBody: 1, commentBlocks: comments });
+  assert.ok(without.labels.slice(4).includes('body'), 'without the rule the thread is body');
+  const r = constrainLabels(blocks, probs, { commentBlocks: comments });
+  assert.deepEqual(r.labels.slice(0, 3), ['body', 'body', 'body'], 'the post is rescued');
+  assert.ok(r.labels.slice(3).every((l) => l === 'other'), 'no comment is body');
+  assert.ok(r.notes.some((n) => n.block === 5 && n.to === 'other' && n.reason === 'inside a comment section'));
+});
+
+test('a page whose prose is all inside comment sections (a forum thread) keeps it', () => {
+  const { blocks, probs } = postWithComments();
+  const all = new Uint8Array(blocks.length).fill(1);
+  const r = constrainLabels(blocks, probs, { commentBlocks: all });
+  assert.deepEqual(r.labels, constrainLabels(blocks, probs).labels);
+  assert.ok(r.labels.slice(4).includes('body'));
+});

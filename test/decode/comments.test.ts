@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { commentSectionBlocks } from '../../src/decode/comments.js';
+import { loadPage } from '../../src/page.js';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+/** The text of each block with its mark, for readable assertions. */
+function marks(html: string): Array<[string, number]> {
+  const page = loadPage(enc(html));
+  const m = commentSectionBlocks(page.tree, page.blocks);
+  return page.blocks.map((b, i) => [b.text, m[i]!]);
+}
+
+test('blocks inside elements whose class or id names a comment section are marked', () => {
+  const html = `<body class="single-post has-comments no-comments">
+    <article><h1>Headline</h1><p>The post itself.</p></article>
+    <div id="comments"><h3>3 Responses</h3>
+      <ol class="commentlist"><li class="comment even depth-1"><p>First reader.</p></li></ol>
+    </div>
+    <div class="post"><div class="comment-body"><p>Drupal reader.</p></div></div>
+    <div id="disqus_thread"><p>Disqus reader.</p></div>
+    <form id="respond"><label>Leave a reply</label></form>
+    <div class="CommentList"><p>Camel-case list.</p></div>
+  </body>`;
+  assert.deepEqual(marks(html), [
+    ['Headline', 0], ['The post itself.', 0],
+    ['3 Responses', 1], ['First reader.', 1],
+    ['Drupal reader.', 1], ['Disqus reader.', 1], ['Leave a reply', 1], ['Camel-case list.', 1],
+  ]);
+});
+
+test('a class that only mentions comments in passing does not make a comment section', () => {
+  const html = `<html class="flag-unfollowComments-on"><body class="comments-open">
+    <div class="testimonials-comments-comment"><p>A product testimonial.</p></div>
+    <div class="widget_recent_comments"><p>Sidebar widget.</p></div>
+    <div class="commentary"><p>An opinion column.</p></div>
+    <div class="post" itemprop="comment"><p>A forum reply marked up with schema.org.</p></div>
+    <div class="${'flag-x '.repeat(80)}comment"><p>A feature-flag dump.</p></div>
+  </body></html>`;
+  assert.deepEqual(marks(html).map(([, m]) => m), [0, 0, 0, 0, 0]);
+});
+
+test('100 000 nested elements inside a comment section are marked without overflowing the stack', () => {
+  const html = '<body><p>Before the thread.</p><div class="comments">' + '<div>'.repeat(100_000) + 'deep reply' + '</div>'.repeat(100_000) + '</div></body>';
+  assert.deepEqual(marks(html), [['Before the thread.', 0], ['deep reply', 1]]);
+});
+
+test('an empty page has no marks', () => {
+  const page = loadPage(enc(''));
+  assert.equal(commentSectionBlocks(page.tree, page.blocks).length, page.blocks.length);
+});
