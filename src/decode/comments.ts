@@ -1,6 +1,7 @@
 /**
  * Which blocks sit in a page's comment section: inside an element whose class or id names one
- * (`comments`, `comment-list`, `commentlist`, `comment-body`, `disqus_thread`, `respond`, ...).
+ * (`comments`, `comment-list`, `commentlist`, `comment-body`, `disqus_thread`, `respond`,
+ * `recentcomments`, ...).
  *
  * Readers' comments are the noise the training corpora show least and the eval corpora most:
  * on dragnet's pages 4.1 million characters of gold non-content sit in such elements against
@@ -16,7 +17,8 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 
-const SECTION_NAME = /^(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
+// `recentcomments` / `recent-comments-2`: WordPress's sidebar of comment excerpts.
+const SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
 /** Class strings longer than this are feature-flag dumps, not layout names. */
 const MAX_CLASS_CHARS = 400;
 

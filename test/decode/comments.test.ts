@@ -22,11 +22,12 @@ test('blocks inside elements whose class or id names a comment section are marke
     <div id="disqus_thread"><p>Disqus reader.</p></div>
     <form id="respond"><label>Leave a reply</label></form>
     <div class="CommentList"><p>Camel-case list.</p></div>
+    <aside class="widget" id="recent-comments-2"><ul><li class="recentcomments">Ann on Earplugs</li></ul></aside>
   </body>`;
   assert.deepEqual(marks(html), [
     ['Headline', 0], ['The post itself.', 0],
     ['3 Responses', 1], ['First reader.', 1],
-    ['Drupal reader.', 1], ['Disqus reader.', 1], ['Leave a reply', 1], ['Camel-case list.', 1],
+    ['Drupal reader.', 1], ['Disqus reader.', 1], ['Leave a reply', 1], ['Camel-case list.', 1], ['Ann on Earplugs', 1],
   ]);
 });
 
