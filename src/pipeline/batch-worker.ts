@@ -6,12 +6,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { readPageBytes } from '../page.js';
-import { extractBytes, loadExtractionModel, resultToJson } from './extract.js';
+import { extractBytes, KEEP_COMMENTS, loadExtractionModel, resultToJson } from './extract.js';
 import { isPithError } from '../errors.js';
 
 interface WorkerInit {
   readonly modelPath: string;
   readonly withBlocks: boolean;
+  readonly keepComments: boolean;
 }
 
 const init = workerData as WorkerInit;
@@ -22,7 +23,7 @@ async function handle(msg: { path: string; id: string }): Promise<void> {
   let ok = true;
   try {
     const bytes = await readPageBytes(msg.path);
-    const result = extractBytes(bytes, model, { id: msg.id }, {}, msg.path);
+    const result = extractBytes(bytes, model, { id: msg.id }, init.keepComments ? KEEP_COMMENTS : {}, msg.path);
     line = JSON.stringify({ id: msg.id, ...resultToJson(result, init.withBlocks) });
   } catch (e) {
     const error = isPithError(e) ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: (e as Error).message };

@@ -20,6 +20,8 @@ export interface BatchOptions {
   readonly modelPath: string;
   /** Include per-block labels in each line. Default false. */
   readonly withBlocks?: boolean;
+  /** Leave comment sections to the model (`KEEP_COMMENTS`). Default false. */
+  readonly keepComments?: boolean;
   /**
    * Old-generation heap limit of each worker, in MB. Default 1024, far above what any shared
    * page needs: one pathological page cannot take the machine's memory. A page that needs more
@@ -176,7 +178,7 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
       };
       const start = (): void => {
         const worker = new Worker(workerUrl, {
-          workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false },
+          workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false },
           resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 1024 },
         });
         alive++;

@@ -87,6 +87,9 @@ export function featureOptionsOf(file: ModelFile, subject = '<model>'): FeatureO
 
 export interface ExtractOptions extends ConstrainOptions {}
 
+/** Comment sections left to the model (`--keep-comments`): for forums, whose replies are the content. */
+export const KEEP_COMMENTS: ExtractOptions = Object.freeze({ commentBody: 1 });
+
 /** Declared headlines a page carries, for the title tie-break (never a replacement). */
 export function declaredTitles(page: Page): string[] {
   const out: string[] = [];

@@ -39,3 +39,24 @@ test('pith batch: a missing input is a clear error and a non-zero exit, through 
   assert.notEqual(run.status, 0);
   assert.match(run.stderr, /no such file or directory/);
 });
+
+test('pith batch --keep-comments reaches the workers: each line is what extract --keep-comments gives', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-batch-comments-'));
+  try {
+    copyFileSync(fixture('pages', 'blog-with-comments.html'), join(dir, 'blog.html'));
+    const body = (args: string[]) => {
+      const out = join(dir, `${args.length}.jsonl`);
+      const run = pith('batch', dir, '--out', out, '--workers', '1', ...args);
+      assert.equal(run.status, 0, run.stderr);
+      return (JSON.parse(readFileSync(out, 'utf8').trim()) as { body: string }).body;
+    };
+    const single = (args: string[]) => (JSON.parse(pith('extract', join(dir, 'blog.html'), '--format', 'json', ...args).stdout) as { body: string }).body;
+    const kept = body(['--keep-comments']);
+    assert.equal(kept, single(['--keep-comments']));
+    assert.equal(body([]), single([]));
+    // Left to itself the bundled model takes the first reply for body; the rule drops it.
+    assert.notEqual(kept, body([]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

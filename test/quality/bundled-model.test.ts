@@ -51,6 +51,21 @@ test('golden: the news fixture gives its headline, sub-headings and paragraphs, 
   }
 });
 
+test('golden: a blog post with a long comment thread gives the post, and none of the comments', async () => {
+  const model = await loadExtractionModel();
+  const html = await readFile(fixture('pages', 'blog-with-comments.html'), 'utf8');
+  const json = JSON.parse(renderResult(extractBytes(new TextEncoder().encode(html), model), 'json')) as { title: string; body: string };
+  assert.equal(json.title, 'Shuteye');
+  for (const sentence of ['habit outlived the reason', 'the day is over', 'one very determined raccoon', 'bedtime requirement']) {
+    assert.ok(json.body.includes(sentence), `the post's '${sentence}' is in the body`);
+  }
+  // Every reader's reply in the fixture (the <p> inside each comment-body).
+  const replies = [...html.matchAll(/<div class="comment-body"><p>([^<]+)<\/p>/g)].map((m) => m[1]!.slice(0, 40));
+  assert.equal(replies.length, 12);
+  for (const reply of replies) assert.ok(!json.body.includes(reply), `comment '${reply}' leaked into the body`);
+  assert.ok(!/Leave a Reply|Responses to/.test(json.body));
+});
+
 // Floors sit below what the bundled model measured on these samples (l3s-gn1 0.916, dragnet
 // 0.805 shingle F1; all-text 0.743 and 0.558), so a regression, not noise, fails the gate.
 const GATE: readonly { corpus: string; pages: number; minShingleF1: number }[] = [

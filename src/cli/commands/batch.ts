@@ -18,6 +18,7 @@ Options:
   --workers N      worker threads (default: all cores, here ${availableParallelism()})
   --model PATH     model file (default: the bundled model)
   --blocks         include per-block labels and probabilities
+  --keep-comments  leave readers' comment sections to the model (see pith extract --help)
   --heap-mb N      heap limit of each worker in MB (default 1024); a page that needs more
                    is recorded as an OUT_OF_MEMORY error and the batch goes on
 `;
@@ -29,6 +30,7 @@ export const command: Command = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
+      'keep-comments': { type: 'boolean' },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '--out is required');
@@ -39,6 +41,7 @@ export const command: Command = {
     const progress = new Progress('batch', files.length, io.stderr);
     const summary = await runBatch(files, {
       out, modelPath, workers: optInt(values, 'workers', availableParallelism(), 1), withBlocks: optBool(values, 'blocks'),
+      keepComments: optBool(values, 'keep-comments'),
       workerHeapMb: optInt(values, 'heap-mb', 1024, 32),
       onProgress: () => progress.tick(),
     });

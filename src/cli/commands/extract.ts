@@ -3,7 +3,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, loadExtractionModel, OUTPUT_FORMATS, renderResult, type OutputFormat,
+  explainExtraction, extractBytes, KEEP_COMMENTS, loadExtractionModel, OUTPUT_FORMATS, renderResult, type OutputFormat,
 } from '../../pipeline/extract.js';
 
 const HELP = `Usage: pith extract <file|url|-> [options]
@@ -15,6 +15,8 @@ Options:
   --model PATH     model file (default: the bundled model)
   --explain        print every block with its label, probability and strongest features
   --blocks         with --format json: include per-block labels and probabilities
+  --keep-comments  leave readers' comment sections to the model instead of discounting them
+                   (for forums and Q&A pages, whose replies are the content)
   --url URL        the page's URL when reading a file or stdin (resolves links and images)
   --timeout MS     time limit when fetching a URL (default 15000)
 
@@ -31,7 +33,7 @@ export const command: Command = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       format: { type: 'string' }, model: { type: 'string' }, explain: { type: 'boolean' }, blocks: { type: 'boolean' },
-      url: { type: 'string' }, timeout: { type: 'string' },
+      url: { type: 'string' }, timeout: { type: 'string' }, 'keep-comments': { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one page (file, URL or -)');
     const format = (optString(values, 'format') ?? 'text') as OutputFormat;
@@ -40,7 +42,8 @@ export const command: Command = {
     const src = await readPageSource(positionals[0]!, io.stdin, { ...(url ? { url } : {}), timeoutMs: optInt(values, 'timeout', 15000, 1) });
     const modelPath = optString(values, 'model');
     const model = await loadExtractionModel(...(modelPath ? [modelPath] : []));
-    const result = extractBytes(src.bytes, model, { id: src.id, url: src.url, transportCharset: src.transportCharset }, {}, src.subject);
+    const options = optBool(values, 'keep-comments') ? KEEP_COMMENTS : {};
+    const result = extractBytes(src.bytes, model, { id: src.id, url: src.url, transportCharset: src.transportCharset }, options, src.subject);
     if (optBool(values, 'explain')) {
       io.stdout.write(`# ${result.page.blocks.length} blocks, confidence ${result.confidence.toFixed(3)}, model ${model.file.algorithm}\n`);
       io.stdout.write('  idx  label    p     model    text | strongest features\n');
