@@ -66,11 +66,12 @@ test('golden: a blog post with a long comment thread gives the post, and none of
   assert.ok(!/Leave a Reply|Responses to/.test(json.body));
 });
 
-// Floors sit below what the bundled model measured on these samples (l3s-gn1 0.916, dragnet
-// 0.805 shingle F1; all-text 0.743 and 0.558), so a regression, not noise, fails the gate.
+// Floors sit below what the bundled model measured on these samples (l3s-gn1 0.935, dragnet
+// 0.893 shingle F1 with the decoder's comment rule, 0.916 and 0.805 without it; all-text 0.743
+// and 0.558), so a regression, not noise, fails the gate: losing the comment rule fails dragnet's.
 const GATE: readonly { corpus: string; pages: number; minShingleF1: number }[] = [
-  { corpus: 'l3s-gn1', pages: 40, minShingleF1: 0.85 },
-  { corpus: 'dragnet', pages: 40, minShingleF1: 0.75 },
+  { corpus: 'l3s-gn1', pages: 40, minShingleF1: 0.88 },
+  { corpus: 'dragnet', pages: 40, minShingleF1: 0.84 },
 ];
 
 for (const g of GATE) {
