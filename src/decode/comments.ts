@@ -12,7 +12,10 @@
  * Only a class or id that *starts* with the word counts: a `<body class="single has-comments">`
  * or a product page's `testimonials-comments-comment` does not make its text a comment thread.
  * `itemprop="comment"` does not count either: forum software marks every reply with it, and
- * on a forum page the replies are the content.
+ * on a forum page the replies are the content. For the same reason a page that declares itself
+ * a discussion (schema.org `DiscussionForumPosting` or `QAPage`, in JSON-LD or microdata) has
+ * no comment sections: its replies are what it is about (74 of wcxb-dev's forum pages declare
+ * so; none of dragnet's or l3s-gn1's pages do).
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
@@ -32,13 +35,27 @@ function namesSection(el: ElementNode): boolean {
   return false;
 }
 
+const DISCUSSION_TYPE = /(?:^|[/"\s])(?:DiscussionForumPosting|QAPage)(?:["\s]|$)/;
+
+/** Whether the page says, in JSON-LD or microdata, that it is a forum thread or a Q&A page. */
+export function declaresDiscussion(tree: DomTree): boolean {
+  for (const raw of tree.jsonLd) if (DISCUSSION_TYPE.test(raw)) return true;
+  for (const node of tree.nodes) {
+    if (node.kind !== 'element') continue;
+    const type = node.attrs['itemtype'];
+    if (type && DISCUSSION_TYPE.test(type)) return true;
+  }
+  return false;
+}
+
 /**
- * 1 for each block inside a comment section. Each element is looked at once (a memo per node,
+ * 1 for each block inside a comment section (none on a page that declares itself a discussion). Each element is looked at once (a memo per node,
  * filled along each block's path up to the first element already known), so a page of 100 000
  * nested elements costs one pass, without recursion.
  */
 export function commentSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   const out = new Uint8Array(blocks.length);
+  if (declaresDiscussion(tree)) return out;
   const nodes = tree.nodes;
   // 0 unknown, 1 inside a section, 2 not inside one.
   const memo = new Uint8Array(nodes.length);

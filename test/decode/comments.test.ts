@@ -51,3 +51,15 @@ test('an empty page has no marks', () => {
   const page = loadPage(enc(''));
   assert.equal(commentSectionBlocks(page.tree, page.blocks).length, page.blocks.length);
 });
+
+test('a page that declares itself a discussion has no comment sections: its replies are its content', () => {
+  const thread = '<p>The question asked.</p><div class="comments"><p>An answer.</p></div>';
+  assert.deepEqual(marks(`<body>${thread}</body>`).map(([, m]) => m), [0, 1]);
+  const jsonLd = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"QAPage","mainEntity":{}}</script>';
+  assert.deepEqual(marks(`<head>${jsonLd}</head><body>${thread}</body>`).map(([, m]) => m), [0, 0]);
+  const microdata = `<body><div itemscope itemtype="https://schema.org/DiscussionForumPosting">${thread}</div></body>`;
+  assert.deepEqual(marks(microdata).map(([, m]) => m), [0, 0]);
+  // An article that merely has a comment count in its markup is no discussion.
+  const article = `<body><article itemscope itemtype="https://schema.org/NewsArticle">${thread}</article></body>`;
+  assert.deepEqual(marks(article).map(([, m]) => m), [0, 1]);
+});
