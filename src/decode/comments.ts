@@ -49,9 +49,10 @@ export function declaresDiscussion(tree: DomTree): boolean {
 }
 
 /**
- * 1 for each block inside a comment section (none on a page that declares itself a discussion). Each element is looked at once (a memo per node,
- * filled along each block's path up to the first element already known), so a page of 100 000
- * nested elements costs one pass, without recursion.
+ * 1 for each block inside a comment section (none on a page that declares itself a
+ * discussion). Each element is looked at once (a memo per node, filled along each block's path
+ * up to the first element already known), so a page of 100 000 nested elements costs one pass,
+ * without recursion.
  */
 export function commentSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   const out = new Uint8Array(blocks.length);
