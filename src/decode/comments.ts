@@ -56,7 +56,6 @@ export function declaresDiscussion(tree: DomTree): boolean {
  */
 export function commentSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   const out = new Uint8Array(blocks.length);
-  if (declaresDiscussion(tree)) return out;
   const nodes = tree.nodes;
   // 0 unknown, 1 inside a section, 2 not inside one.
   const memo = new Uint8Array(nodes.length);
@@ -83,5 +82,7 @@ export function commentSectionBlocks(tree: DomTree, blocks: readonly Block[]): U
     for (const id of chain) memo[id] = inside ? 1 : 2;
     if (inside) out[k] = 1;
   }
+  // Asked last: most pages have no comment section, and then the declaration does not matter.
+  if (out.includes(1) && declaresDiscussion(tree)) out.fill(0);
   return out;
 }
