@@ -23,6 +23,7 @@
  */
 import { LABELS, type Label } from '../labels.js';
 import type { Block } from '../segment/segment.js';
+import { PithError } from '../errors.js';
 
 /** Words that make a block a paragraph of prose rather than a line or a caption. */
 const PARAGRAPH_WORDS = 12;
@@ -110,6 +111,10 @@ export interface ConstrainConfig {
 }
 
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
+  // A share of p(body): outside [0, 1] it would make probabilities negative.
+  if (o.commentBody !== undefined && !(o.commentBody >= 0 && o.commentBody <= 1)) {
+    throw new PithError('BAD_OPTION', `commentBody must be a number in 0..1, got ${String(o.commentBody)}`, 'commentBody');
+  }
   return Object.freeze({
     titleThreshold: o.titleThreshold ?? 0.05,
     maxGapCost: o.maxGapCost ?? 12,

@@ -240,3 +240,10 @@ test('a page whose prose is all inside comment sections (a forum thread) keeps i
   assert.deepEqual(r.labels, constrainLabels(blocks, probs).labels);
   assert.ok(r.labels.slice(4).includes('body'));
 });
+
+test('a comment share outside 0..1 is refused with a clear error', () => {
+  const { blocks, probs } = new BlockBuilder().text(para(30), 'body').build();
+  for (const bad of [-0.1, 1.5, Number.NaN]) {
+    assert.throws(() => constrainLabels(blocks, probs, { commentBody: bad }), (e: unknown) => (e as { code?: string }).code === 'BAD_OPTION' && /commentBody must be a number in 0\.\.1/.test((e as Error).message));
+  }
+});
