@@ -2,17 +2,16 @@
  * Article metadata from what the page declares: `<html lang>`, `<meta>` tags (Open Graph,
  * article:*, Dublin Core), JSON-LD (Article/NewsArticle/BlogPosting first, then any object
  * that has the field), byline elements, `<time datetime>` and `<link rel=canonical>`.
- * One pass over the tree's elements; JSON-LD that is not JSON even leniently (`dom/json-ld.ts`) is ignored.
+ * One pass over the tree's elements; JSON-LD is the page's parsed view (`dom/json-ld.ts`), and
+ * scripts that are not JSON even leniently are ignored.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import { normalizeSpace, subtreeText } from '../dom/tree.js';
-import { parseJsonLd } from '../dom/json-ld.js';
+import { jsonLdValues } from '../dom/json-ld.js';
 import type { ArticleMetadata } from './types.js';
 import { resolveSafeUrl } from './urls.js';
 import { declaredPageTitle } from './page-title.js';
 
-/** JSON-LD scripts above this size are skipped (pages embed whole catalogues). */
-const MAX_JSON_LD_CHARS = 1_000_000;
 /** Objects visited per JSON-LD script. */
 const MAX_JSON_LD_NODES = 20_000;
 const MAX_BYLINE_CHARS = 100;
@@ -32,14 +31,15 @@ function isArticleTyped(o: JsonObject): boolean {
   return ([] as Json[]).concat(o['@type'] ?? []).some((t) => typeof t === 'string' && ARTICLE_TYPES.test(t));
 }
 
-/** Every object in the parsed JSON-LD (breadth-first, bounded), article-typed ones first. */
-function jsonLdObjects(texts: readonly string[]): JsonObject[] {
+/**
+ * The JSON-LD objects that describe the page (top level, `@graph`, `mainEntity`, list items;
+ * breadth-first, bounded), article-typed ones first. Nested values such as an `author` object
+ * are read through their owner, not listed.
+ */
+function jsonLdObjects(tree: DomTree): JsonObject[] {
   const articles: JsonObject[] = [];
   const others: JsonObject[] = [];
-  for (const raw of texts) {
-    if (raw.length > MAX_JSON_LD_CHARS) continue;
-    const parsed = parseJsonLd(raw) as Json | undefined;
-    if (parsed === undefined) continue;
+  for (const parsed of jsonLdValues(tree) as readonly Json[]) {
     const queue: Json[] = [parsed];
     for (let q = 0; q < queue.length && q < MAX_JSON_LD_NODES; q++) {
       const v = queue[q]!;
@@ -103,7 +103,7 @@ function isBylineElement(el: ElementNode): boolean {
 export function extractMetadata(tree: DomTree, pageUrl: string | undefined): ArticleMetadata {
   const meta = new Map<string, string>();
   for (const m of tree.meta) if (!meta.has(m.key) && m.content.trim()) meta.set(m.key, m.content.trim());
-  const ld = jsonLdObjects(tree.jsonLd);
+  const ld = jsonLdObjects(tree);
   const fromLd = (key: string, pick: (v: Json | undefined) => string | undefined): string | undefined => {
     for (const o of ld) {
       const v = pick(o[key]);

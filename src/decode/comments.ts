@@ -19,6 +19,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
+import { walkJsonLdObjects } from '../dom/json-ld.js';
 
 // `recentcomments` / `recent-comments-2`: WordPress's sidebar of comment excerpts.
 const SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
@@ -35,15 +36,25 @@ function namesSection(el: ElementNode): boolean {
   return false;
 }
 
-const DISCUSSION_TYPE = /(?:^|[/"\s])(?:DiscussionForumPosting|QAPage)(?:["\s]|$)/;
+const DISCUSSION_TYPE = /(?:^|\/)(?:DiscussionForumPosting|QAPage)$/;
+/** JSON-LD values looked at per script. */
+const MAX_LD_NODES = 5000;
+
+function isDiscussionType(t: unknown): boolean {
+  if (typeof t === 'string') return DISCUSSION_TYPE.test(t.trim());
+  return Array.isArray(t) && t.some((x) => typeof x === 'string' && DISCUSSION_TYPE.test(x.trim()));
+}
 
 /** Whether the page says, in JSON-LD or microdata, that it is a forum thread or a Q&A page. */
 export function declaresDiscussion(tree: DomTree): boolean {
-  for (const raw of tree.jsonLd) if (DISCUSSION_TYPE.test(raw)) return true;
+  let declared = false;
+  walkJsonLdObjects(tree, MAX_LD_NODES, (o) => (declared = isDiscussionType(o['@type'])));
+  if (declared) return true;
   for (const node of tree.nodes) {
     if (node.kind !== 'element') continue;
     const type = node.attrs['itemtype'];
-    if (type && DISCUSSION_TYPE.test(type)) return true;
+    // Microdata may list several types, space-separated.
+    if (type && type.split(/\s+/).some((t) => DISCUSSION_TYPE.test(t))) return true;
   }
   return false;
 }

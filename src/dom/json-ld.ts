@@ -25,3 +25,63 @@ export function parseJsonLd(raw: string): unknown {
     }
   }
 }
+
+/**
+ * Scripts above this size are skipped: pages embed whole catalogues, and the article's own
+ * object is never that large (the largest on the shared corpora is 52 000 characters).
+ */
+export const MAX_JSON_LD_CHARS = 1_000_000;
+
+/** Anything with a `jsonLd` list of raw script texts (a `DomTree`). */
+export interface HasJsonLd {
+  readonly jsonLd: readonly string[];
+}
+
+const parsedByTree = new WeakMap<HasJsonLd, readonly unknown[]>();
+
+/**
+ * The page's JSON-LD, one parsed value per script that is JSON (leniently) and not oversized.
+ * Parsed once per tree and shared by every reader (features, decoder, metadata), so a page pays
+ * for its structured data once. The values are frozen at the top only; readers must not mutate.
+ */
+export function jsonLdValues(tree: HasJsonLd): readonly unknown[] {
+  let values = parsedByTree.get(tree);
+  if (values === undefined) {
+    const out: unknown[] = [];
+    for (const raw of tree.jsonLd) {
+      if (raw.length > MAX_JSON_LD_CHARS) continue;
+      const v = parseJsonLd(raw);
+      if (v !== undefined) out.push(v);
+    }
+    values = Object.freeze(out);
+    parsedByTree.set(tree, values);
+  }
+  return values;
+}
+
+/**
+ * Calls `visit` on every object in the page's JSON-LD, depth-first in document order, at most
+ * `maxNodes` values per script (iterative, so hostile nesting costs little). `visit` returning
+ * true stops the walk.
+ */
+export function walkJsonLdObjects(tree: HasJsonLd, maxNodes: number, visit: (o: Readonly<Record<string, unknown>>) => boolean | void): void {
+  for (const data of jsonLdValues(tree)) {
+    const stack: unknown[] = [data];
+    let seen = 0;
+    while (stack.length > 0 && seen++ < maxNodes) {
+      const v = stack.pop();
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+        continue;
+      }
+      if (!v || typeof v !== 'object') continue;
+      const o = v as Record<string, unknown>;
+      if (visit(o) === true) return;
+      const keys = Object.keys(o);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const c = o[keys[i]!];
+        if (c && typeof c === 'object') stack.push(c);
+      }
+    }
+  }
+}

@@ -1,11 +1,11 @@
 /**
  * What a page says about itself outside the body: title candidates (`<title>`,
  * og:title, twitter:title, JSON-LD headline) and the JSON-LD article body and
- * description. Malformed JSON-LD is common: it is read leniently (`dom/json-ld.ts`), else ignored.
+ * description. Malformed JSON-LD is common: it is read leniently, once per page (`dom/json-ld.ts`), else ignored.
  */
 import type { DomTree } from '../dom/tree.js';
 import { normalizeSpace } from '../dom/tree.js';
-import { parseJsonLd } from '../dom/json-ld.js';
+import { walkJsonLdObjects } from '../dom/json-ld.js';
 
 export type TitleSource = 'title' | 'og' | 'twitter' | 'ld';
 export const TITLE_SOURCES: readonly TitleSource[] = Object.freeze(['title', 'og', 'twitter', 'ld']);
@@ -20,9 +20,8 @@ export interface PageMeta {
   readonly descriptions: readonly string[];
 }
 
-/** JSON-LD values are walked iteratively and only this far, so a hostile blob costs little. */
+/** JSON-LD values walked per script, so a hostile blob costs little. */
 const MAX_LD_NODES = 5000;
-const MAX_LD_CHARS = 2_000_000;
 
 export function pageMeta(tree: DomTree): PageMeta {
   const metaOf = (key: string): string => normalizeSpace(tree.meta.find((m) => m.key === key)?.content ?? '');
@@ -32,35 +31,17 @@ export function pageMeta(tree: DomTree): PageMeta {
   for (const d of [metaOf('og:description'), metaOf('description'), metaOf('twitter:description')]) {
     if (d && !descriptions.includes(d)) descriptions.push(d);
   }
-  for (const raw of tree.jsonLd) {
-    if (raw.length > MAX_LD_CHARS) continue;
-    const data = parseJsonLd(raw);
-    if (data === undefined) continue;
-    const stack: unknown[] = [data];
-    let seen = 0;
-    while (stack.length > 0 && seen++ < MAX_LD_NODES) {
-      const v = stack.pop();
-      if (Array.isArray(v)) {
-        for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
-        continue;
-      }
-      if (!v || typeof v !== 'object') continue;
-      const o = v as Record<string, unknown>;
-      const body = o['articleBody'];
-      if (typeof body === 'string' && body.length > 0) {
-        const b = normalizeSpace(stripTags(body));
-        if (b) articleBodies.push(b);
-      }
-      const headline = o['headline'];
-      if (typeof headline === 'string' && normalizeSpace(headline)) pushNew(headlines, normalizeSpace(headline));
-      const desc = o['description'];
-      if (typeof desc === 'string' && normalizeSpace(desc) && isArticleType(o['@type'])) pushNew(descriptions, normalizeSpace(desc));
-      for (const k of Object.keys(o)) {
-        const c = o[k];
-        if (c && typeof c === 'object') stack.push(c);
-      }
+  walkJsonLdObjects(tree, MAX_LD_NODES, (o) => {
+    const body = o['articleBody'];
+    if (typeof body === 'string' && body.length > 0) {
+      const b = normalizeSpace(stripTags(body));
+      if (b) articleBodies.push(b);
     }
-  }
+    const headline = o['headline'];
+    if (typeof headline === 'string' && normalizeSpace(headline)) pushNew(headlines, normalizeSpace(headline));
+    const desc = o['description'];
+    if (typeof desc === 'string' && normalizeSpace(desc) && isArticleType(o['@type'])) pushNew(descriptions, normalizeSpace(desc));
+  });
   return Object.freeze({
     titles: Object.freeze({
       title: tree.title,

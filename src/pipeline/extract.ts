@@ -16,6 +16,7 @@ import { loadModel } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
+import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article } from '../article/index.js';
 import { PithError } from '../errors.js';
 
@@ -90,20 +91,17 @@ export interface ExtractOptions extends ConstrainOptions {}
 /** Comment sections left to the model (`--keep-comments`): for forums, whose replies are the content. */
 export const KEEP_COMMENTS: ExtractOptions = Object.freeze({ commentBody: 1 });
 
+/** JSON-LD values looked at per script for declared headlines. */
+const MAX_LD_NODES = 5000;
+
 /** Declared headlines a page carries, for the title tie-break (never a replacement). */
 export function declaredTitles(page: Page): string[] {
   const out: string[] = [];
   for (const m of page.tree.meta) if (m.key === 'og:title' || m.key === 'twitter:title' || m.key === 'headline') out.push(m.content);
-  for (const raw of page.tree.jsonLd) {
-    const found = /"headline"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(raw);
-    if (found) {
-      try {
-        out.push(JSON.parse(`"${found[1]}"`) as string);
-      } catch {
-        /* malformed JSON-LD string: ignore */
-      }
-    }
-  }
+  walkJsonLdObjects(page.tree, MAX_LD_NODES, (o) => {
+    const headline = o['headline'];
+    if (typeof headline === 'string' && headline.trim()) out.push(headline);
+  });
   if (page.tree.title) out.push(page.tree.title);
   return out;
 }

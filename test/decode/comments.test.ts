@@ -62,4 +62,9 @@ test('a page that declares itself a discussion has no comment sections: its repl
   // An article that merely has a comment count in its markup is no discussion.
   const article = `<body><article itemscope itemtype="https://schema.org/NewsArticle">${thread}</article></body>`;
   assert.deepEqual(marks(article).map(([, m]) => m), [0, 1]);
+  // The type may sit in a list, inside @graph, or as a full URL; a string that merely names it does not count.
+  const graph = '{"@graph":[{"@type":"WebSite"},{"@type":["WebPage","https://schema.org/QAPage"]}]}';
+  assert.deepEqual(marks(`<head><script type="application/ld+json">${graph}</script></head><body>${thread}</body>`).map(([, m]) => m), [0, 0]);
+  const mention = '{"@type":"NewsArticle","headline":"What a QAPage is"}';
+  assert.deepEqual(marks(`<head><script type="application/ld+json">${mention}</script></head><body>${thread}</body>`).map(([, m]) => m), [0, 1]);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseJsonLd } from '../../src/dom/json-ld.js';
+import { jsonLdValues, MAX_JSON_LD_CHARS, parseJsonLd, walkJsonLdObjects } from '../../src/dom/json-ld.js';
 
 test('JSON-LD as pages write it: CDATA and comment wrappers, raw line breaks in strings, trailing commas', () => {
   assert.deepEqual(parseJsonLd('{"a":1}'), { a: 1 });
@@ -15,4 +15,33 @@ test('text that is not JSON even leniently gives undefined, not an exception', (
   for (const bad of ['', '   ', 'Musik und Spiel', '{"a":', '{ & #34;a&#34;: 1 }', '<![CDATA[', '{"a":1} {"b":2}']) {
     assert.equal(parseJsonLd(bad), undefined, JSON.stringify(bad));
   }
+});
+
+test('the page view parses each script once and drops what is not JSON', () => {
+  const tree = { jsonLd: ['{"@type":"NewsArticle","headline":"H"}', 'not json', '[{"a":1}]'] };
+  const values = jsonLdValues(tree);
+  assert.deepEqual(values, [{ '@type': 'NewsArticle', headline: 'H' }, [{ a: 1 }]]);
+  assert.equal(jsonLdValues(tree), values, 'a second reader gets the same parsed values');
+  assert.deepEqual(jsonLdValues({ jsonLd: [`{"a":"${'x'.repeat(MAX_JSON_LD_CHARS)}"}`] }), [], 'oversized scripts are skipped');
+  assert.deepEqual(jsonLdValues({ jsonLd: [] }), []);
+});
+
+test('objects are walked in document order, bounded per script, and the walk can stop', () => {
+  const tree = { jsonLd: ['{"n":1,"a":{"n":2,"b":[{"n":3},{"n":4}]},"c":{"n":5}}', '{"n":6}'] };
+  const order: unknown[] = [];
+  walkJsonLdObjects(tree, 1000, (o) => void order.push(o['n']));
+  assert.deepEqual(order, [1, 2, 3, 4, 5, 6]);
+  const first: unknown[] = [];
+  walkJsonLdObjects(tree, 1000, (o) => (first.push(o['n']), o['n'] === 3));
+  assert.deepEqual(first, [1, 2, 3]);
+  const bounded: unknown[] = [];
+  walkJsonLdObjects(tree, 3, (o) => void bounded.push(o['n']));
+  assert.deepEqual(bounded, [1, 2, 6], 'three values per script: the object, "a", then the array under "b"');
+});
+
+test('hostile nesting costs a bounded walk, not a stack overflow', () => {
+  const deep = '{"a":'.repeat(100_000) + '{"headline":"deep"}' + '}'.repeat(100_000);
+  let visited = 0;
+  walkJsonLdObjects({ jsonLd: [deep] }, 5000, () => void visited++);
+  assert.ok(visited <= 5000);
 });
