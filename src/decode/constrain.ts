@@ -186,13 +186,15 @@ function inHeadingElement(block: Block): boolean {
   return false;
 }
 
+/** A paragraph of prose: text of at least PARAGRAPH_WORDS words, mostly not link text. */
+function isParagraph(b: Block): boolean {
+  if (b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) return false;
+  return b.text.split(/\s+/, PARAGRAPH_WORDS + 1).filter(Boolean).length >= PARAGRAPH_WORDS;
+}
+
 /** Whether some block outside the comment sections is a paragraph of prose. */
 function proseOutside(blocks: readonly Block[], comments: ArrayLike<number>): boolean {
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    if (comments[i] || b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) continue;
-    if (b.text.split(/\s+/, PARAGRAPH_WORDS + 1).filter(Boolean).length >= PARAGRAPH_WORDS) return true;
-  }
+  for (let i = 0; i < blocks.length; i++) if (!comments[i] && isParagraph(blocks[i]!)) return true;
   return false;
 }
 
@@ -371,8 +373,7 @@ export function constrainLabels(
     for (let i = 0; i < n; i++) if (isProse(i)) proseChars += blocks[i]!.text.length;
     // Scanning back, only blocks after the last paragraph are split into words.
     let lastProse = n - 1;
-    while (lastProse >= 0 && !(isProse(lastProse) && blocks[lastProse]!.text.length >= 2 * PARAGRAPH_WORDS - 1
-      && blocks[lastProse]!.text.split(/\s+/).length >= PARAGRAPH_WORDS)) lastProse--;
+    while (lastProse >= 0 && !(labels[lastProse] === 'body' && isParagraph(blocks[lastProse]!))) lastProse--;
     if (lastProse >= 0) {
       const tail: number[] = [];
       let tailChars = 0;
