@@ -24,6 +24,7 @@
 import { LABELS, type Label } from '../labels.js';
 import type { Block } from '../segment/segment.js';
 import { PithError } from '../errors.js';
+import { countWordEquivalents } from '../features/text-stats.js';
 
 /** Words that make a block a paragraph of prose rather than a line or a caption. */
 const PARAGRAPH_WORDS = 12;
@@ -189,7 +190,7 @@ function inHeadingElement(block: Block): boolean {
 /** A paragraph of prose: text of at least PARAGRAPH_WORDS words, mostly not link text. */
 function isParagraph(b: Block): boolean {
   if (b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) return false;
-  return b.text.split(/\s+/, PARAGRAPH_WORDS + 1).filter(Boolean).length >= PARAGRAPH_WORDS;
+  return countWordEquivalents(b.text, PARAGRAPH_WORDS) >= PARAGRAPH_WORDS;
 }
 
 /** Whether some block outside the comment sections is a paragraph of prose. */
@@ -273,7 +274,7 @@ export function constrainLabels(
     const words = (i: number) => {
       const b = blocks[i]!;
       if (b.kind !== 'text' || i === title || b.text.length < minChars || isLinkText(b) || comments?.[i]) return 0;
-      return b.text.split(/\s+/).filter(Boolean).length;
+      return countWordEquivalents(b.text);
     };
     let best: number[] = [];
     let bestWeight = 0;

@@ -189,6 +189,46 @@ export function countWords(text: string): number {
   return n;
 }
 
+/** What `\s` matches, so word chunks are those of `text.split(/\s+/)`. */
+function isJsSpace(c: number): boolean {
+  if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Word-equivalents counted without tokenising, for the decoder's "a paragraph of N words":
+ * the chunks of `text.split(/\s+/)`, except that Han and Kana characters
+ * count 1/2 word each (as `wordCount` counts them) and a chunk of only such characters and CJK
+ * punctuation is not a word of its own. Text without Han or Kana counts as whitespace words;
+ * Chinese and Japanese, which put no spaces between words, are no longer one "word" a
+ * sentence. Counting stops once `limit` is reached.
+ */
+export function countWordEquivalents(text: string, limit = Infinity): number {
+  let words = 0;
+  let cjk = 0;
+  let inChunk = false;
+  let chunkHasWord = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (isJsSpace(c)) {
+      if (chunkHasWord) words++;
+      inChunk = chunkHasWord = false;
+      if (words + Math.ceil(cjk / 2) >= limit) return words + Math.ceil(cjk / 2);
+      continue;
+    }
+    inChunk = true;
+    // Below the CJK blocks (and in surrogate pairs) every character makes a word, as before.
+    if (c < 0x2e80 || (c >= 0xd800 && c <= 0xdfff)) chunkHasWord = true;
+    else {
+      const cls = classAt(text, k, CLASS);
+      if (cls === C_CJK) cjk++;
+      else if (cls === C_WORD) chunkHasWord = true;
+    }
+  }
+  if (inChunk && chunkHasWord) words++;
+  return words + Math.ceil(cjk / 2);
+}
+
 /** How a text ends: seed 000's "dot" feature, with the marks it names told apart. */
 export type EndPunctuation = 'none' | 'dot' | 'question' | 'exclaim' | 'colon' | 'quote' | 'ellipsis' | 'other-punct' | 'empty';
 export const END_PUNCTUATIONS: readonly EndPunctuation[] = Object.freeze([

@@ -241,6 +241,20 @@ test('a page whose prose is all inside comment sections (a forum thread) keeps i
   assert.ok(r.labels.slice(4).includes('body'));
 });
 
+test('Chinese prose, written without spaces, counts as prose: the comment rule and the rescue apply', () => {
+  const zh = '一波波接續性低溫寒流報到已將新竹尖石鄉後山一帶層層山巒披上嫣紅的彩衣玉峰道路一路上雲氣山嵐滯留山頭';
+  const b = new BlockBuilder();
+  for (let i = 0; i < 3; i++) b.text(zh, 'other', 0.6).probsOfLast({ body: 0.35, other: 0.65 });
+  b.text('留言 (8)', 'other');
+  for (let i = 0; i < 8; i++) b.text(`訪客 ${i} 於 2013/12/28 10:28`, 'body', 0.6).text(zh + '露營兼賞楓好棒的生活', 'body', 0.75);
+  const { blocks, probs } = b.build();
+  const comments = new Uint8Array(blocks.length);
+  for (let i = 3; i < blocks.length; i++) comments[i] = 1;
+  const r = constrainLabels(blocks, probs, { commentBlocks: comments });
+  assert.deepEqual(r.labels.slice(0, 3), ['body', 'body', 'body'], 'the post is rescued');
+  assert.ok(r.labels.slice(3).every((l) => l === 'other'), 'no comment is body');
+});
+
 test('a comment share outside 0..1 is refused with a clear error', () => {
   const { blocks, probs } = new BlockBuilder().text(para(30), 'body').build();
   for (const bad of [-0.1, 1.5, Number.NaN]) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tokenize, wordCount, upperCaseRatio, endPunctuation, textDensity, splitIdentifier, countWords } from '../../src/features/text-stats.js';
+import { tokenize, wordCount, upperCaseRatio, endPunctuation, textDensity, splitIdentifier, countWords, countWordEquivalents } from '../../src/features/text-stats.js';
 import { countEntities } from '../../src/features/entities.js';
 import { guessStopLanguage, stopLanguageOf, STOP_LANGUAGES, stopWords } from '../../src/features/stop-words.js';
 
@@ -44,6 +44,19 @@ test('upper-case ratio, end punctuation, text density, whitespace words', () => 
   assert.equal(textDensity(long), 16);
   assert.equal(textDensity(tokenize('short line')), 2);
   assert.equal(countWords('  a bc\u00a0d\n e '), 4);
+});
+
+test('word-equivalents: whitespace words, Han and Kana at half a word, CJK punctuation no word', () => {
+  // Text without Han or Kana: the chunks between white space, however odd.
+  for (const t of ['one two  three', ' lead and trail ', 'a\u00a0b\u2003c', 'x — y', 'Москва 2024', ''])
+    assert.equal(countWordEquivalents(t), t.split(/\s+/).filter(Boolean).length, JSON.stringify(t));
+  // A Chinese sentence is no longer one word: 20 characters are 10 words.
+  assert.equal(countWordEquivalents('一波波接續性低溫寒流報到已將新竹尖石鄉後'), 10);
+  assert.equal(countWordEquivalents('露營、民宿、餐飲'), 3, '6 characters; the enumeration commas are no words');
+  assert.equal(countWordEquivalents('東京都 Tokyo'), 3, 'three characters are two words, Tokyo one');
+  assert.equal(countWordEquivalents('、。！'), 0);
+  // Counting may stop at a limit (at the next white space).
+  assert.equal(countWordEquivalents('a b c d e f g h i j k l m n o p', 12), 12);
 });
 
 test('splitIdentifier: camelCase, kebab-case, snake_case, acronyms', () => {
