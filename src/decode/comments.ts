@@ -37,8 +37,6 @@ function namesSection(el: ElementNode): boolean {
 }
 
 const DISCUSSION_TYPE = /(?:^|\/)(?:DiscussionForumPosting|QAPage)$/;
-/** JSON-LD values looked at per script. */
-const MAX_LD_NODES = 5000;
 
 function isDiscussionType(t: unknown): boolean {
   if (typeof t === 'string') return DISCUSSION_TYPE.test(t.trim());
@@ -48,7 +46,7 @@ function isDiscussionType(t: unknown): boolean {
 /** Whether the page says, in JSON-LD or microdata, that it is a forum thread or a Q&A page. */
 export function declaresDiscussion(tree: DomTree): boolean {
   let declared = false;
-  walkJsonLdObjects(tree, MAX_LD_NODES, (o) => (declared = isDiscussionType(o['@type'])));
+  walkJsonLdObjects(tree, (o) => (declared = isDiscussionType(o['@type'])));
   if (declared) return true;
   for (const node of tree.nodes) {
     if (node.kind !== 'element') continue;

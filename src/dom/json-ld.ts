@@ -59,12 +59,15 @@ export function jsonLdValues(tree: HasJsonLd): readonly unknown[] {
   return values;
 }
 
+/** Values (objects and arrays) a walk looks at per script: far above any article's own. */
+export const MAX_JSON_LD_WALK = 5000;
+
 /**
  * Calls `visit` on every object in the page's JSON-LD, depth-first in document order, at most
  * `maxNodes` values per script (iterative, so hostile nesting costs little). `visit` returning
  * true stops the walk.
  */
-export function walkJsonLdObjects(tree: HasJsonLd, maxNodes: number, visit: (o: Readonly<Record<string, unknown>>) => boolean | void): void {
+export function walkJsonLdObjects(tree: HasJsonLd, visit: (o: Readonly<Record<string, unknown>>) => boolean | void, maxNodes = MAX_JSON_LD_WALK): void {
   for (const data of jsonLdValues(tree)) {
     const stack: unknown[] = [data];
     let seen = 0;

@@ -20,9 +20,6 @@ export interface PageMeta {
   readonly descriptions: readonly string[];
 }
 
-/** JSON-LD values walked per script, so a hostile blob costs little. */
-const MAX_LD_NODES = 5000;
-
 export function pageMeta(tree: DomTree): PageMeta {
   const metaOf = (key: string): string => normalizeSpace(tree.meta.find((m) => m.key === key)?.content ?? '');
   const articleBodies: string[] = [];
@@ -31,7 +28,7 @@ export function pageMeta(tree: DomTree): PageMeta {
   for (const d of [metaOf('og:description'), metaOf('description'), metaOf('twitter:description')]) {
     if (d && !descriptions.includes(d)) descriptions.push(d);
   }
-  walkJsonLdObjects(tree, MAX_LD_NODES, (o) => {
+  walkJsonLdObjects(tree, (o) => {
     const body = o['articleBody'];
     if (typeof body === 'string' && body.length > 0) {
       const b = normalizeSpace(stripTags(body));

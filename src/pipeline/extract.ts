@@ -91,14 +91,11 @@ export interface ExtractOptions extends ConstrainOptions {}
 /** Comment sections left to the model (`--keep-comments`): for forums, whose replies are the content. */
 export const KEEP_COMMENTS: ExtractOptions = Object.freeze({ commentBody: 1 });
 
-/** JSON-LD values looked at per script for declared headlines. */
-const MAX_LD_NODES = 5000;
-
 /** Declared headlines a page carries, for the title tie-break (never a replacement). */
 export function declaredTitles(page: Page): string[] {
   const out: string[] = [];
   for (const m of page.tree.meta) if (m.key === 'og:title' || m.key === 'twitter:title' || m.key === 'headline') out.push(m.content);
-  walkJsonLdObjects(page.tree, MAX_LD_NODES, (o) => {
+  walkJsonLdObjects(page.tree, (o) => {
     const headline = o['headline'];
     if (typeof headline === 'string' && headline.trim()) out.push(headline);
   });

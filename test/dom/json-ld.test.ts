@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jsonLdValues, MAX_JSON_LD_CHARS, parseJsonLd, walkJsonLdObjects } from '../../src/dom/json-ld.js';
+import { jsonLdValues, MAX_JSON_LD_CHARS, MAX_JSON_LD_WALK, parseJsonLd, walkJsonLdObjects } from '../../src/dom/json-ld.js';
 
 test('JSON-LD as pages write it: CDATA and comment wrappers, raw line breaks in strings, trailing commas', () => {
   assert.deepEqual(parseJsonLd('{"a":1}'), { a: 1 });
@@ -29,19 +29,19 @@ test('the page view parses each script once and drops what is not JSON', () => {
 test('objects are walked in document order, bounded per script, and the walk can stop', () => {
   const tree = { jsonLd: ['{"n":1,"a":{"n":2,"b":[{"n":3},{"n":4}]},"c":{"n":5}}', '{"n":6}'] };
   const order: unknown[] = [];
-  walkJsonLdObjects(tree, 1000, (o) => void order.push(o['n']));
+  walkJsonLdObjects(tree, (o) => void order.push(o['n']));
   assert.deepEqual(order, [1, 2, 3, 4, 5, 6]);
   const first: unknown[] = [];
-  walkJsonLdObjects(tree, 1000, (o) => (first.push(o['n']), o['n'] === 3));
+  walkJsonLdObjects(tree, (o) => (first.push(o['n']), o['n'] === 3));
   assert.deepEqual(first, [1, 2, 3]);
   const bounded: unknown[] = [];
-  walkJsonLdObjects(tree, 3, (o) => void bounded.push(o['n']));
+  walkJsonLdObjects(tree, (o) => void bounded.push(o['n']), 3);
   assert.deepEqual(bounded, [1, 2, 6], 'three values per script: the object, "a", then the array under "b"');
 });
 
 test('hostile nesting costs a bounded walk, not a stack overflow', () => {
   const deep = '{"a":'.repeat(100_000) + '{"headline":"deep"}' + '}'.repeat(100_000);
   let visited = 0;
-  walkJsonLdObjects({ jsonLd: [deep] }, 5000, () => void visited++);
-  assert.ok(visited <= 5000);
+  walkJsonLdObjects({ jsonLd: [deep] }, () => void visited++);
+  assert.ok(visited > 0 && visited <= MAX_JSON_LD_WALK);
 });
