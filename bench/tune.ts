@@ -58,8 +58,14 @@ const GROUPS: Record<string, FamilyName[]> = {
   'prose-span (page-level)': ['prose-span'],
   'cues (credits, counters, licence, dateline, lead-in)': ['cues'],
 };
-// Without CONFIGS: the algorithm's cross-site settings (the bundled recipe's, for its learner), not the learner's bare defaults.
-const configs = ablate ? [{ ...DEFAULT_MODEL_RECIPE.params }] : process.env.CONFIGS === undefined ? [{ ...(CROSS_SITE_PARAMS[algorithm] ?? {}) }] : process.env.CONFIGS.split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
+/** The learner settings to train with: CONFIGS='a=1,b=2;a=3', else one set (see the header). */
+function learnerConfigs(): Array<Record<string, string | number | boolean>> {
+  if (ablate) return [{ ...DEFAULT_MODEL_RECIPE.params }];
+  // Without CONFIGS: the algorithm's cross-site settings (the bundled recipe's, for its learner), not the learner's bare defaults.
+  if (process.env.CONFIGS === undefined) return [{ ...(CROSS_SITE_PARAMS[algorithm] ?? {}) }];
+  return process.env.CONFIGS.split(';').map((c) => Object.fromEntries(c.split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])));
+}
+const configs = learnerConfigs();
 const decoders = parseDecoders(process.env.DECODER);
 const log = (s: string) => process.stderr.write(`[tune ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 

@@ -206,17 +206,16 @@ function isJsSpace(c: number): boolean {
 export function countWordEquivalents(text: string, limit = Infinity): number {
   let words = 0;
   let cjk = 0;
-  let inChunk = false;
+  // Whether the current chunk (since the last white space) holds a character that makes a word.
   let chunkHasWord = false;
   for (let k = 0; k < text.length; k++) {
     const c = text.charCodeAt(k);
     if (isJsSpace(c)) {
       if (chunkHasWord) words++;
-      inChunk = chunkHasWord = false;
-      if (words + Math.ceil(cjk / 2) >= limit) return words + Math.ceil(cjk / 2);
+      chunkHasWord = false;
+      if (words + Math.ceil(cjk / 2) >= limit) break;
       continue;
     }
-    inChunk = true;
     // Below the CJK blocks (and in surrogate pairs) every character makes a word, as before.
     if (c < 0x2e80 || (c >= 0xd800 && c <= 0xdfff)) chunkHasWord = true;
     else {
@@ -225,7 +224,7 @@ export function countWordEquivalents(text: string, limit = Infinity): number {
       else if (cls === C_WORD) chunkHasWord = true;
     }
   }
-  if (inChunk && chunkHasWord) words++;
+  if (chunkHasWord) words++;
   return words + Math.ceil(cjk / 2);
 }
 

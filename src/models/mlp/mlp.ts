@@ -422,7 +422,6 @@ export class MlpLabeler implements Labeler {
   }
 }
 
-
 function fromJSON(body: unknown): MlpModel {
   if (!isObject(body) || body['kind'] !== 'mlp') throw new PithError('BAD_MODEL', 'model body is not a network (mlp) model');
   const labels = bodyLabels(body['labels']);
