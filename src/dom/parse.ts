@@ -5,12 +5,11 @@
  * like contribute no text; the walk is iterative so 100 000-deep nesting cannot overflow
  * the stack.
  */
-import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js';
 import { normalizeSpace } from './tree.js';
 import { decodeHtml, type DecodeOptions } from './decode.js';
-import { emptyScriptsAndStyles } from './raw-text.js';
+import { parseWithoutRawTextBodies } from './raw-text.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -61,7 +60,7 @@ function keptAttrs(el: P5Element): Record<string, string> {
 
 /** Parses already-decoded HTML text into a light tree. */
 export function parseHtml(html: string, options: { url?: string } = {}): DomTree {
-  const doc = parse(emptyScriptsAndStyles(html), { scriptingEnabled: false });
+  const doc = parseWithoutRawTextBodies(html, { scriptingEnabled: false });
   return buildTree(doc as unknown as P5Node, options.url);
 }
 
