@@ -6,7 +6,7 @@
  * share of `with` snippets in body blocks and `without` snippets in other blocks; title-only
  * corpora the share of pages where a title block was found.
  *
- *   node dist/bench/alignment.js [corpus-dir ...] [--limit N] [--list N] [--ids]
+ *   node dist/bench/alignment.js [corpus-dir ...] [--limit N] [--list N] [--ids] [--pages ID,ID...]
  *
  * Without corpus folders, every folder of ../shared/corpora is measured.
  */
@@ -38,13 +38,13 @@ interface Low {
   readonly detail: string;
 }
 
-function args(): { dirs: string[]; limit: number; list: number; ids: boolean; only: Set<string> | undefined } {
+function args(): { dirs: string[]; limit: number; list: number; ids: boolean; only: string[] | undefined } {
   const argv = process.argv.slice(2);
   const dirs: string[] = [];
   let limit = Infinity;
   let list = 15;
   let ids = false;
-  let only: Set<string> | undefined;
+  let only: string[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') {
@@ -54,7 +54,7 @@ function args(): { dirs: string[]; limit: number; list: number; ids: boolean; on
     if (a === '--limit') limit = Number(argv[++i]);
     else if (a === '--list') list = Number(argv[++i]);
     else if (a === '--ids') ids = true;
-    else if (a === '--pages') only = new Set((argv[++i] ?? '').split(/[,\s]+/).filter(Boolean));
+    else if (a === '--pages') only = (argv[++i] ?? '').split(/[,\n]+/).map((x) => x.trim()).filter(Boolean);
     else dirs.push(a);
   }
   return { dirs, limit, list, ids, only };
@@ -190,12 +190,22 @@ function reasonFor(page: Page, r: AlignmentResult, gold: string, extracted: stri
   };
 }
 
-async function measure(dir: string, limit: number, list: number, ids: boolean, only: Set<string> | undefined): Promise<void> {
+/**
+ * The page ids `--pages` names: comma-separated; an entry that is no page id of the corpus is
+ * read as space-separated ids (msv ids hold spaces: `bbc-2013/cigarette (1)`).
+ */
+function selectedIds(only: readonly string[], pages: readonly CorpusPage[]): Set<string> {
+  const known = new Set(pages.map((p) => p.id));
+  return new Set(only.flatMap((x) => (known.has(x) ? [x] : x.split(/\s+/).filter(Boolean))));
+}
+
+async function measure(dir: string, limit: number, list: number, ids: boolean, only: readonly string[] | undefined): Promise<void> {
   const t0 = Date.now();
   const cpu0 = process.cpuUsage();
   const corpus = await openCorpus(dir);
   const openMs = Date.now() - t0;
-  const pages: readonly CorpusPage[] = corpus.pages.filter((p) => !only || only.has(p.id)).slice(0, limit);
+  const chosen = only ? selectedIds(only, corpus.pages) : undefined;
+  const pages: readonly CorpusPage[] = corpus.pages.filter((p) => !chosen || chosen.has(p.id)).slice(0, limit);
   let textPages = 0, good = 0, f1Sum = 0;
   let withTotal = 0, withBody = 0, withFound = 0, withoutTotal = 0, withoutOther = 0, withoutFound = 0;
   let titled = 0, titleFound = 0;
@@ -252,6 +262,11 @@ async function measure(dir: string, limit: number, list: number, ids: boolean, o
     `${secs.toFixed(1)}s wall, ${cpuSecs.toFixed(1)}s CPU (open ${(openMs / 1000).toFixed(1)}s)`,
   ];
   console.log(line.join('  '));
+  const skipped = corpus.skipped ?? [];
+  if (skipped.length > 0) {
+    console.log(`    left out when opened: ${skipped.length}`);
+    for (const k of skipped.slice(0, list)) console.log(`      ${k.id.padEnd(40)} ${k.reason}`);
+  }
   if (withTotal + withoutTotal > 0) {
     console.log(`    snippets: with in body ${withBody}/${withTotal} (${pct(withBody, withTotal)}; found on page ${withFound}), without in other ${withoutOther}/${withoutTotal} (${pct(withoutOther, withoutTotal)}; found ${withoutFound})`);
   }

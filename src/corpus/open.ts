@@ -5,7 +5,7 @@
 import { basename, join, resolve } from 'node:path';
 import { PithError } from '../errors.js';
 import { loadPage, readPageBytes, type LoadOptions, type Page } from '../page.js';
-import type { Corpus, CorpusFormat, CorpusPage, CorpusUse } from './types.js';
+import type { Corpus, CorpusFormat, CorpusPage, CorpusUse, SkippedPage } from './types.js';
 import { isDir, isFile, listDir, readText } from './readers/files.js';
 import { readReadability } from './readers/readability.js';
 import { readWcxb } from './readers/wcxb.js';
@@ -14,12 +14,15 @@ import { readPostlight } from './readers/postlight.js';
 import { readL3s } from './readers/l3s.js';
 import { readCleaneval } from './readers/cleaneval.js';
 import { readDragnet } from './readers/dragnet.js';
+import { isMsvFolder, msvSubfolders, readMsv } from './readers/msv.js';
 import { PITH_CORPUS_FILE, readPithHeader, readPithPages } from './pith-format.js';
 
 /** How each public corpus may be used (../shared/corpora/README.md). */
 export const CORPUS_USE: Readonly<Record<Exclude<CorpusFormat, 'pith'>, CorpusUse>> = Object.freeze({
   readability: 'train', wcxb: 'train', trafilatura: 'train', postlight: 'train',
   'l3s-gn1': 'eval-only', cleaneval: 'eval-only', dragnet: 'eval-only',
+  // "research use only ... per-site learning and template drift; never the bundled model"
+  msv: 'eval-only',
 });
 
 /** The layout of a corpus folder, or undefined when pith does not recognise it. */
@@ -40,11 +43,14 @@ export async function detectCorpusFormat(root: string): Promise<CorpusFormat | u
     }
     return 'dragnet';
   }
+  if (await isMsvFolder(root)) return 'msv';
   if (await isDir(join(root, 'pages'))) {
     for (const name of (await listDir(join(root, 'pages'))).slice(0, 5)) {
       if (await isFile(join(root, 'pages', name, 'source.html'))) return 'readability';
     }
   }
+  // A folder of site-year folders (the msv-big9 root): tried last, as it lists every subfolder.
+  if ((await msvSubfolders(root)).length > 0) return 'msv';
   return undefined;
 }
 
@@ -57,9 +63,10 @@ export async function openCorpus(path: string): Promise<Corpus> {
   }
   const format = await detectCorpusFormat(root);
   if (!format) {
-    throw new PithError('BAD_CORPUS', 'unrecognised corpus layout (expected pith-corpus.json, evaldata.json, titles.json, ground-truth/ + html/, original/ + annotated/, input/ + GoldStandard/, or pages/<name>/source.html)', path);
+    throw new PithError('BAD_CORPUS', 'unrecognised corpus layout (expected pith-corpus.json, evaldata.json, titles.json, ground-truth/ + html/, original/ + annotated/, input/ + GoldStandard/, html/ + gold/ (or subfolders with them), or pages/<name>/source.html)', path);
   }
   let pages: CorpusPage[];
+  let skipped: SkippedPage[] = [];
   let use: CorpusUse;
   let name = basename(root);
   switch (format) {
@@ -77,8 +84,13 @@ export async function openCorpus(path: string): Promise<Corpus> {
     case 'l3s-gn1': pages = await readL3s(root); use = CORPUS_USE[format]; break;
     case 'cleaneval': pages = await readCleaneval(root); use = CORPUS_USE[format]; break;
     case 'dragnet': pages = await readDragnet(root); use = CORPUS_USE[format]; break;
+    case 'msv': ({ pages, skipped } = await readMsv(root)); use = CORPUS_USE[format]; break;
   }
-  return Object.freeze({ name, format, root, use, pages: Object.freeze(pages.map((p) => Object.freeze(p))) });
+  return Object.freeze({
+    name, format, root, use,
+    pages: Object.freeze(pages.map((p) => Object.freeze(p))),
+    ...(skipped.length > 0 ? { skipped: Object.freeze(skipped.map((s) => Object.freeze(s))) } : {}),
+  });
 }
 
 /** Finds a page by id, with a clear error naming the corpus. */

@@ -15,7 +15,8 @@ export type CorpusFormat =
   | 'postlight'
   | 'l3s-gn1'
   | 'cleaneval'
-  | 'dragnet';
+  | 'dragnet'
+  | 'msv';
 
 /** How a corpus may be used (../shared/corpora/README.md): only `train` corpora feed the bundled model. */
 export type CorpusUse = 'train' | 'eval-only';
@@ -65,6 +66,18 @@ export interface CorpusPage {
   /** Path of the page's HTML (plain or .gz). */
   readonly htmlPath: string;
   readonly gold: Gold;
+  /** The pages sharing one site template (msv's site-year folder, e.g. `bbc-2013`), when the corpus groups them so. */
+  readonly template?: string;
+  /** The year the page was published or captured, when the corpus records it (msv). */
+  readonly year?: number;
+}
+
+/** A page a reader left out, and why (gold without its page, page without gold, unreadable gold). */
+export interface SkippedPage {
+  readonly id: string;
+  /** The file that is missing or could not be used. */
+  readonly path: string;
+  readonly reason: string;
 }
 
 export interface Corpus {
@@ -73,4 +86,6 @@ export interface Corpus {
   readonly root: string;
   readonly use: CorpusUse;
   readonly pages: readonly CorpusPage[];
+  /** Pages the reader left out, with the reason (absent or empty when none were). */
+  readonly skipped?: readonly SkippedPage[];
 }

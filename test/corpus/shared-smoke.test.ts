@@ -15,6 +15,7 @@ const CORPORA: readonly [string, string, string][] = [
   ['l3s-gn1', 'l3s-gn1', 'eval-only'],
   ['cleaneval', 'cleaneval', 'eval-only'],
   ['dragnet', 'dragnet', 'eval-only'],
+  ['msv-big9', 'msv', 'eval-only'],
 ];
 
 for (const [folder, format, use] of CORPORA) {
