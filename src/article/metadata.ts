@@ -155,5 +155,6 @@ export function extractMetadata(tree: DomTree, pageUrl: string | undefined): Art
   if (date) out.date = date;
   if (siteName) out.siteName = siteName;
   if (url) out.url = url;
+  if (tree.truncated) out.truncated = true;
   return Object.freeze(out);
 }

@@ -94,25 +94,41 @@ export function isDataTable(tree: DomTree, table: ElementNode): boolean {
   return maxCells >= 2 && blocky === 0;
 }
 
-/** A list of items, not a wrapper around headings or whole sections. */
-export function isContentList(tree: DomTree, list: ElementNode): boolean {
-  for (let i = list.id + 1; i <= list.end; i++) {
-    const n = tree.nodes[i]!;
-    if (n.kind === 'element' && (HEADING_RE.test(n.tag) || SECTIONING.has(n.tag))) return false;
+/** What an element's subtree holds (below the element itself), as bits: see `descendantMarks`. */
+const HOLDS_HEADING_OR_SECTION = 1;
+const HOLDS_FIGURE_BLOCKER = 2;
+const HOLDS_FIGURE_MEDIA = 4;
+
+function ownMark(tag: string): number {
+  return (HEADING_RE.test(tag) || SECTIONING.has(tag) ? HOLDS_HEADING_OR_SECTION : 0)
+    | (NOT_IN_IMAGE_FIGURE.has(tag) ? HOLDS_FIGURE_BLOCKER : 0)
+    | (FIGURE_MEDIA.has(tag) ? HOLDS_FIGURE_MEDIA : 0);
+}
+
+/**
+ * For every element, the kinds of element inside it, in one pass from the last node to the
+ * first (a child's id is always above its parent's). Asking each list or figure to scan its
+ * own subtree instead costs the square of the depth on nested lists.
+ */
+export function descendantMarks(tree: DomTree): Uint8Array {
+  const nodes = tree.nodes;
+  const marks = new Uint8Array(nodes.length);
+  for (let i = nodes.length - 1; i > 0; i--) {
+    const n = nodes[i]!;
+    if (n.kind === 'element') marks[n.parent] |= marks[i]! | ownMark(n.tag);
   }
-  return true;
+  return marks;
+}
+
+/** A list of items, not a wrapper around headings or whole sections. */
+export function isContentList(marks: Uint8Array, list: ElementNode): boolean {
+  return (marks[list.id]! & HOLDS_HEADING_OR_SECTION) === 0;
 }
 
 /** A figure of images or media (with a caption), not one wrapping code, tables or quotes. */
-export function isImageFigure(tree: DomTree, figure: ElementNode): boolean {
-  let media = false;
-  for (let i = figure.id + 1; i <= figure.end; i++) {
-    const n = tree.nodes[i]!;
-    if (n.kind !== 'element') continue;
-    if (NOT_IN_IMAGE_FIGURE.has(n.tag)) return false;
-    if (FIGURE_MEDIA.has(n.tag)) media = true;
-  }
-  return media;
+export function isImageFigure(marks: Uint8Array, figure: ElementNode): boolean {
+  const m = marks[figure.id]!;
+  return (m & HOLDS_FIGURE_BLOCKER) === 0 && (m & HOLDS_FIGURE_MEDIA) !== 0;
 }
 
 function candidate(tag: string): ContainerKind | undefined {
@@ -150,6 +166,8 @@ const EMPTY: readonly ChainLink[] = Object.freeze([]);
 export class StructureIndex {
   /** Per node id: its chain once computed (`null`: no container), `undefined` before. */
   private readonly memo: (ChainLink | null | undefined)[];
+  /** `descendantMarks` of the tree, computed when a list or figure first asks. */
+  private marks: Uint8Array | undefined;
 
   constructor(private readonly tree: DomTree, private readonly maxNesting: number) {
     this.memo = new Array<ChainLink | null | undefined>(tree.nodes.length);
@@ -190,8 +208,8 @@ export class StructureIndex {
     if (nesting > this.maxNesting) return parent;
     // Layout checks last: they scan the subtree, and only for elements that could open.
     if (kind === 'table' && !isDataTable(this.tree, el)) return parent;
-    if (kind === 'list' && !isContentList(this.tree, el)) return parent;
-    if (kind === 'figure' && !isImageFigure(this.tree, el)) return parent;
+    if (kind === 'list' && !isContentList((this.marks ??= descendantMarks(this.tree)), el)) return parent;
+    if (kind === 'figure' && !isImageFigure((this.marks ??= descendantMarks(this.tree)), el)) return parent;
     // `path` copies the parent's: chains are at most a few dozen links (maxNesting), and only
     // container elements get one.
     const link: { -readonly [K in keyof ChainLink]: ChainLink[K] } = { el, kind, parent, nesting, length: (parent?.length ?? 0) + 1, path: EMPTY };

@@ -39,6 +39,7 @@ export interface ArticleJson {
     readonly siteName?: string;
     readonly url?: string;
     readonly pageTitle?: string;
+    readonly truncated?: true;
   };
   readonly confidence: number;
   readonly blocks?: readonly JsonBlock[];
@@ -76,6 +77,7 @@ export function toJson(article: Article, extras: ArticleJsonExtras): ArticleJson
       ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
       ...(m.url !== undefined ? { url: m.url } : {}),
       ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
+      ...(m.truncated ? { truncated: m.truncated } : {}),
     },
     confidence,
     ...(extras.blocks ? { blocks: extras.blocks.map((b) => ({ label: b.label, text: b.text, p: b.p })) } : {}),

@@ -75,6 +75,8 @@ export interface ArticleMetadata {
   readonly siteName?: string;
   /** Canonical URL (link rel=canonical, og:url) or the page's own URL. */
   readonly url?: string;
+  /** Set when the page was longer than pith reads (`MAX_TREE_NODES`): the article comes from its beginning. */
+  readonly truncated?: true;
 }
 
 export interface Article {

@@ -9,7 +9,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js';
 import { normalizeSpace } from './tree.js';
 import { decodeHtml, type DecodeOptions } from './decode.js';
-import { parseWithoutRawTextBodies } from './raw-text.js';
+import { parseDocument } from './html-parser.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -60,8 +60,8 @@ function keptAttrs(el: P5Element): Record<string, string> {
 
 /** Parses already-decoded HTML text into a light tree. */
 export function parseHtml(html: string, options: { url?: string } = {}): DomTree {
-  const doc = parseWithoutRawTextBodies(html, { scriptingEnabled: false });
-  return buildTree(doc as unknown as P5Node, options.url);
+  const { document, truncated } = parseDocument(html, { scriptingEnabled: false });
+  return buildTree(document as unknown as P5Node, options.url, truncated);
 }
 
 /** Decodes bytes (gzip, any declared or detected encoding) and parses them. */
@@ -83,7 +83,7 @@ interface MutableElement {
   end: number;
 }
 
-function buildTree(doc: P5Node, url: string | undefined): DomTree {
+function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): DomTree {
   const nodes: DomNode[] = [];
   const meta: MetaTag[] = [];
   const jsonLd: string[] = [];
@@ -158,7 +158,7 @@ function buildTree(doc: P5Node, url: string | undefined): DomTree {
       /* a relative <base> without a page URL cannot be resolved: keep the page URL */
     }
   }
-  return Object.freeze({ nodes, title, lang, meta, jsonLd, baseUrl });
+  return Object.freeze({ nodes, title, lang, meta, jsonLd, baseUrl, ...(truncated ? { truncated } : {}) });
 }
 
 /** Text directly inside an element (for title/script, which hold only text). */

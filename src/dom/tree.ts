@@ -47,6 +47,8 @@ export interface DomTree {
   readonly jsonLd: readonly string[];
   /** `<base href>` or the URL the page was fetched from, when known. */
   readonly baseUrl: string | undefined;
+  /** Set when the page was cut at the parser's node limit (`MAX_TREE_NODES`): the rest was not read. */
+  readonly truncated?: true;
 }
 
 export function element(tree: DomTree, id: number): ElementNode {
@@ -90,13 +92,27 @@ export function commonAncestor(tree: DomTree, ids: readonly number[]): number {
   return Math.max(cur, 0);
 }
 
-/** Tag names from below the document root to the node's element, e.g. `html/body/div/p`. */
+/**
+ * Tag paths keep at most this many of the innermost tags. Real pages nest 10-40 deep; a
+ * pathological one nests 100 000 deep, and a full path per block would make segmenting
+ * quadratic in time and memory.
+ */
+export const MAX_TAG_PATH_TAGS = 64;
+
+/**
+ * Tag names from below the document root to the node's element, e.g. `html/body/div/p`;
+ * deeper than MAX_TAG_PATH_TAGS, the innermost ones after `…`.
+ */
 export function tagPath(tree: DomTree, id: number): string {
   const n = tree.nodes[id]!;
   const start = n.kind === 'element' ? n : (tree.nodes[n.parent] as ElementNode);
   const parts: string[] = [];
   let cur: ElementNode | undefined = start;
   while (cur && cur.id !== 0) {
+    if (parts.length === MAX_TAG_PATH_TAGS) {
+      parts.push('…');
+      break;
+    }
     parts.push(cur.tag);
     cur = cur.parent >= 0 ? (tree.nodes[cur.parent] as ElementNode) : undefined;
   }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import { parseWithoutRawTextBodies } from '../../src/dom/raw-text.js';
+import { MAX_TREE_NODES, parseDocument } from '../../src/dom/html-parser.js';
 import { parseHtml } from '../../src/dom/parse.js';
 import { segment } from '../../src/segment/segment.js';
 import { seededRandom } from '../../src/util/random.js';
@@ -53,7 +53,7 @@ function describe(doc: P5Node): string[] {
 
 function assertSameTree(html: string): void {
   const plain = describe(parse(html, { scriptingEnabled: false }) as unknown as P5Node);
-  const skipped = describe(parseWithoutRawTextBodies(html, { scriptingEnabled: false }) as unknown as P5Node);
+  const skipped = describe(parseDocument(html, { scriptingEnabled: false }).document as unknown as P5Node);
   assert.deepEqual(skipped, plain, JSON.stringify(html));
 }
 
@@ -90,7 +90,7 @@ test('the issue reproducers: foreign style, a comment split across a foreign sty
 
 test('script and style bodies are left out; their elements, JSON-LD and everything else are kept', () => {
   const html = '<p>a</p><script src=x.js>var s = "<p>no</p>";</script><STYLE media="print">p { color: red }</STYLE ><p>b</p>';
-  const doc = parseWithoutRawTextBodies(html);
+  const doc = parseDocument(html).document;
   const body = (doc.childNodes[0] as P5Element).childNodes[1] as P5Element;
   const tags = body.childNodes.map((c) => c.nodeName);
   assert.deepEqual(tags, ['p', 'script', 'style', 'p']);
