@@ -2,15 +2,19 @@
  * `pith label --add ...`: puts pages into a pith corpus from files, folders, URLs, another
  * pith corpus or an exported bundle. Page bytes are stored as given (never modified);
  * ids come from file names, made safe, and never replace an existing page.
+ *
+ * A path given by the person is read as given (a link on the command line is followed), but
+ * inside a folder or another corpus a symbolic link is followed only when it stays inside
+ * that folder: a link out of it is skipped with a message, never read.
  */
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { PithError } from '../errors.js';
 import { fetchPage } from '../dom/fetch.js';
-import { readPageBytes } from '../page.js';
-import { decodeHtml } from '../dom/decode.js';
+import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/decode.js';
 import { addPithPage, isValidPageId, PITH_CORPUS_FILE } from '../corpus/pith-format.js';
-import { exportBundle, importBundle, parseBundle, type ImportReport } from './bundle.js';
+import { importBundle, importCorpusDir, MAX_BUNDLE_BYTES, readBundleFile, type ImportReport } from './bundle.js';
+import { readBoundedFile, readFileInside, reasonOf, resolveInside } from './safe-files.js';
 
 export interface AddReport {
   readonly added: readonly string[];
@@ -44,9 +48,13 @@ async function uniqueId(dir: string, base: string): Promise<string> {
   throw new PithError('IO', `no free page id for '${base}'`, dir);
 }
 
-/** Page files under a folder, in a stable order, iteratively (no recursion). */
-async function pageFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
+/**
+ * Page files under a folder, in a stable order, iteratively (no recursion). A link to a file
+ * is kept only when it resolves inside `root`; links to folders are not followed (no cycles).
+ */
+async function pageFiles(root: string): Promise<{ files: string[]; skipped: { source: string; reason: string }[] }> {
+  const files: string[] = [];
+  const skipped: { source: string; reason: string }[] = [];
   const stack: Array<{ path: string; depth: number }> = [{ path: root, depth: 0 }];
   while (stack.length > 0) {
     const { path, depth } = stack.pop()!;
@@ -55,10 +63,22 @@ async function pageFiles(root: string): Promise<string[]> {
       if (d.name.startsWith('.')) continue;
       const p = join(path, d.name);
       if (d.isDirectory() && depth < MAX_DEPTH) stack.push({ path: p, depth: depth + 1 });
-      else if (d.isFile() && PAGE_FILE_RE.test(d.name)) out.push(p);
+      else if (d.isFile() && PAGE_FILE_RE.test(d.name)) files.push(p);
+      else if (d.isSymbolicLink() && PAGE_FILE_RE.test(d.name)) {
+        try {
+          const real = await resolveInside(root, p);
+          if (!(await stat(real)).isFile()) throw new PithError('IO', 'symbolic link to a folder: not followed', p);
+          files.push(p);
+        } catch (e) {
+          skipped.push({ source: p, reason: reasonOf(e) });
+        }
+      } else if (d.isSymbolicLink()) {
+        const target = await stat(p).catch(() => undefined);
+        if (target?.isDirectory()) skipped.push({ source: p, reason: 'symbolic link to a folder: not followed' });
+      }
     }
   }
-  return out.sort();
+  return { files: files.sort(), skipped };
 }
 
 function mergeImport(r: ImportReport, into: { added: string[]; skipped: { source: string; reason: string }[]; labelled: number }, source: string): void {
@@ -92,34 +112,44 @@ export async function addToCorpus(dir: string, specs: readonly string[], options
       if (!st) throw new PithError('NOT_FOUND', 'no such file, folder or URL', spec);
       if (st.isDirectory()) {
         if (await exists(join(spec, PITH_CORPUS_FILE))) {
-          mergeImport(await importBundle(dir, await exportBundle(spec)), acc, spec);
+          mergeImport(await importCorpusDir(dir, spec), acc, spec);
           continue;
         }
-        const files = await pageFiles(spec);
-        if (files.length === 0) acc.skipped.push({ source: spec, reason: 'no .html/.htm/.html.gz files in this folder' });
+        const { files, skipped } = await pageFiles(spec);
+        acc.skipped.push(...skipped);
+        if (files.length === 0 && skipped.length === 0) acc.skipped.push({ source: spec, reason: 'no .html/.htm/.html.gz files in this folder' });
         for (const f of files) {
           try {
-            await addBytes(f, relative(spec, f), await readPageBytes(f));
+            await addBytes(f, relative(spec, f), await readFileInside(spec, f, DEFAULT_MAX_BYTES));
           } catch (e) {
-            acc.skipped.push({ source: f, reason: (e as Error).message });
+            acc.skipped.push({ source: f, reason: reasonOf(e) });
           }
         }
         continue;
       }
       if (/\.json$/i.test(spec)) {
-        let data: unknown;
-        try {
-          data = JSON.parse(await readFile(spec, 'utf8'));
-        } catch (e) {
-          throw new PithError('BAD_CORPUS', `not a JSON bundle (${(e as Error).message})`, spec);
-        }
-        mergeImport(await importBundle(dir, parseBundle(data, spec)), acc, spec);
+        mergeImport(await importBundle(dir, await readBundleFile(spec)), acc, spec);
         continue;
       }
-      await addBytes(spec, basename(spec), await readPageBytes(spec));
+      await addBytes(spec, basename(spec), await readBoundedFile(spec, DEFAULT_MAX_BYTES, { followLink: true }));
     } catch (e) {
       acc.skipped.push({ source: spec, reason: (e as Error).message });
     }
   }
   return acc;
+}
+
+/**
+ * Checks what can be checked before anything is added: a bundle file (`.json`) above
+ * `MAX_BUNDLE_BYTES` is refused with PithError('TOO_LARGE') (the CLI exits with its input
+ * error code), so an oversize bundle never half-fills a corpus.
+ */
+export async function checkAddSpecs(specs: readonly string[], maxBundleBytes = MAX_BUNDLE_BYTES): Promise<void> {
+  for (const spec of specs) {
+    if (/^https?:\/\//i.test(spec) || !/\.json$/i.test(spec)) continue;
+    const st = await stat(spec).catch(() => undefined);
+    if (st?.isFile() && st.size > maxBundleBytes) {
+      throw new PithError('TOO_LARGE', `bundle is ${st.size} bytes, above the limit of ${maxBundleBytes} (${maxBundleBytes / 1024 / 1024} MiB): add the corpus folder instead`, spec);
+    }
+  }
 }

@@ -5,17 +5,22 @@
  *
  * Import never overwrites: a new page is added with its labels; a page already present
  * with the same bytes takes the incoming labels only if it has none; anything else is
- * skipped with a reason. Imported data is untrusted: ids, labels and sizes are validated.
+ * skipped with a reason. Imported data is untrusted: sizes, nesting, ids, labels and page
+ * bytes (HTML, not binary) are validated.
+ *
+ * Export reads no file through a symbolic link that leads out of the corpus, and an
+ * unreadable labels file costs only that page's labels (listed in `warnings`).
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { lstat } from 'node:fs/promises';
 import { PithError } from '../errors.js';
 import { isGoldLabel } from '../labels.js';
-import {
-  addPithPage, isValidPageId, readPageLabels, readPithHeader, readPithPages, savePageLabels,
-  type PageLabels, type PageLabelsInput, type PithCorpusHeader,
-} from '../corpus/pith-format.js';
+import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/decode.js';
+import { addPithPage, isValidPageId, readPithHeader, type PageLabels, type PageLabelsInput, type PithCorpusHeader } from '../corpus/pith-format.js';
 import type { Annotation } from '../corpus/types.js';
+import { listCorpusPages, readLabelsTolerant, type CorpusProblem } from './corpus-files.js';
+import { savePageLabelsTakingOver } from './locks.js';
+import { parseJsonLimited, readBoundedFile, readFileInside, reasonOf, resolveInside, type JsonLimits } from './safe-files.js';
 
 export interface BundlePage {
   readonly id: string;
@@ -31,6 +36,8 @@ export interface CorpusBundle {
   readonly corpus: PithCorpusHeader;
   readonly exported: string;
   readonly pages: readonly BundlePage[];
+  /** Files the export left out (unreadable labels, links out of the corpus), when there were any. */
+  readonly warnings?: readonly CorpusProblem[];
 }
 
 export type ImportOutcome = 'added' | 'labelled' | 'unchanged' | 'skipped';
@@ -42,25 +49,61 @@ export interface ImportReport {
   readonly skipped: ReadonlyArray<{ readonly id: string; readonly reason: string }>;
 }
 
-/** Pages at most this large (decoded) are accepted from a bundle. */
-const MAX_PAGE_BYTES = 64 * 1024 * 1024;
+/** Largest bundle `pith label` reads or writes (the import request body, `--add x.json`, an export): 64 MiB. */
+export const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
+/** Deepest JSON nesting accepted in a bundle (a real one nests 6 levels). */
+export const MAX_BUNDLE_DEPTH = 64;
+/** Most JSON values accepted in a bundle (a page with 500 labelled blocks has about 2 000). */
+export const MAX_BUNDLE_VALUES = 2_000_000;
 
-export async function exportBundle(dir: string): Promise<CorpusBundle> {
+export function bundleLimits(maxBytes = MAX_BUNDLE_BYTES): JsonLimits {
+  return { maxBytes, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES };
+}
+
+/** Pages at most this large (as stored, and decoded) are accepted from a bundle or exported. */
+const MAX_PAGE_BYTES = DEFAULT_MAX_BYTES;
+
+const MiB = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+
+/**
+ * The corpus at `dir` as one bundle. Throws PithError('TOO_LARGE') when it would be larger
+ * than `maxBytes` (such a bundle could not be imported: add the folder itself instead).
+ */
+export async function exportBundle(dir: string, options: { maxBytes?: number } = {}): Promise<CorpusBundle> {
+  const maxBytes = options.maxBytes ?? MAX_BUNDLE_BYTES;
   const corpus = await readPithHeader(dir);
-  const pages: BundlePage[] = [];
-  for (const p of await readPithPages(dir)) {
-    const bytes = await readFile(p.htmlPath);
-    const labels = await readPageLabels(dir, p.id);
-    pages.push({ id: p.id, ...(p.url ? { url: p.url } : {}), html: bytes.toString('base64'), ...(labels ? { labels } : {}) });
+  const listing = await listCorpusPages(dir);
+  const warnings: CorpusProblem[] = [...listing.problems];
+  let estimate = 0;
+  for (const p of listing.pages) estimate += Math.ceil(((await lstat(p.htmlPath).then((s) => s.size, () => 0)) * 4) / 3);
+  if (estimate > maxBytes) {
+    throw new PithError('TOO_LARGE', `the corpus is about ${MiB(estimate)} as a bundle, above the ${MiB(maxBytes)} a bundle may have: copy the corpus folder and add it with pith label <dir> --add <folder>`, dir);
   }
-  return { format: 'pith-corpus-bundle', version: 1, corpus, exported: new Date().toISOString(), pages };
+  const pages: BundlePage[] = [];
+  for (const p of listing.pages) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFileInside(dir, p.htmlPath, MAX_PAGE_BYTES);
+    } catch (e) {
+      warnings.push({ file: `pages/${p.htmlPath.split('/').pop()}`, reason: `${reasonOf(e)} (page left out)` });
+      continue;
+    }
+    const r = await readLabelsTolerant(dir, p.id);
+    if (r.problem) warnings.push({ file: r.problem.file, reason: `${r.problem.reason} (page exported without labels)` });
+    const url = r.labels?.url ?? p.metaUrl;
+    pages.push({
+      id: p.id, ...(url ? { url } : {}), html: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64'),
+      ...(r.labels ? { labels: r.labels } : {}),
+    });
+  }
+  return { format: 'pith-corpus-bundle', version: 1, corpus, exported: new Date().toISOString(), pages, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /** Checks the shape of untrusted bundle JSON; throws PithError('BAD_CORPUS') naming the problem. */
 export function parseBundle(data: unknown, subject = 'bundle'): CorpusBundle {
   const rec = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
   if (!rec(data) || data['format'] !== 'pith-corpus-bundle') throw new PithError('BAD_CORPUS', 'not a pith corpus bundle (format must be "pith-corpus-bundle")', subject);
-  if (data['version'] !== 1) throw new PithError('BAD_CORPUS', `unsupported bundle version ${String(data['version'])}`, subject);
+  if (data['version'] !== 1) throw new PithError('BAD_CORPUS', `unsupported bundle version ${String(data['version']).slice(0, 40)}`, subject);
   if (!Array.isArray(data['pages'])) throw new PithError('BAD_CORPUS', 'pages must be a list', subject);
   const corpus = rec(data['corpus']) ? data['corpus'] : {};
   const pages = data['pages'].map((p, i): BundlePage => {
@@ -85,6 +128,20 @@ export function parseBundle(data: unknown, subject = 'bundle'): CorpusBundle {
   };
 }
 
+/** A bundle from untrusted bytes: size, nesting and value count checked before parsing (see `bundleLimits`). */
+export function parseBundleBytes(bytes: Uint8Array, subject = 'bundle', maxBytes = MAX_BUNDLE_BYTES): CorpusBundle {
+  return parseBundle(parseJsonLimited(bytes, bundleLimits(maxBytes), subject), subject);
+}
+
+/**
+ * Reads a bundle file (`pith label --add x.json`): a regular file of at most `maxBytes`,
+ * refused with PithError('TOO_LARGE') before anything is read when it is larger.
+ */
+export async function readBundleFile(path: string, maxBytes = MAX_BUNDLE_BYTES): Promise<CorpusBundle> {
+  const bytes = await readBoundedFile(path, maxBytes, { followLink: true });
+  return parseBundleBytes(bytes, path, maxBytes);
+}
+
 /** Only the fields a save takes, from labels of unknown origin. */
 function labelsInput(l: PageLabels): PageLabelsInput {
   const annotations: Annotation[] = l.annotations.map((a) => ({ label: a.label, text: a.text, path: a.path }));
@@ -107,57 +164,120 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
+/** The stored bytes of page `id`, read only inside the corpus; undefined when there is no such page. */
 async function storedBytes(dir: string, id: string): Promise<Uint8Array | undefined> {
   for (const ext of ['.html.gz', '.html']) {
-    try {
-      return new Uint8Array(await readFile(join(dir, 'pages', id + ext)));
-    } catch {
-      /* try the next extension */
-    }
+    const path = join(dir, 'pages', id + ext);
+    const exists = await lstat(path).then(() => true, () => false);
+    if (!exists) continue;
+    // A link out of the corpus throws: the page is skipped with that reason.
+    return readBoundedFile(await resolveInside(dir, path), MAX_PAGE_BYTES);
   }
   return undefined;
 }
 
-/** Merges a bundle's pages into the pith corpus at `dir` (which must exist). */
-export async function importBundle(dir: string, bundle: CorpusBundle): Promise<ImportReport> {
-  await readPithHeader(dir);
-  let added = 0;
-  let labelled = 0;
-  let unchanged = 0;
-  const skipped: { id: string; reason: string }[] = [];
-  for (const p of bundle.pages) {
-    if (!isValidPageId(p.id)) {
-      skipped.push({ id: p.id.slice(0, 80), reason: 'invalid page id' });
-      continue;
-    }
-    const bytes = decodeBase64(p.html);
-    if (!bytes || bytes.length === 0) {
-      skipped.push({ id: p.id, reason: 'page bytes missing, not base64 or too large' });
-      continue;
-    }
-    const local = await storedBytes(dir, p.id);
-    if (!local) {
-      await addPithPage(dir, p.id, bytes, p.url ? { url: p.url } : {});
-      if (p.labels) await savePageLabels(dir, p.id, labelsInput(p.labels), { expectedRevision: 0 });
-      added++;
-      continue;
-    }
-    if (!sameBytes(local, bytes)) {
-      skipped.push({ id: p.id, reason: 'a different page already has this id' });
-      continue;
-    }
-    const mine = await readPageLabels(dir, p.id);
-    if (p.labels && !mine) {
-      await savePageLabels(dir, p.id, labelsInput(p.labels), { expectedRevision: 0 });
-      labelled++;
-    } else if (p.labels && mine && JSON.stringify(mine.annotations) !== JSON.stringify(p.labels.annotations)) {
-      skipped.push({ id: p.id, reason: 'both have different labels: kept the local ones' });
-    } else unchanged++;
-  }
-  return { added, labelled, unchanged, skipped };
+/** One incoming page, already decoded. */
+export interface IncomingPage {
+  readonly id: string;
+  readonly url?: string;
+  readonly bytes: Uint8Array;
+  readonly labels?: PageLabels;
 }
 
-/** A pith corpus folder as a bundle (for `pith label --add <other-corpus>`). */
-export async function bundleFromCorpusDir(dir: string): Promise<CorpusBundle> {
-  return exportBundle(dir);
+interface Tally {
+  added: number;
+  labelled: number;
+  unchanged: number;
+  skipped: { id: string; reason: string }[];
+}
+
+async function importOne(dir: string, p: IncomingPage, t: Tally): Promise<void> {
+  if (!isValidPageId(p.id)) {
+    t.skipped.push({ id: p.id.slice(0, 80), reason: 'invalid page id' });
+    return;
+  }
+  if (p.bytes.length === 0 || p.bytes.length > MAX_PAGE_BYTES) {
+    t.skipped.push({ id: p.id, reason: 'page bytes missing or too large' });
+    return;
+  }
+  try {
+    decodeHtml(p.bytes, {}, p.id); // refuses binary, corrupt gzip and oversize pages
+  } catch (e) {
+    t.skipped.push({ id: p.id, reason: reasonOf(e) });
+    return;
+  }
+  const local = await storedBytes(dir, p.id);
+  if (!local) {
+    await addPithPage(dir, p.id, p.bytes, p.url ? { url: p.url } : {});
+    if (p.labels) await savePageLabelsTakingOver(dir, p.id, labelsInput(p.labels), { expectedRevision: 0 });
+    t.added++;
+    return;
+  }
+  if (!sameBytes(local, p.bytes)) {
+    t.skipped.push({ id: p.id, reason: 'a different page already has this id' });
+    return;
+  }
+  const mine = await readLabelsTolerant(dir, p.id);
+  if (mine.problem) {
+    t.skipped.push({ id: p.id, reason: `local ${mine.problem.file} is unreadable (${mine.problem.reason}): kept as it is` });
+  } else if (p.labels && !mine.labels) {
+    await savePageLabelsTakingOver(dir, p.id, labelsInput(p.labels), { expectedRevision: 0 });
+    t.labelled++;
+  } else if (p.labels && mine.labels && JSON.stringify(mine.labels.annotations) !== JSON.stringify(p.labels.annotations)) {
+    t.skipped.push({ id: p.id, reason: 'both have different labels: kept the local ones' });
+  } else t.unchanged++;
+}
+
+async function importEach(dir: string, pages: AsyncIterable<IncomingPage | { id: string; reason: string }> | Iterable<IncomingPage | { id: string; reason: string }>): Promise<ImportReport> {
+  await readPithHeader(dir);
+  const t: Tally = { added: 0, labelled: 0, unchanged: 0, skipped: [] };
+  for await (const p of pages) {
+    if ('reason' in p) {
+      t.skipped.push(p);
+      continue;
+    }
+    try {
+      await importOne(dir, p, t);
+    } catch (e) {
+      t.skipped.push({ id: p.id.slice(0, 80), reason: reasonOf(e) });
+    }
+  }
+  return t;
+}
+
+/** Merges a bundle's pages into the pith corpus at `dir` (which must exist). */
+export async function importBundle(dir: string, bundle: CorpusBundle): Promise<ImportReport> {
+  return importEach(dir, (function* () {
+    for (const p of bundle.pages) {
+      const bytes = decodeBase64(p.html);
+      if (!bytes || bytes.length === 0) yield { id: p.id.slice(0, 80), reason: 'page bytes missing, not base64 or too large' };
+      else yield { id: p.id, ...(p.url ? { url: p.url } : {}), bytes, ...(p.labels ? { labels: p.labels } : {}) };
+    }
+  })());
+}
+
+/**
+ * Merges another pith corpus folder into the one at `dir`, page by page (no bundle is built,
+ * so there is no size limit). Nothing is read through a link out of `src`; unreadable files
+ * are skipped with their reason.
+ */
+export async function importCorpusDir(dir: string, src: string): Promise<ImportReport> {
+  await readPithHeader(src);
+  const listing = await listCorpusPages(src);
+  return importEach(dir, (async function* () {
+    for (const q of listing.problems) yield { id: q.file, reason: q.reason };
+    for (const p of listing.pages) {
+      let bytes: Uint8Array;
+      try {
+        bytes = await readFileInside(src, p.htmlPath, MAX_PAGE_BYTES);
+      } catch (e) {
+        yield { id: p.id, reason: reasonOf(e) };
+        continue;
+      }
+      const r = await readLabelsTolerant(src, p.id);
+      if (r.problem) yield { id: r.problem.file, reason: `${r.problem.reason} (page added without labels)` };
+      const url = r.labels?.url ?? p.metaUrl;
+      yield { id: p.id, ...(url ? { url } : {}), bytes, ...(r.labels ? { labels: r.labels } : {}) };
+    }
+  })());
 }

@@ -1,16 +1,18 @@
 /**
  * The labelling server: a loopback HTTP server for the app (static page + script), the
  * inert page frames and a small JSON API over a `Workspace`. See security.ts for who may
- * call it and docs/annotate.md for the routes.
+ * call it (a per-session token in the `X-Pith-Token` header, never a cookie) and
+ * docs/annotate.md for the routes.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isPithError, PithError } from '../errors.js';
-import { checkOrigin, cookieName, newToken, readCookie, tokensEqual } from './security.js';
+import { checkOrigin, frameKey, headerToken, newToken, TOKEN_HEADER, tokensEqual } from './security.js';
 import type { Workspace } from './workspace.js';
 import type { Predictor } from './predictor.js';
-import { exportBundle, importBundle, parseBundle } from './bundle.js';
-import { APP_HTML } from './web/app-html.js';
+import { exportBundle, importBundle, MAX_BUNDLE_BYTES, MAX_BUNDLE_DEPTH, MAX_BUNDLE_VALUES, parseBundleBytes } from './bundle.js';
+import { parseJsonLimited } from './safe-files.js';
+import { appHtml } from './web/app-html.js';
 import { APP_CSS } from './web/app-css.js';
 import { APP_JS } from './web/app-js.js';
 
@@ -19,6 +21,8 @@ export interface RetrainResult {
   readonly message: string;
   /** The new model, when one was trained or reloaded. */
   readonly predictor?: Predictor;
+  /** Where the new model was written. */
+  readonly path?: string;
 }
 
 export interface LabelServerOptions {
@@ -26,21 +30,26 @@ export interface LabelServerOptions {
   readonly port?: number;
   /** Session token. Default: 24 random bytes, hex. */
   readonly token?: string;
-  /** Runs the training pipeline (or reloads a model). Without it the retrain button says `pith train` is needed. */
-  readonly retrain?: () => Promise<RetrainResult>;
+  /**
+   * Runs the training pipeline (or reloads a model), off the event loop (retrain.ts runs it in
+   * a worker thread); `signal` is aborted when the server closes. Without it the retrain
+   * button says `pith train` is needed.
+   */
+  readonly retrain?: (signal: AbortSignal) => Promise<RetrainResult>;
   /** Largest JSON body for a save. Default 4 MiB. */
   readonly maxBodyBytes?: number;
-  /** Largest import bundle. Default 256 MiB. */
+  /** Largest import or export bundle. Default `MAX_BUNDLE_BYTES` (64 MiB). */
   readonly maxImportBytes?: number;
 }
 
 export interface LabelServer {
-  /** The URL to open: carries the token once, the app then lives on a cookie. */
+  /** The URL to open: carries the token once; the app then keeps it in this origin's sessionStorage. */
   readonly url: string;
   readonly origin: string;
   readonly port: number;
   readonly token: string;
-  readonly cookie: string;
+  /** The header every API request must carry: `{'x-pith-token': token}`. */
+  readonly authHeaders: Readonly<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -73,24 +82,81 @@ function sendJson(res: ServerResponse, status: number, data: unknown): void {
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(data));
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
+/**
+ * The request body, at most `limit` bytes, as raw bytes. A declared `Content-Length` above
+ * the limit is refused before any byte is read; a longer (chunked) body is refused as soon as
+ * it passes the limit: reading stops there, nothing more is buffered, and the connection is
+ * closed after the 413 reply.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   // JSON only: a cross-origin form cannot send it without a (refused) preflight.
-  if (type !== 'application/json') throw new HttpError(415, 'expected Content-Type: application/json');
+  if (type !== 'application/json') return Promise.reject(new HttpError(415, 'expected Content-Type: application/json'));
+  const tooLarge = (): HttpError => new HttpError(413, `request body above the limit of ${limit} bytes (${(limit / 1024 / 1024).toFixed(1)} MiB)`);
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > limit) throw new HttpError(413, `body above ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > limit) throw new HttpError(413, `body above ${limit} bytes`);
-    chunks.push(c as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'malformed JSON body');
-  }
+  if (declared > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (c: Buffer): void => {
+      size += c.length;
+      if (size > limit) {
+        stop();
+        req.pause();
+        chunks.length = 0;
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(c);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (e: Error): void => {
+      stop();
+      reject(new HttpError(400, `request body not received (${e.message})`));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+/** After refusing a body: how much more of it is read (and dropped, never kept) at most, and for how long. */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 1000;
+
+/**
+ * Closes the connection of a request whose body was refused, gracefully. Node closes such a
+ * connection as soon as the reply is written; with the client still sending, that close is a
+ * reset, and the client may lose the 413 before reading it. So, as nginx's lingering close
+ * does, the reply is followed by a half-close (FIN) and what still arrives is dropped, at most
+ * `LINGER_BYTES` / `LINGER_MS`, while the client reads the reply and stops; then the
+ * connection is closed. Nothing past the limit is ever kept.
+ */
+function lingeringClose(req: IncomingMessage): void {
+  const socket = req.socket as IncomingMessage['socket'] & { destroySoon?: () => void };
+  let left = LINGER_BYTES;
+  const close = (): void => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.destroySoon = () => socket.end(); // Node's close-after-reply: half-close only
+  req.on('data', (c: Buffer) => {
+    left -= c.length;
+    if (left <= 0) close();
+  });
+  req.once('end', close);
+  req.resume();
 }
 
 function statusOf(e: PithError): number {
@@ -106,10 +172,15 @@ function statusOf(e: PithError): number {
 /** Starts the server on 127.0.0.1 and resolves once it listens. */
 export async function startLabelServer(ws: Workspace, options: LabelServerOptions = {}): Promise<LabelServer> {
   const token = options.token ?? newToken();
+  if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) throw new PithError('BAD_OPTION', 'the session token must be 16-200 letters, digits, _ or -');
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const maxImport = options.maxImportBytes ?? 256 * 1024 * 1024;
+  const maxImport = options.maxImportBytes ?? MAX_BUNDLE_BYTES;
   let port = options.port ?? 0;
   let retraining = false;
+  const closing = new AbortController();
+  const appPage = (withToken: boolean): [string, Record<string, string>] => [
+    appHtml(withToken ? token : undefined), { 'content-security-policy': APP_CSP, 'x-frame-options': 'DENY' },
+  ];
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const access = checkOrigin(req, port);
@@ -117,28 +188,42 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const method = req.method ?? 'GET';
     if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
-    const cookie = cookieName(port);
 
-    // Bootstrap: the printed URL carries the token once; trade it for a cookie and drop it from the address bar.
-    if (method === 'GET' && url.pathname === '/' && url.searchParams.has('token')) {
-      if (!tokensEqual(url.searchParams.get('token') ?? undefined, token)) return sendJson(res, 403, { error: 'wrong token' });
-      res.writeHead(303, {
-        ...COMMON_HEADERS, location: '/',
-        'set-cookie': `${cookie}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-      });
-      res.end();
-      return;
+    // The app itself is static and holds no data: served to whoever passes the Host/Origin checks.
+    // The printed URL carries the token once: the page served for it hands the token to the
+    // app (which keeps it in sessionStorage, this origin's alone) and drops it from the address bar.
+    if (method === 'GET' && url.pathname === '/') {
+      if (url.searchParams.has('token') && !tokensEqual(url.searchParams.get('token') ?? undefined, token)) {
+        return sendJson(res, 403, { error: 'wrong token: open the URL pith label printed' });
+      }
+      const [html, headers] = appPage(url.searchParams.has('token'));
+      return send(res, 200, 'text/html; charset=utf-8', html, headers);
     }
-    if (!tokensEqual(readCookie(req, cookie), token)) {
-      return sendJson(res, 403, { error: 'missing or wrong session token: open the URL pith label printed' });
-    }
-
-    if (method === 'GET' && url.pathname === '/') return send(res, 200, 'text/html; charset=utf-8', APP_HTML, { 'content-security-policy': APP_CSP, 'x-frame-options': 'DENY' });
     if (method === 'GET' && url.pathname === '/app.js') return send(res, 200, 'text/javascript; charset=utf-8', APP_JS);
     if (method === 'GET' && url.pathname === '/app.css') return send(res, 200, 'text/css; charset=utf-8', APP_CSS);
 
+    // Everything else needs the token in the X-Pith-Token header (never a cookie: cookies
+    // reach every port of 127.0.0.1); the iframe's page frame takes its per-page key instead.
+    const frameRoute = /^\/api\/pages\/([^/]+)\/frame$/.exec(url.pathname);
+    let frameId: string | undefined;
+    if (frameRoute) {
+      try {
+        frameId = decodeURIComponent(frameRoute[1]!);
+      } catch {
+        throw new HttpError(400, 'malformed page id');
+      }
+    }
+    const keyed = method === 'GET' && frameId !== undefined && tokensEqual(url.searchParams.get('k') ?? undefined, frameKey(token, frameId));
+    if (!keyed && !tokensEqual(headerToken(req), token)) {
+      return sendJson(res, 403, { error: `missing or wrong session token (the ${TOKEN_HEADER} header): open the URL pith label printed` });
+    }
+
     if (method === 'GET' && url.pathname === '/api/queue') {
-      return sendJson(res, 200, { corpus: ws.header.name, model: ws.modelName ?? null, retrain: options.retrain !== undefined, pages: await ws.queue() });
+      const q = await ws.queueReport();
+      return sendJson(res, 200, {
+        corpus: ws.header.name, model: ws.modelName ?? null, retrain: options.retrain !== undefined, pages: q.pages, unreadable: q.unreadable,
+        limits: { importBytes: maxImport },
+      });
     }
     const m = /^\/api\/pages\/([^/]+)(\/frame|\/labels)?$/.exec(url.pathname);
     if (m) {
@@ -148,12 +233,15 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
       } catch {
         throw new HttpError(400, 'malformed page id');
       }
-      if (method === 'GET' && !m[2]) return sendJson(res, 200, await ws.view(id));
+      if (method === 'GET' && !m[2]) {
+        const view = await ws.view(id);
+        return sendJson(res, 200, { ...view, frame: `/api/pages/${encodeURIComponent(id)}/frame?k=${frameKey(token, id)}` });
+      }
       if (method === 'GET' && m[2] === '/frame') {
         return send(res, 200, 'text/html; charset=utf-8', await ws.frame(id), { 'content-security-policy': FRAME_CSP, 'x-frame-options': 'SAMEORIGIN' });
       }
       if (method === 'PUT' && m[2] === '/labels') {
-        const body = (await readBody(req, maxBody)) as { labels?: unknown; baseRevision?: unknown };
+        const body = parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body') as { labels?: unknown; baseRevision?: unknown };
         if (typeof body !== 'object' || body === null || !Array.isArray(body.labels) || !Number.isInteger(body.baseRevision)) {
           throw new HttpError(400, 'expected {"labels": [...], "baseRevision": n}');
         }
@@ -170,12 +258,16 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
       throw new HttpError(405, 'method not allowed');
     }
     if (method === 'GET' && url.pathname === '/api/export') {
-      const bundle = JSON.stringify(await exportBundle(ws.dir));
+      const exported = await exportBundle(ws.dir, { maxBytes: maxImport });
+      const bundle = JSON.stringify(exported);
       const name = (ws.header.name || 'corpus').replace(/[^A-Za-z0-9._-]/g, '_');
-      return send(res, 200, 'application/json; charset=utf-8', bundle, { 'content-disposition': `attachment; filename="${name}.pith-bundle.json"` });
+      return send(res, 200, 'application/json; charset=utf-8', bundle, {
+        'content-disposition': `attachment; filename="${name}.pith-bundle.json"`,
+        'x-pith-warnings': String(exported.warnings?.length ?? 0),
+      });
     }
     if (method === 'POST' && url.pathname === '/api/import') {
-      const bundle = parseBundle(await readBody(req, maxImport), 'uploaded bundle');
+      const bundle = parseBundleBytes(await readBody(req, maxImport), 'uploaded bundle', maxImport);
       const report = await importBundle(ws.dir, bundle);
       ws.refresh();
       return sendJson(res, 200, report);
@@ -187,9 +279,9 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
       if (retraining) return sendJson(res, 409, { error: 'a retrain is already running' });
       retraining = true;
       try {
-        const r = await options.retrain();
+        const r = await options.retrain(closing.signal);
         if (r.predictor) ws.setPredictor(r.predictor);
-        return sendJson(res, 200, { message: r.message, model: ws.modelName ?? null });
+        return sendJson(res, 200, { message: r.message, model: ws.modelName ?? null, path: r.path ?? null });
       } finally {
         retraining = false;
       }
@@ -204,8 +296,11 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
         return;
       }
       if (e instanceof HttpError) {
-        // An unread request body cannot be skipped safely: close the connection after the reply.
-        if (e.status === 413 || e.status === 415) res.setHeader('connection', 'close');
+        // The rest of a refused body is never kept: reply, then close (see lingeringClose).
+        if (e.status === 413 || e.status === 415) {
+          res.setHeader('connection', 'close');
+          lingeringClose(req);
+        }
         return sendJson(res, e.status, { error: e.message });
       }
       if (isPithError(e)) return sendJson(res, statusOf(e), { error: e.message, code: e.code });
@@ -221,8 +316,9 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/?token=${token}`, origin, port, token, cookie: `${cookieName(port)}=${token}`,
+    url: `${origin}/?token=${token}`, origin, port, token, authHeaders: Object.freeze({ [TOKEN_HEADER]: token }),
     close: () => new Promise<void>((resolve) => {
+      closing.abort();
       server.closeAllConnections();
       server.close(() => resolve());
     }),

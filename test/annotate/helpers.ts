@@ -56,3 +56,29 @@ export const ruleP: Predictor = {
     return { labels, probs };
   },
 };
+
+/** Saves rule labels (h1 title, h2 heading, p body, else other) for every page of the corpus at `dir`. */
+export async function labelEveryPage(dir: string): Promise<number> {
+  const { Workspace } = await import('../../src/annotate/workspace.js');
+  const ws = await Workspace.open(dir, { predictor: ruleP });
+  let n = 0;
+  for (const p of await ws.queue()) {
+    const v = await ws.view(p.id);
+    if (v.revision > 0) continue;
+    await ws.save(p.id, v.blocks.map((b) => b.label), 0);
+    n++;
+  }
+  return n;
+}
+
+/** A long hand-made article page (headline, `blocks` paragraphs with a heading every 7, link lists), varied by `k`. */
+export function longArticle(k: number, blocks: number): string {
+  const words = 'seal harbour estuary count colony volunteer spring sandbank pollution river coast tide survey water'.split(' ');
+  let h = `<!DOCTYPE html><html><head><title>Page ${k}</title></head><body><div class="nav"><a href="/">Home</a> <a href="/n">News</a></div><article><h1>Headline ${k}</h1>`;
+  for (let i = 0; i < blocks; i++) {
+    if (i % 7 === 0) h += `<h2>Section ${i} ${words[(i + k) % words.length]}</h2>`;
+    h += `<p>${Array.from({ length: 12 + (i % 9) }, (_, j) => words[(i * 7 + j * 3 + k) % words.length]! + (j % 5 === 0 ? i : '')).join(' ')}.</p>`;
+    if (i % 11 === 0) h += `<ul class="related"><li><a href="/x${i}">Related ${i}</a></li></ul>`;
+  }
+  return `${h}</article><footer>Footer</footer></body></html>`;
+}

@@ -16,7 +16,7 @@ let write: Record<string, string>;
 before(async () => {
   ({ dir, cleanup } = await tempCorpus());
   srv = await startLabelServer(await Workspace.open(dir));
-  auth = { cookie: srv.cookie };
+  auth = { ...srv.authHeaders };
   write = { ...auth, origin: srv.origin, 'content-type': 'application/json' };
 });
 after(async () => {
@@ -24,22 +24,44 @@ after(async () => {
   await cleanup();
 });
 
-test('the printed URL trades its token for an HttpOnly SameSite cookie; nothing works without it', async () => {
+test('the token lives in the X-Pith-Token header, never in a cookie: a cookie grants nothing', async () => {
   assert.equal((await http(srv.port, 'GET', '/?token=wrong')).status, 403);
+  // The printed URL serves the app with the token for its script; no cookie is set.
   const boot = await http(srv.port, 'GET', `/?token=${srv.token}`);
-  assert.equal(boot.status, 303);
-  assert.equal(boot.headers.location, '/');
-  const cookie = String(boot.headers['set-cookie']);
-  assert.match(cookie, /HttpOnly/);
-  assert.match(cookie, /SameSite=Strict/);
-  for (const path of ['/', '/app.js', '/api/queue', '/api/pages/article', '/api/pages/article/frame', '/api/export']) {
+  assert.equal(boot.status, 200);
+  assert.equal(boot.headers['set-cookie'], undefined);
+  assert.match(boot.body, new RegExp(`<meta name="pith-token" content="${srv.token}">`));
+  assert.match(String(boot.headers['content-security-policy']), /script-src 'self'/);
+  assert.doesNotMatch(boot.body, /<script>|<script [^>]*>[^<]/, 'no inline script in the app page');
+  // The static app without the token is harmless and holds no token.
+  const shell = await http(srv.port, 'GET', '/');
+  assert.equal(shell.status, 200);
+  assert.doesNotMatch(shell.body, new RegExp(srv.token));
+  const api = ['/api/queue', '/api/pages/article', '/api/pages/article/frame', '/api/export'];
+  for (const path of api) {
     assert.equal((await http(srv.port, 'GET', path)).status, 403, path);
-    assert.equal((await http(srv.port, 'GET', path, { cookie: `${srv.cookie}x` })).status, 403, path);
+    assert.equal((await http(srv.port, 'GET', path, { 'x-pith-token': `${srv.token}x` })).status, 403, path);
+    // What the old session cookie carried (and every other port of 127.0.0.1 received) opens nothing.
+    for (const cookie of [`pith_label_${srv.port}=${srv.token}`, `pith_token=${srv.token}`, `__Host-pith=${srv.token}`]) {
+      assert.equal((await http(srv.port, 'GET', path, { cookie })).status, 403, `${path} with ${cookie}`);
+    }
   }
-  const app = await http(srv.port, 'GET', '/', auth);
-  assert.equal(app.status, 200);
-  assert.match(String(app.headers['content-security-policy']), /script-src 'self'/);
-  assert.doesNotMatch(app.body, /<script>|<script [^>]*>[^<]/, 'no inline script in the app page');
+  const write = { cookie: `pith_label_${srv.port}=${srv.token}`, origin: srv.origin, 'content-type': 'application/json' };
+  assert.equal((await http(srv.port, 'POST', '/api/retrain', write, '{}')).status, 403);
+  for (const path of api) assert.equal((await http(srv.port, 'GET', path, auth)).status, 200, path);
+});
+
+test('the page frame opens with its own per-page key (the iframe cannot send a header), not another page\'s', async () => {
+  const view = (await http(srv.port, 'GET', '/api/pages/article', auth)).json();
+  assert.match(view.frame, /^\/api\/pages\/article\/frame\?k=[0-9a-f]{32}$/);
+  assert.doesNotMatch(view.frame, new RegExp(srv.token));
+  const framed = await http(srv.port, 'GET', view.frame);
+  assert.equal(framed.status, 200);
+  assert.match(framed.body, /data-pith-b=/);
+  const key = view.frame.split('k=')[1];
+  assert.equal((await http(srv.port, 'GET', `/api/pages/second/frame?k=${key}`)).status, 403, 'a key opens its own page only');
+  assert.equal((await http(srv.port, 'GET', `/api/pages/article?k=${key}`)).status, 403, 'a key opens the frame only');
+  assert.equal((await http(srv.port, 'GET', `/api/pages/article/frame?k=${key.slice(1)}0`)).status, 403);
 });
 
 test('foreign Host (DNS rebinding), foreign Origin and Origin-less writes are refused', async () => {
@@ -140,11 +162,11 @@ test('export and import round-trip pages and labels into another corpus', async 
   const other = await tempCorpus([]);
   const srv2 = await startLabelServer(await Workspace.open(other.dir));
   try {
-    const w2 = { cookie: srv2.cookie, origin: srv2.origin, 'content-type': 'application/json' };
+    const w2 = { ...srv2.authHeaders, origin: srv2.origin, 'content-type': 'application/json' };
     const imp = await http(srv2.port, 'POST', '/api/import', w2, exp.body);
     assert.equal(imp.status, 200, imp.body);
     assert.equal(imp.json().added, 2);
-    const v = (await http(srv2.port, 'GET', '/api/pages/second', { cookie: srv2.cookie })).json();
+    const v = (await http(srv2.port, 'GET', '/api/pages/second', srv2.authHeaders)).json();
     assert.equal(v.revision, 1);
     assert.equal(v.blocks.find((b: { label: string }) => b.label === 'title')?.text, 'A second headline');
     // Importing again changes nothing; a corrupt bundle is a clear 400.
@@ -168,7 +190,7 @@ test('with a model: unsaved pages start from its predictions and the queue order
     retrain: async () => ({ message: `reloaded ${++loads}`, predictor: { ...ruleP, name: 'rules-2' } }),
   });
   try {
-    const a = { cookie: s.cookie };
+    const a = { ...s.authHeaders };
     const v = (await http(s.port, 'GET', '/api/pages/article', a)).json();
     assert.equal(v.source, 'model');
     assert.equal(v.model, 'rules-for-tests');

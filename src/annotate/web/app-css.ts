@@ -27,6 +27,7 @@ aside h2 { font-size: 13px; margin: 6px 8px; }
 #queue li .meta { color: #777; font-size: 11px; }
 .flag { display: inline-block; font-size: 10px; padding: 0 4px; margin-right: 2px; border-radius: 3px; background: #fbe3d6; color: #a0461a; }
 #view { display: flex; flex-direction: column; min-width: 0; }
+#warnings { padding: 3px 8px; background: #fff4e0; border-bottom: 1px solid #e0b060; font-size: 12px; }
 #flags { padding: 3px 8px; min-height: 22px; border-bottom: 1px solid #eee; }
 #frame { flex: 1; width: 100%; border: 0; background: #fff; }
 #blocks li { display: grid; grid-template-columns: 34px 58px 1fr; gap: 4px; padding: 2px 6px; border-bottom: 1px solid #f0f0f0; cursor: pointer; font-size: 12px; }

@@ -1,8 +1,18 @@
-/** The app's page. No inline script or style: the server's CSP allows only /app.js and /app.css. */
-export const APP_HTML = `<!DOCTYPE html>
+/**
+ * The app's page. No inline script or style: the server's CSP allows only /app.js and
+ * /app.css. The page served for the printed URL carries the session token in a meta tag; the
+ * app moves it to sessionStorage (this origin's alone) and sends it in the X-Pith-Token header.
+ */
+export function appHtml(token?: string): string {
+  if (token !== undefined && !/^[A-Za-z0-9_-]+$/.test(token)) throw new Error('session token must be letters, digits, _ and -');
+  return APP_HTML.replace('<!--token-->', token === undefined ? '' : `<meta name="pith-token" content="${token}">`);
+}
+
+const APP_HTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<!--token-->
 <title>pith label</title>
 <link rel="stylesheet" href="/app.css">
 <script src="/app.js" defer></script>
@@ -33,7 +43,7 @@ export const APP_HTML = `<!DOCTYPE html>
   </span>
   <span class="group">
     <button id="retrain" title="retrain the model on the saved labels">retrain</button>
-    <a id="export" href="/api/export" download>export</a>
+    <button id="export" title="download the corpus as one JSON bundle">export</button>
     <label class="file">import <input type="file" id="import" accept=".json,application/json"></label>
     <button id="help-button" title="keyboard shortcuts (?)">?</button>
   </span>
@@ -46,6 +56,7 @@ export const APP_HTML = `<!DOCTYPE html>
 <main>
   <aside id="queue-pane"><h2>Queue <span id="model"></span></h2><ol id="queue"></ol></aside>
   <section id="view">
+    <div id="warnings" hidden></div>
     <div id="flags"></div>
     <iframe id="frame" sandbox="allow-same-origin" title="the page, scripts off"></iframe>
   </section>

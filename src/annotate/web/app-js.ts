@@ -13,12 +13,26 @@ var KEY_LABEL = { t: 'title', h: 'heading', b: 'body', o: 'other', '1': 'title',
 var LOW = 0.6;
 var S = {
   order: [], queue: {}, page: null, labels: [], revision: 0, state: 'saved', edits: 0, savedEdits: 0,
-  sel: null, undo: [], redo: [], marks: [], doc: null, pickEl: null, pickStack: [], drag: null, shown: [], retrain: false
+  sel: null, undo: [], redo: [], marks: [], doc: null, pickEl: null, pickStack: [], drag: null, shown: [], retrain: false, limits: {}
 };
 function $(id) { return document.getElementById(id); }
 
+// The session token: handed over once in the page served for the printed URL, then kept in
+// sessionStorage (this origin's alone, never sent anywhere by the browser) and sent in the
+// X-Pith-Token header. No cookie: cookies would reach every other port of 127.0.0.1.
+var TOKEN = (function () {
+  var meta = document.querySelector('meta[name="pith-token"]');
+  var t = meta && meta.getAttribute('content');
+  if (meta) meta.remove();
+  try {
+    if (t) sessionStorage.setItem('pith-token', t); else t = sessionStorage.getItem('pith-token');
+  } catch (e) { /* storage off: the token lives as long as this page */ }
+  if (/[?&]token=/.test(location.search)) history.replaceState(null, '', '/' + location.hash);
+  return t || '';
+})();
+
 function api(method, path, body) {
-  var init = { method: method, credentials: 'same-origin', headers: {} };
+  var init = { method: method, credentials: 'omit', headers: { 'x-pith-token': TOKEN } };
   if (body !== undefined) { init.headers['content-type'] = 'application/json'; init.body = typeof body === 'string' ? body : JSON.stringify(body); }
   return fetch(path, init).then(function (r) {
     return r.text().then(function (t) {
@@ -55,6 +69,8 @@ function loadQueue(reorder) {
   return api('GET', '/api/queue').then(function (r) {
     if (!r.ok) { message(r.data && r.data.error || 'cannot load the queue'); return; }
     $('corpus').textContent = r.data.corpus;
+    S.limits = r.data.limits || {};
+    renderWarnings(r.data.unreadable || []);
     $('model').textContent = r.data.model ? '· ' + r.data.model : '· no model';
     S.retrain = r.data.retrain;
     S.queue = {};
@@ -65,6 +81,13 @@ function loadQueue(reorder) {
     else r.data.pages.forEach(function (p) { if (S.order.indexOf(p.id) < 0) S.order.push(p.id); });
     renderQueue();
   });
+}
+
+function renderWarnings(list) {
+  var w = $('warnings');
+  w.hidden = list.length === 0;
+  w.textContent = list.length === 0 ? '' : list.length + ' unreadable file(s) left out: ' +
+    list.map(function (p) { return p.file + ' (' + p.reason + ')'; }).join('; ');
 }
 
 function renderQueue() {
@@ -117,7 +140,7 @@ function openPage(id) {
       if (location.hash !== '#' + encodeURIComponent(id)) history.replaceState(null, '', '#' + encodeURIComponent(id));
       var frame = $('frame');
       S.doc = null;
-      frame.src = '/api/pages/' + encodeURIComponent(id) + '/frame';
+      frame.src = v.frame;
     });
   };
   if (S.state === 'unsaved') {
@@ -453,7 +476,31 @@ function retrain() {
   });
 }
 
+function exportCorpus() {
+  message('exporting…');
+  fetch('/api/export', { credentials: 'omit', headers: { 'x-pith-token': TOKEN } }).then(function (r) {
+    if (!r.ok) return r.json().then(function (d) { message('export failed: ' + (d && d.error)); }, function () { message('export failed: HTTP ' + r.status); });
+    var warnings = Number(r.headers.get('x-pith-warnings') || 0);
+    var name = (/filename="([^"]+)"/.exec(r.headers.get('content-disposition') || '') || [])[1] || 'corpus.pith-bundle.json';
+    return r.blob().then(function (blob) {
+      var a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(a.href); }, 60000);
+      message('exported ' + name + (warnings ? ' (' + warnings + ' unreadable file(s) left out)' : ''));
+    });
+  }, function (e) { message('export failed: ' + e.message); });
+}
+
 function importFile(file) {
+  var limit = S.limits && S.limits.importBytes;
+  if (limit && file.size > limit) {
+    message('import refused: ' + file.name + ' is ' + file.size + ' bytes, above the limit of ' + limit + ' bytes');
+    return;
+  }
   file.text().then(function (text) {
     return api('POST', '/api/import', text);
   }).then(function (r) {
@@ -461,7 +508,7 @@ function importFile(file) {
     var d = r.data;
     message('imported: ' + d.added + ' added, ' + d.labelled + ' labelled, ' + d.unchanged + ' unchanged, ' + d.skipped.length + ' skipped');
     loadQueue(true);
-  });
+  }, function (e) { message('import failed: ' + e.message); });
 }
 
 // ---- start -------------------------------------------------------------------------------
@@ -478,6 +525,7 @@ function start() {
   $('next').addEventListener('click', function () { pageStep(1); });
   $('expand').addEventListener('click', expand);
   $('retrain').addEventListener('click', retrain);
+  $('export').addEventListener('click', exportCorpus);
   $('help-button').addEventListener('click', function () { $('help').hidden = !$('help').hidden; });
   $('import').addEventListener('change', function (e) { if (e.target.files[0]) importFile(e.target.files[0]); e.target.value = ''; });
   $('reload-theirs').addEventListener('click', function () { S.state = 'saved'; openPage(S.page.id); });

@@ -4,16 +4,11 @@ import { readdir, stat } from 'node:fs/promises';
 import { PithError } from '../../errors.js';
 import { EXIT, optInt, optString, optStrings, parseCommandArgs, type Command } from '../command.js';
 import { createPithCorpus, PITH_CORPUS_FILE } from '../../corpus/pith-format.js';
-import { addToCorpus } from '../../annotate/add-pages.js';
+import { addToCorpus, checkAddSpecs } from '../../annotate/add-pages.js';
 import { Workspace } from '../../annotate/workspace.js';
-import { startLabelServer, type RetrainResult } from '../../annotate/server.js';
+import { startLabelServer } from '../../annotate/server.js';
 import { loadModelPredictor } from '../../annotate/model-predictor.js';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadModel, saveModel } from '../../models/model-file.js';
-import { openCorpus } from '../../corpus/index.js';
-import { trainFromCorpora } from '../../learn/train.js';
-import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
+import { createRetrainer } from '../../annotate/retrain.js';
 
 const HELP = `Usage: pith label <corpus-dir> [options]
 
@@ -23,11 +18,15 @@ its URL, which carries a per-session token. Open it in a browser; stop with Ctrl
 Options:
   --add SPEC        add pages first (repeatable): an .html/.htm/.html.gz file, a folder of
                     them, an http(s) URL, another pith corpus folder or an exported
-                    .pith-bundle.json (pages with their labels)
+                    .pith-bundle.json (pages with their labels; at most 64 MiB, a larger
+                    one is refused with exit code 3). Symbolic links inside a folder or
+                    corpus that lead out of it are skipped, never read
   --port N          port on 127.0.0.1 (default: a free one)
   --model PATH      model file whose predictions pre-label unsaved pages; the queue puts
-                    uncertain pages first; 'retrain' trains the same algorithm on the
-                    saved labels into this file (default <corpus>/model.json.gz, CRF)
+                    uncertain pages first. 'retrain' trains the same algorithm (without
+                    --model, the bundled model's) on the saved labels, in the background,
+                    into <corpus>/retrained.model.json.gz (retrained-2.model.json.gz when
+                    that is the --model file): the --model file is never written
   --name NAME       corpus name when creating it (default: the folder name)
   --use USE         train | eval-only, when creating the corpus (default train)
 
@@ -64,9 +63,10 @@ export const command: Command = {
     const dir = positionals[0]!;
     const port = optInt(values, 'port', 0);
     if (port > 65535) throw new PithError('BAD_OPTION', '--port must be at most 65535');
+    const adds = optStrings(values, 'add');
+    await checkAddSpecs(adds); // an oversize bundle is refused before anything is created or added
     if (await ensureCorpus(dir, optString(values, 'name'), optString(values, 'use'))) io.stderr.write(`created pith corpus ${dir}\n`);
 
-    const adds = optStrings(values, 'add');
     if (adds.length > 0) {
       const r = await addToCorpus(dir, adds);
       io.stderr.write(`added ${r.added.length} page(s)${r.labelled ? `, ${r.labelled} labelled` : ''}\n`);
@@ -76,20 +76,8 @@ export const command: Command = {
     const modelPath = optString(values, 'model');
     const predictor = modelPath ? await loadModelPredictor(modelPath) : undefined;
     const ws = await Workspace.open(dir, predictor ? { predictor } : {});
-    // Retrain: train a model of the same algorithm (without a model, the bundled model's) on
-    // this corpus's saved labels, write it atomically (to --model, else <corpus>/model.json.gz),
-    // reload it.
-    const retrain = async (): Promise<RetrainResult> => {
-      const out = modelPath ?? join(dir, 'model.json.gz');
-      const algorithm = modelPath && existsSync(modelPath) ? (await loadModel(modelPath)).algorithm : DEFAULT_MODEL_RECIPE.algorithm;
-      const corpus = await openCorpus(dir);
-      const t0 = Date.now();
-      const result = await trainFromCorpora([corpus], { algorithm });
-      if (result.dataset.pages.length === 0) return { message: 'nothing to train on yet: save some labelled pages first' };
-      await saveModel(out, result.model);
-      const p = await loadModelPredictor(out);
-      return { message: `trained ${algorithm} on ${result.dataset.pages.length} labelled page(s) in ${((Date.now() - t0) / 1000).toFixed(1)} s -> ${out}`, predictor: p };
-    };
+    // Retrain: in a worker thread, into the corpus folder (never over --model), then reloaded.
+    const retrain = createRetrainer({ corpusDir: dir, ...(modelPath ? { modelPath } : {}) });
     const server = await startLabelServer(ws, { port, retrain });
     io.stdout.write(`pith label: ${ws.header.name} (${dir})${predictor ? ` with model ${predictor.name}` : ''}\nopen ${server.url}\n`);
 
