@@ -7,3 +7,9 @@ export { parseHtml, parsePage, type ParseOptions, type ParsedPage } from './dom/
 export * from './segment/segment.js';
 export * from './segment/text-tail.js';
 export * from './page.js';
+export * from './article/types.js';
+export { toText, toMarkdown, toHtml, type ArticleOptions, type ImagePolicy } from './article/index.js';
+export {
+  extract, extractWith, loadModel, FAVORS, FAVOR_SETTINGS,
+  type Extraction, type ExtractionMetadata, type ExtractionOptions, type Favor, type PithModel,
+} from './pipeline/library.js';

@@ -22,7 +22,7 @@ import { StructureIndex, type ChainLink } from './structure.js';
 import { buildInline, type InlineContext } from './inline.js';
 import { resolveSafeUrl } from './urls.js';
 import { isTrackingImage } from './images.js';
-import { extractMetadata } from './metadata.js';
+import { extractMetadata, textDirection } from './metadata.js';
 import { detectLanguage } from './detect-language.js';
 import { headlineText } from './headline.js';
 import { siteKeys, withoutSiteName } from './page-title.js';
@@ -371,7 +371,7 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
   let metadata = extractMetadata(page.tree, page.url);
   if (metadata.lang === undefined && config.detectLanguage) {
     const lang = detectLanguage(texts.join(' '));
-    if (lang) metadata = Object.freeze({ ...metadata, lang });
+    if (lang) metadata = Object.freeze({ ...metadata, lang, ...(metadata.dir === undefined ? { dir: textDirection(undefined, lang) } : {}) });
   }
   // A page whose headline the model does not find still has the title it declares; either
   // way the site's own name is no part of the headline ("Headline | Site").

@@ -2,7 +2,7 @@
 export * from './types.js';
 export { buildArticle, plainInline } from './build-article.js';
 export { resolveArticleOptions, type ArticleOptions, type ArticleConfig, type ImagePolicy } from './options.js';
-export { extractMetadata, normalizeLang } from './metadata.js';
+export { extractMetadata, normalizeLang, textDirection } from './metadata.js';
 export { detectLanguage } from './detect-language.js';
 export { inlineText } from './inline.js';
 export { isSafeUrl, resolveSafeUrl, urlScheme, type UrlUse } from './urls.js';
@@ -11,3 +11,4 @@ export { toText } from './to-text.js';
 export { toMarkdown } from './to-markdown.js';
 export { toHtml, escapeHtml, ALLOWED_TAGS, ALLOWED_ATTRIBUTES } from './to-html.js';
 export { toJson, jsonBlocks, articleHeadings, type ArticleJson, type ArticleJsonExtras, type JsonBlock } from './to-json.js';
+export { withoutLinks, withoutTables } from './filters.js';

@@ -73,6 +73,36 @@ function clean(s: string | undefined): string | undefined {
   return t.length > 0 && t.length <= 300 ? t : undefined;
 }
 
+const MAX_EXCERPT_CHARS = 500;
+
+/** A declared description, white space collapsed and cut at a word near MAX_EXCERPT_CHARS. */
+function excerptOf(s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  const t = normalizeSpace(s);
+  if (t.length <= MAX_EXCERPT_CHARS) return t || undefined;
+  const cut = t.lastIndexOf(' ', MAX_EXCERPT_CHARS);
+  return t.slice(0, cut > MAX_EXCERPT_CHARS / 2 ? cut : MAX_EXCERPT_CHARS) + '…';
+}
+
+/** A URL from a JSON-LD image value: a string, `{url}` / `{contentUrl}`, or the first of a list. */
+function imageUrlOf(v: Json | undefined): string | undefined {
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (Array.isArray(v)) return v.length > 0 ? imageUrlOf(v[0]) : undefined;
+  if (isObject(v)) return imageUrlOf(v['url']) ?? imageUrlOf(v['contentUrl']);
+  return undefined;
+}
+
+/** Languages written right to left (ISO 639 primary subtags). */
+const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ku', 'ps', 'sd', 'ug', 'ur', 'yi']);
+
+/** `rtl` / `ltr` from a `dir` attribute, else from the language; undefined when neither says. */
+export function textDirection(dir: string | undefined, lang: string | undefined): 'ltr' | 'rtl' | undefined {
+  const d = dir?.trim().toLowerCase();
+  if (d === 'rtl' || d === 'ltr') return d;
+  if (lang === undefined) return undefined;
+  return RTL_LANGUAGES.has(lang.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
+}
+
 const looksLikeUrl = (s: string): boolean => /^(?:https?:)?\/\//i.test(s);
 
 /** `en_US` -> `en-US`; rejects values that are not language tags. */
@@ -145,6 +175,14 @@ export function extractMetadata(tree: DomTree, pageUrl: string | undefined): Art
   const lang = normalizeLang(tree.lang) ?? normalizeLang(meta.get('og:locale')) ?? normalizeLang(meta.get('language')) ??
     normalizeLang(fromLd('inLanguage', (v) => (typeof v === 'string' ? v : undefined)));
 
+  const excerpt = excerptOf(meta.get('description') ?? meta.get('og:description') ?? meta.get('twitter:description') ??
+    fromLd('description', (v) => (typeof v === 'string' ? v : undefined)));
+  const base = tree.baseUrl ?? pageUrl;
+  const image = resolveSafeUrl(meta.get('og:image') ?? meta.get('og:image:url') ?? meta.get('og:image:secure_url'), base, 'image') ??
+    resolveSafeUrl(meta.get('twitter:image') ?? meta.get('twitter:image:src'), base, 'image') ??
+    resolveSafeUrl(fromLd('image', imageUrlOf), base, 'image');
+  const dir = textDirection(tree.dir, lang);
+
   const ldHeadline = ld.find((o) => isArticleTyped(o) && typeof o['headline'] === 'string')?.['headline'] as string | undefined;
   const pageTitle = declaredPageTitle(tree.meta, tree.title, ldHeadline);
 
@@ -155,6 +193,9 @@ export function extractMetadata(tree: DomTree, pageUrl: string | undefined): Art
   if (date) out.date = date;
   if (siteName) out.siteName = siteName;
   if (url) out.url = url;
+  if (excerpt) out.excerpt = excerpt;
+  if (image) out.image = image;
+  if (dir) out.dir = dir;
   if (tree.truncated) out.truncated = true;
   return Object.freeze(out);
 }

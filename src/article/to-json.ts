@@ -39,6 +39,9 @@ export interface ArticleJson {
     readonly siteName?: string;
     readonly url?: string;
     readonly pageTitle?: string;
+    readonly excerpt?: string;
+    readonly image?: string;
+    readonly dir?: 'ltr' | 'rtl';
     readonly truncated?: true;
   };
   readonly confidence: number;
@@ -77,6 +80,9 @@ export function toJson(article: Article, extras: ArticleJsonExtras): ArticleJson
       ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
       ...(m.url !== undefined ? { url: m.url } : {}),
       ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
+      ...(m.excerpt !== undefined ? { excerpt: m.excerpt } : {}),
+      ...(m.image !== undefined ? { image: m.image } : {}),
+      ...(m.dir !== undefined ? { dir: m.dir } : {}),
       ...(m.truncated ? { truncated: m.truncated } : {}),
     },
     confidence,

@@ -75,6 +75,12 @@ export interface ArticleMetadata {
   readonly siteName?: string;
   /** Canonical URL (link rel=canonical, og:url) or the page's own URL. */
   readonly url?: string;
+  /** The summary the page declares (meta description, og:description, JSON-LD description), at most 500 characters. */
+  readonly excerpt?: string;
+  /** The page's lead image as it declares it (og:image, twitter:image, JSON-LD image), resolved. */
+  readonly image?: string;
+  /** Text direction: the page's `dir`, else right-to-left for a right-to-left language. */
+  readonly dir?: 'ltr' | 'rtl';
   /** Set when the page was longer than pith reads (`MAX_TREE_NODES`): the article comes from its beginning. */
   readonly truncated?: true;
 }

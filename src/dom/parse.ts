@@ -89,6 +89,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): Do
   const jsonLd: string[] = [];
   let title = '';
   let lang: string | undefined;
+  let dir: string | undefined;
   let baseHref: string | undefined;
 
   const root: MutableElement = {
@@ -134,7 +135,10 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): Do
       if (key && attrs['content'] !== undefined) meta.push({ key, content: attrs['content'] });
     } else if (tag === 'script' && (attrs['type'] ?? '').toLowerCase().includes('ld+json')) jsonLd.push(textOf(el));
     else if (tag === 'base' && attrs['href'] && baseHref === undefined) baseHref = attrs['href'];
-    else if (tag === 'html' && attrs['lang'] && lang === undefined) lang = attrs['lang'];
+    else if (tag === 'html') {
+      if (attrs['lang'] && lang === undefined) lang = attrs['lang'];
+      if (attrs['dir'] && dir === undefined) dir = attrs['dir'];
+    } else if (tag === 'body' && attrs['dir'] && dir === undefined) dir = attrs['dir'];
 
     const me: MutableElement = {
       kind: 'element', id: nodes.length, parent: parent.id, tag, attrs, children: [],
@@ -158,7 +162,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): Do
       /* a relative <base> without a page URL cannot be resolved: keep the page URL */
     }
   }
-  return Object.freeze({ nodes, title, lang, meta, jsonLd, baseUrl, ...(truncated ? { truncated } : {}) });
+  return Object.freeze({ nodes, title, lang, ...(dir ? { dir } : {}), meta, jsonLd, baseUrl, ...(truncated ? { truncated } : {}) });
 }
 
 /** Text directly inside an element (for title/script, which hold only text). */

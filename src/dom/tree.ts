@@ -41,6 +41,8 @@ export interface DomTree {
   readonly title: string;
   /** `<html lang>` when given. */
   readonly lang: string | undefined;
+  /** `<html dir>` (else `<body dir>`) when given, as written. */
+  readonly dir?: string;
   /** `<meta name|property|itemprop content>` pairs in document order. */
   readonly meta: readonly MetaTag[];
   /** Raw text of each `<script type="application/ld+json">`. */

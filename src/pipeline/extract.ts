@@ -17,7 +17,7 @@ import { labelerFromModel } from '../models/registry.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
-import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article } from '../article/index.js';
+import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article, type ArticleOptions } from '../article/index.js';
 import { PithError } from '../errors.js';
 
 /** A model file made usable: its labeler and the feature options it was trained with. */
@@ -86,7 +86,28 @@ export function featureOptionsOf(file: ModelFile, subject = '<model>'): FeatureO
   return options;
 }
 
-export interface ExtractOptions extends ConstrainOptions {}
+export interface ExtractOptions extends ConstrainOptions {
+  /** How the article is built from the labels (images, nesting, language detection). */
+  readonly article?: ArticleOptions;
+  /**
+   * p(body) is weighed by this against the other labels before the decoder runs (the model's
+   * probabilities are reported unchanged): under 1 keeps less (precision), over 1 more (recall).
+   * Default 1.
+   */
+  readonly bodyWeight?: number;
+}
+
+const BODY = LABELS.indexOf('body');
+
+/** Probabilities with p(body) multiplied by `weight` and each row summing to 1 again. */
+export function weighBody(probs: readonly (readonly number[])[], weight: number): number[][] {
+  if (!(weight > 0 && Number.isFinite(weight))) throw new PithError('BAD_OPTION', `bodyWeight must be a positive number, got ${String(weight)}`, 'bodyWeight');
+  return probs.map((row) => {
+    const scaled = row.map((p, k) => (k === BODY ? p * weight : p));
+    const sum = scaled.reduce((a, b) => a + b, 0);
+    return sum > 0 ? scaled.map((p) => p / sum) : scaled;
+  });
+}
 
 /** Comment sections left to the model (`--keep-comments`): for forums, whose replies are the content. */
 export const KEEP_COMMENTS: ExtractOptions = Object.freeze({ commentBody: 1 });
@@ -113,12 +134,13 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     features = computeFeatures(page, featureOptions);
     prediction = labeler.predict(features);
   }
-  const constrained = constrainLabels(page.blocks, prediction.probs, {
+  const weight = options.bodyWeight ?? 1;
+  const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
     ...options,
     declaredTitles: options.declaredTitles ?? declaredTitles(page),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
   });
-  const article = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden });
+  const article = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes,
@@ -141,12 +163,14 @@ export interface BlockExplanation {
   readonly p: number;
   readonly text: string;
   readonly features: readonly FeatureContribution[];
+  /** Why the decoder last changed the block's label, and the rule that did (`DECODE_RULES`). */
   readonly note?: string;
+  readonly rule?: string;
 }
 
 /** For every block: final label, probability, and the features that weighed most. */
 export function explainExtraction(result: ExtractResult, model: LoadedModel, top = 5): BlockExplanation[] {
-  const notes = new Map(result.notes.map((n) => [n.block, n.reason]));
+  const notes = new Map(result.notes.map((n) => [n.block, n]));
   return result.page.blocks.map((b, i) => {
     const probs = result.probs[i]!;
     let best = 0;
@@ -157,7 +181,7 @@ export function explainExtraction(result: ExtractResult, model: LoadedModel, top
       index: i, kind: b.kind, label, modelLabel: LABELS[best]!, p: probs[LABELS.indexOf(label)]!,
       text: b.kind === 'text' ? b.text : `[${b.kind}] ${b.src ?? ''}`,
       features: model.labeler.explain(result.features, i, top),
-      ...(note ? { note } : {}),
+      ...(note ? { note: note.reason, rule: note.rule } : {}),
     };
   });
 }

@@ -81,3 +81,21 @@ test('JSON-LD wrapped in CDATA or comments, or with raw line breaks in strings, 
   assert.equal(meta('<script type="application/ld+json">{"@type":"Article","headline":"Two\nlines",}</script>').pageTitle, 'Two lines');
   assert.equal(meta('<title>Fallback title here</title><script type="application/ld+json">{"@type":"Article","headline":</script>').pageTitle, 'Fallback title here');
 });
+
+test('excerpt, lead image and text direction come from what the page declares', () => {
+  const long = 'word '.repeat(200);
+  const tree = parseHtml(`<html dir="RTL" lang="en"><head><meta name="description" content="  A short   summary. ">
+    <meta property="og:image" content="/lead.jpg"></head><body><p>x</p></body></html>`, { url: 'https://news.example/a/b' });
+  const m = extractMetadata(tree, 'https://news.example/a/b');
+  assert.equal(m.excerpt, 'A short summary.');
+  assert.equal(m.image, 'https://news.example/lead.jpg');
+  assert.equal(m.dir, 'rtl', 'an explicit dir wins over the language');
+  const ld = parseHtml(`<html lang="ar"><script type="application/ld+json">{"@type":"NewsArticle","description":"${long}","image":[{"url":"https://cdn.example/i.png"}]}</script><p>x</p>`);
+  const m2 = extractMetadata(ld, undefined);
+  assert.equal(m2.dir, 'rtl');
+  assert.equal(m2.image, 'https://cdn.example/i.png');
+  assert.ok(m2.excerpt!.length <= 501 && m2.excerpt!.endsWith('…'), m2.excerpt);
+  const unsafe = extractMetadata(parseHtml('<meta property="og:image" content="javascript:alert(1)"><p>x</p>'), undefined);
+  assert.equal(unsafe.image, undefined);
+  assert.equal(unsafe.dir, undefined, 'no dir and no language: unknown');
+});

@@ -1,0 +1,191 @@
+/**
+ * pith as a library: one call from HTML to an article.
+ *
+ *     import { extract } from 'pith';
+ *     const article = await extract(html, { url, favor: 'precision' });
+ *     if (article.found) console.log(article.title, article.body);
+ *
+ * `extract` loads the bundled model once per process (or takes one from `loadModel`) and runs
+ * the same pipeline as the CLI. Markdown and HTML are written on first read of `markdown` /
+ * `html`, so a caller that wants only text does not pay for them.
+ */
+import { PithError } from '../errors.js';
+import { loadPage } from '../page.js';
+import { articleHeadings, toHtml, toMarkdown, toText, withoutLinks, withoutTables, type Article } from '../article/index.js';
+import { bundledModelPath, extractPage, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
+
+/** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
+export type Favor = 'precision' | 'balanced' | 'recall';
+export const FAVORS: readonly Favor[] = ['precision', 'balanced', 'recall'];
+
+/** A model ready to extract with: from `loadModel`, reusable across calls and threads' messages. */
+export type PithModel = LoadedModel;
+
+export interface ExtractionOptions {
+  /** The page's URL: resolves relative links and images, and names the site. */
+  readonly url?: string;
+  /** A loaded model, or the path of a model file. Default: the bundled model. */
+  readonly model?: PithModel | string;
+  /** Default `balanced`. */
+  readonly favor?: Favor;
+  /** Keep readers' comments (forums, Q&A pages, whose replies are the content). Default false. */
+  readonly includeComments?: boolean;
+  /** Keep the article's images, figures and embeds. Default true. */
+  readonly includeImages?: boolean;
+  /** Keep data tables. Default true. */
+  readonly includeTables?: boolean;
+  /** Keep links (as links in markdown and html; their text stays either way). Default true. */
+  readonly includeLinks?: boolean;
+  /** For bytes: the charset the server declared (`Content-Type`), which wins over the page's own. */
+  readonly charset?: string;
+}
+
+export interface ExtractionMetadata {
+  /** The title the page declares (`<title>`, og:title, JSON-LD headline), without the site name where it can tell. */
+  readonly pageTitle?: string;
+  readonly author?: string;
+  /** Publication date as the page states it. */
+  readonly date?: string;
+  readonly siteName?: string;
+  /** Canonical URL, else the page's own. */
+  readonly url?: string;
+  /** BCP 47-ish language tag, declared or detected. */
+  readonly lang?: string;
+  /** The page's declared description, else the start of the article's first paragraph. */
+  readonly excerpt?: string;
+  /** The page's declared lead image, else the article's first image. */
+  readonly image?: string;
+  readonly dir: 'ltr' | 'rtl';
+  /** The page was longer than pith reads; the article comes from its beginning. */
+  readonly truncated?: true;
+}
+
+export interface Extraction {
+  /** False when the page has no article text ("no article found"): title and body may be empty. */
+  readonly found: boolean;
+  /** The visible headline, else the declared title without the site name. */
+  readonly title: string;
+  /** Section headings of the article, in order. */
+  readonly headings: readonly string[];
+  /** The article as plain text, paragraphs separated by blank lines. */
+  readonly body: string;
+  /** The article as Markdown (written on first read). */
+  readonly markdown: string;
+  /** The article as sanitised HTML (written on first read). */
+  readonly html: string;
+  readonly metadata: ExtractionMetadata;
+  /** How sure the model is of its labels, 0..1. */
+  readonly confidence: number;
+  /** The article tree the three renderings come from. */
+  readonly article: Article;
+}
+
+/**
+ * The decoder settings behind each `favor`. `balanced` is the bundled recipe. Measured on
+ * the eval-only corpora with the bundled model: docs/quality.md, "Precision or recall".
+ */
+export const FAVOR_SETTINGS: Readonly<Record<Favor, ExtractOptions>> = Object.freeze({
+  precision: Object.freeze({ bodyWeight: 0.5, minClusterShare: 0.5, minClusterChars: 400, rescueShare: 0.5 }),
+  balanced: Object.freeze({}),
+  recall: Object.freeze({ bodyWeight: 2, minClusterShare: 0.1, minClusterChars: 60 }),
+});
+
+let bundled: Promise<PithModel> | undefined;
+
+/** Loads a model file (default: the bundled model) for reuse across `extract` calls. */
+export function loadModel(path?: string): Promise<PithModel> {
+  if (path === undefined || path === bundledModelPath()) {
+    // A failed load is not cached: the next call tries again.
+    bundled ??= loadExtractionModel().catch((e: unknown) => {
+      bundled = undefined;
+      throw e;
+    });
+    return bundled;
+  }
+  return loadExtractionModel(path);
+}
+
+/** The options as the pipeline takes them; bad values are BAD_OPTION errors. */
+function pipelineOptions(o: ExtractionOptions): ExtractOptions {
+  const favor = o.favor ?? 'balanced';
+  if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `favor must be one of ${FAVORS.join(', ')}, got '${String(favor)}'`, 'favor');
+  return {
+    ...FAVOR_SETTINGS[favor],
+    ...(o.includeComments ? KEEP_COMMENTS : {}),
+    ...(o.includeImages === false ? { article: { images: 'none' } } : {}),
+  };
+}
+
+const EXCERPT_CHARS = 200;
+
+/** The first paragraph's start, cut at a word. */
+function leadExcerpt(article: Article): string | undefined {
+  const first = toText({ ...article, content: article.content.filter((n) => n.kind === 'paragraph').slice(0, 1) }).trim();
+  if (!first) return undefined;
+  if (first.length <= EXCERPT_CHARS) return first;
+  const cut = first.lastIndexOf(' ', EXCERPT_CHARS);
+  return first.slice(0, cut > EXCERPT_CHARS / 2 ? cut : EXCERPT_CHARS) + '…';
+}
+
+function firstImage(article: Article): string | undefined {
+  for (const n of article.content) if (n.kind === 'figure' && n.images.length > 0) return n.images[0]!.src;
+  return undefined;
+}
+
+function toExtraction(article: Article, confidence: number): Extraction {
+  const body = toText(article);
+  const m = article.metadata;
+  const excerpt = m.excerpt ?? leadExcerpt(article);
+  const image = m.image ?? firstImage(article);
+  const metadata: ExtractionMetadata = Object.freeze({
+    ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
+    ...(m.author !== undefined ? { author: m.author } : {}),
+    ...(m.date !== undefined ? { date: m.date } : {}),
+    ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
+    ...(m.url !== undefined ? { url: m.url } : {}),
+    ...(m.lang !== undefined ? { lang: m.lang } : {}),
+    ...(excerpt !== undefined ? { excerpt } : {}),
+    ...(image !== undefined ? { image } : {}),
+    dir: m.dir ?? 'ltr',
+    ...(m.truncated ? { truncated: m.truncated } : {}),
+  });
+  let markdown: string | undefined;
+  let html: string | undefined;
+  return Object.freeze({
+    found: body.trim().length > 0,
+    title: article.title,
+    headings: Object.freeze(articleHeadings(article)),
+    body,
+    get markdown() {
+      return (markdown ??= toMarkdown(article));
+    },
+    get html() {
+      return (html ??= toHtml(article));
+    },
+    metadata,
+    confidence: Number.isFinite(confidence) ? Math.min(1, Math.max(0, confidence)) : 0,
+    article,
+  });
+}
+
+/** Extracts with a model already loaded: the synchronous form of `extract`. */
+export function extractWith(model: PithModel, input: string | Uint8Array, options: ExtractionOptions = {}): Extraction {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+    throw new PithError('BAD_OPTION', 'input must be an HTML string or bytes (Uint8Array / Buffer)', 'input');
+  }
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  // A string is already text: its bytes are UTF-8 whatever its <meta charset> says.
+  const charset = typeof input === 'string' ? 'utf-8' : options.charset;
+  const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
+  const result = extractPage(page, model, pipelineOptions(options));
+  let article = result.article;
+  if (options.includeTables === false) article = withoutTables(article);
+  if (options.includeLinks === false) article = withoutLinks(article);
+  return toExtraction(article, result.confidence);
+}
+
+/** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */
+export async function extract(input: string | Uint8Array, options: ExtractionOptions = {}): Promise<Extraction> {
+  const model = typeof options.model === 'object' ? options.model : await loadModel(options.model);
+  return extractWith(model, input, options);
+}
