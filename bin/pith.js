@@ -2,18 +2,38 @@
 // Thin launcher: the CLI is compiled to dist/ by `npm run build`.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-// A closed pipe (`pith ... | head`) is a normal way to stop reading, not an error.
-process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
+
+const BATCH_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 // `pith batch` gives every core a worker; V8's parallel GC helper threads then only contend
 // with them (measured: 2 workers on 2 cores went from 1.39x to 1.75x one worker, and 1.5x
-// less wall time). The flag only works at start-up, so batch re-runs itself with it.
+// less wall time). The flag only works at start-up (set later with v8.setFlagsFromString it
+// trips a V8 check in the main thread's GC), so batch re-runs itself with it. The re-run is
+// this process' shadow, never an orphan: SIGINT, SIGTERM and SIGHUP are passed on to it and
+// its exit status (or signal) is this one's; and if this process dies without a word
+// (SIGKILL), the IPC channel between the two closes and the re-run stops itself.
 if (process.argv[2] === 'batch' && !process.execArgv.includes('--single-threaded-gc')) {
-  const { spawnSync } = await import('node:child_process');
-  const child = spawnSync(process.execPath, [...process.execArgv, '--single-threaded-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
-  if (child.error) throw child.error;
-  if (child.signal) process.kill(process.pid, child.signal);
-  process.exit(child.status ?? 1);
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [...process.execArgv, '--single-threaded-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+  const forward = (signal) => { child.kill(signal); };
+  for (const s of BATCH_SIGNALS) process.on(s, forward);
+  const [status, signal] = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, sig) => resolve([code, sig]));
+  });
+  for (const s of BATCH_SIGNALS) process.removeListener(s, forward);
+  if (signal) process.kill(process.pid, signal);
+  process.exit(status ?? 1);
 }
+if (process.argv[2] === 'batch' && process.channel) {
+  // The re-run above: stop when the launcher is gone (batch's SIGTERM handler frees the lock).
+  process.channel.unref();
+  process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+// A closed pipe (`pith ... | head`) is a normal way to stop reading, not an error.
+process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
 const main = new URL('../dist/src/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(main))) {
   console.error('pith: not built yet; run `npm install && npm run build` first');

@@ -13,6 +13,9 @@ export type PithErrorCode =
   | 'CONFLICT' // a save based on an older revision than the one stored
   | 'FETCH_FAILED' // URL unreachable, timed out, redirected too often, non-HTML type
   | 'TRAINING_FAILED' // a training run could not finish (a training thread failed or stalled)
+  | 'NOT_A_FILE' // a device, FIFO, socket or other non-regular file where a page file is expected
+  | 'OUTSIDE_ROOT' // a symbolic link that leads out of the folder being read
+  | 'LOCKED' // an output another running pith process is writing (its lock file holds a live pid)
   | 'IO'; // other filesystem problems
 
 export class PithError extends Error {

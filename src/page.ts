@@ -2,8 +2,9 @@
  * The front of the pipeline as one call: bytes -> decoded text -> tree -> blocks.
  * Everything after (features, models, decoding, article) takes a `Page`.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { open, readlink, realpath, type FileHandle } from 'node:fs/promises';
+import { constants as fsConstants, type Stats } from 'node:fs';
+import { basename, isAbsolute, relative } from 'node:path';
 import { parsePage, type ParseOptions } from './dom/parse.js';
 import { DEFAULT_MAX_BYTES } from './dom/decode.js';
 import type { DomTree } from './dom/tree.js';
@@ -73,19 +74,100 @@ export function pageIdFromPath(path: string): string {
   return basename(path).replace(/\.gz$/i, '').replace(/\.x?html?$/i, '');
 }
 
-/** Reads a page file with clear errors for missing files, directories and oversize input. */
-export async function readPageBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Promise<Uint8Array> {
-  let size: number;
+export interface ReadFileOptions {
+  /**
+   * The folder the file was found in: the file's real path (symbolic links resolved) must lie
+   * inside it, else OUTSIDE_ROOT. Default: none (a path given by the user is followed anywhere).
+   */
+  readonly root?: string;
+}
+
+// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; on a
+// regular file it changes nothing. (Windows has no FIFOs and no such flag.)
+const OPEN_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0);
+
+function kindOf(st: Stats): string {
+  if (st.isCharacterDevice()) return 'character device';
+  if (st.isBlockDevice()) return 'block device';
+  if (st.isFIFO()) return 'FIFO (named pipe)';
+  if (st.isSocket()) return 'socket';
+  return 'special file';
+}
+
+/** Whether `path` is `root` or lies below it (both already resolved). */
+export function isInsideFolder(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** The real path of an open file: /proc's view of the descriptor where there is one (no race), else realpath. */
+async function realPathOfOpen(fh: FileHandle, path: string): Promise<string> {
   try {
-    const st = await stat(path);
+    const viaProc = await readlink(`/proc/self/fd/${fh.fd}`);
+    if (isAbsolute(viaProc)) return viaProc;
+  } catch {
+    // no /proc: fall through
+  }
+  return realpath(path);
+}
+
+/**
+ * Reads a file with a hard byte limit and clear errors. Only regular files are read: a
+ * directory, device (/dev/zero), FIFO or socket is refused before any byte is read, and a
+ * FIFO is never waited on. Reading stops at `maxBytes + 1` whatever the file's reported size
+ * (/proc files report 0); a file above the limit is refused (TOO_LARGE), never truncated.
+ */
+export async function readFileBounded(path: string, maxBytes = DEFAULT_MAX_BYTES, options: ReadFileOptions = {}): Promise<Uint8Array> {
+  let fh: FileHandle;
+  try {
+    fh = await open(path, OPEN_FLAGS);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
+    if (code === 'EISDIR') throw new PithError('IO', 'is a directory, expected a page file', path, { cause: e });
+    if (code === 'ENXIO') throw new PithError('NOT_A_FILE', 'is a socket, not a regular file', path, { cause: e });
+    throw new PithError('IO', `cannot open (${(e as Error).message})`, path, { cause: e });
+  }
+  try {
+    const st = await fh.stat();
     if (st.isDirectory()) throw new PithError('IO', 'is a directory, expected a page file', path);
-    size = st.size;
+    if (!st.isFile()) throw new PithError('NOT_A_FILE', `is a ${kindOf(st)}, not a regular file; only regular files are read (pipe other input to 'pith extract -')`, path);
+    if (options.root !== undefined) {
+      const real = await realPathOfOpen(fh, path);
+      const root = await realpath(options.root);
+      if (!isInsideFolder(real, root)) throw new PithError('OUTSIDE_ROOT', `leads outside ${options.root} (to ${real}); not read`, path);
+    }
+    if (st.size > maxBytes) throw new PithError('TOO_LARGE', `file is ${st.size} bytes, above the limit of ${maxBytes}`, path);
+    const cap = maxBytes + 1;
+    let buf = Buffer.allocUnsafeSlow(Math.min(cap, Math.max(st.size + 1, 64 * 1024)));
+    let n = 0;
+    for (;;) {
+      if (n === buf.length) {
+        if (n >= cap) break;
+        const bigger = Buffer.allocUnsafeSlow(Math.min(cap, buf.length * 2));
+        buf.copy(bigger, 0, 0, n);
+        buf = bigger;
+      }
+      const { bytesRead } = await fh.read(buf, n, buf.length - n, null);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+    }
+    if (n > maxBytes) throw new PithError('TOO_LARGE', `file is above the limit of ${maxBytes} bytes (its reported size was ${st.size}); not read`, path);
+    return new Uint8Array(buf.buffer, buf.byteOffset, n);
   } catch (e) {
     if (e instanceof PithError) throw e;
-    throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
+    throw new PithError('IO', `cannot read (${(e as Error).message})`, path, { cause: e });
+  } finally {
+    await fh.close().catch(() => undefined);
   }
-  if (size > maxBytes) throw new PithError('TOO_LARGE', `file is ${size} bytes, above the limit of ${maxBytes}`, path);
-  return new Uint8Array(await readFile(path));
+}
+
+/**
+ * Reads a page file with clear errors for missing files, directories, devices, FIFOs and
+ * oversize input (see `readFileBounded`; the limit defaults to 16 MiB).
+ */
+export async function readPageBytes(path: string, maxBytes = DEFAULT_MAX_BYTES, options: ReadFileOptions = {}): Promise<Uint8Array> {
+  return readFileBounded(path, maxBytes, options);
 }
 
 export async function loadPageFile(path: string, options: LoadOptions = {}): Promise<Page> {

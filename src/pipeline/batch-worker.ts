@@ -1,6 +1,8 @@
 /**
  * A batch worker thread: loads the model once, then extracts each page it is sent.
- * Messages in: {path, id}; out: {id, line} where line is the JSONL record (result or error).
+ * Messages in: {path, id, root?}; out: {id, line} where line is the JSONL record (result or
+ * error). `root`: the input folder the file was found in; a file whose real path has left it
+ * is not read (OUTSIDE_ROOT). Reads are bounded (16 MiB, regular files only: see readPageBytes).
  * Pages are handled one after another in the order sent (the batch relies on that order to
  * know which page a crash interrupted), even while the next one waits in the queue.
  */
@@ -18,11 +20,17 @@ interface WorkerInit {
 const init = workerData as WorkerInit;
 const port = parentPort!;
 const model = await loadExtractionModel(init.modelPath);
-async function handle(msg: { path: string; id: string }): Promise<void> {
+interface PageMessage {
+  readonly path: string;
+  readonly id: string;
+  readonly root?: string;
+}
+
+async function handle(msg: PageMessage): Promise<void> {
   let line: string;
   let ok = true;
   try {
-    const bytes = await readPageBytes(msg.path);
+    const bytes = await readPageBytes(msg.path, undefined, msg.root !== undefined ? { root: msg.root } : {});
     const result = extractBytes(bytes, model, { id: msg.id }, init.keepComments ? KEEP_COMMENTS : {}, msg.path);
     line = JSON.stringify({ id: msg.id, ...resultToJson(result, init.withBlocks) });
   } catch (e) {
@@ -33,7 +41,7 @@ async function handle(msg: { path: string; id: string }): Promise<void> {
   port.postMessage({ id: msg.id, line, ok });
 }
 let queue = Promise.resolve();
-port.on('message', (msg: { path: string; id: string }) => {
+port.on('message', (msg: PageMessage) => {
   queue = queue.then(() => handle(msg));
 });
 port.postMessage({ ready: true });

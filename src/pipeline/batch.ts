@@ -1,14 +1,16 @@
 /**
  * Batch extraction: many pages -> one JSON line each, on worker threads, resumable.
  * The output file is appended line by line; on a rerun, ids already present are skipped
- * and a torn last line (a crash mid-write) is cut off, never anything complete.
+ * and a torn last line (a crash mid-write) is cut off, never anything complete. While a batch
+ * runs, its output is locked (`OUT.lock`), so two batches never append to one file. A page
+ * that fails (unreadable, over the heap or time limit) is an error line; the batch goes on.
  */
 import { Worker } from 'node:worker_threads';
-import { open, readdir, stat, truncate, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { open, readdir, realpath, rename, stat, truncate, readFile, unlink, writeFile, link, type FileHandle } from 'node:fs/promises';
+import { readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve, sep } from 'node:path';
-import { pageIdFromPath } from '../page.js';
+import { basename, join, resolve, sep } from 'node:path';
+import { isInsideFolder, pageIdFromPath } from '../page.js';
 import { PithError } from '../errors.js';
 
 export interface BatchOptions {
@@ -28,6 +30,18 @@ export interface BatchOptions {
    * is recorded as failed (OUT_OF_MEMORY) and the worker is replaced; the batch goes on.
    */
   readonly workerHeapMb?: number;
+  /**
+   * Time limit of one page (reading and extracting it), in ms; 0 = none. Default 30 000. A page
+   * over it is recorded as failed (TIMEOUT), its worker is stopped and replaced; the batch goes on.
+   */
+  readonly pageTimeoutMs?: number;
+  /**
+   * The input folder each file was found in (from `collectPages`): a worker reads a file only
+   * when its real path is still inside that folder (a file swapped for a link after the walk
+   * is refused as OUTSIDE_ROOT). Files without an entry (named on the command line) are read
+   * wherever they lead.
+   */
+  readonly roots?: ReadonlyMap<string, string>;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -40,9 +54,49 @@ export interface BatchSummary {
 
 const PAGE_FILE = /\.(x?html?)(\.gz)?$/i;
 
-/** Files and directories (recursively: *.html, *.htm, *.xhtml, optionally .gz) to a sorted page list. */
-export async function collectPageFiles(inputs: readonly string[]): Promise<string[]> {
+export const DEFAULT_PAGE_TIMEOUT_MS = 30_000;
+
+export interface CollectedPages {
+  /** Page files, sorted. */
+  readonly files: string[];
+  /** Input folder of each file found by walking one (see `BatchOptions.roots`). */
+  readonly roots: Map<string, string>;
+  /** Symbolic links not followed: they lead outside their input folder (to a file or a folder), or nowhere. */
+  readonly skippedLinks: string[];
+  /** Files left out because they are the output (or its lock), e.g. `--out` inside the input folder. */
+  readonly excluded: string[];
+}
+
+/**
+ * Files and directories to a sorted page list. Directories are searched recursively for
+ * *.html, *.htm, *.xhtml (optionally .gz). Symbolic links found there are followed only to a
+ * file inside the same input folder; links to directories are not followed (everything inside
+ * the folder is walked anyway, so this also rules out loops), and links that lead outside the
+ * folder, or nowhere, are skipped and listed in `skippedLinks`. A file named on the command
+ * line is taken as given. `exclude` (the output file and its lock) is never listed as a page.
+ */
+export async function collectPages(inputs: readonly string[], options: { exclude?: readonly string[] } = {}): Promise<CollectedPages> {
   const out: string[] = [];
+  const roots = new Map<string, string>();
+  const skippedLinks: string[] = [];
+  const excludedFound: string[] = [];
+  const exclude = new Set((options.exclude ?? []).map((p) => resolve(p)));
+  const excludeNames = new Set([...exclude].map((p) => basename(p)));
+  const excludeReal = new Set<string>();
+  for (const p of exclude) excludeReal.add(await realpath(p).catch(() => p));
+  const isExcluded = async (p: string): Promise<boolean> => {
+    if (exclude.has(resolve(p))) return true;
+    if (!excludeNames.has(basename(p))) return false;
+    return excludeReal.has(await realpath(p).catch(() => resolve(p)));
+  };
+  const add = async (p: string, root?: string): Promise<void> => {
+    if (await isExcluded(p)) {
+      excludedFound.push(p);
+      return;
+    }
+    out.push(p);
+    if (root !== undefined) roots.set(p, root);
+  };
   for (const input of inputs) {
     let st;
     try {
@@ -51,41 +105,181 @@ export async function collectPageFiles(inputs: readonly string[]): Promise<strin
       throw new PithError('NOT_FOUND', 'no such file or directory', input);
     }
     if (!st.isDirectory()) {
-      out.push(input);
+      await add(input);
       continue;
     }
+    const rootReal = await realpath(input);
     const stack = [input];
     while (stack.length) {
       const dir = stack.pop()!;
-      for (const e of await readdir(dir, { withFileTypes: true })) {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (e) {
+        throw new PithError('IO', `cannot list folder (${(e as Error).message})`, dir, { cause: e });
+      }
+      for (const e of entries) {
         const p = join(dir, e.name);
-        if (e.isDirectory()) stack.push(p);
-        else if (PAGE_FILE.test(e.name)) out.push(p);
+        if (e.isSymbolicLink()) {
+          const target = await realpath(p).catch(() => undefined);
+          const inside = target !== undefined && isInsideFolder(target, rootReal);
+          const tst = target !== undefined ? await stat(p).catch(() => undefined) : undefined;
+          if (tst?.isDirectory()) {
+            if (!inside) skippedLinks.push(p); // never followed; reported when it leads out
+          } else if (PAGE_FILE.test(e.name)) {
+            if (inside) await add(p, input);
+            else skippedLinks.push(p);
+          }
+        } else if (e.isDirectory()) stack.push(p);
+        else if (PAGE_FILE.test(e.name)) await add(p, input);
       }
     }
   }
-  return [...new Set(out)].sort();
+  const files = [...new Set(out)].sort();
+  return { files, roots, skippedLinks: skippedLinks.sort(), excluded: excludedFound };
 }
 
-/** Ids already in the output; cuts a torn last line so appends stay valid JSONL. */
+/** `collectPages` without the details: the sorted page list. */
+export async function collectPageFiles(inputs: readonly string[]): Promise<string[]> {
+  return (await collectPages(inputs)).files;
+}
+
+/** A filesystem error as a short reason: "permission denied (EACCES)". */
+function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const why: Record<string, string> = {
+    EACCES: 'permission denied', EPERM: 'operation not permitted', ENOENT: 'its folder does not exist', ENOTDIR: 'a part of the path is not a folder',
+    EROFS: 'read-only file system', ENOSPC: 'no space left on device', EDQUOT: 'disk quota exceeded', EISDIR: 'is a directory', EFBIG: 'file too large',
+    EIO: 'input/output error',
+  };
+  return err.code && why[err.code] ? `${why[err.code]} (${err.code})` : err.message;
+}
+
+/** Where the lock of an output file lives: beside it, `OUT.lock`. */
+export function outputLockPath(out: string): string {
+  return `${out}.lock`;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the lock when it is still this process' own (for exit paths that cannot wait). */
+export function releaseOutputLockSync(out: string): void {
+  const lock = outputLockPath(out);
+  try {
+    if (readFileSync(lock, 'utf8').trim() === String(process.pid)) unlinkSync(lock);
+  } catch {
+    // gone already
+  }
+}
+
+/**
+ * Takes the output's lock: `OUT.lock`, created exclusively, holding this process' pid. A lock
+ * whose pid is alive means another batch is writing there: LOCKED. A lock left by a process
+ * that died (kill -9, power loss) is taken over. Returns the release function.
+ */
+export async function acquireOutputLock(out: string): Promise<() => Promise<void>> {
+  const lock = outputLockPath(out);
+  const mine = `${process.pid}\n`;
+  const release = async (): Promise<void> => {
+    try {
+      if ((await readFile(lock, 'utf8')).trim() === String(process.pid)) await unlink(lock);
+    } catch {
+      // gone already
+    }
+  };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await writeFile(lock, mine, { flag: 'wx' });
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new PithError('IO', `cannot create the lock file ${lock}: ${reason(e)}`, out, { cause: e });
+      }
+    }
+    let held: string;
+    let heldStat: Stats;
+    try {
+      [held, heldStat] = await Promise.all([readFile(lock, 'utf8'), stat(lock)]);
+    } catch {
+      continue; // released meanwhile: try again
+    }
+    const pid = /^\d+$/.test(held.trim()) ? Number(held.trim()) : NaN;
+    // An empty lock a moment old is one being written right now.
+    const live = Number.isInteger(pid) && pid > 0 ? pidAlive(pid) : Date.now() - heldStat.mtimeMs < 5000;
+    if (live) {
+      throw new PithError('LOCKED', `another pith batch${Number.isInteger(pid) ? ` (pid ${pid})` : ''} is writing to this file; wait for it to finish or stop it (lock file: ${lock})`, out);
+    }
+    // Stale: move it aside (only one taker wins the rename), check it was the one judged stale.
+    const aside = `${lock}.stale-${process.pid}`;
+    try {
+      await rename(lock, aside);
+    } catch {
+      continue;
+    }
+    const moved = await readFile(aside, 'utf8').catch(() => held);
+    if (moved !== held) {
+      // Another taker's fresh lock: put it back and give way.
+      await link(aside, lock).catch(() => undefined);
+      await unlink(aside).catch(() => undefined);
+      throw new PithError('LOCKED', `another pith batch is taking over this file's lock (lock file: ${lock})`, out);
+    }
+    await unlink(aside).catch(() => undefined);
+  }
+  throw new PithError('LOCKED', `could not take the lock file ${lock}`, out);
+}
+
+/**
+ * Ids already in the output; cuts a torn last line so appends stay valid JSONL. Reads the
+ * file as a stream (outputs of many GB are fine).
+ */
 export async function completedIds(out: string): Promise<Set<string>> {
   const done = new Set<string>();
-  if (!existsSync(out)) return done;
-  const text = await readFile(out, 'utf8');
-  let end = text.length;
-  if (text.length > 0 && !text.endsWith('\n')) {
-    end = text.lastIndexOf('\n') + 1;
-    await truncate(out, Buffer.byteLength(text.slice(0, end)));
+  let fh: FileHandle;
+  try {
+    fh = await open(out, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return done;
+    throw new PithError('IO', `cannot read the output to resume: ${reason(e)}`, out, { cause: e });
   }
-  for (const line of text.slice(0, end).split('\n')) {
-    if (!line) continue;
-    try {
-      const id = (JSON.parse(line) as { id?: unknown }).id;
-      if (typeof id === 'string') done.add(id);
-    } catch {
-      throw new PithError('IO', 'the output exists but is not a pith JSONL file (a line is not JSON); refusing to append to it', out);
+  let complete = 0; // bytes up to and including the last newline
+  let size = 0;
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let carry: Buffer[] = [];
+    const addLine = (line: Buffer): void => {
+      if (line.length === 0) return;
+      try {
+        const id = (JSON.parse(line.toString('utf8')) as { id?: unknown }).id;
+        if (typeof id === 'string') done.add(id);
+      } catch {
+        throw new PithError('IO', 'the output exists but is not a pith JSONL file (a line is not JSON); refusing to append to it', out);
+      }
+    };
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      let start = 0;
+      for (let nl = buf.indexOf(10, 0); nl !== -1 && nl < bytesRead; nl = buf.indexOf(10, nl + 1)) {
+        const piece = buf.subarray(start, nl);
+        addLine(carry.length ? Buffer.concat([...carry, piece]) : piece);
+        carry = [];
+        start = nl + 1;
+        complete = size + nl + 1;
+      }
+      if (start < bytesRead) carry.push(Buffer.from(buf.subarray(start, bytesRead)));
+      size += bytesRead;
     }
+  } finally {
+    await fh.close();
   }
+  if (complete < size) await truncate(out, complete);
   return done;
 }
 
@@ -118,13 +312,50 @@ export function assignPageIds(files: readonly string[]): Map<string, string> {
  */
 const PAGES_IN_FLIGHT = 2;
 
+/**
+ * Checks the output before any work: a directory is refused; a regular file (or none yet) is
+ * locked (`acquireOutputLock`) and resumed from; a device or FIFO (`/dev/stdout`) is written
+ * to as it is, with nothing to resume and no lock. Returns the lock's release.
+ */
+async function prepareOutput(out: string): Promise<{ done: Set<string>; release: () => Promise<void> }> {
+  let st: Stats | undefined;
+  try {
+    st = await stat(out);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new PithError('IO', `cannot use the output: ${reason(e)}`, out, { cause: e });
+  }
+  if (st?.isDirectory()) throw new PithError('IO', 'is a directory; the output must be a file', out);
+  if (st && !st.isFile()) return { done: new Set(), release: async () => undefined };
+  const release = await acquireOutputLock(out);
+  try {
+    return { done: st ? await completedIds(out) : new Set(), release };
+  } catch (e) {
+    await release();
+    throw e;
+  }
+}
+
 export async function runBatch(files: readonly string[], options: BatchOptions): Promise<BatchSummary> {
-  const done = await completedIds(options.out);
+  const { done, release } = await prepareOutput(options.out);
+  try {
+    return await runLocked(files, options, done);
+  } finally {
+    await release();
+  }
+}
+
+async function runLocked(files: readonly string[], options: BatchOptions, done: Set<string>): Promise<BatchSummary> {
   const ids = assignPageIds(files);
   const todo = [...ids].filter(([id]) => !done.has(id));
   const total = todo.length;
   const workerCount = Math.max(1, Math.min(options.workers ?? availableParallelism(), total || 1));
-  const handle = await open(options.out, 'a');
+  const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  let handle: FileHandle;
+  try {
+    handle = await open(options.out, 'a');
+  } catch (e) {
+    throw new PithError('IO', `cannot write the output: ${reason(e)}`, options.out, { cause: e });
+  }
   let extracted = 0;
   let failed = 0;
   let next = 0;
@@ -132,6 +363,7 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
   const requeued: Array<[string, string]> = [];
   const take = (): [string, string] | undefined => requeued.pop() ?? (next < todo.length ? todo[next++] : undefined);
   const pending = (): boolean => requeued.length > 0 || next < todo.length;
+  const workers = new Set<Worker>();
   try {
     await new Promise<void>((resolve, reject) => {
       if (total === 0) return resolve();
@@ -140,13 +372,20 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
       let alive = 0;
       let restarting = 0;
       const workerUrl = new URL('./batch-worker.js', import.meta.url);
+      /** Stops everything: no worker goes on reading pages for a batch that has failed. */
+      const fail = (e: Error): void => {
+        if (failedHard) return;
+        failedHard = true;
+        for (const w of workers) void w.terminate();
+        reject(e);
+      };
       // Lines wait here while a write is under way, then go out together; each line goes out
       // whole, in one append, so a crash can tear at most the last one (cut on resume).
       let queued: string[] = [];
       let queuedFailed = 0;
       let writing = false;
       const flush = (): void => {
-        if (writing || queued.length === 0) return;
+        if (writing || queued.length === 0 || failedHard) return;
         writing = true;
         const lines = queued, bad = queuedFailed;
         queued = [];
@@ -159,7 +398,7 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
           options.onProgress?.(finished, total);
           if (finished >= total) resolve();
           else flush();
-        }, reject);
+        }, (e: unknown) => fail(new PithError('IO', `cannot write the output: ${reason(e)}`, options.out, { cause: e })));
       };
       let recorded = 0;
       const record = (line: string, ok: boolean): void => {
@@ -168,8 +407,8 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
         if (!ok) queuedFailed++;
         flush();
       };
-      /** A worker died holding `held`: its oldest page is recorded as failed, the rest go back. */
-      const recordLost = (held: Array<[string, string]>, code: 'OUT_OF_MEMORY' | 'INTERNAL', detail: string): void => {
+      /** A worker lost `held`: its oldest page is recorded as failed, the rest go back. */
+      const recordLost = (held: Array<[string, string]>, code: 'OUT_OF_MEMORY' | 'INTERNAL' | 'TIMEOUT', detail: string): void => {
         const [id, path] = held.shift()!;
         requeued.push(...held.reverse());
         held.length = 0;
@@ -181,61 +420,88 @@ export async function runBatch(files: readonly string[], options: BatchOptions):
           workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false },
           resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 1024 },
         });
+        workers.add(worker);
         alive++;
         // Sent and not yet answered, oldest first: the worker handles them in this order.
         const inFlight: Array<[string, string]> = [];
         let ready = false;
-        const feed = (): void => {
-          while (inFlight.length < PAGES_IN_FLIGHT) {
-            const page = take();
-            if (!page) break;
-            inFlight.push(page);
-            worker.postMessage({ id: page[0], path: page[1] });
-          }
-          if (inFlight.length === 0) void worker.terminate();
+        // Set once the worker is given up on (time-out): whatever it still says is ignored.
+        let abandoned = false;
+        // The page at the head of inFlight is the one the worker is on; its clock starts when
+        // it reaches the head (sent to an idle worker, or the one before it answered).
+        let timer: NodeJS.Timeout | undefined;
+        const arm = (): void => {
+          clearTimeout(timer);
+          timer = undefined;
+          if (pageTimeoutMs > 0 && inFlight.length > 0 && !abandoned && !failedHard) timer = setTimeout(timedOut, pageTimeoutMs);
         };
-        worker.on('message', (msg: { ready?: boolean; id?: string; line?: string; ok?: boolean }) => {
-          if (msg.ready) {
-            ready = true;
-            return feed();
-          }
-          inFlight.shift();
-          record(msg.line!, msg.ok === true);
-          feed();
-        });
-        worker.on('error', (e: Error & { code?: string }) => {
-          if (failedHard) return;
-          // A worker that dies before it is ready (model cannot load) would die again: stop.
-          if (!ready || inFlight.length === 0) {
-            failedHard = true;
-            return reject(e);
-          }
-          recordLost(inFlight, e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'OUT_OF_MEMORY' : 'INTERNAL', e.message);
+        const replaceOnExit = (): void => {
           restarting++;
           // Replace it once its thread is gone, so two heaps never overlap for long.
           worker.once('exit', () => {
             restarting--;
             if (pending() && !failedHard) start();
           });
+        };
+        const timedOut = (): void => {
+          if (abandoned || failedHard || inFlight.length === 0) return;
+          abandoned = true;
+          const seconds = pageTimeoutMs / 1000;
+          recordLost(inFlight, 'TIMEOUT', `the page took longer than the limit of ${seconds} s; its worker was stopped`);
+          replaceOnExit();
+          void worker.terminate();
+        };
+        const feed = (): void => {
+          while (inFlight.length < PAGES_IN_FLIGHT) {
+            const page = take();
+            if (!page) break;
+            inFlight.push(page);
+            const root = options.roots?.get(page[1]);
+            worker.postMessage({ id: page[0], path: page[1], ...(root !== undefined ? { root } : {}) });
+          }
+          if (inFlight.length === 0) void worker.terminate();
+        };
+        worker.on('message', (msg: { ready?: boolean; id?: string; line?: string; ok?: boolean }) => {
+          if (abandoned || failedHard) return;
+          if (msg.ready) {
+            ready = true;
+            feed();
+            return arm();
+          }
+          inFlight.shift();
+          record(msg.line!, msg.ok === true);
+          feed();
+          arm();
+        });
+        worker.on('error', (e: Error & { code?: string }) => {
+          clearTimeout(timer);
+          if (failedHard || abandoned) return;
+          // A worker that dies before it is ready (model cannot load) would die again: stop.
+          if (!ready || inFlight.length === 0) return fail(e);
+          abandoned = true;
+          recordLost(inFlight, e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'OUT_OF_MEMORY' : 'INTERNAL', e.message);
+          replaceOnExit();
         });
         worker.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          workers.delete(worker);
           alive--;
-          if (inFlight.length > 0 && !failedHard) {
+          if (inFlight.length > 0 && !failedHard && !abandoned) {
             // Gone without an error event while holding pages: the same as a crash.
             recordLost(inFlight, 'INTERNAL', `the worker exited (code ${exitCode})`);
             if (pending()) start();
           }
           // Every worker gone, none being replaced, pages left: they would never be done.
           if (alive === 0 && restarting === 0 && recorded < total && !failedHard) {
-            failedHard = true;
-            reject(new PithError('IO', `batch workers stopped after ${recorded} of ${total} pages`));
+            fail(new PithError('IO', `batch workers stopped after ${recorded} of ${total} pages`));
           }
         });
       };
       for (let w = 0; w < workerCount; w++) start();
     });
   } finally {
-    await handle.close();
+    for (const w of workers) await w.terminate();
+    await handle.close().catch(() => undefined);
   }
   return { total: files.length, skipped: files.length - total, extracted, failed };
 }

@@ -1,4 +1,4 @@
-/** `pith batch` as people run it: through bin/pith.js, which restarts itself with a V8 flag. */
+/** `pith batch` as people run it: through bin/pith.js, which re-runs itself with a V8 flag. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -21,7 +21,7 @@ test('pith batch: every page once, in any order, with two pages in flight per wo
     ids.push('binary');
     const out = join(dir, 'out.jsonl');
     const run = pith('batch', dir, '--out', out, '--workers', '2');
-    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.status, 4, `a failed page: exit 4\n${run.stderr}`);
     assert.match(run.stderr, /9 extracted, 1 failed/);
     const got = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; title?: string; error?: { code: string } });
     assert.deepEqual(got.map((l) => l.id).sort(), ids.sort());

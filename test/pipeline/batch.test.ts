@@ -1,10 +1,11 @@
 /** runBatch end to end on real worker threads with the bundled model. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBatch, collectPageFiles } from '../../src/pipeline/batch.js';
+import { runBatch, collectPageFiles, completedIds, outputLockPath } from '../../src/pipeline/batch.js';
+import { PithError } from '../../src/errors.js';
 import { bundledModelPath } from '../../src/pipeline/extract.js';
 import { fixture } from '../helpers/paths.js';
 
@@ -37,8 +38,9 @@ test('batch: one line per page, bad files recorded as errors, a rerun skips what
 test('batch: a page that exhausts the worker heap is recorded as OUT_OF_MEMORY and the rest still run', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pith-batch-oom-'));
   try {
-    // ~12 MB of small paragraphs: far more tree than a 64 MB worker heap holds.
-    writeFileSync(join(dir, 'a-huge.html'), `<html><body>${'<p>word word word word</p>'.repeat(450_000)}</body></html>`);
+    // ~15 MB of links and inline markup (under the 16 MiB input limit): far more tree than a
+    // 64 MB worker heap holds.
+    writeFileSync(join(dir, 'a-huge.html'), `<html><body>${'<div><a href="/x">link</a> text <b>bold</b></div>'.repeat(300_000)}</body></html>`);
     copyFileSync(fixture('pages', 'news-article.html'), join(dir, 'b-story.html'));
     copyFileSync(fixture('pages', 'news-article.html'), join(dir, 'c-story.html'));
     const out = join(dir, 'out.jsonl');
@@ -58,6 +60,37 @@ test('batch: a model that cannot load stops the batch with its error, not a hang
     copyFileSync(fixture('pages', 'news-article.html'), join(dir, 'story.html'));
     writeFileSync(join(dir, 'bad.model.json'), '{"format":"pith-model"');
     await assert.rejects(runBatch([join(dir, 'story.html')], { out: join(dir, 'out.jsonl'), modelPath: join(dir, 'bad.model.json'), workers: 1 }), /bad\.model\.json|JSON/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('batch: a second run on the same output while one is running is refused with LOCKED', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-batch-lock-'));
+  try {
+    copyFileSync(fixture('pages', 'news-article.html'), join(dir, 'story.html'));
+    const out = join(dir, 'out.jsonl');
+    const first = runBatch([join(dir, 'story.html')], { out, modelPath: bundledModelPath(), workers: 1 });
+    await assert.rejects(runBatch([join(dir, 'story.html')], { out, modelPath: bundledModelPath(), workers: 1 }), (e: unknown) => e instanceof PithError && e.code === 'LOCKED');
+    assert.deepEqual(await first, { total: 1, skipped: 0, extracted: 1, failed: 0 });
+    assert.equal(existsSync(outputLockPath(out)), false, 'released');
+    assert.equal(lines(out).length, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('batch: resuming reads a large output in pieces, keeps every id across piece boundaries and cuts a torn last line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-batch-resume-'));
+  try {
+    const out = join(dir, 'out.jsonl');
+    const pad = 'x'.repeat(3000);
+    const ids = Array.from({ length: 1200 }, (_, k) => `page-${k}`);
+    const whole = ids.map((id) => JSON.stringify({ id, body: pad })).join('\n') + '\n';
+    writeFileSync(out, whole + '{"id":"torn","bo');
+    const done = await completedIds(out);
+    assert.deepEqual([...done].sort(), [...ids].sort());
+    assert.equal(readFileSync(out, 'utf8'), whole);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

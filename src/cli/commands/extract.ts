@@ -20,6 +20,10 @@ Options:
   --url URL        the page's URL when reading a file or stdin (resolves links and images)
   --timeout MS     time limit when fetching a URL (default 15000)
 
+Input: at most 16 MiB of page (a file, stdin or a URL body; after gunzip too): bigger input
+is refused (TOO_LARGE), never truncated. Only regular files are read; a device, FIFO or
+socket is refused (NOT_A_FILE): pipe such input to 'pith extract -'.
+
 Examples:
   pith extract page.html
   pith extract https://example.com/news/story --format markdown
@@ -51,7 +55,7 @@ export const command: Command = {
         const text = e.text.replace(/\s+/g, ' ');
         const feats = e.features.map((f) => `${f.feature}${f.weight >= 0 ? '+' : ''}${f.weight.toFixed(2)}`).join(' ');
         const changed = e.label !== e.modelLabel ? e.modelLabel : '';
-        io.stdout.write(`${String(e.index).padStart(5)}  ${e.label.padEnd(7)}  ${e.p.toFixed(2)}  ${changed.padEnd(7)}  ${text.length > 70 ? text.slice(0, 69) + '…' : text}${e.note ? `  (${e.note})` : ''}\n         ${feats}\n`);
+        io.stdout.write(`${String(e.index).padStart(5)}  ${e.label.padEnd(7)}  ${e.p.toFixed(2)}  ${changed.padEnd(7)}  ${text.length > 70 ? text.slice(0, 69) + '…' : text}${e.note ? `  (${e.rule}: ${e.note})` : ''}\n         ${feats}\n`);
       }
       return EXIT.ok;
     }

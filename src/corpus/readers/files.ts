@@ -1,8 +1,10 @@
 /** Small file helpers every corpus reader shares: clear errors, gzip, gold-text encodings, sites. */
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { PithError } from '../../errors.js';
-import { isGzip, isValidUtf8 } from '../../dom/decode.js';
+import { isPithError, PithError } from '../../errors.js';
+import { DEFAULT_MAX_BYTES, isGzip, isValidUtf8 } from '../../dom/decode.js';
+import { isInsideFolder, readFileBounded } from '../../page.js';
 
 export async function isDir(path: string): Promise<boolean> {
   try {
@@ -12,34 +14,92 @@ export async function isDir(path: string): Promise<boolean> {
   }
 }
 
-export async function isFile(path: string): Promise<boolean> {
+/**
+ * Whether a symbolic link at `path` stays inside the folder that holds it. Corpus readers
+ * follow a link only then: a corpus page or gold file that is a link to /etc/passwd (or to
+ * anything outside its folder) is treated as missing, never read. A path that is not a link
+ * is fine; so is the corpus folder itself being a link, which these helpers are never asked
+ * about as an entry.
+ */
+async function linkStaysInFolder(path: string): Promise<boolean> {
+  let st;
   try {
-    return (await stat(path)).isFile();
+    st = await lstat(path);
   } catch {
     return false;
   }
-}
-
-export async function listDir(path: string): Promise<string[]> {
+  if (!st.isSymbolicLink()) return true;
   try {
-    return (await readdir(path)).sort();
-  } catch (e) {
-    throw new PithError('BAD_CORPUS', `cannot list folder (${(e as Error).message})`, path, { cause: e });
+    const [target, folder] = await Promise.all([realpath(path), realpath(dirname(path))]);
+    return isInsideFolder(target, folder) && target !== folder;
+  } catch {
+    return false; // dangling link
   }
 }
 
-export async function readBytes(path: string): Promise<Uint8Array> {
+let linksSkipped = 0;
+/** How many symbolic links the corpus readers refused to follow (they lead outside their folder) in this process. */
+export function skippedLinkCount(): number {
+  return linksSkipped;
+}
+
+/** A regular file (a symbolic link to one counts only when it stays in its folder). */
+export async function isFile(path: string): Promise<boolean> {
   try {
-    const b = new Uint8Array(await readFile(path));
-    if (!isGzip(b)) return b;
-    try {
-      return gunzipSync(b);
-    } catch (e) {
-      throw new PithError('BAD_CORPUS', `corrupt gzip data (${(e as Error).message})`, path, { cause: e });
-    }
+    if (!(await stat(path)).isFile()) return false;
+  } catch {
+    return false;
+  }
+  if (await linkStaysInFolder(path)) return true;
+  linksSkipped++;
+  return false;
+}
+
+/** A folder's entries, sorted, without symbolic links that lead outside it (or nowhere). */
+export async function listDir(path: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(path, { withFileTypes: true });
   } catch (e) {
-    if (e instanceof PithError) throw e;
-    throw new PithError('BAD_CORPUS', `cannot read file (${(e as Error).message})`, path, { cause: e });
+    throw new PithError('BAD_CORPUS', `cannot list folder (${(e as Error).message})`, path, { cause: e });
+  }
+  const names: string[] = [];
+  for (const e of entries) {
+    if (e.isSymbolicLink() && !(await linkStaysInFolder(join(path, e.name)))) {
+      linksSkipped++;
+      continue;
+    }
+    names.push(e.name);
+  }
+  return names.sort();
+}
+
+/**
+ * A corpus file's bytes, gunzipped when they are gzip. Bounded like page files (16 MiB, after
+ * gunzip too), regular files only, and a link leading outside its folder is refused.
+ */
+export async function readBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Promise<Uint8Array> {
+  const exists = await lstat(path).then(() => true, () => false);
+  if (exists && !(await linkStaysInFolder(path))) {
+    linksSkipped++;
+    throw new PithError('BAD_CORPUS', 'is a symbolic link that leads outside its folder; not read', path);
+  }
+  let b: Uint8Array;
+  try {
+    b = await readFileBounded(path, maxBytes);
+  } catch (e) {
+    if (isPithError(e) && e.code === 'TOO_LARGE') throw e;
+    throw new PithError('BAD_CORPUS', `cannot read file (${(e as Error).message.replace(`${path}: `, '')})`, path, { cause: e });
+  }
+  if (!isGzip(b)) return b;
+  try {
+    return gunzipSync(b, { maxOutputLength: maxBytes + 1 });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) {
+      throw new PithError('TOO_LARGE', `file is larger than ${maxBytes} bytes after gunzip`, path, { cause: e });
+    }
+    throw new PithError('BAD_CORPUS', `corrupt gzip data (${(e as Error).message})`, path, { cause: e });
   }
 }
 
