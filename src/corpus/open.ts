@@ -74,7 +74,7 @@ export async function openCorpus(path: string): Promise<Corpus> {
       const header = await readPithHeader(root);
       use = header.use;
       name = header.name;
-      pages = await readPithPages(root);
+      ({ pages, skipped } = await readPithPages(root));
       break;
     }
     case 'readability': pages = await readReadability(root); use = CORPUS_USE[format]; break;

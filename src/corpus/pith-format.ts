@@ -2,16 +2,20 @@
  * pith's own corpus format (docs/corpus-format.md): raw pages kept byte for byte, labels
  * anchored to the DOM in `labels/<id>.json`, saved atomically (temp file + rename) under a
  * per-page lock, with a revision number so that two editors never overwrite each other
- * silently.
+ * silently. Corpora are untrusted input: one unreadable page, labels or URL file leaves that
+ * page out (listed in `skipped`) instead of failing the corpus, a file that is (or lies behind)
+ * a symbolic link leading outside the corpus folder is never read, and reads are bounded.
  */
-import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { link, lstat, mkdir, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { hostname, uptime } from 'node:os';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PithError } from '../errors.js';
+import { isPithError, PithError } from '../errors.js';
 import { isGzip } from '../dom/decode.js';
 import { isGoldLabel } from '../labels.js';
-import type { Annotation, CorpusPage, CorpusUse } from './types.js';
-import { isFile, isRecord, listDir, optionalString, siteOf, stringList } from './readers/files.js';
+import type { Annotation, CorpusPage, CorpusUse, SkippedPage } from './types.js';
+import { isRecord, optionalString, siteOf, stringList } from './readers/files.js';
 
 export const PITH_CORPUS_FILE = 'pith-corpus.json';
 const PAGE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -52,30 +56,141 @@ export interface PageLabels extends PageLabelsInput {
   readonly updatedAt: string;
 }
 
-/** Writes `data` to `path` atomically: a unique temp file beside it, flushed, renamed over it. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const dir = path.slice(0, path.lastIndexOf('/') + 1) || './';
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  const tmp = join(dir, `.${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const fh = await open(tmp, 'wx');
+/** Largest labels file read (a 16 MiB page's text, paths and gold text fit with room to spare). */
+const LABELS_MAX_BYTES = 64 * 1024 * 1024;
+/** Largest pith-corpus.json or pages/<id>.json read. */
+const SMALL_JSON_MAX_BYTES = 1024 * 1024;
+
+/** True when `path` is `root` or lies inside it (both real paths). */
+function isInside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/** An error's message without the `<subject>: ` prefix PithError adds (for `skipped` reasons). */
+function reasonOf(e: unknown): string {
+  if (isPithError(e) && e.subject && e.message.startsWith(`${e.subject}: `)) return e.message.slice(e.subject.length + 2);
+  return e instanceof Error ? e.message : String(e);
+}
+
+async function realRootOf(dir: string): Promise<string> {
   try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
+    return await realpath(dir);
+  } catch (e) {
+    throw new PithError('NOT_FOUND', `no such corpus folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, dir, { cause: e });
+  }
+}
+
+/**
+ * The real path of a corpus file, checked to lie inside the corpus folder once every symbolic
+ * link (in its name or its folders) is resolved: undefined when there is no such file, a
+ * BAD_CORPUS error for a link leading outside (or nowhere) and for anything but a regular file.
+ */
+async function locateInCorpus(realRoot: string, path: string): Promise<{ real: string; link: boolean } | undefined> {
+  let link: boolean;
+  try {
+    link = (await lstat(path)).isSymbolicLink();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new PithError('BAD_CORPUS', `cannot read (${code ?? (e as Error).message})`, path, { cause: e });
+  }
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new PithError('BAD_CORPUS', link ? `is a symbolic link that leads nowhere (${code}); not read` : `cannot resolve (${code})`, path, { cause: e });
+  }
+  if (!isInside(real, realRoot)) {
+    throw new PithError('BAD_CORPUS', `${link ? 'is a symbolic link that leads' : 'lies'} outside the corpus folder; not read`, path);
+  }
+  const st = await stat(real).catch((e: NodeJS.ErrnoException) => {
+    throw new PithError('BAD_CORPUS', `cannot read (${e.code ?? e.message})`, path, { cause: e });
+  });
+  if (!st.isFile()) throw new PithError('BAD_CORPUS', st.isDirectory() ? 'is a folder, expected a file' : 'is not a regular file; not read', path);
+  return { real, link };
+}
+
+/** Reads at most `maxBytes` of a regular file at a real path (no link at its last step, never waits on a FIFO). */
+async function readBounded(real: string, maxBytes: number, subject: string): Promise<Uint8Array> {
+  let fh;
+  try {
+    fh = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    throw new PithError('BAD_CORPUS', `cannot open (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, subject, { cause: e });
   }
   try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new PithError('BAD_CORPUS', 'is not a regular file; not read', subject);
+    if (st.size > maxBytes) throw new PithError('TOO_LARGE', `file is ${st.size} bytes, above the limit of ${maxBytes}`, subject);
+    const buf = Buffer.alloc(st.size);
+    let n = 0;
+    while (n < st.size) {
+      const { bytesRead } = await fh.read(buf, n, st.size - n, n);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+    }
+    return new Uint8Array(buf.buffer, buf.byteOffset, n);
+  } catch (e) {
+    if (isPithError(e)) throw e;
+    throw new PithError('BAD_CORPUS', `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, subject, { cause: e });
+  } finally {
+    await fh.close().catch(() => undefined);
+  }
+}
+
+/** A corpus file's parsed JSON, undefined when the file does not exist; BAD_CORPUS / TOO_LARGE when it cannot be used. */
+async function readCorpusJson(realRoot: string, path: string, maxBytes: number): Promise<unknown> {
+  const found = await locateInCorpus(realRoot, path);
+  if (!found) return undefined;
+  let text = Buffer.from(await readBounded(found.real, maxBytes, path)).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new PithError('BAD_CORPUS', `malformed JSON (${(e as Error).message.slice(0, 120)})`, path, { cause: e });
+  }
+}
+
+/** Refuses to write into `<dir>/<sub>` when that folder is a link leading outside the corpus. */
+async function assertFolderInside(dir: string, sub: string): Promise<void> {
+  const realRoot = await realRootOf(dir);
+  const folder = join(dir, sub);
+  const real = await realpath(folder).catch(() => undefined);
+  if (real !== undefined && !isInside(real, realRoot)) throw new PithError('BAD_CORPUS', 'leads outside the corpus folder; nothing is written there', folder);
+}
+
+/**
+ * Writes `data` to `path` atomically: a unique temp file beside it, flushed, renamed over it
+ * (a symbolic link at `path` is replaced, never written through), then the folder is flushed.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const fh = await open(tmp, 'wx');
+    try {
+      await fh.writeFile(data);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
     await rename(tmp, path);
   } catch (e) {
     await unlink(tmp).catch(() => undefined);
-    throw new PithError('IO', `cannot replace file (${(e as Error).message})`, path, { cause: e });
+    throw new PithError('IO', `cannot write file (${(e as Error).message})`, path, { cause: e });
   }
+  // Durability of the rename itself (atomicity does not depend on it): best effort.
+  const dh = await open(dir, 'r').catch(() => undefined);
+  await dh?.sync().catch(() => undefined);
+  await dh?.close().catch(() => undefined);
 }
 
 export async function createPithCorpus(dir: string, options: { name: string; use: CorpusUse; source?: string }): Promise<PithCorpusHeader> {
   if (options.use !== 'train' && options.use !== 'eval-only') throw new PithError('BAD_OPTION', `use must be 'train' or 'eval-only', got '${String(options.use)}'`);
   const headerPath = join(dir, PITH_CORPUS_FILE);
-  if (await isFile(headerPath)) throw new PithError('CONFLICT', 'a pith corpus already exists here', dir);
+  if (await lstat(headerPath).then(() => true, () => false)) throw new PithError('CONFLICT', 'a pith corpus already exists here', dir);
   await mkdir(join(dir, 'pages'), { recursive: true });
   await mkdir(join(dir, 'labels'), { recursive: true });
   const header: PithCorpusHeader = {
@@ -88,18 +203,14 @@ export async function createPithCorpus(dir: string, options: { name: string; use
 
 export async function readPithHeader(dir: string): Promise<PithCorpusHeader> {
   const path = join(dir, PITH_CORPUS_FILE);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    throw new PithError('NOT_FOUND', 'not a pith corpus (no pith-corpus.json)', dir, { cause: e });
-  }
   let h: unknown;
   try {
-    h = JSON.parse(text);
+    h = await readCorpusJson(await realRootOf(dir), path, SMALL_JSON_MAX_BYTES);
   } catch (e) {
-    throw new PithError('BAD_CORPUS', `malformed JSON (${(e as Error).message})`, path, { cause: e });
+    if (isPithError(e) && e.code === 'NOT_FOUND') throw new PithError('NOT_FOUND', 'not a pith corpus (no pith-corpus.json)', dir, { cause: e });
+    throw e;
   }
+  if (h === undefined) throw new PithError('NOT_FOUND', 'not a pith corpus (no pith-corpus.json)', dir);
   if (!isRecord(h) || h['format'] !== 'pith-corpus') throw new PithError('BAD_CORPUS', 'format must be "pith-corpus"', path);
   if (h['version'] !== 1) throw new PithError('BAD_CORPUS', `unsupported version ${String(h['version'])} (this pith reads version 1)`, path);
   if (h['use'] !== 'train' && h['use'] !== 'eval-only') throw new PithError('BAD_CORPUS', 'use must be "train" or "eval-only"', path);
@@ -111,28 +222,23 @@ export async function readPithHeader(dir: string): Promise<PithCorpusHeader> {
 export async function addPithPage(dir: string, id: string, bytes: Uint8Array, options: { url?: string } = {}): Promise<string> {
   assertPageId(id);
   await readPithHeader(dir);
-  if (await findPageFile(dir, id)) throw new PithError('CONFLICT', `page '${id}' already exists`, dir);
+  await assertFolderInside(dir, 'pages');
+  if (await pageEntryExists(dir, id)) throw new PithError('CONFLICT', `page '${id}' already exists`, dir);
   const path = join(dir, 'pages', `${id}.html${isGzip(bytes) ? '.gz' : ''}`);
   await writeFileAtomic(path, bytes);
   if (options.url) await writeFileAtomic(join(dir, 'pages', `${id}.json`), JSON.stringify({ url: options.url }) + '\n');
   return path;
 }
 
-async function findPageFile(dir: string, id: string): Promise<string | undefined> {
+/** True when `pages/<id>.html[.gz]` exists in any form (a file, a link, even one that leads nowhere). */
+async function pageEntryExists(dir: string, id: string): Promise<boolean> {
   for (const ext of ['.html.gz', '.html']) {
-    const p = join(dir, 'pages', id + ext);
-    if (await isFile(p)) return p;
+    if (await lstat(join(dir, 'pages', id + ext)).then(() => true, () => false)) return true;
   }
-  return undefined;
+  return false;
 }
 
-function parseLabels(text: string, path: string, id: string): PageLabels {
-  let d: unknown;
-  try {
-    d = JSON.parse(text);
-  } catch (e) {
-    throw new PithError('BAD_CORPUS', `malformed JSON (${(e as Error).message})`, path, { cause: e });
-  }
+function parseLabels(d: unknown, path: string, id: string): PageLabels {
   if (!isRecord(d) || d['format'] !== 'pith-labels') throw new PithError('BAD_CORPUS', 'format must be "pith-labels"', path);
   if (d['version'] !== 1) throw new PithError('BAD_CORPUS', `unsupported version ${String(d['version'])}`, path);
   if (d['pageId'] !== id) throw new PithError('BAD_CORPUS', `pageId ${JSON.stringify(d['pageId'])} does not match the file name`, path);
@@ -160,66 +266,210 @@ function parseLabels(text: string, path: string, id: string): PageLabels {
   };
 }
 
-/** The page's stored labels, or undefined when it has none yet. */
+/**
+ * The page's stored labels, or undefined when it has none yet. A labels file that is a link
+ * leading outside the corpus, not a regular file, above 64 MiB, or not valid pith labels is
+ * an error (BAD_CORPUS, TOO_LARGE) naming the file.
+ */
 export async function readPageLabels(dir: string, id: string): Promise<PageLabels | undefined> {
   assertPageId(id);
+  return readLabelsIn(dir, await realRootOf(dir), id);
+}
+
+async function readLabelsIn(dir: string, realRoot: string, id: string): Promise<PageLabels | undefined> {
   const path = join(dir, 'labels', `${id}.json`);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new PithError('IO', `cannot read labels (${(e as Error).message})`, path, { cause: e });
-  }
-  return parseLabels(text, path, id);
+  const d = await readCorpusJson(realRoot, path, LABELS_MAX_BYTES);
+  return d === undefined ? undefined : parseLabels(d, path, id);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Runs `fn` holding `<path>.lock` (exclusive create); a lock older than `staleMs` is taken over. */
-async function withLock<T>(path: string, fn: () => Promise<T>, timeoutMs = 10_000, staleMs = 30_000): Promise<T> {
+export interface LockOptions {
+  /** How long to wait for a lock a live process holds before failing with CONFLICT. Default 10 s. */
+  readonly timeoutMs?: number;
+  /** Age after which a lock whose owner cannot be checked (no pid, another machine) is taken over. Default 30 s. */
+  readonly staleMs?: number;
+}
+
+const HOST = encodeURIComponent(hostname() || 'unknown');
+const LOCK_MAX_BYTES = 4096;
+
+/** What a lock file says about its owner: `<pid> <ISO time> <host> <nonce>` (older pith wrote `<pid> <ISO time>`). */
+interface LockOwner {
+  readonly pid?: number;
+  readonly host?: string;
+  readonly since?: string;
+}
+
+function parseLockOwner(text: string): LockOwner {
+  const m = /^\s*(\d{1,10})(?:[ \t]+(\S+))?(?:[ \t]+(\S+))?/.exec(text);
+  if (!m) return {};
+  const pid = Number(m[1]);
+  return {
+    ...(Number.isInteger(pid) && pid > 0 && pid < 2 ** 31 ? { pid } : {}),
+    ...(m[2] ? { since: m[2] } : {}),
+    ...(m[3] ? { host: m[3] } : {}),
+  };
+}
+
+/** False only when the process is known to be gone (ESRCH); a process we may not signal (EPERM) is alive. */
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/** The lock's text and age, undefined when it is gone; a lock that cannot be read (a folder, a link) has text ''. */
+async function readLock(lock: string): Promise<{ text: string; mtimeMs: number } | undefined> {
+  let mtimeMs: number;
+  try {
+    mtimeMs = (await lstat(lock)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+  let text = '';
+  try {
+    text = Buffer.from(await readBounded(lock, LOCK_MAX_BYTES, lock)).toString('utf8');
+  } catch {
+    // judged by its age below
+  }
+  return { text, mtimeMs };
+}
+
+/**
+ * True when a lock's owner is surely gone: its recorded process no longer exists on this
+ * machine (or the lock predates the machine's last boot). A lock naming no process, or one on
+ * another machine sharing the corpus, can only be judged by its age.
+ */
+function lockIsStale(held: { text: string; mtimeMs: number }, staleMs: number): boolean {
+  const owner = parseLockOwner(held.text);
+  if (owner.pid !== undefined && (owner.host === undefined || owner.host === HOST)) {
+    if (owner.pid === process.pid) return false;
+    const bootedAt = Date.now() - uptime() * 1000;
+    if (held.mtimeMs < bootedAt - 60_000) return true; // written before this boot: the pid is someone else's now
+    return !processAlive(owner.pid);
+  }
+  return Date.now() - held.mtimeMs > staleMs;
+}
+
+/** Creates `lock` holding `text`, complete from its first moment (a hard link to a written temp file); false when it exists. */
+async function createLock(lock: string, text: string): Promise<boolean> {
+  const tmp = join(dirname(lock), `.${basename(lock)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const fh = await open(tmp, 'wx');
+    try {
+      await fh.writeFile(text);
+    } finally {
+      await fh.close();
+    }
+    try {
+      await link(tmp, lock);
+      return true;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
+    }
+    // A file system without hard links: exclusive create, then write (a reader may briefly see it empty).
+    let fh2;
+    try {
+      fh2 = await open(lock, 'wx');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw e;
+    }
+    try {
+      await fh2.writeFile(text);
+    } finally {
+      await fh2.close();
+    }
+    return true;
+  } catch (e) {
+    throw new PithError('IO', `cannot create lock (${(e as Error).message})`, lock, { cause: e });
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+}
+
+/**
+ * Removes a lock judged stale, unless it changed meanwhile: it is renamed aside first (only
+ * one taker wins the rename) and compared; a different lock (a new owner's) is put back.
+ */
+async function removeStaleLock(lock: string, judged: string): Promise<boolean> {
+  const aside = join(dirname(lock), `.${basename(lock)}.stale-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await rename(lock, aside);
+  } catch {
+    return false; // someone else took it first
+  }
+  const moved = await readLock(aside);
+  if (moved?.text !== judged) {
+    await link(aside, lock).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EEXIST') await rename(aside, lock).catch(() => undefined);
+    });
+    await unlink(aside).catch(() => undefined);
+    return false;
+  }
+  await unlink(aside).catch(() => undefined);
+  return true;
+}
+
+/**
+ * Runs `fn` holding `<path>.lock`, created exclusively and recording this process: `<pid>
+ * <ISO time> <host> <nonce>`. A lock left by a crashed process (its pid no longer exists on
+ * this machine) is taken over at once; a lock whose owner is alive is waited for, up to
+ * `timeoutMs`, then CONFLICT (subject: the lock file). A lock naming no pid or another machine
+ * is taken over once older than `staleMs`.
+ */
+export async function withLock<T>(path: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const staleMs = options.staleMs ?? 30_000;
   const lock = `${path}.lock`;
+  const mine = `${process.pid} ${new Date().toISOString()} ${HOST} ${randomBytes(6).toString('hex')}\n`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    try {
-      const fh = await open(lock, 'wx');
-      await fh.writeFile(`${process.pid} ${new Date().toISOString()}\n`);
-      await fh.close();
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new PithError('IO', `cannot create lock (${(e as Error).message})`, lock, { cause: e });
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-      if (age > staleMs) {
-        await unlink(lock).catch(() => undefined);
-        continue;
-      }
-      if (Date.now() > deadline) throw new PithError('CONFLICT', 'the page is locked by another save', lock);
-      await sleep(5 + Math.random() * 20);
+    if (await createLock(lock, mine)) break;
+    const held = await readLock(lock);
+    if (!held) continue; // released meanwhile
+    if (lockIsStale(held, staleMs) && (await removeStaleLock(lock, held.text))) continue;
+    if (Date.now() >= deadline) {
+      const owner = parseLockOwner(held.text);
+      const who = owner.pid !== undefined ? `process ${owner.pid}${owner.host && owner.host !== HOST ? ` on ${decodeURIComponent(owner.host)}` : ''}${owner.since ? ` since ${owner.since}` : ''}` : 'another process';
+      throw new PithError('CONFLICT', `the page is locked by another save (${who}); if no pith process is saving it, delete the lock file`, lock);
     }
+    await sleep(Math.min(5 + Math.random() * 20, Math.max(1, deadline - Date.now())));
   }
   try {
     return await fn();
   } finally {
-    await unlink(lock).catch(() => undefined);
+    const now = await readLock(lock);
+    if (now?.text === mine) await unlink(lock).catch(() => undefined);
   }
 }
 
 /**
  * Saves a page's labels as revision `expectedRevision + 1`. `expectedRevision` is the revision
- * the edit was based on (0 for a page without labels); anything else stored is a CONFLICT.
+ * the edit was based on (0 for a page without labels); anything else stored is a CONFLICT, and
+ * so is a lock another live save holds for longer than `lockTimeoutMs` (default 10 s).
  */
-export async function savePageLabels(dir: string, id: string, labels: PageLabelsInput, options: { expectedRevision: number }): Promise<PageLabels> {
+export async function savePageLabels(dir: string, id: string, labels: PageLabelsInput, options: { expectedRevision: number; lockTimeoutMs?: number }): Promise<PageLabels> {
   assertPageId(id);
   if (!Number.isInteger(options.expectedRevision) || options.expectedRevision < 0) throw new PithError('BAD_OPTION', 'expectedRevision must be a whole number >= 0');
   for (const [i, a] of labels.annotations.entries()) {
     if (!isGoldLabel(a.label) || typeof a.path !== 'string' || typeof a.text !== 'string') throw new PithError('BAD_OPTION', `annotation ${i} needs label, text and path`);
   }
   await readPithHeader(dir);
-  if (!(await findPageFile(dir, id))) throw new PithError('NOT_FOUND', `no page '${id}' in this corpus`, dir);
+  const realRoot = await realRootOf(dir);
+  if (!(await findPageFile(dir, realRoot, id))) throw new PithError('NOT_FOUND', `no page '${id}' in this corpus`, dir);
   const path = join(dir, 'labels', `${id}.json`);
   await mkdir(join(dir, 'labels'), { recursive: true });
+  await assertFolderInside(dir, 'labels');
   return withLock(path, async () => {
-    const current = await readPageLabels(dir, id);
+    const current = await readLabelsIn(dir, realRoot, id);
     const stored = current?.revision ?? 0;
     if (stored !== options.expectedRevision) {
       throw new PithError('CONFLICT', `labels were saved by someone else (stored revision ${stored}, this edit is based on ${options.expectedRevision})`, path);
@@ -237,38 +487,83 @@ export async function savePageLabels(dir: string, id: string, labels: PageLabels
     };
     await writeFileAtomic(path, JSON.stringify(out, null, 1) + '\n');
     return out;
-  });
+  }, options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {});
 }
 
-/** Pages of a pith corpus with their stored labels as gold. */
-export async function readPithPages(dir: string): Promise<CorpusPage[]> {
+/** The page's file inside the corpus (`.html.gz` first), undefined when there is none; BAD_CORPUS for one that leads outside. */
+async function findPageFile(dir: string, realRoot: string, id: string): Promise<string | undefined> {
+  for (const ext of ['.html.gz', '.html']) {
+    const found = await locateInCorpus(realRoot, join(dir, 'pages', id + ext));
+    if (found) return found.real;
+  }
+  return undefined;
+}
+
+export interface PithPages {
+  readonly pages: CorpusPage[];
+  /** Pages left out: a page, labels or URL file that is unreadable, malformed, or a link leading outside the corpus. */
+  readonly skipped: SkippedPage[];
+}
+
+/**
+ * Pages of a pith corpus with their stored labels as gold. One bad file never fails the corpus:
+ * a page whose page file, `labels/<id>.json` or `pages/<id>.json` cannot be used (malformed or
+ * binary JSON, wrong shape, above the size limits, not a regular file, a symbolic link leading
+ * outside the corpus folder or nowhere) is left out and listed in `skipped` with the file and
+ * the reason. Links that stay inside the corpus folder are followed; a page file reached
+ * through one is given by its real path.
+ */
+export async function readPithPages(dir: string): Promise<PithPages> {
+  const realRoot = await realRootOf(dir);
+  const pagesDir = join(dir, 'pages');
+  let names: string[];
+  try {
+    names = (await readdir(pagesDir)).sort();
+  } catch (e) {
+    throw new PithError('BAD_CORPUS', `cannot list folder (${(e as Error).message})`, pagesDir, { cause: e });
+  }
   const pages: CorpusPage[] = [];
-  for (const f of await listDir(join(dir, 'pages'))) {
+  const skipped: SkippedPage[] = [];
+  const seen = new Map<string, string>();
+  for (const f of names) {
     const m = /^(.+)\.html(\.gz)?$/.exec(f);
     if (!m || !isValidPageId(m[1]!)) continue;
     const id = m[1]!;
-    const labels = await readPageLabels(dir, id);
-    let url = labels?.url;
-    const metaPath = join(dir, 'pages', `${id}.json`);
-    if (!url && (await isFile(metaPath))) {
-      try {
-        const meta = JSON.parse(await readFile(metaPath, 'utf8')) as unknown;
-        if (isRecord(meta)) url = optionalString(meta['url']);
-      } catch (e) {
-        throw new PithError('BAD_CORPUS', `malformed JSON (${(e as Error).message})`, metaPath, { cause: e });
-      }
+    const pagePath = join(pagesDir, f);
+    const first = seen.get(id);
+    if (first !== undefined) {
+      skipped.push({ id, path: pagePath, reason: `a second file for page '${id}' (pages/${first} is the page); not read` });
+      continue;
     }
-    const gold = labels
-      ? {
-          ...(labels.title ? { title: labels.title } : {}),
-          ...(labels.gold?.mainText !== undefined ? { mainText: labels.gold.mainText } : {}),
-          ...(labels.gold?.headings ? { headings: labels.gold.headings } : {}),
-          ...(labels.gold?.snippets ? { snippets: labels.gold.snippets } : {}),
-          annotations: labels.annotations,
-          ...(labels.partial ? { partial: true } : {}),
-        }
-      : { partial: true };
-    pages.push({ id, site: labels?.site ?? siteOf(url) ?? id, url, htmlPath: join(dir, 'pages', f), gold });
+    seen.set(id, f);
+    let current = pagePath;
+    try {
+      const found = await locateInCorpus(realRoot, pagePath);
+      if (!found) continue; // removed while listing
+      const htmlPath = found.link ? found.real : pagePath;
+      current = join(dir, 'labels', `${id}.json`);
+      const labels = await readLabelsIn(dir, realRoot, id);
+      let url = labels?.url;
+      current = join(pagesDir, `${id}.json`);
+      if (!url) {
+        const meta = await readCorpusJson(realRoot, current, SMALL_JSON_MAX_BYTES);
+        if (meta !== undefined && !isRecord(meta)) throw new PithError('BAD_CORPUS', 'must be a JSON object like {"url": "https://..."}', current);
+        if (meta !== undefined) url = optionalString(meta['url']);
+      }
+      const gold = labels
+        ? {
+            ...(labels.title ? { title: labels.title } : {}),
+            ...(labels.gold?.mainText !== undefined ? { mainText: labels.gold.mainText } : {}),
+            ...(labels.gold?.headings ? { headings: labels.gold.headings } : {}),
+            ...(labels.gold?.snippets ? { snippets: labels.gold.snippets } : {}),
+            annotations: labels.annotations,
+            ...(labels.partial ? { partial: true } : {}),
+          }
+        : { partial: true };
+      pages.push({ id, site: labels?.site ?? siteOf(url) ?? id, url, htmlPath, gold });
+    } catch (e) {
+      skipped.push({ id, path: isPithError(e) && e.subject ? e.subject : current, reason: reasonOf(e) });
+    }
   }
-  return pages;
+  return { pages, skipped };
 }
