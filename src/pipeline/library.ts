@@ -106,7 +106,7 @@ export function loadModel(path?: string): Promise<PithModel> {
 }
 
 /** The options as the pipeline takes them; bad values are BAD_OPTION errors. */
-function pipelineOptions(o: ExtractionOptions): ExtractOptions {
+export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
   const favor = o.favor ?? 'balanced';
   if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `favor must be one of ${FAVORS.join(', ')}, got '${String(favor)}'`, 'favor');
   return {
@@ -168,6 +168,14 @@ function toExtraction(article: Article, confidence: number): Extraction {
   });
 }
 
+/** The article less what the options leave out after extraction (tables, links). */
+export function shapeArticle(article: Article, options: ExtractionOptions): Article {
+  let out = article;
+  if (options.includeTables === false) out = withoutTables(out);
+  if (options.includeLinks === false) out = withoutLinks(out);
+  return out;
+}
+
 /** Extracts with a model already loaded: the synchronous form of `extract`. */
 export function extractWith(model: PithModel, input: string | Uint8Array, options: ExtractionOptions = {}): Extraction {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
@@ -178,10 +186,7 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
   const result = extractPage(page, model, pipelineOptions(options));
-  let article = result.article;
-  if (options.includeTables === false) article = withoutTables(article);
-  if (options.includeLinks === false) article = withoutLinks(article);
-  return toExtraction(article, result.confidence);
+  return toExtraction(shapeArticle(result.article, options), result.confidence);
 }
 
 /** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */

@@ -3,8 +3,10 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, KEEP_COMMENTS, loadExtractionModel, OUTPUT_FORMATS, renderResult, type OutputFormat,
+  explainExtraction, extractBytes, loadExtractionModel, OUTPUT_FORMATS, renderResult, type OutputFormat,
 } from '../../pipeline/extract.js';
+import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
+import { writeFileAtomic } from '../../corpus/index.js';
 
 const HELP = `Usage: pith extract <file|url|-> [options]
 
@@ -15,8 +17,14 @@ Options:
   --model PATH     model file (default: the bundled model)
   --explain        print every block with its label, probability and strongest features
   --blocks         with --format json: include per-block labels and probabilities
-  --keep-comments  leave readers' comment sections to the model instead of discounting them
-                   (for forums and Q&A pages, whose replies are the content)
+  --favor F        precision | balanced | recall (default balanced): where the model is unsure,
+                   keep less noise or lose less text
+  --include-comments  leave readers' comment sections to the model instead of discounting them
+                   (for forums and Q&A pages, whose replies are the content; also --keep-comments)
+  --no-images      leave out images, figures and embeds
+  --no-tables      leave out tables
+  --no-links       keep links' text, not the links
+  -o, --out FILE   write the result to FILE (atomically) instead of standard output
   --url URL        the page's URL when reading a file or stdin (resolves links and images)
   --timeout MS     time limit when fetching a URL (default 15000)
 
@@ -38,6 +46,8 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs(argv, {
       format: { type: 'string' }, model: { type: 'string' }, explain: { type: 'boolean' }, blocks: { type: 'boolean' },
       url: { type: 'string' }, timeout: { type: 'string' }, 'keep-comments': { type: 'boolean' },
+      'include-comments': { type: 'boolean' }, favor: { type: 'string' }, 'no-images': { type: 'boolean' },
+      'no-tables': { type: 'boolean' }, 'no-links': { type: 'boolean' }, out: { type: 'string', short: 'o' },
     });
     if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one page (file, URL or -)');
     const format = (optString(values, 'format') ?? 'text') as OutputFormat;
@@ -46,8 +56,17 @@ export const command: Command = {
     const src = await readPageSource(positionals[0]!, io.stdin, { ...(url ? { url } : {}), timeoutMs: optInt(values, 'timeout', 15000, 1) });
     const modelPath = optString(values, 'model');
     const model = await loadExtractionModel(...(modelPath ? [modelPath] : []));
-    const options = optBool(values, 'keep-comments') ? KEEP_COMMENTS : {};
-    const result = extractBytes(src.bytes, model, { id: src.id, url: src.url, transportCharset: src.transportCharset }, options, src.subject);
+    const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
+    if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);
+    const chosen: ExtractionOptions = {
+      favor, includeComments: optBool(values, 'include-comments') || optBool(values, 'keep-comments'),
+      includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links'),
+    };
+    const extracted = extractBytes(src.bytes, model, { id: src.id, url: src.url, transportCharset: src.transportCharset }, pipelineOptions(chosen), src.subject);
+    // Descriptors, not a spread: a spread would read the lazy `features` getter.
+    const result = Object.create(null, {
+      ...Object.getOwnPropertyDescriptors(extracted), article: { value: shapeArticle(extracted.article, chosen), enumerable: true },
+    }) as typeof extracted;
     if (optBool(values, 'explain')) {
       io.stdout.write(`# ${result.page.blocks.length} blocks, confidence ${result.confidence.toFixed(3)}, model ${model.file.algorithm}\n`);
       io.stdout.write('  idx  label    p     model    text | strongest features\n');
@@ -59,7 +78,16 @@ export const command: Command = {
       }
       return EXIT.ok;
     }
-    io.stdout.write(renderResult(result, format, optBool(values, 'blocks')));
+    const rendered = renderResult(result, format, optBool(values, 'blocks'));
+    const out = optString(values, 'out');
+    if (out === undefined) io.stdout.write(rendered);
+    else {
+      try {
+        await writeFileAtomic(out, rendered);
+      } catch (e) {
+        throw new PithError('IO', `cannot write the result (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, out);
+      }
+    }
     return EXIT.ok;
   },
 };
