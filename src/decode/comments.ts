@@ -20,23 +20,20 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
+import { COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/vocabulary.js';
 
-// `recentcomments` / `recent-comments-2`: WordPress's sidebar of comment excerpts.
-const SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
 /** Class strings longer than this are feature-flag dumps, not layout names. */
 const MAX_CLASS_CHARS = 400;
 
 function namesSection(el: ElementNode): boolean {
   if (el.tag === 'body' || el.tag === 'html') return false;
   const id = el.attrs['id'];
-  if (id && SECTION_NAME.test(id)) return true;
+  if (id && COMMENT_SECTION_NAME.test(id)) return true;
   const cls = el.attrs['class'];
-  if (!cls || cls.length > MAX_CLASS_CHARS || !/comment|disqus|respond/i.test(cls)) return false;
-  for (const name of cls.split(/\s+/)) if (name && SECTION_NAME.test(name)) return true;
+  if (!cls || cls.length > MAX_CLASS_CHARS || !COMMENT_SECTION_WORD.test(cls)) return false;
+  for (const name of cls.split(/\s+/)) if (name && COMMENT_SECTION_NAME.test(name)) return true;
   return false;
 }
-
-const DISCUSSION_TYPE = /(?:^|\/)(?:DiscussionForumPosting|QAPage)$/;
 
 function isDiscussionType(t: unknown): boolean {
   if (typeof t === 'string') return DISCUSSION_TYPE.test(t.trim());

@@ -8,6 +8,7 @@
 import type { FeatureFamily } from '../family.js';
 import { NONE } from '../family.js';
 import { blockWordCounts } from './lexical.js';
+import { AGENCY, COMMENTS_LINE, COUNTER, CREDIT_MARK, CREDIT_SIGN, DATELINE, LEAD_IN, LICENSE, REPLY, SAYS } from '../vocabulary.js';
 
 /** Blocks longer than this are prose; only credits at their very end are looked for. */
 const SHORT_CHARS = 160;
@@ -15,24 +16,6 @@ const SHORT_CHARS = 160;
 const LEAD_IN_WORDS = 6;
 /** Words of a caption or credit line that carries a credit (`cue:short`). */
 const CREDIT_LINE_WORDS = 12;
-
-// "Foto: dpa", "(Photo: Getty Images)", "Bild: Keystone", "Quelle: ...", "© Reuters", "Crédito: EFE".
-const CREDIT_MARK = /(?:^|[\s(\[|/·•–—-])(?:fotos?|photos?|photograph(?:y|ie)?|bild(?:er)?|titelbild|image|images|picture|pictures|pic|credits?|crédits?|crédito|foto de|fot\.|zdj[eę]cie|фото|illustration|grafik|quelle|source|fuente|fonte|bildquelle)\s*[:©]/iu;
-const CREDIT_SIGN = /©|\(c\)\s*\p{Lu}|\bcopyright\b/iu;
-const AGENCY = /\b(?:getty\s*images|reuters|afp|ap\s+photo|dpa|imago|shutterstock|istock(?:photo)?|picture[- ]alliance|keystone|epa|efe|ansa|adobe\s*stock|unsplash|pixabay)\b/i;
-// "Bild 3 von 10", "Image 2 of 5", "Foto 1 de 8", "3 / 12".
-const COUNTER = /^(?:\p{L}+\s+)?\d{1,3}\s*(?:\/|von|of|de|di|sur|z|из|van)\s*\d{1,3}$/iu;
-const LICENSE = /\b(?:cc[- ]by|creative\s+commons|lizenz|licen[cs]e[ds]?|all\s+rights\s+reserved|alle\s+rechte\s+vorbehalten|tous\s+droits\s+réservés|todos\s+los\s+derechos|tutti\s+i\s+diritti|wszelkie\s+prawa)\b/iu;
-// "Published: 03.04.2020", "Aktualisiert am 3. Mai 2021", "Publié le 2 mars", "Posted on June 3".
-const DATELINE = /^(?:published|updated|posted|last\s+(?:updated|modified)|publiziert|veröffentlicht|aktualisiert|erschienen|stand|publié|mis\s+à\s+jour|publicado|actualizado|pubblicato|aggiornato|opublikowano|gepubliceerd)\b[^\n]{0,60}\d/iu;
-// Lead-ins to related links, newsletters and the like.
-const LEAD_IN = /\b(?:read\s+(?:more|also|next)|see\s+also|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|te\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|lees\s+ook|newsletter)\b/iu;
-
-// A comment's own buttons and header: "Reply", "Antworten", "Report", "Permalink", "Anna says:".
-const REPLY = /^(?:reply|reply\s+to\s+this\s+comment|log\s*in\s+to\s+reply|antworten|répondre|responder|rispondi|odpowiedz|beantwoorden|svara|vastaa|ответить|report|report\s+comment|melden|permalink|quote|zitieren)\s*[↓→»]?$/iu;
-const SAYS = /\s(?:says|said|sagt|schreibt|schrieb|dit|écrit|dice|escribe|scrive|pisze|zegt|skriver)\s*:$/iu;
-// The comment section's heading, count or form: "12 Comments", "Kommentare (3)", "Leave a Reply".
-const COMMENTS = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?|comentarios?|commenti|komentarze?|reacties|responses?|replies|leserkommentare)(?:\s*\(\d+\))?(?:\s*\d+)?$|^(?:leave|post|add|write)\s+a\s+(?:comment|reply)|^(?:kommentar|kommentare)\s+(?:schreiben|verfassen|hinzufügen)|^(?:laisser|ajouter)\s+un\s+commentaire|^(?:deja|dejar|escribe)\s+un\s+comentario|^lascia\s+un\s+commento|^(?:dodaj|napisz)\s+komentarz/iu;
 
 const DIGIT = /\d/;
 
@@ -60,7 +43,7 @@ function cuesOf(text: string, words: number): Cue[] {
   if (digit && DATELINE.test(text)) out.push('dateline');
   if (words <= LEAD_IN_WORDS && (text.endsWith(':') || LEAD_IN.test(text))) out.push('lead-in');
   if (REPLY.test(text) || (text.endsWith(':') && SAYS.test(text))) out.push('reply');
-  if (words <= LEAD_IN_WORDS && COMMENTS.test(text)) out.push('comments');
+  if (words <= LEAD_IN_WORDS && COMMENTS_LINE.test(text)) out.push('comments');
   return out;
 }
 

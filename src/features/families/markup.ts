@@ -5,26 +5,11 @@
 import { NONE, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
+import { CLASS_WORD_GROUPS } from '../vocabulary.js';
 
-/** Words of class names grouped by what they usually mean; the groups generalise across sites. */
-const HINT_GROUPS: Readonly<Record<string, string>> = {
-  content: 'article articles content contents body post posts entry story text prose blog news richtext paragraph copy',
-  comment: 'comment comments reply replies respond discussion disqus',
-  nav: 'nav navigation navbar menu menus breadcrumb breadcrumbs pagination pager toc skip',
-  share: 'share sharing social facebook twitter whatsapp linkedin pinterest print email',
-  ad: 'ad ads advert adverts advertisement sponsor sponsored promo promoted banner adsense dfp outbrain taboola',
-  related: 'related recommended recommendations more popular trending readmore teaser teasers widget widgets newsletter subscribe',
-  footer: 'footer foot copyright legal disclaimer',
-  header: 'header masthead topbar logo branding',
-  sidebar: 'sidebar aside rail side',
-  caption: 'caption credit credits figcaption photo image img media gallery figure',
-  byline: 'byline author authors meta date time dateline published timestamp updated',
-  title: 'title headline heading hed',
-  tags: 'tag tags category categories topic topics keywords',
-};
-export const HINTS: readonly string[] = Object.freeze(Object.keys(HINT_GROUPS));
+export const HINTS: readonly string[] = Object.freeze(Object.keys(CLASS_WORD_GROUPS));
 const HINT_OF: ReadonlyMap<string, string> = new Map(
-  Object.entries(HINT_GROUPS).flatMap(([g, words]) => words.split(' ').map((w) => [w, g] as const)),
+  Object.entries(CLASS_WORD_GROUPS).flatMap(([g, words]) => words.split(' ').map((w) => [w, g] as const)),
 );
 
 const HINT_BIT: ReadonlyMap<string, number> = new Map(HINTS.map((h, k) => [h, 1 << k]));

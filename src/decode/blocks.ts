@@ -1,0 +1,31 @@
+/** What the decode rules ask of a block and of a probability row. */
+import { LABELS } from '../labels.js';
+import type { Block } from '../segment/segment.js';
+import { countWordEquivalents } from '../features/text-stats.js';
+
+/** Words that make a block a paragraph of prose rather than a line or a caption. */
+export const PARAGRAPH_WORDS = 12;
+
+/** Column of each label in a probability row (LABELS order). */
+export const TITLE = LABELS.indexOf('title');
+export const HEADING = LABELS.indexOf('heading');
+export const BODY = LABELS.indexOf('body');
+export const OTHER = LABELS.indexOf('other');
+
+/** The most probable column (the first on ties). */
+export function argmax(p: readonly number[]): number {
+  let best = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
+  return best;
+}
+
+/** Mostly link text: a menu item, a teaser, a tag. */
+export function isLinkText(block: Block): boolean {
+  return block.linkChars >= 0.5 * block.text.length;
+}
+
+/** A paragraph of prose: text of at least PARAGRAPH_WORDS words, mostly not link text. */
+export function isParagraph(b: Block): boolean {
+  if (b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) return false;
+  return countWordEquivalents(b.text, PARAGRAPH_WORDS) >= PARAGRAPH_WORDS;
+}

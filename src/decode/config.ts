@@ -1,0 +1,114 @@
+/** The decoder's settings: options as given, and the resolved config the rules read. */
+import { PithError } from '../errors.js';
+import { PARAGRAPH_WORDS } from './blocks.js';
+
+const DEFAULT_COMMENT_BODY = 0.2;
+
+export interface ConstrainOptions {
+  /**
+   * Least title probability for a block to become the title. Default 0.05: a page with a gold
+   * title whose best block stays under 0.2 usually still has it as that block (chosen on one
+   * cross-site fold: title exact +0.014 on trafilatura-eval, +0.019 on wcxb-dev, no change on
+   * postlight or readability-test-pages; 0.2 before).
+   */
+  readonly titleThreshold?: number;
+  /** Cost of noise between two body clusters that splits them (1 per block + 1 per 100 non-link chars). Default 12. */
+  readonly maxGapCost?: number;
+  /** A secondary cluster is kept when its text is at least this share of the main one's. Default 0.25. */
+  readonly minClusterShare?: number;
+  /**
+   * ... or at least this many characters. Default 150 (400 before; 150 chosen on two held-out
+   * cross-site folds: trafilatura-eval snippet F +0.003 on both, wcxb-dev word F1 +0.002).
+   */
+  readonly minClusterChars?: number;
+  /** Texts the page declares as its headline (og:title, JSON-LD headline, <title>): a tie-breaker for the title. */
+  readonly declaredTitles?: readonly string[];
+  /** With no body at all, the fallback takes runs of prose blocks of at least this many words each. Default 12; 0 = no fallback. */
+  readonly fallbackMinWords?: number;
+  /**
+   * The heaviest run of prose also becomes body when the model's body text is under this share of it.
+   * Default 1 (chosen on a held-out cross-site fold: 0.3-3 all help, 1 best); 0 = off.
+   */
+  readonly rescueShare?: number;
+  /**
+   * When the rescue (not the no-body fallback) fires, blocks of the run whose p(body) is under
+   * this stay as they are: a sign-off, a licence line or a caption the model is sure of is not
+   * let in with the post around it. Default 0.2, chosen with the MaxEnt model on two held-out
+   * cross-site folds (against 0: trafilatura-eval snippet F +0.003 / +0.007, wcxb-dev word F1
+   * +0.006 / -0.001, readability-test-pages shingle F1 +0.002 / -0.002; 0.05, 0.1 and 0.3 were
+   * scored too). 0 = every block of the run, for a chain stuck in `other` that gives them all
+   * a low p(body).
+   */
+  readonly rescueMinBody?: number;
+  /** Other text blocks a run of prose may span. Default 2. */
+  readonly proseGap?: number;
+  /** Added to p(body) when weighing runs of prose. Default 0.05. */
+  readonly prosePrior?: number;
+  /** Other runs of prose at least this share of the heaviest one's weight go with it. Default 0.3; 0 = the heaviest alone. */
+  readonly companionRunShare?: number;
+  /**
+   * Body blocks that are mostly link text, after the body's last paragraph of prose, become
+   * other when together they are under this share of the body's prose characters: a short
+   * link list trailing an article (tags, "more on this", archive links) is not its text, while
+   * a listing page's long run of teasers is. Default 0.3; 0 = off.
+   */
+  readonly linkTailShare?: number;
+  /**
+   * Per block, 1 when it sits in a comment section (`commentSectionBlocks`); absent = none known.
+   */
+  readonly commentBlocks?: ArrayLike<number>;
+  /**
+   * When the page has a paragraph of prose outside its comment sections, p(body) of every block
+   * inside them is multiplied by this (what it loses goes to `other`) and they are left out of
+   * the prose runs the rescue weighs. Default 0.2; 1 = off. On two held-out cross-site folds of
+   * the train corpora every share from 0.5 down gave the same labels and the rule was level
+   * (wcxb-dev word F1 +0.002 / -0.003: forum pages whose gold counts replies as content); on
+   * dragnet's test split, never looked at, word F1 0.835 -> 0.883 (docs/ablation.md).
+   */
+  readonly commentBody?: number;
+}
+
+export interface ConstrainConfig {
+  readonly titleThreshold: number;
+  readonly maxGapCost: number;
+  readonly minClusterShare: number;
+  readonly minClusterChars: number;
+  readonly declaredTitles: readonly string[];
+  readonly fallbackMinWords: number;
+  readonly rescueShare: number;
+  readonly rescueMinBody: number;
+  readonly proseGap: number;
+  readonly prosePrior: number;
+  readonly companionRunShare: number;
+  readonly linkTailShare: number;
+  readonly commentBlocks: ArrayLike<number> | undefined;
+  readonly commentBody: number;
+}
+
+export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
+  // A share of p(body): outside [0, 1] it would make probabilities negative.
+  if (o.commentBody !== undefined && !(o.commentBody >= 0 && o.commentBody <= 1)) {
+    throw new PithError('BAD_OPTION', `commentBody must be a number in 0..1, got ${String(o.commentBody)}`, 'commentBody');
+  }
+  return Object.freeze({
+    titleThreshold: o.titleThreshold ?? 0.05,
+    maxGapCost: o.maxGapCost ?? 12,
+    minClusterShare: o.minClusterShare ?? 0.25,
+    minClusterChars: o.minClusterChars ?? 150,
+    declaredTitles: o.declaredTitles ?? [],
+    fallbackMinWords: o.fallbackMinWords ?? PARAGRAPH_WORDS,
+    rescueShare: o.rescueShare ?? 1,
+    rescueMinBody: o.rescueMinBody ?? 0.2,
+    proseGap: o.proseGap ?? 2,
+    prosePrior: o.prosePrior ?? 0.05,
+    companionRunShare: o.companionRunShare ?? 0.3,
+    linkTailShare: o.linkTailShare ?? 0.3,
+    commentBlocks: o.commentBlocks,
+    commentBody: o.commentBody ?? DEFAULT_COMMENT_BODY,
+  });
+}
+
+/** The numeric settings, by name (for tools that take them as text). */
+export const CONSTRAIN_NUMBERS: readonly string[] = Object.freeze(
+  Object.entries(resolveConstrainOptions()).filter(([, v]) => typeof v === 'number').map(([k]) => k),
+);

@@ -1,0 +1,71 @@
+/**
+ * The decoder's rules (after go-domdistiller's `BoilerpipeFilter`s, run in order by one
+ * extractor): each is a small named unit that reads and changes one shared `DecodeState`,
+ * and every label it changes is recorded as a note with its name, for `--explain`.
+ * The ordered list is `DECODE_RULES` (rules/index.ts); docs/decoder.md lists it.
+ */
+import { LABELS, type Label } from '../labels.js';
+import type { Block } from '../segment/segment.js';
+import type { ConstrainConfig } from './config.js';
+import { argmax } from './blocks.js';
+
+/** One label changed by one rule. */
+export interface DecodeNote {
+  readonly block: number;
+  readonly from: Label;
+  readonly to: Label;
+  /** Name of the rule that changed it. */
+  readonly rule: string;
+  readonly reason: string;
+}
+
+export interface DecodeRule {
+  /** Kebab-case, unique in `DECODE_RULES`; notes carry it. */
+  readonly name: string;
+  /** One line: what the rule does. */
+  readonly doc: string;
+  apply(state: DecodeState, config: ConstrainConfig): void;
+}
+
+/** What the rules share: the page's blocks, the probabilities they read, the labels they change. */
+export class DecodeState {
+  readonly blocks: readonly Block[];
+  /** The learner's probabilities, as given. */
+  readonly modelProbs: readonly (readonly number[])[];
+  /** The probabilities the rules read (LABELS order): the model's, or adjusted by an earlier rule. */
+  probs: readonly (readonly number[])[];
+  /** Labels so far: each block's most probable label to begin with. */
+  readonly labels: Label[];
+  readonly notes: DecodeNote[] = [];
+  /** Per block, 1 inside a comment section that the rules treat as one (set by `comment-sections`). */
+  comments: ArrayLike<number> | undefined = undefined;
+  /** [first, last] block of the content region (set by `content-region`), undefined with no body. */
+  region: [number, number] | undefined = undefined;
+  /** The rule now running: its name goes into the notes. */
+  rule = '';
+
+  constructor(blocks: readonly Block[], modelProbs: readonly (readonly number[])[]) {
+    this.blocks = blocks;
+    this.modelProbs = modelProbs;
+    this.probs = modelProbs;
+    this.labels = new Array(blocks.length);
+    for (let i = 0; i < blocks.length; i++) this.labels[i] = LABELS[argmax(modelProbs[i]!)]!;
+  }
+
+  /** Sets block i's label, with a note when it changes. */
+  relabel(i: number, to: Label, reason: string): void {
+    if (this.labels[i] === to) return;
+    this.notes.push({ block: i, from: this.labels[i]!, to, rule: this.rule, reason });
+    this.labels[i] = to;
+  }
+}
+
+/** Runs `rules` in order over the state. */
+export function applyRules(state: DecodeState, rules: readonly DecodeRule[], config: ConstrainConfig): DecodeState {
+  for (const rule of rules) {
+    state.rule = rule.name;
+    rule.apply(state, config);
+  }
+  state.rule = '';
+  return state;
+}

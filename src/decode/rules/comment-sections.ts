@@ -1,0 +1,36 @@
+/**
+ * Readers' comments are not the article: when the page has prose outside its comment sections
+ * (`commentBlocks`), p(body) of the blocks inside them is scaled by `commentBody` and they are
+ * relabelled from the scaled row; every later rule reads the scaled probabilities, and
+ * `one-title` and `prose-rescue` leave these blocks out.
+ */
+import { LABELS } from '../../labels.js';
+import type { Block } from '../../segment/segment.js';
+import { argmax, BODY, isParagraph, OTHER } from '../blocks.js';
+import type { DecodeRule } from '../rule.js';
+
+/** Whether some block outside the comment sections is a paragraph of prose. */
+function proseOutside(blocks: readonly Block[], comments: ArrayLike<number>): boolean {
+  for (let i = 0; i < blocks.length; i++) if (!comments[i] && isParagraph(blocks[i]!)) return true;
+  return false;
+}
+
+/** The row with p(body) scaled by `factor`, the mass taken moved to `other` (noise, not a title). */
+function scaleBody(row: readonly number[], factor: number): number[] {
+  const out = row.slice();
+  out[BODY] = row[BODY]! * factor;
+  out[OTHER] = row[OTHER]! + row[BODY]! * (1 - factor);
+  return out;
+}
+
+export const commentSections: DecodeRule = {
+  name: 'comment-sections',
+  doc: 'when the page has prose outside its comment sections, p(body) inside them is scaled by `commentBody` and those blocks are relabelled (and kept out of the title and the prose rescue)',
+  apply(s, cfg) {
+    const marks = cfg.commentBlocks;
+    if (marks === undefined || !(cfg.commentBody < 1) || !proseOutside(s.blocks, marks)) return;
+    s.comments = marks;
+    s.probs = s.probs.map((row, i) => (marks[i] ? scaleBody(row, cfg.commentBody) : row));
+    for (let i = 0; i < s.blocks.length; i++) if (marks[i]) s.relabel(i, LABELS[argmax(s.probs[i]!)]!, 'inside a comment section');
+  },
+};

@@ -1,0 +1,31 @@
+/**
+ * The decoder's rules, in the order they run (docs/decoder.md lists them). Each reads what the
+ * ones before it left: the probabilities `comment-sections` adjusted, the title `one-title`
+ * chose, the region `content-region` found and `link-tail` shortened.
+ */
+import type { DecodeRule } from '../rule.js';
+import { commentSections } from './comment-sections.js';
+import { oneTitle } from './one-title.js';
+import { proseRescue } from './prose-rescue.js';
+import { singleTextBlock } from './single-text-block.js';
+import { contentRegion } from './content-region.js';
+import { linkTail } from './link-tail.js';
+import { headingsInRegion } from './headings-in-region.js';
+import { headingElements } from './heading-elements.js';
+import { mediaInRegion } from './media-in-region.js';
+
+export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
+  commentSections,
+  oneTitle,
+  proseRescue,
+  singleTextBlock,
+  contentRegion,
+  linkTail,
+  headingsInRegion,
+  headingElements,
+  mediaInRegion,
+]);
+
+export {
+  commentSections, oneTitle, proseRescue, singleTextBlock, contentRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
+};

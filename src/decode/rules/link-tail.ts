@@ -1,0 +1,41 @@
+/**
+ * No short tail of link lists after the article's last paragraph (tags, "read more" links,
+ * archive lists): body blocks that are mostly link text, after the body's last paragraph of
+ * prose, become other when together they are under `linkTailShare` of the body's prose
+ * characters; a listing page's long run of teasers outweighs its prose and stays. The region
+ * then ends at its last body block.
+ */
+import type { DecodeRule } from '../rule.js';
+import { isLinkText, isParagraph } from '../blocks.js';
+
+export const linkTail: DecodeRule = {
+  name: 'link-tail',
+  doc: "link-text body blocks after the body's last paragraph become other when together under `linkTailShare` of its prose; the region ends before them",
+  apply(s, cfg) {
+    const region = s.region;
+    if (!(cfg.linkTailShare > 0) || !region) return;
+    const { blocks, labels } = s;
+    const n = blocks.length;
+    const isProse = (i: number): boolean => labels[i] === 'body' && blocks[i]!.kind === 'text' && !isLinkText(blocks[i]!);
+    let proseChars = 0;
+    for (let i = 0; i < n; i++) if (isProse(i)) proseChars += blocks[i]!.text.length;
+    // Scanning back, only blocks after the last paragraph are split into words.
+    let lastProse = n - 1;
+    while (lastProse >= 0 && !(labels[lastProse] === 'body' && isParagraph(blocks[lastProse]!))) lastProse--;
+    if (lastProse < 0) return;
+    const tail: number[] = [];
+    let tailChars = 0;
+    for (let i = lastProse + 1; i < n; i++) {
+      const b = blocks[i]!;
+      if (labels[i] !== 'body' || b.kind !== 'text' || !isLinkText(b)) continue;
+      tail.push(i);
+      tailChars += b.text.length;
+    }
+    if (tail.length > 0 && tailChars < cfg.linkTailShare * proseChars) {
+      for (const i of tail) s.relabel(i, 'other', 'a short list of links after the last paragraph');
+      let end = region[1];
+      while (end > lastProse && labels[end] !== 'body') end--;
+      s.region = [region[0], end];
+    }
+  },
+};

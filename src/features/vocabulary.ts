@@ -1,0 +1,69 @@
+/**
+ * Cue words: what authors write into class names and short lines that says what a block is
+ * (a comment thread, a share bar, a photo credit, a lead-in to related links), in one place
+ * for every layer that reads them. The features turn them into attributes (`markup-tokens`,
+ * `cues`); the decoder reads the comment-section names (`decode/comments.ts`). A word added
+ * here reaches both, and a copy cannot drift.
+ *
+ * Changing a list changes the features a model was trained on: retrain after it.
+ */
+
+// --- Class, id, itemprop and role words (markup-tokens family: `hint:<group>`) ---
+
+/** Words of class names grouped by what they usually mean; the groups generalise across sites. */
+export const CLASS_WORD_GROUPS: Readonly<Record<string, string>> = Object.freeze({
+  content: 'article articles content contents body post posts entry story text prose blog news richtext paragraph copy',
+  comment: 'comment comments reply replies respond discussion disqus',
+  nav: 'nav navigation navbar menu menus breadcrumb breadcrumbs pagination pager toc skip',
+  share: 'share sharing social facebook twitter whatsapp linkedin pinterest print email',
+  ad: 'ad ads advert adverts advertisement sponsor sponsored promo promoted banner adsense dfp outbrain taboola',
+  related: 'related recommended recommendations more popular trending readmore teaser teasers widget widgets newsletter subscribe',
+  footer: 'footer foot copyright legal disclaimer',
+  header: 'header masthead topbar logo branding',
+  sidebar: 'sidebar aside rail side',
+  caption: 'caption credit credits figcaption photo image img media gallery figure',
+  byline: 'byline author authors meta date time dateline published timestamp updated',
+  title: 'title headline heading hed',
+  tags: 'tag tags category categories topic topics keywords',
+});
+
+// --- Comment sections (decode/comments.ts) ---
+
+/**
+ * The roots of a comment section's class or id, each also a word of the `comment` class-word
+ * group above: a class string without one of them names no section (a cheap first test).
+ */
+export const COMMENT_SECTION_ROOTS: readonly string[] = Object.freeze(['comment', 'disqus', 'respond']);
+/** Whether a class string may name a comment section (contains one of `COMMENT_SECTION_ROOTS`). */
+export const COMMENT_SECTION_WORD = new RegExp(COMMENT_SECTION_ROOTS.join('|'), 'i');
+/**
+ * A class or id that names a comment section: it *starts* with the name (`comments`,
+ * `comment-list`, `commentlist`, `comment-body`, `disqus_thread`, `respond`, `recentcomments`:
+ * WordPress's sidebar of comment excerpts, `recent-comments-2`).
+ */
+export const COMMENT_SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
+/** schema.org types of a page whose replies are its content (a forum thread, a Q&A page). */
+export const DISCUSSION_TYPE = /(?:^|\/)(?:DiscussionForumPosting|QAPage)$/;
+
+// --- Short lines of article furniture, in many languages (cues family: `cue:<cue>`) ---
+
+/** A photo or source credit: "Foto: dpa", "(Photo: Getty Images)", "Bild: Keystone", "Quelle: ...", "Crédito: EFE". */
+export const CREDIT_MARK = /(?:^|[\s(\[|/·•–—-])(?:fotos?|photos?|photograph(?:y|ie)?|bild(?:er)?|titelbild|image|images|picture|pictures|pic|credits?|crédits?|crédito|foto de|fot\.|zdj[eę]cie|фото|illustration|grafik|quelle|source|fuente|fonte|bildquelle)\s*[:©]/iu;
+/** A copyright sign: "© Reuters", "(c) Name", "Copyright". */
+export const CREDIT_SIGN = /©|\(c\)\s*\p{Lu}|\bcopyright\b/iu;
+/** Photo and news agencies. */
+export const AGENCY = /\b(?:getty\s*images|reuters|afp|ap\s+photo|dpa|imago|shutterstock|istock(?:photo)?|picture[- ]alliance|keystone|epa|efe|ansa|adobe\s*stock|unsplash|pixabay)\b/i;
+/** A gallery counter: "Bild 3 von 10", "Image 2 of 5", "Foto 1 de 8", "3 / 12". */
+export const COUNTER = /^(?:\p{L}+\s+)?\d{1,3}\s*(?:\/|von|of|de|di|sur|z|из|van)\s*\d{1,3}$/iu;
+/** A licence or rights line. */
+export const LICENSE = /\b(?:cc[- ]by|creative\s+commons|lizenz|licen[cs]e[ds]?|all\s+rights\s+reserved|alle\s+rechte\s+vorbehalten|tous\s+droits\s+réservés|todos\s+los\s+derechos|tutti\s+i\s+diritti|wszelkie\s+prawa)\b/iu;
+/** A dateline: "Published: 03.04.2020", "Aktualisiert am 3. Mai 2021", "Publié le 2 mars", "Posted on June 3". */
+export const DATELINE = /^(?:published|updated|posted|last\s+(?:updated|modified)|publiziert|veröffentlicht|aktualisiert|erschienen|stand|publié|mis\s+à\s+jour|publicado|actualizado|pubblicato|aggiornato|opublikowano|gepubliceerd)\b[^\n]{0,60}\d/iu;
+/** Lead-ins to related links, newsletters and the like: "Read more", "Auch interessant", "Lire aussi". */
+export const LEAD_IN = /\b(?:read\s+(?:more|also|next)|see\s+also|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|te\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|lees\s+ook|newsletter)\b/iu;
+/** A comment's own buttons: "Reply", "Antworten", "Report", "Permalink". */
+export const REPLY = /^(?:reply|reply\s+to\s+this\s+comment|log\s*in\s+to\s+reply|antworten|répondre|responder|rispondi|odpowiedz|beantwoorden|svara|vastaa|ответить|report|report\s+comment|melden|permalink|quote|zitieren)\s*[↓→»]?$/iu;
+/** A comment's header: "Anna says:". */
+export const SAYS = /\s(?:says|said|sagt|schreibt|schrieb|dit|écrit|dice|escribe|scrive|pisze|zegt|skriver)\s*:$/iu;
+/** The comment section's heading, count or form: "12 Comments", "Kommentare (3)", "Leave a Reply". */
+export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?|comentarios?|commenti|komentarze?|reacties|responses?|replies|leserkommentare)(?:\s*\(\d+\))?(?:\s*\d+)?$|^(?:leave|post|add|write)\s+a\s+(?:comment|reply)|^(?:kommentar|kommentare)\s+(?:schreiben|verfassen|hinzufügen)|^(?:laisser|ajouter)\s+un\s+commentaire|^(?:deja|dejar|escribe)\s+un\s+comentario|^lascia\s+un\s+commento|^(?:dodaj|napisz)\s+komentarz/iu;

@@ -1,0 +1,25 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { headingElements, inHeadingElement } from '../../../src/decode/rules/heading-elements.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+test('heading-elements: an h2-h6 block the model left out, between article text and followed by body, becomes a heading', () => {
+  const doc = new BlockBuilder()
+    .text('Section two', 'other').atPath('html/body/article/h2') // no text before it
+    .text(para(40), 'body')
+    .text('Why it matters', 'other').atPath('html/body/article/h3/span')
+    .image('body')
+    .text(para(40), 'body')
+    .text('A plain aside line', 'other').atPath('html/body/article/div')
+    .text(para(40), 'body')
+    .text('Related stories', 'other').atPath('html/body/aside/h2') // nothing after it
+    .build();
+  const s = runRule(headingElements, doc);
+  assert.deepEqual(noteRows(s), [[2, 'other', 'heading', 'heading-elements', 'a heading element between article text']]);
+});
+
+test('heading-elements: only h2-h6 within the last three tags of the path', () => {
+  const at = (tagPath: string) => inHeadingElement({ index: 0, kind: 'text', text: 'x', nodeIds: [], elementId: 0, tagPath, linkChars: 0 });
+  assert.deepEqual(['html/body/h6/a/b', 'html/body/h3/a/b/i', 'html/body/h1', 'html/body/th2', 'h2'].map(at), [true, false, false, false, true]);
+});

@@ -1,0 +1,24 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mediaInRegion } from '../../../src/decode/rules/media-in-region.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+test('media-in-region: images inside the region become body, outside other; a believed lead image survives its caption', () => {
+  const b = new BlockBuilder().image('body', 0.7).text('The mill at low water.', 'other').text('By A. Writer', 'other'); // 0-2
+  b.text(para(50), 'body').image('other', 0.5).probsOfLast({ body: 0.45, other: 0.55 }).text(para(50), 'body'); // 3-5
+  for (let i = 0; i < 5; i++) b.link(`footer ${i}`, 'other'); // 6-10
+  b.image('body', 0.9); // 11
+  const s = runRule(mediaInRegion, b.build(), {}, (st) => { st.region = [3, 5]; });
+  assert.deepEqual([s.labels[0], s.labels[4], s.labels[11]], ['body', 'body', 'other']);
+  assert.deepEqual(noteRows(s), [
+    [4, 'other', 'body', 'media-in-region', 'image inside the content region'],
+    [11, 'body', 'other', 'media-in-region', 'image outside the content region'],
+  ]);
+});
+
+test('media-in-region: no region, no image; a doubtful image inside stays other', () => {
+  const doc = new BlockBuilder().image('body').text(para(20), 'body').image('other', 0.8).probsOfLast({ body: 0.2, other: 0.8 }).build();
+  assert.deepEqual(noteRows(runRule(mediaInRegion, doc)), [[0, 'body', 'other', 'media-in-region', 'image outside the content region']]);
+  assert.deepEqual(runRule(mediaInRegion, doc, {}, (st) => { st.region = [1, 1]; }).notes, []);
+});

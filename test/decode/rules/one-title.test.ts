@@ -1,0 +1,29 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { oneTitle } from '../../../src/decode/rules/one-title.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+test('one-title: the most probable title stays, other titles fall to their next label (ties to other)', () => {
+  const doc = new BlockBuilder()
+    .text('Site name', 'title', 0.5)
+    .text('Section', 'title', 0.5).probsOfLast({ title: 0.5, heading: 0.3, body: 0.1, other: 0.1 })
+    .text('The real headline', 'title', 0.8)
+    .text(para(40), 'body').build();
+  const s = runRule(oneTitle, doc);
+  assert.deepEqual(s.labels, ['other', 'heading', 'title', 'body']);
+  assert.deepEqual(noteRows(s), [
+    [0, 'title', 'other', 'one-title', 'a page has one title'],
+    [1, 'title', 'heading', 'one-title', 'a page has one title'],
+  ]);
+});
+
+test('one-title: a weak best candidate above titleThreshold becomes the title; declared headlines break near-ties; comments are never titles', () => {
+  const weak = new BlockBuilder().text('Quiet headline', 'other').probsOfLast({ other: 0.9, title: 0.08, body: 0.02 }).text(para(30), 'body').build();
+  assert.deepEqual(noteRows(runRule(oneTitle, weak)), [[0, 'other', 'title', 'one-title', 'most probable title']]);
+  assert.deepEqual(runRule(oneTitle, weak, { titleThreshold: 0.2 }).notes, []);
+  const tie = new BlockBuilder().text('Teaser headline', 'title', 0.55).text('Real Headline!', 'title', 0.5).build();
+  assert.deepEqual(runRule(oneTitle, tie, { declaredTitles: ['real headline'] }).labels, ['other', 'title']);
+  const s = runRule(oneTitle, tie, {}, (st) => { st.comments = Uint8Array.from([1, 0]); });
+  assert.deepEqual(s.labels, ['other', 'title'], 'the comment block is passed over');
+});
