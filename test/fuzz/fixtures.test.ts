@@ -1,0 +1,34 @@
+/**
+ * Hostile inputs as regression fixtures, each run through the full extraction and every writer
+ * in a fuzz worker (5 s, 1 GB heap): it must end with a result or a PithError.
+ * - the known shapes (bench/fuzz.ts SHAPES) at full size, generated here, never committed;
+ * - small hand-minimised reproducers of fuzz findings: test/fixtures/fuzz/*.html
+ *   (test/fixtures/fuzz/README.md says where each came from).
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { CaseRunner, SHAPES, caseRandom, type CaseOutcome } from '../../bench/fuzz.js';
+import { fixture } from '../helpers/paths.js';
+
+const runner = new CaseRunner({ timeoutMs: 5000, heapMb: 1024 });
+after(() => runner.close());
+
+function assertHandled(o: CaseOutcome, what: string): void {
+  assert.ok(o.kind === 'ok' || o.kind === 'pith-error', `${what}: ${o.kind} after ${Math.round(o.ms)} ms${o.error ? ` (${o.error})` : ''}`);
+}
+
+for (const [k, shape] of SHAPES.entries()) {
+  test(`fuzz shape ${shape.name} (full size) is extracted within 5 s and 1 GB`, async () => {
+    const bytes = shape.build(1, caseRandom(0, k));
+    assertHandled(await runner.run(bytes), `${shape.name} (${bytes.length} bytes)`);
+  });
+}
+
+const dir = fixture('fuzz');
+for (const name of readdirSync(dir).filter((f) => f.endsWith('.html')).sort()) {
+  test(`fuzz fixture ${name} is extracted within 5 s and 1 GB`, async () => {
+    const bytes = new Uint8Array(readFileSync(`${dir}/${name}`));
+    assertHandled(await runner.run(bytes), name);
+  });
+}
