@@ -73,7 +73,8 @@ export const command: Command = {
       try {
         await writeFileAtomic(out, markdown);
       } catch (e) {
-        throw e instanceof PithError ? e : new PithError('IO', `cannot write the report (${(e as Error).message})`, out, { cause: e });
+        const why = ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
+        throw new PithError('IO', `cannot write the report (${why})`, out, { cause: e });
       }
     }
     io.stdout.write(optBool(values, 'json') ? JSON.stringify(toJSON(result, { pages: optBool(values, 'pages') }), null, 2) + '\n' : markdown);

@@ -85,7 +85,8 @@ export const command: Command = {
       try {
         await writeFileAtomic(out, rendered);
       } catch (e) {
-        throw new PithError('IO', `cannot write the result (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, out);
+        const why = ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
+        throw new PithError('IO', `cannot write the result (${why})`, out, { cause: e });
       }
     }
     return EXIT.ok;
