@@ -16,6 +16,29 @@ export const MODEL_FORMAT = 'pith-model';
 export const MODEL_VERSION = 1;
 /** Every algorithm name a model file may carry (the closed union AlgorithmName). */
 export const ALGORITHM_NAMES: readonly AlgorithmName[] = Object.freeze(['crf', 'maxent', 'memm', 'knn', 'igtree', 'svm', 'ripper', 'mlp']);
+/** Site models a model file may hold beside its general model (`sites`), by algorithm. */
+export const SITE_MODEL_ALGORITHMS: readonly string[] = Object.freeze(['wrapper']);
+
+/**
+ * A per-host site model stored beside the general one (docs/sites.md): pages whose URL host
+ * is `host` (or a subdomain of it) are labelled by it; the general model labels the rest and
+ * the pages it does not recognise.
+ */
+export interface SiteModelEntry {
+  /** Lower-case host without a leading `www.`. */
+  readonly host: string;
+  readonly algorithm: string;
+  /** Pages it was learned from. */
+  readonly pages: number;
+  readonly createdAt: string;
+  readonly body: unknown;
+}
+
+/** The site models of a model file (none for most). */
+export function siteModelsOf(file: ModelFile): readonly SiteModelEntry[] {
+  return (file as ModelFile & { sites?: readonly SiteModelEntry[] }).sites ?? [];
+}
+
 /** A model file larger than this is refused before parsing (default 512 MiB). */
 export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
 
@@ -147,5 +170,20 @@ export function checkModelFile(json: unknown, subject = 'model'): ModelFile {
   if (!isObject(params) || !Object.values(params).every((v) => ['number', 'string', 'boolean'].includes(typeof v))) bad('params must be an object of numbers, strings and booleans');
   if (typeof json['createdAt'] !== 'string') bad('createdAt must be a string');
   if (json['body'] === undefined) bad('model file has no body');
+  const sites = json['sites'];
+  if (sites !== undefined) {
+    if (!Array.isArray(sites)) bad('sites must be a list of site models');
+    const hosts = new Set<string>();
+    for (const s of sites as unknown[]) {
+      if (!isObject(s) || typeof s['host'] !== 'string' || s['host'] === '' || typeof s['algorithm'] !== 'string'
+        || typeof s['pages'] !== 'number' || typeof s['createdAt'] !== 'string' || s['body'] === undefined) {
+        bad('a site model must have host, algorithm, pages, createdAt and body');
+      }
+      const site = s as Record<string, unknown>;
+      if (!SITE_MODEL_ALGORITHMS.includes(site['algorithm'] as string)) bad(`unknown site model algorithm ${JSON.stringify(site['algorithm'])} (known: ${SITE_MODEL_ALGORITHMS.join(', ')})`);
+      if (hosts.has(site['host'] as string)) bad(`two site models for host ${site['host'] as string}`);
+      hosts.add(site['host'] as string);
+    }
+  }
   return json as unknown as ModelFile;
 }

@@ -12,7 +12,7 @@ import { loadPage, type LoadOptions } from '../page.js';
 import { computeEncodedFeatures, computeFeatures, featureSchema, type FeatureOptions } from '../features/index.js';
 import type { SequenceInstance } from '../features/types.js';
 import type { FeatureContribution, Labeler, ModelFile, Prediction } from '../models/labeler.js';
-import { loadModel } from '../models/model-file.js';
+import { loadModel, siteModelsOf } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
@@ -27,6 +27,58 @@ export interface LoadedModel {
   readonly featureOptions: FeatureOptions;
   /** Where it was loaded from. */
   readonly path: string;
+  /** Per-host site models stored beside the general model (docs/sites.md); absent for most models. */
+  readonly sites?: readonly SiteLabeler[];
+}
+
+/**
+ * A per-host site model (the wrapper of src/wrapper): labels a page of its site, or says it
+ * does not recognise the page (undefined), and the general model labels it instead.
+ */
+export interface SiteLabeler {
+  /** 'wrapper'. */
+  readonly algorithm: string;
+  /** Lower-case host without `www.`; pages of this host or its subdomains are its. */
+  readonly host: string;
+  /** `general`: the general model's prediction, computed on demand (for a part the site model lacks). */
+  labelPage(page: Page, general?: () => Prediction): Prediction | undefined;
+}
+
+/**
+ * The site a URL belongs to: its host in lower case without `www.`; a web.archive.org capture
+ * (`/web/<time>/<url>`) is the captured page's site. Undefined without a usable URL.
+ */
+export function siteHost(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  let host = u.hostname.toLowerCase();
+  if (/(^|\.)archive\.org$/.test(host)) {
+    const m = /^\/web\/[^/]+\/(.+)$/.exec(u.pathname + u.search);
+    if (m) {
+      const inner = /^[a-z][a-z0-9+.-]*:/i.test(m[1]!) ? m[1]! : `http://${m[1]!}`;
+      const h = siteHost(inner.replace(/^(https?:)\/(?!\/)/i, '$1//'));
+      if (h) return h;
+    }
+  }
+  host = host.replace(/^www\d*\./, '').replace(/\.$/, '');
+  return host || undefined;
+}
+
+/** The site model for a page's URL: the one whose host is the page's or a parent domain of it (longest first). */
+export function pickSiteModel(sites: readonly SiteLabeler[] | undefined, url: string | undefined): SiteLabeler | undefined {
+  if (!sites || sites.length === 0) return undefined;
+  const host = siteHost(url);
+  if (!host) return undefined;
+  let best: SiteLabeler | undefined;
+  for (const s of sites) {
+    if ((host === s.host || host.endsWith(`.${s.host}`)) && (!best || s.host.length > best.host.length)) best = s;
+  }
+  return best;
 }
 
 export interface ExtractResult {
@@ -40,6 +92,11 @@ export interface ExtractResult {
   readonly notes: readonly DecodeNote[];
   /** The block features by name (built on first read when the model took the encoded path). */
   readonly features: SequenceInstance;
+  /**
+   * With a model that holds site models: which labelled the page, the site model's algorithm
+   * ('wrapper') or 'general' (no site model for the host, or it did not recognise the page).
+   */
+  readonly extractor?: string;
 }
 
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json';
@@ -68,7 +125,14 @@ export async function loadExtractionModel(path: string = bundledModelPath()): Pr
   }
   const file = await loadModel(path);
   const labeler = labelerFromModel(file);
-  return Object.freeze({ file, labeler, featureOptions: featureOptionsOf(file, path), path });
+  const entries = siteModelsOf(file);
+  let sites: SiteLabeler[] | undefined;
+  if (entries.length > 0) {
+    // Site models are learned by src/wrapper (a later layer); loaded on demand, only for files that hold them.
+    const { siteLabelersOf } = await import('../wrapper/site-models.js');
+    sites = siteLabelersOf(entries, path);
+  }
+  return Object.freeze({ file, labeler, featureOptions: featureOptionsOf(file, path), path, ...(sites ? { sites } : {}) });
 }
 
 /** The model's feature options, checked against the schema this pith computes for them. */
@@ -127,13 +191,21 @@ export function declaredTitles(page: Page): string[] {
 export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
   const { labeler, featureOptions } = model;
   let features: SequenceInstance | undefined;
-  let prediction: Prediction;
-  if (labeler.vocabulary && labeler.predictEncoded) {
-    prediction = labeler.predictEncoded(computeEncodedFeatures(page, featureOptions, labeler.vocabulary));
-  } else {
-    features = computeFeatures(page, featureOptions);
-    prediction = labeler.predict(features);
-  }
+  let general: Prediction | undefined;
+  const predictGeneral = (): Prediction => {
+    if (general) return general;
+    if (labeler.vocabulary && labeler.predictEncoded) {
+      general = labeler.predictEncoded(computeEncodedFeatures(page, featureOptions, labeler.vocabulary));
+    } else {
+      features ??= computeFeatures(page, featureOptions);
+      general = labeler.predict(features);
+    }
+    return general;
+  };
+  const site = pickSiteModel(model.sites, page.url);
+  const sitePrediction = site?.labelPage(page, predictGeneral);
+  const prediction = sitePrediction ?? predictGeneral();
+  const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
   const weight = options.bodyWeight ?? 1;
   const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
     ...options,
@@ -143,7 +215,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const article = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
-    notes: constrained.notes,
+    notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}),
     get features() {
       return (features ??= computeFeatures(page, featureOptions));
     },
@@ -191,7 +263,9 @@ export function resultToJson(result: ExtractResult, withBlocks = false): Record<
   const blocks = withBlocks
     ? result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }))
     : undefined;
-  return toJson(result.article, { confidence: +result.confidence.toFixed(4), ...(blocks ? { blocks } : {}) }) as unknown as Record<string, unknown>;
+  const json = toJson(result.article, { confidence: +result.confidence.toFixed(4), ...(blocks ? { blocks } : {}) }) as unknown as Record<string, unknown>;
+  if (result.extractor !== undefined) json['metadata'] = { ...(json['metadata'] as Record<string, unknown>), extractor: result.extractor };
+  return json;
 }
 
 export function renderResult(result: ExtractResult, format: OutputFormat, withBlocks = false): string {

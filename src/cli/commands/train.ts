@@ -12,6 +12,7 @@ import type { AlgorithmName } from '../../models/labeler.js';
 import { openCorpora } from '../../learn/dataset.js';
 import { trainFromCorpora } from '../../learn/train.js';
 import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
+import { trainWrapperCommand } from '../../wrapper/cli-train.js';
 
 function paramHelp(): string {
   return listTrainers()
@@ -29,7 +30,7 @@ Trains a block labeller on corpora (pith's format or any shared corpus folder as
 and writes a versioned model file (.json or .json.gz), atomically.
 
 Options:
-  --model A           ${listTrainers().map((t) => t.algorithm).join(' | ')} (default ${DEFAULT_MODEL_RECIPE.algorithm}, the bundled model's)
+  --model A           ${listTrainers().map((t) => t.algorithm).join(' | ')} | wrapper (default ${DEFAULT_MODEL_RECIPE.algorithm}, the bundled model's)
   -o, --out PATH      model file to write (required)
   --set name=value    a learner parameter (repeatable); parameters and defaults:
 ${paramHelp()}
@@ -37,19 +38,35 @@ ${paramHelp()}
   --exclude LIST      comma-separated families to switch off (the bundled model: words,stop-words)
   --limit N           at most N pages per corpus
   --allow-eval-only   accept corpora marked eval-only (for experiments; never for a bundled model)
+
+Site models (--model wrapper, docs/sites.md): rules learned from a few labelled pages of one
+site (seed 004), stored beside a general model; \`pith extract\`/\`batch\` use them for pages
+of that host and fall back to the general model elsewhere (metadata.extractor says which).
+  --site HOST         the pages' host (default: each page's URL host; one site model per host)
+  --general PATH      the general model to store them beside (default: the bundled model;
+                      site models it already holds are kept, those of the same host replaced)
 `;
   },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       model: { type: 'string' }, out: { type: 'string', short: 'o' }, set: { type: 'string', multiple: true },
       families: { type: 'string' }, exclude: { type: 'string' }, limit: { type: 'string' }, 'allow-eval-only': { type: 'boolean' },
+      site: { type: 'string' }, general: { type: 'string' },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
     if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one corpus folder');
+    if (optString(values, 'model') === 'wrapper') {
+      const site = optString(values, 'site');
+      const general = optString(values, 'general');
+      return trainWrapperCommand({
+        corpora: positionals, out, ...(site !== undefined ? { site } : {}), ...(general !== undefined ? { general } : {}),
+        ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
+      }, io.stderr);
+    }
     const algorithm = (optString(values, 'model') ?? DEFAULT_MODEL_RECIPE.algorithm) as AlgorithmName;
     if (!listTrainers().some((t) => t.algorithm === algorithm)) {
-      throw new PithError('BAD_OPTION', `--model must be one of ${listTrainers().map((t) => t.algorithm).join(', ')}, got '${algorithm}'`);
+      throw new PithError('BAD_OPTION', `--model must be one of ${listTrainers().map((t) => t.algorithm).join(', ')}, wrapper, got '${algorithm}'`);
     }
     const corpora = await openCorpora(positionals);
     const evalOnly = corpora.filter((c) => c.use === 'eval-only');

@@ -1,0 +1,157 @@
+/**
+ * Site models against general ones on msv-big9 (docs/sites.md): on every site-year folder,
+ * train on the first k pages (k = 1, 2, 3, 5) and test on the rest, for
+ *   - wrapper: seed 004's rules (src/wrapper), falling back to the bundled model where they
+ *     find no body on a page;
+ *   - maxent-k: MaxEnt trained on the k pages alone (features as the bundled model's);
+ *   - bundled: the bundled model, no examples.
+ * Scores: shingle F1 of headline + body against the gold's, title exact. Then template
+ * drift: a site's 2013 pages -> its 2017 pages and the reverse. Times per page.
+ *   node dist/bench/sites.js [--corpus DIR] [--ks 1,2,3,5] [--no-maxent]
+ */
+import { join } from 'node:path';
+import { openCorpus } from '../src/corpus/open.js';
+import { msvSubfolders } from '../src/corpus/readers/msv.js';
+import type { CorpusPage } from '../src/corpus/types.js';
+import { toText } from '../src/article/index.js';
+import { computeFeatures } from '../src/features/index.js';
+import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
+import { titlesMatch } from '../src/eval/text-metrics.js';
+import { trainOnSequences } from '../src/learn/train.js';
+import { labelerFromModel } from '../src/models/registry.js';
+import { extractPage, featureOptionsOf, loadExtractionModel, siteHost, type LoadedModel } from '../src/pipeline/extract.js';
+import type { Page } from '../src/page.js';
+import { loadLabelledPage, trainSiteModel, type LabelledPage, type WrapperSiteModel } from '../src/wrapper/index.js';
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const root = arg('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'msv-big9'));
+const ks = arg('ks', '1,2,3,5').split(',').map(Number);
+const withMaxent = !process.argv.includes('--no-maxent');
+
+interface Item { readonly entry: CorpusPage; readonly lp: LabelledPage; readonly loadMs: number }
+interface Outcome { readonly shingle: ShinglePageScore; readonly title: boolean; readonly fallback?: boolean; readonly ms: number }
+
+const general = await loadExtractionModel();
+const score = (page: Page, entry: CorpusPage, m: LoadedModel): Outcome => {
+  const t0 = performance.now();
+  const r = extractPage(page, m);
+  const ms = performance.now() - t0;
+  const text = `${r.article.title}\n\n${toText(r.article)}`;
+  return {
+    shingle: shinglePageScore(text, `${entry.gold.title ?? ''}\n\n${entry.gold.mainText ?? ''}`),
+    title: titlesMatch(r.article.title, entry.gold.title ?? ''), ms,
+    ...(r.extractor !== undefined ? { fallback: r.extractor === 'general' } : {}),
+  };
+};
+/**
+ * The general model with this site model for the page's host (as `pith extract` picks it); the
+ * older msv pages declare no URL, so a test page without one gets the site's.
+ */
+const withSite = (model: WrapperSiteModel, page: Page): LoadedModel => ({
+  ...general,
+  sites: [{ algorithm: model.algorithm, host: siteHost(page.url) ?? 'site.invalid', labelPage: (p, g) => model.labelPage(p, g) }],
+});
+const sitePage = (page: Page): Page => (siteHost(page.url) ? page : { ...page, url: 'http://site.invalid/' });
+
+const folders = await msvSubfolders(root);
+const data = new Map<string, Item[]>();
+for (const f of folders) {
+  const corpus = await openCorpus(join(root, f));
+  const items: Item[] = [];
+  for (const entry of corpus.pages) {
+    const t0 = performance.now();
+    const lp = await loadLabelledPage(corpus, entry);
+    items.push({ entry, lp, loadMs: performance.now() - t0 });
+  }
+  data.set(f, items);
+}
+
+const bundled = new Map<string, Outcome>();
+for (const items of data.values()) for (const it of items) bundled.set(it.entry.htmlPath, score(it.lp.page, it.entry, general));
+
+const f1 = (os: readonly Outcome[]) => shingleSummary(os.map((o) => o.shingle)).f1;
+const titleRate = (os: readonly Outcome[]) => os.filter((o) => o.title).length / Math.max(1, os.length);
+const fmt = (x: number) => x.toFixed(3);
+
+interface Cell { wrapper: Outcome[]; maxent: Outcome[]; bundled: Outcome[]; learnMs: number[]; induceMs: number[] }
+const perK = new Map<number, Map<string, Cell>>();
+for (const k of ks) {
+  const cells = new Map<string, Cell>();
+  for (const [f, items] of data) {
+    const train = items.slice(0, k);
+    const test = items.slice(k);
+    const t = trainSiteModel(f, train.map((i) => i.lp));
+    const cell: Cell = { wrapper: [], maxent: [], bundled: [], learnMs: [], induceMs: [t.induceMs] };
+    for (const it of train) cell.learnMs.push(it.loadMs + t.induceMs / train.length);
+    let me: LoadedModel | undefined;
+    if (withMaxent) {
+      const seqs = train.map((i) => ({ ...computeFeatures(i.lp.page, general.featureOptions), labels: i.lp.labels }));
+      const file = trainOnSequences(seqs, { algorithm: 'maxent', features: general.featureOptions });
+      me = { file, labeler: labelerFromModel(file), featureOptions: featureOptionsOf(file), path: '<memory>' };
+    }
+    for (const it of test) {
+      cell.wrapper.push(score(sitePage(it.lp.page), it.entry, withSite(t.model, it.lp.page)));
+      if (me) cell.maxent.push(score(it.lp.page, it.entry, me));
+      cell.bundled.push(bundled.get(it.entry.htmlPath)!);
+    }
+    cells.set(f, cell);
+  }
+  perK.set(k, cells);
+}
+
+console.log(`# Site models on msv-big9 (${folders.length} folders, ${[...data.values()].reduce((a, x) => a + x.length, 0)} pages)\n`);
+console.log('## Train on the first k pages of a folder, test on the rest (all folders pooled)\n');
+console.log('| k | wrapper F1 | wrapper title | fallback | fallback F1 | maxent-k F1 | maxent-k title | bundled F1 | bundled title |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const [k, cells] of perK) {
+  const all = (pick: (c: Cell) => Outcome[]) => [...cells.values()].flatMap(pick);
+  const w = all((c) => c.wrapper);
+  const fb = w.filter((o) => o.fallback);
+  console.log(`| ${k} | ${fmt(f1(w))} | ${fmt(titleRate(w))} | ${fb.length}/${w.length} | ${fb.length ? fmt(f1(fb)) : '-'} | ${withMaxent ? fmt(f1(all((c) => c.maxent))) : '-'} | ${withMaxent ? fmt(titleRate(all((c) => c.maxent))) : '-'} | ${fmt(f1(all((c) => c.bundled)))} | ${fmt(titleRate(all((c) => c.bundled)))} |`);
+}
+for (const k of ks.filter((x) => x <= 3)) {
+  console.log(`\n### Per folder, k = ${k} (shingle F1 / title exact; fallback pages)\n`);
+  console.log('| folder | wrapper | fallback | maxent-k | bundled |');
+  console.log('|---|---|---|---|---|');
+  for (const [f, c] of perK.get(k)!) {
+    console.log(`| ${f} | ${fmt(f1(c.wrapper))} / ${fmt(titleRate(c.wrapper))} | ${c.wrapper.filter((o) => o.fallback).length} | ${withMaxent ? `${fmt(f1(c.maxent))} / ${fmt(titleRate(c.maxent))}` : '-'} | ${fmt(f1(c.bundled))} / ${fmt(titleRate(c.bundled))} |`);
+  }
+}
+
+console.log('\n## Template drift: all 10 pages of one year -> the 10 of another\n');
+console.log('| site | train -> test | wrapper F1 | wrapper title | fallback | fallback F1 | bundled F1 |');
+console.log('|---|---|---|---|---|---|---|');
+const drift: Outcome[] = [];
+const driftBundled: Outcome[] = [];
+const sites = [...new Set(folders.map((f) => f.replace(/-\d{4}$/, '')))];
+for (const site of sites) {
+  for (const [a, b] of [['2013', '2017'], ['2017', '2013']] as const) {
+    const train = data.get(`${site}-${a}`);
+    const test = data.get(`${site}-${b}`);
+    if (!train || !test) continue;
+    const t = trainSiteModel(`${site}-${a}`, train.map((i) => i.lp));
+    const os = test.map((it) => score(sitePage(it.lp.page), it.entry, withSite(t.model, it.lp.page)));
+    const bs = test.map((it) => bundled.get(it.entry.htmlPath)!);
+    drift.push(...os);
+    driftBundled.push(...bs);
+    const fb = os.filter((o) => o.fallback);
+    console.log(`| ${site} | ${a} -> ${b} | ${fmt(f1(os))} | ${fmt(titleRate(os))} | ${fb.length}/${os.length} | ${fb.length ? fmt(f1(fb)) : '-'} | ${fmt(f1(bs))} |`);
+  }
+}
+const dfb = drift.filter((o) => o.fallback);
+console.log(`| all | | ${fmt(f1(drift))} | ${fmt(titleRate(drift))} | ${dfb.length}/${drift.length} | ${dfb.length ? fmt(f1(dfb)) : '-'} | ${fmt(f1(driftBundled))} |`);
+
+console.log('\n## Time per page (ms, this machine)\n');
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const allItems = [...data.values()].flat();
+const c3 = [...(perK.get(ks.includes(3) ? 3 : ks[0]!)!.values())];
+console.log('| step | mean ms |');
+console.log('|---|---|');
+console.log(`| load a page (decode, parse, segment) + align its gold | ${mean(allItems.map((i) => i.loadMs)).toFixed(1)} |`);
+console.log(`| induce the rules of a site (k = ${ks.includes(3) ? 3 : ks[0]}, per site) | ${mean(c3.flatMap((c) => c.induceMs)).toFixed(2)} |`);
+console.log(`| learn, per training page (load + align + share of induction) | ${mean(c3.flatMap((c) => c.learnMs)).toFixed(1)} |`);
+console.log(`| extract with the wrapper (rules, decoder, article; page already parsed) | ${mean(c3.flatMap((c) => c.wrapper.map((o) => o.ms))).toFixed(2)} |`);
+console.log(`| extract with the bundled model (features, model, decoder, article) | ${mean([...bundled.values()].map((o) => o.ms)).toFixed(2)} |`);

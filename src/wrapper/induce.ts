@@ -1,0 +1,221 @@
+/**
+ * Rule induction (seed 004, phase 2): the example paths of each labelled part (title,
+ * headings, body) on the training pages are aligned and generalised into rules.
+ *
+ * Per label, the examples are grouped by their tag sequence (same depth, same tags); each
+ * group is generalised step by step: a position all examples share from the start is kept,
+ * else one they share from the end (seed 004's negative locations), else `*`. One example
+ * (or examples that agree both ways) keeps both: `[3|-2]`. A generalised rule is checked
+ * against the training pages: when it would also take blocks labelled otherwise (more than
+ * `tolerance` of the characters it takes rightly), it is narrowed: first by the leaf's
+ * class when the examples agree on it, then by splitting the group on its deepest `*`
+ * position. Groups whose tag sequences differ in one tag are then merged into a rule with a
+ * `*` tag when that takes nothing wrong. So a part keeps several rules where one does not
+ * cover its examples (two templates, a quote box inside the body, ...).
+ */
+import type { GoldLabel } from '../labels.js';
+import type { Page } from '../page.js';
+import { examplePath, matchRule, ruleCovers, RULE_LABELS, type PathStep, type Rule, type RuleLabel, type RuleStep } from './rules.js';
+
+/** A training page: the page and one gold label per block. */
+export interface TrainingPage {
+  readonly page: Page;
+  readonly labels: readonly GoldLabel[];
+}
+
+export interface InduceOptions {
+  /** Wrong characters a rule may take, as a share of the right ones it takes. Default 0.02. */
+  readonly tolerance?: number;
+  /** Most rules per label (the largest groups kept). Default 40. */
+  readonly maxRulesPerLabel?: number;
+}
+
+interface Example {
+  readonly page: number;
+  readonly element: number;
+  readonly path: readonly PathStep[];
+}
+
+/** Per page: element id -> characters of its blocks per gold label. */
+type CharIndex = Map<number, Map<GoldLabel, number>>;
+
+function charIndex(tp: TrainingPage): CharIndex {
+  const out: CharIndex = new Map();
+  tp.page.blocks.forEach((b, i) => {
+    if (b.kind !== 'text') return;
+    const label = tp.labels[i] ?? 'unknown';
+    let m = out.get(b.elementId);
+    if (!m) out.set(b.elementId, (m = new Map()));
+    m.set(label, (m.get(label) ?? 0) + b.text.length);
+  });
+  return out;
+}
+
+/** The most specific rule covering every path (all the same length). */
+export function generalize(paths: readonly (readonly PathStep[])[]): RuleStep[] {
+  const n = paths[0]!.length;
+  const out: RuleStep[] = [];
+  for (let i = 0; i < n; i++) {
+    const steps = paths.map((p) => p[i]!);
+    const tag = steps.every((s) => s.tag === steps[0]!.tag) ? steps[0]!.tag : '*';
+    if (tag === '*') {
+      out.push({ tag });
+      continue;
+    }
+    const first = steps.every((s) => s.first === steps[0]!.first) ? steps[0]!.first : undefined;
+    const last = steps.every((s) => s.last === steps[0]!.last) ? steps[0]!.last : undefined;
+    out.push({ tag, ...(first !== undefined ? { first } : {}), ...(last !== undefined ? { last } : {}) });
+  }
+  return out;
+}
+
+interface Score {
+  readonly right: number;
+  readonly wrong: number;
+}
+
+/** Characters a rule takes on the training pages with the right label and with another. */
+function scoreRule(steps: readonly RuleStep[], label: RuleLabel, pages: readonly TrainingPage[], index: readonly CharIndex[]): Score {
+  let right = 0;
+  let wrong = 0;
+  pages.forEach((tp, k) => {
+    for (const el of matchRule(tp.page.tree, steps)) {
+      const m = index[k]!.get(el);
+      if (!m) continue;
+      for (const [l, chars] of m) {
+        if (l === label) right += chars;
+        else if (l !== 'unknown') wrong += chars;
+      }
+    }
+  });
+  return { right, wrong };
+}
+
+const ok = (s: Score, tolerance: number): boolean => s.wrong <= tolerance * s.right;
+
+/** Rules for one group of examples (same tag sequence), narrowed until they take little else. */
+function induceGroup(group: readonly Example[], label: RuleLabel, pages: readonly TrainingPage[], index: readonly CharIndex[], tolerance: number, depth = 0): RuleStep[][] {
+  const steps = generalize(group.map((e) => e.path));
+  if (ok(scoreRule(steps, label, pages, index), tolerance)) return [steps];
+  const leaf = steps.length - 1;
+  const cls = group[0]!.path[leaf]!.cls;
+  if (group.every((e) => e.path[leaf]!.cls === cls)) {
+    const narrowed = steps.map((s, i) => (i === leaf ? { ...s, cls } : s));
+    if (ok(scoreRule(narrowed, label, pages, index), tolerance)) return [narrowed];
+  }
+  // Split on the deepest step whose position is free, by position from the start.
+  let split = -1;
+  for (let i = leaf; i >= 0; i--) {
+    if (steps[i]!.tag !== '*' && steps[i]!.first === undefined && steps[i]!.last === undefined) {
+      split = i;
+      break;
+    }
+  }
+  if (split < 0 || depth > 6) return [steps]; // as specific as the examples allow
+  const parts = new Map<number, Example[]>();
+  for (const e of group) {
+    const key = e.path[split]!.first;
+    let list = parts.get(key);
+    if (!list) parts.set(key, (list = []));
+    list.push(e);
+  }
+  if (parts.size < 2) return [steps];
+  const out: RuleStep[][] = [];
+  for (const part of parts.values()) out.push(...induceGroup(part, label, pages, index, tolerance, depth + 1));
+  return out;
+}
+
+/** Merges two rules of the same length when they differ in one step's tag and the merge takes nothing wrong. */
+function tryMerge(a: readonly RuleStep[], b: readonly RuleStep[]): RuleStep[] | undefined {
+  if (a.length !== b.length) return undefined;
+  let diff = 0;
+  const out: RuleStep[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.tag !== y.tag) {
+      if (++diff > 1) return undefined;
+      out.push({ tag: '*' });
+      continue;
+    }
+    const first = x.first === y.first ? x.first : undefined;
+    const last = x.last === y.last ? x.last : undefined;
+    const cls = x.cls === y.cls ? x.cls : undefined;
+    out.push({ tag: x.tag, ...(first !== undefined ? { first } : {}), ...(last !== undefined ? { last } : {}), ...(cls !== undefined ? { cls } : {}) });
+  }
+  return diff === 1 ? out : undefined;
+}
+
+/** The rule with every position freed that the training pages allow (seed 004's `*`), deepest first. */
+function relax(steps: readonly RuleStep[], label: RuleLabel, pages: readonly TrainingPage[], index: readonly CharIndex[]): RuleStep[] {
+  let cur = [...steps];
+  let base = scoreRule(cur, label, pages, index);
+  // One page is too little evidence against freeing the ancestors: only the leaf is freed.
+  const stop = pages.length >= 2 ? 0 : cur.length - 1;
+  for (let i = cur.length - 1; i >= stop; i--) {
+    const s = cur[i]!;
+    if (s.tag === '*' || (s.first === undefined && s.last === undefined)) continue;
+    const { first: _f, last: _l, ...free } = s;
+    const next = [...cur.slice(0, i), free, ...cur.slice(i + 1)];
+    const score = scoreRule(next, label, pages, index);
+    if (score.wrong <= base.wrong) {
+      cur = next;
+      base = score;
+    }
+  }
+  return cur;
+}
+
+/** The rules of every labelled part, induced from the training pages. */
+export function induceRules(pages: readonly TrainingPage[], options: InduceOptions = {}): Rule[] {
+  const tolerance = options.tolerance ?? 0.02;
+  const maxRules = options.maxRulesPerLabel ?? 40;
+  const index = pages.map(charIndex);
+  const rules: Rule[] = [];
+  for (const label of RULE_LABELS) {
+    const examples: Example[] = [];
+    pages.forEach((tp, k) => {
+      const seen = new Set<number>();
+      tp.page.blocks.forEach((b, i) => {
+        if (b.kind !== 'text' || tp.labels[i] !== label || seen.has(b.elementId)) return;
+        seen.add(b.elementId);
+        examples.push({ page: k, element: b.elementId, path: examplePath(tp.page.tree, b.elementId) });
+      });
+    });
+    if (examples.length === 0) continue;
+    const groups = new Map<string, Example[]>();
+    for (const e of examples) {
+      const key = e.path.map((s) => s.tag).join('/');
+      let list = groups.get(key);
+      if (!list) groups.set(key, (list = []));
+      list.push(e);
+    }
+    let found: RuleStep[][] = [];
+    for (const g of groups.values()) found.push(...induceGroup(g, label, pages, index, tolerance));
+    // Merge rules that differ in one tag (a div that became a section on some pages).
+    for (let merged = true; merged;) {
+      merged = false;
+      outer: for (let i = 0; i < found.length; i++) {
+        for (let j = i + 1; j < found.length; j++) {
+          const m = tryMerge(found[i]!, found[j]!);
+          if (m && ok(scoreRule(m, label, pages, index), tolerance)) {
+            found = [...found.slice(0, i), m, ...found.slice(i + 1, j), ...found.slice(j + 1)];
+            merged = true;
+            break outer;
+          }
+        }
+      }
+    }
+    // Free positions, deepest step first, where that takes nothing more that is wrong on the
+    // training pages: a paragraph or a box seen at one place may stand at another on the
+    // next page (a lead image missing, an extra ad block, more paragraphs).
+    found = found.map((steps) => relax(steps, label, pages, index));
+    const described = found.map((steps) => {
+      const covered = examples.filter((e) => ruleCovers(steps, e.path));
+      return { label, steps, examples: covered.length, pages: new Set(covered.map((e) => e.page)).size };
+    });
+    described.sort((a, b) => b.examples - a.examples);
+    rules.push(...described.slice(0, maxRules));
+  }
+  return rules;
+}

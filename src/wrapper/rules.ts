@@ -1,0 +1,144 @@
+/**
+ * Seed 004's extraction rules over the tag tree. An element's *example path* is the list of
+ * its ancestors from below the document root down to itself, each step a tag and the
+ * element's position among its same-tag siblings, counted from the start (1 = first) and
+ * from the end (1 = last). A *rule* is a path whose steps may be generalised: a tag `*`
+ * (any element), a position `*` (any), a position counted from the start, from the end
+ * (seed 004's negative locations, written `-k`), or either (`[3|-2]`: third from the start
+ * or second from the end; what one example allows, before a second tells them apart).
+ * A leaf step may also require the element's class attribute (when the examples agree
+ * and the plain rule would take other blocks too).
+ *
+ * Matching is the seed's Fig. 3/4 procedure: from the root, keep the children of the
+ * current nodes that satisfy the next step, to the end of the rule; every node is visited
+ * at most once per rule, so a rule costs O(nodes).
+ */
+import type { DomTree, ElementNode } from '../dom/tree.js';
+
+/** One step of an example path. */
+export interface PathStep {
+  readonly tag: string;
+  /** 1-based position among same-tag element siblings, from the start. */
+  readonly first: number;
+  /** 1-based position among same-tag element siblings, from the end (1 = last). */
+  readonly last: number;
+  /** The element's class attribute, white space collapsed ('' when none). */
+  readonly cls: string;
+}
+
+/** One step of a rule: undefined `first` and `last` mean any position; both set mean either. */
+export interface RuleStep {
+  /** Tag name or '*'. */
+  readonly tag: string;
+  readonly first?: number;
+  readonly last?: number;
+  /** Required class attribute (leaf steps only, when induction needed it). */
+  readonly cls?: string;
+}
+
+export type RuleLabel = 'title' | 'heading' | 'body';
+export const RULE_LABELS: readonly RuleLabel[] = ['title', 'heading', 'body'];
+
+export interface Rule {
+  readonly label: RuleLabel;
+  readonly steps: readonly RuleStep[];
+  /** Example elements the rule was induced from, and on how many training pages. */
+  readonly examples: number;
+  readonly pages: number;
+}
+
+const classOf = (el: ElementNode): string => (el.attrs['class'] ?? '').trim().replace(/\s+/g, ' ');
+
+/** The example path of element `id` (from below the document root). */
+export function examplePath(tree: DomTree, id: number): PathStep[] {
+  const out: PathStep[] = [];
+  let cur = tree.nodes[id];
+  if (cur && cur.kind === 'text') cur = tree.nodes[cur.parent];
+  while (cur && cur.kind === 'element' && cur.id !== 0) {
+    const parent = tree.nodes[cur.parent] as ElementNode;
+    let first = 0;
+    let total = 0;
+    for (const c of parent.children) {
+      const cn = tree.nodes[c]!;
+      if (cn.kind === 'element' && cn.tag === cur.tag) {
+        total++;
+        if (c === cur.id) first = total;
+      }
+    }
+    out.push({ tag: cur.tag, first, last: total - first + 1, cls: classOf(cur) });
+    cur = parent;
+  }
+  return out.reverse();
+}
+
+/** True when element `el` (at same-tag positions first/last) satisfies `step`. */
+function stepMatches(step: RuleStep, el: ElementNode, first: number, last: number): boolean {
+  if (step.tag !== '*' && step.tag !== el.tag) return false;
+  if (step.cls !== undefined && classOf(el) !== step.cls) return false;
+  if (step.first === undefined && step.last === undefined) return true;
+  return (step.first !== undefined && step.first === first) || (step.last !== undefined && step.last === last);
+}
+
+/** The element ids a rule reaches in `tree` (seed 004 Fig. 4, each node visited once). */
+export function matchRule(tree: DomTree, steps: readonly RuleStep[]): number[] {
+  let frontier: number[] = [0];
+  for (const step of steps) {
+    const next: number[] = [];
+    for (const f of frontier) {
+      const parent = tree.nodes[f] as ElementNode;
+      // Same-tag totals first, so positions from the end are known.
+      const totals = new Map<string, number>();
+      for (const c of parent.children) {
+        const cn = tree.nodes[c]!;
+        if (cn.kind === 'element') totals.set(cn.tag, (totals.get(cn.tag) ?? 0) + 1);
+      }
+      const seen = new Map<string, number>();
+      for (const c of parent.children) {
+        const cn = tree.nodes[c]!;
+        if (cn.kind !== 'element') continue;
+        const first = (seen.get(cn.tag) ?? 0) + 1;
+        seen.set(cn.tag, first);
+        if (stepMatches(step, cn, first, totals.get(cn.tag)! - first + 1)) next.push(c);
+      }
+    }
+    if (next.length === 0) return [];
+    frontier = next;
+  }
+  return frontier;
+}
+
+/** True when an example path satisfies a rule. */
+export function ruleCovers(steps: readonly RuleStep[], path: readonly PathStep[]): boolean {
+  if (steps.length !== path.length) return false;
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
+    const p = path[i]!;
+    if (s.tag !== '*' && s.tag !== p.tag) return false;
+    if (s.cls !== undefined && s.cls !== p.cls) return false;
+    if (s.first === undefined && s.last === undefined) continue;
+    if (!((s.first !== undefined && s.first === p.first) || (s.last !== undefined && s.last === p.last))) return false;
+  }
+  return true;
+}
+
+/** A rule in seed 004's notation, e.g. `html[1]/body[1]/div[-2]/div[*]/p[*]`; `[3|-2]` is either. */
+export function formatRule(steps: readonly RuleStep[]): string {
+  return steps.map((s) => {
+    const pos = s.first === undefined && s.last === undefined ? '*'
+      : s.first !== undefined && s.last !== undefined ? `${s.first}|-${s.last}`
+        : s.first !== undefined ? String(s.first) : `-${s.last}`;
+    return `${s.tag}${s.cls !== undefined ? `.${s.cls.replace(/ /g, '.') || '(no class)'}` : ''}[${pos}]`;
+  }).join('/');
+}
+
+/** Checks a rule step read from a model file; returns an error message or undefined. */
+export function checkRuleStep(x: unknown): string | undefined {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'a rule step must be an object';
+  const s = x as Record<string, unknown>;
+  if (typeof s['tag'] !== 'string' || s['tag'] === '') return 'a rule step needs a tag';
+  for (const k of ['first', 'last'] as const) {
+    if (s[k] !== undefined && !(Number.isInteger(s[k]) && (s[k] as number) >= 1)) return `a rule step's ${k} must be a positive integer`;
+  }
+  if (s['cls'] !== undefined && typeof s['cls'] !== 'string') return "a rule step's cls must be a string";
+  return undefined;
+}

@@ -1,0 +1,19 @@
+/** Site models from a model file's `sites` section, made into the pipeline's site labellers. */
+import { PithError } from '../errors.js';
+import type { SiteModelEntry } from '../models/model-file.js';
+import type { SiteLabeler } from '../pipeline/extract.js';
+import { WRAPPER_ALGORITHM, WrapperSiteModel } from './site-model.js';
+
+export function siteModelOf(entry: SiteModelEntry, subject = 'model'): WrapperSiteModel {
+  if (entry.algorithm !== WRAPPER_ALGORITHM) throw new PithError('BAD_MODEL', `this pith cannot load '${entry.algorithm}' site models`, subject);
+  try {
+    return WrapperSiteModel.fromJSON(entry.host, entry.body);
+  } catch (e) {
+    if (e instanceof PithError) throw new PithError('BAD_MODEL', e.message, subject, { cause: e });
+    throw e;
+  }
+}
+
+export function siteLabelersOf(entries: readonly SiteModelEntry[], subject = 'model'): SiteLabeler[] {
+  return entries.map((e) => siteModelOf(e, subject));
+}

@@ -1,0 +1,129 @@
+/**
+ * Learning site models (seed 004, phases 1-2): each labelled page of a site is loaded, its
+ * gold aligned to blocks (the corpus's gold block labels), and the rules of the site are
+ * induced from all of them. Pages whose gold cannot be found on the page are reported and
+ * left out; what one page allows is learned and said.
+ */
+import type { Corpus, CorpusPage } from '../corpus/types.js';
+import { alignGold, loadCorpusPage } from '../corpus/index.js';
+import type { ModelFile } from '../models/labeler.js';
+import { siteModelsOf, type SiteModelEntry } from '../models/model-file.js';
+import { siteHost } from '../pipeline/extract.js';
+import type { Page } from '../page.js';
+import type { GoldLabel } from '../labels.js';
+import { induceRules, type InduceOptions, type TrainingPage } from './induce.js';
+import { WRAPPER_ALGORITHM, WrapperSiteModel } from './site-model.js';
+
+/** Least share of the gold's words that must be found on a page for it to teach anything. */
+export const MIN_GOLD_FOUND = 0.5;
+
+export interface SkippedTrainingPage {
+  readonly id: string;
+  readonly reason: string;
+}
+
+export interface LabelledPage {
+  readonly id: string;
+  readonly page: Page;
+  readonly labels: readonly GoldLabel[];
+  /** Share of the gold's words found on the page (1 when unknown). */
+  readonly found: number;
+}
+
+/** Loads a corpus page with its gold block labels and how much of its gold was found. */
+export async function loadLabelledPage(corpus: Corpus, entry: CorpusPage): Promise<LabelledPage> {
+  const page = await loadCorpusPage(corpus, entry);
+  const a = alignGold(page, entry.gold);
+  return { id: entry.id, page, labels: a.labels, found: a.goldTokens > 0 ? a.alignedGoldTokens / a.goldTokens : 1 };
+}
+
+/** Why a labelled page cannot teach the wrapper, or undefined when it can. */
+export function unusableReason(p: LabelledPage): string | undefined {
+  if (p.found < MIN_GOLD_FOUND) return `gold text not found on the page (${Math.round(p.found * 100)}% of its words)`;
+  if (!p.labels.some((l, i) => l === 'body' && p.page.blocks[i]!.kind === 'text')) return 'no block of the page holds gold body text';
+  return undefined;
+}
+
+export interface SiteTraining {
+  readonly model: WrapperSiteModel;
+  readonly used: readonly string[];
+  readonly skipped: readonly SkippedTrainingPage[];
+  /** Milliseconds inducing the rules (loading and aligning the pages not included). */
+  readonly induceMs: number;
+}
+
+/** Learns one site's rules from its labelled pages (already loaded). */
+export function trainSiteModel(host: string, pages: readonly LabelledPage[], options: InduceOptions = {}, skippedBefore: readonly SkippedTrainingPage[] = []): SiteTraining {
+  const skipped: SkippedTrainingPage[] = [...skippedBefore];
+  const used: LabelledPage[] = [];
+  for (const p of pages) {
+    const why = unusableReason(p);
+    if (why) skipped.push({ id: p.id, reason: why });
+    else used.push(p);
+  }
+  const t0 = performance.now();
+  const training: TrainingPage[] = used.map((p) => ({ page: p.page, labels: p.labels }));
+  const rules = used.length > 0 ? induceRules(training, options) : [];
+  const induceMs = performance.now() - t0;
+  const notes: string[] = [];
+  if (used.length === 0) notes.push('no usable labelled page: the site model has no rules and every page falls back to the general model');
+  if (used.length === 1) {
+    notes.push('learned from one page only: each position is kept from the start and from the end, and only the paragraphs of that page are generalised; two or more pages tell the fixed parts of a template from the varying ones');
+  }
+  const titleRules = rules.filter((r) => r.label === 'title').length;
+  if (titleRules > 1) notes.push(`the title needs ${titleRules} rules: the pages may come from ${titleRules} templates`);
+  if (used.length > 0 && titleRules === 0) notes.push('no title found on the pages: titles come from the general model');
+  for (const s of skipped) notes.push(`skipped ${s.id}: ${s.reason}`);
+  // A page on which the rules find under a fifth of the shortest training body is not
+  // recognised (a stray block of another template matching): the general model takes it.
+  const bodyChars = used.map((p) => p.page.blocks.reduce((a, b, i) => a + (p.labels[i] === 'body' && b.kind === 'text' ? b.text.length : 0), 0));
+  const minBodyChars = bodyChars.length ? Math.max(1, Math.min(500, Math.round(0.2 * Math.min(...bodyChars)))) : 1;
+  const model = new WrapperSiteModel(host, { version: 1, rules, trainingPages: used.length, notes, minBodyChars });
+  return { model, used: used.map((p) => p.id), skipped, induceMs };
+}
+
+export interface TrainSitesOptions extends InduceOptions {
+  /** The host of every page (else each page's URL host, else its corpus site name). */
+  readonly site?: string;
+  /** At most this many pages per corpus (the first ones). */
+  readonly limit?: number;
+  readonly onPage?: () => void;
+}
+
+/** Site models for the pages of some corpora, one per host. */
+export async function trainSites(corpora: readonly Corpus[], options: TrainSitesOptions = {}): Promise<SiteTraining[]> {
+  const groups = new Map<string, { pages: LabelledPage[]; skipped: SkippedTrainingPage[] }>();
+  for (const corpus of corpora) {
+    const entries = options.limit !== undefined ? corpus.pages.slice(0, options.limit) : corpus.pages;
+    for (const entry of entries) {
+      const host = (options.site ? siteHost(`http://${options.site}/`) ?? options.site : undefined) ?? siteHost(entry.url) ?? entry.site;
+      let g = groups.get(host);
+      if (!g) groups.set(host, (g = { pages: [], skipped: [] }));
+      try {
+        g.pages.push(await loadLabelledPage(corpus, entry));
+      } catch (e) {
+        g.skipped.push({ id: entry.id, reason: `cannot load (${(e as Error).message})` });
+      }
+      options.onPage?.();
+    }
+    for (const s of corpus.skipped ?? []) {
+      const host = options.site ?? [...groups.keys()][0] ?? corpus.name;
+      let g = groups.get(host);
+      if (!g) groups.set(host, (g = { pages: [], skipped: [] }));
+      g.skipped.push({ id: s.id, reason: s.reason });
+    }
+  }
+  return [...groups].map(([host, g]) => trainSiteModel(host, g.pages, options, g.skipped));
+}
+
+/** A site model as a model file's `sites` entry. */
+export function siteEntry(model: WrapperSiteModel, now = new Date()): SiteModelEntry {
+  return { host: model.host, algorithm: WRAPPER_ALGORITHM, pages: model.body.trainingPages, createdAt: now.toISOString(), body: model.toJSON() };
+}
+
+/** The general model file with these site models beside it (replacing any it had for the same hosts). */
+export function withSiteModels(general: ModelFile, models: readonly WrapperSiteModel[], now = new Date()): ModelFile {
+  const hosts = new Set(models.map((m) => m.host));
+  const sites = [...siteModelsOf(general).filter((s) => !hosts.has(s.host)), ...models.map((m) => siteEntry(m, now))];
+  return { ...general, sites } as ModelFile;
+}
