@@ -14,6 +14,8 @@ import type { SequenceInstance } from '../features/types.js';
 import type { FeatureContribution, Labeler, ModelFile, Prediction } from '../models/labeler.js';
 import { loadModel, siteModelsOf } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
+import { pickSiteModel, siteHost, type SiteLabeler } from '../models/site-labeler.js';
+import { siteLabelersOf } from '../models/wrapper/site-models.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
@@ -31,55 +33,7 @@ export interface LoadedModel {
   readonly sites?: readonly SiteLabeler[];
 }
 
-/**
- * A per-host site model (the wrapper of src/wrapper): labels a page of its site, or says it
- * does not recognise the page (undefined), and the general model labels it instead.
- */
-export interface SiteLabeler {
-  /** 'wrapper'. */
-  readonly algorithm: string;
-  /** Lower-case host without `www.`; pages of this host or its subdomains are its. */
-  readonly host: string;
-  /** `general`: the general model's prediction, computed on demand (for a part the site model lacks). */
-  labelPage(page: Page, general?: () => Prediction): Prediction | undefined;
-}
-
-/**
- * The site a URL belongs to: its host in lower case without `www.`; a web.archive.org capture
- * (`/web/<time>/<url>`) is the captured page's site. Undefined without a usable URL.
- */
-export function siteHost(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
-  let host = u.hostname.toLowerCase();
-  if (/(^|\.)archive\.org$/.test(host)) {
-    const m = /^\/web\/[^/]+\/(.+)$/.exec(u.pathname + u.search);
-    if (m) {
-      const inner = /^[a-z][a-z0-9+.-]*:/i.test(m[1]!) ? m[1]! : `http://${m[1]!}`;
-      const h = siteHost(inner.replace(/^(https?:)\/(?!\/)/i, '$1//'));
-      if (h) return h;
-    }
-  }
-  host = host.replace(/^www\d*\./, '').replace(/\.$/, '');
-  return host || undefined;
-}
-
-/** The site model for a page's URL: the one whose host is the page's or a parent domain of it (longest first). */
-export function pickSiteModel(sites: readonly SiteLabeler[] | undefined, url: string | undefined): SiteLabeler | undefined {
-  if (!sites || sites.length === 0) return undefined;
-  const host = siteHost(url);
-  if (!host) return undefined;
-  let best: SiteLabeler | undefined;
-  for (const s of sites) {
-    if ((host === s.host || host.endsWith(`.${s.host}`)) && (!best || s.host.length > best.host.length)) best = s;
-  }
-  return best;
-}
+export { pickSiteModel, siteHost, type SiteLabeler };
 
 export interface ExtractResult {
   readonly page: Page;
@@ -128,8 +82,6 @@ export async function loadExtractionModel(path: string = bundledModelPath()): Pr
   const entries = siteModelsOf(file);
   let sites: SiteLabeler[] | undefined;
   if (entries.length > 0) {
-    // Site models are learned by src/wrapper (a later layer); loaded on demand, only for files that hold them.
-    const { siteLabelersOf } = await import('../wrapper/site-models.js');
     sites = siteLabelersOf(entries, path);
   }
   return Object.freeze({ file, labeler, featureOptions: featureOptionsOf(file, path), path, ...(sites ? { sites } : {}) });

@@ -1,6 +1,6 @@
 /** Wrapper induction (seed 004): per-site extraction rules learned from a few labelled pages. */
-export * from './rules.js';
+export * from '../models/wrapper/rules.js';
 export * from './induce.js';
-export * from './site-model.js';
-export * from './site-models.js';
+export * from '../models/wrapper/site-model.js';
+export * from '../models/wrapper/site-models.js';
 export * from './train.js';

@@ -15,7 +15,7 @@
  */
 import type { GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
-import { examplePath, matchRule, ruleCovers, RULE_LABELS, type PathStep, type Rule, type RuleLabel, type RuleStep } from './rules.js';
+import { examplePath, matchRule, ruleCovers, RULE_LABELS, type PathStep, type Rule, type RuleLabel, type RuleStep } from '../models/wrapper/rules.js';
 
 /** A training page: the page and one gold label per block. */
 export interface TrainingPage {

@@ -12,7 +12,7 @@ import { siteHost } from '../pipeline/extract.js';
 import type { Page } from '../page.js';
 import type { GoldLabel } from '../labels.js';
 import { induceRules, type InduceOptions, type TrainingPage } from './induce.js';
-import { WRAPPER_ALGORITHM, WrapperSiteModel } from './site-model.js';
+import { WRAPPER_ALGORITHM, WrapperSiteModel } from '../models/wrapper/site-model.js';
 
 /** Least share of the gold's words that must be found on a page for it to teach anything. */
 export const MIN_GOLD_FOUND = 0.5;

@@ -1,7 +1,7 @@
 /** Site models from a model file's `sites` section, made into the pipeline's site labellers. */
-import { PithError } from '../errors.js';
-import type { SiteModelEntry } from '../models/model-file.js';
-import type { SiteLabeler } from '../pipeline/extract.js';
+import { PithError } from '../../errors.js';
+import type { SiteModelEntry } from '../model-file.js';
+import type { SiteLabeler } from '../site-labeler.js';
 import { WRAPPER_ALGORITHM, WrapperSiteModel } from './site-model.js';
 
 export function siteModelOf(entry: SiteModelEntry, subject = 'model'): WrapperSiteModel {

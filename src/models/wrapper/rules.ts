@@ -13,7 +13,7 @@
  * current nodes that satisfy the next step, to the end of the rule; every node is visited
  * at most once per rule, so a rule costs O(nodes).
  */
-import type { DomTree, ElementNode } from '../dom/tree.js';
+import type { DomTree, ElementNode } from '../../dom/tree.js';
 
 /** One step of an example path. */
 export interface PathStep {

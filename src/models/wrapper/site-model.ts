@@ -5,10 +5,10 @@
  * then run as for any learner. When the rules find no body on a page (a template they do
  * not know) the model says so (undefined) and extraction falls back to the general model.
  */
-import { LABELS, type Label } from '../labels.js';
-import type { Page } from '../page.js';
-import type { Prediction } from '../models/labeler.js';
-import { PithError } from '../errors.js';
+import { LABELS, type Label } from '../../labels.js';
+import type { Page } from '../../page.js';
+import type { Prediction } from '../labeler.js';
+import { PithError } from '../../errors.js';
 import { checkRuleStep, formatRule, matchRule, RULE_LABELS, type Rule, type RuleLabel } from './rules.js';
 
 export const WRAPPER_ALGORITHM = 'wrapper';
