@@ -1,41 +1,122 @@
 /**
  * A batch worker thread: loads the model once, then extracts each page it is sent.
- * Messages in: {path, id, root?}; out: {id, line} where line is the JSONL record (result or
- * error). `root`: the input folder the file was found in; a file whose real path has left it
- * is not read (OUTSIDE_ROOT). Reads are bounded (16 MiB, regular files only: see readPageBytes).
- * Pages are handled one after another in the order sent (the batch relies on that order to
- * know which page a crash interrupted), even while the next one waits in the queue.
+ * Messages in: a page file {id, path, root?} or a page already in memory {id, bytes, url?, date?,
+ * charset?} (a WARC record, a fetched URL); out: {id, line, ok} where line is the JSONL record
+ * (result or error). `root`: the input folder the file was found in; a file whose real path has
+ * left it is not read (OUTSIDE_ROOT). Reads are bounded (16 MiB, regular files only: see
+ * readPageBytes). Pages are handled one after another in the order sent (the batch relies on
+ * that order to know which page a crash interrupted), even while the next one waits in the queue.
+ *
+ * Only the fields asked for are rendered (`fields`): a line without markdown or html never
+ * writes them. With `outDir`, each page is also written to its own file there (atomically,
+ * before its line is sent, so a line in the output means its file is complete).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { readPageBytes } from '../page.js';
-import { extractBytes, KEEP_COMMENTS, loadExtractionModel, resultToJson } from './extract.js';
+import { LABELS } from '../labels.js';
+import { extractBytes, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
+import { articleHeadings, toHtml, toMarkdown, toText } from '../article/index.js';
 import { isPithError } from '../errors.js';
+import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fields.js';
 
 interface WorkerInit {
   readonly modelPath: string;
   readonly withBlocks: boolean;
   readonly keepComments: boolean;
+  readonly fields: readonly BatchField[];
+  readonly outDir?: string;
+  readonly fileFormat?: BatchFileFormat;
 }
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
 const model = await loadExtractionModel(init.modelPath);
-interface PageMessage {
-  readonly path: string;
+const want = new Set<BatchField>(init.fields);
+if (init.withBlocks) want.add('blocks');
+
+export interface PageMessage {
   readonly id: string;
+  readonly path?: string;
   readonly root?: string;
+  readonly bytes?: Uint8Array;
+  readonly url?: string;
+  readonly date?: string;
+  readonly charset?: string;
+}
+
+/** `metadata` as `toJson` (src/article/to-json.ts) writes it. */
+function jsonMetadata(result: ExtractResult): Record<string, unknown> {
+  const m = result.article.metadata;
+  return {
+    lang: m.lang ?? null,
+    ...(m.author !== undefined ? { author: m.author } : {}),
+    ...(m.date !== undefined ? { date: m.date } : {}),
+    ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
+    ...(m.url !== undefined ? { url: m.url } : {}),
+    ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
+    ...(m.excerpt !== undefined ? { excerpt: m.excerpt } : {}),
+    ...(m.image !== undefined ? { image: m.image } : {}),
+    ...(m.dir !== undefined ? { dir: m.dir } : {}),
+    ...(m.truncated ? { truncated: m.truncated } : {}),
+  };
+}
+
+/** The line's fields in a fixed order, each rendered only when asked for. */
+function renderFields(result: ExtractResult): Record<string, unknown> {
+  const a = result.article;
+  const out: Record<string, unknown> = {};
+  if (want.has('title')) out['title'] = a.title;
+  if (want.has('headings')) out['headings'] = articleHeadings(a);
+  if (want.has('body')) out['body'] = toText(a);
+  if (want.has('markdown')) out['markdown'] = toMarkdown(a);
+  if (want.has('html')) out['html'] = toHtml(a);
+  if (want.has('metadata')) out['metadata'] = jsonMetadata(result);
+  if (want.has('confidence')) out['confidence'] = Number.isFinite(result.confidence) ? Math.min(1, Math.max(0, +result.confidence.toFixed(4))) : 0;
+  if (want.has('blocks')) {
+    out['blocks'] = result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }));
+  }
+  return out;
+}
+
+/** A page's own file in --out-dir, written to a temp file and renamed over (never half a file). */
+async function writePageFile(id: string, record: Record<string, unknown>, result: ExtractResult): Promise<void> {
+  const format = init.fileFormat ?? 'json';
+  let text: string;
+  if (format === 'json') text = JSON.stringify(record, null, 2) + '\n';
+  else if (format === 'markdown') text = toMarkdown(result.article);
+  else if (format === 'html') text = toHtml(result.article);
+  else {
+    const body = toText(result.article);
+    text = (result.article.title ? `${result.article.title}\n\n` : '') + body + (body.endsWith('\n') ? '' : '\n');
+  }
+  const path = join(init.outDir!, batchFileName(id, format));
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(tmp, text, { flag: 'wx' });
+    await rename(tmp, path);
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
 }
 
 async function handle(msg: PageMessage): Promise<void> {
   let line: string;
   let ok = true;
+  const head = { id: msg.id, url: msg.url ?? null, ...(msg.date !== undefined ? { date: msg.date } : {}) };
   try {
-    const bytes = await readPageBytes(msg.path, undefined, msg.root !== undefined ? { root: msg.root } : {});
-    const result = extractBytes(bytes, model, { id: msg.id }, init.keepComments ? KEEP_COMMENTS : {}, msg.path);
-    line = JSON.stringify({ id: msg.id, ...resultToJson(result, init.withBlocks) });
+    const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
+    const load = { id: msg.id, ...(msg.url !== undefined ? { url: msg.url } : {}), ...(msg.charset !== undefined ? { transportCharset: msg.charset } : {}) };
+    const result = extractBytes(bytes, model, load, init.keepComments ? KEEP_COMMENTS : {}, msg.path ?? msg.url ?? msg.id);
+    // A file has no address of its own: the page's canonical URL stands for it when it gives one.
+    const record = { ...head, url: msg.url ?? result.article.metadata.url ?? null, ...renderFields(result) };
+    if (init.outDir !== undefined) await writePageFile(msg.id, record, result);
+    line = JSON.stringify(record);
   } catch (e) {
-    const error = isPithError(e) ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: (e as Error).message };
-    line = JSON.stringify({ id: msg.id, error });
+    const error = isPithError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ? 'IO' : 'INTERNAL', message: (e as Error).message };
+    line = JSON.stringify({ ...head, error });
     ok = false;
   }
   port.postMessage({ id: msg.id, line, ok });

@@ -6,12 +6,15 @@
  * that fails (unreadable, over the heap or time limit) is an error line; the batch goes on.
  */
 import { Worker } from 'node:worker_threads';
-import { open, readdir, realpath, rename, stat, truncate, readFile, unlink, writeFile, link, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, realpath, rename, stat, truncate, readFile, unlink, writeFile, link, type FileHandle } from 'node:fs/promises';
 import { readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve, sep } from 'node:path';
 import { isInsideFolder, pageIdFromPath } from '../page.js';
 import { PithError } from '../errors.js';
+import { readWarcPages, type WarcSkipReason } from './warc.js';
+import { DEFAULT_USER_AGENT, fetchUrls, type UrlFetchOptions } from './url-list.js';
+import { DEFAULT_BATCH_FIELDS, type BatchField, type BatchFileFormat } from './batch-fields.js';
 
 export interface BatchOptions {
   /** Output JSONL path. */
@@ -42,17 +45,34 @@ export interface BatchOptions {
    * wherever they lead.
    */
   readonly roots?: ReadonlyMap<string, string>;
+  /** WARC files (.warc, .warc.gz) whose HTML responses are pages too (see warc.ts). */
+  readonly warcs?: readonly string[];
+  /** URLs to fetch (id = the URL as listed), politely: see `fetch` and url-list.ts. */
+  readonly urls?: readonly string[];
+  readonly fetch?: UrlFetchOptions;
+  /** What each line carries besides id, url (and date); default `DEFAULT_BATCH_FIELDS`. Only these are rendered. */
+  readonly fields?: readonly BatchField[];
+  /** Also write each page to its own file here (`<id>.json`, or per `fileFormat`), atomically. */
+  readonly outDir?: string;
+  readonly fileFormat?: BatchFileFormat;
+  /** A WARC record (or a repeated id) left out, with its reason. */
+  readonly onSkip?: (reason: WarcSkipReason | 'DUPLICATE_ID', detail: string) => void;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
 export interface BatchSummary {
+  /** Pages considered: already done + given a line in this run. */
   readonly total: number;
+  /** Already in the output (resume). */
   readonly skipped: number;
   readonly extracted: number;
   readonly failed: number;
+  /** With WARC or URL inputs: records left out, by reason (no line written for them). */
+  readonly skippedRecords?: Partial<Record<WarcSkipReason | 'DUPLICATE_ID', number>>;
 }
 
 const PAGE_FILE = /\.(x?html?)(\.gz)?$/i;
+const WARC_FILE = /\.warc(\.gz)?$/i;
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 30_000;
 
@@ -65,6 +85,8 @@ export interface CollectedPages {
   readonly skippedLinks: string[];
   /** Files left out because they are the output (or its lock), e.g. `--out` inside the input folder. */
   readonly excluded: string[];
+  /** WARC files (*.warc, *.warc.gz): named on the command line or found in a folder, sorted. */
+  readonly warcs: string[];
 }
 
 /**
@@ -80,6 +102,7 @@ export async function collectPages(inputs: readonly string[], options: { exclude
   const roots = new Map<string, string>();
   const skippedLinks: string[] = [];
   const excludedFound: string[] = [];
+  const warcs: string[] = [];
   const exclude = new Set((options.exclude ?? []).map((p) => resolve(p)));
   const excludeNames = new Set([...exclude].map((p) => basename(p)));
   const excludeReal = new Set<string>();
@@ -105,7 +128,8 @@ export async function collectPages(inputs: readonly string[], options: { exclude
       throw new PithError('NOT_FOUND', 'no such file or directory', input);
     }
     if (!st.isDirectory()) {
-      await add(input);
+      if (WARC_FILE.test(input)) warcs.push(input);
+      else await add(input);
       continue;
     }
     const rootReal = await realpath(input);
@@ -129,14 +153,18 @@ export async function collectPages(inputs: readonly string[], options: { exclude
           } else if (PAGE_FILE.test(e.name)) {
             if (inside) await add(p, input);
             else skippedLinks.push(p);
+          } else if (WARC_FILE.test(e.name)) {
+            if (inside) warcs.push(p);
+            else skippedLinks.push(p);
           }
         } else if (e.isDirectory()) stack.push(p);
         else if (PAGE_FILE.test(e.name)) await add(p, input);
+        else if (WARC_FILE.test(e.name) && e.isFile()) warcs.push(p);
       }
     }
   }
   const files = [...new Set(out)].sort();
-  return { files, roots, skippedLinks: skippedLinks.sort(), excluded: excludedFound };
+  return { files, roots, skippedLinks: skippedLinks.sort(), excluded: excludedFound, warcs: [...new Set(warcs)].sort() };
 }
 
 /** `collectPages` without the details: the sorted page list. */
@@ -338,18 +366,53 @@ async function prepareOutput(out: string): Promise<{ done: Set<string>; release:
 export async function runBatch(files: readonly string[], options: BatchOptions): Promise<BatchSummary> {
   const { done, release } = await prepareOutput(options.out);
   try {
+    if (options.outDir !== undefined) await prepareOutDir(options.outDir);
     return await runLocked(files, options, done);
   } finally {
     await release();
   }
 }
 
+async function prepareOutDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (e) {
+    throw new PithError('IO', `cannot create the output folder: ${reason(e)}`, dir, { cause: e });
+  }
+  const st = await stat(dir);
+  if (!st.isDirectory()) throw new PithError('IO', 'is not a folder; --out-dir must be one', dir);
+}
+
+/** One page for a worker: a file to read, or bytes already in hand (a WARC record, a fetched URL). */
+interface Job {
+  readonly id: string;
+  readonly path?: string;
+  readonly root?: string;
+  readonly bytes?: Uint8Array;
+  readonly url?: string;
+  readonly date?: string;
+  readonly charset?: string;
+}
+
+/** Pages in memory waiting for a worker, beyond those the workers hold: the readers wait while it is full. */
+const STREAM_QUEUE_PER_WORKER = 2;
+
 async function runLocked(files: readonly string[], options: BatchOptions, done: Set<string>): Promise<BatchSummary> {
   const ids = assignPageIds(files);
-  const todo = [...ids].filter(([id]) => !done.has(id));
-  const total = todo.length;
-  const workerCount = Math.max(1, Math.min(options.workers ?? availableParallelism(), total || 1));
+  const todo: Job[] = [];
+  for (const [id, path] of ids) {
+    if (done.has(id)) continue;
+    const root = options.roots?.get(path);
+    todo.push({ id, path, ...(root !== undefined ? { root } : {}) });
+  }
+  const warcs = options.warcs ?? [];
+  const urls = options.urls ?? [];
+  const streaming = warcs.length > 0 || urls.length > 0;
+  const workerCount = Math.max(1, streaming ? options.workers ?? availableParallelism() : Math.min(options.workers ?? availableParallelism(), todo.length || 1));
   const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  const fields = options.fields ?? DEFAULT_BATCH_FIELDS;
+  const skippedRecords: Partial<Record<WarcSkipReason | 'DUPLICATE_ID', number>> = {};
+  let alreadyDone = ids.size - todo.length;
   let handle: FileHandle;
   try {
     handle = await open(options.out, 'a');
@@ -360,24 +423,50 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
   let failed = 0;
   let next = 0;
   // Pages a replaced worker held but had not started: handed out again before new ones.
-  const requeued: Array<[string, string]> = [];
-  const take = (): [string, string] | undefined => requeued.pop() ?? (next < todo.length ? todo[next++] : undefined);
-  const pending = (): boolean => requeued.length > 0 || next < todo.length;
+  const requeued: Job[] = [];
+  // Pages from WARC files and URLs, bounded: their readers wait for room.
+  const stream: Job[] = [];
+  const streamCap = STREAM_QUEUE_PER_WORKER * workerCount;
+  let roomWaiters: Array<() => void> = [];
+  const take = (): Job | undefined => {
+    const job = requeued.pop() ?? (next < todo.length ? todo[next++] : stream.shift());
+    if (stream.length < streamCap && roomWaiters.length > 0) {
+      const waiting = roomWaiters;
+      roomWaiters = [];
+      for (const w of waiting) w();
+    }
+    return job;
+  };
+  let producing = 0; // readers still running (WARC files, the URL list)
+  const pending = (): boolean => requeued.length > 0 || next < todo.length || stream.length > 0;
+  const moreToCome = (): boolean => pending() || producing > 0;
+  let produced = todo.length; // pages handed to the batch in this run (each gets one line)
   const workers = new Set<Worker>();
+  // Ids met in the streamed inputs during this run: the same id twice is done once.
+  const seen = new Set<string>();
+  const onSkip = (why: WarcSkipReason | 'DUPLICATE_ID', detail: string): void => {
+    skippedRecords[why] = (skippedRecords[why] ?? 0) + 1;
+    options.onSkip?.(why, detail);
+  };
   try {
     await new Promise<void>((resolve, reject) => {
-      if (total === 0) return resolve();
       let finished = 0;
       let failedHard = false;
       let alive = 0;
       let restarting = 0;
+      const idle = new Set<() => void>();
       const workerUrl = new URL('./batch-worker.js', import.meta.url);
       /** Stops everything: no worker goes on reading pages for a batch that has failed. */
       const fail = (e: Error): void => {
         if (failedHard) return;
         failedHard = true;
         for (const w of workers) void w.terminate();
+        for (const w of roomWaiters) w();
+        roomWaiters = [];
         reject(e);
+      };
+      const checkDone = (): void => {
+        if (!failedHard && producing === 0 && finished >= produced && !writing && queued.length === 0) resolve();
       };
       // Lines wait here while a write is under way, then go out together; each line goes out
       // whole, in one append, so a crash can tear at most the last one (cut on resume).
@@ -395,9 +484,9 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
           failed += bad;
           extracted += lines.length - bad;
           finished += lines.length;
-          options.onProgress?.(finished, total);
-          if (finished >= total) resolve();
-          else flush();
+          options.onProgress?.(finished, streaming ? Math.max(produced, finished) : todo.length);
+          flush();
+          checkDone();
         }, (e: unknown) => fail(new PithError('IO', `cannot write the output: ${reason(e)}`, options.out, { cause: e })));
       };
       let recorded = 0;
@@ -407,23 +496,58 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
         if (!ok) queuedFailed++;
         flush();
       };
+      const errorLine = (job: Job, code: string, message: string): string =>
+        JSON.stringify({ id: job.id, url: job.url ?? null, ...(job.date !== undefined ? { date: job.date } : {}), error: { code, message, ...(job.path !== undefined ? { path: job.path } : {}) } });
       /** A worker lost `held`: its oldest page is recorded as failed, the rest go back. */
-      const recordLost = (held: Array<[string, string]>, code: 'OUT_OF_MEMORY' | 'INTERNAL' | 'TIMEOUT', detail: string): void => {
-        const [id, path] = held.shift()!;
+      const recordLost = (held: Job[], code: 'OUT_OF_MEMORY' | 'INTERNAL' | 'TIMEOUT', detail: string): void => {
+        const job = held.shift()!;
         requeued.push(...held.reverse());
         held.length = 0;
         const message = code === 'OUT_OF_MEMORY' ? `the page needs more than the worker's ${options.workerHeapMb ?? 1024} MB heap` : detail;
-        record(JSON.stringify({ id, error: { code, message, path } }), false);
+        record(errorLine(job, code, message), false);
+      };
+      /** A page from a streamed input: queued for the workers once there is room. */
+      const push = async (job: Job): Promise<void> => {
+        while (stream.length >= streamCap && !failedHard) await new Promise<void>((r) => roomWaiters.push(r));
+        if (failedHard) return;
+        produced++;
+        stream.push(job);
+        for (const wake of [...idle]) wake();
+      };
+      const isDone = (id: string): boolean => done.has(id);
+      /** Ids once per run; a second record with the same id is skipped. */
+      const firstTime = (id: string, where: string): boolean => {
+        if (seen.has(id)) {
+          onSkip('DUPLICATE_ID', `${where}: id ${id} met again`);
+          return false;
+        }
+        seen.add(id);
+        return true;
+      };
+      const producer = async (work: () => Promise<void>): Promise<void> => {
+        producing++;
+        try {
+          await work();
+        } catch (e) {
+          fail(e instanceof Error ? e : new Error(String(e)));
+        } finally {
+          producing--;
+          for (const wake of [...idle]) wake();
+          checkDone();
+        }
       };
       const start = (): void => {
         const worker = new Worker(workerUrl, {
-          workerData: { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false },
+          workerData: {
+            modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields,
+            ...(options.outDir !== undefined ? { outDir: options.outDir, fileFormat: options.fileFormat ?? 'json' } : {}),
+          },
           resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 1024 },
         });
         workers.add(worker);
         alive++;
         // Sent and not yet answered, oldest first: the worker handles them in this order.
-        const inFlight: Array<[string, string]> = [];
+        const inFlight: Job[] = [];
         let ready = false;
         // Set once the worker is given up on (time-out): whatever it still says is ignored.
         let abandoned = false;
@@ -440,26 +564,40 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
           // Replace it once its thread is gone, so two heaps never overlap for long.
           worker.once('exit', () => {
             restarting--;
-            if (pending() && !failedHard) start();
+            if (moreToCome() && !failedHard) start();
+            else checkDone();
           });
         };
         const timedOut = (): void => {
           if (abandoned || failedHard || inFlight.length === 0) return;
           abandoned = true;
+          idle.delete(wake);
           const seconds = pageTimeoutMs / 1000;
           recordLost(inFlight, 'TIMEOUT', `the page took longer than the limit of ${seconds} s; its worker was stopped`);
           replaceOnExit();
           void worker.terminate();
         };
         const feed = (): void => {
+          if (abandoned || failedHard || !ready) return;
           while (inFlight.length < PAGES_IN_FLIGHT) {
-            const page = take();
-            if (!page) break;
-            inFlight.push(page);
-            const root = options.roots?.get(page[1]);
-            worker.postMessage({ id: page[0], path: page[1], ...(root !== undefined ? { root } : {}) });
+            const job = take();
+            if (!job) break;
+            inFlight.push(job);
+            worker.postMessage(job);
           }
-          if (inFlight.length === 0) void worker.terminate();
+          if (inFlight.length === 0) {
+            // Nothing now: wait for a reader's next page, or stop when none will come.
+            if (producing > 0) idle.add(wake);
+            else {
+              idle.delete(wake);
+              void worker.terminate();
+            }
+          } else idle.delete(wake);
+        };
+        const wake = (): void => {
+          const wasEmpty = inFlight.length === 0;
+          feed();
+          if (wasEmpty) arm();
         };
         worker.on('message', (msg: { ready?: boolean; id?: string; line?: string; ok?: boolean }) => {
           if (abandoned || failedHard) return;
@@ -475,6 +613,7 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
         });
         worker.on('error', (e: Error & { code?: string }) => {
           clearTimeout(timer);
+          idle.delete(wake);
           if (failedHard || abandoned) return;
           // A worker that dies before it is ready (model cannot load) would die again: stop.
           if (!ready || inFlight.length === 0) return fail(e);
@@ -484,24 +623,61 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
         });
         worker.on('exit', (exitCode) => {
           clearTimeout(timer);
+          idle.delete(wake);
           workers.delete(worker);
           alive--;
           if (inFlight.length > 0 && !failedHard && !abandoned) {
             // Gone without an error event while holding pages: the same as a crash.
             recordLost(inFlight, 'INTERNAL', `the worker exited (code ${exitCode})`);
-            if (pending()) start();
+            if (moreToCome()) start();
           }
           // Every worker gone, none being replaced, pages left: they would never be done.
-          if (alive === 0 && restarting === 0 && recorded < total && !failedHard) {
-            fail(new PithError('IO', `batch workers stopped after ${recorded} of ${total} pages`));
+          if (alive === 0 && restarting === 0 && (recorded < produced || moreToCome()) && !failedHard) {
+            fail(new PithError('IO', `batch workers stopped after ${recorded} of ${produced} pages`));
           }
+          checkDone();
         });
       };
+      for (const path of warcs) {
+        void producer(async () => {
+          for await (const page of readWarcPages(path, {
+            isDone,
+            onDone: (id) => {
+              if (firstTime(id, path)) alreadyDone++;
+            },
+            onSkip,
+          })) {
+            if (failedHard) return;
+            if (!firstTime(page.id, path)) continue;
+            await push({ id: page.id, bytes: page.bytes, ...(page.url !== undefined ? { url: page.url } : {}), ...(page.date !== undefined ? { date: page.date } : {}), ...(page.charset !== undefined ? { charset: page.charset } : {}) });
+          }
+        });
+      }
+      if (urls.length > 0) {
+        void producer(async () => {
+          const left = urls.filter((u) => {
+            if (!done.has(u)) return true;
+            alreadyDone++;
+            return false;
+          });
+          await fetchUrls(left, { ...options.fetch, userAgent: options.fetch?.userAgent ?? DEFAULT_USER_AGENT }, async (r) => {
+            if (failedHard) return;
+            if (r.ok) return push({ id: r.url, url: r.finalUrl, bytes: r.bytes, ...(r.charset !== undefined ? { charset: r.charset } : {}) });
+            produced++;
+            record(JSON.stringify({ id: r.url, url: r.url, error: r.error }), false);
+          });
+        });
+      }
+      if (todo.length === 0 && !streaming) return resolve();
       for (let w = 0; w < workerCount; w++) start();
     });
   } finally {
     for (const w of workers) await w.terminate();
     await handle.close().catch(() => undefined);
   }
-  return { total: files.length, skipped: files.length - total, extracted, failed };
+  const total = alreadyDone + produced;
+  return {
+    total, skipped: alreadyDone, extracted, failed,
+    ...(streaming ? { skippedRecords } : {}),
+  };
 }

@@ -5,16 +5,22 @@ import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
 import { bundledModelPath, loadExtractionModel } from '../../pipeline/extract.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../pipeline/batch.js';
+import { DAMAGE_REASONS, type WarcSkipReason } from '../../pipeline/warc.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList } from '../../pipeline/url-list.js';
+import { BATCH_FIELDS, BATCH_FILE_FORMATS, parseBatchFields, type BatchFileFormat } from '../../pipeline/batch-fields.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
 export const EXIT_PAGES_FAILED = 4;
 
-const HELP = `Usage: pith batch <dir|files...> --out results.jsonl [options]
+const HELP = `Usage: pith batch <dir|files|warcs...> [--urls FILE] --out results.jsonl [options]
 
 Extracts every page (*.html, *.htm, *.xhtml, also .gz; directories are searched
-recursively) into one JSON line per page: {"id": <file name without .html/.gz>, ...the
-fields of 'pith extract --format json'}, or {"id", "error": {code, message}} for a page
-that cannot be read. Rerunning with the same --out skips pages already there.
+recursively), the HTML responses of WARC files (*.warc, *.warc.gz) and the pages of a URL
+list into one JSON line per page: {"id", "url", "date"?, ...the fields of 'pith extract
+--format json'}, or {"id", "url", "error": {code, message}} for a page that cannot be done.
+id: the file name without .html/.gz; a WARC record's WARC-Record-ID; a listed URL. url: the
+WARC-Target-URI, the fetched URL (after redirects), or a file's canonical URL (else null).
+date: the WARC-Date. Rerunning with the same --out skips pages already there.
 
 Options:
   --out PATH            output JSONL file (required; appended to; locked while the batch
@@ -27,14 +33,29 @@ Options:
                         is recorded as an OUT_OF_MEMORY error and the batch goes on
   --page-timeout SECS   time limit of one page (default ${DEFAULT_PAGE_TIMEOUT_MS / 1000}; 0 = none); a page over it
                         is recorded as a TIMEOUT error, its worker replaced, and the batch goes on
+  --fields LIST         what each line carries, e.g. id,url,title,body; id and url always,
+                        the rest from: ${BATCH_FIELDS.join(',')}
+                        (default: all but blocks); only these are rendered
+  --out-dir DIR         also write each page to DIR/<id>.json (id escaped for a file name),
+                        written atomically; --format markdown|text|html writes .md/.txt/.html
+  --urls FILE           fetch the URLs listed in FILE (one a line, # comments), politely:
+  --concurrency N         requests in flight (default ${DEFAULT_URL_CONCURRENCY})
+  --per-host N            requests in flight to one host (default ${DEFAULT_PER_HOST})
+  --host-delay-ms N       pause between two requests to one host (default ${DEFAULT_HOST_DELAY_MS})
+  --user-agent S          User-Agent header (default '${DEFAULT_USER_AGENT}')
+  --fetch-timeout SECS    whole-request limit (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a failed URL is an error line
+
+WARC records that are not HTML pages (requests, metadata, non-2xx, images ...) and damaged
+ones (truncated, bad gzip member, over 16 MiB) are skipped and counted by reason on stderr.
 
 Only regular files up to 16 MiB are read (devices, FIFOs and sockets are errors, bigger
 files TOO_LARGE). In a folder, a symbolic link is followed only to a file inside that
 folder; links to folders are not followed; links leading outside are skipped and listed.
 
 Exit codes: 0 every page extracted (or already done), ${EXIT_PAGES_FAILED} the batch ran to the end but some
-pages failed (their lines hold the errors), 2 bad usage, 3 the inputs or the output cannot
-be used (missing, unwritable, a directory, disk full, locked by another batch).
+pages failed (their lines hold the errors) or a WARC was damaged (truncated, bad gzip, bad
+record, over the size limit), 2 bad usage, 3 the inputs or the output cannot be used
+(missing, unwritable, a directory, disk full, locked by another batch).
 `;
 
 /** `--page-timeout` in seconds (fractions allowed) to ms; 0 = no limit. */
@@ -43,6 +64,15 @@ function pageTimeoutMs(values: ParsedCommandArgs['values']): number {
   if (v === undefined) return DEFAULT_PAGE_TIMEOUT_MS;
   const s = Number(v);
   if (v.trim() === '' || !Number.isFinite(s) || s < 0) throw new PithError('BAD_OPTION', `--page-timeout must be a number of seconds >= 0, got '${v}'`);
+  return Math.round(s * 1000);
+}
+
+/** A number of seconds (fractions allowed) >= 0, to ms. */
+function secondsOption(values: ParsedCommandArgs['values'], name: string, fallbackMs: number): number {
+  const v = optString(values, name);
+  if (v === undefined) return fallbackMs;
+  const s = Number(v);
+  if (v.trim() === '' || !Number.isFinite(s) || s <= 0) throw new PithError('BAD_OPTION', `--${name} must be a number of seconds > 0, got '${v}'`);
   return Math.round(s * 1000);
 }
 
@@ -59,17 +89,34 @@ export const command: Command = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
-      'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' },
+      'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
+      format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
+      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '--out is required');
-    if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one directory or page file');
+    const urlList = optString(values, 'urls');
+    if (positionals.length === 0 && !urlList) throw new PithError('BAD_OPTION', 'expected at least one directory, page file or WARC file, or --urls FILE');
+    const fieldsArg = optString(values, 'fields');
+    const fields = fieldsArg !== undefined ? parseBatchFields(fieldsArg) : undefined;
+    const outDir = optString(values, 'out-dir');
+    const format = optString(values, 'format') ?? 'json';
+    if (!BATCH_FILE_FORMATS.includes(format as BatchFileFormat)) throw new PithError('BAD_OPTION', `--format must be one of ${BATCH_FILE_FORMATS.join(', ')}, got '${format}'`);
+    if (optString(values, 'format') !== undefined && outDir === undefined) throw new PithError('BAD_OPTION', '--format applies to the files of --out-dir; the JSONL output is always JSON');
+    const fetch = {
+      concurrency: optInt(values, 'concurrency', DEFAULT_URL_CONCURRENCY, 1),
+      perHost: optInt(values, 'per-host', DEFAULT_PER_HOST, 1),
+      hostDelayMs: optInt(values, 'host-delay-ms', DEFAULT_HOST_DELAY_MS, 0),
+      userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
+      timeoutMs: secondsOption(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS),
+    };
     const workers = optInt(values, 'workers', availableParallelism(), 1);
     const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
     const timeoutMs = pageTimeoutMs(values);
     const modelPath = optString(values, 'model') ?? bundledModelPath();
     await loadExtractionModel(modelPath); // fail fast, in this thread, on a bad model
     const pages = await collectPages(positionals, { exclude: [out, outputLockPath(out)] });
+    const urls = urlList !== undefined ? await readUrlList(urlList) : [];
     if (pages.skippedLinks.length > 0) {
       io.stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
     }
@@ -82,15 +129,27 @@ export const command: Command = {
     };
     for (const s of SIGNALS) process.on(s, onSignal);
     try {
-      const progress = new Progress('batch', pages.files.length, io.stderr);
+      // WARC files hold an unknown number of pages: the bar counts what is known so far.
+      const progress = new Progress('batch', pages.files.length + urls.length, io.stderr);
+      const started = Date.now();
+      const damage: string[] = [];
       const summary = await runBatch(pages.files, {
         out, modelPath, workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'),
-        workerHeapMb, pageTimeoutMs: timeoutMs, roots: pages.roots,
+        workerHeapMb, pageTimeoutMs: timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch,
+        ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format as BatchFileFormat } : {}),
+        onSkip: (why, detail) => {
+          if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
+        },
         onProgress: () => progress.tick(),
       });
-      progress.finish();
-      io.stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out}\n`);
-      return summary.failed > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
+      if (pages.warcs.length === 0) progress.finish();
+      for (const d of damage.slice(0, 20)) io.stderr.write(`batch: skipped ${d}\n`);
+      if (damage.length > 20) io.stderr.write(`batch: ... and ${damage.length - 20} more damaged records\n`);
+      const skipped = Object.entries(summary.skippedRecords ?? {});
+      if (skipped.length > 0) io.stderr.write(`batch: records skipped: ${skipped.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
+      const secs = (Date.now() - started) / 1000;
+      io.stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
+      return summary.failed > 0 || damage.length > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
     } finally {
       for (const s of SIGNALS) process.removeListener(s, onSignal);
     }

@@ -1,0 +1,43 @@
+/** What a `pith batch` line carries (`--fields`) and how a page's own file is named (`--out-dir`). */
+import { createHash } from 'node:crypto';
+import { PithError } from '../errors.js';
+
+/** Fields a line may carry besides `id`, `url` (always there) and `date` (there when the input gives one). */
+export const BATCH_FIELDS = ['title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'blocks'] as const;
+export type BatchField = (typeof BATCH_FIELDS)[number];
+
+/** A line's fields when none are asked for: those of `pith extract --format json` (blocks only with --blocks). */
+export const DEFAULT_BATCH_FIELDS: readonly BatchField[] = ['title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence'];
+
+/** `--fields id,url,title,body` to the fields (id, url and date are always written; named or not). */
+export function parseBatchFields(list: string): BatchField[] {
+  const out: BatchField[] = [];
+  for (const raw of list.split(',')) {
+    const f = raw.trim();
+    if (f === '' || f === 'id' || f === 'url' || f === 'date') continue;
+    if (!(BATCH_FIELDS as readonly string[]).includes(f)) {
+      throw new PithError('BAD_OPTION', `--fields: unknown field '${f}'; choose from id, url, date, ${BATCH_FIELDS.join(', ')}`);
+    }
+    if (!out.includes(f as BatchField)) out.push(f as BatchField);
+  }
+  return out;
+}
+
+export type BatchFileFormat = 'json' | 'markdown' | 'text' | 'html';
+export const BATCH_FILE_FORMATS: readonly BatchFileFormat[] = ['json', 'markdown', 'text', 'html'];
+const EXTENSION: Record<BatchFileFormat, string> = { json: '.json', markdown: '.md', text: '.txt', html: '.html' };
+
+/**
+ * A page id as a file name: letters, digits, `-`, `_` and `.` kept, everything else `%XX`
+ * (so `urn:uuid:1234` -> `urn%3Auuid%3A1234.json`, distinct ids never share a file); a
+ * leading dot is escaped too, and a name too long for a file system is cut and given a hash.
+ */
+export function batchFileName(id: string, format: BatchFileFormat): string {
+  let name = '';
+  for (const byte of Buffer.from(id, 'utf8')) {
+    const c = String.fromCharCode(byte);
+    name += /[A-Za-z0-9_.-]/.test(c) && !(name === '' && c === '.') ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  if (name.length > 200) name = `${name.slice(0, 180)}~${createHash('sha256').update(id).digest('hex').slice(0, 16)}`;
+  return name + EXTENSION[format];
+}

@@ -1,0 +1,204 @@
+/**
+ * Pages from a list of URLs, fetched politely: at most `concurrency` requests in flight, at most
+ * `perHost` to any one host (host:port), and a pause of `hostDelayMs` between two requests to
+ * one host (after the previous one started and after it ended). Every request names itself
+ * (`userAgent`) and has the fetch limits of `fetchPage` (time, redirects, HTML only, 16 MiB).
+ * A URL that fails is a result with an error, never an exception: the list goes on.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
+import { PithError, isPithError } from '../errors.js';
+
+export interface UrlFetchOptions {
+  /** Requests in flight at once. Default 4. */
+  readonly concurrency?: number;
+  /** Requests in flight to one host. Default 1. */
+  readonly perHost?: number;
+  /** Pause between two requests to one host, in ms. Default 500. */
+  readonly hostDelayMs?: number;
+  /** The User-Agent header. Default `pith/<version>`. */
+  readonly userAgent?: string;
+  /** Whole-request time limit in ms (connecting, redirects, body). Default 15 000. */
+  readonly timeoutMs?: number;
+  readonly maxRedirects?: number;
+  readonly maxBytes?: number;
+}
+
+export const DEFAULT_URL_CONCURRENCY = 4;
+export const DEFAULT_PER_HOST = 1;
+export const DEFAULT_HOST_DELAY_MS = 500;
+export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
+/** What pith calls itself when it fetches. */
+export const DEFAULT_USER_AGENT = 'pith/0.1.0 (+article extraction; batch)';
+
+export type UrlResult =
+  | { readonly ok: true; readonly url: string; readonly finalUrl: string; readonly bytes: Uint8Array; readonly charset: string | undefined }
+  | { readonly ok: false; readonly url: string; readonly error: { readonly code: string; readonly message: string } };
+
+/** A URL list file: one URL a line; blank lines and lines starting with `#` are left out; duplicates once. */
+export async function readUrlList(path: string): Promise<string[]> {
+  let st;
+  try {
+    st = await stat(path);
+  } catch (e) {
+    throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
+  }
+  if (!st.isFile()) throw new PithError('NOT_A_FILE', 'the URL list must be a regular file', path);
+  const seen = new Set<string>();
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const line of lines) {
+    const url = line.trim();
+    if (url === '' || url.startsWith('#')) continue;
+    seen.add(url);
+  }
+  return [...seen];
+}
+
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|application\/xml|text\/xml)\b/i;
+
+/** One request with the limits of `fetchPage` (src/dom/fetch.ts) and a User-Agent of the caller's choosing. */
+export async function fetchWithAgent(url: string, userAgent: string, options: UrlFetchOptions = {}): Promise<{ finalUrl: string; bytes: Uint8Array; charset: string | undefined }> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  let current: URL;
+  try {
+    current = new URL(url);
+  } catch {
+    throw new PithError('FETCH_FAILED', 'not a valid URL', url);
+  }
+  const signal = AbortSignal.timeout(timeoutMs);
+  const timedOut = `timed out after ${timeoutMs / 1000} s`;
+  for (let hop = 0; ; hop++) {
+    if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new PithError('FETCH_FAILED', `unsupported URL scheme '${current.protocol}'`, url);
+    let res: Response;
+    try {
+      res = await fetch(current, { redirect: 'manual', signal, headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' } });
+    } catch (e) {
+      const cause = (e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message;
+      throw new PithError('FETCH_FAILED', signal.aborted ? timedOut : `unreachable (${cause})`, current.href, { cause: e });
+    }
+    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
+      await res.body?.cancel().catch(() => undefined);
+      if (hop >= maxRedirects) throw new PithError('FETCH_FAILED', `more than ${maxRedirects} redirects`, url);
+      current = new URL(res.headers.get('location')!, current);
+      continue;
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new PithError('FETCH_FAILED', `HTTP ${res.status} ${res.statusText}`.trim(), current.href);
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (type && !HTML_TYPES.test(type)) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new PithError('NOT_HTML', `not an HTML page (Content-Type: ${type})`, current.href);
+    }
+    if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new PithError('TOO_LARGE', `body of ${res.headers.get('content-length')} bytes is above the limit of ${maxBytes}`, current.href);
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      const reader = res.body?.getReader();
+      for (;;) {
+        const next = reader ? await reader.read() : { done: true as const, value: undefined };
+        if (next.done) break;
+        size += next.value.length;
+        if (size > maxBytes) {
+          await reader?.cancel().catch(() => undefined);
+          throw new PithError('TOO_LARGE', `body is above the limit of ${maxBytes} bytes`, current.href);
+        }
+        chunks.push(next.value);
+      }
+    } catch (e) {
+      if (e instanceof PithError) throw e;
+      throw new PithError('FETCH_FAILED', signal.aborted ? timedOut : `connection failed while reading (${(e as Error).message})`, current.href, { cause: e });
+    }
+    const charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(type)?.[1];
+    return { finalUrl: current.href, bytes: Buffer.concat(chunks, size), charset };
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Fetches every URL politely and hands each result to `onResult`, in the order they finish. A
+ * request keeps its slot until `onResult` resolves, so a caller that waits (a full queue) slows
+ * fetching down instead of piling pages up in memory.
+ */
+export async function fetchUrls(urls: readonly string[], options: UrlFetchOptions & { userAgent: string }, onResult: (r: UrlResult) => Promise<void>): Promise<void> {
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_URL_CONCURRENCY);
+  const perHost = Math.max(1, options.perHost ?? DEFAULT_PER_HOST);
+  const delay = Math.max(0, options.hostDelayMs ?? DEFAULT_HOST_DELAY_MS);
+  interface HostState { queue: string[]; inflight: number; next: number }
+  const hosts = new Map<string, HostState>();
+  for (const url of urls) {
+    const h = hostOf(url);
+    let s = hosts.get(h);
+    if (!s) hosts.set(h, (s = { queue: [], inflight: 0, next: 0 }));
+    s.queue.push(url);
+  }
+  let active = 0;
+  let failure: unknown;
+  await new Promise<void>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const run = async (url: string): Promise<void> => {
+      let result: UrlResult;
+      try {
+        const got = await fetchWithAgent(url, options.userAgent, options);
+        result = { ok: true, url, ...got };
+      } catch (e) {
+        result = { ok: false, url, error: isPithError(e) ? { code: e.code, message: e.message } : { code: 'FETCH_FAILED', message: (e as Error).message } };
+      }
+      await onResult(result);
+    };
+    const pump = (): void => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (failure !== undefined) {
+        if (active === 0) reject(failure);
+        return;
+      }
+      if (hosts.size === 0 && active === 0) return resolve();
+      let wait = Infinity;
+      for (const [h, s] of hosts) {
+        while (active < concurrency && s.queue.length > 0 && s.inflight < perHost) {
+          const now = Date.now();
+          // Not a host (an invalid URL): no politeness to keep, it fails at once.
+          if (h !== '' && now < s.next) {
+            wait = Math.min(wait, s.next - now);
+            break;
+          }
+          const url = s.queue.shift()!;
+          s.inflight++;
+          active++;
+          s.next = now + delay;
+          run(url).then(
+            () => undefined,
+            (e: unknown) => {
+              failure ??= e;
+            },
+          ).finally(() => {
+            s.inflight--;
+            active--;
+            s.next = Math.max(s.next, Date.now() + delay);
+            if (s.queue.length === 0 && s.inflight === 0) hosts.delete(h);
+            pump();
+          });
+        }
+        if (active >= concurrency) break;
+      }
+      if (wait !== Infinity && active < concurrency) timer = setTimeout(pump, wait);
+    };
+    pump();
+  });
+}

@@ -1,0 +1,321 @@
+/**
+ * Pages out of WARC files (plain `.warc` or `.warc.gz`, one gzip member per record), streamed:
+ * a record is never held beyond the page limit and a file is never loaded whole. Parsing is
+ * warcio's (Webrecorder); around it this module bounds what a hostile file can make it buffer
+ * (header blocks, record sizes, decompressed bodies) and names every record it leaves out.
+ *
+ * A page is a `response` record with an HTTP 2xx status whose Content-Type is HTML (or, with
+ * no Content-Type, whose body starts like HTML). Its id is the record's WARC-Record-ID (without
+ * `<>`), else `<file name>:<offset>`; its url the WARC-Target-URI, its date the WARC-Date, its
+ * charset the HTTP Content-Type's. Everything else is skipped with a reason (`WarcSkipReason`).
+ * After a bad gzip member the reader looks for the next gzip member header and goes on there.
+ */
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import { AsyncIterReader, WARCParser, type WARCRecord } from 'warcio';
+import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
+import { PithError } from '../errors.js';
+
+/** Why a record gave no page. */
+export type WarcSkipReason =
+  | 'NOT_RESPONSE' // request, metadata, warcinfo, revisit, resource ... records
+  | 'NOT_HTTP' // a response record without an HTTP status line (dns:, ftp: ...)
+  | 'HTTP_STATUS' // a response that is not 2xx (redirects, 404s ...)
+  | 'NOT_HTML' // Content-Type not HTML, or none and the body does not look like HTML
+  | 'TOO_LARGE' // payload (or its decoded body) over the page limit: not read past the limit
+  | 'TRUNCATED' // the file ends before the record does
+  | 'BAD_GZIP' // a gzip member that does not inflate: the reader resumes at the next member
+  | 'BAD_RECORD' // unreadable WARC headers (no valid Content-Length, header block over 1 MiB)
+  | 'BAD_ENCODING'; // an HTTP Content-Encoding that cannot be decoded
+
+/** Reasons that mean the input is damaged or a page could not be taken: `pith batch` exits 4. */
+export const DAMAGE_REASONS: ReadonlySet<WarcSkipReason> = new Set(['TOO_LARGE', 'TRUNCATED', 'BAD_GZIP', 'BAD_RECORD', 'BAD_ENCODING']);
+
+export interface WarcPage {
+  readonly id: string;
+  readonly url: string | undefined;
+  readonly date: string | undefined;
+  readonly bytes: Uint8Array;
+  /** The HTTP Content-Type's charset, when given. */
+  readonly charset: string | undefined;
+  /** Where the record starts in the file (for a .warc.gz, its gzip member's offset). */
+  readonly offset: number;
+}
+
+export interface WarcReadOptions {
+  /** Page limit in bytes (payload as stored, and after decoding). Default 16 MiB. */
+  readonly maxBytes?: number;
+  /** Ids to pass over without reading their payload (resume); reported through `onDone`. */
+  readonly isDone?: (id: string) => boolean;
+  readonly onDone?: (id: string) => void;
+  readonly onSkip?: (reason: WarcSkipReason, detail: string) => void;
+}
+
+/** Most bytes the WARC + HTTP header blocks of one record may take. */
+const HEADER_BUDGET = 1 << 20;
+const HTML_TYPE = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
+
+class HeaderBudgetExceeded extends Error {}
+
+/**
+ * warcio's reader with a budget: while the parser reads a record's headers, the bytes it pulls
+ * are counted and a header block that never ends (a hostile or garbled file) stops at the budget
+ * instead of filling memory. Payloads are read with the budget off (they have their own limit).
+ */
+class BudgetedReader extends AsyncIterReader {
+  /** Read offset where the headers being parsed began; undefined while a payload is read. */
+  private base: number | undefined;
+
+  set budget(on: number) {
+    this.base = on === Infinity ? undefined : this.getReadOffset();
+  }
+
+  override async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+    for await (const chunk of super[Symbol.asyncIterator]()) {
+      // Bytes consumed before this chunk (chunks given back with unread are not counted twice).
+      if (this.base !== undefined && this.getReadOffset() - chunk.length - this.base > HEADER_BUDGET) {
+        throw new HeaderBudgetExceeded('record headers over 1 MiB');
+      }
+      yield chunk;
+    }
+  }
+}
+
+/** The limit reader warcio gives each record; `limit` is what is left of the payload. */
+interface RecordLimitReader extends AsyncIterable<Uint8Array> {
+  limit: number;
+}
+
+function isGzipStart(head: Uint8Array): boolean {
+  return head.length >= 3 && head[0] === 0x1f && head[1] === 0x8b && head[2] === 0x08;
+}
+
+/** Offset of the next gzip member header (1f 8b 08) at or after `from`, or -1. */
+async function nextGzipMember(path: string, from: number): Promise<number> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let pos = from;
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
+      if (bytesRead < 3) return -1;
+      const view = buf.subarray(0, bytesRead);
+      for (let i = view.indexOf(0x1f); i !== -1 && i + 2 < bytesRead; i = view.indexOf(0x1f, i + 1)) {
+        if (view[i + 1] === 0x8b && view[i + 2] === 0x08) return pos + i;
+      }
+      pos += bytesRead - 2; // a header split across two reads is found in the next
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Reads (or, with `keep` false, passes over) what is left of a record's payload, up to `cap` bytes kept. */
+async function drain(limiter: RecordLimitReader, reader: BudgetedReader): Promise<{ truncated: boolean }> {
+  reader.budget = Infinity;
+  for await (const chunk of limiter) void chunk;
+  return { truncated: limiter.limit > 0 };
+}
+
+async function readPayload(limiter: RecordLimitReader): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of limiter) {
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated: limiter.limit > 0 };
+}
+
+/** The body as the server meant it: chunked transfer undone, Content-Encoding decoded (bounded). */
+async function decodeBody(raw: Uint8Array, transferEncoding: string, contentEncoding: string, maxBytes: number): Promise<Uint8Array | WarcSkipReason> {
+  let body = raw;
+  if (/\bchunked\b/i.test(transferEncoding)) body = await new AsyncIterReader([raw], null, true).readFully();
+  const enc = contentEncoding.trim().toLowerCase();
+  if (enc === '' || enc === 'identity' || enc === 'none') return body;
+  const opts = { maxOutputLength: maxBytes + 1 };
+  try {
+    let out: Buffer;
+    if (enc === 'gzip' || enc === 'x-gzip') out = gunzipSync(body, opts);
+    else if (enc === 'br') out = brotliDecompressSync(body, opts);
+    else if (enc === 'deflate') {
+      try {
+        out = inflateSync(body, opts);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw e;
+        out = inflateRawSync(body, opts);
+      }
+    } else return 'BAD_ENCODING';
+    return out.length > maxBytes ? 'TOO_LARGE' : out;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError ? 'TOO_LARGE' : 'BAD_ENCODING';
+  }
+}
+
+/** Whether a body with no Content-Type starts like an HTML document. */
+export function looksLikeHtml(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).toString('latin1').replace(/^(\xef\xbb\xbf|\xfe\xff|\xff\xfe)/, '').trimStart().toLowerCase();
+  return /^<(!doctype html|html|head|body|!--|meta|title)\b/.test(head) || /<html[\s>]/.test(head);
+}
+
+function headerValue(record: WARCRecord, name: string): string {
+  return record.httpHeaders?.headers.get(name) ?? '';
+}
+
+/**
+ * Streams the pages of one WARC file. Skipped records are reported through `onSkip`; records
+ * whose id `isDone` are passed over unread. A file that cannot be opened is a PithError.
+ */
+export async function* readWarcPages(path: string, options: WarcReadOptions = {}): AsyncGenerator<WarcPage> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const skip = (reason: WarcSkipReason, detail: string): void => options.onSkip?.(reason, detail);
+  let st;
+  try {
+    st = await stat(path);
+  } catch (e) {
+    throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
+  }
+  if (!st.isFile()) throw new PithError('NOT_A_FILE', 'is not a regular file; only regular WARC files are read', path);
+  const name = basename(path);
+  const fh = await open(path, 'r');
+  const head = Buffer.alloc(3);
+  await fh.read(head, 0, 3, 0).finally(() => fh.close());
+  const gz = isGzipStart(head);
+  let start = 0;
+  let inDamage = false;
+  const damaged = (reason: WarcSkipReason, detail: string): void => {
+    if (!inDamage) skip(reason, detail);
+    inDamage = true;
+  };
+  while (start >= 0) {
+    const stream = createReadStream(path, { start, highWaterMark: 1 << 18 });
+    const reader = new BudgetedReader(stream, gz ? 'gzip' : null);
+    const parser = new WARCParser(reader);
+    let resyncFrom = -1; // for .warc.gz: look for the next member after this offset
+    try {
+      for (;;) {
+        reader.budget = HEADER_BUDGET;
+        let record: WARCRecord | null;
+        try {
+          record = await parser.parse();
+        } catch (e) {
+          if (gz && reader.compressed === null) damaged('BAD_GZIP', `${name}: a gzip member at offset ${start + parser.offset} does not inflate`);
+          else damaged('BAD_RECORD', `${name}: unreadable record at offset ${start + parser.offset} (${(e as Error).message})`);
+          resyncFrom = start + parser.offset + 1;
+          break;
+        }
+        const offset = start + parser.offset;
+        if (gz && reader.compressed === null) {
+          damaged('BAD_GZIP', `${name}: a gzip member at offset ${offset} does not inflate`);
+          resyncFrom = offset + 1;
+          break;
+        }
+        if (!record) {
+          // A .warc.gz that ends inside a gzip member: the last record was cut.
+          if (gz && start + reader.getRawOffset() < st.size) skip('TRUNCATED', `${name}: the file ends inside the gzip member at offset ${offset}`);
+          break;
+        }
+        reader.budget = Infinity;
+        const limiter = record._reader as unknown as RecordLimitReader;
+        const lengthHeader = record.warcHeaders.headers.get('Content-Length') ?? '';
+        if (!/^\s*\d+\s*$/.test(lengthHeader) || !record.warcHeaders.statusline.startsWith('WARC/')) {
+          damaged('BAD_RECORD', `${name}: record at offset ${offset} has no valid WARC header or Content-Length`);
+          resyncFrom = offset + 1;
+          break;
+        }
+        inDamage = false;
+        /** Passes over the rest of the record; false when the file ended inside it (counted TRUNCATED). */
+        const pass = async (reason: WarcSkipReason | undefined, detail: string): Promise<boolean> => {
+          const { truncated } = await drain(limiter, reader);
+          record!.consumed = 'skipped';
+          if (gz && reader.compressed === null) {
+            damaged('BAD_GZIP', `${name}: a gzip member at offset ${offset} does not inflate`);
+            resyncFrom = offset + 1;
+            return false;
+          }
+          if (truncated) {
+            skip('TRUNCATED', `${name}: the file ends inside the record at offset ${offset}`);
+            return false;
+          }
+          if (reason) skip(reason, detail);
+          return true;
+        };
+        const type = record.warcType ?? '';
+        const recordId = (record.warcHeaders.headers.get('WARC-Record-ID') ?? '').trim().replace(/^<(.*)>$/, '$1');
+        const id = recordId || `${name}:${offset}`;
+        const url = record.warcTargetURI?.trim().replace(/^<(.*)>$/, '$1') || undefined;
+        if (type !== 'response') {
+          if (!(await pass('NOT_RESPONSE', `${name}: ${type || 'untyped'} record at offset ${offset}`))) break;
+          continue;
+        }
+        if (options.isDone?.(id)) {
+          if (!(await pass(undefined, ''))) break;
+          options.onDone?.(id);
+          continue;
+        }
+        const status = /^HTTP\/\S+\s+(\d{3})/i.exec(record.httpHeaders?.statusline ?? '');
+        if (!status) {
+          if (!(await pass('NOT_HTTP', `${name}: response at offset ${offset} has no HTTP status line`))) break;
+          continue;
+        }
+        const code = Number(status[1]);
+        if (code < 200 || code > 299) {
+          if (!(await pass('HTTP_STATUS', `${name}: ${url ?? id}: HTTP ${code}`))) break;
+          continue;
+        }
+        const contentType = headerValue(record, 'Content-Type');
+        if (contentType && !HTML_TYPE.test(contentType)) {
+          if (!(await pass('NOT_HTML', `${name}: ${url ?? id}: ${contentType}`))) break;
+          continue;
+        }
+        if (limiter.limit > maxBytes) {
+          if (!(await pass('TOO_LARGE', `${name}: ${url ?? id}: payload of ${limiter.limit} bytes is above the limit of ${maxBytes}`))) break;
+          continue;
+        }
+        if (limiter.limit < 0) {
+          // The HTTP header block ran past the record's end: a cut record.
+          record.consumed = 'skipped';
+          skip('TRUNCATED', `${name}: the record at offset ${offset} ends inside its HTTP headers`);
+          break;
+        }
+        const { bytes: raw, truncated } = await readPayload(limiter);
+        record.consumed = 'skipped';
+        if (gz && reader.compressed === null) {
+          damaged('BAD_GZIP', `${name}: a gzip member at offset ${offset} does not inflate`);
+          resyncFrom = offset + 1;
+          break;
+        }
+        if (truncated) {
+          skip('TRUNCATED', `${name}: the file ends inside the record at offset ${offset} (${url ?? id})`);
+          break;
+        }
+        const body = await decodeBody(raw, headerValue(record, 'Transfer-Encoding'), headerValue(record, 'Content-Encoding'), maxBytes);
+        if (typeof body === 'string') {
+          skip(body, `${name}: ${url ?? id}: ${body === 'TOO_LARGE' ? `decoded body above the limit of ${maxBytes} bytes` : `cannot decode Content-Encoding '${headerValue(record, 'Content-Encoding')}'`}`);
+          continue;
+        }
+        if (!contentType && !looksLikeHtml(body)) {
+          skip('NOT_HTML', `${name}: ${url ?? id}: no Content-Type and the body does not look like HTML`);
+          continue;
+        }
+        const charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
+        yield { id, url, date: record.warcDate?.trim() || undefined, bytes: body, charset, offset };
+      }
+    } catch (e) {
+      if (e instanceof HeaderBudgetExceeded) {
+        damaged('BAD_RECORD', `${name}: a record's headers near offset ${start + parser.offset} run past 1 MiB`);
+        resyncFrom = start + parser.offset + 1;
+      } else if (gz && reader.compressed === null) {
+        damaged('BAD_GZIP', `${name}: a gzip member near offset ${start + parser.offset} does not inflate`);
+        resyncFrom = start + parser.offset + 1;
+      } else {
+        throw new PithError('IO', `cannot read the WARC file (${(e as Error).message})`, path, { cause: e });
+      }
+    } finally {
+      stream.destroy();
+    }
+    start = gz && resyncFrom >= 0 ? await nextGzipMember(path, resyncFrom) : -1;
+  }
+}

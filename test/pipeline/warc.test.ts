@@ -1,0 +1,191 @@
+/**
+ * `pith batch` over WARC files written in the test (plain and .warc.gz, one gzip member per
+ * record): which records become pages, with which id, url and date; which are skipped and why
+ * (requests, non-HTML, non-2xx, truncated, a corrupt gzip member, over the size limit); resume;
+ * --fields and --out-dir. Runs the real CLI.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { repoRoot } from '../helpers/paths.js';
+import { httpResponse, warcFile, warcRecord } from './warc-builder.js';
+import { readWarcPages } from '../../src/pipeline/warc.js';
+
+const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
+
+function tempDir(t: { after: (fn: () => void) => void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-warc-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+type Line = Record<string, unknown> & { id: string; url: string | null; date?: string; title?: string; error?: { code: string } };
+const jsonl = (path: string): Line[] => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+
+const page = (t: string): string =>
+  `<html><head><title>${t}</title></head><body><article><h1>${t}</h1><p>The council of the small harbour town met on Tuesday to discuss ${t.toLowerCase()}, and after a long debate the members agreed on a plan.</p></article></body></html>`;
+
+/** The records every file here starts with: what is a page and what is not. */
+function commonRecords(): Buffer[] {
+  return [
+    warcRecord({ type: 'warcinfo', block: 'software: pith test\r\nformat: WARC File Format 1.0\r\n' }),
+    warcRecord({ type: 'request', id: 'urn:uuid:req-1', url: 'http://news.test/one', block: 'GET /one HTTP/1.1\r\nHost: news.test\r\n\r\n' }),
+    warcRecord({ type: 'response', id: 'urn:uuid:page-1', url: 'http://news.test/one', date: '2024-05-01T10:00:00Z', block: httpResponse(page('Mill restoration')) }),
+    warcRecord({ type: 'response', id: 'urn:uuid:img-1', url: 'http://news.test/a.png', block: httpResponse(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]), { 'Content-Type': 'image/png' }) }),
+    // No Content-Type at all: sniffed as HTML.
+    warcRecord({ type: 'response', id: 'urn:uuid:page-2', url: 'http://news.test/two', date: '2024-05-02T11:00:00Z', block: httpResponse(`<!DOCTYPE html>${page('Ferry timetable')}`, {}) }),
+    warcRecord({ type: 'response', id: 'urn:uuid:gone', url: 'http://news.test/gone', block: httpResponse(page('Not found'), { 'Content-Type': 'text/html' }, '404 Not Found') }),
+    // Gzip content-encoding and a Latin-1 charset passed on from HTTP.
+    warcRecord({
+      type: 'response', id: 'urn:uuid:page-3', url: 'http://news.test/three', date: '2024-05-03T12:00:00Z',
+      block: httpResponse(gzipSync(Buffer.from(page('Caf\u00e9 reopens'), 'latin1')), { 'Content-Type': 'text/html; charset=iso-8859-1', 'Content-Encoding': 'gzip' }),
+    }),
+    warcRecord({ type: 'metadata', id: 'urn:uuid:meta-1', url: 'http://news.test/one', block: 'outlinks: http://news.test/two\r\n' }),
+    // No WARC-Record-ID: the id falls back to <file>:<offset>.
+    warcRecord({ type: 'response', url: 'http://news.test/four', date: '2024-05-04T13:00:00Z', block: httpResponse(page('Harbour fees')) }),
+  ];
+}
+
+const PAGES = new Map([
+  ['urn:uuid:page-1', { url: 'http://news.test/one', date: '2024-05-01T10:00:00Z', title: 'Mill restoration' }],
+  ['urn:uuid:page-2', { url: 'http://news.test/two', date: '2024-05-02T11:00:00Z', title: 'Ferry timetable' }],
+  ['urn:uuid:page-3', { url: 'http://news.test/three', date: '2024-05-03T12:00:00Z', title: 'Caf\u00e9 reopens' }],
+]);
+
+function checkPages(lines: Line[], file: string): void {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  for (const [id, want] of PAGES) {
+    const l = byId.get(id);
+    assert.ok(l, `${id} in the output`);
+    assert.equal(l.url, want.url);
+    assert.equal(l.date, want.date);
+    assert.equal(l.title, want.title);
+  }
+  const fallback = lines.find((l) => l.url === 'http://news.test/four');
+  assert.ok(fallback, 'the record without an id is a page');
+  assert.match(fallback.id, new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+$`));
+  assert.equal(fallback.title, 'Harbour fees');
+}
+
+for (const gz of [false, true]) {
+  const name = gz ? 'pages.warc.gz' : 'pages.warc';
+  test(`pith batch ${name}: HTML responses become lines with id, url and date; the rest is skipped and counted; a truncated last record is reported`, (t) => {
+    const dir = tempDir(t);
+    const cut = warcRecord({ type: 'response', id: 'urn:uuid:cut', url: 'http://news.test/cut', block: httpResponse(page('Cut short')) });
+    const tail = gz ? gzipSync(cut).subarray(0, 150) : cut.subarray(0, cut.length - 80);
+    writeFileSync(join(dir, name), Buffer.concat([warcFile(commonRecords(), gz), tail]));
+    const out = join(dir, 'out.jsonl');
+    const r = pith('batch', join(dir, name), '--out', out, '--workers', '2');
+    assert.equal(r.status, 4, `a damaged WARC: exit 4\n${r.stderr}`);
+    const lines = jsonl(out);
+    assert.equal(lines.length, 4, JSON.stringify(lines.map((l) => l.id)));
+    checkPages(lines, name);
+    assert.match(r.stderr, /records skipped: NOT_RESPONSE 3, NOT_HTML 1, HTTP_STATUS 1, TRUNCATED 1\n/);
+    assert.match(r.stderr, new RegExp(`skipped TRUNCATED: ${name.replace(/\./g, '\\.')}: the file ends inside`));
+    assert.match(r.stderr, /4 extracted, 0 failed, 0 already done/);
+    assert.ok(!lines.some((l) => l.id === 'urn:uuid:cut'));
+  });
+}
+
+test('pith batch on a .warc.gz with a corrupt gzip member: that record is skipped (BAD_GZIP), the reader goes on at the next member', (t) => {
+  const dir = tempDir(t);
+  const members = commonRecords().map((r) => gzipSync(r));
+  const bad = Buffer.from(members[2]!); // page-1
+  bad.fill(0x41, 20, 80);
+  const file = join(dir, 'bad.warc.gz');
+  writeFileSync(file, Buffer.concat([members[0]!, members[1]!, bad, ...members.slice(3)]));
+  const out = join(dir, 'out.jsonl');
+  const r = pith('batch', file, '--out', out, '--workers', '1');
+  assert.equal(r.status, 4, r.stderr);
+  assert.match(r.stderr, /skipped BAD_GZIP: bad\.warc\.gz: a gzip member at offset \d+ does not inflate/);
+  assert.match(r.stderr, /BAD_GZIP 1/);
+  const ids = jsonl(out).map((l) => l.id);
+  assert.ok(!ids.includes('urn:uuid:page-1'));
+  for (const id of ['urn:uuid:page-2', 'urn:uuid:page-3']) assert.ok(ids.includes(id), `${id} after the bad member`);
+  assert.equal(ids.length, 3);
+});
+
+test('a record over the 16 MiB page limit is skipped as TOO_LARGE without reading it whole; the next record is still read', async (t) => {
+  const dir = tempDir(t);
+  const huge = Buffer.alloc(17 * 1024 * 1024, 0x61);
+  const file = join(dir, 'big.warc.gz');
+  writeFileSync(file, warcFile([
+    warcRecord({ type: 'response', id: 'urn:uuid:huge', url: 'http://news.test/huge', block: httpResponse(Buffer.concat([Buffer.from('<html><body><p>'), huge])) }),
+    warcRecord({ type: 'response', id: 'urn:uuid:page-1', url: 'http://news.test/one', block: httpResponse(page('After the giant')) }),
+  ], true));
+  const skipped: string[] = [];
+  const got: string[] = [];
+  for await (const p of readWarcPages(file, { onSkip: (why) => skipped.push(why) })) got.push(p.id);
+  assert.deepEqual(skipped, ['TOO_LARGE']);
+  assert.deepEqual(got, ['urn:uuid:page-1']);
+});
+
+test('pith batch resumes a WARC: ids already in the output are skipped, nothing is written twice', (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'clean.warc.gz');
+  writeFileSync(file, warcFile(commonRecords(), true));
+  const out = join(dir, 'out.jsonl');
+  // A first run cut short, as a crash would leave it: one line whole, one torn.
+  writeFileSync(out, JSON.stringify({ id: 'urn:uuid:page-2', url: 'http://news.test/two', title: 'from before' }) + '\n{"id":"urn:uuid:page-3","ti');
+  const r = pith('batch', file, '--out', out, '--workers', '2');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /3 extracted, 0 failed, 1 already done/);
+  const again = pith('batch', file, '--out', out, '--workers', '2');
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stderr, /0 extracted, 0 failed, 4 already done/);
+  const lines = jsonl(out);
+  assert.equal(new Set(lines.map((l) => l.id)).size, lines.length, 'no id twice');
+  assert.equal(lines.length, 4);
+  assert.equal(lines.find((l) => l.id === 'urn:uuid:page-2')?.title, 'from before', 'done pages are not redone');
+});
+
+test('pith batch --fields: only the fields asked for (id and url always); the default line is the extract JSON with id and url', (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'clean.warc');
+  writeFileSync(file, warcFile(commonRecords(), false));
+  const run = (out: string, ...args: string[]): Line[] => {
+    const r = pith('batch', file, '--out', join(dir, out), '--workers', '1', ...args);
+    assert.equal(r.status, 0, r.stderr);
+    return jsonl(join(dir, out)).sort((a, b) => a.id.localeCompare(b.id));
+  };
+  const full = run('full.jsonl');
+  for (const l of full) assert.deepEqual(Object.keys(l), ['id', 'url', 'date', 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence']);
+  const lean = run('lean.jsonl', '--fields', 'id,url,title,body');
+  for (const l of lean) assert.deepEqual(Object.keys(l), ['id', 'url', 'date', 'title', 'body']);
+  const meta = run('meta.jsonl', '--fields', 'title,markdown,metadata');
+  for (const l of meta) assert.deepEqual(Object.keys(l), ['id', 'url', 'date', 'title', 'markdown', 'metadata']);
+  full.forEach((f, k) => {
+    assert.equal(lean[k]!.body, f['body']);
+    assert.equal(meta[k]!.markdown, f['markdown']);
+    assert.deepEqual(meta[k]!['metadata'], f['metadata']);
+  });
+  const bad = pith('batch', file, '--out', join(dir, 'x.jsonl'), '--fields', 'id,summary');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--fields: unknown field 'summary'/);
+});
+
+test('pith batch --out-dir: one file per page, named from its id, the same record as its line', (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'clean.warc.gz');
+  writeFileSync(file, warcFile(commonRecords(), true));
+  const out = join(dir, 'out.jsonl');
+  const pagesDir = join(dir, 'pages');
+  const r = pith('batch', file, '--out', out, '--out-dir', pagesDir, '--fields', 'title,body', '--workers', '2');
+  assert.equal(r.status, 0, r.stderr);
+  const names = readdirSync(pagesDir).sort();
+  assert.equal(names.length, 4, names.join(' '));
+  assert.ok(names.includes('urn%3Auuid%3Apage-1.json'));
+  assert.ok(!names.some((n) => n.endsWith('.tmp')), 'no temp files left');
+  for (const l of jsonl(out)) {
+    const name = names.find((n) => decodeURIComponent(n.replace(/\.json$/, '')) === l.id);
+    assert.ok(name, l.id);
+    assert.deepEqual(JSON.parse(readFileSync(join(pagesDir, name), 'utf8')), l);
+  }
+  const md = pith('batch', file, '--out', join(dir, 'md.jsonl'), '--out-dir', join(dir, 'md'), '--format', 'markdown', '--workers', '1');
+  assert.equal(md.status, 0, md.stderr);
+  assert.match(readFileSync(join(dir, 'md', 'urn%3Auuid%3Apage-1.md'), 'utf8'), /^# Mill restoration/m);
+});
