@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isPithError, PithError } from '../errors.js';
+import { BodyError, lingeringClose, readBodyLimited } from '../util/http-body.js';
 import { checkOrigin, frameKey, headerToken, newToken, TOKEN_HEADER, tokensEqual } from './security.js';
 import type { Workspace } from './workspace.js';
 import type { Predictor } from './predictor.js';
@@ -88,75 +89,15 @@ function sendJson(res: ServerResponse, status: number, data: unknown): void {
  * it passes the limit: reading stops there, nothing more is buffered, and the connection is
  * closed after the 413 reply.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   // JSON only: a cross-origin form cannot send it without a (refused) preflight.
-  if (type !== 'application/json') return Promise.reject(new HttpError(415, 'expected Content-Type: application/json'));
-  const tooLarge = (): HttpError => new HttpError(413, `request body above the limit of ${limit} bytes (${(limit / 1024 / 1024).toFixed(1)} MiB)`);
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > limit) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    const onData = (c: Buffer): void => {
-      size += c.length;
-      if (size > limit) {
-        stop();
-        req.pause();
-        chunks.length = 0;
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(c);
-    };
-    const onEnd = (): void => {
-      stop();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (e: Error): void => {
-      stop();
-      reject(new HttpError(400, `request body not received (${e.message})`));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-  });
-}
-
-/** After refusing a body: how much more of it is read (and dropped, never kept) at most, and for how long. */
-const LINGER_BYTES = 16 * 1024 * 1024;
-const LINGER_MS = 1000;
-
-/**
- * Closes the connection of a request whose body was refused, gracefully. Node closes such a
- * connection as soon as the reply is written; with the client still sending, that close is a
- * reset, and the client may lose the 413 before reading it. So, as nginx's lingering close
- * does, the reply is followed by a half-close (FIN) and what still arrives is dropped, at most
- * `LINGER_BYTES` / `LINGER_MS`, while the client reads the reply and stops; then the
- * connection is closed. Nothing past the limit is ever kept.
- */
-function lingeringClose(req: IncomingMessage): void {
-  const socket = req.socket as IncomingMessage['socket'] & { destroySoon?: () => void };
-  let left = LINGER_BYTES;
-  const close = (): void => {
-    clearTimeout(timer);
-    socket.destroy();
-  };
-  const timer = setTimeout(close, LINGER_MS);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
-  socket.destroySoon = () => socket.end(); // Node's close-after-reply: half-close only
-  req.on('data', (c: Buffer) => {
-    left -= c.length;
-    if (left <= 0) close();
-  });
-  req.once('end', close);
-  req.resume();
+  if (type !== 'application/json') throw new HttpError(415, 'expected Content-Type: application/json');
+  try {
+    return await readBodyLimited(req, limit);
+  } catch (e) {
+    throw e instanceof BodyError ? new HttpError(e.reason === 'too-large' ? 413 : 400, e.message) : e;
+  }
 }
 
 function statusOf(e: PithError): number {

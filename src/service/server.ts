@@ -21,6 +21,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo, Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { PithError } from '../errors.js';
+import { BodyError, LINGER_MS, lingeringClose, readBodyLimited } from '../util/http-body.js';
 import { FAVORS, type ExtractionOptions, type Favor } from '../pipeline/library.js';
 import { publicOnly, type AddressPolicy } from './address-guard.js';
 import { ServiceError, toServiceError } from './errors.js';
@@ -89,79 +90,20 @@ const BOOLEAN_FIELDS = ['includeComments', 'includeImages', 'includeTables', 'in
 /** Content types taken as the page itself (its charset parameter is honoured). */
 const RAW_TYPES = new Set(['', 'text/html', 'application/xhtml+xml', 'text/plain', 'text/xml', 'application/xml', 'application/octet-stream', 'application/gzip']);
 
-const LINGER_BYTES = 16 * 1024 * 1024;
-const LINGER_MS = 1000;
-
-/**
- * Closes the connection of a request whose body is refused (413, 503) without a reset: the
- * reply, then a half-close, and what still arrives is dropped (at most LINGER_BYTES or
- * LINGER_MS) while the client reads the reply; then the socket is destroyed. Nothing is kept.
- */
-function lingeringClose(req: IncomingMessage, res: ServerResponse): void {
+/** Closes the connection after refusing a body (413, 503), without a reset (see `lingeringClose`). */
+function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('connection', 'close');
-  if (req.complete) return;
-  const socket = req.socket as Socket & { destroySoon?: () => void };
-  let left = LINGER_BYTES;
-  const close = (): void => {
-    clearTimeout(timer);
-    socket.destroy();
-  };
-  const timer = setTimeout(close, LINGER_MS);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
-  socket.destroySoon = () => socket.end();
-  req.removeAllListeners('data');
-  req.on('data', (c: Buffer) => {
-    left -= c.length;
-    if (left <= 0) close();
-  });
-  req.once('end', close);
-  req.resume();
+  lingeringClose(req);
 }
 
 /** The request body, at most `limit` bytes (413 past it, reading stopped). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = (): ServiceError => new ServiceError(413, 'TOO_LARGE', `request body above the limit of ${limit} bytes`);
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const onData = (c: Buffer): void => {
-      size += c.length;
-      if (size > limit) {
-        stop();
-        req.pause();
-        chunks.length = 0;
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(c);
-    };
-    const onEnd = (): void => {
-      stop();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (e: Error): void => {
-      stop();
-      reject(new ServiceError(400, 'BAD_REQUEST', `request body not received (${e.message})`));
-    };
-    const onClose = (): void => {
-      if (req.complete) return;
-      stop();
-      reject(new ServiceError(400, 'BAD_REQUEST', 'the client closed the connection before its body ended'));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  try {
+    return await readBodyLimited(req, limit);
+  } catch (e) {
+    if (!(e instanceof BodyError)) throw e;
+    throw e.reason === 'too-large' ? new ServiceError(413, 'TOO_LARGE', e.message) : new ServiceError(400, 'BAD_REQUEST', e.message);
+  }
 }
 
 interface ExtractRequest {
@@ -297,7 +239,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const sendError = (req: IncomingMessage, res: ServerResponse, e: ServiceError): void => {
     if (res.headersSent || res.destroyed || req.socket.destroyed) return;
     errors.inc({ code: e.code });
-    if (e.status === 413 || e.status === 503 || e.status === 415 || (!req.complete && e.status !== 499)) lingeringClose(req, res);
+    if (e.status === 413 || e.status === 503 || e.status === 415 || (!req.complete && e.status !== 499)) closeAfterRefusal(req, res);
     sendJson(res, e.status === 499 ? 400 : e.status, { error: { code: e.code, message: e.message } }, { ...e.headers });
   };
 
