@@ -1,11 +1,15 @@
 /**
- * The labelling server: a loopback HTTP server for the app (static page + script), the
- * inert page frames and a small JSON API over a `Workspace`. See security.ts for who may
- * call it (a per-session token in the `X-Pith-Token` header, never a cookie) and
- * docs/annotate.md for the routes.
+ * The labelling server: a loopback HTTP server for the app (static page, style and the
+ * compiled browser modules of web/app/), the inert page frames and a small JSON API over a
+ * `Workspace`, dispatched through one table of routes (method + path pattern -> handler).
+ * See security.ts for who may call it (a per-session token in the `X-Pith-Token` header,
+ * never a cookie), api-types.ts for the replies and docs/annotate.md for the routes.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isPithError, PithError } from '../errors.js';
 import { BodyError, lingeringClose, readBodyLimited } from '../util/http-body.js';
 import { checkOrigin, frameKey, headerToken, newToken, TOKEN_HEADER, tokensEqual } from './security.js';
@@ -15,7 +19,18 @@ import { exportBundle, importBundle, MAX_BUNDLE_BYTES, MAX_BUNDLE_DEPTH, MAX_BUN
 import { parseJsonLimited } from './safe-files.js';
 import { appHtml } from './web/app-html.js';
 import { APP_CSS } from './web/app-css.js';
-import { APP_JS } from './web/app-js.js';
+import type {
+  ApiTokenHeader, ConflictReply, ErrorReply, ImportReply, PageReply, QueueReply, RetrainReply, SaveReply, SaveRequest,
+} from './api-types.js';
+
+// The app sends the token in the header security.ts checks.
+TOKEN_HEADER satisfies ApiTokenHeader;
+
+/**
+ * Where `npm run build` puts the browser modules (tsconfig.web.json compiles
+ * src/annotate/web/app/ to dist/web/web/app/); found from this file, dist/src/annotate/.
+ */
+export const APP_DIR = fileURLToPath(new URL('../../web/web/app/', import.meta.url));
 
 export interface RetrainResult {
   /** Shown to the person. */
@@ -41,6 +56,8 @@ export interface LabelServerOptions {
   readonly maxBodyBytes?: number;
   /** Largest import or export bundle. Default `MAX_BUNDLE_BYTES` (64 MiB). */
   readonly maxImportBytes?: number;
+  /** The compiled browser modules served under /app/. Default `APP_DIR`. */
+  readonly appDir?: string;
 }
 
 export interface LabelServer {
@@ -79,8 +96,118 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
-function sendJson(res: ServerResponse, status: number, data: unknown): void {
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(data));
+/** A JSON reply; the type parameter names the reply's shape in api-types.ts. */
+function sendJson<T>(res: ServerResponse, status: number, data: T, extra: Record<string, string> = {}): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(data), extra);
+}
+
+/** A page id from the path, URL-decoded (validated by the workspace). */
+function pageId(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(400, 'malformed page id');
+  }
+}
+
+// ---- routes ----------------------------------------------------------------------------
+
+export interface RouteContext {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly url: URL;
+  /** The path's `:name` segments in order, still URL-encoded. */
+  readonly params: readonly string[];
+}
+
+export interface Route {
+  readonly method: string;
+  /** `/literal/:param/literal`: a `:param` matches one non-empty path segment. */
+  readonly path: string;
+  /**
+   * Who may call it: `public` (the static app, which holds no data), `token` (the session
+   * header) or `frame` (the session header, or the page's own frame key `?k=` for a GET).
+   */
+  readonly access: 'public' | 'token' | 'frame';
+  readonly handle: (ctx: RouteContext) => void | Promise<void>;
+}
+
+export type RouteMatch<R> =
+  | { readonly status: 200; readonly route: R; readonly params: readonly string[] }
+  | { readonly status: 405; readonly allow: readonly string[]; readonly params: readonly string[] }
+  | { readonly status: 404; readonly params: readonly string[] };
+
+export interface RouteTable<R> {
+  /** The route for a method and path; 405 (with the methods allowed) when only the method is wrong; else 404. */
+  match(method: string, pathname: string): RouteMatch<R>;
+}
+
+function pattern(path: string): RegExp {
+  if (!path.startsWith('/')) throw new Error(`route path must start with /: ${path}`);
+  const parts = path.split('/').slice(1).map((seg) => {
+    if (seg.startsWith(':')) {
+      if (!/^:[A-Za-z]\w*$/.test(seg)) throw new Error(`bad route parameter ${seg} in ${path}`);
+      return '([^/]+)';
+    }
+    return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`^/${parts.join('/')}$`);
+}
+
+/** Compiles routes into a matcher; two routes with the same method and path are a mistake. */
+export function routeTable<R extends Pick<Route, 'method' | 'path'>>(routes: readonly R[]): RouteTable<R> {
+  const compiled = routes.map((route) => ({ route, re: pattern(route.path) }));
+  const seen = new Set<string>();
+  for (const { route } of compiled) {
+    const key = `${route.method} ${route.path}`;
+    if (seen.has(key)) throw new Error(`duplicate route ${key}`);
+    seen.add(key);
+  }
+  return {
+    match(method, pathname) {
+      const allow: string[] = [];
+      let params: readonly string[] = [];
+      for (const { route, re } of compiled) {
+        const m = re.exec(pathname);
+        if (!m) continue;
+        if (route.method === method) return { status: 200, route, params: m.slice(1) };
+        if (!allow.includes(route.method)) allow.push(route.method);
+        params = m.slice(1);
+      }
+      return allow.length > 0 ? { status: 405, allow, params } : { status: 404, params };
+    },
+  };
+}
+
+// ---- the compiled app ------------------------------------------------------------------
+
+const loaded = new Map<string, Promise<ReadonlyMap<string, Buffer>>>();
+
+/**
+ * The browser modules (`*.js`) of `dir`, read once per process. Missing modules (a build
+ * with `tsc -p .` alone) stop the server from starting, with what to run.
+ */
+export function loadAppModules(dir: string): Promise<ReadonlyMap<string, Buffer>> {
+  let p = loaded.get(dir);
+  if (!p) {
+    p = (async () => {
+      let names: string[];
+      try {
+        names = (await readdir(dir)).filter((n) => /^[A-Za-z0-9_-]+\.js$/.test(n)).sort();
+      } catch {
+        names = [];
+      }
+      if (!names.includes('main.js')) {
+        throw new PithError('NOT_FOUND', `the label app's browser modules are not built (no main.js in ${dir}): run npm run build`);
+      }
+      const out = new Map<string, Buffer>();
+      for (const n of names) out.set(n, await readFile(join(dir, n)));
+      return out;
+    })();
+    p.catch(() => loaded.delete(dir));
+    loaded.set(dir, p);
+  }
+  return p;
 }
 
 /**
@@ -116,118 +243,146 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
   if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) throw new PithError('BAD_OPTION', 'the session token must be 16-200 letters, digits, _ or -');
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const maxImport = options.maxImportBytes ?? MAX_BUNDLE_BYTES;
+  const modules = await loadAppModules(options.appDir ?? APP_DIR);
   let port = options.port ?? 0;
   let retraining = false;
   const closing = new AbortController();
-  const appPage = (withToken: boolean): [string, Record<string, string>] => [
-    appHtml(withToken ? token : undefined), { 'content-security-policy': APP_CSP, 'x-frame-options': 'DENY' },
-  ];
+  const appHeaders = { 'content-security-policy': APP_CSP, 'x-frame-options': 'DENY' };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const access = checkOrigin(req, port);
-    if (!access.ok) return sendJson(res, access.status, { error: access.reason });
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const method = req.method ?? 'GET';
-    if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
-
+  const routes: readonly Route[] = [
+    { method: 'GET', path: '/favicon.ico', access: 'public', handle: ({ res }) => send(res, 204, 'text/plain', '') },
     // The app itself is static and holds no data: served to whoever passes the Host/Origin checks.
     // The printed URL carries the token once: the page served for it hands the token to the
     // app (which keeps it in sessionStorage, this origin's alone) and drops it from the address bar.
-    if (method === 'GET' && url.pathname === '/') {
-      if (url.searchParams.has('token') && !tokensEqual(url.searchParams.get('token') ?? undefined, token)) {
-        return sendJson(res, 403, { error: 'wrong token: open the URL pith label printed' });
-      }
-      const [html, headers] = appPage(url.searchParams.has('token'));
-      return send(res, 200, 'text/html; charset=utf-8', html, headers);
-    }
-    if (method === 'GET' && url.pathname === '/app.js') return send(res, 200, 'text/javascript; charset=utf-8', APP_JS);
-    if (method === 'GET' && url.pathname === '/app.css') return send(res, 200, 'text/css; charset=utf-8', APP_CSS);
+    {
+      method: 'GET', path: '/', access: 'public',
+      handle: ({ res, url }) => {
+        const given = url.searchParams.has('token');
+        if (given && !tokensEqual(url.searchParams.get('token') ?? undefined, token)) {
+          return sendJson<ErrorReply>(res, 403, { error: 'wrong token: open the URL pith label printed' });
+        }
+        return send(res, 200, 'text/html; charset=utf-8', appHtml(given ? token : undefined), appHeaders);
+      },
+    },
+    { method: 'GET', path: '/app.css', access: 'public', handle: ({ res }) => send(res, 200, 'text/css; charset=utf-8', APP_CSS, appHeaders) },
+    {
+      method: 'GET', path: '/app/:file', access: 'public',
+      handle: ({ res, params }) => {
+        const body = modules.get(params[0]!);
+        if (!body) throw new HttpError(404, 'no such route');
+        return send(res, 200, 'text/javascript; charset=utf-8', body, appHeaders);
+      },
+    },
 
     // Everything else needs the token in the X-Pith-Token header (never a cookie: cookies
     // reach every port of 127.0.0.1); the iframe's page frame takes its per-page key instead.
-    const frameRoute = /^\/api\/pages\/([^/]+)\/frame$/.exec(url.pathname);
-    let frameId: string | undefined;
-    if (frameRoute) {
-      try {
-        frameId = decodeURIComponent(frameRoute[1]!);
-      } catch {
-        throw new HttpError(400, 'malformed page id');
-      }
-    }
-    const keyed = method === 'GET' && frameId !== undefined && tokensEqual(url.searchParams.get('k') ?? undefined, frameKey(token, frameId));
-    if (!keyed && !tokensEqual(headerToken(req), token)) {
-      return sendJson(res, 403, { error: `missing or wrong session token (the ${TOKEN_HEADER} header): open the URL pith label printed` });
-    }
-
-    if (method === 'GET' && url.pathname === '/api/queue') {
-      const q = await ws.queueReport();
-      return sendJson(res, 200, {
-        corpus: ws.header.name, model: ws.modelName ?? null, retrain: options.retrain !== undefined, pages: q.pages, unreadable: q.unreadable,
-        limits: { importBytes: maxImport },
-      });
-    }
-    const m = /^\/api\/pages\/([^/]+)(\/frame|\/labels)?$/.exec(url.pathname);
-    if (m) {
-      let id: string;
-      try {
-        id = decodeURIComponent(m[1]!);
-      } catch {
-        throw new HttpError(400, 'malformed page id');
-      }
-      if (method === 'GET' && !m[2]) {
+    {
+      method: 'GET', path: '/api/queue', access: 'token',
+      handle: async ({ res }) => {
+        const q = await ws.queueReport();
+        return sendJson<QueueReply>(res, 200, {
+          corpus: ws.header.name, model: ws.modelName ?? null, retrain: options.retrain !== undefined, pages: q.pages, unreadable: q.unreadable,
+          limits: { importBytes: maxImport },
+        });
+      },
+    },
+    {
+      method: 'GET', path: '/api/pages/:id', access: 'token',
+      handle: async ({ res, params }) => {
+        const id = pageId(params[0]!);
         const view = await ws.view(id);
-        return sendJson(res, 200, { ...view, frame: `/api/pages/${encodeURIComponent(id)}/frame?k=${frameKey(token, id)}` });
-      }
-      if (method === 'GET' && m[2] === '/frame') {
-        return send(res, 200, 'text/html; charset=utf-8', await ws.frame(id), { 'content-security-policy': FRAME_CSP, 'x-frame-options': 'SAMEORIGIN' });
-      }
-      if (method === 'PUT' && m[2] === '/labels') {
-        const body = parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body') as { labels?: unknown; baseRevision?: unknown };
+        return sendJson<PageReply>(res, 200, { ...view, frame: `/api/pages/${encodeURIComponent(id)}/frame?k=${frameKey(token, id)}` });
+      },
+    },
+    {
+      method: 'GET', path: '/api/pages/:id/frame', access: 'frame',
+      handle: async ({ res, params }) => send(res, 200, 'text/html; charset=utf-8', await ws.frame(pageId(params[0]!)), {
+        'content-security-policy': FRAME_CSP, 'x-frame-options': 'SAMEORIGIN',
+      }),
+    },
+    {
+      method: 'PUT', path: '/api/pages/:id/labels', access: 'token',
+      handle: async ({ req, res, params }) => {
+        const id = pageId(params[0]!);
+        const body = parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body') as Partial<Record<keyof SaveRequest, unknown>>;
         if (typeof body !== 'object' || body === null || !Array.isArray(body.labels) || !Number.isInteger(body.baseRevision)) {
           throw new HttpError(400, 'expected {"labels": [...], "baseRevision": n}');
         }
         try {
-          return sendJson(res, 200, await ws.save(id, body.labels, body.baseRevision as number));
+          return sendJson<SaveReply>(res, 200, await ws.save(id, body.labels, body.baseRevision as number));
         } catch (e) {
           if (isPithError(e) && e.code === 'CONFLICT') {
             const now = await ws.view(id);
-            return sendJson(res, 409, { error: e.message, conflict: true, revision: now.revision });
+            return sendJson<ConflictReply>(res, 409, { error: e.message, conflict: true, revision: now.revision });
           }
           throw e;
         }
-      }
-      throw new HttpError(405, 'method not allowed');
+      },
+    },
+    {
+      method: 'GET', path: '/api/export', access: 'token',
+      handle: async ({ res }) => {
+        const exported = await exportBundle(ws.dir, { maxBytes: maxImport });
+        const bundle = JSON.stringify(exported);
+        const name = (ws.header.name || 'corpus').replace(/[^A-Za-z0-9._-]/g, '_');
+        return send(res, 200, 'application/json; charset=utf-8', bundle, {
+          'content-disposition': `attachment; filename="${name}.pith-bundle.json"`,
+          'x-pith-warnings': String(exported.warnings?.length ?? 0),
+        });
+      },
+    },
+    {
+      method: 'POST', path: '/api/import', access: 'token',
+      handle: async ({ req, res }) => {
+        const bundle = parseBundleBytes(await readBody(req, maxImport), 'uploaded bundle', maxImport);
+        const report = await importBundle(ws.dir, bundle);
+        ws.refresh();
+        return sendJson<ImportReply>(res, 200, report);
+      },
+    },
+    {
+      method: 'POST', path: '/api/retrain', access: 'token',
+      handle: async ({ res }) => {
+        if (!options.retrain) {
+          return sendJson<ErrorReply>(res, 501, { error: 'this session cannot train: run `pith train` on the corpus, then restart `pith label --model <model>`' });
+        }
+        if (retraining) return sendJson<ErrorReply>(res, 409, { error: 'a retrain is already running' });
+        retraining = true;
+        try {
+          const r = await options.retrain(closing.signal);
+          if (r.predictor) ws.setPredictor(r.predictor);
+          return sendJson<RetrainReply>(res, 200, { message: r.message, model: ws.modelName ?? null, path: r.path ?? null });
+        } finally {
+          retraining = false;
+        }
+      },
+    },
+  ];
+  const table = routeTable(routes);
+
+  /** Whether the request may use a route: the session header, or for a page frame its per-page key. */
+  const allowed = (req: IncomingMessage, url: URL, route: Route | undefined, params: readonly string[]): boolean => {
+    if (route?.access === 'public') return true;
+    if (route?.access === 'frame') {
+      const id = pageId(params[0]!);
+      if (tokensEqual(url.searchParams.get('k') ?? undefined, frameKey(token, id))) return true;
     }
-    if (method === 'GET' && url.pathname === '/api/export') {
-      const exported = await exportBundle(ws.dir, { maxBytes: maxImport });
-      const bundle = JSON.stringify(exported);
-      const name = (ws.header.name || 'corpus').replace(/[^A-Za-z0-9._-]/g, '_');
-      return send(res, 200, 'application/json; charset=utf-8', bundle, {
-        'content-disposition': `attachment; filename="${name}.pith-bundle.json"`,
-        'x-pith-warnings': String(exported.warnings?.length ?? 0),
-      });
+    return tokensEqual(headerToken(req), token);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const access = checkOrigin(req, port);
+    if (!access.ok) return sendJson<ErrorReply>(res, access.status, { error: access.reason });
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const found = table.match(req.method ?? 'GET', url.pathname);
+    const route = found.status === 200 ? found.route : undefined;
+    // An unknown route or method is told apart only with the token: without it, a 403 like any API call.
+    if (!allowed(req, url, route, found.params)) {
+      return sendJson<ErrorReply>(res, 403, { error: `missing or wrong session token (the ${TOKEN_HEADER} header): open the URL pith label printed` });
     }
-    if (method === 'POST' && url.pathname === '/api/import') {
-      const bundle = parseBundleBytes(await readBody(req, maxImport), 'uploaded bundle', maxImport);
-      const report = await importBundle(ws.dir, bundle);
-      ws.refresh();
-      return sendJson(res, 200, report);
-    }
-    if (method === 'POST' && url.pathname === '/api/retrain') {
-      if (!options.retrain) {
-        return sendJson(res, 501, { error: 'this session cannot train: run `pith train` on the corpus, then restart `pith label --model <model>`' });
-      }
-      if (retraining) return sendJson(res, 409, { error: 'a retrain is already running' });
-      retraining = true;
-      try {
-        const r = await options.retrain(closing.signal);
-        if (r.predictor) ws.setPredictor(r.predictor);
-        return sendJson(res, 200, { message: r.message, model: ws.modelName ?? null, path: r.path ?? null });
-      } finally {
-        retraining = false;
-      }
-    }
-    throw new HttpError(404, 'no such route');
+    if (found.status === 405) return sendJson<ErrorReply>(res, 405, { error: 'method not allowed' }, { allow: found.allow.join(', ') });
+    if (found.status === 404) throw new HttpError(404, 'no such route');
+    return found.route.handle({ req, res, url, params: found.params });
   };
 
   const server = createServer((req, res) => {
@@ -242,10 +397,10 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
           res.setHeader('connection', 'close');
           lingeringClose(req);
         }
-        return sendJson(res, e.status, { error: e.message });
+        return sendJson<ErrorReply>(res, e.status, { error: e.message });
       }
-      if (isPithError(e)) return sendJson(res, statusOf(e), { error: e.message, code: e.code });
-      sendJson(res, 500, { error: `internal error: ${(e as Error).message}` });
+      if (isPithError(e)) return sendJson<ErrorReply>(res, statusOf(e), { error: e.message, code: e.code });
+      sendJson<ErrorReply>(res, 500, { error: `internal error: ${(e as Error).message}` });
     });
   });
   server.headersTimeout = 30_000;

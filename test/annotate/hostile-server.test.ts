@@ -273,7 +273,7 @@ test('retrain runs off the event loop: static files and the API answer while it 
     const answeredAt: number[] = [t0];
     let answeredDuring = 0;
     while (!finished) {
-      const r = await http(s.port, 'GET', '/app.js');
+      const r = await http(s.port, 'GET', '/app/main.js');
       assert.equal(r.status, 200);
       answeredAt.push(performance.now());
       if (!finished) answeredDuring++;

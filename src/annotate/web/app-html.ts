@@ -1,6 +1,7 @@
 /**
- * The app's page. No inline script or style: the server's CSP allows only /app.js and
- * /app.css. The page served for the printed URL carries the session token in a meta tag; the
+ * The app's page. No inline script or style: the server's CSP allows only its own files,
+ * the compiled app modules (/app/main.js and what it imports, built from web/app/ by
+ * tsconfig.web.json) and /app.css. The page served for the printed URL carries the session token in a meta tag; the
  * app moves it to sessionStorage (this origin's alone) and sends it in the X-Pith-Token header.
  */
 export function appHtml(token?: string): string {
@@ -15,7 +16,7 @@ const APP_HTML = `<!DOCTYPE html>
 <!--token-->
 <title>pith label</title>
 <link rel="stylesheet" href="/app.css">
-<script src="/app.js" defer></script>
+<script type="module" src="/app/main.js"></script>
 </head>
 <body>
 <header id="bar">
