@@ -16,10 +16,10 @@ import { lstat } from 'node:fs/promises';
 import { PithError } from '../errors.js';
 import { isGoldLabel } from '../labels.js';
 import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/decode.js';
-import { addPithPage, isValidPageId, readPithHeader, type PageLabels, type PageLabelsInput, type PithCorpusHeader } from '../corpus/pith-format.js';
+import { addPithPage, isValidPageId, readPithHeader, savePageLabels, type PageLabels, type PageLabelsInput, type PithCorpusHeader } from '../corpus/pith-format.js';
 import type { Annotation } from '../corpus/types.js';
 import { listCorpusPages, readLabelsTolerant, type CorpusProblem } from './corpus-files.js';
-import { savePageLabelsTakingOver } from './locks.js';
+import { isRecord } from '../util/is-record.js';
 import { parseJsonLimited, readBoundedFile, readFileInside, reasonOf, resolveInside, type JsonLimits } from './safe-files.js';
 
 export interface BundlePage {
@@ -101,18 +101,17 @@ export async function exportBundle(dir: string, options: { maxBytes?: number } =
 
 /** Checks the shape of untrusted bundle JSON; throws PithError('BAD_CORPUS') naming the problem. */
 export function parseBundle(data: unknown, subject = 'bundle'): CorpusBundle {
-  const rec = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-  if (!rec(data) || data['format'] !== 'pith-corpus-bundle') throw new PithError('BAD_CORPUS', 'not a pith corpus bundle (format must be "pith-corpus-bundle")', subject);
+  if (!isRecord(data) || data['format'] !== 'pith-corpus-bundle') throw new PithError('BAD_CORPUS', 'not a pith corpus bundle (format must be "pith-corpus-bundle")', subject);
   if (data['version'] !== 1) throw new PithError('BAD_CORPUS', `unsupported bundle version ${String(data['version']).slice(0, 40)}`, subject);
   if (!Array.isArray(data['pages'])) throw new PithError('BAD_CORPUS', 'pages must be a list', subject);
-  const corpus = rec(data['corpus']) ? data['corpus'] : {};
+  const corpus = isRecord(data['corpus']) ? data['corpus'] : {};
   const pages = data['pages'].map((p, i): BundlePage => {
-    if (!rec(p) || typeof p['id'] !== 'string' || typeof p['html'] !== 'string') throw new PithError('BAD_CORPUS', `page ${i} needs id and html`, subject);
+    if (!isRecord(p) || typeof p['id'] !== 'string' || typeof p['html'] !== 'string') throw new PithError('BAD_CORPUS', `page ${i} needs id and html`, subject);
     const labels = p['labels'];
     if (labels !== undefined) {
-      if (!rec(labels) || !Array.isArray(labels['annotations'])) throw new PithError('BAD_CORPUS', `page ${i}: labels need annotations`, subject);
+      if (!isRecord(labels) || !Array.isArray(labels['annotations'])) throw new PithError('BAD_CORPUS', `page ${i}: labels need annotations`, subject);
       for (const a of labels['annotations']) {
-        if (!rec(a) || !isGoldLabel(a['label']) || typeof a['text'] !== 'string' || typeof a['path'] !== 'string') {
+        if (!isRecord(a) || !isGoldLabel(a['label']) || typeof a['text'] !== 'string' || typeof a['path'] !== 'string') {
           throw new PithError('BAD_CORPUS', `page ${i}: an annotation needs label, text and path`, subject);
         }
       }
@@ -209,7 +208,7 @@ async function importOne(dir: string, p: IncomingPage, t: Tally): Promise<void> 
   const local = await storedBytes(dir, p.id);
   if (!local) {
     await addPithPage(dir, p.id, p.bytes, p.url ? { url: p.url } : {});
-    if (p.labels) await savePageLabelsTakingOver(dir, p.id, labelsInput(p.labels), { expectedRevision: 0 });
+    if (p.labels) await savePageLabels(dir, p.id, labelsInput(p.labels), { expectedRevision: 0 });
     t.added++;
     return;
   }
@@ -221,7 +220,7 @@ async function importOne(dir: string, p: IncomingPage, t: Tally): Promise<void> 
   if (mine.problem) {
     t.skipped.push({ id: p.id, reason: `local ${mine.problem.file} is unreadable (${mine.problem.reason}): kept as it is` });
   } else if (p.labels && !mine.labels) {
-    await savePageLabelsTakingOver(dir, p.id, labelsInput(p.labels), { expectedRevision: 0 });
+    await savePageLabels(dir, p.id, labelsInput(p.labels), { expectedRevision: 0 });
     t.labelled++;
   } else if (p.labels && mine.labels && JSON.stringify(mine.labels.annotations) !== JSON.stringify(p.labels.annotations)) {
     t.skipped.push({ id: p.id, reason: 'both have different labels: kept the local ones' });

@@ -1,17 +1,16 @@
 /**
- * The annotation tool's tolerant view of a pith corpus folder (docs/corpus-format.md). The
- * strict reader (`readPithPages`) stops at the first unreadable labels file, which would
- * break the queue and the export for every page; here each unreadable file (malformed JSON,
- * wrong format, a symbolic link leading out of the corpus) is reported as a `CorpusProblem`
- * and the rest of the corpus works as usual. Page and labels files are never read through a
- * link that leaves the corpus folder.
+ * The annotation tool's tolerant view of a pith corpus folder (docs/corpus-format.md). Each
+ * unusable file (malformed JSON, wrong format, a symbolic link leading out of the corpus) is
+ * reported as a `CorpusProblem` naming the file, and the rest of the corpus works as usual, so
+ * one bad labels file never breaks the queue, the export or training. Page and labels files
+ * are never read through a link that leaves the corpus folder.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPithError, PithError } from '../errors.js';
-import type { Corpus, CorpusPage, Gold } from '../corpus/types.js';
-import { isValidPageId, readPageLabels, readPithHeader, type PageLabels } from '../corpus/pith-format.js';
-import { siteOf } from '../corpus/readers/files.js';
+import type { Corpus, CorpusPage } from '../corpus/types.js';
+import { goldFromLabels, isValidPageId, readPageLabels, readPithHeader, type PageLabels } from '../corpus/pith-format.js';
+import { CORPUS_SITE, siteOfUrl } from '../util/site.js';
 import { parseJsonLimited, readBoundedFile, reasonOf, resolveInside } from './safe-files.js';
 
 /** A file of the corpus that was left out, and why. `file` is relative to the corpus folder. */
@@ -90,32 +89,14 @@ export interface LabelsRead {
 /** A page's stored labels, `{}` when it has none, `{problem}` when the file cannot be used. Never throws for a bad file. */
 export async function readLabelsTolerant(dir: string, id: string): Promise<LabelsRead> {
   const file = `labels/${id}.json`;
-  const path = join(dir, 'labels', `${id}.json`);
   try {
-    await resolveInside(dir, path);
-  } catch (e) {
-    if (isPithError(e) && e.code === 'NOT_FOUND') return {};
-    return { problem: { file, reason: reasonOf(e) } };
-  }
-  try {
-    const labels = await readPageLabels(dir, id);
+    const labels = await readPageLabels(dir, id); // undefined when missing; refuses links out of the corpus
     return labels ? { labels } : {};
   } catch (e) {
     return { problem: { file, reason: reasonOf(e) } };
   }
 }
 
-/** The gold a page's labels give, as the pith corpus reader builds it. */
-export function goldFromLabels(labels: PageLabels): Gold {
-  return {
-    ...(labels.title ? { title: labels.title } : {}),
-    ...(labels.gold?.mainText !== undefined ? { mainText: labels.gold.mainText } : {}),
-    ...(labels.gold?.headings ? { headings: labels.gold.headings } : {}),
-    ...(labels.gold?.snippets ? { snippets: labels.gold.snippets } : {}),
-    annotations: labels.annotations,
-    ...(labels.partial ? { partial: true } : {}),
-  };
-}
 
 /**
  * The corpus's labelled pages as a `Corpus` for training, every unreadable file left out and
@@ -138,7 +119,7 @@ export async function labelledCorpus(dir: string): Promise<{ corpus: Corpus; pro
       continue;
     }
     const url = r.labels.url ?? p.metaUrl;
-    pages.push({ id: p.id, site: r.labels.site ?? siteOf(url) ?? p.id, url, htmlPath, gold: goldFromLabels(r.labels) });
+    pages.push({ id: p.id, site: r.labels.site ?? siteOfUrl(url, CORPUS_SITE) ?? p.id, url, htmlPath, gold: goldFromLabels(r.labels) });
   }
   const corpus: Corpus = {
     name: header.name, format: 'pith', root: dir, use: header.use, pages,

@@ -8,7 +8,7 @@ import { PithError } from '../errors.js';
 import { isGoldLabel, type GoldLabel, type Label } from '../labels.js';
 import { loadPage, type Page } from '../page.js';
 import type { Prediction } from '../models/labeler.js';
-import { isValidPageId, readPithHeader, type PithCorpusHeader } from '../corpus/pith-format.js';
+import { isValidPageId, readPithHeader, savePageLabels, type PithCorpusHeader } from '../corpus/pith-format.js';
 import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
 import { annotationsFromLabels, labelsFromAnnotations } from '../corpus/annotations.js';
 import { checkStructure, type StructureFlag } from '../decode/checks.js';
@@ -16,7 +16,6 @@ import { frameHtml } from './frame-html.js';
 import { orderQueue, summarisePage, type PageSummary } from './queue.js';
 import { topProbabilities, type Predictor } from './predictor.js';
 import { listCorpusPages, readLabelsTolerant, type CorpusProblem } from './corpus-files.js';
-import { savePageLabelsTakingOver } from './locks.js';
 import { readFileInside } from './safe-files.js';
 
 export interface WorkspaceOptions {
@@ -207,7 +206,7 @@ export class Workspace {
     const previous = prev.labels;
     const t = clean.indexOf('title');
     const title = t >= 0 ? l.page.blocks[t]!.text.replace(/\s+/g, ' ').trim() : undefined;
-    const saved = await savePageLabelsTakingOver(this.dir, id, {
+    const saved = await savePageLabels(this.dir, id, {
       annotations: annotationsFromLabels(l.page, clean, partial),
       ...(l.page.url ? { url: l.page.url } : previous?.url ? { url: previous.url } : {}),
       ...(previous?.site ? { site: previous.site } : {}),

@@ -10,5 +10,5 @@ export { isTrackingImage } from './images.js';
 export { toText } from './to-text.js';
 export { toMarkdown } from './to-markdown.js';
 export { toHtml, escapeHtml, ALLOWED_TAGS, ALLOWED_ATTRIBUTES } from './to-html.js';
-export { toJson, jsonBlocks, articleHeadings, type ArticleJson, type ArticleJsonExtras, type JsonBlock } from './to-json.js';
+export { toJson, jsonBlocks, jsonMetadata, articleHeadings, type ArticleJson, type ArticleJsonExtras, type JsonBlock } from './to-json.js';
 export { withoutLinks, withoutTables } from './filters.js';

@@ -64,8 +64,24 @@ export function articleHeadings(article: Article): string[] {
   return out;
 }
 
-export function toJson(article: Article, extras: ArticleJsonExtras): ArticleJson {
+/** The `metadata` object of the JSON output (also what `pith batch --fields metadata` writes). */
+export function jsonMetadata(article: Article): ArticleJson['metadata'] {
   const m = article.metadata;
+  return {
+    lang: m.lang ?? null,
+    ...(m.author !== undefined ? { author: m.author } : {}),
+    ...(m.date !== undefined ? { date: m.date } : {}),
+    ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
+    ...(m.url !== undefined ? { url: m.url } : {}),
+    ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
+    ...(m.excerpt !== undefined ? { excerpt: m.excerpt } : {}),
+    ...(m.image !== undefined ? { image: m.image } : {}),
+    ...(m.dir !== undefined ? { dir: m.dir } : {}),
+    ...(m.truncated ? { truncated: m.truncated } : {}),
+  };
+}
+
+export function toJson(article: Article, extras: ArticleJsonExtras): ArticleJson {
   const confidence = Number.isFinite(extras.confidence) ? Math.min(1, Math.max(0, extras.confidence)) : 0;
   return {
     title: article.title,
@@ -73,18 +89,7 @@ export function toJson(article: Article, extras: ArticleJsonExtras): ArticleJson
     body: toText(article),
     markdown: toMarkdown(article),
     html: toHtml(article),
-    metadata: {
-      lang: m.lang ?? null,
-      ...(m.author !== undefined ? { author: m.author } : {}),
-      ...(m.date !== undefined ? { date: m.date } : {}),
-      ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
-      ...(m.url !== undefined ? { url: m.url } : {}),
-      ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
-      ...(m.excerpt !== undefined ? { excerpt: m.excerpt } : {}),
-      ...(m.image !== undefined ? { image: m.image } : {}),
-      ...(m.dir !== undefined ? { dir: m.dir } : {}),
-      ...(m.truncated ? { truncated: m.truncated } : {}),
-    },
+    metadata: jsonMetadata(article),
     confidence,
     ...(extras.blocks ? { blocks: extras.blocks.map((b) => ({ label: b.label, text: b.text, p: b.p })) } : {}),
   };

@@ -14,8 +14,11 @@ import { randomBytes } from 'node:crypto';
 import { isPithError, PithError } from '../errors.js';
 import { isGzip } from '../dom/decode.js';
 import { isGoldLabel } from '../labels.js';
-import type { Annotation, CorpusPage, CorpusUse, SkippedPage } from './types.js';
-import { isRecord, optionalString, siteOf, stringList } from './readers/files.js';
+import type { Annotation, CorpusPage, CorpusUse, Gold, SkippedPage } from './types.js';
+import { optionalString, stringList } from './readers/files.js';
+import { isRecord } from '../util/is-record.js';
+import { CORPUS_SITE, siteOfUrl } from '../util/site.js';
+import { writeFileAtomic } from '../util/atomic-write.js';
 
 export const PITH_CORPUS_FILE = 'pith-corpus.json';
 const PAGE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -161,31 +164,8 @@ async function assertFolderInside(dir: string, sub: string): Promise<void> {
   if (real !== undefined && !isInside(real, realRoot)) throw new PithError('BAD_CORPUS', 'leads outside the corpus folder; nothing is written there', folder);
 }
 
-/**
- * Writes `data` to `path` atomically: a unique temp file beside it, flushed, renamed over it
- * (a symbolic link at `path` is replaced, never written through), then the folder is flushed.
- */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const fh = await open(tmp, 'wx');
-    try {
-      await fh.writeFile(data);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, path);
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined);
-    throw new PithError('IO', `cannot write file (${(e as Error).message})`, path, { cause: e });
-  }
-  // Durability of the rename itself (atomicity does not depend on it): best effort.
-  const dh = await open(dir, 'r').catch(() => undefined);
-  await dh?.sync().catch(() => undefined);
-  await dh?.close().catch(() => undefined);
-}
+/** Re-exported: the corpus API's atomic write is the one in src/util/atomic-write.ts. */
+export { writeFileAtomic };
 
 export async function createPithCorpus(dir: string, options: { name: string; use: CorpusUse; source?: string }): Promise<PithCorpusHeader> {
   if (options.use !== 'train' && options.use !== 'eval-only') throw new PithError('BAD_OPTION', `use must be 'train' or 'eval-only', got '${String(options.use)}'`);
@@ -295,13 +275,13 @@ const HOST = encodeURIComponent(hostname() || 'unknown');
 const LOCK_MAX_BYTES = 4096;
 
 /** What a lock file says about its owner: `<pid> <ISO time> <host> <nonce>` (older pith wrote `<pid> <ISO time>`). */
-interface LockOwner {
+export interface LockOwner {
   readonly pid?: number;
   readonly host?: string;
   readonly since?: string;
 }
 
-function parseLockOwner(text: string): LockOwner {
+export function parseLockOwner(text: string): LockOwner {
   const m = /^\s*(\d{1,10})(?:[ \t]+(\S+))?(?:[ \t]+(\S+))?/.exec(text);
   if (!m) return {};
   const pid = Number(m[1]);
@@ -419,6 +399,17 @@ async function removeStaleLock(lock: string, judged: string): Promise<boolean> {
 }
 
 /**
+ * Removes `<path>.lock` when it is stale as `withLock` judges it (its owner process is gone,
+ * or it names no process on this machine and is older than `staleMs`); true when it did.
+ * `withLock` does this itself; this is for tools that clear crash-left locks up front.
+ */
+export async function removeLockIfStale(path: string, staleMs = 30_000): Promise<boolean> {
+  const lock = `${path}.lock`;
+  const held = await readLock(lock);
+  return held !== undefined && lockIsStale(held, staleMs) && (await removeStaleLock(lock, held.text));
+}
+
+/**
  * Runs `fn` holding `<path>.lock`, created exclusively and recording this process: `<pid>
  * <ISO time> <host> <nonce>`. A lock left by a crashed process (its pid no longer exists on
  * this machine) is taken over at once; a lock whose owner is alive is waited for, up to
@@ -499,6 +490,18 @@ async function findPageFile(dir: string, realRoot: string, id: string): Promise<
   return undefined;
 }
 
+/** The gold a page's labels give (the corpus reader's, the annotation tool's training view). */
+export function goldFromLabels(labels: PageLabels): Gold {
+  return {
+    ...(labels.title ? { title: labels.title } : {}),
+    ...(labels.gold?.mainText !== undefined ? { mainText: labels.gold.mainText } : {}),
+    ...(labels.gold?.headings ? { headings: labels.gold.headings } : {}),
+    ...(labels.gold?.snippets ? { snippets: labels.gold.snippets } : {}),
+    annotations: labels.annotations,
+    ...(labels.partial ? { partial: true } : {}),
+  };
+}
+
 export interface PithPages {
   readonly pages: CorpusPage[];
   /** Pages left out: a page, labels or URL file that is unreadable, malformed, or a link leading outside the corpus. */
@@ -550,17 +553,8 @@ export async function readPithPages(dir: string): Promise<PithPages> {
         if (meta !== undefined && !isRecord(meta)) throw new PithError('BAD_CORPUS', 'must be a JSON object like {"url": "https://..."}', current);
         if (meta !== undefined) url = optionalString(meta['url']);
       }
-      const gold = labels
-        ? {
-            ...(labels.title ? { title: labels.title } : {}),
-            ...(labels.gold?.mainText !== undefined ? { mainText: labels.gold.mainText } : {}),
-            ...(labels.gold?.headings ? { headings: labels.gold.headings } : {}),
-            ...(labels.gold?.snippets ? { snippets: labels.gold.snippets } : {}),
-            annotations: labels.annotations,
-            ...(labels.partial ? { partial: true } : {}),
-          }
-        : { partial: true };
-      pages.push({ id, site: labels?.site ?? siteOf(url) ?? id, url, htmlPath, gold });
+      const gold = labels ? goldFromLabels(labels) : { partial: true };
+      pages.push({ id, site: labels?.site ?? siteOfUrl(url, CORPUS_SITE) ?? id, url, htmlPath, gold });
     } catch (e) {
       skipped.push({ id, path: isPithError(e) && e.subject ? e.subject : current, reason: reasonOf(e) });
     }

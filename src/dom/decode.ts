@@ -169,6 +169,17 @@ function decodeWith(bytes: Uint8Array, encoding: string, skipBom: number): strin
 }
 
 /**
+ * Decodes a text file that declares no encoding (a corpus's gold text, its JSON): a BOM wins,
+ * then well-formed UTF-8, else windows-1252 (the commonest legacy encoding), with 0x80-0x9F
+ * read as windows-1252 has them (0x80 the euro sign, 0x93 a curly quote), as pages are.
+ */
+export function decodeTextFile(bytes: Uint8Array): string {
+  const bom = bomEncoding(bytes);
+  if (bom) return decodeWith(bytes, bom, bom === 'utf-8' ? 3 : 2);
+  return strictUtf8(bytes) ?? decodeWith(bytes, 'windows-1252', 0);
+}
+
+/**
  * Decodes raw page bytes (gzip accepted) into text. Never throws on bad bytes:
  * malformed sequences become U+FFFD and are counted; binary input is a NOT_HTML error.
  */

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Page } from '../page.js';
+import { siteOfUrl } from '../util/site.js';
 import { FAMILY_NAMES, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions } from './config.js';
 import { NONE, type FamilyOutput, type FeatureFamily } from './family.js';
 import { PageContext } from './page-context.js';
@@ -111,14 +112,9 @@ class ItemAccumulator {
   }
 }
 
-/** The site of a page for grouped splits: its host without `www.`, '' when unknown. */
+/** The site of a page for grouped splits: `siteOfUrl` of its URL (src/util/site.ts), '' when unknown. */
 export function siteOf(page: Page): string {
-  if (!page.url) return '';
-  try {
-    return new URL(page.url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
+  return siteOfUrl(page.url) ?? '';
 }
 
 /** Where families write: a named sink (attributes and columns) or an encoding one (numbers only). */

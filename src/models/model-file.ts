@@ -4,11 +4,11 @@
  * atomic (temp file + rename); loading checks format, version, algorithm, labels and the
  * feature-schema hash and reports any problem as PithError('BAD_MODEL').
  */
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PithError } from '../errors.js';
+import { isRecord } from '../util/is-record.js';
+import { writeFileAtomic } from '../util/atomic-write.js';
 import { isLabel } from '../labels.js';
 import type { AlgorithmName, Labeler, ModelFile } from './labeler.js';
 
@@ -71,18 +71,11 @@ export function encodeModelFile(file: ModelFile, options: SaveModelOptions = {})
   return options.gzip ? gzipSync(text) : text;
 }
 
-/** Writes atomically: a temporary file beside `path`, then rename over it. */
+/** Writes atomically and durably: a temporary file beside `path`, flushed, then renamed over it. */
 export async function saveModel(path: string, file: ModelFile, options: SaveModelOptions = {}): Promise<void> {
   checkModelFile(file, path); // never write a file we would refuse to load
   const bytes = encodeModelFile(file, { gzip: options.gzip ?? path.endsWith('.gz') });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await writeFile(tmp, bytes, { flag: 'wx' });
-    await rename(tmp, path);
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined);
-    throw new PithError('IO', `cannot write model: ${(e as Error).message}`, path, { cause: e });
-  }
+  await writeFileAtomic(path, bytes, 'model'); // temp file, fsync, rename, folder fsync
 }
 
 export async function loadModel(path: string, options: LoadModelOptions = {}): Promise<ModelFile> {
@@ -134,14 +127,13 @@ export function decodeModelFile(bytes: Uint8Array, subject = 'model', options: L
   return file;
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Checks the header fields of a parsed model file; the body is the learner's to check. */
 export function checkModelFile(json: unknown, subject = 'model'): ModelFile {
   const bad = (msg: string): never => {
     throw new PithError('BAD_MODEL', msg, subject);
   };
-  if (!isObject(json)) return bad('not a pith model file (not a JSON object)');
+  if (!isRecord(json)) return bad('not a pith model file (not a JSON object)');
   if (json['format'] !== MODEL_FORMAT) bad(`not a pith model file (format is ${JSON.stringify(json['format'] ?? null)}, expected "${MODEL_FORMAT}")`);
   const version = json['version'];
   if (typeof version !== 'number') bad('model file has no version');
@@ -157,17 +149,17 @@ export function checkModelFile(json: unknown, subject = 'model'): ModelFile {
     bad('labels must be a non-empty list of distinct labels (title, heading, body, other)');
   }
   const fs = json['featureSchema'];
-  if (!isObject(fs) || typeof fs['name'] !== 'string' || typeof fs['version'] !== 'number' || typeof fs['hash'] !== 'string'
+  if (!isRecord(fs) || typeof fs['name'] !== 'string' || typeof fs['version'] !== 'number' || typeof fs['hash'] !== 'string'
     || !Array.isArray(fs['families']) || !Array.isArray(fs['columns'])) {
     bad('featureSchema must have name, version, families, columns and hash');
   }
-  if (json['featureOptions'] !== undefined && !isObject(json['featureOptions'])) bad('featureOptions must be an object');
+  if (json['featureOptions'] !== undefined && !isRecord(json['featureOptions'])) bad('featureOptions must be an object');
   const corpora = json['trainingCorpora'];
-  if (!Array.isArray(corpora) || !corpora.every((c) => isObject(c) && typeof c['name'] === 'string' && typeof c['pages'] === 'number' && typeof c['hash'] === 'string')) {
+  if (!Array.isArray(corpora) || !corpora.every((c) => isRecord(c) && typeof c['name'] === 'string' && typeof c['pages'] === 'number' && typeof c['hash'] === 'string')) {
     bad('trainingCorpora must be a list of {name, pages, hash}');
   }
   const params = json['params'];
-  if (!isObject(params) || !Object.values(params).every((v) => ['number', 'string', 'boolean'].includes(typeof v))) bad('params must be an object of numbers, strings and booleans');
+  if (!isRecord(params) || !Object.values(params).every((v) => ['number', 'string', 'boolean'].includes(typeof v))) bad('params must be an object of numbers, strings and booleans');
   if (typeof json['createdAt'] !== 'string') bad('createdAt must be a string');
   if (json['body'] === undefined) bad('model file has no body');
   const sites = json['sites'];
@@ -175,7 +167,7 @@ export function checkModelFile(json: unknown, subject = 'model'): ModelFile {
     if (!Array.isArray(sites)) bad('sites must be a list of site models');
     const hosts = new Set<string>();
     for (const s of sites as unknown[]) {
-      if (!isObject(s) || typeof s['host'] !== 'string' || s['host'] === '' || typeof s['algorithm'] !== 'string'
+      if (!isRecord(s) || typeof s['host'] !== 'string' || s['host'] === '' || typeof s['algorithm'] !== 'string'
         || typeof s['pages'] !== 'number' || typeof s['createdAt'] !== 'string' || s['body'] === undefined) {
         bad('a site model must have host, algorithm, pages, createdAt and body');
       }

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { readPageBytes } from '../page.js';
 import { LABELS } from '../labels.js';
 import { extractBytes, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
-import { articleHeadings, toHtml, toMarkdown, toText } from '../article/index.js';
+import { articleHeadings, jsonMetadata, toHtml, toMarkdown, toText } from '../article/index.js';
 import { isPithError } from '../errors.js';
 import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fields.js';
 
@@ -36,6 +36,7 @@ const model = await loadExtractionModel(init.modelPath);
 const want = new Set<BatchField>(init.fields);
 if (init.withBlocks) want.add('blocks');
 
+/** One page for a worker (src/pipeline/batch.ts's jobs): a file to read, or bytes already in hand. */
 export interface PageMessage {
   readonly id: string;
   readonly path?: string;
@@ -44,23 +45,6 @@ export interface PageMessage {
   readonly url?: string;
   readonly date?: string;
   readonly charset?: string;
-}
-
-/** `metadata` as `toJson` (src/article/to-json.ts) writes it. */
-function jsonMetadata(result: ExtractResult): Record<string, unknown> {
-  const m = result.article.metadata;
-  return {
-    lang: m.lang ?? null,
-    ...(m.author !== undefined ? { author: m.author } : {}),
-    ...(m.date !== undefined ? { date: m.date } : {}),
-    ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
-    ...(m.url !== undefined ? { url: m.url } : {}),
-    ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
-    ...(m.excerpt !== undefined ? { excerpt: m.excerpt } : {}),
-    ...(m.image !== undefined ? { image: m.image } : {}),
-    ...(m.dir !== undefined ? { dir: m.dir } : {}),
-    ...(m.truncated ? { truncated: m.truncated } : {}),
-  };
 }
 
 /** The line's fields in a fixed order, each rendered only when asked for. */
@@ -72,7 +56,7 @@ function renderFields(result: ExtractResult): Record<string, unknown> {
   if (want.has('body')) out['body'] = toText(a);
   if (want.has('markdown')) out['markdown'] = toMarkdown(a);
   if (want.has('html')) out['html'] = toHtml(a);
-  if (want.has('metadata')) out['metadata'] = jsonMetadata(result);
+  if (want.has('metadata')) out['metadata'] = jsonMetadata(result.article);
   if (want.has('confidence')) out['confidence'] = Number.isFinite(result.confidence) ? Math.min(1, Math.max(0, +result.confidence.toFixed(4))) : 0;
   if (want.has('blocks')) {
     out['blocks'] = result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }));

@@ -15,6 +15,7 @@ import { PithError } from '../errors.js';
 import { readWarcPages, type WarcSkipReason } from './warc.js';
 import { DEFAULT_USER_AGENT, fetchUrls, type UrlFetchOptions } from './url-list.js';
 import { DEFAULT_BATCH_FIELDS, type BatchField, type BatchFileFormat } from './batch-fields.js';
+import type { PageMessage } from './batch-worker.js';
 
 export interface BatchOptions {
   /** Output JSONL path. */
@@ -384,15 +385,7 @@ async function prepareOutDir(dir: string): Promise<void> {
 }
 
 /** One page for a worker: a file to read, or bytes already in hand (a WARC record, a fetched URL). */
-interface Job {
-  readonly id: string;
-  readonly path?: string;
-  readonly root?: string;
-  readonly bytes?: Uint8Array;
-  readonly url?: string;
-  readonly date?: string;
-  readonly charset?: string;
-}
+type Job = PageMessage;
 
 /** Pages in memory waiting for a worker, beyond those the workers hold: the readers wait while it is full. */
 const STREAM_QUEUE_PER_WORKER = 2;

@@ -14,7 +14,7 @@ import type { SequenceInstance } from '../features/types.js';
 import type { FeatureContribution, Labeler, ModelFile, Prediction } from '../models/labeler.js';
 import { loadModel, siteModelsOf } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
-import { pickSiteModel, siteHost, type SiteLabeler } from '../models/site-labeler.js';
+import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/wrapper/site-models.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
@@ -33,7 +33,7 @@ export interface LoadedModel {
   readonly sites?: readonly SiteLabeler[];
 }
 
-export { pickSiteModel, siteHost, type SiteLabeler };
+export { pickSiteModel, type SiteLabeler };
 
 export interface ExtractResult {
   readonly page: Page;

@@ -8,7 +8,7 @@ import type { Corpus, CorpusPage } from '../corpus/types.js';
 import { alignGold, loadCorpusPage } from '../corpus/index.js';
 import type { ModelFile } from '../models/labeler.js';
 import { siteModelsOf, type SiteModelEntry } from '../models/model-file.js';
-import { siteHost } from '../pipeline/extract.js';
+import { siteOfUrl } from '../util/site.js';
 import type { Page } from '../page.js';
 import type { GoldLabel } from '../labels.js';
 import { induceRules, type InduceOptions, type TrainingPage } from './induce.js';
@@ -96,7 +96,7 @@ export async function trainSites(corpora: readonly Corpus[], options: TrainSites
   for (const corpus of corpora) {
     const entries = options.limit !== undefined ? corpus.pages.slice(0, options.limit) : corpus.pages;
     for (const entry of entries) {
-      const host = (options.site ? siteHost(`http://${options.site}/`) ?? options.site : undefined) ?? siteHost(entry.url) ?? entry.site;
+      const host = (options.site ? siteOfUrl(`http://${options.site}/`) ?? options.site : undefined) ?? siteOfUrl(entry.url) ?? entry.site;
       let g = groups.get(host);
       if (!g) groups.set(host, (g = { pages: [], skipped: [] }));
       try {

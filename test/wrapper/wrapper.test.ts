@@ -9,7 +9,8 @@ import { repoRoot } from '../helpers/paths.js';
 import { loadPage, type Page } from '../../src/page.js';
 import type { GoldLabel } from '../../src/labels.js';
 import { examplePath, formatRule, generalize, matchRule, trainSiteModel, WrapperSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
-import { extractPage, loadExtractionModel, pickSiteModel, siteHost } from '../../src/pipeline/extract.js';
+import { extractPage, loadExtractionModel, pickSiteModel } from '../../src/pipeline/extract.js';
+import { siteOfUrl } from '../../src/util/site.js';
 import { toText } from '../../src/article/index.js';
 import { loadModel, siteModelsOf } from '../../src/models/model-file.js';
 
@@ -131,9 +132,9 @@ test('no rule matches (another template or site): extraction falls back to the g
 });
 
 test('site hosts: www and archive captures, subdomains pick the site model', () => {
-  assert.equal(siteHost('https://www.BBC.co.uk/news/x'), 'bbc.co.uk');
-  assert.equal(siteHost('https://web.archive.org/web/20131031124246/http://www.bbc.co.uk/news/world'), 'bbc.co.uk');
-  assert.equal(siteHost('not a url'), undefined);
+  assert.equal(siteOfUrl('https://www.BBC.co.uk/news/x'), 'bbc.co.uk');
+  assert.equal(siteOfUrl('https://web.archive.org/web/20131031124246/http://www.bbc.co.uk/news/world'), 'bbc.co.uk');
+  assert.equal(siteOfUrl('not a url'), undefined);
   const m = new WrapperSiteModel('bbc.co.uk', { version: 1, rules: [], trainingPages: 0, notes: [], minBodyChars: 1 });
   assert.equal(pickSiteModel([m], 'http://news.bbc.co.uk/a'), m);
   assert.equal(pickSiteModel([m], 'http://notbbc.co.uk/a'), undefined);

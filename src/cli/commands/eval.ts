@@ -2,6 +2,7 @@
 import { modelPathExtractor } from '../../eval/model-extractor.js';
 import { bundledModelPath } from '../../pipeline/extract.js';
 import { openCorpus, writeFileAtomic } from '../../corpus/index.js';
+import { reportSkippedPages } from '../skipped-pages.js';
 import { DEFAULT_EXTRACTORS, resolveExtractors, type ExtractorFactory } from '../../eval/extractor-spec.js';
 import { evaluateCorpora } from '../../eval/runner.js';
 import { toJSON, toMarkdown } from '../../eval/report.js';
@@ -57,6 +58,7 @@ export const command: Command = {
     const limit = values['limit'] !== undefined ? optInt(values, 'limit', 0, 1) : undefined;
     const corpora = [];
     for (const p of positionals) corpora.push(await openCorpus(p));
+    reportSkippedPages('eval', corpora, io.stderr);
     const progress = new Map<string, Progress>();
     const result = await evaluateCorpora(corpora, extractors, {
       ...(limit !== undefined ? { limit } : {}),

@@ -1,6 +1,7 @@
 /** `pith train <corpus...> --model crf -o model.json.gz`: learn a model from labelled corpora. */
 import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, parseSetPairs, type Command } from '../command.js';
 import { Progress } from '../progress.js';
+import { reportSkippedPages } from '../skipped-pages.js';
 import { PithError } from '../../errors.js';
 import { availableAlgorithms, getTrainer } from '../../models/registry.js';
 import type { Trainer } from '../../models/labeler.js';
@@ -73,6 +74,7 @@ of that host and fall back to the general model elsewhere (metadata.extractor sa
     if (evalOnly.length && !optBool(values, 'allow-eval-only')) {
       throw new PithError('BAD_OPTION', `${evalOnly.map((c) => c.name).join(', ')} may be used for evaluation only (see ../shared/corpora/README.md); pass --allow-eval-only for experiments`);
     }
+    reportSkippedPages('train', corpora, io.stderr);
     const listOf = (name: string) => optString(values, name)?.split(',').map((s) => s.trim()).filter(Boolean) as FamilyName[] | undefined;
     const families = listOf('families');
     const exclude = listOf('exclude');

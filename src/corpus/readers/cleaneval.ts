@@ -8,7 +8,8 @@
  */
 import { basename, join } from 'node:path';
 import type { CorpusPage, GoldSegment } from '../types.js';
-import { isDir, isFile, latin1, listDir, readBytes, readText, siteOf } from './files.js';
+import { isDir, isFile, latin1, listDir, readBytes, readText } from './files.js';
+import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 import { decodeEntities } from './html-text.js';
 
 export function parseCleanevalGold(text: string): { url: string | undefined; segments: GoldSegment[] } {
@@ -55,7 +56,7 @@ async function readPart(dir: string, part: string): Promise<CorpusPage[]> {
     const id = `${part}-${n}`;
     pages.push({
       id,
-      site: siteOf(url) ?? `cleaneval-${id}`,
+      site: siteOfUrl(url, CORPUS_SITE) ?? `cleaneval-${id}`,
       url,
       htmlPath,
       gold: { mainText: segments.map((s) => s.text).join('\n'), headings: segments.filter((s) => s.label === 'heading').map((s) => s.text), segments },

@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import type { CorpusPage, GoldSegment } from '../types.js';
-import { cleanLines, isFile, latin1, listDir, readBytes, readText, siteOf, sniffPageUrl } from './files.js';
+import { cleanLines, isFile, latin1, listDir, readBytes, readText, sniffPageUrl } from './files.js';
+import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 
 const COMMENTS_RE = /^[\s!@#$%^&*()]*[!@#$%^&*()]{3,}[\s!@#$%^&*()]*COMMENTS\s*$/m;
 
@@ -34,7 +35,7 @@ export async function readDragnet(root: string, options: { sniffUrls?: boolean }
     if (!(await isFile(htmlPath))) continue;
     const { mainText, segments } = parseDragnetGold(await readText(join(root, 'GoldStandard', f)));
     const url = options.sniffUrls === false ? undefined : sniffPageUrl(latin1(await readBytes(htmlPath)));
-    pages.push({ id, site: siteOf(url) ?? `dragnet-${id}`, url, htmlPath, gold: { mainText, segments } });
+    pages.push({ id, site: siteOfUrl(url, CORPUS_SITE) ?? `dragnet-${id}`, url, htmlPath, gold: { mainText, segments } });
   }
   return pages;
 }

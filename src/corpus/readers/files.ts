@@ -1,9 +1,9 @@
-/** Small file helpers every corpus reader shares: clear errors, gzip, gold-text encodings, sites. */
+/** Small file helpers every corpus reader shares: clear errors, gzip, gold-text encodings. */
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { isPithError, PithError } from '../../errors.js';
-import { DEFAULT_MAX_BYTES, isGzip, isValidUtf8 } from '../../dom/decode.js';
+import { DEFAULT_MAX_BYTES, decodeTextFile, isGzip } from '../../dom/decode.js';
 import { isInsideFolder, readFileBounded } from '../../page.js';
 
 export async function isDir(path: string): Promise<boolean> {
@@ -103,19 +103,9 @@ export async function readBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Pro
   }
 }
 
-/**
- * Gold text files come in whatever encoding their annotators used: a BOM wins, then valid
- * UTF-8, else windows-1252 (the commonest legacy encoding in these corpora).
- */
-export function decodeGoldText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  return new TextDecoder(isValidUtf8(bytes) ? 'utf-8' : 'windows-1252').decode(bytes);
-}
-
+/** A corpus text file (gold text, JSON), decoded as src/dom/decode.ts decodes such files, line ends as `\n`. */
 export async function readText(path: string): Promise<string> {
-  return decodeGoldText(await readBytes(path)).replace(/\r\n?/g, '\n');
+  return decodeTextFile(await readBytes(path)).replace(/\r\n?/g, '\n');
 }
 
 export async function readJson(path: string): Promise<unknown> {
@@ -127,8 +117,24 @@ export async function readJson(path: string): Promise<unknown> {
   }
 }
 
-export function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
+/**
+ * The page file a corpus index entry names (`file`): `html/<file>.gz`, else `html/<file>`;
+ * BAD_CORPUS (subject: the index) when neither exists.
+ */
+export async function indexedPageFile(root: string, file: string, indexPath: string): Promise<string> {
+  let htmlPath = join(root, 'html', `${file}.gz`);
+  if (!(await isFile(htmlPath))) htmlPath = join(root, 'html', file);
+  if (!(await isFile(htmlPath))) throw new PithError('BAD_CORPUS', `page file html/${file}.gz is missing`, indexPath);
+  return htmlPath;
+}
+
+/** A page id from a file name (less `.htm[l]`), made unique among `seen` with `-2`, `-3`, ...; added to `seen`. */
+export function uniquePageId(file: string, seen: Set<string>): string {
+  const base = file.replace(/\.html?$/i, '');
+  let id = base;
+  for (let k = 2; seen.has(id); k++) id = `${base}-${k}`;
+  seen.add(id);
+  return id;
 }
 
 export function optionalString(x: unknown): string | undefined {
@@ -137,17 +143,6 @@ export function optionalString(x: unknown): string | undefined {
 
 export function stringList(x: unknown): string[] {
   return Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string' && s.trim().length > 0) : [];
-}
-
-/** The grouping key for cross-site folds: host lower-case without `www.`; undefined for no or bad URLs. */
-export function siteOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const host = new URL(url).hostname.toLowerCase().replace(/^www\d*\./, '');
-    return host || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const CANONICAL_RE = /<link\b[^>]*\brel\s*=\s*["']?canonical["']?[^>]*>/i;

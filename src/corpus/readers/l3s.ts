@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { PithError } from '../../errors.js';
 import type { GoldLabel } from '../../labels.js';
 import type { CorpusPage, GoldSegment } from '../types.js';
-import { decodeGoldText, isFile, listDir, readBytes, readText, siteOf } from './files.js';
+import { isFile, listDir, readBytes, readText } from './files.js';
+import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
+import { decodeTextFile } from '../../dom/decode.js';
 import { markedRuns } from './html-text.js';
 
 const SEL_LABEL: Readonly<Record<string, GoldLabel>> = { 'x-nc-sel1': 'title', 'x-nc-sel2': 'body' };
@@ -36,13 +38,13 @@ export async function readL3s(root: string): Promise<CorpusPage[]> {
     const htmlPath = join(root, 'original', f);
     const annotatedPath = join(root, 'annotated', f);
     if (!(await isFile(annotatedPath))) throw new PithError('BAD_CORPUS', `no annotated/${f} for this page`, htmlPath);
-    const segments = l3sSegments(decodeGoldText(await readBytes(annotatedPath)));
+    const segments = l3sSegments(decodeTextFile(await readBytes(annotatedPath)));
     const url = urls.get(id.toLowerCase());
     const title = segments.filter((s) => s.label === 'title').map((s) => s.text).join(' ').trim();
     const body = segments.filter((s) => s.label === 'body').map((s) => s.text);
     pages.push({
       id,
-      site: siteOf(url) ?? `l3s-${id}`,
+      site: siteOfUrl(url, CORPUS_SITE) ?? `l3s-${id}`,
       url,
       htmlPath,
       gold: { ...(title ? { title } : {}), mainText: body.join('\n'), segments },

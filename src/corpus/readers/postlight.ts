@@ -5,7 +5,9 @@
 import { join } from 'node:path';
 import { PithError } from '../../errors.js';
 import type { CorpusPage } from '../types.js';
-import { isFile, isRecord, optionalString, readJson, siteOf } from './files.js';
+import { indexedPageFile, uniquePageId, optionalString, readJson } from './files.js';
+import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
+import { isRecord } from '../../util/is-record.js';
 
 export async function readPostlight(root: string): Promise<CorpusPage[]> {
   const path = join(root, 'titles.json');
@@ -16,15 +18,11 @@ export async function readPostlight(root: string): Promise<CorpusPage[]> {
   for (const [i, entry] of data.entries()) {
     if (!isRecord(entry) || typeof entry['file'] !== 'string') throw new PithError('BAD_CORPUS', `entry ${i} has no "file"`, path);
     const file = entry['file'];
-    let htmlPath = join(root, 'html', `${file}.gz`);
-    if (!(await isFile(htmlPath))) htmlPath = join(root, 'html', file);
-    if (!(await isFile(htmlPath))) throw new PithError('BAD_CORPUS', `page file html/${file}.gz is missing`, path);
-    let id = file.replace(/\.html?$/i, '');
-    for (let k = 2; seen.has(id); k++) id = `${file.replace(/\.html?$/i, '')}-${k}`;
-    seen.add(id);
+    const htmlPath = await indexedPageFile(root, file, path);
+    const id = uniquePageId(file, seen);
     const url = optionalString(entry['url']);
     const title = optionalString(entry['title']);
-    pages.push({ id, site: siteOf(url) ?? id.replace(/\.html?$/, ''), url, htmlPath, gold: { ...(title ? { title } : {}), partial: true } });
+    pages.push({ id, site: siteOfUrl(url, CORPUS_SITE) ?? id.replace(/\.html?$/, ''), url, htmlPath, gold: { ...(title ? { title } : {}), partial: true } });
   }
   return pages;
 }

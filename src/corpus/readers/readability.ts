@@ -11,7 +11,10 @@ import { parseHtml } from '../../dom/parse.js';
 import { segment } from '../../segment/segment.js';
 import { PithError } from '../../errors.js';
 import type { CorpusPage, GoldSegment } from '../types.js';
-import { decodeGoldText, isDir, isFile, isRecord, listDir, optionalString, readBytes, readJson, siteOf, sniffPageUrl, latin1 } from './files.js';
+import { isDir, isFile, listDir, optionalString, readBytes, readJson, sniffPageUrl, latin1 } from './files.js';
+import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
+import { isRecord } from '../../util/is-record.js';
+import { decodeTextFile } from '../../dom/decode.js';
 
 const HEADING_RE = /(?:^|\/)h[1-6](?:\/|$)/;
 
@@ -36,12 +39,12 @@ export async function readReadability(root: string): Promise<CorpusPage[]> {
     const metaPath = join(folder, 'expected-metadata.json');
     const meta = (await isFile(metaPath)) ? await readJson(metaPath) : {};
     if (!isRecord(meta)) throw new PithError('BAD_CORPUS', 'expected an object', metaPath);
-    const segments = articleSegments(decodeGoldText(await readBytes(expectedPath)));
+    const segments = articleSegments(decodeTextFile(await readBytes(expectedPath)));
     const url = sniffPageUrl(latin1(await readBytes(htmlPath)));
     const title = optionalString(meta['title']);
     pages.push({
       id: name,
-      site: siteOf(url) ?? name.toLowerCase().replace(/-\d+$/, ''),
+      site: siteOfUrl(url, CORPUS_SITE) ?? name.toLowerCase().replace(/-\d+$/, ''),
       url,
       htmlPath,
       gold: {

@@ -6,7 +6,9 @@
 import { join } from 'node:path';
 import { PithError } from '../../errors.js';
 import type { CorpusPage } from '../types.js';
-import { isFile, isRecord, optionalString, readJson, siteOf, stringList } from './files.js';
+import { indexedPageFile, uniquePageId, optionalString, readJson, stringList } from './files.js';
+import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
+import { isRecord } from '../../util/is-record.js';
 
 export async function readTrafilatura(root: string): Promise<CorpusPage[]> {
   const path = join(root, 'evaldata.json');
@@ -17,16 +19,12 @@ export async function readTrafilatura(root: string): Promise<CorpusPage[]> {
   for (const [url, entry] of Object.entries(data)) {
     if (!isRecord(entry) || typeof entry['file'] !== 'string') throw new PithError('BAD_CORPUS', `entry for ${url} has no "file"`, path);
     const file = entry['file'];
-    let htmlPath = join(root, 'html', `${file}.gz`);
-    if (!(await isFile(htmlPath))) htmlPath = join(root, 'html', file);
-    if (!(await isFile(htmlPath))) throw new PithError('BAD_CORPUS', `page file html/${file}.gz is missing`, path);
-    let id = file.replace(/\.html?$/i, '');
-    for (let k = 2; seen.has(id); k++) id = `${file.replace(/\.html?$/i, '')}-${k}`;
-    seen.add(id);
+    const htmlPath = await indexedPageFile(root, file, path);
+    const id = uniquePageId(file, seen);
     const title = optionalString(entry['title']);
     pages.push({
       id,
-      site: siteOf(url) ?? id,
+      site: siteOfUrl(url, CORPUS_SITE) ?? id,
       url: /^https?:\/\//i.test(url) ? url : undefined,
       htmlPath,
       gold: { ...(title ? { title } : {}), snippets: { with: stringList(entry['with']), without: stringList(entry['without']) }, partial: true },

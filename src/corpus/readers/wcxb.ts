@@ -8,7 +8,9 @@
 import { join } from 'node:path';
 import { PithError } from '../../errors.js';
 import type { CorpusPage } from '../types.js';
-import { isFile, isRecord, listDir, optionalString, readJson, siteOf, stringList } from './files.js';
+import { isFile, listDir, optionalString, readJson, stringList } from './files.js';
+import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
+import { isRecord } from '../../util/is-record.js';
 
 /** Heading lines of a markdown text, without marks, emphasis and link targets. */
 export function markdownHeadings(md: string): string[] {
@@ -42,11 +44,12 @@ export async function readWcxb(root: string): Promise<CorpusPage[]> {
     if (!(await isFile(htmlPath))) throw new PithError('BAD_CORPUS', `no html/${id}.html.gz for this ground truth`, path);
     const url = optionalString(doc['url']);
     const info = isRecord(files[id]) ? (files[id] as Record<string, unknown>) : {};
+    const domain = optionalString(info['domain']);
     const md = optionalString(gt['main_content_markdown']);
     const title = optionalString(gt['title']);
     pages.push({
       id,
-      site: siteOf(url) ?? optionalString(info['domain'])?.toLowerCase().replace(/^www\./, '') ?? `wcxb-${id}`,
+      site: siteOfUrl(url, CORPUS_SITE) ?? (domain ? siteOfUrl(`http://${domain}/`, CORPUS_SITE) : undefined) ?? `wcxb-${id}`,
       url,
       htmlPath,
       gold: {

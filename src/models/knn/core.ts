@@ -4,6 +4,7 @@
  * and its part of the model body (`format: 'pith-knn'`, docs/knn.md).
  */
 import { PithError } from '../../errors.js';
+import { isRecord } from '../../util/is-record.js';
 import { LABELS } from '../../labels.js';
 import type { SequenceInstance } from '../../features/types.js';
 import { configToParams, resolveKnnParams, type KnnConfig } from './params.js';
@@ -64,9 +65,6 @@ export function bad(message: string): never {
   throw new PithError('BAD_MODEL', `knn model: ${message}`);
 }
 
-export function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
 
 function numberOrNull(x: unknown, what: string): number {
   if (x === null || x === undefined) return NaN;

@@ -8,7 +8,7 @@ import { PithError } from '../../errors.js';
 import { LABELS } from '../../labels.js';
 import type { FeatureSchema } from '../../features/types.js';
 import type { AlgorithmName, LabeledSequence, Params, TrainContext, TrainProgress, Trainer } from '../labeler.js';
-import { isRecord } from './core.js';
+import { isRecord } from '../../util/is-record.js';
 import { buildIgtree } from './igtree.js';
 import { IgtreeLabeler } from './igtree-labeler.js';
 import { Ib1Labeler } from './ib1-labeler.js';

@@ -4,6 +4,7 @@
  * weight vector (state rows first, then the learner's extra weights).
  */
 import { PithError } from '../../errors.js';
+import { isRecord } from '../../util/is-record.js';
 import { LABELS, isLabel, type Label } from '../../labels.js';
 import { decodeBytes, decodeFloat32, encodeBytes, encodeFloat32 } from './codec.js';
 import { HISTORY_MODES, indexFlags, indexFromFlags, type FeatureIndex, type HistoryMode } from './feature-index.js';
@@ -79,7 +80,6 @@ export function linearToJSON(m: LinearModel): LinearBody {
   };
 }
 
-export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** A model body's `labels`: distinct pith labels in LABELS order, else BAD_MODEL. */
 export function bodyLabels(labels: unknown): Label[] {
@@ -98,7 +98,7 @@ export function bodyAttributes(names: unknown): string[] {
 }
 
 export function linearFromJSON(body: unknown, algorithm: LinearAlgorithm): LinearModel {
-  if (!isObject(body) || body['kind'] !== 'linear') throw new PithError('BAD_MODEL', 'model body is not a linear model');
+  if (!isRecord(body) || body['kind'] !== 'linear') throw new PithError('BAD_MODEL', 'model body is not a linear model');
   if (body['algorithm'] !== algorithm) throw new PithError('BAD_MODEL', `model body is for '${String(body['algorithm'])}', expected '${algorithm}'`);
   const labels = bodyLabels(body['labels']);
   const history = body['history'];
@@ -113,7 +113,7 @@ export function linearFromJSON(body: unknown, algorithm: LinearAlgorithm): Linea
   const W = decodeFloat32(body['weights'], expected, 'weights');
   // The training summary is informative only: keep it when well formed, drop it otherwise.
   const t = body['training'];
-  const training = isObject(t) && ['sequences', 'items', 'iterations', 'evaluations', 'loss', 'seconds'].every((k) => typeof t[k] === 'number') && typeof t['stop'] === 'string'
+  const training = isRecord(t) && ['sequences', 'items', 'iterations', 'evaluations', 'loss', 'seconds'].every((k) => typeof t[k] === 'number') && typeof t['stop'] === 'string'
     ? (t as unknown as TrainingSummary) : undefined;
   return { algorithm, labels, index, W, ...(edges ? { edges } : {}), ...(training ? { training } : {}) };
 }

@@ -14,7 +14,8 @@ import { LABELS, type Label } from '../../labels.js';
 import type { AttributeVocabulary, EncodedFeatures, SequenceInstance } from '../../features/types.js';
 import type { FeatureContribution, Labeler, LabeledSequence, Params, ParamSpec, Prediction, Trainer, TrainProgress } from '../labeler.js';
 import { decodeBytes, decodeFloat32, decodeInt32, encodeBytes, encodeFloat32, encodeInt32, roundToFloat32 } from '../linear/codec.js';
-import { bodyAttributes, bodyLabels, isObject } from '../linear/model.js';
+import { bodyAttributes, bodyLabels } from '../linear/model.js';
+import { isRecord } from '../../util/is-record.js';
 import { encodeGold, encodeInterned, encodeSequences, labelsInData, type EncodedItems } from '../linear/encode.js';
 import { indexFromFlags, internAttributes, ROW_OWN, type FeatureIndex } from '../linear/feature-index.js';
 import { resolveParams } from '../params.js';
@@ -423,7 +424,7 @@ export class MlpLabeler implements Labeler {
 }
 
 function fromJSON(body: unknown): MlpModel {
-  if (!isObject(body) || body['kind'] !== 'mlp') throw new PithError('BAD_MODEL', 'model body is not a network (mlp) model');
+  if (!isRecord(body) || body['kind'] !== 'mlp') throw new PithError('BAD_MODEL', 'model body is not a network (mlp) model');
   const labels = bodyLabels(body['labels']);
   const names = bodyAttributes(body['attributes']);
   const H = body['hidden'];
@@ -440,7 +441,7 @@ function fromJSON(body: unknown): MlpModel {
   const bytes = decodeBytes(body['E'], inputs.length * H, 'E');
   const Eq = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
   const t = body['training'];
-  const training = isObject(t) && ['items', 'epochs', 'loss', 'seconds'].every((k) => typeof t[k] === 'number') ? (t as unknown as MlpModel['training']) : undefined;
+  const training = isRecord(t) && ['items', 'epochs', 'loss', 'seconds'].every((k) => typeof t[k] === 'number') ? (t as unknown as MlpModel['training']) : undefined;
   return {
     labels, index, H, inputRow,
     E: dequantise(Eq, Escale, H), Eq, Escale, V: decodeFloat32(body['V'], A * L, 'V'), c: decodeFloat32(body['c'], H, 'c'),
