@@ -4,10 +4,11 @@
  *   - wrapper: seed 004's rules (src/wrapper), falling back to the bundled model where they
  *     find no body on a page;
  *   - maxent-k: MaxEnt trained on the k pages alone (features as the bundled model's);
+ *   - ripper-k: RIPPER (seed 003's rules, docs/ripper.md) trained on the k pages alone;
  *   - bundled: the bundled model, no examples.
  * Scores: shingle F1 of headline + body against the gold's, title exact. Then template
  * drift: a site's 2013 pages -> its 2017 pages and the reverse. Times per page.
- *   node dist/bench/sites.js [--corpus DIR] [--ks 1,2,3,5] [--no-maxent]
+ *   node dist/bench/sites.js [--corpus DIR] [--ks 1,2,3,5] [--no-maxent] [--no-ripper]
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
@@ -19,8 +20,7 @@ import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { labelerFromModel } from '../src/models/registry.js';
-import { extractPage, featureOptionsOf, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
-import { siteOfUrl } from '../src/util/site.js';
+import { extractPage, featureOptionsOf, loadExtractionModel, siteHost, type LoadedModel } from '../src/pipeline/extract.js';
 import type { Page } from '../src/page.js';
 import { loadLabelledPage, trainSiteModel, type LabelledPage, type WrapperSiteModel } from '../src/wrapper/index.js';
 
@@ -31,6 +31,7 @@ const arg = (name: string, fallback: string): string => {
 const root = arg('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'msv-big9'));
 const ks = arg('ks', '1,2,3,5').split(',').map(Number);
 const withMaxent = !process.argv.includes('--no-maxent');
+const withRipper = !process.argv.includes('--no-ripper');
 
 interface Item { readonly entry: CorpusPage; readonly lp: LabelledPage; readonly loadMs: number }
 interface Outcome { readonly shingle: ShinglePageScore; readonly title: boolean; readonly fallback?: boolean; readonly ms: number }
@@ -53,9 +54,9 @@ const score = (page: Page, entry: CorpusPage, m: LoadedModel): Outcome => {
  */
 const withSite = (model: WrapperSiteModel, page: Page): LoadedModel => ({
   ...general,
-  sites: [{ algorithm: model.algorithm, host: siteOfUrl(page.url) ?? 'site.invalid', labelPage: (p, g) => model.labelPage(p, g) }],
+  sites: [{ algorithm: model.algorithm, host: siteHost(page.url) ?? 'site.invalid', labelPage: (p, g) => model.labelPage(p, g) }],
 });
-const sitePage = (page: Page): Page => (siteOfUrl(page.url) ? page : { ...page, url: 'http://site.invalid/' });
+const sitePage = (page: Page): Page => (siteHost(page.url) ? page : { ...page, url: 'http://site.invalid/' });
 
 const folders = await msvSubfolders(root);
 const data = new Map<string, Item[]>();
@@ -77,7 +78,7 @@ const f1 = (os: readonly Outcome[]) => shingleSummary(os.map((o) => o.shingle)).
 const titleRate = (os: readonly Outcome[]) => os.filter((o) => o.title).length / Math.max(1, os.length);
 const fmt = (x: number) => x.toFixed(3);
 
-interface Cell { wrapper: Outcome[]; maxent: Outcome[]; bundled: Outcome[]; learnMs: number[]; induceMs: number[] }
+interface Cell { wrapper: Outcome[]; maxent: Outcome[]; ripper: Outcome[]; bundled: Outcome[]; learnMs: number[]; induceMs: number[] }
 const perK = new Map<number, Map<string, Cell>>();
 for (const k of ks) {
   const cells = new Map<string, Cell>();
@@ -85,7 +86,7 @@ for (const k of ks) {
     const train = items.slice(0, k);
     const test = items.slice(k);
     const t = trainSiteModel(f, train.map((i) => i.lp));
-    const cell: Cell = { wrapper: [], maxent: [], bundled: [], learnMs: [], induceMs: [t.induceMs] };
+    const cell: Cell = { wrapper: [], maxent: [], ripper: [], bundled: [], learnMs: [], induceMs: [t.induceMs] };
     for (const it of train) cell.learnMs.push(it.loadMs + t.induceMs / train.length);
     let me: LoadedModel | undefined;
     if (withMaxent) {
@@ -93,9 +94,16 @@ for (const k of ks) {
       const file = trainOnSequences(seqs, { algorithm: 'maxent', features: general.featureOptions });
       me = { file, labeler: labelerFromModel(file), featureOptions: featureOptionsOf(file), path: '<memory>' };
     }
+    let rip: LoadedModel | undefined;
+    if (withRipper) {
+      const seqs = train.map((i) => ({ ...computeFeatures(i.lp.page, general.featureOptions), labels: i.lp.labels }));
+      const file = trainOnSequences(seqs, { algorithm: 'ripper', features: general.featureOptions });
+      rip = { file, labeler: labelerFromModel(file), featureOptions: featureOptionsOf(file), path: '<memory>' };
+    }
     for (const it of test) {
       cell.wrapper.push(score(sitePage(it.lp.page), it.entry, withSite(t.model, it.lp.page)));
       if (me) cell.maxent.push(score(it.lp.page, it.entry, me));
+      if (rip) cell.ripper.push(score(it.lp.page, it.entry, rip));
       cell.bundled.push(bundled.get(it.entry.htmlPath)!);
     }
     cells.set(f, cell);
@@ -105,20 +113,20 @@ for (const k of ks) {
 
 console.log(`# Site models on msv-big9 (${folders.length} folders, ${[...data.values()].reduce((a, x) => a + x.length, 0)} pages)\n`);
 console.log('## Train on the first k pages of a folder, test on the rest (all folders pooled)\n');
-console.log('| k | wrapper F1 | wrapper title | fallback | fallback F1 | maxent-k F1 | maxent-k title | bundled F1 | bundled title |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('| k | wrapper F1 | wrapper title | fallback | fallback F1 | maxent-k F1 | maxent-k title | ripper-k F1 | ripper-k title | bundled F1 | bundled title |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [k, cells] of perK) {
   const all = (pick: (c: Cell) => Outcome[]) => [...cells.values()].flatMap(pick);
   const w = all((c) => c.wrapper);
   const fb = w.filter((o) => o.fallback);
-  console.log(`| ${k} | ${fmt(f1(w))} | ${fmt(titleRate(w))} | ${fb.length}/${w.length} | ${fb.length ? fmt(f1(fb)) : '-'} | ${withMaxent ? fmt(f1(all((c) => c.maxent))) : '-'} | ${withMaxent ? fmt(titleRate(all((c) => c.maxent))) : '-'} | ${fmt(f1(all((c) => c.bundled)))} | ${fmt(titleRate(all((c) => c.bundled)))} |`);
+  console.log(`| ${k} | ${fmt(f1(w))} | ${fmt(titleRate(w))} | ${fb.length}/${w.length} | ${fb.length ? fmt(f1(fb)) : '-'} | ${withMaxent ? fmt(f1(all((c) => c.maxent))) : '-'} | ${withMaxent ? fmt(titleRate(all((c) => c.maxent))) : '-'} | ${withRipper ? fmt(f1(all((c) => c.ripper))) : '-'} | ${withRipper ? fmt(titleRate(all((c) => c.ripper))) : '-'} | ${fmt(f1(all((c) => c.bundled)))} | ${fmt(titleRate(all((c) => c.bundled)))} |`);
 }
 for (const k of ks.filter((x) => x <= 3)) {
   console.log(`\n### Per folder, k = ${k} (shingle F1 / title exact; fallback pages)\n`);
-  console.log('| folder | wrapper | fallback | maxent-k | bundled |');
-  console.log('|---|---|---|---|---|');
+  console.log('| folder | wrapper | fallback | maxent-k | ripper-k | bundled |');
+  console.log('|---|---|---|---|---|---|');
   for (const [f, c] of perK.get(k)!) {
-    console.log(`| ${f} | ${fmt(f1(c.wrapper))} / ${fmt(titleRate(c.wrapper))} | ${c.wrapper.filter((o) => o.fallback).length} | ${withMaxent ? `${fmt(f1(c.maxent))} / ${fmt(titleRate(c.maxent))}` : '-'} | ${fmt(f1(c.bundled))} / ${fmt(titleRate(c.bundled))} |`);
+    console.log(`| ${f} | ${fmt(f1(c.wrapper))} / ${fmt(titleRate(c.wrapper))} | ${c.wrapper.filter((o) => o.fallback).length} | ${withMaxent ? `${fmt(f1(c.maxent))} / ${fmt(titleRate(c.maxent))}` : '-'} | ${withRipper ? `${fmt(f1(c.ripper))} / ${fmt(titleRate(c.ripper))}` : '-'} | ${fmt(f1(c.bundled))} / ${fmt(titleRate(c.bundled))} |`);
   }
 }
 

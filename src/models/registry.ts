@@ -9,6 +9,7 @@ import { maxentTrainer } from './maxent/maxent.js';
 import { memmTrainer } from './memm/memm.js';
 import { igtreeTrainer, knnTrainer } from './knn/index.js';
 import { mlpTrainer } from './mlp/mlp.js';
+import { ripperTrainer } from './ripper/ripper.js';
 
 const TRAINERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freeze({
   crf: crfTrainer,
@@ -17,6 +18,7 @@ const TRAINERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freez
   knn: knnTrainer,
   igtree: igtreeTrainer,
   mlp: mlpTrainer,
+  ripper: ripperTrainer,
 });
 
 /** Algorithms with a trainer, in registry order. */

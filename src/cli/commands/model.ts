@@ -9,7 +9,8 @@ const HELP = `Usage: pith model dump <model.json|model.json.gz> [options]
 Prints a model file as readable text: the header (format, version, algorithm, labels,
 feature schema, training corpora, date), the training parameters, then the learner's
 own view (for CRF, MaxEnt and MEMM: sizes, training summary, the attributes weighing
-most for and against each label, and the transition weights).
+most for and against each label, and the transition weights; for RIPPER: the rules in
+decision order, 'label :- test, test. [right/wrong]', and the default).
 
 Options:
   --top N    attributes shown per label and direction (default 15)
