@@ -20,7 +20,8 @@ import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { labelerFromModel } from '../src/models/registry.js';
-import { extractPage, featureOptionsOf, loadExtractionModel, siteHost, type LoadedModel } from '../src/pipeline/extract.js';
+import { extractPage, featureOptionsOf, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
+import { siteOfUrl } from '../src/util/site.js';
 import type { Page } from '../src/page.js';
 import { loadLabelledPage, trainSiteModel, type LabelledPage, type WrapperSiteModel } from '../src/wrapper/index.js';
 
@@ -54,9 +55,9 @@ const score = (page: Page, entry: CorpusPage, m: LoadedModel): Outcome => {
  */
 const withSite = (model: WrapperSiteModel, page: Page): LoadedModel => ({
   ...general,
-  sites: [{ algorithm: model.algorithm, host: siteHost(page.url) ?? 'site.invalid', labelPage: (p, g) => model.labelPage(p, g) }],
+  sites: [{ algorithm: model.algorithm, host: siteOfUrl(page.url) ?? 'site.invalid', labelPage: (p, g) => model.labelPage(p, g) }],
 });
-const sitePage = (page: Page): Page => (siteHost(page.url) ? page : { ...page, url: 'http://site.invalid/' });
+const sitePage = (page: Page): Page => (siteOfUrl(page.url) ? page : { ...page, url: 'http://site.invalid/' });
 
 const folders = await msvSubfolders(root);
 const data = new Map<string, Item[]>();
