@@ -29,3 +29,11 @@ export function isParagraph(b: Block): boolean {
   if (b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) return false;
   return countWordEquivalents(b.text, PARAGRAPH_WORDS) >= PARAGRAPH_WORDS;
 }
+
+/** The row with p(body) scaled by `factor`, the mass taken moved to `other` (noise, not a title). */
+export function scaleBody(row: readonly number[], factor: number): number[] {
+  const out = row.slice();
+  out[BODY] = row[BODY]! * factor;
+  out[OTHER] = row[OTHER]! + row[BODY]! * (1 - factor);
+  return out;
+}

@@ -20,6 +20,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
+import { blocksUnder } from './blocks-under.js';
 import { COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/vocabulary.js';
 
 /** Class strings longer than this are feature-flag dumps, not layout names. */
@@ -54,40 +55,9 @@ export function declaresDiscussion(tree: DomTree): boolean {
   return false;
 }
 
-/**
- * 1 for each block inside a comment section (none on a page that declares itself a
- * discussion). Each element is looked at once (a memo per node, filled along each block's path
- * up to the first element already known), so a page of 100 000 nested elements costs one pass,
- * without recursion.
- */
+/** 1 for each block inside a comment section (none on a page that declares itself a discussion); one pass (`blocksUnder`). */
 export function commentSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  const out = new Uint8Array(blocks.length);
-  const nodes = tree.nodes;
-  // 0 unknown, 1 inside a section, 2 not inside one.
-  const memo = new Uint8Array(nodes.length);
-  const chain: number[] = [];
-  for (let k = 0; k < blocks.length; k++) {
-    chain.length = 0;
-    let cur = blocks[k]!.elementId;
-    let inside = false;
-    while (cur > 0) {
-      const known = memo[cur]!;
-      if (known !== 0) {
-        inside = known === 1;
-        break;
-      }
-      chain.push(cur);
-      const node = nodes[cur]!;
-      if (node.kind === 'element' && namesSection(node)) {
-        inside = true;
-        break;
-      }
-      cur = node.parent;
-    }
-    // Everything on the walked path shares the answer found above it (a section marks all below).
-    for (const id of chain) memo[id] = inside ? 1 : 2;
-    if (inside) out[k] = 1;
-  }
+  const out = blocksUnder(tree, blocks, namesSection);
   // Asked last: most pages have no comment section, and then the declaration does not matter.
   if (out.includes(1) && declaresDiscussion(tree)) out.fill(0);
   return out;

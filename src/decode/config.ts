@@ -66,6 +66,15 @@ export interface ConstrainOptions {
    * dragnet's test split, never looked at, word F1 0.835 -> 0.883 (docs/ablation.md).
    */
   readonly commentBody?: number;
+  /** Per block, 1 when it is advertising (`adSlotBlocks`); absent = none known. */
+  readonly adBlocks?: ArrayLike<number>;
+  /** p(body) of advertising blocks is multiplied by this (what it loses goes to `other`). Default 0; 1 = off. */
+  readonly adBody?: number;
+  /**
+   * A lead image in a `<figure>` just before the content region is kept when its p(body) is at
+   * least this (other images need 0.5): publishers mark their lead photos as figures. Default 0.3.
+   */
+  readonly leadFigureMinBody?: number;
 }
 
 export interface ConstrainConfig {
@@ -83,12 +92,18 @@ export interface ConstrainConfig {
   readonly linkTailShare: number;
   readonly commentBlocks: ArrayLike<number> | undefined;
   readonly commentBody: number;
+  readonly adBlocks: ArrayLike<number> | undefined;
+  readonly adBody: number;
+  readonly leadFigureMinBody: number;
 }
 
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
   // A share of p(body): outside [0, 1] it would make probabilities negative.
   if (o.commentBody !== undefined && !(o.commentBody >= 0 && o.commentBody <= 1)) {
     throw new PithError('BAD_OPTION', `commentBody must be a number in 0..1, got ${String(o.commentBody)}`, 'commentBody');
+  }
+  if (o.adBody !== undefined && !(o.adBody >= 0 && o.adBody <= 1)) {
+    throw new PithError('BAD_OPTION', `adBody must be a number in 0..1, got ${String(o.adBody)}`, 'adBody');
   }
   return Object.freeze({
     titleThreshold: o.titleThreshold ?? 0.05,
@@ -105,6 +120,9 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     linkTailShare: o.linkTailShare ?? 0.3,
     commentBlocks: o.commentBlocks,
     commentBody: o.commentBody ?? DEFAULT_COMMENT_BODY,
+    adBlocks: o.adBlocks,
+    adBody: o.adBody ?? 0,
+    leadFigureMinBody: o.leadFigureMinBody ?? 0.3,
   });
 }
 

@@ -67,3 +67,15 @@ export const REPLY = /^(?:reply|reply\s+to\s+this\s+comment|log\s*in\s+to\s+repl
 export const SAYS = /\s(?:says|said|sagt|schreibt|schrieb|dit|écrit|dice|escribe|scrive|pisze|zegt|skriver)\s*:$/iu;
 /** The comment section's heading, count or form: "12 Comments", "Kommentare (3)", "Leave a Reply". */
 export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?|comentarios?|commenti|komentarze?|reacties|responses?|replies|leserkommentare)(?:\s*\(\d+\))?(?:\s*\d+)?$|^(?:leave|post|add|write)\s+a\s+(?:comment|reply)|^(?:kommentar|kommentare)\s+(?:schreiben|verfassen|hinzufügen)|^(?:laisser|ajouter)\s+un\s+commentaire|^(?:deja|dejar|escribe)\s+un\s+comentario|^lascia\s+un\s+commento|^(?:dodaj|napisz)\s+komentarz/iu;
+
+// --- Ad slots (decode/ads.ts) ---
+
+/**
+ * A class or id token that names an ad slot: `ad`, `ads`, `ad-inline`, `ad_unit`, `adslot`,
+ * `advert...`, `adsbygoogle`, `dfp-...`, `gpt-ad...`, `sponsored...`, `taboola...`,
+ * `outbrain...`. `ad` must stand alone or before `-`/`_`, so `address`, `admin` and `adjust`
+ * do not count.
+ */
+export const AD_SLOT_NAME = /^(?:ads?|adslot\w*|adunit\w*|advert\w*|adsbygoogle|dfp|gpt-ad\w*|google[-_]?ads?|banner[-_]?ads?|sponsored|taboola\w*|outbrain\w*)(?:[-_]\w*)*$/i;
+/** The label an ad slot carries as its only text: "Advertisement", "Anzeige", "- Publicité -". */
+export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—\s]*$/iu;

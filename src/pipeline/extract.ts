@@ -18,6 +18,7 @@ import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/wrapper/site-models.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
+import { adSlotBlocks } from '../decode/ads.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article, type ArticleOptions } from '../article/index.js';
 import { PithError } from '../errors.js';
@@ -163,6 +164,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     ...options,
     declaredTitles: options.declaredTitles ?? declaredTitles(page),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
+    adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
   });
   const article = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
   return {

@@ -6,21 +6,13 @@
  */
 import { LABELS } from '../../labels.js';
 import type { Block } from '../../segment/segment.js';
-import { argmax, BODY, isParagraph, OTHER } from '../blocks.js';
+import { argmax, isParagraph, scaleBody } from '../blocks.js';
 import type { DecodeRule } from '../rule.js';
 
 /** Whether some block outside the comment sections is a paragraph of prose. */
 function proseOutside(blocks: readonly Block[], comments: ArrayLike<number>): boolean {
   for (let i = 0; i < blocks.length; i++) if (!comments[i] && isParagraph(blocks[i]!)) return true;
   return false;
-}
-
-/** The row with p(body) scaled by `factor`, the mass taken moved to `other` (noise, not a title). */
-function scaleBody(row: readonly number[], factor: number): number[] {
-  const out = row.slice();
-  out[BODY] = row[BODY]! * factor;
-  out[OTHER] = row[OTHER]! + row[BODY]! * (1 - factor);
-  return out;
 }
 
 export const commentSections: DecodeRule = {

@@ -5,6 +5,7 @@
  */
 import type { DecodeRule } from '../rule.js';
 import { commentSections } from './comment-sections.js';
+import { adSlots } from './ad-slots.js';
 import { oneTitle } from './one-title.js';
 import { proseRescue } from './prose-rescue.js';
 import { singleTextBlock } from './single-text-block.js';
@@ -16,6 +17,7 @@ import { mediaInRegion } from './media-in-region.js';
 
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   commentSections,
+  adSlots,
   oneTitle,
   proseRescue,
   singleTextBlock,
@@ -27,5 +29,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 ]);
 
 export {
-  commentSections, oneTitle, proseRescue, singleTextBlock, contentRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, adSlots, oneTitle, proseRescue, singleTextBlock, contentRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
 };

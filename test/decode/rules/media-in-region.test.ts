@@ -22,3 +22,14 @@ test('media-in-region: no region, no image; a doubtful image inside stays other'
   assert.deepEqual(noteRows(runRule(mediaInRegion, doc)), [[0, 'body', 'other', 'media-in-region', 'image outside the content region']]);
   assert.deepEqual(runRule(mediaInRegion, doc, {}, (st) => { st.region = [1, 1]; }).notes, []);
 });
+
+test('media-in-region: a lead image in a <figure> needs less belief (leadFigureMinBody) than a bare one', () => {
+  const build = (path: string) => new BlockBuilder().image('other', 0.51).probsOfLast({ body: 0.49, other: 0.51 }).atPath(path)
+    .text('The mill at low water.', 'other').text(para(50), 'body').text(para(50), 'body').build();
+  const figure = runRule(mediaInRegion, build('html/body/article/figure/img'), {}, (st) => { st.region = [2, 3]; });
+  assert.deepEqual(noteRows(figure), [[0, 'other', 'body', 'media-in-region', 'image inside the content region']]);
+  const bare = runRule(mediaInRegion, build('html/body/article/img'), {}, (st) => { st.region = [2, 3]; });
+  assert.deepEqual(bare.notes, []);
+  const old = runRule(mediaInRegion, build('html/body/article/figure/img'), { leadFigureMinBody: 0.5 }, (st) => { st.region = [2, 3]; });
+  assert.deepEqual(old.notes, []);
+});

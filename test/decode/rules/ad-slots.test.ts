@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { adSlots } from '../../../src/decode/rules/ad-slots.js';
+import { adSlotBlocks } from '../../../src/decode/ads.js';
+import { parseHtml } from '../../../src/dom/parse.js';
+import { segment } from '../../../src/segment/segment.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+test('ad-slots: advertising blocks lose p(body) to other and are relabelled; adBody 1 is off', () => {
+  const doc = new BlockBuilder().text(para(40), 'body').text('Advertisement', 'body', 0.6).image('body', 0.8).text(para(40), 'body').build();
+  const marks = Uint8Array.from([0, 1, 1, 0]);
+  const s = runRule(adSlots, doc, { adBlocks: marks });
+  assert.deepEqual(s.labels, ['body', 'other', 'other', 'body']);
+  assert.deepEqual(noteRows(s), [
+    [1, 'body', 'other', 'ad-slots', 'advertising'],
+    [2, 'body', 'other', 'ad-slots', 'advertising'],
+  ]);
+  assert.equal(s.probs[1]![2], 0, 'no p(body) left for later rules');
+  assert.equal(s.probs[0], doc.probs[0]);
+  assert.deepEqual(runRule(adSlots, doc, { adBlocks: marks, adBody: 1 }).notes, []);
+  assert.deepEqual(runRule(adSlots, doc).notes, [], 'no marks, no change');
+});
+
+test('adSlotBlocks: small elements named as ad slots and lone ad labels; not address, admin or a whole ad-free article', () => {
+  const html = `<article class="ad-free story"><p>${para(30)}</p>
+    <div class="ad ad-inline"><span>Advertisement</span><a href="https://ads.example/c"><img src="https://ads.example/b.gif"></a></div>
+    <p>${para(30)}</p><p>- Anzeige -</p><div id="taboola-below-article"><a href="/x">Sponsored story</a></div>
+    <address class="address">12 Harbour Road</address><div class="admin-note">Edited by the desk.</div>
+    <div class="adsbygoogle"></div><p>Ad hoc committees met.</p></article>`;
+  const page = segment(parseHtml(html));
+  const marked = adSlotBlocks(page.tree, page.blocks);
+  const byText = page.blocks.map((b, i) => [b.kind === 'text' ? b.text.slice(0, 20) : b.kind, marked[i]]);
+  assert.deepEqual(byText.filter(([, m]) => m === 1).map(([t]) => t), ['Advertisement', 'image', '- Anzeige -', 'Sponsored story']);
+  assert.ok(byText.some(([t, m]) => t === '12 Harbour Road' && m === 0));
+  assert.ok(byText.some(([t, m]) => t === 'Edited by the desk.' && m === 0));
+  assert.ok(byText.some(([t, m]) => t === 'Ad hoc committees me' && m === 0));
+});
