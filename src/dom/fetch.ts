@@ -12,7 +12,11 @@ export interface FetchOptions {
   readonly maxRedirects?: number;
   /** Largest body accepted. Default 16 MiB. */
   readonly maxBytes?: number;
+  /** The User-Agent header. Default `pith/0.1 (+article extraction)`. */
+  readonly userAgent?: string;
 }
+
+export const DEFAULT_FETCH_USER_AGENT = 'pith/0.1 (+article extraction)';
 
 export interface FetchedPage {
   readonly url: string;
@@ -40,7 +44,7 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     }
     let res: Response;
     try {
-      res = await fetch(current, { redirect: 'manual', signal, headers: { 'user-agent': 'pith/0.1 (+article extraction)', accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' } });
+      res = await fetch(current, { redirect: 'manual', signal, headers: { 'user-agent': options.userAgent ?? DEFAULT_FETCH_USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' } });
     } catch (e) {
       const why = signal.aborted ? `timed out after ${timeoutMs} ms` : `unreachable (${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message})`;
       throw new PithError('FETCH_FAILED', why, current.href, { cause: e });
@@ -58,7 +62,7 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     const type = res.headers.get('content-type') ?? '';
     if (type && !HTML_TYPES.test(type)) {
       await res.body?.cancel();
-      throw new PithError('FETCH_FAILED', `not an HTML page (Content-Type: ${type})`, current.href);
+      throw new PithError('NOT_HTML', `not an HTML page (Content-Type: ${type})`, current.href);
     }
     const declared = Number(res.headers.get('content-length') ?? 0);
     if (declared > maxBytes) {

@@ -8,7 +8,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
+import { fetchPage } from '../dom/fetch.js';
 import { PithError, isPithError } from '../errors.js';
 
 export interface UrlFetchOptions {
@@ -56,70 +56,14 @@ export async function readUrlList(path: string): Promise<string[]> {
   return [...seen];
 }
 
-const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|application\/xml|text\/xml)\b/i;
-
 /** One request with the limits of `fetchPage` (src/dom/fetch.ts) and a User-Agent of the caller's choosing. */
 export async function fetchWithAgent(url: string, userAgent: string, options: UrlFetchOptions = {}): Promise<{ finalUrl: string; bytes: Uint8Array; charset: string | undefined }> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
-  const maxRedirects = options.maxRedirects ?? 5;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  let current: URL;
-  try {
-    current = new URL(url);
-  } catch {
-    throw new PithError('FETCH_FAILED', 'not a valid URL', url);
-  }
-  const signal = AbortSignal.timeout(timeoutMs);
-  const timedOut = `timed out after ${timeoutMs / 1000} s`;
-  for (let hop = 0; ; hop++) {
-    if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new PithError('FETCH_FAILED', `unsupported URL scheme '${current.protocol}'`, url);
-    let res: Response;
-    try {
-      res = await fetch(current, { redirect: 'manual', signal, headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' } });
-    } catch (e) {
-      const cause = (e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message;
-      throw new PithError('FETCH_FAILED', signal.aborted ? timedOut : `unreachable (${cause})`, current.href, { cause: e });
-    }
-    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
-      await res.body?.cancel().catch(() => undefined);
-      if (hop >= maxRedirects) throw new PithError('FETCH_FAILED', `more than ${maxRedirects} redirects`, url);
-      current = new URL(res.headers.get('location')!, current);
-      continue;
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new PithError('FETCH_FAILED', `HTTP ${res.status} ${res.statusText}`.trim(), current.href);
-    }
-    const type = res.headers.get('content-type') ?? '';
-    if (type && !HTML_TYPES.test(type)) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new PithError('NOT_HTML', `not an HTML page (Content-Type: ${type})`, current.href);
-    }
-    if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new PithError('TOO_LARGE', `body of ${res.headers.get('content-length')} bytes is above the limit of ${maxBytes}`, current.href);
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    try {
-      const reader = res.body?.getReader();
-      for (;;) {
-        const next = reader ? await reader.read() : { done: true as const, value: undefined };
-        if (next.done) break;
-        size += next.value.length;
-        if (size > maxBytes) {
-          await reader?.cancel().catch(() => undefined);
-          throw new PithError('TOO_LARGE', `body is above the limit of ${maxBytes} bytes`, current.href);
-        }
-        chunks.push(next.value);
-      }
-    } catch (e) {
-      if (e instanceof PithError) throw e;
-      throw new PithError('FETCH_FAILED', signal.aborted ? timedOut : `connection failed while reading (${(e as Error).message})`, current.href, { cause: e });
-    }
-    const charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(type)?.[1];
-    return { finalUrl: current.href, bytes: Buffer.concat(chunks, size), charset };
-  }
+  const got = await fetchPage(url, {
+    userAgent, timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+    ...(options.maxRedirects !== undefined ? { maxRedirects: options.maxRedirects } : {}),
+    ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+  });
+  return { finalUrl: got.url, bytes: got.bytes, charset: got.charset };
 }
 
 function hostOf(url: string): string {

@@ -52,7 +52,7 @@ test('fetchPage: a redirect loop, a non-HTML type, an HTTP error and an oversize
     else res.writeHead(500).end();
   }, async (base) => {
     await assert.rejects(fetchPage(`${base}/loop`, { maxRedirects: 3 }), failsWith('FETCH_FAILED', /more than 3 redirects/));
-    await assert.rejects(fetchPage(`${base}/image`), failsWith('FETCH_FAILED', /not an HTML page \(Content-Type: image\/png\)/));
+    await assert.rejects(fetchPage(`${base}/image`), failsWith('NOT_HTML', /not an HTML page \(Content-Type: image\/png\)/));
     await assert.rejects(fetchPage(`${base}/gone`), failsWith('FETCH_FAILED', /HTTP 404/));
     await assert.rejects(fetchPage(`${base}/big`, { maxBytes: 1000 }), failsWith('TOO_LARGE', /above the limit of 1000/));
   });

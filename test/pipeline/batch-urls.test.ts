@@ -122,7 +122,7 @@ test('pith batch --urls: pages fetched politely, failures become error lines, th
   assert.equal(moved?.title, 'Story moved-here');
   assert.match(byId.get(`${a.base}/missing`)!.error!.message, /HTTP 404/);
   assert.equal(byId.get(`${a.base}/hang`)?.error?.code, 'FETCH_FAILED');
-  assert.match(byId.get(`${a.base}/hang`)!.error!.message, /timed out after 1 s/);
+  assert.match(byId.get(`${a.base}/hang`)!.error!.message, /timed out after 1000 ms/);
   assert.equal(byId.get(`${b.base}/image`)?.error?.code, 'NOT_HTML');
   assert.match(byId.get('not a url')!.error!.message, /not a valid URL/);
   for (const l of lines) assert.ok('url' in l, `url on every line (${l.id})`);

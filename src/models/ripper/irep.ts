@@ -6,6 +6,7 @@
  * description length exceeds the smallest seen by `mdlSlack` bits; then delete the rules
  * that do not pay for themselves (RuleSetState.compress).
  */
+import { seededRandom } from '../../util/random.js';
 import type { Condition } from './conditions.js';
 import { growRule, type GrowContext } from './grow.js';
 import type { RuleSetState } from './mdl.js';
@@ -18,17 +19,8 @@ export interface LearnConfig {
   readonly optimisations: number;
 }
 
-/** mulberry32: a small seeded generator, enough for shuffling. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of src/util/random.ts (mulberry32), enough for shuffling. */
+export const rng = seededRandom;
 
 /** Random grow/prune split of `ids`, stratified by `pos`; each side keeps its ids in order. */
 export function splitGrowPrune(ids: Int32Array, pos: Uint8Array, fraction: number, random: () => number): { grow: Int32Array; prune: Int32Array } {
