@@ -1,0 +1,108 @@
+/** `pith queue add|status|export|dead|retry|clear`: the producer and admin side of a worker cluster (docs/queue.md). */
+import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type CommandIO } from '../command.js';
+import { PithError } from '../../errors.js';
+import {
+  clearQueue, connectOnce, deadPages, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_EMBED_MAX, DEFAULT_QUEUE, enqueuePages, exportResults, queueStatus, retryDead,
+} from '../../queue/queue.js';
+import { DAMAGE_REASONS } from '../../pipeline/warc.js';
+
+const HELP = `Usage: pith queue <add|status|export|dead|retry|clear> --redis URL [--queue NAME] [options]
+
+A queue of pages in Redis (BullMQ) for 'pith worker' processes on any number of machines.
+See docs/queue.md.
+
+  pith queue add <dirs|files|warcs...> [--urls FILE]   enqueue pages; ids enqueued before are
+                                                        skipped, so adding twice adds once
+      --attempts N      tries of a page before it is dead-lettered (default ${DEFAULT_ATTEMPTS})
+      --backoff-ms N    first retry's delay, doubled each try (default ${DEFAULT_BACKOFF_MS})
+      --embed-max N     carry pages up to N bytes (gzip) in the job itself (default ${DEFAULT_EMBED_MAX});
+                        bigger ones go by path, which every worker must see (a shared
+                        folder); 0 = every file by path. WARC pages are always carried.
+                        URLs are fetched by the workers.
+  pith queue status [--json]       total, waiting, active, delayed (retry backoff), done,
+                                   dead, again (done twice, written once), progress
+  pith queue export --out FILE     every page's line (JSONL), dead-lettered pages as error
+                                   lines with "dead": true (--no-dead: leave them out)
+  pith queue dead [--json]         the dead-letter list: id, last error, tries
+  pith queue retry                 put every dead-lettered page back in the queue
+  pith queue clear                 delete the queue, its results and counts
+
+Common options:
+  --redis URL       redis://host:port[/db] (required)
+  --queue NAME      queue name (default '${DEFAULT_QUEUE}')
+
+Exit codes: 0 ok, 2 bad usage, 3 Redis unreachable or an input/output unusable.
+`;
+
+export const command: Command = {
+  name: 'queue',
+  summary: 'enqueue pages in Redis for pith worker processes; status, export, dead letters',
+  help: HELP,
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    const { values, positionals } = parseCommandArgs(rest, {
+      redis: { type: 'string' }, queue: { type: 'string' }, urls: { type: 'string' }, attempts: { type: 'string' }, 'backoff-ms': { type: 'string' },
+      'embed-max': { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, 'no-dead': { type: 'boolean' },
+    });
+    if (!sub || !['add', 'status', 'export', 'dead', 'retry', 'clear'].includes(sub)) throw new PithError('BAD_OPTION', `expected a subcommand: add, status, export, dead, retry or clear${sub ? `, got '${sub}'` : ''}`);
+    const url = optString(values, 'redis');
+    if (!url) throw new PithError('BAD_OPTION', '--redis URL is required');
+    const queue = optString(values, 'queue') ?? DEFAULT_QUEUE;
+    if (sub === 'add' && positionals.length === 0 && optString(values, 'urls') === undefined) throw new PithError('BAD_OPTION', 'queue add: expected folders, page files, WARC files or --urls FILE');
+    if (sub !== 'add' && positionals.length > 0) throw new PithError('BAD_OPTION', `queue ${sub} takes no arguments, got '${positionals[0]}'`);
+    const out = optString(values, 'out');
+    if (sub === 'export' && !out) throw new PithError('BAD_OPTION', 'queue export: --out FILE is required');
+    const attempts = optInt(values, 'attempts', DEFAULT_ATTEMPTS, 1);
+    const backoffMs = optInt(values, 'backoff-ms', DEFAULT_BACKOFF_MS, 0);
+    const embedMax = optInt(values, 'embed-max', DEFAULT_EMBED_MAX, 0);
+    const client = await connectOnce(url);
+    try {
+      switch (sub) {
+        case 'add': {
+          const damage: string[] = [];
+          const urlsFile = optString(values, 'urls');
+          const s = await enqueuePages(client, positionals, {
+            queue, attempts, backoffMs, embedMax, ...(urlsFile !== undefined ? { urlsFile } : {}),
+            onSkip: (why, detail) => {
+              if (DAMAGE_REASONS.has(why)) damage.push(`${why}: ${detail}`);
+            },
+          });
+          for (const d of damage.slice(0, 20)) io.stderr.write(`queue: skipped ${d}\n`);
+          io.stderr.write(`queue: ${s.added} added to '${queue}' (${s.embedded} carried, ${s.byPath} by path, the rest URLs), ${s.already} enqueued before\n`);
+          return EXIT.ok;
+        }
+        case 'status': {
+          const s = await queueStatus(client, queue);
+          if (optBool(values, 'json')) io.stdout.write(JSON.stringify(s) + '\n');
+          else {
+            io.stdout.write(`queue '${s.queue}': ${s.done + s.dead} of ${s.total} pages finished (${(100 * s.progress).toFixed(1)}%)\n`);
+            io.stdout.write(`  waiting ${s.waiting}, active ${s.active}, delayed (retry) ${s.delayed}, done ${s.done}, dead ${s.dead}, again ${s.again}\n`);
+          }
+          return EXIT.ok;
+        }
+        case 'export': {
+          const r = await exportResults(client, out!, queue, { dead: !optBool(values, 'no-dead') });
+          io.stderr.write(`queue: ${r.lines} lines (${r.dead} dead-lettered) -> ${out}\n`);
+          return EXIT.ok;
+        }
+        case 'dead': return printDead(io, await deadPages(client, queue), optBool(values, 'json'));
+        case 'retry': {
+          io.stderr.write(`queue: ${await retryDead(client, queue)} dead-lettered pages back in '${queue}'\n`);
+          return EXIT.ok;
+        }
+        default: {
+          await clearQueue(client, queue);
+          io.stderr.write(`queue: '${queue}' cleared\n`);
+          return EXIT.ok;
+        }
+      }
+    } finally {
+      client.disconnect();
+    }
+  },
+};
+
+function printDead(io: CommandIO, pages: Awaited<ReturnType<typeof deadPages>>, json: boolean): number {
+  for (const p of pages) io.stdout.write(json ? JSON.stringify(p) + '\n' : `${p.id}\t${p.code}\t${p.attempts} tries\t${p.message}\n`);
+  return EXIT.ok;
+}

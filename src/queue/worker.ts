@@ -1,0 +1,303 @@
+/**
+ * A queue worker: takes pages from the BullMQ queue and extracts them on threads (the batch's
+ * own worker thread, src/pipeline/batch-worker.ts), writing each page's line into Redis with
+ * HSETNX (once, however many times the page is done). Pages that cannot be reached (a file
+ * missing, a fetch failing, a thread crashing or over the time limit) are retried with backoff
+ * and dead-lettered when they keep failing; errors about the page itself are its result.
+ *
+ * Redis going away is waited out: the connections reconnect forever and the jobs held meanwhile
+ * finish once it is back (or, if their locks expired, are done again by whoever takes them:
+ * their lines are still written once).
+ */
+import { Worker as Thread } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { PithError } from '../errors.js';
+import { DEFAULT_PAGE_TIMEOUT_MS } from '../pipeline/batch.js';
+import { DEFAULT_BATCH_FIELDS, type BatchField } from '../pipeline/batch-fields.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent } from '../pipeline/url-list.js';
+import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
+
+export interface QueueWorkerOptions {
+  readonly redisUrl: string;
+  readonly queue?: string;
+  readonly modelPath: string;
+  /** Pages at once, each on its own thread. */
+  readonly concurrency: number;
+  readonly fields?: readonly BatchField[];
+  readonly withBlocks?: boolean;
+  readonly keepComments?: boolean;
+  readonly workerHeapMb?: number;
+  /** One page's time limit, ms (0 = none). */
+  readonly pageTimeoutMs?: number;
+  /** How long a job's lock lasts without renewal, ms: a dead worker's pages go back after about this. */
+  readonly lockMs?: number;
+  /** How often a stalled page (its worker died) may go back before it is dead-lettered. */
+  readonly maxStalled?: number;
+  readonly userAgent?: string;
+  readonly fetchTimeoutMs?: number;
+  /** Stop once the queue has nothing waiting, active or delayed. */
+  readonly untilEmpty?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+export interface QueueWorkerSummary {
+  /** Lines this worker wrote. */
+  readonly written: number;
+  /** Pages this worker did whose line was already written (by another worker, or an earlier try). */
+  readonly again: number;
+  /** Failed tries (retried, or dead-lettered when they were the last). */
+  readonly failedTries: number;
+}
+
+export const DEFAULT_LOCK_MS = 30_000;
+export const DEFAULT_MAX_STALLED = 2;
+
+/** A failure a retry may get past (see RETRIED_CODES); its message starts with the code. */
+class RetryableError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(`${code}: ${message}`);
+  }
+}
+
+interface Outcome {
+  readonly line: string;
+  readonly ok: boolean;
+}
+
+/** One batch worker thread, replaced when it crashes or runs over the time limit. */
+class Slot {
+  private thread!: Thread;
+  private ready!: Promise<void>;
+  private current: { resolve: (o: Outcome) => void; reject: (e: Error) => void } | undefined;
+  private closed = false;
+
+  constructor(private readonly init: Record<string, unknown>, private readonly heapMb: number, private readonly timeoutMs: number) {
+    this.start();
+  }
+
+  private start(): void {
+    const thread = new Thread(new URL('../pipeline/batch-worker.js', import.meta.url), { workerData: this.init, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
+    this.thread = thread;
+    let started = false;
+    let gone = false;
+    this.ready = new Promise<void>((resolve, reject) => {
+      /** The thread is gone: its page fails (to be retried), a fresh thread takes its place. */
+      const lost = (e: RetryableError): void => {
+        if (gone) return;
+        gone = true;
+        if (!started) return reject(new Error(`the extraction thread did not start: ${e.message}`));
+        if (this.thread !== thread) return;
+        const cur = this.current;
+        this.current = undefined;
+        if (!this.closed) this.start();
+        cur?.reject(e);
+      };
+      thread.on('message', (msg: { ready?: boolean; line?: string; ok?: boolean }) => {
+        if (msg.ready) {
+          started = true;
+          return resolve();
+        }
+        const cur = this.current;
+        this.current = undefined;
+        cur?.resolve({ line: msg.line!, ok: msg.ok === true });
+      });
+      thread.on('error', (e: Error & { code?: string }) => {
+        lost(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new RetryableError('OUT_OF_MEMORY', `the page needs more than the thread's ${this.heapMb} MB heap`) : new RetryableError('INTERNAL', e.message));
+      });
+      thread.on('exit', (code) => lost(new RetryableError('INTERNAL', `the extraction thread exited (code ${code})`)));
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  async run(msg: Record<string, unknown>): Promise<Outcome> {
+    await this.ready;
+    return new Promise<Outcome>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = (): void => clearTimeout(timer);
+      this.current = { resolve: (o) => (done(), resolve(o)), reject: (e) => (done(), reject(e)) };
+      if (this.timeoutMs > 0) {
+        timer = setTimeout(() => {
+          const cur = this.current;
+          if (!cur) return;
+          this.current = undefined;
+          const old = this.thread;
+          old.removeAllListeners();
+          void old.terminate();
+          if (!this.closed) this.start();
+          cur.reject(new RetryableError('TIMEOUT', `the page took longer than the limit of ${this.timeoutMs / 1000} s; its thread was stopped`));
+        }, this.timeoutMs);
+      }
+      this.thread.postMessage(msg);
+    });
+  }
+
+  /** Fails fast when the model does not load (the thread dies before it is ready). */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.thread.removeAllListeners();
+    await this.thread.terminate();
+  }
+}
+
+class ThreadPool {
+  private readonly idle: Slot[];
+  private readonly waiters: Array<(s: Slot) => void> = [];
+  readonly slots: Slot[];
+
+  constructor(n: number, init: Record<string, unknown>, heapMb: number, timeoutMs: number) {
+    this.slots = Array.from({ length: n }, () => new Slot(init, heapMb, timeoutMs));
+    this.idle = [...this.slots];
+  }
+
+  async run(msg: Record<string, unknown>): Promise<Outcome> {
+    const slot = this.idle.pop() ?? (await new Promise<Slot>((r) => this.waiters.push(r)));
+    try {
+      return await slot.run(msg);
+    } finally {
+      const next = this.waiters.shift();
+      if (next) next(slot);
+      else this.idle.push(slot);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.close()));
+  }
+}
+
+/** A worker's Redis connection: reconnects forever (every half second at first, then every 5 s). */
+function connection(url: string, log: (line: string) => void, name: string): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, retryStrategy: (n) => Math.min(500 * n, 5000) });
+  let down = false;
+  client.on('error', (e: Error) => {
+    if (!down) log(`worker: Redis unreachable (${name}: ${e.message}); waiting for it`);
+    down = true;
+  });
+  client.on('ready', () => {
+    if (down) log(`worker: Redis is back (${name})`);
+    down = false;
+  });
+  return client;
+}
+
+/**
+ * Runs a worker until it is stopped (`stop()`, e.g. on SIGTERM: the pages in hand are finished
+ * first) or, with `untilEmpty`, until the queue has nothing left to do.
+ */
+export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<QueueWorkerSummary>; stop: (force?: boolean) => Promise<void> } {
+  const name = options.queue ?? DEFAULT_QUEUE;
+  const keys = queueKeys(name);
+  const log = options.log ?? (() => undefined);
+  const fields = options.fields ?? DEFAULT_BATCH_FIELDS;
+  const pool = new ThreadPool(options.concurrency, { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields }, options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
+  const store = connection(options.redisUrl, log, 'results');
+  const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
+  let written = 0, again = 0, failedTries = 0;
+
+  const pageMessage = async (data: PageJobData): Promise<Record<string, unknown>> => {
+    const head = { id: data.id, ...(data.date !== undefined ? { date: data.date } : {}) };
+    if (data.gz !== undefined) {
+      let bytes: Buffer;
+      try {
+        bytes = gunzipSync(Buffer.from(data.gz, 'base64'));
+      } catch (e) {
+        throw new RetryableError('IO', `the job's page bytes do not inflate (${(e as Error).message})`);
+      }
+      return { ...head, bytes, ...(data.url !== undefined ? { url: data.url } : {}), ...(data.charset !== undefined ? { charset: data.charset } : {}) };
+    }
+    if (data.fetch !== undefined) {
+      try {
+        const r = await fetchWithAgent(data.fetch, options.userAgent ?? DEFAULT_USER_AGENT, { timeoutMs: options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS });
+        return { ...head, bytes: r.bytes, url: r.finalUrl, ...(r.charset !== undefined ? { charset: r.charset } : {}) };
+      } catch (e) {
+        const code = e instanceof PithError ? e.code : 'FETCH_FAILED';
+        throw new RetryableError(RETRIED_CODES.has(code) ? code : 'FETCH_FAILED', (e as Error).message);
+      }
+    }
+    if (data.path !== undefined) return { ...head, path: data.path, ...(data.root !== undefined ? { root: data.root } : {}) };
+    throw new RetryableError('INTERNAL', 'the job names no page (no bytes, path or URL)');
+  };
+
+  const processor = async (job: Job<PageJobData>): Promise<string> => {
+    const id = job.data.id;
+    // Done already (a stalled job taken over after its first worker wrote the line): not again.
+    if ((await store.hexists(keys.results, id)) === 1) {
+      again++;
+      await store.hincrby(keys.stats, 'again', 1);
+      return 'already';
+    }
+    const outcome = await pool.run(await pageMessage(job.data));
+    if (!outcome.ok) {
+      const err = (JSON.parse(outcome.line) as { error?: { code?: string; message?: string } }).error;
+      if (err?.code !== undefined && RETRIED_CODES.has(err.code)) throw new RetryableError(err.code, err.message ?? '');
+    }
+    if ((await store.hsetnx(keys.results, id, outcome.line)) === 1) {
+      written++;
+      return 'written';
+    }
+    again++;
+    await store.hincrby(keys.stats, 'again', 1);
+    return 'already';
+  };
+
+  const jobsConnection = connection(options.redisUrl, log, 'jobs');
+  const worker = new Worker<PageJobData, string>(name, processor, {
+    connection: jobsConnection as never,
+    concurrency: options.concurrency,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    maxStalledCount: options.maxStalled ?? DEFAULT_MAX_STALLED,
+    autorun: false,
+  });
+  worker.on('failed', (job, e) => {
+    failedTries++;
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) log(`worker: ${job.data.id} dead-lettered after ${job.attemptsMade} tries: ${e.message}`);
+  });
+  worker.on('error', () => undefined); // connection errors: logged once by the connection
+
+  let stopping: Promise<void> | undefined;
+  const stop = (force = false): Promise<void> => {
+    if (force) return worker.close(true);
+    stopping ??= worker.close();
+    return stopping;
+  };
+
+  const done = (async (): Promise<QueueWorkerSummary> => {
+    try {
+      await Promise.all(pool.slots.map((s) => s.whenReady()));
+      const running = worker.run();
+      let watch: NodeJS.Timeout | undefined;
+      let counter: Queue | undefined;
+      if (options.untilEmpty) {
+        counter = new Queue(name, { connection: store as never });
+        const queue = counter;
+        const poll = async (): Promise<void> => {
+          try {
+            const c = await queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+            if (c === 0) return void stop();
+          } catch {
+            // Redis away: look again later
+          }
+          watch = setTimeout(() => void poll(), 500);
+        };
+        watch = setTimeout(() => void poll(), 500);
+      }
+      await running;
+      clearTimeout(watch);
+      await stopping;
+      await counter?.close();
+    } finally {
+      await pool.close();
+      store.disconnect();
+      jobsConnection.disconnect();
+    }
+    return { written, again, failedTries };
+  })();
+  return { done, stop };
+}

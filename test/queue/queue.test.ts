@@ -1,0 +1,217 @@
+/**
+ * `pith queue` + `pith worker` on a real Redis with real processes: every page written exactly
+ * once with two workers, a worker SIGKILLed mid-page, Redis killed and restarted mid-run,
+ * a page that keeps failing dead-lettered, enqueueing twice adding once.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixture } from '../helpers/paths.js';
+import { freePort, haveRedis, killLeftovers, NO_REDIS, pith, pithOk, RedisServer, sleep, status, type Running } from './redis.js';
+
+const skip = haveRedis ? false : NO_REDIS;
+const TITLE = 'Harbour town votes to restore its tidal mill';
+
+interface Line {
+  id: string;
+  title?: string;
+  error?: { code: string; dead?: boolean; attempts?: number };
+}
+
+async function withRedis(name: string, body: (redis: RedisServer, dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `pith-queue-${name}-`));
+  const redis = new RedisServer(await freePort(), dir);
+  await redis.start();
+  try {
+    await body(redis, dir);
+  } finally {
+    killLeftovers();
+    await redis.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function pagesDir(dir: string, n: number): string[] {
+  const ids: string[] = [];
+  for (let k = 0; k < n; k++) {
+    copyFileSync(fixture('pages', 'news-article.html'), join(dir, `story-${k}.html`));
+    ids.push(`story-${k}`);
+  }
+  return ids;
+}
+
+async function exported(url: string, dir: string): Promise<Line[]> {
+  const out = join(dir, 'results.jsonl');
+  await pithOk('queue', 'export', '--redis', url, '--out', out);
+  return readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+}
+
+/** Every id exactly once, and nothing else. */
+function assertOnce(lines: readonly Line[], ids: readonly string[]): void {
+  const got = lines.map((l) => l.id).sort();
+  assert.equal(new Set(got).size, got.length, 'no page written twice');
+  assert.deepEqual(got, [...ids].sort(), 'every page written');
+}
+
+const worker = (url: string, ...more: string[]): Running => pith('worker', '--redis', url, '--until-empty', '--concurrency', '1', '--lock-secs', '1', ...more);
+
+test('two workers: every page written exactly once; enqueueing twice adds nothing', { skip, timeout: 120_000 }, async () => {
+  await withRedis('two', async (redis, dir) => {
+    const pages = join(dir, 'pages');
+    mkdirSync(pages);
+    const ids = pagesDir(pages, 24);
+    writeFileSync(join(pages, 'binary.html'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]));
+    ids.push('binary');
+    const add1 = await pith('queue', 'add', pages, '--redis', redis.url).exit;
+    assert.equal(add1.code, 0, add1.stderr);
+    assert.match(add1.stderr, /25 added/);
+    const add2 = await pith('queue', 'add', pages, '--redis', redis.url).exit;
+    assert.match(add2.stderr, /0 added .* 25 enqueued before/);
+    const before = await status(redis.url);
+    assert.equal(before.total, 25);
+    assert.equal(before.waiting, 25);
+    const [a, b] = [worker(redis.url), worker(redis.url)];
+    const [ra, rb] = await Promise.all([a.exit, b.exit]);
+    assert.equal(ra.code, 0, ra.stderr);
+    assert.equal(rb.code, 0, rb.stderr);
+    const writtenBy = (s: string): number => Number(/(\d+) written/.exec(s)![1]);
+    assert.equal(writtenBy(ra.stderr) + writtenBy(rb.stderr), 25, 'the two workers wrote 25 lines between them');
+    const after = await status(redis.url);
+    assert.deepEqual({ total: after.total, done: after.done, dead: after.dead, waiting: after.waiting, active: after.active, progress: after.progress }, { total: 25, done: 25, dead: 0, waiting: 0, active: 0, progress: 1 });
+    const lines = await exported(redis.url, dir);
+    assertOnce(lines, ids);
+    for (const l of lines) {
+      if (l.id === 'binary') assert.equal(l.error?.code, 'NOT_HTML', 'a page\'s own error is its result, not a retry');
+      else assert.equal(l.title, TITLE);
+    }
+    // Done pages are not enqueued again either.
+    const add3 = await pith('queue', 'add', pages, '--redis', redis.url).exit;
+    assert.match(add3.stderr, /0 added/);
+  });
+});
+
+test('a worker SIGKILLed in the middle of a page: another finishes it, none lost, none twice', { skip, timeout: 120_000 }, async () => {
+  await withRedis('kill', async (redis, dir) => {
+    const pages = join(dir, 'pages');
+    mkdirSync(pages);
+    const ids = pagesDir(pages, 20);
+    // The first page is a URL whose server holds the first request (worker A's) until A is dead.
+    const html = readFileSync(fixture('pages', 'news-article.html'));
+    let requests = 0;
+    let onFirst: () => void = () => undefined;
+    const firstRequest = new Promise<void>((r) => (onFirst = r));
+    const server: Server = createServer((req, res) => {
+      requests++;
+      if (requests === 1) {
+        onFirst();
+        return; // never answered: A is killed while it waits for this page
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const slowUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/slow.html`;
+    try {
+      const urls = join(dir, 'urls.txt');
+      writeFileSync(urls, slowUrl + '\n');
+      await pithOk('queue', 'add', '--urls', urls, '--redis', redis.url);
+      await pithOk('queue', 'add', pages, '--redis', redis.url);
+      ids.push(slowUrl);
+      const a = worker(redis.url, '--concurrency', '2');
+      await firstRequest;
+      const held = await status(redis.url);
+      assert.ok(held.active >= 1, 'A holds the slow page');
+      a.child.kill('SIGKILL');
+      const ra = await a.exit;
+      assert.equal(ra.signal, 'SIGKILL');
+      const mid = await status(redis.url);
+      assert.ok(mid.done < 21, 'the slow page was not written by A');
+      // Two fresh workers: the slow page's lock expires, it goes back to the queue, one of them does it.
+      const [b, c] = [worker(redis.url), worker(redis.url)];
+      const [rb, rc] = await Promise.all([b.exit, c.exit]);
+      assert.equal(rb.code, 0, rb.stderr);
+      assert.equal(rc.code, 0, rc.stderr);
+      assert.ok(requests >= 2, 'the slow page was fetched again after A died');
+      const after = await status(redis.url);
+      assert.equal(after.done, 21);
+      assert.equal(after.dead, 0);
+      const lines = await exported(redis.url, dir);
+      assertOnce(lines, ids);
+      assert.equal(lines.find((l) => l.id === slowUrl)?.title, TITLE);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+test('Redis killed and restarted mid-run: the workers wait, reconnect and finish; nothing lost or doubled', { skip, timeout: 180_000 }, async () => {
+  await withRedis('restart', async (redis, dir) => {
+    const pages = join(dir, 'pages');
+    mkdirSync(pages);
+    const ids = pagesDir(pages, 150);
+    await pithOk('queue', 'add', pages, '--redis', redis.url);
+    const workers = [worker(redis.url), worker(redis.url)];
+    let s = await status(redis.url);
+    while (s.done < 5) {
+      await sleep(50);
+      s = await status(redis.url);
+    }
+    assert.ok(s.done < 150, 'Redis goes while pages are left');
+    await redis.kill();
+    await sleep(1500);
+    await redis.start();
+    const ends = await Promise.all(workers.map((w) => w.exit));
+    for (const e of ends) assert.equal(e.code, 0, e.stderr);
+    assert.ok(ends.some((e) => /Redis unreachable/.test(e.stderr)), 'a worker saw Redis go');
+    const after = await status(redis.url);
+    assert.equal(after.total, 150);
+    assert.equal(after.done, 150);
+    assert.equal(after.dead, 0);
+    assertOnce(await exported(redis.url, dir), ids);
+  });
+});
+
+test('a page that keeps failing ends in the dead-letter list with its error', { skip, timeout: 120_000 }, async () => {
+  await withRedis('dead', async (redis, dir) => {
+    const pages = join(dir, 'pages');
+    mkdirSync(pages);
+    const ids = pagesDir(pages, 4);
+    // By path (--embed-max 0), and one file removed after it is enqueued.
+    const add = await pith('queue', 'add', pages, '--redis', redis.url, '--embed-max', '0', '--attempts', '3', '--backoff-ms', '50').exit;
+    assert.match(add.stderr, /4 added .*4 by path/);
+    unlinkSync(join(pages, 'story-2.html'));
+    const r = await worker(redis.url).exit;
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /story-2 dead-lettered after 3 tries/);
+    const after = await status(redis.url);
+    assert.deepEqual({ done: after.done, dead: after.dead, progress: after.progress }, { done: 3, dead: 1, progress: 1 });
+    const dead = (await pithOk('queue', 'dead', '--redis', redis.url, '--json')).trim().split('\n').map((l) => JSON.parse(l) as { id: string; code: string; attempts: number });
+    assert.deepEqual(dead.map((d) => [d.id, d.code, d.attempts]), [['story-2', 'NOT_FOUND', 3]]);
+    const lines = await exported(redis.url, dir);
+    assertOnce(lines, ids);
+    const line = lines.find((l) => l.id === 'story-2')!;
+    assert.equal(line.error?.code, 'NOT_FOUND');
+    assert.equal(line.error?.dead, true);
+    // Put back (the file restored), it is done.
+    copyFileSync(fixture('pages', 'news-article.html'), join(pages, 'story-2.html'));
+    await pithOk('queue', 'retry', '--redis', redis.url);
+    assert.equal((await worker(redis.url).exit).code, 0);
+    const final = await status(redis.url);
+    assert.deepEqual({ done: final.done, dead: final.dead }, { done: 4, dead: 0 });
+    assert.equal((await exported(redis.url, dir)).find((l) => l.id === 'story-2')?.title, TITLE);
+  });
+});
+
+test('queue commands: Redis unreachable is exit 3 naming the URL; bad usage exit 2', { skip, timeout: 60_000 }, async () => {
+  const port = await freePort();
+  const r = await pith('queue', 'status', '--redis', `redis://127.0.0.1:${port}`).exit;
+  assert.equal(r.code, 3);
+  assert.match(r.stderr, /cannot reach Redis/);
+  assert.equal((await pith('queue', 'status').exit).code, 2);
+  assert.equal((await pith('queue', 'frobnicate', '--redis', 'redis://127.0.0.1:1').exit).code, 2);
+  assert.equal((await pith('worker').exit).code, 2);
+});

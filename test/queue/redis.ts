@@ -1,0 +1,106 @@
+/** Test helpers: a real redis-server on a free loopback port in a temp folder, and the real CLI. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers/paths.js';
+
+export const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
+export const NO_REDIS = 'redis-server is not installed (Debian: apt-get install redis-server; .ci/run installs it)';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = connect(port, '127.0.0.1');
+    let got = '';
+    sock.setTimeout(500, () => (sock.destroy(), resolve(false)));
+    sock.on('error', () => resolve(false));
+    sock.on('connect', () => sock.write('PING\r\n'));
+    sock.on('data', (d) => {
+      got += d.toString();
+      if (got.includes('\r\n')) {
+        sock.destroy();
+        resolve(got.startsWith('+PONG'));
+      }
+    });
+  });
+}
+
+/** A redis-server that persists every write (AOF, fsync always) in `dir`, so a restart loses nothing. */
+export class RedisServer {
+  private proc: ChildProcess | undefined;
+  constructor(readonly port: number, readonly dir: string) {}
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+  async start(): Promise<void> {
+    this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dir], { stdio: 'ignore' });
+    for (let k = 0; k < 100; k++) {
+      if (await ping(this.port)) return;
+      if (this.proc.exitCode !== null) break;
+      await sleep(100);
+    }
+    throw new Error(`redis-server did not start on port ${this.port}`);
+  }
+  /** Stops it (SIGKILL: as abrupt as a crash). */
+  async kill(): Promise<void> {
+    const p = this.proc;
+    this.proc = undefined;
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
+    const gone = new Promise((r) => p.once('exit', r));
+    p.kill('SIGKILL');
+    await gone;
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export interface Running {
+  readonly child: ChildProcess;
+  readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>;
+}
+
+const live = new Set<ChildProcess>();
+
+/** SIGKILLs every `pith` process a test started that is still running (a failed test leaves none behind). */
+export function killLeftovers(): void {
+  for (const c of live) c.kill('SIGKILL');
+  live.clear();
+}
+
+/** `pith ...` as a real process. */
+export function pith(...args: string[]): Running {
+  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  let stderr = '', stdout = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (stdout += d));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>((resolve) => {
+    child.once('close', (code, signal) => resolve({ code, signal, stderr, stdout }));
+  });
+  return { child, exit };
+}
+
+export async function pithOk(...args: string[]): Promise<string> {
+  const r = await pith(...args).exit;
+  if (r.code !== 0) throw new Error(`pith ${args.join(' ')}: exit ${r.code}\n${r.stderr}`);
+  return r.stdout;
+}
+
+export interface Status {
+  total: number; waiting: number; active: number; delayed: number; done: number; dead: number; again: number; progress: number;
+}
+
+export async function status(url: string): Promise<Status> {
+  return JSON.parse(await pithOk('queue', 'status', '--redis', url, '--json')) as Status;
+}
