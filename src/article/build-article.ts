@@ -204,7 +204,10 @@ class ArticleBuilder {
     }
     const content = this.blockInline(block);
     if (content.length === 0) return;
-    if (label === 'heading') this.append(frame, Object.freeze({ kind: 'heading', level: this.headingLevel(block), content }));
+    if (label === 'heading') {
+      const text = withoutFragmentLinks(content, this.ctx.baseUrl);
+      this.append(frame, Object.freeze({ kind: 'heading', level: this.headingLevel(block), content: text }));
+    }
     else this.append(frame, Object.freeze({ kind: 'paragraph', content }));
   }
 
@@ -319,6 +322,61 @@ export function plainInline(text: string): Inline[] {
     if (t) out.push(Object.freeze({ kind: 'text', text: t }));
   });
   while (out.length > 0 && out[out.length - 1]!.kind === 'break') out.pop();
+  return Object.freeze(out) as Inline[];
+}
+
+/** The URL without its fragment, or undefined when it does not parse. */
+function withoutFragment(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    u.hash = '';
+    return u.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A heading's links to a place on its own page (`<h2 id="x"><a href="#x">Title</a></h2>`, the
+ * anchor documentation generators wrap every heading in) are furniture: their text stays, the
+ * link goes. Links elsewhere stay. A link is such when its URL, less the fragment, is the page's.
+ */
+function withoutFragmentLinks(content: readonly Inline[], baseUrl: string | undefined): Inline[] {
+  const page = baseUrl !== undefined ? withoutFragment(baseUrl) : undefined;
+  const isFragment = (href: string | undefined): boolean => {
+    if (href === undefined) return false;
+    const hash = href.indexOf('#');
+    if (hash < 0) return false;
+    return hash === 0 || (page !== undefined && withoutFragment(href) === page);
+  };
+  const walk = (items: readonly Inline[]): Inline[] => {
+    let changed = false;
+    const out: Inline[] = [];
+    for (const c of items) {
+      if (c.kind === 'link' && isFragment(c.href)) {
+        out.push(...walk(c.children));
+        changed = true;
+      } else if (c.kind === 'link' || c.kind === 'emphasis' || c.kind === 'strong' || c.kind === 'sub' || c.kind === 'sup') {
+        const kids = walk(c.children);
+        if (kids !== c.children) {
+          out.push(Object.freeze({ ...c, children: Object.freeze(kids) }) as Inline);
+          changed = true;
+        } else out.push(c);
+      } else out.push(c);
+    }
+    return changed ? mergeText(out) : (items as Inline[]);
+  };
+  return walk(content);
+}
+
+/** Adjacent text nodes joined (left side by side when a link around one was taken away). */
+function mergeText(items: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const c of items) {
+    const last = out[out.length - 1];
+    if (c.kind === 'text' && last?.kind === 'text') out[out.length - 1] = Object.freeze({ kind: 'text', text: last.text + c.text });
+    else out.push(c);
+  }
   return Object.freeze(out) as Inline[];
 }
 

@@ -31,7 +31,7 @@ function unlink(inlines: readonly Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const i of inlines) {
     if (i.kind === 'link') out.push(...unlink(i.children));
-    else if (i.kind === 'emphasis' || i.kind === 'strong') out.push({ ...i, children: unlink(i.children) });
+    else if (i.kind === 'emphasis' || i.kind === 'strong' || i.kind === 'sub' || i.kind === 'sup') out.push({ ...i, children: unlink(i.children) });
     else out.push(i);
   }
   return out;

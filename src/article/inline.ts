@@ -1,5 +1,5 @@
 /**
- * Rebuilds inline structure (links, emphasis, strong, code, line breaks) from a range of
+ * Rebuilds inline structure (links, emphasis, strong, code, sub/superscript, line breaks) from a range of
  * the tree, so formatting survives the trip through blocks, whose text is flat.
  *
  * Two modes:
@@ -9,7 +9,7 @@
  *   element boundaries become line breaks, images become inline images.
  *
  * The walk is iterative and linear in the range. Formatting of a kind already open is
- * transparent (`<b><b>x</b></b>` is one strong), so inline nesting is at most four deep
+ * transparent (`<b><b>x</b></b>` is one strong), so inline nesting is at most six deep
  * whatever the page does, and writers may recurse over it.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
@@ -26,11 +26,11 @@ export interface InlineContext {
   readonly includeHidden: boolean;
 }
 
-type FormatKind = 'link' | 'emphasis' | 'strong' | 'code';
+type FormatKind = 'link' | 'emphasis' | 'strong' | 'code' | 'sub' | 'sup';
 
 const FORMAT_TAGS: Readonly<Record<string, FormatKind>> = Object.freeze({
   a: 'link', em: 'emphasis', i: 'emphasis', strong: 'strong', b: 'strong',
-  code: 'code', kbd: 'code', samp: 'code', tt: 'code',
+  code: 'code', kbd: 'code', samp: 'code', tt: 'code', sub: 'sub', sup: 'sup',
 });
 
 const IMAGE_TAGS: ReadonlySet<string> = new Set(['img', 'image']);
@@ -47,7 +47,7 @@ const MAX_ANCESTOR_STEPS = 256;
 
 // Mutable shapes while building; frozen into `Inline` at the end.
 interface MText { kind: 'text'; text: string }
-interface MContainer { kind: 'root' | 'link' | 'emphasis' | 'strong'; href?: string | undefined; title?: string; children: MInline[] }
+interface MContainer { kind: 'root' | 'link' | 'emphasis' | 'strong' | 'sub' | 'sup'; href?: string | undefined; title?: string; children: MInline[] }
 interface MCode { kind: 'code'; text: string }
 type MInline = MText | MContainer | MCode | { kind: 'break' } | { kind: 'image'; src: string; alt: string };
 
@@ -83,7 +83,7 @@ class InlineBuilder {
   }
 
   /** Formatting kinds open now (counts, so a deep stack costs nothing per element). */
-  private readonly openCount: Record<FormatKind, number> = { link: 0, emphasis: 0, strong: 0, code: 0 };
+  private readonly openCount: Record<FormatKind, number> = { link: 0, emphasis: 0, strong: 0, code: 0, sub: 0, sup: 0 };
 
   /** Opens an element: a new formatting node, or a transparent frame. */
   open(el: ElementNode, blockLevel = false): void {
@@ -239,7 +239,9 @@ function freezeChildren(children: MInline[]): Inline[] {
         break;
       case 'link':
       case 'emphasis':
-      case 'strong': {
+      case 'strong':
+      case 'sub':
+      case 'sup': {
         const kids = freezeChildren(c.children);
         if (kids.length === 0 || (c.kind === 'link' && isPermalink(c.href, kids))) break;
         c.children = Object.freeze(kids) as MInline[];
@@ -339,6 +341,8 @@ export function inlineText(content: readonly Inline[]): string {
       case 'link':
       case 'emphasis':
       case 'strong':
+      case 'sub':
+      case 'sup':
         s += inlineText(c.children);
         break;
     }

@@ -11,7 +11,7 @@ import type { Article, ArticleNode, Inline } from './types.js';
 import { isSafeUrl } from './urls.js';
 
 export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
-  'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'em', 'strong', 'code', 'pre', 'ul', 'ol', 'li', 'blockquote',
+  'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'em', 'strong', 'code', 'sub', 'sup', 'pre', 'ul', 'ol', 'li', 'blockquote',
   'figure', 'figcaption', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'br',
 ]);
 export const ALLOWED_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan']);
@@ -52,6 +52,10 @@ function inlineHtml(content: readonly Inline[]): string {
         break;
       case 'strong':
         s += `<strong>${inlineHtml(c.children)}</strong>`;
+        break;
+      case 'sub':
+      case 'sup':
+        s += `<${c.kind}>${inlineHtml(c.children)}</${c.kind}>`;
         break;
       case 'link':
         s += c.href && isSafeUrl(c.href, 'link')

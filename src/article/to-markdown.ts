@@ -1,6 +1,7 @@
 /**
  * Article -> CommonMark with GFM tables: `# title`, headings by level, **strong**, *em*,
- * `code`, [links](href), ![alt](src) images with their caption below, lists (nested by
+ * `code`, [links](href), <sub>/<sup> (raw inline HTML, which CommonMark passes through: GFM
+ * reads `~x~` as strikethrough, so `H~2~O` would render struck out), ![alt](src) images with their caption below, lists (nested by
  * indentation), > quotes, fenced code, pipe tables. Text is escaped so page text never
  * turns into markup; unsafe URLs (see urls.ts) are dropped, their text kept.
  */
@@ -39,6 +40,14 @@ function wrap(marker: string, inner: string): string {
   return `${inner.slice(0, start)}${marker}${core}${marker}${inner.slice(start + core.length)}`;
 }
 
+/** `<sup>x</sup>` with the white space inside the tags moved out, like `wrap`. */
+function htmlWrap(tag: string, inner: string): string {
+  const core = inner.trim();
+  if (!core) return inner;
+  const start = inner.indexOf(core);
+  return `${inner.slice(0, start)}<${tag}>${core}</${tag}>${inner.slice(start + core.length)}`;
+}
+
 function codeSpan(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longest + 1);
@@ -64,6 +73,10 @@ function inlineMd(content: readonly Inline[], place: InlinePlace): string {
         break;
       case 'strong':
         s += wrap('**', inlineMd(c.children, place));
+        break;
+      case 'sub':
+      case 'sup':
+        s += htmlWrap(c.kind, inlineMd(c.children, place));
         break;
       case 'link': {
         const text = inlineMd(c.children, place);

@@ -14,6 +14,9 @@ export type Inline =
   | { readonly kind: 'link'; readonly href: string | undefined; readonly title?: string; readonly children: readonly Inline[] }
   | { readonly kind: 'emphasis'; readonly children: readonly Inline[] }
   | { readonly kind: 'strong'; readonly children: readonly Inline[] }
+  /** Subscript and superscript (`H₂O`, `x²`, footnote markers): written as `<sub>`/`<sup>` in HTML and Markdown, plain in text. */
+  | { readonly kind: 'sub'; readonly children: readonly Inline[] }
+  | { readonly kind: 'sup'; readonly children: readonly Inline[] }
   | { readonly kind: 'code'; readonly text: string }
   /** Only inside table cells and captions (elsewhere an image is a figure of its own). */
   | { readonly kind: 'image'; readonly src: string; readonly alt: string };

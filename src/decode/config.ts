@@ -75,6 +75,12 @@ export interface ConstrainOptions {
    * least this (other images need 0.5): publishers mark their lead photos as figures. Default 0.3.
    */
   readonly leadFigureMinBody?: number;
+  /**
+   * A text block inside `<pre>` (or a block-level `<code>`) inside the content region becomes
+   * body when its p(body) is above this: code in an article is content, and the model gives a
+   * documentation page's examples a middling p(body). Default 0.1; 1 = off.
+   */
+  readonly codeMinBody?: number;
 }
 
 export interface ConstrainConfig {
@@ -95,6 +101,7 @@ export interface ConstrainConfig {
   readonly adBlocks: ArrayLike<number> | undefined;
   readonly adBody: number;
   readonly leadFigureMinBody: number;
+  readonly codeMinBody: number;
 }
 
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
@@ -104,6 +111,9 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
   }
   if (o.adBody !== undefined && !(o.adBody >= 0 && o.adBody <= 1)) {
     throw new PithError('BAD_OPTION', `adBody must be a number in 0..1, got ${String(o.adBody)}`, 'adBody');
+  }
+  if (o.codeMinBody !== undefined && !(o.codeMinBody >= 0 && o.codeMinBody <= 1)) {
+    throw new PithError('BAD_OPTION', `codeMinBody must be a number in 0..1, got ${String(o.codeMinBody)}`, 'codeMinBody');
   }
   return Object.freeze({
     titleThreshold: o.titleThreshold ?? 0.05,
@@ -123,6 +133,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     adBlocks: o.adBlocks,
     adBody: o.adBody ?? 0,
     leadFigureMinBody: o.leadFigureMinBody ?? 0.3,
+    codeMinBody: o.codeMinBody ?? 0.1,
   });
 }
 

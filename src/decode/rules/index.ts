@@ -1,7 +1,7 @@
 /**
  * The decoder's rules, in the order they run (docs/decoder.md lists them). Each reads what the
  * ones before it left: the probabilities `comment-sections` adjusted, the title `one-title`
- * chose, the region `content-region` found and `link-tail` shortened.
+ * chose, the region `content-region` found (and `code-in-region` fills with its code) and `link-tail` shortened.
  */
 import type { DecodeRule } from '../rule.js';
 import { commentSections } from './comment-sections.js';
@@ -10,6 +10,7 @@ import { oneTitle } from './one-title.js';
 import { proseRescue } from './prose-rescue.js';
 import { singleTextBlock } from './single-text-block.js';
 import { contentRegion } from './content-region.js';
+import { codeInRegion } from './code-in-region.js';
 import { linkTail } from './link-tail.js';
 import { headingsInRegion } from './headings-in-region.js';
 import { headingElements } from './heading-elements.js';
@@ -22,6 +23,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   proseRescue,
   singleTextBlock,
   contentRegion,
+  codeInRegion,
   linkTail,
   headingsInRegion,
   headingElements,
@@ -29,5 +31,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 ]);
 
 export {
-  commentSections, adSlots, oneTitle, proseRescue, singleTextBlock, contentRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, adSlots, oneTitle, proseRescue, singleTextBlock, contentRegion, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
 };
