@@ -54,6 +54,12 @@ const IMAGE_TAGS: ReadonlySet<string> = new Set(['img', 'image']);
 const MEDIA_TAGS: ReadonlySet<string> = new Set(['video', 'audio', 'iframe', 'embed', 'canvas']);
 /** Subtrees that never yield blocks (their text is metadata, not page content). */
 const NO_BLOCK_TAGS: ReadonlySet<string> = new Set(['head', 'title']);
+/**
+ * Elements a browser does not render, which therefore break no line: a microdata `<meta>` in
+ * the middle of a product's spec line ("Height: <meta itemprop=height content=..> 4 in.") or a
+ * script between two halves of a sentence leaves one line of text, not two blocks.
+ */
+const UNRENDERED_TAGS: ReadonlySet<string> = new Set(['meta', 'link', 'script', 'style', 'template', 'base']);
 
 const LAZY_SRC_ATTRS = ['data-src', 'data-original', 'data-lazy-src', 'src'] as const;
 
@@ -143,7 +149,7 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
       continue;
     }
     const tag = n.tag;
-    if (NO_BLOCK_TAGS.has(tag) || (n.hidden && !includeHidden)) {
+    if (NO_BLOCK_TAGS.has(tag) || UNRENDERED_TAGS.has(tag) || (n.hidden && !includeHidden)) {
       i = n.end + 1;
       continue;
     }

@@ -76,12 +76,13 @@ export class WorkerPool {
   }
 
   /** Runs one job; rejects with a ServiceError (TIMEOUT, OUT_OF_MEMORY, INTERNAL, UNAVAILABLE) or the page's own error. */
-  run(job: Omit<ExtractJob, 'id'>, deadline: number, signal?: AbortSignal): Promise<JobResult> {
+  /** `limitMs`: the request's whole time limit, named in the TIMEOUT message (the deadline may be nearer after a fetch). */
+  run(job: Omit<ExtractJob, 'id'>, deadline: number, signal?: AbortSignal, limitMs?: number): Promise<JobResult> {
     if (this.closed) return Promise.reject(new ServiceError(503, 'UNAVAILABLE', 'the server is shutting down'));
     return new Promise<JobResult>((resolve, reject) => {
       const p: Pending = { job: { ...job, id: this.nextId++ }, resolve, reject, done: false };
       const ms = Math.max(0, deadline - Date.now());
-      p.timer = setTimeout(() => this.timedOut(p, ms), ms);
+      p.timer = setTimeout(() => this.timedOut(p, limitMs ?? ms), ms);
       signal?.addEventListener('abort', () => {
         // The client left: a queued job is dropped; a running one finishes (its worker is not stopped for it).
         if (!p.slot && !p.done) this.settle(p, new ServiceError(499, 'BAD_REQUEST', 'the client closed the connection'));

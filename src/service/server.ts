@@ -269,7 +269,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
       input = fetched.bytes;
       extra = { url: fetched.url, ...(fetched.charset ? { charset: fetched.charset } : {}) };
     }
-    const result = await pool.run({ input: input!, options: { ...parsed.options, ...extra }, format: parsed.format }, deadline, left.signal);
+    const result = await pool.run({ input: input!, options: { ...parsed.options, ...extra }, format: parsed.format }, deadline, left.signal, limit);
     pages.inc({ found: String(result.found) });
     if (res.destroyed) return;
     res.writeHead(200, {

@@ -85,3 +85,9 @@ test('an empty document has no blocks', () => {
   assert.deepEqual(texts(''), []);
   assert.deepEqual(texts('<html><body>   </body></html>'), []);
 });
+
+test('unrendered elements inside text (microdata <meta>, scripts) break no block: a product spec line stays whole', () => {
+  const html = '<ul><li>Height: <meta itemprop="height" content="4"> 4 in.</li><li>Weight: <meta itemprop="weight" content="1.78">1.78 lbs.</li></ul>'
+    + '<p>Before <script>track()</script>after, <link rel="x" href="/y">one <style>p{}</style>line.</p>';
+  assert.deepEqual(segment(parseHtml(html)).blocks.map((b) => b.text), ['Height: 4 in.', 'Weight: 1.78 lbs.', 'Before after, one line.']);
+});
