@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { getHeapStatistics } from 'node:v8';
 import { seededRandom } from '../src/util/random.js';
+import { listPageFiles } from './page-files.js';
 import { isPithError } from '../src/errors.js';
 import { extractBytes, loadExtractionModel, bundledModelPath, renderResult, OUTPUT_FORMATS, type LoadedModel } from '../src/pipeline/extract.js';
 
@@ -688,21 +689,6 @@ export function generateCase(seed: number, index: number, pool: readonly PoolPag
 export const DEFAULT_CORPORA = join(process.cwd(), '..', 'shared', 'corpora');
 export const FIXTURE_PAGES = join(process.cwd(), 'test', 'fixtures', 'pages');
 
-/** Page files under `root` (recursively), sorted; annotation and gold folders left out. */
-export async function listPageFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const stack = [root];
-  while (stack.length) {
-    const d = stack.pop()!;
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) {
-        if (!/^(annotated|GoldStandard|ground-truth)$/.test(e.name)) stack.push(p);
-      } else if (/\.html?(\.gz)?$/.test(e.name) && e.name !== 'expected.html') out.push(p);
-    }
-  }
-  return out.sort();
-}
 
 /** `n` paths drawn by `seed` (the same ones for the same listing), in listing order. */
 export function samplePaths(paths: readonly string[], n: number, seed: number): string[] {

@@ -3,37 +3,24 @@
  * bare parse of the same decoded text in the same run. Target: segmentation (everything
  * pith adds: decode, tree conversion, blocks) costs at most 50% on top of the bare parse.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'parse5';
 import { decodeHtml } from '../src/dom/decode.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { segment } from '../src/segment/segment.js';
+import { listPageFiles } from './page-files.js';
 
 const root = process.argv[2] ?? join(process.cwd(), '..', 'shared', 'corpora');
 
-async function listPages(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const stack = [dir];
-  while (stack.length) {
-    const d = stack.pop()!;
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) {
-        if (!/annotated|GoldStandard|ground-truth/.test(e.name)) stack.push(p);
-      } else if (/\.html?(\.gz)?$/.test(e.name) && !/expected\.html$/.test(e.name)) out.push(p);
-    }
-  }
-  return out.sort();
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
-const files = await listPages(root);
+const files = await listPageFiles(root);
 // Pre-read bytes so disk time is not measured.
 const pages: Uint8Array[] = [];
 for (const f of files) {

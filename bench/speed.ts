@@ -24,6 +24,7 @@ import { DOMParser } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { decodeHtml } from '../src/dom/decode.js';
+import { listPageFiles } from './page-files.js';
 import { extractBytes, loadExtractionModel, bundledModelPath } from '../src/pipeline/extract.js';
 import { toText } from '../src/article/index.js';
 
@@ -31,20 +32,6 @@ const root = join(process.cwd(), '..', 'shared', 'corpora');
 const limit = Number(process.env.LIMIT ?? Infinity);
 const jsdomEvery = Number(process.env.JSDOM_EVERY ?? 25);
 
-async function listPages(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const stack = [dir];
-  while (stack.length) {
-    const d = stack.pop()!;
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) {
-        if (!/^(annotated|GoldStandard|ground-truth)$/.test(e.name)) stack.push(p);
-      } else if (/\.html?(\.gz)?$/.test(e.name) && e.name !== 'expected.html') out.push(p);
-    }
-  }
-  return out.sort().slice(0, limit);
-}
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -63,7 +50,7 @@ if (process.env.ONLY_PROCESS === '1') {
   process.exit(0);
 }
 
-const files = await listPages(root);
+const files = (await listPageFiles(root)).slice(0, limit);
 const pages = await Promise.all(files.map(async (f) => {
   const raw = await readFile(f);
   return f.endsWith('.gz') ? gunzipSync(raw) : new Uint8Array(raw);

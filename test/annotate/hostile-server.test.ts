@@ -4,13 +4,13 @@
  * must neither write over the `--model` input nor stall the event loop. Everything runs for
  * real: the server on loopback, the training in its worker thread, files on disk.
  */
+import { streamUntilAnswered, type StreamAnswer } from '../helpers/stream-body.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { Workspace } from '../../src/annotate/workspace.js';
 import { startLabelServer, type LabelServer } from '../../src/annotate/server.js';
@@ -41,47 +41,17 @@ async function withServer<T>(pages: string[], fn: (s: LabelServer, dir: string) 
   }
 }
 
-/**
- * Streams a body of `[` bytes to `path` in 1 MiB chunks until the server answers or `total`
- * bytes are sent. Resolves with the status and how much was sent before the answer came.
- */
-function streamUntilAnswered(s: LabelServer, path: string, total: number, declared?: number): Promise<{ status: number; body: string; sentBeforeAnswer: number }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: `127.0.0.1:${s.port}`, ...writeHeaders(s) };
-    if (declared !== undefined) headers['content-length'] = String(declared);
-    const req = request({ host: '127.0.0.1', port: s.port, method: 'POST', path, agent: false, headers });
-    let sent = 0;
-    let answered = false;
-    const chunk = Buffer.alloc(1024 * 1024, 0x5b);
-    req.on('response', (res) => {
-      answered = true;
-      const at = sent;
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sentBeforeAnswer: at }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, body, sentBeforeAnswer: at }));
-    });
-    req.on('error', (e) => {
-      if (!answered) reject(e);
-    });
-    const pump = (): void => {
-      while (!answered && sent < total) {
-        sent += chunk.length;
-        if (!req.write(chunk)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      if (!answered) req.end();
-    };
-    pump();
-  });
+/** Streams a body of `[` bytes (a JSON bomb's start) to the label server in 1 MiB chunks; see streamUntilAnswered. */
+function streamToServer(s: LabelServer, path: string, total: number, declared?: number): Promise<StreamAnswer> {
+  const headers: Record<string, string> = { host: `127.0.0.1:${s.port}`, ...writeHeaders(s) };
+  if (declared !== undefined) headers['content-length'] = String(declared);
+  return streamUntilAnswered(s.port, path, total, headers, 0x5b, 1024 * 1024);
 }
 
 test('import: a declared 200 MB body is refused with 413 before any of it is read', { timeout: 30_000 }, async () => {
   await withServer(['second.html'], async (s) => {
     // Only 1 MiB of the declared 200 MB is ever sent: the answer must not wait for the rest.
-    const r = await streamUntilAnswered(s, '/api/import', 1024 * 1024, 200_000_000);
+    const r = await streamToServer(s, '/api/import', 1024 * 1024, 200_000_000);
     assert.equal(r.status, 413);
     assert.match(JSON.parse(r.body).error, /above the limit of 67108864 bytes/);
     assert.equal((await http(s.port, 'GET', '/api/queue', s.authHeaders)).status, 200, 'the server lives on');
@@ -91,7 +61,7 @@ test('import: a declared 200 MB body is refused with 413 before any of it is rea
 test('import: a chunked body is refused once past the limit (413 while the client still sends), no 200 MB buffered', { timeout: 60_000 }, async () => {
   await withServer(['second.html'], async (s) => {
     const before = process.memoryUsage().arrayBuffers;
-    const r = await streamUntilAnswered(s, '/api/import', 200 * 1024 * 1024);
+    const r = await streamToServer(s, '/api/import', 200 * 1024 * 1024);
     assert.equal(r.status, 413);
     assert.match(JSON.parse(r.body).error, /request body above the limit/);
     assert.ok(r.sentBeforeAnswer < 200 * 1024 * 1024, `answered after ${r.sentBeforeAnswer} bytes, before the body ended`);

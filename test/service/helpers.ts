@@ -44,40 +44,7 @@ export function rawExchange(port: number, head: string | Buffer, more?: (send: (
   });
 }
 
-/**
- * Streams a body of `x` bytes in 256 KiB chunks until the server answers or `total` bytes are
- * sent; resolves with the status, the body and how much was sent before the answer.
- */
-export function streamUntilAnswered(port: number, path: string, total: number, headers: Record<string, string>): Promise<{ status: number; body: string; sentBeforeAnswer: number }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path, agent: false, headers });
-    let sent = 0;
-    let answered = false;
-    const chunk = Buffer.alloc(256 * 1024, 0x78);
-    req.on('response', (res) => {
-      answered = true;
-      const at = sent;
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sentBeforeAnswer: at }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, body, sentBeforeAnswer: at }));
-    });
-    req.on('error', (e) => {
-      if (!answered) reject(e);
-    });
-    const pump = (): void => {
-      while (!answered && sent < total) {
-        sent += chunk.length;
-        if (!req.write(chunk)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      if (!answered) req.end();
-    };
-    pump();
-  });
-}
+export { streamUntilAnswered } from '../helpers/stream-body.js';
 
 /** Polls until `check` is true (the server's own state, not a clock, decides). */
 export async function until(check: () => Promise<boolean>, what: string, tries = 200): Promise<void> {
