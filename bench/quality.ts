@@ -14,13 +14,17 @@
  * e.g. maxent,crf,memm for seed 001's comparison; the first also scores the eval-only corpora),
  * SET (learner params for every learner, `name=value,...`; default: each learner's
  * CROSS_SITE_PARAMS, src/learn/default-model.ts), ABLATION=1 (one cross-validation per feature
- * family switched off, first learner), OUT (Markdown report path).
+ * family switched off, first learner), OUT (Markdown report path), LAYOUTS (a `pith render`
+ * folder: pages found there carry their layout), VISUAL=1 (with LAYOUTS: the first learner
+ * cross-site with the bundled recipe and with the recipe plus the `visual` family, and
+ * nothing else).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Corpus } from '../src/corpus/types.js';
 import { openCorpus } from '../src/corpus/index.js';
-import { computeFeatures, FAMILY_NAMES, type FamilyName, type FeatureOptions } from '../src/features/index.js';
+import { computeFeatures, DEFAULT_FAMILIES, type FamilyName, type FeatureOptions } from '../src/features/index.js';
+import { LayoutCache } from '../src/render/cache.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
@@ -45,6 +49,8 @@ const override = process.env.SET !== undefined
   : undefined;
 const paramsOf = (algorithm: AlgorithmName): Record<string, string | number | boolean> =>
   override ?? { ...CROSS_SITE_PARAMS[algorithm] };
+const layouts = process.env.LAYOUTS ? await LayoutCache.open(process.env.LAYOUTS) : undefined;
+const load = (r: PageRef): Promise<LoadedPage> => loadForEval(r, layouts ? { layouts } : {});
 const log = (s: string) => process.stderr.write(`[quality ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 async function open(names: string[]): Promise<Corpus[]> {
@@ -71,7 +77,7 @@ async function sequencesFor(pages: readonly PageRef[], features: FeatureOptions,
     let s = cache.get(key(r));
     if (!s) {
       try {
-        const loaded = await loadForEval(r);
+        const loaded = await load(r);
         const labels = loaded.gold.blockLabels ?? loaded.page.blocks.map(() => 'unknown' as const);
         s = { ...computeFeatures(loaded.page, features), pageId: key(r), site: r.page.site, labels };
       } catch (e) {
@@ -95,7 +101,7 @@ async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag
   const byExtractor = new Map<string, Map<string, PageScores[]>>();
   const add = (result: EvalResult) => {
     for (const c of result.corpora) for (const run of c.runs) {
-      const name = run.extractor.startsWith('model:') ? `pith ${algorithm}` : run.extractor;
+      const name = run.extractor.startsWith('model:') ? `pith ${algorithm}${tag === 'visual' ? ' +visual' : ''}` : run.extractor;
       const m = byExtractor.get(name) ?? new Map<string, PageScores[]>();
       byExtractor.set(name, m);
       m.set(c.corpus, [...(m.get(c.corpus) ?? []), ...run.scores]);
@@ -107,7 +113,7 @@ async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag
     const model = trainOnSequences(train, { algorithm, params: paramsOf(algorithm), features });
     log(`${tag} ${algorithm} fold ${fold.index + 1}/${folds}: trained on ${train.length} pages in ${((Date.now() - t0) / 1000).toFixed(0)}s; testing ${fold.test.length}`);
     const extractors = [modelFileExtractor(model, `model:${algorithm}`), ...(withReadability ? [readabilityExtractor] : [])];
-    add(await evaluatePages(fold.test.map((i) => refs[i]!), extractors));
+    add(await evaluatePages(fold.test.map((i) => refs[i]!), extractors, { loader: load }));
   }
   return byExtractor;
 }
@@ -127,6 +133,26 @@ const docRow = (name: string, corpus: string, s: MetricSummary) => {
   const all = d.all;
   docRows.push(`| ${corpus} | ${name} | ${all.pages} | ${f(all.accuracy)} | ${f(all.precision)} | ${f(all.recall)} | ${f(all.block.precision)} | ${f(all.block.recall)} | ${f(d.contiguous?.accuracy)} (${d.contiguous?.pages ?? 0}) | ${f(d.nonContiguous?.accuracy)} (${d.nonContiguous?.pages ?? 0}) |`);
 };
+
+if (process.env.VISUAL === '1') {
+  if (!layouts) throw new Error('VISUAL=1 needs LAYOUTS=<pith render folder>');
+  // Seed 002's rendered view as one more family, against the recipe without it, on the same folds.
+  const recipe = DEFAULT_MODEL_RECIPE.features;
+  const withVisual: FeatureOptions = { ...recipe, families: [...DEFAULT_FAMILIES, 'visual'] };
+  const vrows: string[] = [];
+  for (const [features, tag] of [[recipe, 'all'], [withVisual, 'visual']] as const) {
+    const result = await crossSite(algorithms[0]!, features, tag, false);
+    for (const [name, byCorpus] of result) for (const [corpus, scores] of byCorpus) {
+      const s = summarize(scores);
+      vrows.push(`| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.precision)} | ${f(s.snippets?.f1)} | ${f(s.word?.precision)} | ${f(s.word?.f1)} | ${f(s.shingle?.precision)} | ${f(s.shingle?.recall)} | ${f(s.shingle?.f1)} | ${f(s.labels?.micro.body?.f1)} | ${f(s.title?.accuracy)} |`);
+    }
+    seqCache.delete(tag);
+  }
+  const text = `# Visual features (seed 002), cross-site\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; layouts from ${process.env.LAYOUTS}\n\n| corpus | extractor | pages | snippet P | snippet F | word P | word F1 | shingle P | shingle R | shingle F1 | body block F1 | title exact |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n${vrows.sort().join('\n')}\n`;
+  console.log(text);
+  if (process.env.OUT) await writeFile(process.env.OUT, text);
+  process.exit(0);
+}
 
 // 1. Cross-site over the train corpora, each algorithm, Readability once beside the first.
 const rows: string[] = [];
@@ -165,7 +191,7 @@ report.push(`## Seed 001's document-level table (Content = title/heading/body vs
 if (process.env.ABLATION === '1') {
   const abl: string[] = [];
   const off = DEFAULT_MODEL_RECIPE.features.exclude ?? [];
-  for (const fam of ['none', ...FAMILY_NAMES.filter((n) => !off.includes(n))] as Array<FamilyName | 'none'>) {
+  for (const fam of ['none', ...DEFAULT_FAMILIES.filter((n) => !off.includes(n))] as Array<FamilyName | 'none'>) {
     const features = recipeFeaturesWithout(fam === 'none' ? [] : [fam]);
     const result = await crossSite(algorithms[0]!, features, fam, false);
     const scores = [...result.values()].flatMap((m) => [...m.values()].flat());

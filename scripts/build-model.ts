@@ -2,8 +2,12 @@
  * `npm run model:build`: trains the bundled default model from DEFAULT_MODEL_RECIPE on the
  * shared train corpora (read in place) and writes models/default.model.json.gz atomically.
  *   node dist/scripts/build-model.js [corpora-root] [--out PATH]
+ * `--rendered LAYOUTS`: the rendered model `--render` uses instead (models/rendered.model.json.gz):
+ * the same recipe plus the `visual` family, pages carrying their layouts from a `pith render` folder.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { LayoutCache } from '../src/render/cache.js';
+import { DEFAULT_FAMILIES } from '../src/features/index.js';
 import { parseArgs } from 'node:util';
 import { openCorpora } from '../src/learn/dataset.js';
 import { trainFromCorpora } from '../src/learn/train.js';
@@ -11,9 +15,11 @@ import { DEFAULT_MODEL_RECIPE as recipe } from '../src/learn/default-model.js';
 import { saveModel } from '../src/models/model-file.js';
 import { bundledModelPath } from '../src/pipeline/extract.js';
 
-const { values, positionals } = parseArgs({ options: { out: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { out: { type: 'string' }, rendered: { type: 'string' } }, allowPositionals: true });
 const root = positionals[0] ?? join(process.cwd(), '..', 'shared', 'corpora');
-const out = values.out ?? bundledModelPath();
+const layouts = values.rendered ? await LayoutCache.open(values.rendered) : undefined;
+const out = values.out ?? (layouts ? join(dirname(bundledModelPath()), 'rendered.model.json.gz') : bundledModelPath());
+const features = layouts ? { ...recipe.features, families: [...DEFAULT_FAMILIES, 'visual' as const] } : recipe.features;
 const corpora = await openCorpora(recipe.corpora.map((c) => join(root, c)));
 const bad = corpora.filter((c) => c.use !== 'train');
 if (bad.length) throw new Error(`${bad.map((c) => c.name).join(', ')} may not train the bundled model (eval-only)`);
@@ -21,7 +27,7 @@ const total = corpora.reduce((a, c) => a + c.pages.length, 0);
 let done = 0;
 const t0 = Date.now();
 const result = await trainFromCorpora(corpora, {
-  algorithm: recipe.algorithm, params: recipe.params, features: recipe.features,
+  algorithm: recipe.algorithm, params: recipe.params, features, ...(layouts ? { layouts } : {}),
   onDatasetProgress: () => { if (++done % 250 === 0 || done === total) process.stderr.write(`features ${done}/${total}\n`); },
   onTrainProgress: (e) => {
     if ((e.stage === 'lbfgs' && e.done % 20 === 0) || e.stage === 'sgd') process.stderr.write(`${recipe.algorithm} ${e.stage === 'sgd' ? 'epoch' : 'iteration'} ${e.done}/${e.total} ${e.message ?? ''}\n`);

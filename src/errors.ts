@@ -16,6 +16,7 @@ export type PithErrorCode =
   | 'NOT_A_FILE' // a device, FIFO, socket or other non-regular file where a page file is expected
   | 'OUTSIDE_ROOT' // a symbolic link that leads out of the folder being read
   | 'LOCKED' // an output another running pith process is writing (its lock file holds a live pid)
+  | 'RENDER_FAILED' // the browser is missing, or a page hung or crashed the renderer
   | 'IO'; // other filesystem problems
 
 export class PithError extends Error {

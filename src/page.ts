@@ -9,6 +9,7 @@ import { parsePage, type ParseOptions } from './dom/parse.js';
 import { DEFAULT_MAX_BYTES } from './dom/decode.js';
 import type { DomTree } from './dom/tree.js';
 import { segment, type Block, type SegmentOptions } from './segment/segment.js';
+import { layoutFits, type PageLayout } from './render/layout.js';
 import { PithError } from './errors.js';
 
 export interface Page {
@@ -25,6 +26,8 @@ export interface Page {
    * or because the page hides nearly everything until a script reveals it (see `loadPage`).
    */
   readonly includesHidden: boolean;
+  /** What a browser drew for the page (`pith render`, `--render`), when it was rendered. */
+  readonly layout?: PageLayout;
 }
 
 export interface LoadOptions extends ParseOptions, SegmentOptions {
@@ -67,6 +70,14 @@ export function loadPage(bytes: Uint8Array, options: LoadOptions = {}, subject?:
     encoding: parsed.encoding,
     replacements: parsed.replacements,
   });
+}
+
+/** The page with a layout beside its tree; throws BAD_OPTION when the layout was made for another tree. */
+export function withLayout(page: Page, layout: PageLayout): Page {
+  if (!layoutFits(layout, page.tree.nodes.length)) {
+    throw new PithError('BAD_OPTION', `the layout is for a tree of ${layout.nodes} nodes, this page has ${page.tree.nodes.length}`, page.id);
+  }
+  return Object.freeze({ ...page, layout });
 }
 
 /** `dir/foo.html.gz` -> `foo`. */

@@ -49,7 +49,12 @@ class ArticleBuilder {
 
   constructor(private readonly tree: DomTree, private readonly config: ArticleConfig) {
     this.structure = new StructureIndex(tree, config.maxNesting);
-    this.ctx = Object.freeze({ tree, baseUrl: tree.baseUrl, includeHidden: config.includeHidden });
+    this.ctx = Object.freeze({ tree, baseUrl: tree.baseUrl, includeHidden: config.includeHidden, sources: config.sources });
+  }
+
+  /** `{ source: id }` when the article records sources, else nothing (the tree stays as without them). */
+  private src(id: number): { source?: number } {
+    return this.config.sources ? { source: id } : {};
   }
 
   /** Places one kept block. */
@@ -132,28 +137,32 @@ class ArticleBuilder {
     switch (f.kind) {
       case 'flow':
         if (f.children.length === 0) return;
-        if (f.item && parent.kind === 'list') parent.items.push(Object.freeze({ children: Object.freeze(f.children) }));
-        else if (f.quote) this.append(parent, Object.freeze({ kind: 'quote', children: Object.freeze(f.children) }));
+        if (f.item && parent.kind === 'list') parent.items.push(Object.freeze({ children: Object.freeze(f.children), ...this.src(f.link!.el.id) }));
+        else if (f.quote) this.append(parent, Object.freeze({ kind: 'quote', children: Object.freeze(f.children), ...this.src(f.link!.el.id) }));
         else for (const c of f.children) this.append(parent, c);
         return;
       case 'list':
         if (f.items.length > 0) {
-          this.append(parent, Object.freeze({ kind: 'list', ordered: f.ordered, ...(f.start !== undefined ? { start: f.start } : {}), items: Object.freeze(f.items) }));
+          this.append(parent, Object.freeze({
+            kind: 'list', ordered: f.ordered, ...(f.start !== undefined ? { start: f.start } : {}), items: Object.freeze(f.items), ...this.src(f.link.el.id),
+          }));
         }
         return;
       case 'table':
         if (f.rows.length > 0) {
-          this.append(parent, Object.freeze({ kind: 'table', ...(f.caption.length > 0 ? { caption: f.caption } : {}), rows: Object.freeze(f.rows) }));
+          this.append(parent, Object.freeze({ kind: 'table', ...(f.caption.length > 0 ? { caption: f.caption } : {}), rows: Object.freeze(f.rows), ...this.src(f.link.el.id) }));
         } else if (f.caption.length > 0) this.append(parent, Object.freeze({ kind: 'paragraph', content: f.caption }));
         return;
       case 'pre': {
         const text = f.text.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
-        if (text) this.append(parent, Object.freeze({ kind: 'code', text, ...(f.language ? { language: f.language } : {}) }));
+        if (text) this.append(parent, Object.freeze({ kind: 'code', text, ...(f.language ? { language: f.language } : {}), ...this.src(f.link.el.id) }));
         return;
       }
       case 'figure':
         if (f.images.length > 0) {
-          this.append(parent, Object.freeze({ kind: 'figure', images: Object.freeze(f.images), ...(f.caption.length > 0 ? { caption: f.caption } : {}) }));
+          this.append(parent, Object.freeze({
+            kind: 'figure', images: Object.freeze(f.images), ...(f.caption.length > 0 ? { caption: f.caption } : {}), ...this.src(f.link.el.id),
+          }));
         } else if (f.caption.length > 0) this.append(parent, Object.freeze({ kind: 'paragraph', content: f.caption }));
         for (const n of f.after) this.append(parent, n);
         return;
@@ -204,11 +213,12 @@ class ArticleBuilder {
     }
     const content = this.blockInline(block);
     if (content.length === 0) return;
+    const source = this.config.sources && block.nodeIds.length > 0 ? this.src(blockElement(this.tree, block)) : {};
     if (label === 'heading') {
       const text = withoutFragmentLinks(content, this.ctx.baseUrl);
-      this.append(frame, Object.freeze({ kind: 'heading', level: this.headingLevel(block), content: text }));
+      this.append(frame, Object.freeze({ kind: 'heading', level: this.headingLevel(block), content: text, ...source }));
     }
-    else this.append(frame, Object.freeze({ kind: 'paragraph', content }));
+    else this.append(frame, Object.freeze({ kind: 'paragraph', content, ...source }));
   }
 
   private blockInline(block: Block): Inline[] {
@@ -259,7 +269,7 @@ class ArticleBuilder {
     const src = resolveSafeUrl(block.src, undefined, 'image');
     if (!src || isTrackingImage(el, src)) return undefined;
     const title = el.attrs['title']?.trim();
-    return Object.freeze({ src, alt: (block.alt ?? '').replace(/\s+/g, ' ').trim(), ...(title ? { title } : {}) });
+    return Object.freeze({ src, alt: (block.alt ?? '').replace(/\s+/g, ' ').trim(), ...(title ? { title } : {}), ...this.src(el.id) });
   }
 
   private embedOf(block: Block): ArticleNode | undefined {
@@ -306,6 +316,21 @@ class ArticleBuilder {
     }
     return undefined;
   }
+}
+
+/**
+ * The element a text block is drawn as: its nearest common element, or the nearest ancestor of
+ * it that is not inline (a block of one link inside a `<p>` is the paragraph, not the link).
+ */
+export function blockElement(tree: DomTree, block: Block): number {
+  let cur = block.elementId;
+  for (let steps = 0; cur > 0 && steps < 256; steps++) {
+    const el = tree.nodes[cur];
+    if (!el || el.kind !== 'element') return block.elementId;
+    if (!INLINE_TAGS.has(el.tag)) return cur;
+    cur = el.parent;
+  }
+  return block.elementId;
 }
 
 function span(v: string | undefined): number {
@@ -398,13 +423,17 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     throw new PithError('BAD_OPTION', `${labels.length} labels given for ${blocks.length} blocks`, page.id);
   }
   let title: string | undefined;
+  let titleBlock: Block | undefined;
   let firstKept = -1;
   let lastKept = -1;
   for (let i = 0; i < blocks.length; i++) {
     const l = labels[i];
     if (!isLabel(l)) throw new PithError('BAD_OPTION', `block ${i} has no valid label: '${String(l)}'`, page.id);
     if (blocks[i]!.kind !== 'text') continue;
-    if (l === 'title' && title === undefined && blocks[i]!.text.trim()) title = headlineText(page.tree, blocks[i]!);
+    if (l === 'title' && title === undefined && blocks[i]!.text.trim()) {
+      title = headlineText(page.tree, blocks[i]!);
+      titleBlock = blocks[i]!;
+    }
     if (isKeptText(l)) {
       if (firstKept < 0) firstKept = i;
       lastKept = i;
@@ -436,7 +465,8 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
   const keys = siteKeys(metadata.siteName, [page.url, metadata.url]);
   const shown = title !== undefined ? withoutSiteName(title, keys)
     : config.fallbackTitle ?? (metadata.pageTitle !== undefined ? withoutSiteName(metadata.pageTitle, keys, true) : '');
-  return Object.freeze({ title: shown, content, metadata });
+  const titleSource = config.sources && title !== undefined && titleBlock && titleBlock.nodeIds.length > 0 ? blockElement(page.tree, titleBlock) : undefined;
+  return Object.freeze({ title: shown, content, metadata, ...(titleSource !== undefined ? { titleSource } : {}) });
 }
 
 

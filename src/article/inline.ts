@@ -24,6 +24,8 @@ export interface InlineContext {
   readonly tree: DomTree;
   readonly baseUrl: string | undefined;
   readonly includeHidden: boolean;
+  /** Record each formatting node's element as its `source` (`ArticleOptions.sources`). */
+  readonly sources?: boolean;
 }
 
 type FormatKind = 'link' | 'emphasis' | 'strong' | 'code' | 'sub' | 'sup';
@@ -47,8 +49,8 @@ const MAX_ANCESTOR_STEPS = 256;
 
 // Mutable shapes while building; frozen into `Inline` at the end.
 interface MText { kind: 'text'; text: string }
-interface MContainer { kind: 'root' | 'link' | 'emphasis' | 'strong' | 'sub' | 'sup'; href?: string | undefined; title?: string; children: MInline[] }
-interface MCode { kind: 'code'; text: string }
+interface MContainer { kind: 'root' | 'link' | 'emphasis' | 'strong' | 'sub' | 'sup'; href?: string | undefined; title?: string; children: MInline[]; source?: number }
+interface MCode { kind: 'code'; text: string; source?: number }
 type MInline = MText | MContainer | MCode | { kind: 'break' } | { kind: 'image'; src: string; alt: string };
 
 interface Open {
@@ -100,6 +102,7 @@ class InlineBuilder {
         const title = el.attrs['title'] !== undefined ? collapseSpace(el.attrs['title']).trim() : undefined;
         target = { kind: 'link', href, ...(title ? { title } : {}), children: [] };
       } else target = { kind, children: [] };
+      if (this.ctx.sources) target.source = el.id;
       (cur as MContainer).children.push(target);
       this.openCount[kind]++;
       if (target.kind === 'code') this.lastText = undefined;

@@ -24,6 +24,11 @@ export interface ArticleOptions {
   readonly detectLanguage?: boolean;
   /** Keep text hidden by `hidden` / display:none (match the segmentation's setting). Default false. */
   readonly includeHidden?: boolean;
+  /**
+   * Record on every node the page element it was built from (`source`, `Article.titleSource`),
+   * for styled output (`toStyledHtml`). Default false: the tree is then exactly as without it.
+   */
+  readonly sources?: boolean;
 }
 
 export interface ArticleConfig {
@@ -32,6 +37,7 @@ export interface ArticleConfig {
   readonly maxNesting: number;
   readonly detectLanguage: boolean;
   readonly includeHidden: boolean;
+  readonly sources: boolean;
 }
 
 const IMAGE_POLICIES: readonly ImagePolicy[] = ['labelled', 'region', 'none'];
@@ -51,5 +57,6 @@ export function resolveArticleOptions(o: ArticleOptions = {}): ArticleConfig {
     maxNesting,
     detectLanguage: o.detectLanguage ?? true,
     includeHidden: o.includeHidden ?? false,
+    sources: o.sources ?? false,
   });
 }

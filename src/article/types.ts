@@ -6,30 +6,39 @@
  * Nesting is bounded by construction (see `ArticleOptions.maxNesting`): writers may recurse.
  */
 
+/**
+ * The page element (pith tree node id) a node was built from. Set only when the article is
+ * built with `ArticleOptions.sources` (styled output reads the element's drawn style through
+ * it); no writer but the styled one looks at it, and `toJson` leaves it out.
+ */
+export interface Sourced {
+  readonly source?: number;
+}
+
 /** Inline content of a paragraph, heading, list item line, table cell or caption. */
 export type Inline =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'break' }
   /** `href` undefined when the page's URL was unsafe or missing: the text stays, the link goes. */
-  | { readonly kind: 'link'; readonly href: string | undefined; readonly title?: string; readonly children: readonly Inline[] }
-  | { readonly kind: 'emphasis'; readonly children: readonly Inline[] }
-  | { readonly kind: 'strong'; readonly children: readonly Inline[] }
+  | ({ readonly kind: 'link'; readonly href: string | undefined; readonly title?: string; readonly children: readonly Inline[] } & Sourced)
+  | ({ readonly kind: 'emphasis'; readonly children: readonly Inline[] } & Sourced)
+  | ({ readonly kind: 'strong'; readonly children: readonly Inline[] } & Sourced)
   /** Subscript and superscript (`H₂O`, `x²`, footnote markers): written as `<sub>`/`<sup>` in HTML and Markdown, plain in text. */
-  | { readonly kind: 'sub'; readonly children: readonly Inline[] }
-  | { readonly kind: 'sup'; readonly children: readonly Inline[] }
-  | { readonly kind: 'code'; readonly text: string }
+  | ({ readonly kind: 'sub'; readonly children: readonly Inline[] } & Sourced)
+  | ({ readonly kind: 'sup'; readonly children: readonly Inline[] } & Sourced)
+  | ({ readonly kind: 'code'; readonly text: string } & Sourced)
   /** Only inside table cells and captions (elsewhere an image is a figure of its own). */
   | { readonly kind: 'image'; readonly src: string; readonly alt: string };
 
 export type InlineKind = Inline['kind'];
 
-export interface ArticleImage {
+export interface ArticleImage extends Sourced {
   readonly src: string;
   readonly alt: string;
   readonly title?: string;
 }
 
-export interface ListItem {
+export interface ListItem extends Sourced {
   /** Paragraphs, nested lists, figures, quotes, code, in page order. */
   readonly children: readonly ArticleNode[];
 }
@@ -50,16 +59,18 @@ export interface TableRow {
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
-export type ArticleNode =
+export type ArticleNode = (
   | { readonly kind: 'heading'; readonly level: HeadingLevel; readonly content: readonly Inline[] }
   | { readonly kind: 'paragraph'; readonly content: readonly Inline[] }
   | { readonly kind: 'list'; readonly ordered: boolean; readonly start?: number; readonly items: readonly ListItem[] }
   | { readonly kind: 'table'; readonly caption?: readonly Inline[]; readonly rows: readonly TableRow[] }
   | { readonly kind: 'quote'; readonly children: readonly ArticleNode[] }
   | { readonly kind: 'code'; readonly text: string; readonly language?: string }
+  /** `source` is the `<figure>` element; a bare image's figure has none (its image has). */
   | { readonly kind: 'figure'; readonly images: readonly ArticleImage[]; readonly caption?: readonly Inline[] }
   /** Video, audio, iframe or embed, written as a link to its source. */
-  | { readonly kind: 'embed'; readonly src: string; readonly media: EmbedMedia; readonly title?: string };
+  | { readonly kind: 'embed'; readonly src: string; readonly media: EmbedMedia; readonly title?: string }
+) & Sourced;
 
 export type ArticleNodeKind = ArticleNode['kind'];
 export type EmbedMedia = 'video' | 'audio' | 'iframe' | 'embed';
@@ -97,4 +108,6 @@ export interface Article {
   readonly title: string;
   readonly content: readonly ArticleNode[];
   readonly metadata: ArticleMetadata;
+  /** The headline's element (the title block's), with `ArticleOptions.sources`; see `Sourced`. */
+  readonly titleSource?: number;
 }

@@ -5,15 +5,26 @@
  */
 import { alignGold, goldText, loadCorpusPage } from '../corpus/index.js';
 import { decodeHtml } from '../dom/decode.js';
-import { readPageBytes } from '../page.js';
+import { readPageBytes, withLayout } from '../page.js';
+import type { LayoutCache } from '../render/cache.js';
 import type { LoadedPage, PageRef } from './runner.js';
 import type { PageGold } from './page-scores.js';
 
-export async function loadForEval(ref: PageRef): Promise<LoadedPage> {
+export interface EvalLoadOptions {
+  /** A layout folder (`pith render`): pages found in it carry their layout (visual features, SVM). */
+  readonly layouts?: LayoutCache;
+}
+
+export async function loadForEval(ref: PageRef, options: EvalLoadOptions = {}): Promise<LoadedPage> {
   const { corpus, page: cp } = ref;
-  const page = await loadCorpusPage(corpus, cp);
+  let page = await loadCorpusPage(corpus, cp);
+  const bytes = await readPageBytes(cp.htmlPath);
+  if (options.layouts) {
+    const layout = await options.layouts.get(bytes);
+    if (layout && layout.nodes === page.tree.nodes.length) page = withLayout(page, layout);
+  }
   // Decoding again is cheap next to parsing, and keeps Page free of the raw text.
-  const html = decodeHtml(await readPageBytes(cp.htmlPath), {}, cp.htmlPath).text;
+  const html = decodeHtml(bytes, {}, cp.htmlPath).text;
   const gold = cp.gold;
   const text = goldText(gold);
   const hasBlockGold = gold.annotations !== undefined || gold.segments !== undefined || text !== undefined

@@ -32,8 +32,14 @@ export const FAMILY_NAMES = Object.freeze([
   'page-kind',
   'prose-span',
   'cues',
+  'visual',
 ] as const);
 export type FamilyName = (typeof FAMILY_NAMES)[number];
+
+/** Families computed only when asked for by name: `visual` needs a rendered layout (`pith render`). */
+export const OPT_IN_FAMILIES: readonly FamilyName[] = Object.freeze(['visual']);
+/** What `families` defaults to: every family but the opt-in ones. */
+export const DEFAULT_FAMILIES: readonly FamilyName[] = Object.freeze(FAMILY_NAMES.filter((f) => !OPT_IN_FAMILIES.includes(f)));
 
 export function isFamilyName(x: unknown): x is FamilyName {
   return typeof x === 'string' && (FAMILY_NAMES as readonly string[]).includes(x);
@@ -42,7 +48,7 @@ export function isFamilyName(x: unknown): x is FamilyName {
 export type WordMode = 'literal' | 'hashed';
 
 export interface FeatureOptions {
-  /** Families to compute. Default: all of `FAMILY_NAMES`. */
+  /** Families to compute. Default: `DEFAULT_FAMILIES` (all but the opt-in `visual`). */
   readonly families?: readonly FamilyName[];
   /** Families to switch off (ablation); applied after `families`. Default: none. */
   readonly exclude?: readonly FamilyName[];
@@ -89,7 +95,7 @@ export function resolveFeatureOptions(options: FeatureOptions = {}): FeatureConf
   };
   check(options.families, 'families');
   check(options.exclude, 'exclude');
-  const wanted = new Set<FamilyName>(options.families ?? FAMILY_NAMES);
+  const wanted = new Set<FamilyName>(options.families ?? DEFAULT_FAMILIES);
   for (const f of options.exclude ?? []) wanted.delete(f);
   // Output order is the registry's, whatever order the caller listed them in.
   const families = FAMILY_NAMES.filter((f) => wanted.has(f));

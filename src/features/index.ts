@@ -1,6 +1,6 @@
 /** The features stage: block features (`pith-blocks`) and seed 000's unit features (`seed000-units`). */
 export * from './types.js';
-export { FAMILY_NAMES, isFamilyName, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions, type WordMode } from './config.js';
+export { DEFAULT_FAMILIES, FAMILY_NAMES, OPT_IN_FAMILIES, isFamilyName, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions, type WordMode } from './config.js';
 export type { FeatureFamily, FamilyColumn, FamilyOutput } from './family.js';
 export { BLOCK_FEATURE_SET, BLOCK_FEATURE_VERSION, FEATURE_FAMILIES, computeEncodedFeatures, computeFeatures, featureSchema, hashSchema, siteOf } from './registry.js';
 export {

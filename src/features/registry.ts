@@ -16,6 +16,7 @@ import { ancestorsFamily, descendantsFamily, siblingsFamily, structureFamily } f
 import { afterImageFamily, positionFamily, windowFamily } from './families/context.js';
 import { containersFamily, headingFamily, markupTokensFamily, schemaFamily } from './families/markup.js';
 import { cuesFamily } from './families/cues.js';
+import { visualFamily } from './families/visual.js';
 import { anchorFamily, linkDensityFamily, pageKindFamily, proseCoreFamily, proseSpanFamily, textDensityFamily } from './families/density.js';
 
 export const BLOCK_FEATURE_SET = 'pith-blocks';
@@ -27,7 +28,7 @@ const ALL: readonly FeatureFamily[] = [
   ancestorsFamily, descendantsFamily, siblingsFamily, wordCountFamily, afterImageFamily, windowFamily,
   structureFamily, markupTokensFamily, linkDensityFamily, positionFamily, textDensityFamily, headingFamily,
   containersFamily, schemaFamily, proseCoreFamily, titleAnchorFamily, pageKindFamily,
-  proseSpanFamily, cuesFamily,
+  proseSpanFamily, cuesFamily, visualFamily,
 ];
 const BY_NAME: ReadonlyMap<FamilyName, FeatureFamily> = new Map(ALL.map((f) => [f.name, f]));
 // The closed union and the registry must list the same families.

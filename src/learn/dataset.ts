@@ -7,7 +7,8 @@ import type { Corpus, CorpusPage } from '../corpus/types.js';
 import { goldBlockLabels, loadCorpusPage, openCorpus } from '../corpus/index.js';
 import { computeFeatures, type FeatureOptions } from '../features/index.js';
 import type { LabeledSequence } from '../models/labeler.js';
-import type { Page } from '../page.js';
+import { readPageBytes, withLayout, type Page } from '../page.js';
+import type { LayoutCache } from '../render/cache.js';
 import type { GoldLabel } from '../labels.js';
 
 export interface DatasetPage {
@@ -26,6 +27,8 @@ export interface DatasetOptions {
   /** Most pages taken from each corpus (for quick runs). Default: all. */
   readonly limitPerCorpus?: number;
   readonly onProgress?: (done: number, total: number) => void;
+  /** A `pith render` folder: pages found there carry their layout (for the `visual` family). */
+  readonly layouts?: LayoutCache;
 }
 
 /** A page with its gold block labels, before features (shared by training and evaluation). */
@@ -36,8 +39,12 @@ export interface GoldPage {
   readonly labels: GoldLabel[];
 }
 
-export async function loadGoldPage(corpus: Corpus, entry: CorpusPage): Promise<GoldPage> {
-  const page = await loadCorpusPage(corpus, entry);
+export async function loadGoldPage(corpus: Corpus, entry: CorpusPage, layouts?: LayoutCache): Promise<GoldPage> {
+  let page = await loadCorpusPage(corpus, entry);
+  if (layouts) {
+    const layout = await layouts.get(await readPageBytes(entry.htmlPath));
+    if (layout && layout.nodes === page.tree.nodes.length) page = withLayout(page, layout);
+  }
   return { corpus, entry, page, labels: goldBlockLabels(page, entry.gold) };
 }
 
@@ -63,7 +70,7 @@ export async function buildDataset(corpora: readonly Corpus[], options: DatasetO
   let done = 0;
   for (const [corpus, entry] of jobs) {
     try {
-      const gold = await loadGoldPage(corpus, entry);
+      const gold = await loadGoldPage(corpus, entry, options.layouts);
       if (gold.labels.some((l) => l !== 'unknown')) {
         pages.push({ corpus: corpus.name, page: entry, sequence: toLabeledSequence(gold, options.features) });
       } else {

@@ -3,6 +3,7 @@
  * Used by `pith train`, the bundled-model build, the benchmarks and the annotation tool.
  */
 import { createHash } from 'node:crypto';
+import type { LayoutCache } from '../render/cache.js';
 import { LABELS } from '../labels.js';
 import type { Corpus } from '../corpus/types.js';
 import { featureSchema, resolveFeatureOptions, type FeatureOptions } from '../features/index.js';
@@ -19,6 +20,8 @@ export interface TrainOptions {
   readonly limitPerCorpus?: number;
   readonly onDatasetProgress?: (done: number, total: number) => void;
   readonly onTrainProgress?: TrainProgress;
+  /** A `pith render` folder: training pages found there carry their layout. */
+  readonly layouts?: LayoutCache;
 }
 
 export interface TrainResult {
@@ -58,6 +61,7 @@ export async function trainFromCorpora(corpora: readonly Corpus[], options: Trai
     ...(options.features ? { features: options.features } : {}),
     ...(options.limitPerCorpus !== undefined ? { limitPerCorpus: options.limitPerCorpus } : {}),
     ...(options.onDatasetProgress ? { onProgress: options.onDatasetProgress } : {}),
+    ...(options.layouts ? { layouts: options.layouts } : {}),
   });
   const t1 = Date.now();
   const info = corpora.map((c) => {

@@ -5,6 +5,7 @@
  */
 import type { GoldLabel, Label } from '../labels.js';
 import type { AttributeVocabulary, EncodedFeatures, FeatureSchema, SequenceInstance } from '../features/types.js';
+import type { Page } from '../page.js';
 
 export interface LabeledSequence extends SequenceInstance {
   /** Gold label per item; `unknown` items are ignored by training (partial gold). */
@@ -34,6 +35,12 @@ export interface Labeler {
    */
   readonly vocabulary?: AttributeVocabulary;
   predictEncoded?(features: EncodedFeatures): Prediction;
+  /**
+   * Learners that select DOM subtrees rather than label a block sequence (seed 002's SVM)
+   * read the whole page (tree, blocks and, when rendered, its layout); the pipeline calls
+   * this instead of `predict` when it is there.
+   */
+  predictPage?(page: Page): Prediction;
   /** The features that weighed most for item `i`'s label, strongest first. */
   explain(seq: SequenceInstance, i: number, top?: number): FeatureContribution[];
   /** The learner's own state as plain JSON (the model file's `body`). */

@@ -16,7 +16,10 @@ import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPageBytes } from '../page.js';
 import { LABELS } from '../labels.js';
-import { extractBytes, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
+import { extractBytes, extractPage, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
+import { loadRenderedPage, type LayoutSource } from './render-page.js';
+import { LayoutCache } from '../render/cache.js';
+import { Renderer } from '../render/renderer.js';
 import { articleHeadings, jsonMetadata, toHtml, toMarkdown, toText } from '../article/index.js';
 import { isPithError } from '../errors.js';
 import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fields.js';
@@ -28,11 +31,21 @@ interface WorkerInit {
   readonly fields: readonly BatchField[];
   readonly outDir?: string;
   readonly fileFormat?: BatchFileFormat;
+  /** Draw each page in this worker's own browser first (`--render`). */
+  readonly render?: { readonly scripts: boolean; readonly timeoutMs?: number };
+  /** A `pith render` folder to read layouts from (and, with `render`, to add new ones to). */
+  readonly layoutsDir?: string;
 }
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
 const model = await loadExtractionModel(init.modelPath);
+const layoutSource: LayoutSource | undefined = init.render || init.layoutsDir !== undefined
+  ? {
+    ...(init.render ? { renderer: await Renderer.launch({ scripts: init.render.scripts, ...(init.render.timeoutMs ? { timeoutMs: init.render.timeoutMs } : {}) }) } : {}),
+    ...(init.layoutsDir !== undefined ? { cache: await LayoutCache.open(init.layoutsDir, init.render !== undefined), store: init.render !== undefined } : {}),
+  }
+  : undefined;
 const want = new Set<BatchField>(init.fields);
 if (init.withBlocks) want.add('blocks');
 
@@ -93,7 +106,11 @@ async function handle(msg: PageMessage): Promise<void> {
   try {
     const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
     const load = { id: msg.id, ...(msg.url !== undefined ? { url: msg.url } : {}), ...(msg.charset !== undefined ? { transportCharset: msg.charset } : {}) };
-    const result = extractBytes(bytes, model, load, init.keepComments ? KEEP_COMMENTS : {}, msg.path ?? msg.url ?? msg.id);
+    const subject = msg.path ?? msg.url ?? msg.id;
+    const options = init.keepComments ? KEEP_COMMENTS : {};
+    const result = layoutSource
+      ? extractPage(await loadRenderedPage(bytes, layoutSource, load, subject), model, options)
+      : extractBytes(bytes, model, load, options, subject);
     // A file has no address of its own: the page's canonical URL stands for it when it gives one.
     const record = { ...head, url: msg.url ?? result.article.metadata.url ?? null, ...renderFields(result) };
     if (init.outDir !== undefined) await writePageFile(msg.id, record, result);
@@ -106,7 +123,15 @@ async function handle(msg: PageMessage): Promise<void> {
   port.postMessage({ id: msg.id, line, ok });
 }
 let queue = Promise.resolve();
-port.on('message', (msg: PageMessage) => {
+port.on('message', (msg: PageMessage | { close: true }) => {
+  if ('close' in msg) {
+    // The batch is done with this worker: its browser goes before the thread does.
+    queue = queue.then(async () => {
+      await layoutSource?.renderer?.close();
+      port.postMessage({ closed: true });
+    });
+    return;
+  }
   queue = queue.then(() => handle(msg));
 });
 port.postMessage({ ready: true });

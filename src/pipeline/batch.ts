@@ -59,6 +59,26 @@ export interface BatchOptions {
   /** A WARC record (or a repeated id) left out, with its reason. */
   readonly onSkip?: (reason: WarcSkipReason | 'DUPLICATE_ID', detail: string) => void;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Draw every page in headless Chromium first (one browser per worker; `--render`). */
+  readonly render?: { readonly scripts: boolean; readonly timeoutMs?: number };
+  /** A `pith render` folder: layouts are read from it (and new renders added with `render`). */
+  readonly layoutsDir?: string;
+}
+
+/** Asks a worker to close its browser and waits for it (at most 5 s), so no Chromium outlives the batch. */
+function closeBrowserOf(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5_000);
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    worker.on('message', (m: { closed?: boolean }) => {
+      if (m.closed) done();
+    });
+    worker.once('exit', done);
+    worker.postMessage({ close: true });
+  });
 }
 
 export interface BatchSummary {
@@ -533,6 +553,7 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
         const worker = new Worker(workerUrl, {
           workerData: {
             modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields,
+            ...(options.render ? { render: options.render } : {}), ...(options.layoutsDir !== undefined ? { layoutsDir: options.layoutsDir } : {}),
             ...(options.outDir !== undefined ? { outDir: options.outDir, fileFormat: options.fileFormat ?? 'json' } : {}),
           },
           resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 1024 },
@@ -592,8 +613,8 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
           feed();
           if (wasEmpty) arm();
         };
-        worker.on('message', (msg: { ready?: boolean; id?: string; line?: string; ok?: boolean }) => {
-          if (abandoned || failedHard) return;
+        worker.on('message', (msg: { ready?: boolean; closed?: boolean; id?: string; line?: string; ok?: boolean }) => {
+          if (abandoned || failedHard || msg.closed) return;
           if (msg.ready) {
             ready = true;
             feed();
@@ -665,6 +686,7 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
       for (let w = 0; w < workerCount; w++) start();
     });
   } finally {
+    if (options.render) await Promise.all([...workers].map(closeBrowserOf));
     for (const w of workers) await w.terminate();
     await handle.close().catch(() => undefined);
   }

@@ -74,6 +74,17 @@ export function bundledModelPath(): string {
   return process.env['PITH_MODEL'] ?? join(packageRoot(), 'models', 'default.model.json.gz');
 }
 
+/**
+ * The model `--render` uses: `models/rendered.model.json.gz` (trained with the visual family on
+ * rendered pages) when the package ships one, else the bundled model (PITH_RENDERED_MODEL overrides).
+ */
+export function renderedModelPath(): string {
+  const explicit = process.env['PITH_RENDERED_MODEL'];
+  if (explicit) return explicit;
+  const shipped = join(packageRoot(), 'models', 'rendered.model.json.gz');
+  return existsSync(shipped) ? shipped : bundledModelPath();
+}
+
 export async function loadExtractionModel(path: string = bundledModelPath()): Promise<LoadedModel> {
   if (!existsSync(path)) {
     throw new PithError('BAD_MODEL', path === bundledModelPath() ? 'the bundled model is missing; rebuild it with `npm run model:build`' : 'no such model file', path);
@@ -147,7 +158,9 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   let general: Prediction | undefined;
   const predictGeneral = (): Prediction => {
     if (general) return general;
-    if (labeler.vocabulary && labeler.predictEncoded) {
+    if (labeler.predictPage) {
+      general = labeler.predictPage(page);
+    } else if (labeler.vocabulary && labeler.predictEncoded) {
       general = labeler.predictEncoded(computeEncodedFeatures(page, featureOptions, labeler.vocabulary));
     } else {
       features ??= computeFeatures(page, featureOptions);

@@ -3,7 +3,9 @@ import { availableParallelism } from 'node:os';
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
-import { bundledModelPath, loadExtractionModel } from '../../pipeline/extract.js';
+import { bundledModelPath, loadExtractionModel, renderedModelPath } from '../../pipeline/extract.js';
+import { Renderer } from '../../render/renderer.js';
+import { LayoutCache } from '../../render/cache.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../pipeline/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../pipeline/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList } from '../../pipeline/url-list.js';
@@ -36,6 +38,11 @@ Options:
   --fields LIST         what each line carries, e.g. id,url,title,body; id and url always,
                         the rest from: ${BATCH_FIELDS.join(',')}
                         (default: all but blocks); only these are rendered
+  --render              draw each page in headless Chromium first (a browser per worker, no
+                        network, scripts off; docs/render.md) and extract with its layout,
+                        using the rendered model when no --model is given
+  --layouts DIR         read layouts from a 'pith render' folder (with --render, add new ones)
+  --scripts             with --render: run the pages' scripts
   --out-dir DIR         also write each page to DIR/<id>.json (id escaped for a file name),
                         written atomically; --format markdown|text|html writes .md/.txt/.html
   --urls FILE           fetch the URLs listed in FILE (one a line, # comments), politely:
@@ -92,7 +99,10 @@ export const command: Command = {
       'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
       format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
       'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' },
+      render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' },
     });
+    const render = optBool(values, 'render');
+    const layoutsDir = optString(values, 'layouts');
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '--out is required');
     const urlList = optString(values, 'urls');
@@ -113,7 +123,9 @@ export const command: Command = {
     const workers = optInt(values, 'workers', availableParallelism(), 1);
     const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
     const timeoutMs = pageTimeoutMs(values);
-    const modelPath = optString(values, 'model') ?? bundledModelPath();
+    const modelPath = optString(values, 'model') ?? (render ? renderedModelPath() : bundledModelPath());
+    if (render) await Renderer.launch().then((r) => r.close()); // fail fast when there is no Chromium
+    if (layoutsDir !== undefined && !render) await LayoutCache.open(layoutsDir);
     await loadExtractionModel(modelPath); // fail fast, in this thread, on a bad model
     const pages = await collectPages(positionals, { exclude: [out, outputLockPath(out)] });
     const urls = urlList !== undefined ? await readUrlList(urlList) : [];
@@ -137,6 +149,7 @@ export const command: Command = {
         out, modelPath, workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'),
         workerHeapMb, pageTimeoutMs: timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch,
         ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format as BatchFileFormat } : {}),
+        ...(render ? { render: { scripts: optBool(values, 'scripts') } } : {}), ...(layoutsDir !== undefined ? { layoutsDir } : {}),
         onSkip: (why, detail) => {
           if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
         },

@@ -3,10 +3,14 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, loadExtractionModel, OUTPUT_FORMATS, renderResult, type OutputFormat,
+  explainExtraction, extractBytes, extractPage, loadExtractionModel, OUTPUT_FORMATS, renderResult, renderedModelPath, type OutputFormat,
 } from '../../pipeline/extract.js';
+import { loadRenderedPage } from '../../pipeline/render-page.js';
+import { LayoutCache } from '../../render/cache.js';
+import { Renderer } from '../../render/renderer.js';
 import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
 import { writeFileAtomic } from '../../corpus/index.js';
+import { renderStyledResult } from '../../article/index.js';
 
 const HELP = `Usage: pith extract <file|url|-> [options]
 
@@ -27,6 +31,14 @@ Options:
   -o, --out FILE   write the result to FILE (atomically) instead of standard output
   --url URL        the page's URL when reading a file or stdin (resolves links and images)
   --timeout MS     time limit when fetching a URL (default 15000)
+  --render         draw the page in headless Chromium first (no network, scripts off) and use
+                   its layout: the rendered model (models/rendered.model.json.gz) when no
+                   --model is given; needs Chromium (docs/render.md)
+  --layouts DIR    read the page's layout from a 'pith render' folder (rendering it there
+                   with --render when missing)
+  --styled         with --format html: a standalone page keeping the original look (the kept
+                   elements' computed fonts, sizes, colours and spacing); implies --render
+  --scripts        with --render: run the page's scripts before reading the layout
 
 Input: at most 16 MiB of page (a file, stdin or a URL body; after gunzip too): bigger input
 is refused (TOO_LARGE), never truncated. Only regular files are read; a device, FIFO or
@@ -48,13 +60,18 @@ export const command: Command = {
       url: { type: 'string' }, timeout: { type: 'string' }, 'keep-comments': { type: 'boolean' },
       'include-comments': { type: 'boolean' }, favor: { type: 'string' }, 'no-images': { type: 'boolean' },
       'no-tables': { type: 'boolean' }, 'no-links': { type: 'boolean' }, out: { type: 'string', short: 'o' },
+      render: { type: 'boolean' }, layouts: { type: 'string' }, styled: { type: 'boolean' }, scripts: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one page (file, URL or -)');
     const format = (optString(values, 'format') ?? 'text') as OutputFormat;
     if (!OUTPUT_FORMATS.includes(format)) throw new PithError('BAD_OPTION', `--format must be one of ${OUTPUT_FORMATS.join(', ')}, got '${format}'`);
     const url = optString(values, 'url');
     const src = await readPageSource(positionals[0]!, io.stdin, { ...(url ? { url } : {}), timeoutMs: optInt(values, 'timeout', 15000, 1) });
-    const modelPath = optString(values, 'model');
+    const styled = optBool(values, 'styled');
+    if (styled && format !== 'html') throw new PithError('BAD_OPTION', '--styled needs --format html');
+    const render = optBool(values, 'render') || styled;
+    const layoutsDir = optString(values, 'layouts');
+    const modelPath = optString(values, 'model') ?? (render ? renderedModelPath() : undefined);
     const model = await loadExtractionModel(...(modelPath ? [modelPath] : []));
     const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
     if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);
@@ -62,7 +79,22 @@ export const command: Command = {
       favor, includeComments: optBool(values, 'include-comments') || optBool(values, 'keep-comments'),
       includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links'),
     };
-    const extracted = extractBytes(src.bytes, model, { id: src.id, url: src.url, transportCharset: src.transportCharset }, pipelineOptions(chosen), src.subject);
+    const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
+    let extracted;
+    if (render || layoutsDir) {
+      const cache = layoutsDir ? await LayoutCache.open(layoutsDir, render) : undefined;
+      const renderer = render ? await Renderer.launch({ styles: styled, scripts: optBool(values, 'scripts') }) : undefined;
+      try {
+        const page = await loadRenderedPage(src.bytes, { ...(renderer ? { renderer } : {}), ...(cache ? { cache, store: true } : {}) }, load, src.subject);
+        const options = pipelineOptions(chosen);
+        // Styled output needs each article node's source element, to look its computed style up.
+        extracted = extractPage(page, model, styled ? { ...options, article: { ...options.article, sources: true } } : options);
+      } finally {
+        await renderer?.close();
+      }
+    } else {
+      extracted = extractBytes(src.bytes, model, load, pipelineOptions(chosen), src.subject);
+    }
     // Descriptors, not a spread: a spread would read the lazy `features` getter.
     const result = Object.create(null, {
       ...Object.getOwnPropertyDescriptors(extracted), article: { value: shapeArticle(extracted.article, chosen), enumerable: true },
@@ -78,7 +110,7 @@ export const command: Command = {
       }
       return EXIT.ok;
     }
-    const rendered = renderResult(result, format, optBool(values, 'blocks'));
+    const rendered = styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'));
     const out = optString(values, 'out');
     if (out === undefined) io.stdout.write(rendered);
     else {

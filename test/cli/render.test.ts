@@ -1,0 +1,95 @@
+/**
+ * `pith render`, `pith extract --render / --layouts` and `pith batch --render` through the real
+ * CLI and real Chromium: layouts cached by the page's bytes, read back instead of rendering
+ * again, a page that hangs or is not HTML listed and the run going on. Skips without Chromium.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers/paths.js';
+import { findChromium } from '../../src/render/renderer.js';
+import { layoutKey } from '../../src/render/layout.js';
+import { layoutFileName } from '../../src/render/cache.js';
+
+const bin = join(repoRoot, 'bin', 'pith.js');
+const pith = (args: string[]): SpawnSyncReturns<string> => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 90_000 });
+
+/**
+ * Live Chromium processes whose parent is gone (re-parented to pid 1): what a batch that forgot
+ * its browser leaves. Exited ones waiting to be reaped (state Z) are not running browsers.
+ */
+function orphanBrowsers(): string[] {
+  const ps = spawnSync('ps', ['-eo', 'pid=,ppid=,stat=,comm='], { encoding: 'utf8' });
+  return ps.stdout.split('\n').map((l) => l.trim().split(/\s+/))
+    .filter((f) => f[1] === '1' && !(f[2] ?? '').startsWith('Z') && /chrom/i.test(f[3] ?? '')).map((f) => f[0]!);
+}
+
+const ARTICLE = `<html><head><title>Bridge story</title></head><body>
+<nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<article><h1>The bridge reopens after two years</h1>
+<p>The old bridge over the river reopened on Monday after two years of repairs, the city said in a statement.</p>
+<p>Traffic is expected to return to normal within a week, according to the transport office of the city.</p></article>
+<footer>Copyright 2026 Example News</footer></body></html>`;
+
+test('pith render caches layouts; extract and batch use them', { timeout: 180_000 }, async (t) => {
+  if (!findChromium()) {
+    t.skip('no Chromium');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'pith-render-cli-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const pages = join(dir, 'pages');
+  mkdirSync(pages);
+  writeFileSync(join(pages, 'a.html'), ARTICLE);
+  writeFileSync(join(pages, 'b.html'), ARTICLE.replace('Monday', 'Tuesday'));
+  writeFileSync(join(pages, 'binary.html'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]));
+  const layouts = join(dir, 'layouts');
+
+  const r = pith(['render', pages, '-o', layouts, '--json']);
+  assert.equal(r.status, 3, `one page is not HTML: exit 3 (${r.stderr})`);
+  const summary = JSON.parse(r.stdout) as { rendered: number; failed: { code: string }[]; minMapped: number };
+  assert.equal(summary.rendered, 2);
+  assert.deepEqual(summary.failed.map((f) => f.code), ['NOT_HTML']);
+  assert.equal(summary.minMapped, 1);
+  const names = readdirSync(layouts).sort();
+  assert.deepEqual(names, [layoutFileName(layoutKey(readFileSync(join(pages, 'a.html')))), layoutFileName(layoutKey(readFileSync(join(pages, 'b.html'))))].sort());
+
+  const again = pith(['render', pages, '-o', layouts, '--json']);
+  assert.equal((JSON.parse(again.stdout) as { cached: number }).cached, 2, 'rendered pages are not drawn again');
+
+  const fromCache = pith(['extract', join(pages, 'a.html'), '--layouts', layouts, '--format', 'json']);
+  assert.equal(fromCache.status, 0, fromCache.stderr);
+  const rendered = pith(['extract', join(pages, 'a.html'), '--render', '--format', 'json']);
+  assert.equal(rendered.status, 0, rendered.stderr);
+  const plain = pith(['extract', join(pages, 'a.html'), '--format', 'json']);
+  for (const out of [fromCache, rendered, plain]) {
+    const j = JSON.parse(out.stdout) as { title: string; body: string };
+    assert.equal(j.title, 'The bridge reopens after two years');
+    assert.match(j.body, /reopened on Monday/);
+    assert.doesNotMatch(j.body, /Copyright/);
+  }
+
+  const out = join(dir, 'out.jsonl');
+  const orphansBefore = orphanBrowsers();
+  const batch = pith(['batch', pages, '--render', '--out', out, '--workers', '2']);
+  assert.equal(batch.status, 4, `the binary page fails (exit 4), the others are extracted: ${batch.stderr}`);
+  const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; title?: string; error?: { code: string } });
+  assert.deepEqual(lines.map((l) => l.id).sort(), ['a', 'b', 'binary']);
+  assert.equal(lines.find((l) => l.id === 'a')!.title, 'The bridge reopens after two years');
+  assert.equal(lines.find((l) => l.id === 'binary')!.error!.code, 'NOT_HTML');
+  const orphans = orphanBrowsers();
+  assert.deepEqual(orphans.filter((pid) => !orphansBefore.includes(pid)), [], 'no browser outlives the batch');
+
+  const styled = pith(['extract', join(pages, 'a.html'), '--format', 'html', '--styled']);
+  assert.equal(styled.status, 0, styled.stderr);
+  assert.match(styled.stdout, /^<!doctype html>/);
+  assert.match(styled.stdout, /<h1 style="[^"]*font-size:32px[^"]*">The bridge reopens after two years<\/h1>/);
+  assert.doesNotMatch(styled.stdout, /Copyright|<script/);
+
+  const bad = pith(['extract', join(pages, 'a.html'), '--styled']);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--styled needs --format html/);
+});
