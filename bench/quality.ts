@@ -50,7 +50,25 @@ const override = process.env.SET !== undefined
 const paramsOf = (algorithm: AlgorithmName): Record<string, string | number | boolean> =>
   override ?? { ...CROSS_SITE_PARAMS[algorithm] };
 const layouts = process.env.LAYOUTS ? await LayoutCache.open(process.env.LAYOUTS) : undefined;
-const load = (r: PageRef): Promise<LoadedPage> => loadForEval(r, layouts ? { layouts } : {});
+/**
+ * Pages whose rendered prose sits in a column narrower than the window: their stylesheet was
+ * inline, so the layout is the page's own (offline, external stylesheets are never loaded and
+ * most pages render as one full-width flow). "Where rendering works" in VISUAL's second table.
+ */
+const laidOut = new Set<string>();
+const PROSE_WORDS = 12;
+function notePageLayout(r: PageRef, page: LoadedPage['page']): void {
+  const L = page.layout;
+  if (!L) return;
+  const widths = page.blocks.filter((b) => b.kind === 'text' && b.text.split(/\s+/).length >= PROSE_WORDS).map((b) => L.cols.w[b.elementId]!).filter((w) => w > 0).sort((a, b) => a - b);
+  const median = widths[widths.length >> 1];
+  if (median !== undefined && median < 0.85 * L.viewport.width) laidOut.add(`${r.corpus.name}/${r.page.id}`);
+}
+const load = async (r: PageRef): Promise<LoadedPage> => {
+  const loaded = await loadForEval(r, layouts ? { layouts } : {});
+  notePageLayout(r, loaded.page);
+  return loaded;
+};
 const log = (s: string) => process.stderr.write(`[quality ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 async function open(names: string[]): Promise<Corpus[]> {
@@ -140,15 +158,20 @@ if (process.env.VISUAL === '1') {
   const recipe = DEFAULT_MODEL_RECIPE.features;
   const withVisual: FeatureOptions = { ...recipe, families: [...DEFAULT_FAMILIES, 'visual'] };
   const vrows: string[] = [];
+  const subsetRows: string[] = [];
+  const vrow = (corpus: string, name: string, s: MetricSummary): string =>
+    `| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.precision)} | ${f(s.snippets?.f1)} | ${f(s.word?.precision)} | ${f(s.word?.f1)} | ${f(s.shingle?.precision)} | ${f(s.shingle?.recall)} | ${f(s.shingle?.f1)} | ${f(s.labels?.micro.body?.f1)} | ${f(s.title?.accuracy)} |`;
   for (const [features, tag] of [[recipe, 'all'], [withVisual, 'visual']] as const) {
     const result = await crossSite(algorithms[0]!, features, tag, false);
     for (const [name, byCorpus] of result) for (const [corpus, scores] of byCorpus) {
-      const s = summarize(scores);
-      vrows.push(`| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.precision)} | ${f(s.snippets?.f1)} | ${f(s.word?.precision)} | ${f(s.word?.f1)} | ${f(s.shingle?.precision)} | ${f(s.shingle?.recall)} | ${f(s.shingle?.f1)} | ${f(s.labels?.micro.body?.f1)} | ${f(s.title?.accuracy)} |`);
+      vrows.push(vrow(corpus, name, summarize(scores)));
+      const sub = scores.filter((p) => laidOut.has(`${corpus}/${p.pageId}`));
+      if (sub.length > 0) subsetRows.push(vrow(corpus, name, summarize(sub)));
     }
     seqCache.delete(tag);
   }
-  const text = `# Visual features (seed 002), cross-site\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; layouts from ${process.env.LAYOUTS}\n\n| corpus | extractor | pages | snippet P | snippet F | word P | word F1 | shingle P | shingle R | shingle F1 | body block F1 | title exact |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n${vrows.sort().join('\n')}\n`;
+  const head = '| corpus | extractor | pages | snippet P | snippet F | word P | word F1 | shingle P | shingle R | shingle F1 | body block F1 | title exact |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+  const text = `# Visual features (seed 002), cross-site\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; layouts from ${process.env.LAYOUTS}\n\n## Every page\n\n${head}\n${vrows.sort().join('\n')}\n\n## Pages laid out by their own CSS (prose column narrower than 85% of the window: ${laidOut.size} pages)\n\n${head}\n${subsetRows.sort().join('\n')}\n`;
   console.log(text);
   if (process.env.OUT) await writeFile(process.env.OUT, text);
   process.exit(0);

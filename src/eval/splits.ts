@@ -11,7 +11,7 @@
  */
 import { PithError } from '../errors.js';
 import { nearDuplicateGroups, type NearDuplicateOptions } from './near-duplicates.js';
-import { seededRandom } from '../util/random.js';
+import { seededRandom, shuffleInPlace } from '../util/random.js';
 
 export type SplitStrategy = 'cross-site' | 'mixed' | 'within-site';
 export const SPLIT_STRATEGIES: readonly SplitStrategy[] = Object.freeze(['cross-site', 'mixed', 'within-site']);
@@ -72,13 +72,7 @@ export interface Split {
   readonly units: number;
 }
 
-function shuffle<T>(xs: T[], rand: () => number): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-}
+const shuffle = shuffleInPlace;
 
 /** Joins items into units: duplicate groups, plus whole sites for `cross-site`. Returns unit members. */
 function buildUnits(items: readonly SplitItem[], config: SplitConfig): { units: number[][]; duplicatePages: number } {

@@ -10,6 +10,7 @@ import { memmTrainer } from './memm/memm.js';
 import { igtreeTrainer, knnTrainer } from './knn/index.js';
 import { mlpTrainer } from './mlp/mlp.js';
 import { ripperTrainer } from './ripper/ripper.js';
+import { svmTrainer } from './svm/labeler.js';
 
 const TRAINERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freeze({
   crf: crfTrainer,
@@ -19,6 +20,7 @@ const TRAINERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freez
   igtree: igtreeTrainer,
   mlp: mlpTrainer,
   ripper: ripperTrainer,
+  svm: svmTrainer,
 });
 
 /** Algorithms with a trainer, in registry order. */

@@ -9,3 +9,17 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Fisher-Yates in place with the given generator; returns `xs`. */
+export function shuffleInPlace<T>(xs: T[], rand: () => number): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+  return xs;
+}
+
+/** A shuffled copy, the same for the same seed. */
+export function seededShuffle<T>(xs: readonly T[], seed: number): T[] {
+  return shuffleInPlace([...xs], seededRandom(seed));
+}

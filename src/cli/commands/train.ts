@@ -14,6 +14,7 @@ import { openCorpora } from '../../learn/dataset.js';
 import { trainFromCorpora } from '../../learn/train.js';
 import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
 import { trainWrapperCommand } from '../../wrapper/cli-train.js';
+import { trainSvmCommand } from '../../svm/cli-train.js';
 
 function paramHelp(): string {
   return listTrainers()
@@ -46,13 +47,17 @@ of that host and fall back to the general model elsewhere (metadata.extractor sa
   --site HOST         the pages' host (default: each page's URL host; one site model per host)
   --general PATH      the general model to store them beside (default: the bundled model;
                       site models it already holds are kept, those of the same host replaced)
+
+Subtree SVMs (--model svm, docs/svm.md): seed 002's body and title subtree models (RBF SVMs
+with Platt probabilities) learned from whole pages; the --set parameters are listed above.
+  --layouts DIR       cached layouts (\`pith render -o DIR\`): pages with one use its boxes
 `;
   },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       model: { type: 'string' }, out: { type: 'string', short: 'o' }, set: { type: 'string', multiple: true },
       families: { type: 'string' }, exclude: { type: 'string' }, limit: { type: 'string' }, 'allow-eval-only': { type: 'boolean' },
-      site: { type: 'string' }, general: { type: 'string' },
+      site: { type: 'string' }, general: { type: 'string' }, layouts: { type: 'string' },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
@@ -62,6 +67,14 @@ of that host and fall back to the general model elsewhere (metadata.extractor sa
       const general = optString(values, 'general');
       return trainWrapperCommand({
         corpora: positionals, out, ...(site !== undefined ? { site } : {}), ...(general !== undefined ? { general } : {}),
+        ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
+      }, io.stderr);
+    }
+    if (optString(values, 'model') === 'svm') {
+      const layouts = optString(values, 'layouts');
+      return trainSvmCommand({
+        corpora: positionals, out, params: parseSetPairs(optStrings(values, 'set')), allowEvalOnly: optBool(values, 'allow-eval-only'),
+        ...(layouts !== undefined ? { layouts } : {}),
         ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
       }, io.stderr);
     }

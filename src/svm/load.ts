@@ -1,0 +1,64 @@
+/**
+ * Corpus pages for seed 002's SVM: each page loaded with its gold block labels and, when a
+ * layout folder is given and holds the page's layout (keyed by the page's bytes), that layout
+ * attached, so the spatial features use the real boxes; other pages stay parser-only.
+ */
+import type { Corpus, CorpusPage } from '../corpus/types.js';
+import { goldBlockLabels } from '../corpus/index.js';
+import { loadPage, readPageBytes, withLayout, type Page } from '../page.js';
+import { LayoutCache } from '../render/cache.js';
+import type { SvmTrainingPage } from '../models/svm/train.js';
+
+export interface LoadedSvmPage extends SvmTrainingPage {
+  readonly corpus: string;
+  readonly entry: CorpusPage;
+  /** Whether a cached layout was attached. */
+  readonly rendered: boolean;
+}
+
+export interface SvmLoadOptions {
+  /** Folder of cached layouts (`pith render -o DIR`). */
+  readonly layouts?: string;
+  readonly limit?: number;
+  readonly onPage?: (done: number, total: number) => void;
+}
+
+export interface SvmLoadResult {
+  readonly pages: LoadedSvmPage[];
+  readonly skipped: Array<{ corpus: string; id: string; reason: string }>;
+}
+
+/** Loads one page (with its layout from `cache` when there is one). */
+export async function loadSvmPage(corpus: Corpus, entry: CorpusPage, cache?: LayoutCache): Promise<LoadedSvmPage> {
+  const bytes = await readPageBytes(entry.htmlPath);
+  let page: Page = loadPage(bytes, { id: entry.id, ...(entry.url !== undefined ? { url: entry.url } : {}) }, entry.htmlPath);
+  let rendered = false;
+  if (cache) {
+    const layout = await cache.get(bytes);
+    if (layout && layout.nodes === page.tree.nodes.length) {
+      page = withLayout(page, layout);
+      rendered = true;
+    }
+  }
+  return { corpus: corpus.name, entry, page, labels: goldBlockLabels(page, entry.gold), rendered };
+}
+
+export async function loadSvmPages(corpora: readonly Corpus[], options: SvmLoadOptions = {}): Promise<SvmLoadResult> {
+  const cache = options.layouts !== undefined ? await LayoutCache.open(options.layouts) : undefined;
+  const jobs: Array<[Corpus, CorpusPage]> = [];
+  for (const c of corpora) for (const p of options.limit !== undefined ? c.pages.slice(0, options.limit) : c.pages) jobs.push([c, p]);
+  const pages: LoadedSvmPage[] = [];
+  const skipped: SvmLoadResult['skipped'] = [];
+  let done = 0;
+  for (const [corpus, entry] of jobs) {
+    try {
+      const p = await loadSvmPage(corpus, entry, cache);
+      if (p.labels.some((l) => l === 'body' || l === 'title')) pages.push(p);
+      else skipped.push({ corpus: corpus.name, id: entry.id, reason: 'no block could be labelled body or title from the gold' });
+    } catch (e) {
+      skipped.push({ corpus: corpus.name, id: entry.id, reason: (e as Error).message });
+    }
+    options.onPage?.(++done, jobs.length);
+  }
+  return { pages, skipped };
+}

@@ -1,0 +1,252 @@
+/**
+ * Seed 002's subtree SVM on hand-made pages: candidates, pruning and the seed's features
+ * (parser-only and with a hand-built layout), the gold subtrees, training on one "site" and
+ * extracting a page of another layout, model-file round trips and `pith train --model svm`.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadPage, withLayout, type Page } from '../../../src/page.js';
+import type { GoldLabel } from '../../../src/labels.js';
+import type { ElementNode } from '../../../src/dom/tree.js';
+import { LAYOUT_COLUMNS, type LayoutColumn, type PageLayout } from '../../../src/render/layout.js';
+import {
+  BODY_FEATURES, TITLE_FEATURES, bodyCandidates, goldBodySubtree, goldTitleBlock, indexPage, titleCandidates,
+} from '../../../src/models/svm/subtrees.js';
+import { trainSvmOnPages, type SvmTrainingPage } from '../../../src/models/svm/train.js';
+import { svmLabelerFromJSON, svmTrainer, SvmLabeler } from '../../../src/models/svm/labeler.js';
+import { createModelFile, decodeModelFile, encodeModelFile, saveModel } from '../../../src/models/model-file.js';
+import { getTrainer, labelerFromModel } from '../../../src/models/registry.js';
+import { extractPage, loadExtractionModel } from '../../../src/pipeline/extract.js';
+import { toText } from '../../../src/article/index.js';
+import { featureSchema } from '../../../src/features/index.js';
+import { LABELS } from '../../../src/labels.js';
+import { PithError } from '../../../src/errors.js';
+import { repoRoot } from '../../helpers/paths.js';
+
+const WORDS = 'harbour council mill river town budget vote tide market school bridge road rail ferry storm winter summer harvest museum library'.split(' ');
+
+function sentence(seed: number, n: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(WORDS[(seed * 7 + i * 3 + (i * i) % 5) % WORDS.length]!);
+  const s = out.join(' ');
+  return s[0]!.toUpperCase() + s.slice(1) + '.';
+}
+
+interface Fixture {
+  html: string;
+  title: string;
+  paragraphs: string[];
+}
+
+/** Site A: nav, h1 then the story in div.story > p, a link sidebar, a footer. */
+function siteA(i: number): Fixture {
+  const title = `Town ${WORDS[i % WORDS.length]} plan approved after ${i + 2} hour debate`;
+  const paragraphs = Array.from({ length: 4 + (i % 3) }, (_, k) => sentence(i * 10 + k, 18 + ((i + k) % 7)));
+  const html = `<!doctype html><html><head><title>${title} | The Courier</title></head><body>
+<div class="top"><a href="/">The Courier</a><ul class="nav"><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li><li><a href="/weather">Weather</a></li></ul></div>
+<div class="wrap"><div class="main"><h1>${title}</h1><div class="byline">By Staff Reporter</div>
+<div class="story">${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</div></div>
+<div class="side"><h3>Most read</h3><ul>${[1, 2, 3, 4, 5].map((k) => `<li><a href="/s${k}">${sentence(k + i, 8)}</a></li>`).join('')}</ul></div></div>
+<div class="footer"><p>Copyright The Courier. All rights reserved. Terms and privacy.</p></div>
+</body></html>`;
+  return { html, title, paragraphs };
+}
+
+/** Site B: another template: header bar, a section with an h2 headline, paragraphs in an article, reader comments. */
+function siteB(i: number): Fixture {
+  const title = `Ferry service to resume on ${WORDS[(i + 3) % WORDS.length]} route`;
+  const paragraphs = Array.from({ length: 5 }, (_, k) => sentence(i * 13 + k + 100, 20 + k));
+  const html = `<!doctype html><html><head><title>${title} - Valley Post</title><meta property="og:title" content="${title}"></head><body>
+<header><nav><a href="/">Home</a> <a href="/local">Local</a> <a href="/opinion">Opinion</a></nav></header>
+<main><section class="lead"><span class="kicker"><a href="/transport">Transport</a></span><h2 class="headline">${title}</h2>
+<article>${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</article></section>
+<aside><h4>Related</h4>${[1, 2, 3].map((k) => `<div><a href="/r${k}">${sentence(k, 7)}</a></div>`).join('')}</aside></main>
+<div class="comments"><div class="comment">Great news. ${sentence(5, 9)}</div><div class="comment">${sentence(6, 10)}</div></div>
+<footer><p>Valley Post 2026</p></footer>
+</body></html>`;
+  return { html, title, paragraphs };
+}
+
+function labelled(f: Fixture): SvmTrainingPage & { fixture: Fixture } {
+  const page = loadPage(Buffer.from(f.html), { url: 'https://courier.example/a' });
+  const labels: GoldLabel[] = page.blocks.map((b) => (b.text === f.title ? 'title' : f.paragraphs.includes(b.text) ? 'body' : 'other'));
+  return { page, labels, fixture: f };
+}
+
+function elementWithClass(page: Page, cls: string): ElementNode {
+  const n = page.tree.nodes.find((x) => x.kind === 'element' && x.attrs['class'] === cls);
+  assert.ok(n, `no .${cls}`);
+  return n as ElementNode;
+}
+
+test('body candidates, the seed\'s formatting features and the gold body subtree (parser only)', () => {
+  const { page, labels } = labelled(siteA(1));
+  const ix = indexPage(page);
+  const cands = bodyCandidates(ix);
+  const story = elementWithClass(page, 'story');
+  const ids = cands.map((c) => c.id);
+  assert.ok(ids.includes(story.id), 'div.story is a candidate');
+  // Ancestors of the story are candidates too; the byline is too small (BigEnough).
+  assert.ok(ids.includes(elementWithClass(page, 'main').id));
+  assert.ok(!ids.includes(elementWithClass(page, 'byline').id));
+  assert.equal(goldBodySubtree(ix, labels, cands), story.id);
+  const c = cands.find((x) => x.id === story.id)!;
+  const f = Object.fromEntries(BODY_FEATURES.map((n, i) => [n, c.features[i]!]));
+  // FormattingElementsNum: the story's <p> children over every p/b/br/i/strong of the page (story's + the footer's <p>).
+  const paras = siteA(1).paragraphs.length;
+  assert.equal(f['formattingElementsNum'], paras / (paras + 1));
+  assert.ok(f['formattedContentLen']! > 0.8 && f['formattedContentLen']! < 1);
+  assert.equal(f['rendered'], 0);
+  assert.equal(f['rectLeft'], 0);
+  assert.equal(f['proseShare'], 1);
+  assert.equal(f['directProse'], 1);
+  // The story's blocks are exactly the paragraphs.
+  assert.deepEqual(page.blocks.slice(c.blocks[0], c.blocks[1] + 1).map((b) => b.text), siteA(1).paragraphs);
+});
+
+test('title candidates: no anchors, near the body; the gold title block', () => {
+  const { page, labels } = labelled(siteB(0));
+  const ix = indexPage(page);
+  const cands = bodyCandidates(ix);
+  const article = page.tree.nodes.find((x) => x.kind === 'element' && x.tag === 'article')!;
+  const body = cands.find((c) => c.id === article.id)!;
+  const titles = titleCandidates(ix, body);
+  const texts = titles.map((t) => page.blocks[t.block]!.text);
+  assert.ok(texts.includes(siteB(0).title));
+  assert.ok(!texts.includes('Transport'), 'a linked kicker is not a title candidate');
+  assert.ok(!texts.includes('Home Local Opinion'));
+  const gold = goldTitleBlock(ix, labels)!;
+  const t = titles.find((x) => x.block === gold)!;
+  const f = Object.fromEntries(TITLE_FEATURES.map((n, i) => [n, t.features[i]!]));
+  assert.equal(f['inDeclared'], 1);
+  assert.equal(f['heading'], 1);
+  assert.equal(f['h1'], 0);
+  assert.equal(f['endWithFullStop'], 0);
+  assert.ok(Math.abs(f['wordNum']! - page.blocks[gold]!.text.split(' ').length / 60) < 1e-9);
+});
+
+/** A layout for `page`: every element gets a box from `boxOf(el)` (undefined: not drawn). */
+function handLayout(page: Page, box: (el: ElementNode) => [number, number, number, number, number] | undefined): PageLayout {
+  const n = page.tree.nodes.length;
+  const cols = Object.fromEntries(LAYOUT_COLUMNS.map((c) => [c, new Float32Array(n).fill(Number.NaN)])) as Record<LayoutColumn, Float32Array>;
+  for (const node of page.tree.nodes) {
+    if (node.kind !== 'element') continue;
+    const b = box(node);
+    if (!b) continue;
+    [cols.x[node.id], cols.y[node.id], cols.w[node.id], cols.h[node.id], cols.fontSize[node.id]] = b;
+    cols.visible[node.id] = 1;
+  }
+  return { hash: 'test', viewport: { width: 1000, height: 800 }, page: { width: 1000, height: 5000 }, nodes: n, mapped: 1, scripts: false, cols };
+}
+
+test('with a layout: seed 002\'s normalised boxes, two-screen pruning, font size over the first screen', () => {
+  const { page } = labelled(siteA(2));
+  const layout = handLayout(page, (el) => {
+    const cls = el.attrs['class'];
+    if (el.tag === 'body') return [0, 0, 1000, 5000, 16];
+    if (cls === 'wrap') return [0, 100, 1000, 2000, 16];
+    if (cls === 'main') return [100, 100, 700, 1900, 16];
+    if (el.tag === 'h1') return [100, 120, 700, 60, 40];
+    if (cls === 'story') return [100, 300, 950, 1700, 16]; // right edge past the screen: clipped width
+    if (cls === 'side') return [800, 1700, 200, 300, 14]; // top below two screens (1600): pruned
+    return [0, 0, 10, 10, 12];
+  });
+  const rendered = withLayout(page, layout);
+  const ix = indexPage(rendered);
+  assert.equal(ix.maxFont, 40);
+  const cands = bodyCandidates(ix);
+  const story = elementWithClass(page, 'story');
+  assert.ok(!cands.some((c) => c.id === elementWithClass(page, 'side').id), 'the sidebar starts below two screens');
+  const c = cands.find((x) => x.id === story.id)!;
+  const f = Object.fromEntries(BODY_FEATURES.map((n, i) => [n, c.features[i]!]));
+  assert.equal(f['rendered'], 1);
+  assert.equal(f['rectLeft'], 100 / 1000);
+  assert.equal(f['rectTop'], 300 / 1600);
+  assert.equal(f['rectWidth'], (1000 - 100) / 1000, 'RectRight >= ScreenWidth: (ScreenWidth - RectLeft) / ScreenWidth');
+  assert.equal(f['rectHeight'], (1600 - 300) / 1600, 'RectBottom >= TwoScreensHeight: (TwoScreensHeight - RectTop) / TwoScreensHeight');
+  const titles = titleCandidates(ix, c);
+  const h1 = titles.find((t) => (page.tree.nodes[t.id] as ElementNode).tag === 'h1')!;
+  const tf = Object.fromEntries(TITLE_FEATURES.map((n, i) => [n, h1.features[i]!]));
+  assert.equal(tf['fontSize'], 1);
+  assert.equal(tf['rectTop'], 120 / 800);
+  assert.equal(tf['overlap'], 700 / 950);
+  assert.equal(tf['distance'], (300 - 180) / 800);
+  assert.equal(tf['flat'], 60 / 700);
+});
+
+const trainPages = () => Array.from({ length: 8 }, (_, i) => labelled(siteA(i)));
+
+test('trained on one site, extracts the title and body of another layout; model file round trip', async () => {
+  const { labeler, report } = trainSvmOnPages(trainPages(), { negatives: 12 });
+  assert.equal(report.bodyPages, 8);
+  assert.equal(report.titlePages, 8);
+  for (const k of [0, 1, 2]) {
+    const { page, fixture } = labelled(siteB(k));
+    const choice = labeler.explainPage(page);
+    assert.equal(page.blocks[choice.title!.block]!.text, fixture.title, `site B page ${k}: title`);
+    const body = page.blocks.slice(choice.body!.blocks[0], choice.body!.blocks[1] + 1).map((b) => b.text);
+    assert.deepEqual(body, fixture.paragraphs, `site B page ${k}: body`);
+  }
+  // Through the model file and the whole pipeline (decoder, article writers).
+  const file = createModelFile(labeler, {
+    labels: LABELS, featureSchema: featureSchema({}), trainingCorpora: [{ name: 'toy', pages: 8, hash: 'x' }], params: report.params,
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'pith-svm-'));
+  try {
+    const path = join(dir, 'svm.model.json.gz');
+    await saveModel(path, file);
+    const model = await loadExtractionModel(path);
+    assert.equal(model.labeler.algorithm, 'svm');
+    const { page, fixture } = labelled(siteB(4));
+    const r = extractPage(page, model);
+    assert.equal(r.article.title, fixture.title);
+    const text = toText(r.article);
+    for (const p of fixture.paragraphs) assert.ok(text.includes(p), `body keeps "${p}"`);
+    assert.ok(!text.includes('Great news'), 'comments left out');
+    assert.ok(!text.includes('Related'), 'aside left out');
+    // Same probabilities after a JSON round trip.
+    const back = labelerFromModel(decodeModelFile(encodeModelFile(file)));
+    assert.deepEqual(back.predictPage!(page), labeler.predictPage(page));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('sequence-only calls and corrupt bodies fail clearly', () => {
+  const { labeler } = trainSvmOnPages(trainPages().slice(0, 4), { negatives: 6 });
+  const body = JSON.parse(JSON.stringify(labeler.toJSON()));
+  assert.ok(svmLabelerFromJSON(body) instanceof SvmLabeler);
+  assert.equal(getTrainer('svm'), svmTrainer);
+  const badOption = (e: unknown) => e instanceof PithError && e.code === 'BAD_OPTION';
+  const badModel = (e: unknown) => e instanceof PithError && e.code === 'BAD_MODEL';
+  assert.throws(() => labeler.predict({ items: [] } as never), badOption);
+  assert.throws(() => svmTrainer.train([], {}), badOption);
+  for (const broken of [
+    null, {}, { ...body, version: 99 }, { ...body, body: { ...body.body, sv: 'x' } },
+    { ...body, title: { ...body.title, features: ['a'] , min: [0], max: [1], sv: [] , coef: [] } },
+    { ...body, body: { ...body.body, coef: body.body.coef.slice(1) } },
+  ]) {
+    assert.throws(() => svmTrainer.fromJSON(broken), badModel, JSON.stringify(broken).slice(0, 80));
+  }
+});
+
+test('pith train --model svm writes a model pith extract uses', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-svm-cli-'));
+  const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
+  try {
+    const model = join(dir, 'm.json.gz');
+    const t = pith('train', join(repoRoot, 'test', 'fixtures', 'eval', 'pith-corpus'), '--model', 'svm', '--set', 'c=5', '-o', model);
+    assert.equal(t.status, 0, t.stderr);
+    assert.match(t.stderr, /train: svm on 2 pages/);
+    const e = pith('extract', join(repoRoot, 'test', 'fixtures', 'eval', 'pith-corpus', 'pages', 'bakery.html'), '--model', model);
+    assert.equal(e.status, 0, e.stderr);
+    assert.match(e.stdout, /^Corner Bakery wins county prize\n/);
+    assert.match(e.stdout, /Mill Street has won first prize/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
