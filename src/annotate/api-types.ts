@@ -11,6 +11,9 @@ export type ApiLabel = 'title' | 'heading' | 'body' | 'other';
 /** A stored block label: a `Label` or `unknown` (src/labels.ts `GoldLabel`). */
 export type ApiGoldLabel = ApiLabel | 'unknown';
 
+/** Where a page's shown labels come from: saved, a learned site model (`wrapper`), the session's model, or nothing. */
+export type ApiLabelSource = 'saved' | 'wrapper' | 'model' | 'none';
+
 /** One failed structural check (src/decode/checks.ts `StructureFlag`). */
 export interface ApiFlag {
   readonly check: 'no-title' | 'several-titles' | 'adjacent-headings' | 'no-body';
@@ -27,7 +30,7 @@ export interface ApiPageSummary {
   readonly flags: readonly ApiFlag[];
   readonly confidence?: number | undefined;
   readonly lowConfidenceBlocks: number;
-  readonly source: 'saved' | 'model' | 'none';
+  readonly source: ApiLabelSource;
   readonly title?: string | undefined;
   readonly error?: string | undefined;
 }
@@ -64,7 +67,9 @@ export interface PageReply {
   readonly url?: string | undefined;
   readonly docTitle: string;
   readonly revision: number;
-  readonly source: 'saved' | 'model' | 'none';
+  readonly source: ApiLabelSource;
+  /** The page's site (its URL's host without `www.`), when it has a URL. */
+  readonly host?: string | undefined;
   readonly blocks: readonly ApiBlock[];
   readonly flags: readonly ApiFlag[];
   readonly model?: string | undefined;
@@ -105,6 +110,91 @@ export interface RetrainReply {
   readonly model: string | null;
   /** Where the new model was written. */
   readonly path: string | null;
+}
+
+/** One site (host) of the corpus in `GET /api/sites`. */
+export interface ApiSite {
+  readonly host: string;
+  /** Pages of the corpus from this host, and how many of them have saved labels. */
+  readonly pages: number;
+  readonly labelled: number;
+  /** Rules of the learned site model, or null when the site is not learned. */
+  readonly rules: number | null;
+}
+
+/** `GET /api/sites`. */
+export interface SitesReply {
+  readonly sites: readonly ApiSite[];
+  /** Labelled pages of a host from which the app offers "learn this site". */
+  readonly learnFrom: number;
+}
+
+/** The learned site model of `GET /api/sites/:host`. */
+export interface ApiSiteModel {
+  /** One line per rule: its label and the rule in seed 004's notation. */
+  readonly rules: readonly string[];
+  readonly notes: readonly string[];
+  /** The labelled pages it was learned from. */
+  readonly pages: readonly string[];
+  readonly createdAt: string;
+  /** The model file, relative to the corpus folder. */
+  readonly file: string;
+}
+
+/** One page of a site: saved labels for labelled pages, the wrapper's extraction for the others. */
+export interface ApiSitePage {
+  readonly id: string;
+  readonly url?: string | undefined;
+  readonly labelled: boolean;
+  /** Whether the rules recognise the page (else extraction falls back to the general model). */
+  readonly recognised: boolean;
+  /** Blocks labelled title, heading and body (the saved labels' for labelled pages, else the wrapper's). */
+  readonly title: number;
+  readonly heading: number;
+  readonly body: number;
+  /** The wrapper's label for every block (its rules alone), on pages that are not labelled; else null. */
+  readonly labels: readonly ApiLabel[] | null;
+}
+
+/** `GET /api/sites/:host`. */
+export interface SiteReply {
+  readonly host: string;
+  readonly model: ApiSiteModel | null;
+  /** Set when the stored model file cannot be used. */
+  readonly problem?: string | undefined;
+  readonly pages: readonly ApiSitePage[];
+}
+
+/** `POST /api/sites/:host/learn`, 200. */
+export interface LearnReply {
+  readonly message: string;
+  readonly ms: number;
+  readonly skipped: ReadonlyArray<{ readonly id: string; readonly reason: string }>;
+  readonly site: SiteReply;
+}
+
+/** The body of `POST /api/pages/:id/correct`: these blocks should have this label. */
+export interface CorrectRequest {
+  readonly blocks: readonly number[];
+  readonly label: ApiLabel;
+  readonly baseRevision: number;
+}
+
+/** `POST /api/pages/:id/correct`, 200 (409 as `ConflictReply` when the page was saved in between). */
+export interface CorrectReply {
+  /** The page's saved labels (what it showed, corrected) and their revision. */
+  readonly labels: readonly ApiGoldLabel[];
+  readonly revision: number;
+  readonly flags: readonly ApiFlag[];
+  /** The correction by what the rules said before: specialise, generalise/add, relabel or nothing. */
+  readonly kind: 'false-positive' | 'false-negative' | 'relabel' | 'unchanged';
+  /** Whether the relearned rules give the corrected blocks the label asked for. */
+  readonly fixed: boolean;
+  /** Rules that are new, and rules that are gone (label and rule). */
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly message: string;
+  readonly site: SiteReply;
 }
 
 /** Every refusal and failure (4xx, 5xx); `code` is a pith error code when there is one. */

@@ -20,7 +20,7 @@ export interface PageSummary {
   /** Blocks whose top probability is below the low-confidence threshold. */
   readonly lowConfidenceBlocks: number;
   /** Where the shown labels come from. */
-  readonly source: 'saved' | 'model' | 'none';
+  readonly source: 'saved' | 'wrapper' | 'model' | 'none';
   /** The first title block's text, to show in the queue. */
   readonly title: string | undefined;
   /** Set when the page could not be loaded (not HTML, too large, ...): shown, never queued first. */

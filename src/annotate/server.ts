@@ -19,8 +19,11 @@ import { exportBundle, importBundle, MAX_BUNDLE_BYTES, MAX_BUNDLE_DEPTH, MAX_BUN
 import { parseJsonLimited } from './safe-files.js';
 import { appHtml } from './web/app-html.js';
 import { APP_CSS } from './web/app-css.js';
+import { checkCorrection, correctPage, learnSite, LEARN_FROM_PAGES, listSites, siteReport } from './sites.js';
+import { isValidHost } from './site-store.js';
 import type {
-  ApiTokenHeader, ConflictReply, ErrorReply, ImportReply, PageReply, QueueReply, RetrainReply, SaveReply, SaveRequest,
+  ApiTokenHeader, ConflictReply, CorrectReply, ErrorReply, ImportReply, LearnReply, PageReply, QueueReply, RetrainReply, SaveReply, SaveRequest,
+  SiteReply, SitesReply,
 } from './api-types.js';
 
 // The app sends the token in the header security.ts checks.
@@ -108,6 +111,18 @@ function pageId(raw: string): string {
   } catch {
     throw new HttpError(400, 'malformed page id');
   }
+}
+
+/** A host from the path, URL-decoded and checked (a file name in `<corpus>/sites/`). */
+function hostParam(raw: string): string {
+  let h: string;
+  try {
+    h = decodeURIComponent(raw).toLowerCase();
+  } catch {
+    throw new HttpError(400, 'malformed host');
+  }
+  if (!isValidHost(h)) throw new HttpError(400, 'invalid host');
+  return h;
 }
 
 // ---- routes ----------------------------------------------------------------------------
@@ -310,6 +325,39 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
         }
         try {
           return sendJson<SaveReply>(res, 200, await ws.save(id, body.labels, body.baseRevision as number));
+        } catch (e) {
+          if (isPithError(e) && e.code === 'CONFLICT') {
+            const now = await ws.view(id);
+            return sendJson<ConflictReply>(res, 409, { error: e.message, conflict: true, revision: now.revision });
+          }
+          throw e;
+        }
+      },
+    },
+    // Site models (seed 004 wrappers) learned from a host's labelled pages, and corrections fed back (sites.ts).
+    {
+      method: 'GET', path: '/api/sites', access: 'token',
+      handle: async ({ res }) => sendJson<SitesReply>(res, 200, { sites: await listSites(ws), learnFrom: LEARN_FROM_PAGES }),
+    },
+    {
+      method: 'GET', path: '/api/sites/:host', access: 'token',
+      handle: async ({ res, params }) => sendJson<SiteReply>(res, 200, await siteReport(ws, hostParam(params[0]!))),
+    },
+    {
+      method: 'POST', path: '/api/sites/:host/learn', access: 'token',
+      handle: async ({ req, res, params }) => {
+        const host = hostParam(params[0]!);
+        await readBody(req, maxBody); // a JSON body (`{}`): a cross-origin form cannot send one
+        return sendJson<LearnReply>(res, 200, await learnSite(ws, host));
+      },
+    },
+    {
+      method: 'POST', path: '/api/pages/:id/correct', access: 'token',
+      handle: async ({ req, res, params }) => {
+        const id = pageId(params[0]!);
+        const body = checkCorrection(parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body'));
+        try {
+          return sendJson<CorrectReply>(res, 200, await correctPage(ws, id, body.blocks, body.label, body.baseRevision));
         } catch (e) {
           if (isPithError(e) && e.code === 'CONFLICT') {
             const now = await ws.view(id);

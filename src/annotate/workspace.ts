@@ -17,6 +17,8 @@ import { orderQueue, summarisePage, type PageSummary } from './queue.js';
 import { topProbabilities, type Predictor } from './predictor.js';
 import { listCorpusPages, readLabelsTolerant, type CorpusProblem } from './corpus-files.js';
 import { readFileInside } from './safe-files.js';
+import { siteOfUrl } from '../util/site.js';
+import { isValidHost, SiteStore } from './site-store.js';
 
 export interface WorkspaceOptions {
   /** Pre-labels pages; without one every unsaved block starts `other`. */
@@ -44,6 +46,8 @@ export interface PageView {
   readonly docTitle: string;
   readonly revision: number;
   readonly source: PageSummary['source'];
+  /** The page's site (see `hostOf`), when it has one. */
+  readonly host: string | undefined;
   readonly blocks: readonly BlockView[];
   readonly flags: readonly StructureFlag[];
   readonly model: string | undefined;
@@ -67,9 +71,26 @@ interface PageEntry {
   readonly htmlPath: string;
 }
 
+/** A page of the corpus with its site, for the site models (sites.ts). */
+export interface ListedSitePage {
+  readonly id: string;
+  readonly url: string | undefined;
+  readonly host: string | undefined;
+  /** Saved label revision (0: none); -1 when the labels file is unreadable. */
+  readonly revision: number;
+}
+
+/** The site a page URL belongs to, when it is one a site model can be stored for. */
+export function hostOf(url: string | undefined): string | undefined {
+  const h = siteOfUrl(url);
+  return h && isValidHost(h) ? h : undefined;
+}
+
 export class Workspace {
   readonly dir: string;
   readonly header: PithCorpusHeader;
+  /** Learned site models (`<corpus>/sites/`): pages of a learned host start from the wrapper's labels. */
+  readonly sites: SiteStore;
   private predictor: Predictor | undefined;
   private predictorGen = 0;
   private readonly cacheSize: number;
@@ -82,6 +103,7 @@ export class Workspace {
   private constructor(dir: string, header: PithCorpusHeader, options: WorkspaceOptions) {
     this.dir = dir;
     this.header = header;
+    this.sites = new SiteStore(dir);
     this.predictor = options.predictor;
     this.cacheSize = Math.max(1, options.cachedPages ?? 12);
     this.textChars = Math.max(20, options.blockTextChars ?? 300);
@@ -148,7 +170,24 @@ export class Workspace {
     return loaded;
   }
 
-  /** Labels to show: saved ones, else the model's, else all `other`. */
+  /** The parsed page (cached). */
+  async page(id: string): Promise<Page> {
+    return (await this.load(id)).page;
+  }
+
+  /** Every page with its URL, site and saved revision (listing order). */
+  async sitePages(): Promise<ListedSitePage[]> {
+    this.refresh();
+    const out: ListedSitePage[] = [];
+    for (const e of (await this.listing()).values()) {
+      const r = await readLabelsTolerant(this.dir, e.id);
+      const url = e.url ?? r.labels?.url;
+      out.push({ id: e.id, url, host: hostOf(url), revision: r.problem ? -1 : r.labels?.revision ?? 0 });
+    }
+    return out;
+  }
+
+  /** Labels to show: saved ones, else a learned site model's (when it recognises the page), else the model's, else all `other`. */
   private async startLabels(id: string, l: Loaded): Promise<{ labels: GoldLabel[]; revision: number; source: PageSummary['source'] }> {
     const r = await readLabelsTolerant(this.dir, id);
     if (r.problem) {
@@ -158,6 +197,10 @@ export class Workspace {
     if (saved) {
       return { labels: labelsFromAnnotations(l.page, saved.annotations, saved.partial === true), revision: saved.revision, source: 'saved' };
     }
+    const host = hostOf(l.page.url);
+    const site = host ? await this.sites.get(host) : undefined;
+    const ruled = site?.model.ruleLabels(l.page);
+    if (ruled?.recognised) return { labels: ruled.labels, revision: 0, source: 'wrapper' };
     if (l.prediction) return { labels: [...l.prediction.labels], revision: 0, source: 'model' };
     return { labels: l.page.blocks.map(() => 'other' as const), revision: 0, source: 'none' };
   }
@@ -174,7 +217,7 @@ export class Workspace {
       };
     });
     return {
-      id, url: l.page.url, docTitle: l.page.tree.title, revision, source, blocks, flags: checkStructure(labels), model: this.predictor?.name,
+      id, url: l.page.url, docTitle: l.page.tree.title, revision, source, host: hostOf(l.page.url), blocks, flags: checkStructure(labels), model: this.predictor?.name,
     };
   }
 
@@ -236,7 +279,7 @@ export class Workspace {
       const read = await readLabelsTolerant(this.dir, e.id);
       if (read.problem) unreadable.push(read.problem);
       const saved = read.labels;
-      const key = `${read.problem ? 'bad' : saved?.revision ?? 0}/${this.predictorGen}`;
+      const key = `${read.problem ? 'bad' : saved?.revision ?? 0}/${this.predictorGen}/${this.sites.generation}`;
       const c = this.summaries.get(e.id);
       if (c && c.key === key) {
         out.push(c.summary);

@@ -4,3 +4,4 @@ export * from './induce.js';
 export * from '../models/wrapper/site-model.js';
 export * from '../models/wrapper/site-models.js';
 export * from './train.js';
+export * from './feedback.js';

@@ -12,6 +12,12 @@
  * position. Groups whose tag sequences differ in one tag are then merged into a rule with a
  * `*` tag when that takes nothing wrong. So a part keeps several rules where one does not
  * cover its examples (two templates, a quote box inside the body, ...).
+ *
+ * Pages labelled block by block by a person (`exact`: stored annotations, as `pith label`
+ * writes them, including the corrections of seed 004's feedback phase) are negative examples
+ * without tolerance: a rule may take no block such a page labels otherwise. The tolerance is
+ * for gold aligned from text (benchmark corpora), where a few stray characters are noise; a
+ * person's "this is not body" is not.
  */
 import type { GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
@@ -21,6 +27,11 @@ import { examplePath, matchRule, ruleCovers, RULE_LABELS, type PathStep, type Ru
 export interface TrainingPage {
   readonly page: Page;
   readonly labels: readonly GoldLabel[];
+  /**
+   * Labels given block by block (a person's annotations, corrections included), not aligned
+   * from gold text: every block labelled otherwise is a hard negative example. Default false.
+   */
+  readonly exact?: boolean;
 }
 
 export interface InduceOptions {
@@ -72,26 +83,32 @@ export function generalize(paths: readonly (readonly PathStep[])[]): RuleStep[] 
 interface Score {
   readonly right: number;
   readonly wrong: number;
+  /** Of `wrong`, the characters on `exact` pages (hard negatives: none allowed). */
+  readonly hard: number;
 }
 
 /** Characters a rule takes on the training pages with the right label and with another. */
 function scoreRule(steps: readonly RuleStep[], label: RuleLabel, pages: readonly TrainingPage[], index: readonly CharIndex[]): Score {
   let right = 0;
   let wrong = 0;
+  let hard = 0;
   pages.forEach((tp, k) => {
     for (const el of matchRule(tp.page.tree, steps)) {
       const m = index[k]!.get(el);
       if (!m) continue;
       for (const [l, chars] of m) {
         if (l === label) right += chars;
-        else if (l !== 'unknown') wrong += chars;
+        else if (l !== 'unknown') {
+          wrong += chars;
+          if (tp.exact) hard += chars;
+        }
       }
     }
   });
-  return { right, wrong };
+  return { right, wrong, hard };
 }
 
-const ok = (s: Score, tolerance: number): boolean => s.wrong <= tolerance * s.right;
+const ok = (s: Score, tolerance: number): boolean => s.hard === 0 && s.wrong <= tolerance * s.right;
 
 /** Rules for one group of examples (same tag sequence), narrowed until they take little else. */
 function induceGroup(group: readonly Example[], label: RuleLabel, pages: readonly TrainingPage[], index: readonly CharIndex[], tolerance: number, depth = 0): RuleStep[][] {

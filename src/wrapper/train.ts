@@ -28,13 +28,21 @@ export interface LabelledPage {
   readonly labels: readonly GoldLabel[];
   /** Share of the gold's words found on the page (1 when unknown). */
   readonly found: number;
+  /**
+   * Labels given block by block by a person (stored annotations), not aligned from gold text:
+   * the induction takes every block labelled otherwise as a hard negative (induce.ts).
+   */
+  readonly exact?: boolean;
 }
 
 /** Loads a corpus page with its gold block labels and how much of its gold was found. */
 export async function loadLabelledPage(corpus: Corpus, entry: CorpusPage): Promise<LabelledPage> {
   const page = await loadCorpusPage(corpus, entry);
   const a = alignGold(page, entry.gold);
-  return { id: entry.id, page, labels: a.labels, found: a.goldTokens > 0 ? a.alignedGoldTokens / a.goldTokens : 1 };
+  return {
+    id: entry.id, page, labels: a.labels, found: a.goldTokens > 0 ? a.alignedGoldTokens / a.goldTokens : 1,
+    ...(entry.gold.annotations !== undefined ? { exact: true } : {}),
+  };
 }
 
 /** Why a labelled page cannot teach the wrapper, or undefined when it can. */
@@ -62,7 +70,7 @@ export function trainSiteModel(host: string, pages: readonly LabelledPage[], opt
     else used.push(p);
   }
   const t0 = performance.now();
-  const training: TrainingPage[] = used.map((p) => ({ page: p.page, labels: p.labels }));
+  const training: TrainingPage[] = used.map((p) => ({ page: p.page, labels: p.labels, ...(p.exact ? { exact: true } : {}) }));
   const rules = used.length > 0 ? induceRules(training, options) : [];
   const induceMs = performance.now() - t0;
   const notes: string[] = [];

@@ -21,7 +21,15 @@ main { display: grid; grid-template-columns: 230px 1fr 330px; height: calc(100vh
 aside { overflow: auto; border-right: 1px solid #ddd; }
 aside h2 { font-size: 13px; margin: 6px 8px; }
 #blocks-pane { border-right: 0; border-left: 1px solid #ddd; }
-#queue, #blocks { list-style: none; margin: 0; padding: 0; }
+#queue, #blocks, #site-pages { list-style: none; margin: 0; padding: 0; }
+#site-pane { border-top: 2px solid #ccc; }
+#site-rules { padding: 2px 8px; color: #555; font-size: 11px; }
+#site-pages li { padding: 4px 8px; border-bottom: 1px solid #eee; cursor: pointer; }
+#site-pages li.current { background: #e8e4f8; }
+#site-pages li .meta { color: #777; font-size: 11px; }
+#site-pages li[data-source=wrapper] .meta { color: #268bd2; }
+#source { color: #268bd2; font-style: italic; }
+#learn-site { border-color: #268bd2; font-weight: 600; }
 #queue li { padding: 4px 8px; border-bottom: 1px solid #eee; cursor: pointer; }
 #queue li.current { background: #e8e4f8; }
 #queue li .meta { color: #777; font-size: 11px; }

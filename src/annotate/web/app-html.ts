@@ -24,6 +24,7 @@ const APP_HTML = `<!DOCTYPE html>
   <span id="corpus"></span>
   <span id="page-id" title="page id"></span>
   <span id="state" class="state" data-state="saved">saved</span>
+  <span id="source" title="where the labels shown come from"></span>
   <span class="group" id="label-buttons">
     <button data-label="title" title="label title (t)">title <kbd>t</kbd></button>
     <button data-label="heading" title="label heading (h)">heading <kbd>h</kbd></button>
@@ -42,6 +43,10 @@ const APP_HTML = `<!DOCTYPE html>
     <label title="when on, clicking or dragging over blocks applies the chosen label at once"><input type="checkbox" id="paint"> paint</label>
     <select id="paint-label" title="label painted"><option>title</option><option>heading</option><option selected>body</option><option>other</option></select>
   </span>
+  <span class="group" id="site-tools">
+    <button id="learn-site" hidden title="learn extraction rules for this site from its labelled pages">learn this site</button>
+    <label id="correct-tool" hidden title="when on, a label given on a page of the learned site is fed back: the page is saved and the site's rules learned again"><input type="checkbox" id="correct"> correct</label>
+  </span>
   <span class="group">
     <button id="retrain" title="retrain the model on the saved labels">retrain</button>
     <button id="export" title="download the corpus as one JSON bundle">export</button>
@@ -55,7 +60,9 @@ const APP_HTML = `<!DOCTYPE html>
   <button id="keep-mine">keep mine (save over them)</button>
 </div>
 <main>
-  <aside id="queue-pane"><h2>Queue <span id="model"></span></h2><ol id="queue"></ol></aside>
+  <aside id="queue-pane"><h2>Queue <span id="model"></span></h2><ol id="queue"></ol>
+    <div id="site-pane" hidden><h2>Site <span id="site-host"></span></h2><div id="site-rules"></div><ol id="site-pages"></ol></div>
+  </aside>
   <section id="view">
     <div id="warnings" hidden></div>
     <div id="flags"></div>
@@ -77,6 +84,7 @@ const APP_HTML = `<!DOCTYPE html>
     <tr><td><kbd>s</kbd>, <kbd>ctrl+s</kbd></td><td>save</td></tr>
     <tr><td><kbd>n</kbd> <kbd>p</kbd></td><td>next / previous page in the queue (saves first)</td></tr>
     <tr><td><kbd>Esc</kbd></td><td>reduce the selection to one block; close this help</td></tr>
+    <tr><td>learn this site, correct</td><td>after two labelled pages of a site: learn its rules; in correct mode a label key on its pages feeds back into them</td></tr>
     <tr><td><kbd>?</kbd></td><td>this help</td></tr>
   </table>
 </div>

@@ -41,15 +41,27 @@ export interface WrapperMatch {
   readonly titleFromGeneral: boolean;
 }
 
+/** The rules' own labels on a page (no fallback, no general model). */
+export interface RuleLabelling {
+  readonly labels: Label[];
+  /** Blocks per label the rules took. */
+  readonly counts: Readonly<Record<RuleLabel, number>>;
+  /** Characters of the blocks labelled body. */
+  readonly bodyChars: number;
+  /** Whether the rules recognise the page (else extraction falls back to the general model). */
+  readonly recognised: boolean;
+}
+
 export class WrapperSiteModel {
   readonly algorithm = WRAPPER_ALGORITHM;
   constructor(readonly host: string, readonly body: WrapperBody) {}
 
   /**
-   * Labels a page by the rules; undefined when they find no body (fall back). When the body
-   * matches but no title rule does, the title is the general model's (`general`, called lazily).
+   * What the rules alone say about a page, block by block (`other` where no rule reaches),
+   * and whether that is enough to recognise the page (some body, at least `minBodyChars` of
+   * it). The annotation tool shows these labels and takes corrections on them.
    */
-  match(page: Page, general?: () => Prediction): WrapperMatch | undefined {
+  ruleLabels(page: Page): RuleLabelling {
     const byElement = new Map<number, RuleLabel>();
     // Title first, then headings, then body: a block two rules reach keeps the first label.
     for (const label of RULE_LABELS) {
@@ -69,7 +81,16 @@ export class WrapperSiteModel {
       }
       labels.push(l ?? 'other');
     }
-    if (counts.body === 0 || bodyChars < this.body.minBodyChars) return undefined;
+    return { labels, counts, bodyChars, recognised: counts.body > 0 && bodyChars >= this.body.minBodyChars };
+  }
+
+  /**
+   * Labels a page by the rules; undefined when they find no body (fall back). When the body
+   * matches but no title rule does, the title is the general model's (`general`, called lazily).
+   */
+  match(page: Page, general?: () => Prediction): WrapperMatch | undefined {
+    const { labels, counts, recognised } = this.ruleLabels(page);
+    if (!recognised) return undefined;
     let titleFromGeneral = false;
     if (counts.title === 0 && general) {
       const g = general();

@@ -31,10 +31,22 @@ function setLabels(lo: number, values: readonly ApiGoldLabel[]): void {
   setState('unsaved');
 }
 
+/**
+ * Takes over a label action when it returns true (site.ts: in correct mode, a label on a page
+ * of a learned site is fed back to the site's rules instead of only edited here).
+ */
+export type LabelHook = (label: ApiGoldLabel, r: [number, number], stay: boolean) => boolean;
+let labelHook: LabelHook | null = null;
+
+export function setLabelHook(hook: LabelHook | null): void {
+  labelHook = hook;
+}
+
 /** Labels the selection; then, unless `stay`, selects the block after it (labelling is mostly sequential). */
 export function applyLabel(label: ApiGoldLabel, stay?: boolean): void {
   const r = range();
   if (!r) return;
+  if (labelHook && labelHook(label, r, stay === true)) return;
   const before = S.labels.slice(r[0], r[1] + 1);
   const after = before.map(() => label);
   if (before.some((x, k) => x !== after[k])) {

@@ -14,6 +14,7 @@ import { save } from './save.js';
 import { expand } from './selection.js';
 import { range, S } from './state.js';
 import { exportCorpus, importFile, retrain } from './transfer.js';
+import { initSite } from './site.js';
 import { $, message } from './ui.js';
 
 /** What `window.pithApp.snapshot()` returns. */
@@ -24,6 +25,11 @@ export interface Snapshot {
   readonly state: string;
   readonly sel: [number, number] | null;
   readonly order: string[];
+  /** Where the page's labels came from (`wrapper`: a learned site model) and its site. */
+  readonly source: string | null;
+  readonly host: string | null;
+  /** The site pane's pages: id and blocks kept as body. */
+  readonly sitePages: { id: string; body: number; labelled: boolean }[];
 }
 
 declare global {
@@ -48,6 +54,7 @@ function start(): void {
   $('retrain').addEventListener('click', retrain);
   $('export').addEventListener('click', exportCorpus);
   $('help-button').addEventListener('click', toggleHelp);
+  initSite();
   const input = $<HTMLInputElement>('import');
   input.addEventListener('change', () => {
     const file = input.files && input.files[0];
@@ -70,7 +77,11 @@ function start(): void {
     }
   });
   window.pithApp = {
-    snapshot: () => ({ id: S.page && S.page.id, labels: S.labels.slice(), revision: S.revision, state: S.state, sel: range(), order: S.order.slice() }),
+    snapshot: () => ({
+      id: S.page && S.page.id, labels: S.labels.slice(), revision: S.revision, state: S.state, sel: range(), order: S.order.slice(),
+      source: S.page ? S.page.source : null, host: (S.page && S.page.host) || null,
+      sitePages: S.site ? S.site.pages.map((p) => ({ id: p.id, body: p.body, labelled: p.labelled })) : [],
+    }),
   };
   void loadQueue(true).then(() => {
     const want = decodeURIComponent(location.hash.slice(1));

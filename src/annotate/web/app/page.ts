@@ -10,7 +10,7 @@ import { paint } from './labels.js';
 import { renderQueue } from './queue.js';
 import { save } from './save.js';
 import { select, showSelection } from './selection.js';
-import { LOW, S } from './state.js';
+import { emit, LOW, S } from './state.js';
 import { $, message, renderFlags, setState } from './ui.js';
 
 /** Opens page `id`, saving the current one first when it has unsaved changes. */
@@ -42,6 +42,7 @@ export function openPage(id: string): Promise<void> {
       if (location.hash !== '#' + encodeURIComponent(id)) history.replaceState(null, '', '#' + encodeURIComponent(id));
       S.doc = null;
       $<HTMLIFrameElement>('frame').src = v.frame;
+      emit('page-opened');
     });
   if (S.state === 'unsaved') {
     return save().then((ok) => {

@@ -5,7 +5,7 @@
 import type { ConflictReply, SaveReply, SaveRequest } from '../../api-types.js';
 import { api, errorOf } from './api.js';
 import { loadQueue } from './queue.js';
-import { S } from './state.js';
+import { emit, S } from './state.js';
 import { $, renderFlags, setState } from './ui.js';
 
 let saving: Promise<boolean> | null = null;
@@ -27,6 +27,7 @@ export function save(): Promise<boolean> {
       setState(S.edits === edits ? 'saved' : 'unsaved');
       renderFlags(r.data.flags);
       void loadQueue(false);
+      emit('saved');
       return true;
     }
     if (r.status === 409 && r.data) {

@@ -1,5 +1,5 @@
 /** The app's state: one mutable object shared by the modules, as the single script had it. */
-import type { ApiGoldLabel, ApiPageSummary, PageReply, QueueReply } from '../../api-types.js';
+import type { ApiGoldLabel, ApiPageSummary, ApiSite, PageReply, QueueReply, SiteReply } from '../../api-types.js';
 
 /** Blocks whose model confidence is below this are marked (queue.ts `LOW_CONFIDENCE`). */
 export const LOW = 0.6;
@@ -45,13 +45,30 @@ export interface AppState {
   limits: Partial<QueueReply['limits']>;
   /** The stored revision a conflict reported (keep mine saves over it). */
   conflictRevision: number;
+  /** The corpus's sites (`/api/sites`) and how many labelled pages of a host offer "learn this site". */
+  sites: ApiSite[];
+  learnFrom: number;
+  /** The learned site shown in the site pane (its model and pages), when one is. */
+  site: SiteReply | null;
 }
 
 export const S: AppState = {
   order: [], queue: {}, page: null, labels: [], revision: 0, state: 'saved', edits: 0, savedEdits: 0,
   sel: null, undo: [], redo: [], marks: [], doc: null, pickEl: null, pickStack: [], drag: null, shown: [], retrain: false, limits: {},
-  conflictRevision: 0,
+  conflictRevision: 0, sites: [], learnFrom: 2, site: null,
 };
+
+/** What other modules may react to without importing each other (site.ts listens). */
+export type AppEvent = 'page-opened' | 'saved';
+const listeners: Record<AppEvent, (() => void)[]> = { 'page-opened': [], saved: [] };
+
+export function onEvent(e: AppEvent, fn: () => void): void {
+  listeners[e].push(fn);
+}
+
+export function emit(e: AppEvent): void {
+  for (const fn of listeners[e]) fn();
+}
 
 /** The selected block range, lowest first. */
 export function range(): [number, number] | null {
