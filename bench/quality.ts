@@ -25,6 +25,7 @@ import type { Corpus } from '../src/corpus/types.js';
 import { openCorpus } from '../src/corpus/index.js';
 import { computeFeatures, DEFAULT_FAMILIES, type FamilyName, type FeatureOptions } from '../src/features/index.js';
 import { LayoutCache } from '../src/render/cache.js';
+import { laidOutByCss } from '../src/render/layout.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
@@ -58,11 +59,8 @@ const layouts = process.env.LAYOUTS ? await LayoutCache.open(process.env.LAYOUTS
 const laidOut = new Set<string>();
 const PROSE_WORDS = 12;
 function notePageLayout(r: PageRef, page: LoadedPage['page']): void {
-  const L = page.layout;
-  if (!L) return;
-  const widths = page.blocks.filter((b) => b.kind === 'text' && b.text.split(/\s+/).length >= PROSE_WORDS).map((b) => L.cols.w[b.elementId]!).filter((w) => w > 0).sort((a, b) => a - b);
-  const median = widths[widths.length >> 1];
-  if (median !== undefined && median < 0.85 * L.viewport.width) laidOut.add(`${r.corpus.name}/${r.page.id}`);
+  const prose = page.blocks.filter((b) => b.kind === 'text' && b.text.split(/\s+/).length >= PROSE_WORDS).map((b) => b.elementId);
+  if (page.layout && laidOutByCss(page.layout, prose)) laidOut.add(`${r.corpus.name}/${r.page.id}`);
 }
 const load = async (r: PageRef): Promise<LoadedPage> => {
   const loaded = await loadForEval(r, layouts ? { layouts } : {});

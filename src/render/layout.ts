@@ -173,3 +173,18 @@ export function parseLayout(bytes: Uint8Array, subject = '<layout>'): PageLayout
   }
   return layoutFromJson(doc, subject);
 }
+
+/** Prose narrower than this share of the window means the page's own stylesheet set a column. */
+const LAID_OUT_COLUMN_SHARE = 0.85;
+
+/**
+ * Whether the page's own stylesheet laid it out: the median drawn width of its prose blocks'
+ * elements is under 85% of the window. Rendered offline (external stylesheets are never
+ * loaded) most saved pages are one full-width flow of browser defaults, where a box's place
+ * says little: seed 002's screen-based rules assume a designed page.
+ */
+export function laidOutByCss(layout: PageLayout, proseElementIds: readonly number[]): boolean {
+  const widths = proseElementIds.map((id) => layout.cols.w[id]!).filter((w) => w > 0).sort((a, b) => a - b);
+  const median = widths[widths.length >> 1];
+  return median !== undefined && median < LAID_OUT_COLUMN_SHARE * layout.viewport.width;
+}

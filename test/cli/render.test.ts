@@ -93,3 +93,16 @@ test('pith render caches layouts; extract and batch use them', { timeout: 180_00
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--styled needs --format html/);
 });
+
+test('pith experiment rendered and pith render refuse bad usage clearly', () => {
+  const noLayouts = pith(['experiment', 'rendered']);
+  assert.equal(noLayouts.status, 2);
+  assert.match(noLayouts.stderr, /needs --layouts/);
+  const noOut = pith(['render', 'x']);
+  assert.equal(noOut.status, 2);
+  assert.match(noOut.stderr, /-o <layouts-dir>/);
+  const badViewport = pith(['render', 'x', '-o', join(tmpdir(), 'never'), '--viewport', 'big']);
+  assert.equal(badViewport.status, 2);
+  assert.match(badViewport.stderr, /--viewport must look like 1280x800/);
+});
+

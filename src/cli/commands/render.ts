@@ -66,13 +66,14 @@ export const command: Command = {
     if (positionals.length === 0) throw new PithError('BAD_OPTION', 'render needs at least one corpus, folder or page');
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', 'render needs -o <layouts-dir>');
+    const viewport = parseViewport(optString(values, 'viewport'));
+    const timeoutMs = optInt(values, 'timeout', DEFAULT_RENDER_TIMEOUT_MS, 100);
     let files = await inputFiles(positionals);
     if (values['limit'] !== undefined) files = files.slice(0, optInt(values, 'limit', files.length, 1));
     if (files.length === 0) throw new PithError('NOT_FOUND', 'no pages found', positionals.join(' '));
     const progress = new Progress('render', files.length, io.stderr);
     const summary = await renderPagesToCache(files, out, {
-      scripts: optBool(values, 'scripts'), styles: optBool(values, 'styles'), viewport: parseViewport(optString(values, 'viewport')),
-      timeoutMs: optInt(values, 'timeout', DEFAULT_RENDER_TIMEOUT_MS, 100), force: optBool(values, 'force'),
+      scripts: optBool(values, 'scripts'), styles: optBool(values, 'styles'), viewport, timeoutMs, force: optBool(values, 'force'),
       onPage: () => progress.tick(),
     });
     progress.finish();

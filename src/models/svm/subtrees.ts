@@ -26,7 +26,7 @@ import { commonAncestor } from '../../dom/tree.js';
 import type { Block } from '../../segment/segment.js';
 import type { Page } from '../../page.js';
 import type { GoldLabel } from '../../labels.js';
-import { boxOf, layoutValue, type Box, type PageLayout } from '../../render/layout.js';
+import { boxOf, laidOutByCss, layoutValue, type Box, type PageLayout } from '../../render/layout.js';
 
 export const BODY_FEATURES = Object.freeze([
   'formattingElementsNum', 'formattedContentLen',
@@ -170,7 +170,10 @@ export function indexPage(page: Page): PageIndex {
   };
   addDeclared(tree.title);
   for (const m of tree.meta) if (m.key === 'og:title' || m.key === 'twitter:title') addDeclared(m.content);
-  const layout = page.layout;
+  // An offline render without the page's stylesheets is one long full-width flow: seed 002's
+  // screen rules would prune real bodies and titles from it, so such a page is read parser-only.
+  const proseElements = blocks.filter((_, i) => isProse[i] === 1).map((b) => b.elementId);
+  const layout = page.layout && laidOutByCss(page.layout, proseElements) ? page.layout : undefined;
   const screen = layout && layout.viewport.width > 0 && layout.viewport.height > 0 ? layout.viewport : { width: 1280, height: 800 };
   let maxFont = 0;
   if (layout) {
