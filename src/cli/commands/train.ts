@@ -15,6 +15,7 @@ import { trainFromCorpora } from '../../learn/train.js';
 import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
 import { trainWrapperCommand } from '../../wrapper/cli-train.js';
 import { trainSvmCommand } from '../../svm/cli-train.js';
+import { LayoutCache } from '../../render/cache.js';
 
 function paramHelp(): string {
   return listTrainers()
@@ -36,7 +37,7 @@ Options:
   -o, --out PATH      model file to write (required)
   --set name=value    a learner parameter (repeatable); parameters and defaults:
 ${paramHelp()}
-  --families LIST     comma-separated feature families to use (default: all)
+  --families LIST     comma-separated feature families to use (default: all but the opt-in visual)
   --exclude LIST      comma-separated families to switch off (the bundled model: words,stop-words)
   --limit N           at most N pages per corpus
   --allow-eval-only   accept corpora marked eval-only (for experiments; never for a bundled model)
@@ -50,7 +51,8 @@ of that host and fall back to the general model elsewhere (metadata.extractor sa
 
 Subtree SVMs (--model svm, docs/svm.md): seed 002's body and title subtree models (RBF SVMs
 with Platt probabilities) learned from whole pages; the --set parameters are listed above.
-  --layouts DIR       cached layouts (\`pith render -o DIR\`): pages with one use its boxes
+  --layouts DIR       cached layouts (\`pith render -o DIR\`): pages with one use its boxes (for
+                      every learner: the visual family, e.g. --families with visual added, reads them)
 `;
   },
   async run(argv, io) {
@@ -95,9 +97,14 @@ with Platt probabilities) learned from whole pages; the --set parameters are lis
     const total = corpora.reduce((a, c) => a + (limit !== undefined ? Math.min(limit, c.pages.length) : c.pages.length), 0);
     const progress = new Progress('features', total, io.stderr);
     let trainBar: Progress | undefined;
+    const layoutsDir = optString(values, 'layouts');
+    if (families?.includes('visual') && layoutsDir === undefined) {
+      io.stderr.write('train: the visual family reads layouts; without --layouts DIR every page is vis:unrendered\n');
+    }
     const result = await trainFromCorpora(corpora, {
       algorithm, params: parseSetPairs(optStrings(values, 'set')),
       features: { families, exclude },
+      ...(layoutsDir !== undefined ? { layouts: await LayoutCache.open(layoutsDir) } : {}),
       ...(limit !== undefined ? { limitPerCorpus: limit } : {}),
       onDatasetProgress: () => progress.tick(),
       onTrainProgress: (e) => {
