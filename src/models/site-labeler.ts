@@ -14,6 +14,8 @@ export interface SiteLabeler {
   readonly host: string;
   /** `general`: the general model's prediction, computed on demand (for a part the site model lacks). */
   labelPage(page: Page, general?: () => Prediction): Prediction | undefined;
+  /** The extracted headline as the site writes it, less what the site adds around every headline. */
+  cleanTitle?(title: string): string;
 }
 
 /** The site model for a page's URL: the one whose host is the page's or a parent domain of it (longest first). */

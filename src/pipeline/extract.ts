@@ -179,7 +179,8 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
   });
-  const article = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
+  const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
+  const article = sitePrediction && site?.cleanTitle && built.title ? { ...built, title: site.cleanTitle(built.title) } : built;
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}),

@@ -33,6 +33,8 @@ export interface LabelledPage {
    * the induction takes every block labelled otherwise as a hard negative (induce.ts).
    */
   readonly exact?: boolean;
+  /** The gold headline's text, when the corpus gives it (teaches the site's title prefix/suffix). */
+  readonly goldTitle?: string;
 }
 
 /** Loads a corpus page with its gold block labels and how much of its gold was found. */
@@ -42,7 +44,33 @@ export async function loadLabelledPage(corpus: Corpus, entry: CorpusPage): Promi
   return {
     id: entry.id, page, labels: a.labels, found: a.goldTokens > 0 ? a.alignedGoldTokens / a.goldTokens : 1,
     ...(entry.gold.annotations !== undefined ? { exact: true } : {}),
+    ...(entry.gold.title ? { goldTitle: entry.gold.title } : {}),
   };
+}
+
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * What the site writes around every headline inside its title element: the text before and
+ * after the gold headline in the blocks labelled title, when every training page with a gold
+ * title agrees on it ("Forbes.com: " + headline). Empty when they disagree or show none.
+ */
+export function learnTitleAffixes(pages: readonly LabelledPage[]): { prefix: string; suffix: string } {
+  const prefixes = new Set<string>();
+  const suffixes = new Set<string>();
+  let seen = 0;
+  for (const p of pages) {
+    if (!p.goldTitle) continue;
+    const gold = squash(p.goldTitle);
+    const shown = squash(p.page.blocks.filter((b, i) => p.labels[i] === 'title' && b.kind === 'text').map((b) => b.text).join(' '));
+    const at = gold ? shown.indexOf(gold) : -1;
+    if (at < 0) return { prefix: '', suffix: '' };
+    seen++;
+    prefixes.add(shown.slice(0, at));
+    suffixes.add(shown.slice(at + gold.length));
+  }
+  const only = (xs: Set<string>): string => (seen > 0 && xs.size === 1 ? [...xs][0]! : '');
+  return { prefix: only(prefixes), suffix: only(suffixes) };
 }
 
 /** Why a labelled page cannot teach the wrapper, or undefined when it can. */
@@ -86,7 +114,11 @@ export function trainSiteModel(host: string, pages: readonly LabelledPage[], opt
   // recognised (a stray block of another template matching): the general model takes it.
   const bodyChars = used.map((p) => p.page.blocks.reduce((a, b, i) => a + (p.labels[i] === 'body' && b.kind === 'text' ? b.text.length : 0), 0));
   const minBodyChars = bodyChars.length ? Math.max(1, Math.min(500, Math.round(0.2 * Math.min(...bodyChars)))) : 1;
-  const model = new WrapperSiteModel(host, { version: 1, rules, trainingPages: used.length, notes, minBodyChars });
+  const affixes = learnTitleAffixes(used);
+  const model = new WrapperSiteModel(host, {
+    version: 1, rules, trainingPages: used.length, notes, minBodyChars,
+    ...(affixes.prefix ? { titlePrefix: affixes.prefix } : {}), ...(affixes.suffix ? { titleSuffix: affixes.suffix } : {}),
+  });
   return { model, used: used.map((p) => p.id), skipped, induceMs };
 }
 

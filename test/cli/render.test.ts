@@ -15,16 +15,22 @@ import { layoutKey } from '../../src/render/layout.js';
 import { layoutFileName } from '../../src/render/cache.js';
 
 const bin = join(repoRoot, 'bin', 'pith.js');
-const pith = (args: string[]): SpawnSyncReturns<string> => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 90_000 });
+const pith = (args: string[], env: NodeJS.ProcessEnv = process.env): SpawnSyncReturns<string> =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 90_000, env });
 
-/**
- * Live Chromium processes whose parent is gone (re-parented to pid 1): what a batch that forgot
- * its browser leaves. Exited ones waiting to be reaped (state Z) are not running browsers.
- */
-function orphanBrowsers(): string[] {
-  const ps = spawnSync('ps', ['-eo', 'pid=,ppid=,stat=,comm='], { encoding: 'utf8' });
-  return ps.stdout.split('\n').map((l) => l.trim().split(/\s+/))
-    .filter((f) => f[1] === '1' && !(f[2] ?? '').startsWith('Z') && /chrom/i.test(f[3] ?? '')).map((f) => f[0]!);
+/** Live processes (not yet-to-be-reaped zombies) carrying `marker` in their environment: what a batch run with it left behind. */
+function processesMarked(marker: string): string[] {
+  const out: string[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (/\) Z /.test(stat)) continue;
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').includes(marker)) out.push(pid);
+    } catch {
+      /* gone, or not ours */
+    }
+  }
+  return out;
 }
 
 const ARTICLE = `<html><head><title>Bridge story</title></head><body>
@@ -73,15 +79,19 @@ test('pith render caches layouts; extract and batch use them', { timeout: 180_00
   }
 
   const out = join(dir, 'out.jsonl');
-  const orphansBefore = orphanBrowsers();
-  const batch = pith(['batch', pages, '--render', '--out', out, '--workers', '2']);
+  const marker = `PITH_RENDER_TEST_MARK=${process.pid}-${Date.now()}`;
+  const batch = pith(['batch', pages, '--render', '--out', out, '--workers', '2'], { ...process.env, [marker.split('=')[0]!]: marker.split('=')[1]! });
   assert.equal(batch.status, 4, `the binary page fails (exit 4), the others are extracted: ${batch.stderr}`);
   const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; title?: string; error?: { code: string } });
   assert.deepEqual(lines.map((l) => l.id).sort(), ['a', 'b', 'binary']);
   assert.equal(lines.find((l) => l.id === 'a')!.title, 'The bridge reopens after two years');
   assert.equal(lines.find((l) => l.id === 'binary')!.error!.code, 'NOT_HTML');
-  const orphans = orphanBrowsers();
-  assert.deepEqual(orphans.filter((pid) => !orphansBefore.includes(pid)), [], 'no browser outlives the batch');
+  let left = processesMarked(marker);
+  for (let k = 0; k < 30 && left.length > 0; k++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = processesMarked(marker);
+  }
+  assert.deepEqual(left, [], 'no browser (nor anything else the batch started) outlives it');
 
   const styled = pith(['extract', join(pages, 'a.html'), '--format', 'html', '--styled']);
   assert.equal(styled.status, 0, styled.stderr);

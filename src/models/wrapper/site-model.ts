@@ -23,6 +23,12 @@ export interface WrapperBody {
   readonly notes: readonly string[];
   /** Fewest characters of body the rules must find on a page for the wrapper to answer. Default 1. */
   readonly minBodyChars: number;
+  /**
+   * Text the site puts before / after every headline inside the title element ("Forbes.com: ",
+   * " - BBC News"), learned from the training pages' gold titles; removed from the extracted title.
+   */
+  readonly titlePrefix?: string;
+  readonly titleSuffix?: string;
 }
 
 /** Probability given to a rule's label (the rest shared by the others). */
@@ -112,10 +118,20 @@ export class WrapperSiteModel {
     return this.match(page, general)?.prediction;
   }
 
+  /** The headline without the site's constant prefix and suffix (when the rules labelled the page). */
+  cleanTitle(title: string): string {
+    let t = title;
+    const { titlePrefix: pre, titleSuffix: suf } = this.body;
+    if (pre && t.startsWith(pre) && t.length > pre.length) t = t.slice(pre.length);
+    if (suf && t.endsWith(suf) && t.length > suf.length) t = t.slice(0, t.length - suf.length);
+    return t.trim();
+  }
+
   /** The rules, readably (one per line, seed 004's notation). */
   describe(): string {
     const lines = [`site ${this.host}: wrapper, ${this.body.rules.length} rules from ${this.body.trainingPages} page(s)`];
     for (const n of this.body.notes) lines.push(`  note: ${n}`);
+    if (this.body.titlePrefix || this.body.titleSuffix) lines.push(`  title: drop prefix ${JSON.stringify(this.body.titlePrefix ?? '')}, suffix ${JSON.stringify(this.body.titleSuffix ?? '')}`);
     for (const r of this.body.rules) lines.push(`  ${r.label.padEnd(7)} ${formatRule(r.steps)}   (${r.examples} example(s) on ${r.pages} page(s))`);
     return lines.join('\n');
   }
@@ -146,6 +162,7 @@ export class WrapperSiteModel {
     if (typeof b['trainingPages'] !== 'number') bad('trainingPages must be a number');
     if (!Array.isArray(b['notes']) || !(b['notes'] as unknown[]).every((n) => typeof n === 'string')) bad('notes must be a list of strings');
     if (typeof b['minBodyChars'] !== 'number') bad('minBodyChars must be a number');
+    for (const k of ['titlePrefix', 'titleSuffix']) if (b[k] !== undefined && typeof b[k] !== 'string') bad(`${k} must be a string`);
     return new WrapperSiteModel(host, b as unknown as WrapperBody);
   }
 }
