@@ -55,7 +55,7 @@ const score = (page: Page, entry: CorpusPage, m: LoadedModel): Outcome => {
  */
 const withSite = (model: WrapperSiteModel, page: Page): LoadedModel => ({
   ...general,
-  sites: [{ algorithm: model.algorithm, host: siteOfUrl(page.url) ?? 'site.invalid', labelPage: (p, g) => model.labelPage(p, g) }],
+  sites: [{ algorithm: model.algorithm, host: siteOfUrl(page.url) ?? 'site.invalid', labelPage: (p, g) => model.labelPage(p, g), cleanTitle: (t) => model.cleanTitle(t) }],
 });
 const sitePage = (page: Page): Page => (siteOfUrl(page.url) ? page : { ...page, url: 'http://site.invalid/' });
 
