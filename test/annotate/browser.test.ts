@@ -12,21 +12,13 @@ import { Workspace } from '../../src/annotate/workspace.js';
 import { startLabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
 import { http, tempCorpus } from './helpers.js';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwright } from '../helpers/browser.js';
 
-const CHROMIUM = process.env['PITH_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const step = (name: string): void => {
   if (process.env['PITH_DEBUG']) process.stderr.write(`step: ${name}\n`);
 };
 
-async function playwright(): Promise<typeof import('playwright-core') | undefined> {
-  try {
-    return await import('playwright-core');
-  } catch {
-    return undefined;
-  }
-}
 
 test('label in the browser: mouse, keys, undo/redo, subtree, save, reload, export, import', { timeout: 60_000 }, async (t) => {
   const pw = await playwright();

@@ -13,17 +13,9 @@ import { Workspace } from '../../src/annotate/workspace.js';
 import { startLabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
 import { AD, HOST, para, SITE_PAGES, siteCorpus } from './site-pages.js';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwright } from '../helpers/browser.js';
 
-const CHROMIUM = process.env['PITH_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-async function playwright(): Promise<typeof import('playwright-core') | undefined> {
-  try {
-    return await import('playwright-core');
-  } catch {
-    return undefined;
-  }
-}
 
 interface Snap {
   id: string;

@@ -18,6 +18,7 @@ import { extractPage, loadExtractionModel } from '../../src/pipeline/extract.js'
 import { toHtml } from '../../src/article/to-html.js';
 import { renderStyledResult, toStyledHtml } from '../../src/article/to-styled-html.js';
 import { compareImages, decodePng, encodePng, type ImageDifference } from '../helpers/png.js';
+import { playwright } from '../helpers/browser.js';
 
 const VIEWPORT = { width: 1280, height: 900 };
 const IMAGE_URL = 'https://lanterns.test/images/lantern.png';
@@ -57,13 +58,6 @@ const ORIGINAL = `<!doctype html>
 <footer>Copyright 2026 The River Gazette. All rights reserved.</footer>
 </body></html>`;
 
-async function playwright(): Promise<typeof import('playwright-core') | undefined> {
-  try {
-    return await import('playwright-core');
-  } catch {
-    return undefined;
-  }
-}
 
 /** A 320x180 picture: a red disc on a dark ground, so a lost image shows. */
 function lanternPng(): Buffer {
