@@ -25,7 +25,14 @@ export async function loadRenderedPage(bytes: Uint8Array, source: LayoutSource, 
 }
 
 export async function attachLayout(page: Page, bytes: Uint8Array, source: LayoutSource, load: LoadOptions = {}, subject?: string): Promise<Page> {
-  const cached = source.cache ? await source.cache.get(bytes) : undefined;
+  let cached;
+  try {
+    cached = source.cache ? await source.cache.get(bytes) : undefined;
+  } catch (e) {
+    // A damaged cache entry is derived data: with a browser at hand, draw the page again (and
+    // replace the entry); without one, say which file is damaged.
+    if (!source.renderer) throw e;
+  }
   if (cached && cached.nodes === page.tree.nodes.length && (!source.renderer?.options.styles || cached.styles)) {
     return withLayout(page, cached);
   }
@@ -81,8 +88,8 @@ export async function renderPagesToCache(files: readonly string[], cacheDir: str
       const started = performance.now();
       try {
         const bytes = await readPageBytes(path);
-        if (!options.force && cache.has(bytes)) {
-          cached++;
+        if (!options.force && (await cache.get(bytes).catch(() => undefined))) {
+          cached++; // a damaged entry reads as missing and is drawn again
         } else {
           const page = loadPage(bytes, {}, path);
           const html = decodeHtml(bytes, {}, path).text;

@@ -31,10 +31,6 @@ export class LayoutCache {
     return new LayoutCache(dir);
   }
 
-  has(bytes: Uint8Array): boolean {
-    return existsSync(join(this.dir, layoutFileName(layoutKey(bytes))));
-  }
-
   /** The page's layout, undefined when it was never rendered; a corrupt file is BAD_CORPUS. */
   async get(bytes: Uint8Array): Promise<PageLayout | undefined> {
     const path = join(this.dir, layoutFileName(layoutKey(bytes)));

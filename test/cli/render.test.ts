@@ -66,6 +66,16 @@ test('pith render caches layouts; extract and batch use them', { timeout: 180_00
   const again = pith(['render', pages, '-o', layouts, '--json']);
   assert.equal((JSON.parse(again.stdout) as { cached: number }).cached, 2, 'rendered pages are not drawn again');
 
+  // A damaged cache entry: refused by name without a browser, drawn again (and replaced) with one.
+  const entry = join(layouts, layoutFileName(layoutKey(readFileSync(join(pages, 'b.html')))));
+  writeFileSync(entry, 'garbage');
+  const damaged = pith(['extract', join(pages, 'b.html'), '--layouts', layouts]);
+  assert.equal(damaged.status, 3);
+  assert.match(damaged.stderr, /not a pith layout/);
+  const redrawn = pith(['extract', join(pages, 'b.html'), '--layouts', layouts, '--render']);
+  assert.equal(redrawn.status, 0, redrawn.stderr);
+  assert.equal(pith(['extract', join(pages, 'b.html'), '--layouts', layouts]).status, 0, 'the entry was replaced');
+
   const fromCache = pith(['extract', join(pages, 'a.html'), '--layouts', layouts, '--format', 'json']);
   assert.equal(fromCache.status, 0, fromCache.stderr);
   const rendered = pith(['extract', join(pages, 'a.html'), '--render', '--format', 'json']);
