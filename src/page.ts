@@ -10,6 +10,7 @@ import { DEFAULT_MAX_BYTES } from './dom/decode.js';
 import type { DomTree } from './dom/tree.js';
 import { segment, type Block, type SegmentOptions } from './segment/segment.js';
 import { layoutFits, type PageLayout } from './render/layout.js';
+import type { LayoutCache } from './render/cache.js';
 import { PithError } from './errors.js';
 
 export interface Page {
@@ -78,6 +79,15 @@ export function withLayout(page: Page, layout: PageLayout): Page {
     throw new PithError('BAD_OPTION', `the layout is for a tree of ${layout.nodes} nodes, this page has ${page.tree.nodes.length}`, page.id);
   }
   return Object.freeze({ ...page, layout });
+}
+
+/**
+ * The page with its layout from a `pith render` folder, when the folder holds one for these
+ * bytes drawn over this tree; otherwise the page as it is. A damaged entry is BAD_CORPUS.
+ */
+export async function withCachedLayout(page: Page, bytes: Uint8Array, cache: LayoutCache | undefined): Promise<Page> {
+  const layout = cache ? await cache.get(bytes) : undefined;
+  return layout && layoutFits(layout, page.tree.nodes.length) ? withLayout(page, layout) : page;
 }
 
 /** `dir/foo.html.gz` -> `foo`. */

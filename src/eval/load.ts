@@ -5,7 +5,7 @@
  */
 import { alignGold, goldText, loadCorpusPage } from '../corpus/index.js';
 import { decodeHtml } from '../dom/decode.js';
-import { readPageBytes, withLayout } from '../page.js';
+import { readPageBytes, withCachedLayout } from '../page.js';
 import type { LayoutCache } from '../render/cache.js';
 import type { LoadedPage, PageRef } from './runner.js';
 import type { PageGold } from './page-scores.js';
@@ -17,12 +17,8 @@ export interface EvalLoadOptions {
 
 export async function loadForEval(ref: PageRef, options: EvalLoadOptions = {}): Promise<LoadedPage> {
   const { corpus, page: cp } = ref;
-  let page = await loadCorpusPage(corpus, cp);
   const bytes = await readPageBytes(cp.htmlPath);
-  if (options.layouts) {
-    const layout = await options.layouts.get(bytes);
-    if (layout && layout.nodes === page.tree.nodes.length) page = withLayout(page, layout);
-  }
+  const page = await withCachedLayout(await loadCorpusPage(corpus, cp), bytes, options.layouts);
   // Decoding again is cheap next to parsing, and keeps Page free of the raw text.
   const html = decodeHtml(bytes, {}, cp.htmlPath).text;
   const gold = cp.gold;

@@ -7,7 +7,7 @@ import type { Corpus, CorpusPage } from '../corpus/types.js';
 import { goldBlockLabels, loadCorpusPage, openCorpus } from '../corpus/index.js';
 import { computeFeatures, type FeatureOptions } from '../features/index.js';
 import type { LabeledSequence } from '../models/labeler.js';
-import { readPageBytes, withLayout, type Page } from '../page.js';
+import { readPageBytes, withCachedLayout, type Page } from '../page.js';
 import type { LayoutCache } from '../render/cache.js';
 import type { GoldLabel } from '../labels.js';
 
@@ -41,10 +41,7 @@ export interface GoldPage {
 
 export async function loadGoldPage(corpus: Corpus, entry: CorpusPage, layouts?: LayoutCache): Promise<GoldPage> {
   let page = await loadCorpusPage(corpus, entry);
-  if (layouts) {
-    const layout = await layouts.get(await readPageBytes(entry.htmlPath));
-    if (layout && layout.nodes === page.tree.nodes.length) page = withLayout(page, layout);
-  }
+  if (layouts) page = await withCachedLayout(page, await readPageBytes(entry.htmlPath), layouts);
   return { corpus, entry, page, labels: goldBlockLabels(page, entry.gold) };
 }
 

@@ -7,6 +7,7 @@
 import { decodeHtml } from '../dom/decode.js';
 import { loadPage, readPageBytes, withLayout, type LoadOptions, type Page } from '../page.js';
 import { LayoutCache } from '../render/cache.js';
+import { layoutFits } from '../render/layout.js';
 import { Renderer, type RenderOptions } from '../render/renderer.js';
 import { isPithError } from '../errors.js';
 
@@ -33,7 +34,7 @@ export async function attachLayout(page: Page, bytes: Uint8Array, source: Layout
     // replace the entry); without one, say which file is damaged.
     if (!source.renderer) throw e;
   }
-  if (cached && cached.nodes === page.tree.nodes.length && (!source.renderer?.options.styles || cached.styles)) {
+  if (cached && layoutFits(cached, page.tree.nodes.length) && (!source.renderer?.options.styles || cached.styles)) {
     return withLayout(page, cached);
   }
   if (!source.renderer) return page;

@@ -5,7 +5,7 @@
  */
 import type { Corpus, CorpusPage } from '../corpus/types.js';
 import { goldBlockLabels } from '../corpus/index.js';
-import { loadPage, readPageBytes, withLayout, type Page } from '../page.js';
+import { loadPage, readPageBytes, withCachedLayout } from '../page.js';
 import { LayoutCache } from '../render/cache.js';
 import type { SvmTrainingPage } from '../models/svm/train.js';
 
@@ -31,16 +31,8 @@ export interface SvmLoadResult {
 /** Loads one page (with its layout from `cache` when there is one). */
 export async function loadSvmPage(corpus: Corpus, entry: CorpusPage, cache?: LayoutCache): Promise<LoadedSvmPage> {
   const bytes = await readPageBytes(entry.htmlPath);
-  let page: Page = loadPage(bytes, { id: entry.id, ...(entry.url !== undefined ? { url: entry.url } : {}) }, entry.htmlPath);
-  let rendered = false;
-  if (cache) {
-    const layout = await cache.get(bytes);
-    if (layout && layout.nodes === page.tree.nodes.length) {
-      page = withLayout(page, layout);
-      rendered = true;
-    }
-  }
-  return { corpus: corpus.name, entry, page, labels: goldBlockLabels(page, entry.gold), rendered };
+  const page = await withCachedLayout(loadPage(bytes, { id: entry.id, ...(entry.url !== undefined ? { url: entry.url } : {}) }, entry.htmlPath), bytes, cache);
+  return { corpus: corpus.name, entry, page, labels: goldBlockLabels(page, entry.gold), rendered: page.layout !== undefined };
 }
 
 export async function loadSvmPages(corpora: readonly Corpus[], options: SvmLoadOptions = {}): Promise<SvmLoadResult> {

@@ -4,7 +4,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +11,7 @@ import { Workspace } from '../../src/annotate/workspace.js';
 import { startLabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
 import { http, tempCorpus } from './helpers.js';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwright } from '../helpers/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwrightOrSkip } from '../helpers/browser.js';
 
 
 const step = (name: string): void => {
@@ -21,11 +20,8 @@ const step = (name: string): void => {
 
 
 test('label in the browser: mouse, keys, undo/redo, subtree, save, reload, export, import', { timeout: 60_000 }, async (t) => {
-  const pw = await playwright();
-  if (!pw || !existsSync(CHROMIUM)) {
-    t.skip('no Chromium or playwright-core');
-    return;
-  }
+  const pw = await playwrightOrSkip(t);
+  if (!pw) return;
   const c = await tempCorpus();
   const srv = await startLabelServer(await Workspace.open(c.dir));
   const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -156,11 +152,8 @@ test('label in the browser: mouse, keys, undo/redo, subtree, save, reload, expor
 });
 
 test('a stale save shows a conflict and overwrites nothing', { timeout: 30_000 }, async (t) => {
-  const pw = await playwright();
-  if (!pw || !existsSync(CHROMIUM)) {
-    t.skip('no Chromium or playwright-core');
-    return;
-  }
+  const pw = await playwrightOrSkip(t);
+  if (!pw) return;
   const c = await tempCorpus(['second.html']);
   const srv = await startLabelServer(await Workspace.open(c.dir));
   const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -238,11 +231,8 @@ async function hostileService(apiOrigin: string): Promise<{ url: string; seen: I
 }
 
 test('a page on another loopback port gets neither the token nor the API, even with the browser\'s cookies; the app still works', { timeout: 60_000 }, async (t) => {
-  const pw = await playwright();
-  if (!pw || !existsSync(CHROMIUM)) {
-    t.skip('no Chromium or playwright-core');
-    return;
-  }
+  const pw = await playwrightOrSkip(t);
+  if (!pw) return;
   const c = await tempCorpus(['second.html']);
   const srv = await startLabelServer(await Workspace.open(c.dir));
   const evil = await hostileService(srv.origin);

@@ -6,14 +6,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Workspace } from '../../src/annotate/workspace.js';
 import { startLabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
 import { AD, HOST, para, SITE_PAGES, siteCorpus } from './site-pages.js';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwright } from '../helpers/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwrightOrSkip } from '../helpers/browser.js';
 
 
 
@@ -28,11 +27,8 @@ interface Snap {
 }
 
 test('the annotation tool learns a site from two labelled pages, shows its extraction and takes a correction', { timeout: 90_000 }, async (t) => {
-  const pw = await playwright();
-  if (!pw || !existsSync(CHROMIUM)) {
-    t.skip('no Chromium or playwright-core');
-    return;
-  }
+  const pw = await playwrightOrSkip(t);
+  if (!pw) return;
   const c = await siteCorpus();
   const srv = await startLabelServer(await Workspace.open(c.dir));
   const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: ARGS });
