@@ -10,11 +10,13 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Fisher-Yates in place with the given generator; returns `xs`. */
-export function shuffleInPlace<T>(xs: T[], rand: () => number): T[] {
+/** Fisher-Yates in place with the given generator (arrays and typed arrays); returns `xs`. */
+export function shuffleInPlace<A extends { length: number; [i: number]: unknown }>(xs: A, rand: () => number): A {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+    const t = xs[i];
+    xs[i] = xs[j];
+    xs[j] = t;
   }
   return xs;
 }

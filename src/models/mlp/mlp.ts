@@ -19,7 +19,7 @@ import { isRecord } from '../../util/is-record.js';
 import { encodeGold, encodeInterned, encodeSequences, labelsInData, type EncodedItems } from '../linear/encode.js';
 import { indexFromFlags, internAttributes, ROW_OWN, type FeatureIndex } from '../linear/feature-index.js';
 import { resolveParams } from '../params.js';
-import { seededRandom } from '../../util/random.js';
+import { seededRandom, shuffleInPlace } from '../../util/random.js';
 import { fmt } from '../linear/labeler-base.js';
 import { LINEAR_PARAMS } from '../linear/param-specs.js';
 import { trainLinearModel } from '../linear/train.js';
@@ -220,10 +220,7 @@ function trainMember(prep: Prepared, params: Params, seed: number, progress?: Tr
     w[k] -= (rate * g) / Math.sqrt(acc[k]!);
   };
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(rand() * (i + 1));
-      const t = order[i]!; order[i] = order[j]!; order[j] = t;
-    }
+    shuffleInPlace(order, rand);
     loss = 0;
     for (let q = 0; q < order.length; q++) {
       const item = order[q]!, g = gold[item]!;

@@ -13,7 +13,7 @@
 import { PithError } from '../../errors.js';
 import type { GoldLabel } from '../../labels.js';
 import type { Page } from '../../page.js';
-import { seededRandom } from '../../util/random.js';
+import { seededRandom, shuffleInPlace } from '../../util/random.js';
 import { resolveParams, type RawParams } from '../params.js';
 import type { Params, TrainProgress } from '../labeler.js';
 import type { ElementNode } from '../../dom/tree.js';
@@ -56,11 +56,7 @@ function pick<T>(items: readonly T[], k: number, hardness: (t: T) => number, see
   const nHard = Math.ceil(k / 2);
   const out = byHard.slice(0, nHard);
   const rest = byHard.slice(nHard);
-  const rand = seededRandom(seed);
-  for (let i = rest.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
-  }
+  shuffleInPlace(rest, seededRandom(seed));
   return [...out, ...rest.slice(0, k - nHard)].sort((a, b) => a.i - b.i).map((x) => x.t);
 }
 
