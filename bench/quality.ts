@@ -139,6 +139,12 @@ function row(name: string, corpus: string, s: MetricSummary): string {
   const L = s.labels;
   return `| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.f1)} | ${f(s.word?.f1)} | ${f(s.shingle?.f1)} | ${f(s.title?.accuracy)} | ${f(s.pageTitle?.accuracy)} | ${f(L?.micro.heading?.f1)} | ${f(L?.micro.body?.f1)} | ${f(L?.micro.title?.f1)} |`;
 }
+/** The main text's metric for a corpus (snippets, words or shingles, whichever its gold gives), with precision and recall. */
+function prRow(name: string, corpus: string, s: MetricSummary): string {
+  const [metric, m] = s.snippets ? ['snippet', s.snippets] as const : s.word ? ['word', s.word] as const : ['shingle', s.shingle] as const;
+  return `| ${corpus} | ${name} | ${s.pages} | ${m ? metric : '–'} | ${f(m?.precision)} | ${f(m?.recall)} | ${f(m?.f1)} | ${f(s.shingle?.precision)} | ${f(s.shingle?.recall)} | ${f(s.shingle?.f1)} |`;
+}
+const PR_HEADER = '| corpus | extractor | pages | metric | precision | recall | F1 | shingle P | shingle R | shingle F1 |\n|---|---|---:|---|---:|---:|---:|---:|---:|---:|';
 const HEADER = '| corpus | extractor | pages | snippet F | word F1 | shingle F1 | title exact | declared title exact | heading block F1 | body block F1 | title block F1 |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
 
 const report: string[] = [`# pith quality benchmark\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; params ${algorithms.map((a) => `${a} ${JSON.stringify(paramsOf(a))}`).join(', ')}\n`];
@@ -177,17 +183,30 @@ if (process.env.VISUAL === '1') {
 
 // 1. Cross-site over the train corpora, each algorithm, Readability once beside the first.
 const rows: string[] = [];
+const prRows: string[] = [];
+const typeRows: string[] = [];
+/** Page type by `corpus/id`, where the corpus records it (wcxb-dev). */
+const pageTypes = new Map(refs.flatMap((r) => (r.page.pageType ? [[key(r), r.page.pageType] as const] : [])));
 let first = true;
 for (const algorithm of algorithms) {
   const result = await crossSite(algorithm, DEFAULT_MODEL_RECIPE.features, 'all', first);
   for (const [name, byCorpus] of result) for (const [corpus, scores] of byCorpus) {
     const s = summarize(scores);
     rows.push(row(name, corpus, s));
+    prRows.push(prRow(name, corpus, s));
     docRow(name, corpus, s);
+    const byType = new Map<string, PageScores[]>();
+    for (const p of scores) {
+      const t = pageTypes.get(`${corpus}/${p.pageId}`);
+      if (t) byType.set(t, [...(byType.get(t) ?? []), p]);
+    }
+    for (const [t, list] of byType) typeRows.push(prRow(name, `${corpus} ${t}`, summarize(list)));
   }
   first = false;
 }
 report.push(`## Cross-site (train corpora)\n\n${HEADER}\n${rows.sort().join('\n')}\n`);
+report.push(`### Precision and recall of the main text (cross-site)\n\n${PR_HEADER}\n${prRows.sort().join('\n')}\n`);
+if (typeRows.length) report.push(`### By page type (cross-site; the corpus's own page types)\n\n${PR_HEADER}\n${typeRows.sort().join('\n')}\n`);
 
 // 2. Eval-only corpora with a model trained on every train page.
 {
@@ -200,11 +219,14 @@ report.push(`## Cross-site (train corpora)\n\n${HEADER}\n${rows.sort().join('\n'
     onProgress: (e) => { if (e.done % 200 === 0) log(`eval ${e.corpus} ${e.done}/${e.total}`); },
   });
   const evalRows: string[] = [];
+  const evalPr: string[] = [];
   for (const c of result.corpora) for (const run of c.runs) {
     evalRows.push(row(run.extractor, c.corpus, run.summary));
+    evalPr.push(prRow(run.extractor, c.corpus, run.summary));
     docRow(run.extractor, c.corpus, run.summary);
   }
   report.push(`## Eval-only corpora (model trained on all train corpora)\n\n${HEADER}\n${evalRows.join('\n')}\n`);
+  report.push(`### Precision and recall of the main text (eval-only)\n\n${PR_HEADER}\n${evalPr.join('\n')}\n`);
 }
 report.push(`## Seed 001's document-level table (Content = title/heading/body vs other; complete gold only)\n\n| corpus | extractor | pages | doc acc | doc prec | doc recall | block prec | block recall | contiguous acc (pages) | non-contiguous acc (pages) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n${docRows.sort().join('\n')}\n`);
 

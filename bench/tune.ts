@@ -116,6 +116,8 @@ const runs: Array<{ name: string; features: FeatureOptions }> = ablate
 // A misspelt family fails here, before any page is read (per-page errors are skipped below).
 for (const run of runs) resolveFeatureOptions(run.features);
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
+/** F1 with precision/recall beside it: 'F (P/R)'. */
+const prf = (m: { precision: number; recall: number; f1: number } | undefined) => (m ? `${f(m.f1)} (${f(m.precision)}/${f(m.recall)})` : '–');
 const rows: string[] = [];
 for (const run of runs) {
   const train = await trainingSequences(run.features);
@@ -135,7 +137,7 @@ async function trainAndScore(run: { name: string; features: FeatureOptions }, tr
     for (const c of result.corpora) {
       const s = c.runs[k]!.summary;
       all.push(...c.runs[k]!.scores);
-      cells.push(`${c.corpus}: snip ${f(s.snippets?.f1)} word ${f(s.word?.f1)} shingle ${f(s.shingle?.f1)} title ${f(s.title?.accuracy)}`);
+      cells.push(`${c.corpus}: snip ${prf(s.snippets)} word ${prf(s.word)} shingle ${prf(s.shingle)} title ${f(s.title?.accuracy)}`);
     }
     const s = summarize(all);
     const name = `${run.name}${JSON.stringify(params)}${decoders.length > 1 ? ` decoder ${JSON.stringify(decoder)}` : ''}`;

@@ -27,6 +27,9 @@ import { detectLanguage } from './detect-language.js';
 import { headlineText } from './headline.js';
 import { siteKeys, withoutSiteName } from './page-title.js';
 
+/** How far above a block's element a card's wrapping link may sit (a -> div -> h2). */
+const CARD_LINK_LEVELS = 4;
+
 // Containers being filled. `consumed` frames (rows, captions) took their content from the tree.
 type Frame =
   | { kind: 'flow'; link: ChainLink | null; children: ArticleNode[]; item: boolean; quote: boolean }
@@ -46,6 +49,8 @@ class ArticleBuilder {
   private readonly ctx: InlineContext;
   private readonly root: Frame & { kind: 'flow' } = { kind: 'flow', link: null, children: [], item: false, quote: false };
   private readonly stack: Frame[] = [this.root];
+  /** Card links (`withCardLink`) already given to a block. */
+  private readonly usedCardLinks = new Set<number>();
 
   constructor(private readonly tree: DomTree, private readonly config: ArticleConfig) {
     this.structure = new StructureIndex(tree, config.maxNesting);
@@ -211,7 +216,7 @@ class ArticleBuilder {
       if (embed) this.append(frame, embed);
       return;
     }
-    const content = this.blockInline(block);
+    const content = this.withCardLink(block, this.blockInline(block));
     if (content.length === 0) return;
     const source = this.config.sources && block.nodeIds.length > 0 ? this.src(blockElement(this.tree, block)) : {};
     if (label === 'heading') {
@@ -219,6 +224,28 @@ class ArticleBuilder {
       this.append(frame, Object.freeze({ kind: 'heading', level: this.headingLevel(block), content: text, ...source }));
     }
     else this.append(frame, Object.freeze({ kind: 'paragraph', content, ...source }));
+  }
+
+  /**
+   * A teaser card wrapped whole in one link (`<a href><img><h2>Headline</h2><p>Summary</p></a>`)
+   * leaves its blocks without their link, since each block's text sits inside the link: the
+   * first text block placed from the card (its kicker or headline) carries the card's link.
+   */
+  private withCardLink(block: Block, content: Inline[]): Inline[] {
+    if (content.length === 0 || content.some((c) => c.kind === 'link')) return content;
+    let cur = block.elementId;
+    for (let k = 0; k < CARD_LINK_LEVELS && cur > 0; k++) {
+      const el = this.tree.nodes[cur];
+      if (!el || el.kind !== 'element' || el.tag === 'body') return content;
+      if (el.tag === 'a' && el.attrs['href'] !== undefined) {
+        if (this.usedCardLinks.has(el.id)) return content;
+        this.usedCardLinks.add(el.id);
+        const href = resolveSafeUrl(el.attrs['href'], this.ctx.baseUrl, 'link');
+        return href ? [Object.freeze({ kind: 'link', href, children: Object.freeze(content) })] : content;
+      }
+      cur = el.parent;
+    }
+    return content;
   }
 
   private blockInline(block: Block): Inline[] {

@@ -70,6 +70,8 @@ export interface CorpusPage {
   readonly template?: string;
   /** The year the page was published or captured, when the corpus records it (msv). */
   readonly year?: number;
+  /** What kind of page it is, when the corpus records it (wcxb: article, listing, product, forum, ...). */
+  readonly pageType?: string;
 }
 
 /** A page a reader left out, and why (gold without its page, page without gold, unreadable gold). */

@@ -1,6 +1,8 @@
 /** The decoder's settings: options as given, and the resolved config the rules read. */
 import { PithError } from '../errors.js';
 import { PARAGRAPH_WORDS } from './blocks.js';
+import type { BlockContainers } from './containers.js';
+import type { PageType } from './page-type.js';
 
 const DEFAULT_COMMENT_BODY = 0.2;
 
@@ -81,6 +83,20 @@ export interface ConstrainOptions {
    * documentation page's examples a middling p(body). Default 0.1; 1 = off.
    */
   readonly codeMinBody?: number;
+  /**
+   * The article's container is the innermost element holding at least this share of the
+   * body's characters (and two of its blocks); body blocks after it, outside it, become
+   * other (`article-end`). Above 0.5 to act; 0 = off.
+   */
+  readonly containerShare?: number;
+  /** Per block, the elements holding it (`blockContainers`); absent = the tree is not known. */
+  readonly blockContainers?: BlockContainers;
+  /** Lead-in lines ("Read more", "Auch interessant") and the teasers they introduce become other (`lead-ins`). Default 1; 0 = off. */
+  readonly leadIns?: number;
+  /** Per block, its role as the markup names it (`blockRoles`, decode/roles.ts); absent = none known. */
+  readonly blockRoles?: ArrayLike<number>;
+  /** What kind of page it is (`detectPageType`); absent = unknown. */
+  readonly pageType?: PageType;
 }
 
 export interface ConstrainConfig {
@@ -102,6 +118,11 @@ export interface ConstrainConfig {
   readonly adBody: number;
   readonly leadFigureMinBody: number;
   readonly codeMinBody: number;
+  readonly containerShare: number;
+  readonly blockContainers: BlockContainers | undefined;
+  readonly leadIns: number;
+  readonly blockRoles: ArrayLike<number> | undefined;
+  readonly pageType: PageType;
 }
 
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
@@ -134,6 +155,11 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     adBody: o.adBody ?? 0,
     leadFigureMinBody: o.leadFigureMinBody ?? 0.3,
     codeMinBody: o.codeMinBody ?? 0.1,
+    containerShare: o.containerShare ?? 0,
+    blockContainers: o.blockContainers,
+    leadIns: o.leadIns ?? 1,
+    blockRoles: o.blockRoles,
+    pageType: o.pageType ?? 'unknown',
   });
 }
 

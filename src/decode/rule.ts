@@ -39,6 +39,8 @@ export class DecodeState {
   readonly notes: DecodeNote[] = [];
   /** Per block, 1 inside a comment section that the rules treat as one (set by `comment-sections`). */
   comments: ArrayLike<number> | undefined = undefined;
+  /** Per block, 1 for page furniture the markup names (set by `page-furniture`): no later rule makes it content. */
+  furniture: Uint8Array | undefined = undefined;
   /** [first, last] block of the content region (set by `content-region`), undefined with no body. */
   region: [number, number] | undefined = undefined;
   /** The rule now running: its name goes into the notes. */

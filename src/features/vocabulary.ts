@@ -42,6 +42,26 @@ export const COMMENT_SECTION_WORD = new RegExp(COMMENT_SECTION_ROOTS.join('|'), 
  * WordPress's sidebar of comment excerpts, `recent-comments-2`).
  */
 export const COMMENT_SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
+/**
+ * A page control's label as a block's whole text: the toggles of a photo's caption ("hide
+ * caption", "toggle caption", "enlarge this image") and a post's reaction buttons ("Like",
+ * "Reply", "Quote", "Share"). Read by the decoder's `page-furniture` rule.
+ */
+export const CONTROL_LABEL = /^\s*(?:hide caption|toggle caption|show caption|enlarge this image|expand image|(?:\d+\s+)?likes?|reply|quote|share|report|permalink|bookmark)\s*$/i;
+/** A class or id naming a user's picture beside a post (`avatar`, `user-avatar`, `message-avatar`). */
+export const AVATAR_NAME = /(?:^|[-_])avatars?(?:[-_]|$)/i;
+/** A class, id or itemprop naming who wrote a post (`username`, `author-name`, `message-name`, `poster`, `itemprop=author`). */
+export const AUTHOR_NAME = /^(?:user-?name|author|author-?name|message-name|poster|post-?author|postauthor|topic-?owner|(?:first|last)-?poster)$/i;
+/** A quoted post's attribution line: "velo_mike said:", "Quote from anna", "Originally Posted by dave". */
+export const QUOTE_ATTRIBUTION = /^(?:\S.{0,40}\s+(?:said|wrote|writes|schrieb|a écrit|escribió)\s*:|(?:quote|quoting|zitat)(?:\s+(?:from|by|von))?\s*:?\s+\S.{0,40}|originally posted by\s+\S.{0,40})$/iu;
+/** A class or id naming a user's card beside a post: title, rank, badges, counts (`userTitle`, `message-userExtras`, `postbit`, `user-stats`). */
+export const USER_INFO_NAME = /^(?:(?:message-)?user-?(?:title|rank|info|details|stats|extras|badges?|blurb|banner)|postbit\w*|author-?(?:rank|stats|badges?)|member-?(?:title|since|stats)|rank-?title)$/i;
+/**
+ * A class or id naming a small box of teasers set into or beside an article: NPR's
+ * `internallink` inset, `related`, `promo`, `teaser`, `read-more`, `more-stories`, `recommended`.
+ */
+export const PROMO_BOX_NAME = /^(?:internallink|related\w*|promo\w*|teasers?|read-?more|more-?(?:stories|from|on)\w*|recommend\w*|also-?read|see-?also|you-?may-?(?:also-?)?like)(?:[-_]\w*)*$/i;
+
 /** schema.org types of a page whose replies are its content (a forum thread, a Q&A page). */
 export const DISCUSSION_TYPE = /(?:^|\/)(?:DiscussionForumPosting|QAPage)$/;
 

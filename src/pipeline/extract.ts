@@ -19,6 +19,9 @@ import { siteLabelersOf } from '../models/wrapper/site-models.js';
 import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { adSlotBlocks } from '../decode/ads.js';
+import { blockContainers } from '../decode/containers.js';
+import { blockRoles } from '../decode/roles.js';
+import { detectPageType } from '../decode/page-type.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article, type ArticleOptions } from '../article/index.js';
 import { PithError } from '../errors.js';
@@ -173,11 +176,15 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const prediction = sitePrediction ?? predictGeneral();
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
   const weight = options.bodyWeight ?? 1;
+  const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
   const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
     ...options,
+    blockRoles: roles,
+    pageType: options.pageType ?? detectPageType(page.tree, roles, page.blocks),
     declaredTitles: options.declaredTitles ?? declaredTitles(page),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
+    blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   });
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
   const article = sitePrediction && site?.cleanTitle && built.title ? { ...built, title: site.cleanTitle(built.title) } : built;

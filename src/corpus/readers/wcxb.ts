@@ -47,11 +47,13 @@ export async function readWcxb(root: string): Promise<CorpusPage[]> {
     const domain = optionalString(info['domain']);
     const md = optionalString(gt['main_content_markdown']);
     const title = optionalString(gt['title']);
+    const pageType = optionalString(info['page_type']);
     pages.push({
       id,
       site: siteOfUrl(url, CORPUS_SITE) ?? (domain ? siteOfUrl(`http://${domain}/`, CORPUS_SITE) : undefined) ?? `wcxb-${id}`,
       url,
       htmlPath,
+      ...(pageType ? { pageType } : {}),
       gold: {
         ...(title ? { title } : {}),
         ...(mainText !== undefined ? { mainText } : { partial: true }),

@@ -21,14 +21,14 @@ export function inHeadingElement(block: Block): boolean {
 
 export const headingElements: DecodeRule = {
   name: 'heading-elements',
-  doc: 'an h2-h6 text block labelled other, after kept text and followed by body, becomes a heading',
+  doc: 'an h2-h6 text block labelled other (not page furniture), after kept text and followed by body, becomes a heading',
   apply(s) {
     const { blocks, labels } = s;
     const n = blocks.length;
     let prevText = -1;
     for (let i = 0; i < n; i++) {
       if (blocks[i]!.kind !== 'text') continue;
-      if (labels[i] === 'other' && prevText >= 0 && labels[prevText] !== 'other' && inHeadingElement(blocks[i]!)) {
+      if (labels[i] === 'other' && !s.furniture?.[i] && prevText >= 0 && labels[prevText] !== 'other' && inHeadingElement(blocks[i]!)) {
         let next = i + 1;
         while (next < n && blocks[next]!.kind !== 'text') next++;
         if (next < n && labels[next] === 'body') s.relabel(i, 'heading', 'a heading element between article text');

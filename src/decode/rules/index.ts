@@ -6,10 +6,14 @@
 import type { DecodeRule } from '../rule.js';
 import { commentSections } from './comment-sections.js';
 import { adSlots } from './ad-slots.js';
+import { pageFurniture } from './page-furniture.js';
+import { forumPosts } from './forum-posts.js';
 import { oneTitle } from './one-title.js';
 import { proseRescue } from './prose-rescue.js';
 import { singleTextBlock } from './single-text-block.js';
 import { contentRegion } from './content-region.js';
+import { leadIns } from './lead-ins.js';
+import { articleEnd } from './article-end.js';
 import { codeInRegion } from './code-in-region.js';
 import { linkTail } from './link-tail.js';
 import { headingsInRegion } from './headings-in-region.js';
@@ -19,10 +23,14 @@ import { mediaInRegion } from './media-in-region.js';
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   commentSections,
   adSlots,
+  pageFurniture,
   oneTitle,
   proseRescue,
   singleTextBlock,
+  leadIns,
   contentRegion,
+  articleEnd,
+  forumPosts,
   codeInRegion,
   linkTail,
   headingsInRegion,
@@ -31,5 +39,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 ]);
 
 export {
-  commentSections, adSlots, oneTitle, proseRescue, singleTextBlock, contentRegion, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, contentRegion, articleEnd, forumPosts, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
 };

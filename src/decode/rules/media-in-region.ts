@@ -3,26 +3,39 @@
  * either side) when p(body) is at least 0.3, other outside. A lead image the model believes
  * in (p(body) >= 0.5, or `leadFigureMinBody` for an image in a `<figure>`) may stand up to four
  * blocks before the region when only short text (its caption, a byline, a share bar) stands
- * between them.
+ * between them; a photo whose box holds a caption counts as a figure, may stand six blocks before,
+ * and keeps its caption.
  */
-import type { DecodeRule } from '../rule.js';
+import type { DecodeRule, DecodeState } from '../rule.js';
+import { BlockRole } from '../roles.js';
 import { BODY } from '../blocks.js';
 
 const IN_FIGURE = /(?:^|\/)figure(?:\/|$)/;
+/** Blocks a lead image may stand before the region: four, six for a photo with its caption, credit and toggles. */
+const LEAD_BLOCKS = 4;
+const LEAD_FIGURE_BLOCKS = 6;
+
+/** A kept lead photo keeps its caption (not its credit or its toggles) between it and the region. */
+function keepCaption(s: DecodeState, roles: ArrayLike<number>, from: number, to: number): void {
+  for (let k = from; k < to; k++) if (roles[k] === BlockRole.caption && s.labels[k] === 'other') s.relabel(k, 'body', "the lead photo's caption");
+}
 
 export const mediaInRegion: DecodeRule = {
   name: 'media-in-region',
   doc: 'images and media inside the content region (or a believed lead image just before it) become body, those outside other',
   apply(s, cfg) {
     const { blocks, probs, labels, region } = s;
+    const roles = cfg.blockRoles;
     for (let i = 0; i < blocks.length; i++) {
       if (blocks[i]!.kind === 'text') continue;
-      const leadMinBody = IN_FIGURE.test(blocks[i]!.tagPath) ? Math.min(cfg.leadFigureMinBody, 0.5) : 0.5;
-      const lead = region !== undefined && i < region[0] && i >= region[0] - 4 && probs[i]![BODY]! >= leadMinBody
+      const figure = IN_FIGURE.test(blocks[i]!.tagPath) || roles?.[i] === BlockRole.captioned;
+      const leadMinBody = figure ? Math.min(cfg.leadFigureMinBody, 0.5) : 0.5;
+      const lead = region !== undefined && i < region[0] && i >= region[0] - (figure ? LEAD_FIGURE_BLOCKS : LEAD_BLOCKS) && probs[i]![BODY]! >= leadMinBody
         && blocks.slice(i + 1, region[0]).every((b) => b.kind === 'text' && b.text.length <= 200);
       const inside = region !== undefined && ((i >= region[0] - 1 && i <= region[1] + 1) || lead);
       if (!inside && labels[i] !== 'other') s.relabel(i, 'other', 'image outside the content region');
       else if (inside && labels[i] === 'other' && probs[i]![BODY]! >= 0.3) s.relabel(i, 'body', 'image inside the content region');
+      if (lead && labels[i] === 'body' && roles) keepCaption(s, roles, i + 1, region[0]);
     }
   },
 };

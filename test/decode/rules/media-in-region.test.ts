@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mediaInRegion } from '../../../src/decode/rules/media-in-region.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { BlockRole } from '../../../src/decode/roles.js';
 import { noteRows, runRule } from './run-rule.js';
 
 test('media-in-region: images inside the region become body, outside other; a believed lead image survives its caption', () => {
@@ -32,4 +33,15 @@ test('media-in-region: a lead image in a <figure> needs less belief (leadFigureM
   assert.deepEqual(bare.notes, []);
   const old = runRule(mediaInRegion, build('html/body/article/figure/img'), { leadFigureMinBody: 0.5 }, (st) => { st.region = [2, 3]; });
   assert.deepEqual(old.notes, []);
+});
+
+test('media-in-region: a photo whose box holds a caption is a figure: it may stand six blocks before the region and keeps its caption', () => {
+  const { none, captioned, caption, control } = BlockRole;
+  const doc = new BlockBuilder().image('other', 0.6).probsOfLast({ body: 0.4, other: 0.6 }).text('Losing sleep leaves you groggy.', 'other')
+    .text('hide caption', 'other').text('Jane Doe/Getty Images', 'other').text('toggle caption', 'other').text('Jane Doe/Getty Images', 'other')
+    .text(para(50), 'body').text(para(50), 'body').build();
+  const roles = [captioned, caption, control, none, control, none, none, none];
+  const s = runRule(mediaInRegion, doc, { blockRoles: roles }, (st) => { st.region = [6, 7]; });
+  assert.deepEqual(noteRows(s).map((r) => [r[0], r[4]]), [[0, 'image inside the content region'], [1, "the lead photo's caption"]]);
+  assert.deepEqual(runRule(mediaInRegion, doc, {}, (st) => { st.region = [6, 7]; }).notes, [], 'a bare image six blocks before stays out');
 });

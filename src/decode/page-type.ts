@@ -1,0 +1,58 @@
+/**
+ * What kind of page this is, from what the page declares (schema.org types in JSON-LD or
+ * microdata, `og:type`) and, where it declares nothing, from its markup: several posts' user
+ * names make a forum thread, several blocks of code documentation. The decoder keeps what matters on each kind: who wrote each post on a
+ * forum thread (`forum-posts`); lead-ins to links are left alone on documentation and listings (`lead-ins`).
+ */
+import type { DomTree } from '../dom/tree.js';
+import { walkJsonLdObjects } from '../dom/json-ld.js';
+import { BlockRole } from './roles.js';
+import type { Block } from '../segment/segment.js';
+
+export const PAGE_TYPES = ['article', 'listing', 'product', 'forum', 'docs', 'unknown'] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
+/** schema.org type names by page type, in priority order (a forum thread may also declare an Article). */
+const DECLARED: ReadonlyArray<readonly [PageType, RegExp]> = [
+  ['forum', /^(?:DiscussionForumPosting|QAPage|SocialMediaPosting)$/],
+  ['product', /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer)$/],
+  ['docs', /^(?:TechArticle|APIReference|SoftwareSourceCode|HowTo)$/],
+  ['listing', /^(?:CollectionPage|ItemList|SearchResultsPage|Blog)$/],
+  ['article', /^(?:Article|NewsArticle|BlogPosting|Report|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|LiveBlogPosting|ScholarlyArticle|Recipe|Review)$/],
+];
+/** A page with this many blocks of code in `<pre>` is documentation. */
+const MIN_CODE_BLOCKS = 3;
+const IN_PRE = /(?:^|\/)pre(?:\/|$)/;
+/** A thread that declares nothing but has this many posts' user names is a forum thread. */
+const MIN_AUTHORS = 3;
+
+function typeNames(t: unknown): string[] {
+  const list = Array.isArray(t) ? t : [t];
+  return list.flatMap((x) => (typeof x === 'string' ? x.split(/\s+/).map((n) => n.replace(/^.*[/#]/, '')) : []));
+}
+
+function declaredType(names: readonly string[]): PageType | undefined {
+  for (const [type, re] of DECLARED) if (names.some((n) => re.test(n))) return type;
+  return undefined;
+}
+
+/** The page's kind; `roles` are its blocks' roles (`blockRoles`). */
+export function detectPageType(tree: DomTree, roles: ArrayLike<number>, blocks: readonly Block[] = []): PageType {
+  const declared: string[] = [];
+  walkJsonLdObjects(tree, (o) => {
+    declared.push(...typeNames(o['@type']));
+  });
+  for (const node of tree.nodes) if (node.kind === 'element' && node.attrs['itemtype']) declared.push(...typeNames(node.attrs['itemtype']));
+  const og = tree.meta.find((m) => m.key === 'og:type')?.content.trim().toLowerCase();
+  if (og === 'product' || og === 'og:product') declared.push('Product');
+  const type = declaredType(declared);
+  if (type) return type;
+  let authors = 0;
+  for (let i = 0; i < roles.length; i++) if (roles[i] === BlockRole.author) authors++;
+  if (authors >= MIN_AUTHORS) return 'forum';
+  let code = 0;
+  for (const b of blocks) if (b.kind === 'text' && IN_PRE.test(b.tagPath)) code++;
+  if (code >= MIN_CODE_BLOCKS) return 'docs';
+  if (og === 'article') return 'article';
+  return 'unknown';
+}

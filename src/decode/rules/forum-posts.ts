@@ -1,0 +1,45 @@
+/**
+ * On a forum thread who wrote each post, when, and whom a post quotes, is part of what a
+ * reader reads: the user name and date above each post and the "velo_mike said:" line over a
+ * quote become body inside the content region (and just before it, where the first post's
+ * author stands), when the post they head is body: a reply's signature under a comment the
+ * page leaves out (StackExchange's) stays out with it.
+ * The learner, trained mostly on news, takes a short linked name for a byline or a heading.
+ */
+import type { DecodeRule } from '../rule.js';
+import { BlockRole } from '../roles.js';
+
+/** A post's header lines: who, when, whom it quotes, the user's card. */
+const HEADER_ROLES: ReadonlySet<number> = new Set([BlockRole.author, BlockRole.date, BlockRole.attribution, BlockRole.userInfo]);
+/** A post's number or a button's label beside its header ("#1", "Share"). */
+const MAX_MARK_CHARS = 20;
+/** The first post's author line may stand this many blocks before the region (name, title, date). */
+const LEAD_BLOCKS = 4;
+
+export const forumPosts: DecodeRule = {
+  name: 'forum-posts',
+  doc: "on a forum thread, posts' authors and dates and quotes' attribution lines in the content region become body",
+  apply(s, cfg) {
+    const roles = cfg.blockRoles;
+    const region = s.region;
+    if (cfg.pageType !== 'forum' || !roles || !region) return;
+    const header = (i: number): boolean => HEADER_ROLES.has(roles[i]!) || s.furniture?.[i] === 1 || s.blocks[i]!.kind !== 'text'
+      || (s.labels[i] === 'other' && s.blocks[i]!.text.trim().length <= MAX_MARK_CHARS);
+    /** The post a header line introduces is body: the first text after it that is no header line. */
+    const introducesBody = (i: number): boolean => {
+      let j = i + 1;
+      while (j < s.blocks.length && header(j)) j++;
+      return j < s.blocks.length && s.labels[j] === 'body';
+    };
+    let first = region[0];
+    for (let i = Math.max(0, region[0] - LEAD_BLOCKS); i <= region[1]; i++) {
+      if (s.labels[i] === 'body' || s.labels[i] === 'title' || s.blocks[i]!.kind !== 'text' || !introducesBody(i)) continue;
+      if (roles[i] === BlockRole.author) s.relabel(i, 'body', "a post's author");
+      else if (roles[i] === BlockRole.attribution) s.relabel(i, 'body', "a quote's attribution");
+      else if (roles[i] === BlockRole.date) s.relabel(i, 'body', "a post's date");
+      else continue;
+      first = Math.min(first, i);
+    }
+    s.region = [first, region[1]];
+  },
+};

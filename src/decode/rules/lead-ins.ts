@@ -1,0 +1,42 @@
+/**
+ * A short line that introduces what is not the article ("Auch interessant", "Read more",
+ * "Le puede interesar", "Newsletter") is not the article, and neither are the teaser links it
+ * introduces: the line and the link-text or short body blocks right after it, up to the next
+ * paragraph of prose, become other. The learner sees the cue (`cue:lead-in`) but, inside an
+ * article's container, often keeps the line with its neighbours.
+ */
+import { isLinkText, isParagraph } from '../blocks.js';
+import type { DecodeRule } from '../rule.js';
+import { LEAD_IN } from '../../features/vocabulary.js';
+
+/** A lead-in is a short line: a sentence that mentions "related" is prose. */
+const MAX_LEAD_IN_CHARS = 60;
+/** Body lines after a lead-in this short (a teaser's headline, a date) go with it. */
+const MAX_TEASER_CHARS = 150;
+
+export const leadIns: DecodeRule = {
+  name: 'lead-ins',
+  doc: 'a short line leading in to related links or a newsletter, and the short or link-text body blocks after it up to the next paragraph, become other (not on documentation or listings)',
+  apply(s, cfg) {
+    // A documentation page's "See also" list and a listing's "More news" are their content.
+    if (!cfg.leadIns || cfg.pageType === 'docs' || cfg.pageType === 'listing') return;
+    const { blocks, labels } = s;
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!;
+      if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
+      const text = b.text.trim();
+      // A link reading "More on ..." is a teaser itself, not a lead-in to teasers.
+      if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || !LEAD_IN.test(text)) continue;
+      s.relabel(i, 'other', 'a lead-in to links or a newsletter');
+      let j = i + 1;
+      for (; j < blocks.length; j++) {
+        const t = blocks[j]!;
+        if (t.kind !== 'text') continue;
+        if (isParagraph(t) && !isLinkText(t)) break;
+        if (labels[j] === 'body' && (isLinkText(t) || t.text.length <= MAX_TEASER_CHARS)) s.relabel(j, 'other', 'introduced by a lead-in');
+        else if (labels[j] === 'body' || labels[j] === 'heading') break;
+      }
+      i = j - 1;
+    }
+  },
+};

@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BlockRole, blockRoles } from '../../src/decode/roles.js';
+import { blockContainers } from '../../src/decode/containers.js';
+import { detectPageType } from '../../src/decode/page-type.js';
+import { loadPage } from '../../src/page.js';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const ROLE_NAMES = Object.fromEntries(Object.entries(BlockRole).map(([k, v]) => [v, k]));
+
+/** Each block's text (or image alt) with its role's name. */
+function roles(html: string): Array<[string, string]> {
+  const page = loadPage(enc(html));
+  const r = blockRoles(page.tree, page.blocks);
+  return page.blocks.map((b, i) => [b.kind === 'text' ? b.text : `[${b.alt ?? ''}]`, ROLE_NAMES[r[i]!]!]);
+}
+
+test('roles: controls, avatars, authors, attributions, a teaser inset, a photo with its caption and credit', () => {
+  assert.deepEqual(roles(`<body><article>
+    <div class="bucketwrap image"><img src="a.jpg" alt="photo"><div class="credit-caption"><div class="caption"><p>A caption.</p></div>
+      <div class="hide-caption">hide caption</div><div class="credit">Ann Lee/AP</div></div></div>
+    <p>Text of the story, long enough.</p>
+    <aside class="internallink"><a href="/x"><img src="t.jpg" alt="thumb"></a><h3>Life Kit</h3><p><a href="/x">A teaser</a></p></aside>
+    <div class="message"><div class="message-avatar"><img src="u.jpg" alt="dave"></div><h4 class="message-name"><a class="username" href="/u">dave</a></h4>
+      <blockquote><div><a href="/p">anna said:</a></div><div>Quoted words.</div></blockquote><p>Reply text.</p>
+      <a href="/like"><img src="like.png" alt="Like"></a></div>
+  </article></body>`), [
+    ['[photo]', 'captioned'], ['A caption.', 'caption'], ['hide caption', 'control'], ['Ann Lee/AP', 'none'],
+    ['Text of the story, long enough.', 'none'],
+    ['[thumb]', 'promo'], ['Life Kit', 'promo'], ['A teaser', 'promo'],
+    ['[dave]', 'avatar'], ['dave', 'author'], ['anna said:', 'attribution'], ['Quoted words.', 'none'], ['Reply text.', 'none'], ['[Like]', 'control'],
+  ]);
+});
+
+test('roles: a large aside (a sidebar) is no teaser box; an image far from any caption is not captioned', () => {
+  const many = Array.from({ length: 40 }, (_, i) => `<li><a href="/${i}">Link ${i}</a></li>`).join('');
+  const r = roles(`<body><aside><ul>${many}</ul></aside><div><img src="a.jpg" alt="lone"></div><p>Text.</p></body>`);
+  assert.equal(r.filter(([, role]) => role === 'promo').length, 0);
+  assert.deepEqual(r.find(([t]) => t === '[lone]'), ['[lone]', 'none']);
+});
+
+test('page type: declared in JSON-LD, microdata or og:type; a thread of user names is a forum, a page of code blocks docs; else unknown', () => {
+  const typeOf = (html: string) => {
+    const page = loadPage(enc(html));
+    return detectPageType(page.tree, blockRoles(page.tree, page.blocks));
+  };
+  const ld = (t: unknown) => `<head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': t })}</script></head><body><p>x</p></body>`;
+  assert.equal(typeOf(ld('NewsArticle')), 'article');
+  assert.equal(typeOf(ld(['Article', 'DiscussionForumPosting'])), 'forum', 'forum wins over article');
+  assert.equal(typeOf(ld('Product')), 'product');
+  assert.equal(typeOf(ld('CollectionPage')), 'listing');
+  assert.equal(typeOf(ld('TechArticle')), 'docs');
+  assert.equal(typeOf('<body itemscope itemtype="https://schema.org/QAPage"><p>q</p></body>'), 'forum');
+  assert.equal(typeOf('<head><meta property="og:type" content="product"></head><body><p>x</p></body>'), 'product');
+  const posts = ['a', 'b', 'c'].map((u) => `<div class="post"><span class="username">${u}</span><p>Post by ${u}.</p></div>`).join('');
+  assert.equal(typeOf(`<body>${posts}</body>`), 'forum');
+  const typeWithBlocks = (html: string) => {
+    const page = loadPage(enc(html));
+    return detectPageType(page.tree, blockRoles(page.tree, page.blocks), page.blocks);
+  };
+  assert.equal(typeWithBlocks('<body><p>Use flex.</p><pre>a</pre><pre>b</pre><pre><code>c</code></pre></body>'), 'docs', 'three blocks of code');
+  assert.equal(typeWithBlocks('<body><p>Use flex.</p><pre>a</pre><pre>b</pre></body>'), 'unknown');
+  assert.equal(typeOf('<body><p>Nothing said.</p></body>'), 'unknown');
+  assert.equal(typeOf(`<head><script type="application/ld+json">{broken</script></head><body><p>x</p></body>`), 'unknown');
+});
+
+test('containers: each block with its elements, outermost first; blocks of one element share the chain', () => {
+  const page = loadPage(enc('<body><article><div><p>One.</p><p>Two.</p></div></article><aside><p>Three.</p></aside></body>'));
+  const chains = blockContainers(page.tree, page.blocks);
+  const tags = chains.map((c) => c.map((id) => (page.tree.nodes[id] as { tag: string }).tag).join('/'));
+  assert.deepEqual(tags, ['html/body/article/div/p', 'html/body/article/div/p', 'html/body/aside/p']);
+  assert.equal(chains[0]![3], chains[1]![3], 'one div');
+  const deep = loadPage(enc(`<body>${'<div>'.repeat(400)}<p>Deep.</p></body>`));
+  assert.equal(blockContainers(deep.tree, deep.blocks, 256)[0]!.length, 256, 'cut to the innermost 256');
+});

@@ -1,0 +1,56 @@
+/**
+ * Issue 25's output defects, each on a small hand-made page, with the bundled model: what a
+ * reader needs kept on a news story with a photo and a teaser inset (NPR's layout), on a
+ * listing of cards each wrapped in one link (BBC's), and on a forum thread (XenForo's).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { fixture } from '../helpers/paths.js';
+import { extractBytes, loadExtractionModel, renderResult } from '../../src/pipeline/extract.js';
+
+interface Extracted { title: string; headings: string[]; body: string; markdown: string }
+
+async function extractFixture(name: string, url: string): Promise<Extracted> {
+  const model = await loadExtractionModel();
+  const result = extractBytes(await readFile(fixture('pages', name)), model, { url });
+  return { ...(JSON.parse(renderResult(result, 'json')) as Omit<Extracted, 'markdown'>), markdown: renderResult(result, 'markdown') };
+}
+
+test('NPR-style story: the lead photo and its caption are kept; caption toggles, credits and the teaser inset are not', async () => {
+  const a = await extractFixture('npr-story.html', 'https://www.npr.org/sections/health-shots/2026/03/08/sleep');
+  assert.equal(a.title, 'How to sleep better when the clocks change');
+  assert.match(a.markdown, /!\[A woman yawns beside an alarm clock\]\(https:\/\/media\.npr\.org\/assets\/img\/2026\/03\/08\/sleep-clock_wide\.jpg\)/);
+  assert.match(a.body, /Losing an hour of sleep can leave you groggy/);
+  for (const noise of ['hide caption', 'toggle caption', 'Getty Images', 'Life Kit', 'science-backed tips', 'lifekit-sleep']) {
+    assert.ok(!a.markdown.includes(noise), `'${noise}' is not in the article`);
+  }
+  assert.deepEqual(a.headings, ['What about the kids?']);
+  assert.match(a.body, /Keeping mealtimes and other routines consistent/);
+});
+
+test('listing of cards wrapped in links: every teaser headline links to its story', async () => {
+  const a = await extractFixture('listing-cards.html', 'https://www.bbc.co.uk/news/technology');
+  const stories = ['Chip makers race to build smaller transistors', 'Why your next phone may have no charging port', 'Gamers rally to save a shuttered online world'];
+  for (const [k, headline] of stories.entries()) {
+    const id = [1001, 1002, 1006][k];
+    assert.ok(a.markdown.includes(`[${headline}](https://www.bbc.co.uk/news/technology-${id})`), `'${headline}' links to its story:\n${a.markdown}`);
+  }
+  assert.match(a.body, /Fans have rebuilt the servers/);
+  assert.ok(!a.body.includes('Terms of Use'));
+});
+
+test('forum thread: each post keeps its author, and a quote its "X said:" line; avatars and Like buttons do not come', async () => {
+  const a = await extractFixture('forum-thread.html', 'https://forums.example.org/threads/slipping.1/');
+  assert.equal(a.title, 'Rear derailleur slipping on friction shifters');
+  const order = ['dave_k', 'I have been restoring', 'velo_mike', 'dave_k said:', 'Friction shifters rely', 'anna.r', 'Also check the derailleur hanger', 'dave_k', 'velo_mike said:', 'Tightening the lever screw did it'];
+  let at = 0;
+  for (const text of order) {
+    const found = a.body.indexOf(text, at);
+    assert.ok(found >= 0, `'${text}' in the body after position ${at}:\n${a.body}`);
+    at = found + text.length;
+  }
+  assert.deepEqual(a.headings, [], 'user names are not headings');
+  assert.ok(!/avatars|like\.png|!\[Like\]/.test(a.markdown), a.markdown);
+  assert.ok(!a.body.includes('You must log in'));
+});
