@@ -155,7 +155,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     adBody: o.adBody ?? 0,
     leadFigureMinBody: o.leadFigureMinBody ?? 0.3,
     codeMinBody: o.codeMinBody ?? 0.1,
-    containerShare: o.containerShare ?? 0,
+    containerShare: o.containerShare ?? 0.8,
     blockContainers: o.blockContainers,
     leadIns: o.leadIns ?? 1,
     blockRoles: o.blockRoles,

@@ -13,6 +13,8 @@ import { BlockRole } from '../roles.js';
 const HEADER_ROLES: ReadonlySet<number> = new Set([BlockRole.author, BlockRole.date, BlockRole.attribution, BlockRole.userInfo]);
 /** A post's number or a button's label beside its header ("#1", "Share"). */
 const MAX_MARK_CHARS = 20;
+/** A post's date stands this few blocks after its author's name (name, title, counts, date). */
+const DATE_AFTER_AUTHOR = 4;
 /** The first post's author line may stand this many blocks before the region (name, title, date). */
 const LEAD_BLOCKS = 4;
 
@@ -32,11 +34,14 @@ export const forumPosts: DecodeRule = {
       return j < s.blocks.length && s.labels[j] === 'body';
     };
     let first = region[0];
+    // A date counts only in a post's header, after its author's name: "Commented <date>" under a comment is no post's.
+    let lastAuthor = -Infinity;
     for (let i = Math.max(0, region[0] - LEAD_BLOCKS); i <= region[1]; i++) {
+      if (roles[i] === BlockRole.author) lastAuthor = i;
       if (s.labels[i] === 'body' || s.labels[i] === 'title' || s.blocks[i]!.kind !== 'text' || !introducesBody(i)) continue;
       if (roles[i] === BlockRole.author) s.relabel(i, 'body', "a post's author");
       else if (roles[i] === BlockRole.attribution) s.relabel(i, 'body', "a quote's attribution");
-      else if (roles[i] === BlockRole.date) s.relabel(i, 'body', "a post's date");
+      else if (roles[i] === BlockRole.date && i - lastAuthor <= DATE_AFTER_AUTHOR) s.relabel(i, 'body', "a post's date");
       else continue;
       first = Math.min(first, i);
     }

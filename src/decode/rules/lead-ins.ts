@@ -14,6 +14,17 @@ const MAX_LEAD_IN_CHARS = 60;
 /** Body lines after a lead-in this short (a teaser's headline, a date) go with it. */
 const MAX_TEASER_CHARS = 150;
 
+/** A spec table's cell reading "Recommended" is a value, not a lead-in. */
+const IN_TABLE = /(?:^|\/)(?:td|th)(?:\/|$)/;
+/** Characters a lead-in line may hold beyond its phrase ("More from NPR", "Auch interessant:"). */
+const MAX_LEAD_IN_REST = 20;
+
+/** The line is a lead-in phrase, near its start, with little else ("Recommended, if listing has variants" is not). */
+function isLeadInLine(text: string): boolean {
+  const m = LEAD_IN.exec(text);
+  return m !== null && m.index <= 3 && text.length - m[0].length <= MAX_LEAD_IN_REST;
+}
+
 export const leadIns: DecodeRule = {
   name: 'lead-ins',
   doc: 'a short line leading in to related links or a newsletter, and the short or link-text body blocks after it up to the next paragraph, become other (not on documentation or listings)',
@@ -26,7 +37,7 @@ export const leadIns: DecodeRule = {
       if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
       const text = b.text.trim();
       // A link reading "More on ..." is a teaser itself, not a lead-in to teasers.
-      if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || !LEAD_IN.test(text)) continue;
+      if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || IN_TABLE.test(b.tagPath) || !isLeadInLine(text)) continue;
       s.relabel(i, 'other', 'a lead-in to links or a newsletter');
       let j = i + 1;
       for (; j < blocks.length; j++) {
