@@ -5,7 +5,8 @@
  * last paragraph. The page's tree knows better: the article's paragraphs share one element.
  * The container is the innermost element holding at least `containerShare` of the body's
  * characters and at least two of its blocks; body blocks after its last body block that lie
- * outside it become other, and the region ends at the container's last body block.
+ * outside it become other, and the region ends at the container's last body block. Not when
+ * the caller keeps readers' comments, which follow the article's container.
  */
 import type { DecodeRule } from '../rule.js';
 
@@ -15,7 +16,8 @@ export const articleEnd: DecodeRule = {
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const region = s.region;
-    if (!chains || !region || !(cfg.containerShare > 0.5)) return;
+    // Kept readers' comments (`commentBody` 1) sit after the article's container by nature.
+    if (!chains || !region || !(cfg.containerShare > 0.5) || cfg.commentBody >= 1) return;
     const { blocks, labels } = s;
     const chars = new Map<number, number>();
     const count = new Map<number, number>();

@@ -14,6 +14,7 @@ import { singleTextBlock } from './single-text-block.js';
 import { contentRegion } from './content-region.js';
 import { leadIns } from './lead-ins.js';
 import { articleEnd } from './article-end.js';
+import { productSpecs } from './product-specs.js';
 import { codeInRegion } from './code-in-region.js';
 import { linkTail } from './link-tail.js';
 import { headingsInRegion } from './headings-in-region.js';
@@ -31,6 +32,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   contentRegion,
   articleEnd,
   forumPosts,
+  productSpecs,
   codeInRegion,
   linkTail,
   headingsInRegion,
@@ -39,5 +41,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 ]);
 
 export {
-  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, contentRegion, articleEnd, forumPosts, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
 };

@@ -32,11 +32,12 @@ test('article-end: a container must hold the share of the text; an inline box in
   assert.deepEqual(runRule(articleEnd, box, { containerShare: 0.8, blockContainers: boxed }, (st) => { st.region = [0, 3]; }).notes, []);
 });
 
-test('article-end: one long paragraph is no container; off without chains, without a region, or with containerShare 0', () => {
+test('article-end: one long paragraph is no container; off without chains, without a region, with containerShare 0 or with comments kept', () => {
   const one = new BlockBuilder().text(para(200), 'body').text(para(10), 'body').build();
   assert.deepEqual(runRule(articleEnd, one, { containerShare: 0.8, blockContainers: [[1, 2, 5], [1, 2, 6]] }, (st) => { st.region = [0, 1]; }).notes, []);
   const p = page();
   assert.deepEqual(runRule(articleEnd, p, { containerShare: 0.8 }, (st) => { st.region = [0, 4]; }).notes, []);
   assert.deepEqual(runRule(articleEnd, p, { containerShare: 0.8, blockContainers: p.containers }).notes, []);
   assert.deepEqual(runRule(articleEnd, p, { containerShare: 0, blockContainers: p.containers }, (st) => { st.region = [0, 4]; }).notes, []);
+  assert.deepEqual(runRule(articleEnd, p, { containerShare: 0.8, blockContainers: p.containers, commentBody: 1 }, (st) => { st.region = [0, 4]; }).notes, [], 'comments kept');
 });

@@ -1,0 +1,45 @@
+/**
+ * On a product page the short lines of its feature list and spec table are what a reader
+ * came for, yet the learner, trained mostly on news, gives short list items next to no
+ * p(body). Lists, definition lists and table rows of short non-link lines in the content
+ * region, or just after it, become body on a page that declares a product.
+ */
+import { isLinkText } from '../blocks.js';
+import type { DecodeRule } from '../rule.js';
+
+/** A spec line or a bullet of features, not a paragraph. */
+const MAX_SPEC_CHARS = 200;
+/** The spec list may follow the description this many blocks after the region's end. */
+const AFTER_REGION = 12;
+/** The block sits in a list item, a definition list or a table cell. */
+const IN_SPEC_LIST = /(?:^|\/)(?:li|dt|dd|td|th)(?:\/|$)/;
+/** A run of spec lines: one alone is a stray label. */
+const MIN_RUN = 2;
+
+export const productSpecs: DecodeRule = {
+  name: 'product-specs',
+  doc: 'on a product page, runs of short non-link lines in lists and tables in (or just after) the content region become body',
+  apply(s, cfg) {
+    const region = s.region;
+    if (cfg.pageType !== 'product' || !region) return;
+    const { blocks, labels } = s;
+    const end = Math.min(blocks.length - 1, region[1] + AFTER_REGION);
+    const spec = (i: number): boolean => {
+      const b = blocks[i]!;
+      return b.kind === 'text' && labels[i] !== 'title' && labels[i] !== 'heading' && !s.furniture?.[i] && b.text.trim().length > 0
+        && b.text.length <= MAX_SPEC_CHARS && !isLinkText(b) && IN_SPEC_LIST.test(b.tagPath);
+    };
+    let last = region[1];
+    for (let i = region[0]; i <= end; i++) {
+      if (!spec(i)) continue;
+      let j = i;
+      while (j + 1 <= end && spec(j + 1)) j++;
+      if (j - i + 1 >= MIN_RUN) {
+        for (let k = i; k <= j; k++) s.relabel(k, 'body', 'a line of the product\'s features or specs');
+        last = Math.max(last, j);
+      }
+      i = j;
+    }
+    s.region = [region[0], last];
+  },
+};

@@ -1,0 +1,23 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { productSpecs } from '../../../src/decode/rules/product-specs.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+const page = () => new BlockBuilder().text('Plant-Based Food Colors', 'title').text(para(40), 'body')
+  .text('Colors from plants & spices', 'other').atPath('html/body/main/ul/li').text('100% Vegan', 'other').atPath('html/body/main/ul/li')
+  .link('Shop all colors', 'other').atPath('html/body/main/ul/li')
+  .text('Only one stray label', 'other').atPath('html/body/main/dl/dt')
+  .text(para(60), 'other').atPath('html/body/main/ul/li').build();
+
+test('product-specs: on a product page, runs of short list lines in or after the region become body; the region grows to them', () => {
+  const s = runRule(productSpecs, page(), { pageType: 'product' }, (st) => { st.region = [1, 1]; });
+  assert.deepEqual(noteRows(s).map((r) => r[0]), [2, 3]);
+  assert.equal(noteRows(s)[0]![4], "a line of the product's features or specs");
+  assert.deepEqual(s.region, [1, 3]);
+});
+
+test('product-specs: only on product pages with a region; a link, a lone line and a paragraph stay', () => {
+  assert.deepEqual(runRule(productSpecs, page(), { pageType: 'article' }, (st) => { st.region = [1, 1]; }).notes, []);
+  assert.deepEqual(runRule(productSpecs, page(), { pageType: 'product' }).notes, []);
+});
