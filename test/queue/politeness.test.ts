@@ -225,3 +225,30 @@ test('a worker SIGKILLed while it fetches holds the host only until its lease ru
     }
   });
 });
+
+test('Redis killed and restarted while URL pages wait for their host: every page written once, the limit kept', { skip, timeout: 120_000 }, async () => {
+  await withRedis('polite-restart', async (redis, dir) => {
+    const servers = new RecordingServers(100);
+    try {
+      const host = await servers.listen();
+      const urls = Array.from({ length: 12 }, (_, k) => `${host}/r/${k}.html`);
+      const list = join(dir, 'urls.txt');
+      writeFileSync(list, urls.join('\n') + '\n');
+      await pithOk('queue', 'add', '--urls', list, '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '100');
+      const workers = [0, 1].map(() => worker(redis.url, '--concurrency', '2', '--fetch-timeout', '5'));
+      while (servers.hits.length < 3) await sleep(20);
+      await redis.kill();
+      await sleep(1500);
+      await redis.start();
+      const ends = await Promise.all(workers.map((w) => w.exit));
+      for (const e of ends) assert.equal(e.code, 0, e.stderr);
+      assert.ok(ends.some((e) => /Redis unreachable/.test(e.stderr)), 'a worker saw Redis go');
+      assert.equal(servers.maxInflight.get(host.slice(7)), 1, 'never two requests at once, Redis gone or not');
+      const s = await status(redis.url);
+      assert.deepEqual({ done: s.done, dead: s.dead }, { done: 12, dead: 0 });
+      assertOnce(await exported(redis.url, dir), urls);
+    } finally {
+      servers.close();
+    }
+  });
+});
