@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { fixture } from '../helpers/paths.js';
-import { assertOnce, exported, haveRedis, NO_REDIS, pith, pithOk, sleep, status, TITLE, withRedis, worker } from './redis.js';
+import { assertOnce, exported, haveRedis, NO_REDIS, pith, pithOk, restartRedisUnder, sleep, status, TITLE, withRedis, worker, type RedisServer } from './redis.js';
 import { clearHostState, HostGate, readPoliteness, storePoliteness } from '../../src/queue/host-gate.js';
 
 const skip = haveRedis ? false : NO_REDIS;
@@ -87,6 +87,24 @@ function assertPausedAfterEnd(hits: readonly Hit[], delayMs: number, what: strin
   }
 }
 
+/** A fresh Redis and recording servers (see RecordingServers) for `body`; both gone afterwards. */
+async function withRedisAndServers(name: string, servers: RecordingServers, body: (redis: RedisServer, dir: string) => Promise<void>): Promise<void> {
+  await withRedis(name, async (redis, dir) => {
+    try {
+      await body(redis, dir);
+    } finally {
+      servers.close();
+    }
+  });
+}
+
+/** `urls` as a URL list file in `dir`. */
+function urlList(dir: string, urls: readonly string[]): string {
+  const list = join(dir, 'urls.txt');
+  writeFileSync(list, urls.join('\n') + '\n');
+  return list;
+}
+
 const waitsOf = (stderr: string): number => Number(/(\d+) waits for a busy host/.exec(stderr)?.[1] ?? NaN);
 
 test('the host gate: at most perHost leases, waiting jobs booked in turn, the delay kept, an unreleased lease runs out', { skip, timeout: 60_000 }, async () => {
@@ -143,8 +161,7 @@ test('the host gate: at most perHost leases, waiting jobs booked in turn, the de
 async function crawlTwoHosts(redisUrl: string, dir: string, servers: RecordingServers, limits: { perHost: number; hostDelayMs: number }, nA: number, nB: number): Promise<{ a: Hit[]; b: Hit[]; hostA: string; hostB: string }> {
   const [hostA, hostB] = [await servers.listen(), await servers.listen()];
   const urls = [...Array.from({ length: nA }, (_, k) => `${hostA}/a/${k}.html`), ...Array.from({ length: nB }, (_, k) => `${hostB}/b/${k}.html`)];
-  const list = join(dir, 'urls.txt');
-  writeFileSync(list, urls.join('\n') + '\n');
+  const list = urlList(dir, urls);
   // One try each: a wait for the host that counted as a try would dead-letter the page.
   const add = await pith('queue', 'add', '--urls', list, '--redis', redisUrl, '--per-host', String(limits.perHost), '--host-delay-ms', String(limits.hostDelayMs), '--attempts', '1').exit;
   assert.equal(add.code, 0, add.stderr);
@@ -169,86 +186,61 @@ async function crawlTwoHosts(redisUrl: string, dir: string, servers: RecordingSe
 }
 
 test('two worker processes keep --per-host together: never more in flight to a host; every page once; another host not held up', { skip, timeout: 180_000 }, async () => {
-  await withRedis('per-host', async (redis, dir) => {
-    const servers = new RecordingServers(200);
-    try {
-      const { hostA } = await crawlTwoHosts(redis.url, dir, servers, { perHost: 2, hostDelayMs: 0 }, 16, 3);
-      assert.equal(servers.maxInflight.get(hostA.slice(7)), 2, 'the workers did use both places of host A');
-    } finally {
-      servers.close();
-    }
+  const servers = new RecordingServers(200);
+  await withRedisAndServers('per-host', servers, async (redis, dir) => {
+    const { hostA } = await crawlTwoHosts(redis.url, dir, servers, { perHost: 2, hostDelayMs: 0 }, 16, 3);
+    assert.equal(servers.maxInflight.get(hostA.slice(7)), 2, 'the workers did use both places of host A');
   });
 });
 
 test('two worker processes keep --host-delay-ms together: a host\'s next request waits the delay after its last one ended', { skip, timeout: 180_000 }, async () => {
-  await withRedis('host-delay', async (redis, dir) => {
-    const servers = new RecordingServers(200);
-    try {
-      // One in flight per host, so every request's turn began after the previous one ended.
-      const { a, b } = await crawlTwoHosts(redis.url, dir, servers, { perHost: 1, hostDelayMs: 150 }, 8, 2);
-      assertPausedAfterEnd(a, 150, 'host A');
-      assertPausedAfterEnd(b, 150, 'host B');
-    } finally {
-      servers.close();
-    }
+  const servers = new RecordingServers(200);
+  await withRedisAndServers('host-delay', servers, async (redis, dir) => {
+    // One in flight per host, so every request's turn began after the previous one ended.
+    const { a, b } = await crawlTwoHosts(redis.url, dir, servers, { perHost: 1, hostDelayMs: 150 }, 8, 2);
+    assertPausedAfterEnd(a, 150, 'host A');
+    assertPausedAfterEnd(b, 150, 'host B');
   });
 });
 
 test('a worker SIGKILLed while it fetches holds the host only until its lease runs out', { skip, timeout: 120_000 }, async () => {
-  await withRedis('lease', async (redis, dir) => {
-    const servers = new RecordingServers(20, true);
-    try {
-      const host = await servers.listen();
-      const urls = Array.from({ length: 4 }, (_, k) => `${host}/p/${k}.html`);
-      const list = join(dir, 'urls.txt');
-      writeFileSync(list, urls.join('\n') + '\n');
-      await pithOk('queue', 'add', '--urls', list, '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '0');
-      // Lease: the 3 s fetch limit + 1 s.
-      const a = worker(redis.url, '--fetch-timeout', '3');
-      const heldAt = await servers.held;
-      a.child.kill('SIGKILL');
-      assert.equal((await a.exit).signal, 'SIGKILL');
-      const b = await worker(redis.url, '--fetch-timeout', '3').exit;
-      assert.equal(b.code, 0, b.stderr);
-      assert.ok(waitsOf(b.stderr) > 0, 'the second worker waited for the host');
-      const later = servers.hits.slice(1);
-      assert.ok(later.length >= 4, 'every page was fetched after all');
-      const firstAfter = Math.min(...later.map((h) => h.start));
-      assert.ok(firstAfter - heldAt >= 3900, `no request to the host until the dead worker's lease ran out (${(firstAfter - heldAt).toFixed(0)} ms after its request, lease 4000 ms)`);
-      assert.ok(firstAfter - heldAt < 15_000, 'and soon after it did');
-      assert.equal(servers.maxInflight.get(host.slice(7)), 1);
-      const s = await status(redis.url);
-      assert.deepEqual({ done: s.done, dead: s.dead }, { done: 4, dead: 0 });
-      assertOnce(await exported(redis.url, dir), urls);
-    } finally {
-      servers.close();
-    }
+  const servers = new RecordingServers(20, true);
+  await withRedisAndServers('lease', servers, async (redis, dir) => {
+    const host = await servers.listen();
+    const urls = Array.from({ length: 4 }, (_, k) => `${host}/p/${k}.html`);
+    await pithOk('queue', 'add', '--urls', urlList(dir, urls), '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '0');
+    // Lease: the 3 s fetch limit + 1 s.
+    const a = worker(redis.url, '--fetch-timeout', '3');
+    const heldAt = await servers.held;
+    a.child.kill('SIGKILL');
+    assert.equal((await a.exit).signal, 'SIGKILL');
+    const b = await worker(redis.url, '--fetch-timeout', '3').exit;
+    assert.equal(b.code, 0, b.stderr);
+    assert.ok(waitsOf(b.stderr) > 0, 'the second worker waited for the host');
+    const later = servers.hits.slice(1);
+    assert.ok(later.length >= 4, 'every page was fetched after all');
+    const firstAfter = Math.min(...later.map((h) => h.start));
+    assert.ok(firstAfter - heldAt >= 3900, `no request to the host until the dead worker's lease ran out (${(firstAfter - heldAt).toFixed(0)} ms after its request, lease 4000 ms)`);
+    assert.ok(firstAfter - heldAt < 15_000, 'and soon after it did');
+    assert.equal(servers.maxInflight.get(host.slice(7)), 1);
+    const s = await status(redis.url);
+    assert.deepEqual({ done: s.done, dead: s.dead }, { done: 4, dead: 0 });
+    assertOnce(await exported(redis.url, dir), urls);
   });
 });
 
 test('Redis killed and restarted while URL pages wait for their host: every page written once, the limit kept', { skip, timeout: 120_000 }, async () => {
-  await withRedis('polite-restart', async (redis, dir) => {
-    const servers = new RecordingServers(100);
-    try {
-      const host = await servers.listen();
-      const urls = Array.from({ length: 12 }, (_, k) => `${host}/r/${k}.html`);
-      const list = join(dir, 'urls.txt');
-      writeFileSync(list, urls.join('\n') + '\n');
-      await pithOk('queue', 'add', '--urls', list, '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '100');
-      const workers = [0, 1].map(() => worker(redis.url, '--concurrency', '2', '--fetch-timeout', '5'));
-      while (servers.hits.length < 3) await sleep(20);
-      await redis.kill();
-      await sleep(1500);
-      await redis.start();
-      const ends = await Promise.all(workers.map((w) => w.exit));
-      for (const e of ends) assert.equal(e.code, 0, e.stderr);
-      assert.ok(ends.some((e) => /Redis unreachable/.test(e.stderr)), 'a worker saw Redis go');
-      assert.equal(servers.maxInflight.get(host.slice(7)), 1, 'never two requests at once, Redis gone or not');
-      const s = await status(redis.url);
-      assert.deepEqual({ done: s.done, dead: s.dead }, { done: 12, dead: 0 });
-      assertOnce(await exported(redis.url, dir), urls);
-    } finally {
-      servers.close();
-    }
+  const servers = new RecordingServers(100);
+  await withRedisAndServers('polite-restart', servers, async (redis, dir) => {
+    const host = await servers.listen();
+    const urls = Array.from({ length: 12 }, (_, k) => `${host}/r/${k}.html`);
+    await pithOk('queue', 'add', '--urls', urlList(dir, urls), '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '100');
+    const workers = [0, 1].map(() => worker(redis.url, '--concurrency', '2', '--fetch-timeout', '5'));
+    while (servers.hits.length < 3) await sleep(20);
+    await restartRedisUnder(redis, workers);
+    assert.equal(servers.maxInflight.get(host.slice(7)), 1, 'never two requests at once, Redis gone or not');
+    const s = await status(redis.url);
+    assert.deepEqual({ done: s.done, dead: s.dead }, { done: 12, dead: 0 });
+    assertOnce(await exported(redis.url, dir), urls);
   });
 });

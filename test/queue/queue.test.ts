@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fixture } from '../helpers/paths.js';
-import { assertOnce, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, sleep, status, TITLE, withRedis, worker } from './redis.js';
+import { assertOnce, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, restartRedisUnder, sleep, status, TITLE, withRedis, worker } from './redis.js';
 
 const skip = haveRedis ? false : NO_REDIS;
 
@@ -126,12 +126,7 @@ test('Redis killed and restarted mid-run: the workers wait, reconnect and finish
       s = await status(redis.url);
     }
     assert.ok(s.done < 150, 'Redis goes while pages are left');
-    await redis.kill();
-    await sleep(1500);
-    await redis.start();
-    const ends = await Promise.all(workers.map((w) => w.exit));
-    for (const e of ends) assert.equal(e.code, 0, e.stderr);
-    assert.ok(ends.some((e) => /Redis unreachable/.test(e.stderr)), 'a worker saw Redis go');
+    await restartRedisUnder(redis, workers);
     const after = await status(redis.url);
     assert.equal(after.total, 150);
     assert.equal(after.done, 150);

@@ -148,3 +148,16 @@ export function assertOnce(lines: readonly Line[], ids: readonly string[]): void
   assert.equal(new Set(got).size, got.length, 'no page written twice');
   assert.deepEqual(got, [...ids].sort(), 'every page written');
 }
+
+/**
+ * Kills Redis (SIGKILL) while `workers` run, starts it again 1.5 s later on the same port, and
+ * waits for the workers: each must exit 0, and at least one must have said Redis went away.
+ */
+export async function restartRedisUnder(redis: RedisServer, workers: readonly Running[]): Promise<void> {
+  await redis.kill();
+  await sleep(1500);
+  await redis.start();
+  const ends = await Promise.all(workers.map((w) => w.exit));
+  for (const e of ends) assert.equal(e.code, 0, e.stderr);
+  assert.ok(ends.some((e) => /Redis unreachable/.test(e.stderr)), 'a worker saw Redis go');
+}
