@@ -69,9 +69,11 @@ const refs: PageRef[] = corpora.flatMap((corpus) => corpus.pages.map((page) => (
 // Features once per page; gold and harvested labels beside them.
 interface PageData { gold?: LabeledSequence; harvested?: LabeledSequence }
 const data: PageData[] = [];
-const perCorpus = new Map<string, { pages: number; kept: number; agree: number; blocks: number; rejected: Record<HarvestRejectReason, number> }>();
+/** Per corpus: pages, kept, blocks of kept pages agreeing with gold, and harvested `heading` against gold `heading` on them. */
+interface HarvestStats { pages: number; kept: number; agree: number; blocks: number; headingTp: number; headingFp: number; headingFn: number; rejected: Record<HarvestRejectReason, number> }
+const perCorpus = new Map<string, HarvestStats>();
 for (const [i, r] of refs.entries()) {
-  const stats = perCorpus.get(r.corpus.name) ?? { pages: 0, kept: 0, agree: 0, blocks: 0, rejected: Object.fromEntries(HARVEST_REJECT_REASONS.map((x) => [x, 0])) as Record<HarvestRejectReason, number> };
+  const stats = perCorpus.get(r.corpus.name) ?? { pages: 0, kept: 0, agree: 0, blocks: 0, headingTp: 0, headingFp: 0, headingFn: 0, rejected: Object.fromEntries(HARVEST_REJECT_REASONS.map((x) => [x, 0])) as Record<HarvestRejectReason, number> };
   perCorpus.set(r.corpus.name, stats);
   stats.pages++;
   const d: PageData = {};
@@ -89,6 +91,10 @@ for (const [i, r] of refs.entries()) {
         if (goldLabels[b] === 'unknown') continue;
         stats.blocks++;
         if (goldLabels[b] === h.labels[b]) stats.agree++;
+        const [g, l] = [goldLabels[b] === 'heading', h.labels[b] === 'heading'];
+        if (g && l) stats.headingTp++;
+        else if (l) stats.headingFp++;
+        else if (g) stats.headingFn++;
       }
     } else stats.rejected[h.reason]++;
     if (h.kept || h.reason === 'poor-alignment') log(`alignment ${r.corpus.name}/${r.page.id}: coverage ${f(h.coverage)} precision ${f(h.precision)} ${h.kept ? 'kept' : 'rejected'}`);
@@ -128,6 +134,11 @@ for (const fold of split.folds) {
   }
 }
 
+/** Precision / recall of harvested `heading` against gold `heading` ('–' where either side has none). */
+const headingPR = (s: HarvestStats): string => {
+  const [p, r] = [s.headingTp + s.headingFp, s.headingTp + s.headingFn];
+  return `${p ? f(s.headingTp / p) : '–'} / ${r ? f(s.headingTp / r) : '–'}`;
+};
 const row = (corpus: string, name: string, s: MetricSummary) => {
   const L = s.labels;
   return `| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.f1)} | ${f(s.word?.f1)} | ${f(s.title?.accuracy)} | ${f(L?.micro.heading?.f1)} | ${f(L?.micro.body?.f1)} | ${f(L?.micro.title?.f1)} |`;
@@ -135,9 +146,9 @@ const row = (corpus: string, name: string, s: MetricSummary) => {
 const out: string[] = [
   `# Harvested labels vs gold\n\n${new Date().toISOString()}; ${folds} cross-site folds over ${CORPORA.join(', ')}${limit ? `, ${limit} pages per corpus (pages mentioning articleBody first)` : ''}; ${algorithm} ${JSON.stringify(params)}\n`,
   '## Harvesting the pages\n',
-  `| corpus | pages | kept | block agreement with gold (kept pages) | ${HARVEST_REJECT_REASONS.join(' | ')} |`,
-  `|---|---:|---:|---:|${HARVEST_REJECT_REASONS.map(() => '---:').join('|')}|`,
-  ...[...perCorpus].map(([c, s]) => `| ${c} | ${s.pages} | ${s.kept} | ${s.blocks ? f(s.agree / s.blocks) : '–'} | ${HARVEST_REJECT_REASONS.map((r) => s.rejected[r]).join(' | ')} |`),
+  `| corpus | pages | kept | block agreement with gold (kept pages) | heading P / R vs gold (kept pages) | ${HARVEST_REJECT_REASONS.join(' | ')} |`,
+  `|---|---:|---:|---:|---:|${HARVEST_REJECT_REASONS.map(() => '---:').join('|')}|`,
+  ...[...perCorpus].map(([c, s]) => `| ${c} | ${s.pages} | ${s.kept} | ${s.blocks ? f(s.agree / s.blocks) : '–'} | ${headingPR(s)} | ${HARVEST_REJECT_REASONS.map((r) => s.rejected[r]).join(' | ')} |`),
   '',
   `Training pages per fold: ${VARIANTS.map((v) => `${v}: ${trainedOn.get(v)!.join(', ')}`).join('; ')}.\n`,
   '## Held-out fold, scored on gold\n',

@@ -10,6 +10,9 @@
  * - precision: at least `minPrecision` (0.9) of the tokens of the blocks labelled body/heading
  *   aligned to articleBody tokens (the labelled blocks hold little besides it).
  *
+ * The precision gate counts the aligner's labels; then the article's headings, which flat
+ * articleBody text cannot mark, are labelled heading (article-headings.ts).
+ *
  * An articleBody below `minWords` (50) words, or one that ends cut off ("...", "…", "[…]": a
  * teaser, whose alignment would label the rest of the article `other`), is not used. Every
  * page that is not kept is counted under one reason; bad input (binary files, broken JSON-LD,
@@ -24,6 +27,7 @@ import { loadPage, readPageBytes, type Page } from '../page.js';
 import { looksLikeHtml, readWarcPages } from '../pipeline/warc.js';
 import type { GoldLabel } from '../labels.js';
 import { alignGold } from './align.js';
+import { labelArticleHeadings } from './article-headings.js';
 import { annotationsFromLabels } from './annotations.js';
 import { addPithPage, createPithCorpus, isValidPageId, savePageLabels } from './pith-format.js';
 import { alignTokens } from './text-normalize.js';
@@ -161,7 +165,8 @@ export function harvestParsedPage(page: Page, options: HarvestOptions = {}): Har
   const scores = { coverage, precision };
   if (coverage < minCoverage) return reject('poor-alignment', `${pct(coverage)} of the articleBody found in the page's blocks, below ${pct(minCoverage)}`, scores);
   if (precision < minPrecision) return reject('poor-alignment', `${pct(precision)} of the labelled blocks' text is in the articleBody, below ${pct(minPrecision)}`, scores);
-  return { kept: true, page, article: { articleBody: text, headline: article.headline }, labels: result.labels, titleBlock: result.titleBlock, coverage, precision };
+  const labels = labelArticleHeadings(page, result.labels);
+  return { kept: true, page, article: { articleBody: text, headline: article.headline }, labels, titleBlock: result.titleBlock, coverage, precision };
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;

@@ -71,6 +71,17 @@ export function ancestors(tree: DomTree, id: number): ElementNode[] {
   return out;
 }
 
+/** True when the element, or an element around it, is a heading: h1-h6 or `role="heading"`. */
+export function inHeading(tree: DomTree, id: number): boolean {
+  for (let p = id; p >= 0; ) {
+    const n = tree.nodes[p];
+    if (!n || n.kind !== 'element') return false;
+    if (/^h[1-6]$/.test(n.tag) || n.attrs['role']?.trim().toLowerCase() === 'heading') return true;
+    p = n.parent;
+  }
+  return false;
+}
+
 /** True when `inner` lies in the subtree of element `outer` (or is it). */
 export function contains(tree: DomTree, outer: number, inner: number): boolean {
   const o = tree.nodes[outer];

@@ -66,7 +66,8 @@ export async function fetchWithAgent(url: string, userAgent: string, options: Ur
   return { finalUrl: got.url, bytes: got.bytes, charset: got.charset };
 }
 
-function hostOf(url: string): string {
+/** The host (host:port) politeness counts by; '' for a string that is not a URL. */
+export function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {

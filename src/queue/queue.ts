@@ -6,7 +6,8 @@
  * for a retry's backoff, failed = the dead-letter list), and pith's under `pith:NAME:*`:
  * `results` (hash: page id -> its JSON line, written with HSETNX, so a page done twice is
  * written once), `ids` (set: every id ever enqueued, the total), `stats` (hash: `again`, pages
- * done once more after their line was written: the at-least-once side of the guarantee).
+ * done once more after their line was written: the at-least-once side of the guarantee),
+ * `politeness` and `host:*` (per-host limits for URL pages: host-gate.ts).
  */
 import { gzipSync } from 'node:zlib';
 import { open, rename, unlink } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { readPageBytes } from '../page.js';
 import { assignPageIds, collectPages } from '../pipeline/batch.js';
 import { readWarcPages, type WarcSkipReason } from '../pipeline/warc.js';
 import { readUrlList } from '../pipeline/url-list.js';
+import { clearHostState, readPoliteness, storePoliteness, type Politeness } from './host-gate.js';
 
 export const DEFAULT_QUEUE = 'pith';
 export const DEFAULT_ATTEMPTS = 3;
@@ -99,6 +101,11 @@ export interface EnqueueOptions {
   /** Carry pages up to this gzip size in the job (0: every file by path). */
   readonly embedMax?: number;
   readonly urlsFile?: string;
+  /**
+   * The queue's per-host limits for URL pages, for every worker: the fields given replace the
+   * stored ones; the others keep theirs (defaults when none). Stored when given or when URLs are added.
+   */
+  readonly politeness?: Partial<Politeness>;
   readonly onSkip?: (reason: WarcSkipReason, detail: string) => void;
 }
 
@@ -108,6 +115,8 @@ export interface EnqueueSummary {
   readonly already: number;
   readonly byPath: number;
   readonly embedded: number;
+  /** The queue's per-host limits, when URLs were added or limits given. */
+  readonly politeness?: Politeness;
 }
 
 const gzipped = (b: Uint8Array): boolean => b.length > 2 && b[0] === 0x1f && b[1] === 0x8b;
@@ -149,7 +158,10 @@ export async function enqueuePages(client: Redis, inputs: readonly string[], opt
     batch.push(job);
     if (batch.length >= 100) await flush();
   };
+  let politeness: Politeness | undefined;
   try {
+    // The limits before the first URL job, so no worker fetches under older ones.
+    if (options.politeness !== undefined || options.urlsFile !== undefined) politeness = await storePoliteness(client, name, options.politeness ?? {});
     const pages = await collectPages(inputs);
     for (const [id, path] of assignPageIds(pages.files)) {
       const root = pages.roots.get(path);
@@ -186,7 +198,7 @@ export async function enqueuePages(client: Redis, inputs: readonly string[], opt
   } finally {
     await queue.close();
   }
-  return { added, already, byPath, embedded };
+  return { added, already, byPath, embedded, ...(politeness ? { politeness } : {}) };
 }
 
 export interface QueueStatus {
@@ -195,7 +207,7 @@ export interface QueueStatus {
   readonly total: number;
   readonly waiting: number;
   readonly active: number;
-  /** Waiting out a retry's backoff. */
+  /** Waiting out a retry's backoff, or for their host's turn (URL pages). */
   readonly delayed: number;
   /** Pages with their line written (a result or a page's own error). */
   readonly done: number;
@@ -205,6 +217,8 @@ export interface QueueStatus {
   readonly again: number;
   /** (done + dead) / total. */
   readonly progress: number;
+  /** Per-host limits for URL pages. */
+  readonly politeness: Politeness;
 }
 
 export async function queueStatus(client: Redis, name = DEFAULT_QUEUE): Promise<QueueStatus> {
@@ -212,12 +226,12 @@ export async function queueStatus(client: Redis, name = DEFAULT_QUEUE): Promise<
   const queue = openQueue(client, name);
   try {
     const c = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized', 'waiting-children');
-    const [total, done, again] = await Promise.all([client.scard(keys.ids), client.hlen(keys.results), client.hget(keys.stats, 'again')]);
+    const [total, done, again, politeness] = await Promise.all([client.scard(keys.ids), client.hlen(keys.results), client.hget(keys.stats, 'again'), readPoliteness(client, name)]);
     const dead = c['failed'] ?? 0;
     return {
       queue: name, total, waiting: (c['waiting'] ?? 0) + (c['prioritized'] ?? 0) + (c['waiting-children'] ?? 0),
       active: c['active'] ?? 0, delayed: c['delayed'] ?? 0, done, dead, again: Number(again ?? 0),
-      progress: total === 0 ? 1 : Math.min(1, (done + dead) / total),
+      progress: total === 0 ? 1 : Math.min(1, (done + dead) / total), politeness,
     };
   } finally {
     await queue.close();
@@ -316,13 +330,14 @@ export async function exportResults(client: Redis, out: string, name = DEFAULT_Q
 
 const isPith = (e: unknown): e is PithError => e instanceof PithError;
 
-/** Removes the queue: its jobs (BullMQ obliterate) and pith's keys (results, ids, stats). */
+/** Removes the queue: its jobs (BullMQ obliterate) and pith's keys (results, ids, stats, per-host limits and state). */
 export async function clearQueue(client: Redis, name = DEFAULT_QUEUE): Promise<void> {
   const keys = queueKeys(checkQueueName(name));
   const queue = openQueue(client, name);
   try {
     await queue.obliterate({ force: true });
     await client.del(keys.results, keys.ids, keys.stats);
+    await clearHostState(client, name);
   } finally {
     await queue.close();
   }

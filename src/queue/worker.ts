@@ -5,19 +5,23 @@
  * missing, a fetch failing, a thread crashing or over the time limit) are retried with backoff
  * and dead-lettered when they keep failing; errors about the page itself are its result.
  *
+ * URL pages take their host's turn first (host-gate.ts): a page whose host is busy goes back to
+ * the queue's delayed set until its turn, without counting as a try.
+ *
  * Redis going away is waited out: the connections reconnect forever and the jobs held meanwhile
  * finish once it is back (or, if their locks expired, are done again by whoever takes them:
  * their lines are still written once).
  */
 import { Worker as Thread } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
-import { Queue, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { PithError } from '../errors.js';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../pipeline/batch.js';
 import { DEFAULT_BATCH_FIELDS, type BatchField } from '../pipeline/batch-fields.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent } from '../pipeline/url-list.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
+import { HostGate, leaseForFetch } from './host-gate.js';
 
 export interface QueueWorkerOptions {
   readonly redisUrl: string;
@@ -49,6 +53,8 @@ export interface QueueWorkerSummary {
   readonly again: number;
   /** Failed tries (retried, or dead-lettered when they were the last). */
   readonly failedTries: number;
+  /** URL pages put back to wait for their host's turn (not tries). */
+  readonly hostWaits: number;
 }
 
 export const DEFAULT_LOCK_MS = 30_000;
@@ -198,9 +204,30 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
   const pool = new ThreadPool(options.concurrency, { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields }, options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
   const store = connection(options.redisUrl, log, 'results');
   const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
-  let written = 0, again = 0, failedTries = 0;
+  const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
+  const hosts = new HostGate(store, name, leaseForFetch(fetchTimeoutMs));
+  let written = 0, again = 0, failedTries = 0, hostWaits = 0;
 
-  const pageMessage = async (data: PageJobData): Promise<Record<string, unknown>> => {
+  /** Fetches a URL page in its host's turn; a busy host puts the job back until its turn (no try spent). */
+  const fetchInTurn = async (job: Job<PageJobData>, token: string | undefined, url: string): Promise<Awaited<ReturnType<typeof fetchWithAgent>>> => {
+    const turn = await hosts.acquire(url);
+    if (!turn.granted) {
+      hostWaits++;
+      await job.moveToDelayed(Date.now() + turn.waitMs, token);
+      throw new DelayedError();
+    }
+    try {
+      return await fetchWithAgent(url, options.userAgent ?? DEFAULT_USER_AGENT, { timeoutMs: fetchTimeoutMs });
+    } catch (e) {
+      const code = e instanceof PithError ? e.code : 'FETCH_FAILED';
+      throw new RetryableError(RETRIED_CODES.has(code) ? code : 'FETCH_FAILED', (e as Error).message);
+    } finally {
+      await turn.release();
+    }
+  };
+
+  const pageMessage = async (job: Job<PageJobData>, token: string | undefined): Promise<Record<string, unknown>> => {
+    const data = job.data;
     const head = { id: data.id, ...(data.date !== undefined ? { date: data.date } : {}) };
     if (data.gz !== undefined) {
       let bytes: Buffer;
@@ -212,19 +239,14 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
       return { ...head, bytes, ...(data.url !== undefined ? { url: data.url } : {}), ...(data.charset !== undefined ? { charset: data.charset } : {}) };
     }
     if (data.fetch !== undefined) {
-      try {
-        const r = await fetchWithAgent(data.fetch, options.userAgent ?? DEFAULT_USER_AGENT, { timeoutMs: options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS });
-        return { ...head, bytes: r.bytes, url: r.finalUrl, ...(r.charset !== undefined ? { charset: r.charset } : {}) };
-      } catch (e) {
-        const code = e instanceof PithError ? e.code : 'FETCH_FAILED';
-        throw new RetryableError(RETRIED_CODES.has(code) ? code : 'FETCH_FAILED', (e as Error).message);
-      }
+      const r = await fetchInTurn(job, token, data.fetch);
+      return { ...head, bytes: r.bytes, url: r.finalUrl, ...(r.charset !== undefined ? { charset: r.charset } : {}) };
     }
     if (data.path !== undefined) return { ...head, path: data.path, ...(data.root !== undefined ? { root: data.root } : {}) };
     throw new RetryableError('INTERNAL', 'the job names no page (no bytes, path or URL)');
   };
 
-  const processor = async (job: Job<PageJobData>): Promise<string> => {
+  const processor = async (job: Job<PageJobData>, token?: string): Promise<string> => {
     const id = job.data.id;
     // Done already (a stalled job taken over after its first worker wrote the line): not again.
     if ((await store.hexists(keys.results, id)) === 1) {
@@ -232,7 +254,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
       await store.hincrby(keys.stats, 'again', 1);
       return 'already';
     }
-    const outcome = await pool.run(await pageMessage(job.data));
+    const outcome = await pool.run(await pageMessage(job, token));
     if (!outcome.ok) {
       const err = (JSON.parse(outcome.line) as { error?: { code?: string; message?: string } }).error;
       if (err?.code !== undefined && RETRIED_CODES.has(err.code)) throw new RetryableError(err.code, err.message ?? '');
@@ -297,7 +319,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
       store.disconnect();
       jobsConnection.disconnect();
     }
-    return { written, again, failedTries };
+    return { written, again, failedTries, hostWaits };
   })();
   return { done, stop };
 }

@@ -42,6 +42,55 @@ test('a page whose articleBody is its visible text is kept: headline -> title, p
   assert.equal(k.page.url, 'https://news.example.com/2024/depot-library', 'the canonical URL is sniffed for the site');
 });
 
+/** The harvested label of every text block, by its text. */
+async function labelsByText(path: string): Promise<Map<string, string>> {
+  const d = harvestPageBytes(new Uint8Array(await readFile(path)), { id: path });
+  assert.equal(d.kept, true, d.kept ? '' : `${d.reason}: ${d.detail}`);
+  const k = d as HarvestKept;
+  return new Map(k.page.blocks.filter((b) => b.kind === 'text').map((b) => [b.text, k.labels[b.index]!]));
+}
+
+test('headings inside a flat articleBody: heading elements (h1-h6, role=heading) between the article\'s paragraphs are labelled heading', async () => {
+  const labels = await labelsByText(fixture('harvest', 'headings', 'in-body.html'));
+  assert.equal(labels.get('Tidal mill turns again after ten years of repairs'), 'title');
+  assert.equal(labels.get('Why the mill stopped'), 'heading');
+  assert.equal(labels.get('A grant from the county'), 'heading', 'role=heading');
+  assert.equal(labels.get('What happens next'), 'heading', 'text inside an h2');
+  assert.equal([...labels.values()].filter((l) => l === 'body').length, 4, 'the four paragraphs stay body');
+  assert.equal(labels.get('Most read'), 'other', 'a heading after the article is not one of its headings');
+});
+
+test('headings the publisher left out of articleBody: labelled heading between two body paragraphs, not when they head links or follow the article', async () => {
+  const labels = await labelsByText(fixture('harvest', 'headings', 'left-out.html'));
+  assert.equal(labels.get('Why the mill stopped'), 'heading');
+  assert.equal(labels.get('Background'), 'heading', 'two headings in a row, both between paragraphs');
+  assert.equal(labels.get('The first repairs'), 'heading');
+  assert.equal(labels.get('Related stories'), 'other', 'heads a list of links, not a paragraph');
+  assert.equal(labels.get('Advertisement'), 'other', 'not a heading element');
+  assert.equal(labels.get('Read more: council approves the harbour budget'), 'other', 'a heading element that is a link');
+  assert.equal(labels.get('Comments'), 'other', 'after the article\'s last paragraph');
+  assert.equal([...labels.values()].filter((l) => l === 'body').length, 5);
+});
+
+test('harvested headings are stored with the page and read back the same', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-harvest-headings-'));
+  try {
+    const out = join(dir, 'out');
+    const report = await harvestToCorpus([fixture('harvest', 'headings')], out);
+    assert.equal(report.kept, 2);
+    const corpus = await openCorpus(out);
+    for (const cp of corpus.pages) {
+      const page = await loadCorpusPage(corpus, cp);
+      const stored = alignGold(page, cp.gold).labels;
+      assert.ok(stored.filter((l) => l === 'heading').length >= 3, `${cp.id}: headings stored`);
+      const fresh = harvestPageBytes(new Uint8Array(await readFile(join(fixture('harvest', 'headings'), `${cp.id}.html`))), { id: cp.id }) as HarvestKept;
+      assert.deepEqual([...stored], [...fresh.labels]);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('an articleBody the page does not show is rejected as poor alignment', async () => {
   const d = await decide('mismatch.html');
   assert.equal(d.kept, false);

@@ -1,7 +1,10 @@
-/** Test helpers: a real redis-server on a free loopback port in a temp folder, and the real CLI. */
+/** Test helpers: a real redis-server on a free loopback port in a temp folder, the real CLI, and checks on a queue's export. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
 import { repoRoot } from '../helpers/paths.js';
 
 export const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -99,8 +102,62 @@ export async function pithOk(...args: string[]): Promise<string> {
 
 export interface Status {
   total: number; waiting: number; active: number; delayed: number; done: number; dead: number; again: number; progress: number;
+  politeness: { perHost: number; hostDelayMs: number };
 }
 
 export async function status(url: string): Promise<Status> {
   return JSON.parse(await pithOk('queue', 'status', '--redis', url, '--json')) as Status;
+}
+
+/** The title of test/fixtures/pages/news-article.html. */
+export const TITLE = 'Harbour town votes to restore its tidal mill';
+
+/** A fresh Redis in a temp folder for `body`; afterwards every pith process the test started is killed and the folder removed. */
+export async function withRedis(name: string, body: (redis: RedisServer, dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `pith-queue-${name}-`));
+  const redis = new RedisServer(await freePort(), dir);
+  await redis.start();
+  try {
+    await body(redis, dir);
+  } finally {
+    killLeftovers();
+    await redis.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `pith worker` that stops when the queue is empty, one thread, 1 s locks (later options win). */
+export const worker = (url: string, ...more: string[]): Running => pith('worker', '--redis', url, '--until-empty', '--concurrency', '1', '--lock-secs', '1', ...more);
+
+export interface Line {
+  id: string;
+  title?: string;
+  error?: { code: string; dead?: boolean; attempts?: number };
+}
+
+/** The queue's export, parsed. */
+export async function exported(url: string, dir: string): Promise<Line[]> {
+  const out = join(dir, 'results.jsonl');
+  await pithOk('queue', 'export', '--redis', url, '--out', out);
+  return readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+}
+
+/** Every id exactly once, and nothing else. */
+export function assertOnce(lines: readonly Line[], ids: readonly string[]): void {
+  const got = lines.map((l) => l.id).sort();
+  assert.equal(new Set(got).size, got.length, 'no page written twice');
+  assert.deepEqual(got, [...ids].sort(), 'every page written');
+}
+
+/**
+ * Kills Redis (SIGKILL) while `workers` run, starts it again 1.5 s later on the same port, and
+ * waits for the workers: each must exit 0, and at least one must have said Redis went away.
+ */
+export async function restartRedisUnder(redis: RedisServer, workers: readonly Running[]): Promise<void> {
+  await redis.kill();
+  await sleep(1500);
+  await redis.start();
+  const ends = await Promise.all(workers.map((w) => w.exit));
+  for (const e of ends) assert.equal(e.code, 0, e.stderr);
+  assert.ok(ends.some((e) => /Redis unreachable/.test(e.stderr)), 'a worker saw Redis go');
 }

@@ -11,9 +11,9 @@ folders recursively. A page is kept when its publisher's JSON-LD articleBody (at
 --min-words words, not cut off with "...") aligns with the page's blocks: at least
 --min-coverage of its words found in the blocks and at least --min-precision of the
 labelled blocks' words inside it. Kept pages are written, byte for byte, to a new pith
-corpus (use: train) with their labels: blocks holding the articleBody body, the block
-showing the JSON-LD headline title, everything else other. Pages not kept are counted by
-reason; bad input is skipped, never fatal.
+corpus (use: train) with their labels: blocks holding the articleBody body, heading
+elements between them heading, the block showing the JSON-LD headline title, everything
+else other. Pages not kept are counted by reason; bad input is skipped, never fatal.
 
 Options:
   -o, --out DIR          the pith corpus to create (must not exist yet)

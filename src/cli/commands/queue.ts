@@ -5,6 +5,7 @@ import {
   clearQueue, connectOnce, deadPages, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_EMBED_MAX, DEFAULT_QUEUE, enqueuePages, exportResults, queueStatus, retryDead,
 } from '../../queue/queue.js';
 import { DAMAGE_REASONS } from '../../pipeline/warc.js';
+import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST } from '../../pipeline/url-list.js';
 
 const HELP = `Usage: pith queue <add|status|export|dead|retry|clear> --redis URL [--queue NAME] [options]
 
@@ -19,8 +20,13 @@ See docs/queue.md.
                         bigger ones go by path, which every worker must see (a shared
                         folder); 0 = every file by path. WARC pages are always carried.
                         URLs are fetched by the workers.
-  pith queue status [--json]       total, waiting, active, delayed (retry backoff), done,
-                                   dead, again (done twice, written once), progress
+      --per-host N      URL pages: fetches in flight to one host, all workers together
+                        (default ${DEFAULT_PER_HOST}); stored with the queue, the last given wins
+      --host-delay-ms N URL pages: pause between two requests to one host, all workers
+                        together (default ${DEFAULT_HOST_DELAY_MS}); stored likewise
+  pith queue status [--json]       total, waiting, active, delayed (retry backoff or a host's
+                                   turn), done, dead, again (done twice, written once),
+                                   progress, the per-host limits
   pith queue export --out FILE     every page's line (JSONL), dead-lettered pages as error
                                    lines with "dead": true (--no-dead: leave them out)
   pith queue dead [--json]         the dead-letter list: id, last error, tries
@@ -43,6 +49,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs(rest, {
       redis: { type: 'string' }, queue: { type: 'string' }, urls: { type: 'string' }, attempts: { type: 'string' }, 'backoff-ms': { type: 'string' },
       'embed-max': { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, 'no-dead': { type: 'boolean' },
+      'per-host': { type: 'string' }, 'host-delay-ms': { type: 'string' },
     });
     if (!sub || !['add', 'status', 'export', 'dead', 'retry', 'clear'].includes(sub)) throw new PithError('BAD_OPTION', `expected a subcommand: add, status, export, dead, retry or clear${sub ? `, got '${sub}'` : ''}`);
     const url = optString(values, 'redis');
@@ -55,6 +62,11 @@ export const command: Command = {
     const attempts = optInt(values, 'attempts', DEFAULT_ATTEMPTS, 1);
     const backoffMs = optInt(values, 'backoff-ms', DEFAULT_BACKOFF_MS, 0);
     const embedMax = optInt(values, 'embed-max', DEFAULT_EMBED_MAX, 0);
+    const politeness = {
+      ...(optString(values, 'per-host') !== undefined ? { perHost: optInt(values, 'per-host', DEFAULT_PER_HOST, 1) } : {}),
+      ...(optString(values, 'host-delay-ms') !== undefined ? { hostDelayMs: optInt(values, 'host-delay-ms', DEFAULT_HOST_DELAY_MS, 0) } : {}),
+    };
+    if (sub !== 'add' && Object.keys(politeness).length > 0) throw new PithError('BAD_OPTION', '--per-host and --host-delay-ms go with queue add');
     const client = await connectOnce(url);
     try {
       switch (sub) {
@@ -63,12 +75,14 @@ export const command: Command = {
           const urlsFile = optString(values, 'urls');
           const s = await enqueuePages(client, positionals, {
             queue, attempts, backoffMs, embedMax, ...(urlsFile !== undefined ? { urlsFile } : {}),
+            ...(Object.keys(politeness).length > 0 ? { politeness } : {}),
             onSkip: (why, detail) => {
               if (DAMAGE_REASONS.has(why)) damage.push(`${why}: ${detail}`);
             },
           });
           for (const d of damage.slice(0, 20)) io.stderr.write(`queue: skipped ${d}\n`);
           io.stderr.write(`queue: ${s.added} added to '${queue}' (${s.embedded} carried, ${s.byPath} by path, the rest URLs), ${s.already} enqueued before\n`);
+          if (s.politeness) io.stderr.write(`queue: URL pages: at most ${s.politeness.perHost} fetch(es) in flight per host, ${s.politeness.hostDelayMs} ms between requests to one host\n`);
           return EXIT.ok;
         }
         case 'status': {
@@ -76,7 +90,8 @@ export const command: Command = {
           if (optBool(values, 'json')) io.stdout.write(JSON.stringify(s) + '\n');
           else {
             io.stdout.write(`queue '${s.queue}': ${s.done + s.dead} of ${s.total} pages finished (${(100 * s.progress).toFixed(1)}%)\n`);
-            io.stdout.write(`  waiting ${s.waiting}, active ${s.active}, delayed (retry) ${s.delayed}, done ${s.done}, dead ${s.dead}, again ${s.again}\n`);
+            io.stdout.write(`  waiting ${s.waiting}, active ${s.active}, delayed (retry or host's turn) ${s.delayed}, done ${s.done}, dead ${s.dead}, again ${s.again}\n`);
+            io.stdout.write(`  per host: ${s.politeness.perHost} fetch(es) in flight, ${s.politeness.hostDelayMs} ms between requests\n`);
           }
           return EXIT.ok;
         }

@@ -8,6 +8,7 @@ import { BATCH_FIELDS, parseBatchFields } from '../../pipeline/batch-fields.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT } from '../../pipeline/url-list.js';
 import { DEFAULT_QUEUE } from '../../queue/queue.js';
 import { DEFAULT_LOCK_MS, DEFAULT_MAX_STALLED, startQueueWorker } from '../../queue/worker.js';
+import { HOST_LEASE_GRACE_MS } from '../../queue/host-gate.js';
 
 const HELP = `Usage: pith worker --redis URL [--queue NAME] [options]
 
@@ -16,9 +17,11 @@ each page's JSON line into Redis, once however often the page is done ('pith que
 writes them out). Run as many as you like, on as many machines. A page that cannot be
 reached (file missing, fetch failing, a thread crashing or over the time limit) is retried
 with backoff and dead-lettered after its last try; a page's own error (NOT_HTML, TOO_LARGE,
-...) is its result. Redis down: the worker waits for it and goes on. SIGTERM/SIGINT: the
-pages in hand are finished, then it stops (a second signal stops it at once; its pages go
-back to the queue when their locks expire). See docs/queue.md.
+...) is its result. URL pages are fetched in their host's turn: the queue's per-host limits
+('pith queue add --per-host N --host-delay-ms MS') hold across all workers together, and a
+page whose host is busy waits in the queue (not a try). Redis down: the worker waits for it
+and goes on. SIGTERM/SIGINT: the pages in hand are finished, then it stops (a second signal
+stops it at once; its pages go back to the queue when their locks expire). See docs/queue.md.
 
 Options:
   --redis URL           redis://host:port[/db] (required)
@@ -35,7 +38,8 @@ Options:
   --keep-comments       leave comment sections to the model
   --heap-mb N           heap limit of each thread in MB (default 1024)
   --user-agent S        for URL pages (default '${DEFAULT_USER_AGENT}')
-  --fetch-timeout SECS  for URL pages (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000})
+  --fetch-timeout SECS  for URL pages (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a fetch's hold on its host
+                        lasts this plus ${HOST_LEASE_GRACE_MS / 1000} s at most, so a killed worker blocks a host no longer
 `;
 
 function seconds(values: Record<string, unknown>, name: string, fallbackMs: number, min: number): number {
@@ -94,7 +98,7 @@ export const command: Command = {
     try {
       const s = await w.done;
       const secs = (Date.now() - started) / 1000;
-      io.stderr.write(`worker: ${s.written} written, ${s.again} done again (already written), ${s.failedTries} failed tries (${secs.toFixed(1)} s)\n`);
+      io.stderr.write(`worker: ${s.written} written, ${s.again} done again (already written), ${s.failedTries} failed tries, ${s.hostWaits} waits for a busy host (${secs.toFixed(1)} s)\n`);
       return EXIT.ok;
     } finally {
       for (const s of ['SIGINT', 'SIGTERM'] as const) process.removeListener(s, onSignal);
