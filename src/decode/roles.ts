@@ -52,67 +52,115 @@ function names(el: ElementNode): string[] {
   return out;
 }
 
-const isPromoBox = (el: ElementNode): boolean =>
-  el.end - el.id <= MAX_PROMO_NODES && el.tag !== 'body' && el.tag !== 'main' && el.tag !== 'article'
-  && (el.tag === 'aside' || names(el).some((n) => PROMO_BOX_NAME.test(n)));
-const isAvatar = (el: ElementNode): boolean => names(el).some((n) => AVATAR_NAME.test(n));
 /** An element naming a post's author holds the name alone: a whole user card (`section[itemprop=author]` with titles and counts) is not it. */
 const MAX_AUTHOR_NODES = 12;
-const isAuthor = (el: ElementNode): boolean => el.end - el.id <= MAX_AUTHOR_NODES
-  && (el.attrs['itemprop'] === 'author' || el.attrs['rel'] === 'author' || names(el).some((n) => AUTHOR_NAME.test(n)));
-const isUserInfo = (el: ElementNode): boolean => names(el).some((n) => USER_INFO_NAME.test(n));
+/** Longer text blocks have no role of their own: controls, names, dates, attributions and captions are lines. */
+const MAX_LINE_CHARS = 300;
+/** "velo_mike said:", "Originally Posted by anna": a name and a few words. */
+const MAX_ATTRIBUTION_CHARS = 80;
 /** A short date or time line: `<time>`, or an element named `date`, `post-date`, `timestamp`. */
 const MAX_DATE_CHARS = 40;
-const isDate = (el: ElementNode): boolean => el.tag === 'time' || names(el).some((n) => /(?:^|[-_])(?:date|timestamp|post-?time|time-?ago|relative-date)(?:[-_]|$)/i.test(n));
-const isCaption = (el: ElementNode): boolean => el.tag === 'figcaption' || names(el).some((n) => /(?:^|[-_])caption(?:[-_]|$)/i.test(n));
-
-/** The element and its ancestors, up to `levels` of them (not the root). */
-function* upFrom(tree: DomTree, id: number, levels: number): Generator<ElementNode> {
-  let cur = id;
-  for (let k = 0; k < levels && cur > 0; k++) {
-    const n = tree.nodes[cur]!;
-    if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') return;
-    yield n;
-    cur = n.parent;
-  }
-}
-
+const DATE_NAME = /(?:^|[-_])(?:date|timestamp|post-?time|time-?ago|relative-date)(?:[-_]|$)/i;
+const CAPTION_NAME = /(?:^|[-_])caption(?:[-_]|$)/i;
+const CREDIT_NAME = /credit/i;
 /** Elements larger than this are not a photo's box: a caption far inside them is another photo's. */
 const MAX_FIGURE_NODES = 200;
 
-/** True when a caption element lies in `el`'s (small) subtree. */
-function holdsCaption(tree: DomTree, el: ElementNode): boolean {
-  if (el.end - el.id > MAX_FIGURE_NODES) return false;
-  for (let i = el.id + 1; i <= el.end; i++) {
-    const n = tree.nodes[i]!;
-    if (n.kind === 'element' && isCaption(n)) return true;
+/** What an element's tag, size and names say it is: bits, so each element is read once. */
+const PROMO = 1;
+const AVATAR = 2;
+const AUTHOR = 4;
+const USER_INFO = 8;
+const DATE = 16;
+const CAPTION = 32;
+const CREDIT = 64;
+const KNOWN = 128;
+
+function elementFlags(el: ElementNode): number {
+  if (el.attrs['id'] === undefined && el.attrs['class'] === undefined && el.attrs['itemprop'] === undefined && el.attrs['rel'] === undefined) {
+    // Most elements are named by nothing: their tag alone decides.
+    return KNOWN | (el.tag === 'aside' && el.end - el.id <= MAX_PROMO_NODES ? PROMO : 0) | (el.tag === 'time' ? DATE : 0) | (el.tag === 'figcaption' ? CAPTION : 0);
   }
-  return false;
+  const ns = names(el);
+  const named = (re: RegExp): boolean => ns.some((n) => re.test(n));
+  let f = KNOWN;
+  if (el.end - el.id <= MAX_PROMO_NODES && el.tag !== 'body' && el.tag !== 'main' && el.tag !== 'article' && (el.tag === 'aside' || named(PROMO_BOX_NAME))) f |= PROMO;
+  if (named(AVATAR_NAME)) f |= AVATAR;
+  if (el.end - el.id <= MAX_AUTHOR_NODES && (el.attrs['itemprop'] === 'author' || el.attrs['rel'] === 'author' || named(AUTHOR_NAME))) f |= AUTHOR;
+  if (named(USER_INFO_NAME)) f |= USER_INFO;
+  if (el.tag === 'time' || named(DATE_NAME)) f |= DATE;
+  if (el.tag === 'figcaption' || named(CAPTION_NAME)) f |= CAPTION;
+  if (named(CREDIT_NAME)) f |= CREDIT;
+  return f;
 }
 
-function roleOf(tree: DomTree, b: Block): BlockRoleCode {
-  const up = [...upFrom(tree, b.elementId, ROLE_LEVELS)];
+/** Reads the page's elements' flags, each computed once. */
+class ElementReader {
+  private readonly flags: Uint8Array;
+  constructor(private readonly tree: DomTree) {
+    this.flags = new Uint8Array(tree.nodes.length);
+  }
+
+  flagsOf(el: ElementNode): number {
+    let f = this.flags[el.id]!;
+    if (f === 0) this.flags[el.id] = f = elementFlags(el);
+    return f;
+  }
+
+  /** The element and its ancestors, up to `levels` of them, below `<body>`. */
+  upFrom(id: number, levels: number): ElementNode[] {
+    const out: ElementNode[] = [];
+    let cur = id;
+    for (let k = 0; k < levels && cur > 0; k++) {
+      const n = this.tree.nodes[cur]!;
+      if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') break;
+      out.push(n);
+      cur = n.parent;
+    }
+    return out;
+  }
+
+  /** True when one of the first `limit` of `els` has one of `bits`. */
+  any(els: readonly ElementNode[], bits: number, limit = els.length): boolean {
+    for (let k = 0; k < limit && k < els.length; k++) if (this.flagsOf(els[k]!) & bits) return true;
+    return false;
+  }
+
+  /** True when a caption element lies in `el`'s (small) subtree. */
+  holdsCaption(el: ElementNode): boolean {
+    if (el.end - el.id > MAX_FIGURE_NODES) return false;
+    for (let i = el.id + 1; i <= el.end; i++) {
+      const n = this.tree.nodes[i]!;
+      if (n.kind === 'element' && this.flagsOf(n) & CAPTION) return true;
+    }
+    return false;
+  }
+}
+
+function roleOf(r: ElementReader, b: Block): BlockRoleCode {
+  const up = r.upFrom(b.elementId, ROLE_LEVELS);
   if (b.kind === 'image') {
-    if (up.some(isAvatar)) return BlockRole.avatar;
+    if (r.any(up, AVATAR)) return BlockRole.avatar;
     if (b.alt && CONTROL_LABEL.test(b.alt)) return BlockRole.control;
-  } else if (b.kind === 'text') {
+  } else if (b.kind === 'text' && b.text.length <= MAX_LINE_CHARS) {
+    // Every role of a text block is a short line's: a paragraph is read no further.
     const text = b.text.trim();
     if (CONTROL_LABEL.test(text)) return BlockRole.control;
-    if (QUOTE_ATTRIBUTION.test(text)) return BlockRole.attribution;
-    if (text.length <= MAX_AUTHOR_CHARS && up.some(isAuthor)) return BlockRole.author;
-    if (text.length <= MAX_AUTHOR_CHARS && up.some(isUserInfo)) return BlockRole.userInfo;
-    if (text.length <= MAX_DATE_CHARS && /\d/.test(text) && up.slice(0, 3).some(isDate)) return BlockRole.date;
-    const near = up.slice(0, CAPTION_LEVELS - 1);
-    if (near.some(isCaption) && !near.some((el) => names(el).some((n) => /credit/i.test(n)))) return BlockRole.caption;
+    if (text.length <= MAX_ATTRIBUTION_CHARS && QUOTE_ATTRIBUTION.test(text)) return BlockRole.attribution;
+    if (text.length <= MAX_AUTHOR_CHARS && r.any(up, AUTHOR)) return BlockRole.author;
+    if (text.length <= MAX_AUTHOR_CHARS && r.any(up, USER_INFO)) return BlockRole.userInfo;
+    if (text.length <= MAX_DATE_CHARS && /\d/.test(text) && r.any(up, DATE, 3)) return BlockRole.date;
+    if (r.any(up, CAPTION, CAPTION_LEVELS - 1) && !r.any(up, CREDIT, CAPTION_LEVELS - 1)) return BlockRole.caption;
   }
-  if (up.some(isPromoBox)) return BlockRole.promo;
-  if (b.kind === 'image' && up.slice(0, CAPTION_LEVELS).some((el) => holdsCaption(tree, el))) return BlockRole.captioned;
+  if (r.any(up, PROMO)) return BlockRole.promo;
+  if (b.kind === 'image') for (let k = 0; k < CAPTION_LEVELS && k < up.length; k++) if (r.holdsCaption(up[k]!)) return BlockRole.captioned;
   return BlockRole.none;
 }
 
 /** Each block's role (`BlockRole`), none where the markup says nothing. */
 export function blockRoles(tree: DomTree, blocks: readonly Block[]): Uint8Array {
+  const reader = new ElementReader(tree);
   const out = new Uint8Array(blocks.length);
-  for (let k = 0; k < blocks.length; k++) out[k] = roleOf(tree, blocks[k]!);
+  for (let k = 0; k < blocks.length; k++) out[k] = roleOf(reader, blocks[k]!);
   return out;
 }
