@@ -73,6 +73,7 @@ function containerRule(paths: readonly (readonly PathStep[])[], pages: readonly 
 
 const inside = (el: ElementNode, id: number): boolean => id >= el.id && id <= el.end;
 
+
 /** The container rules of the training pages (one per template), each with its exceptions. */
 export function induceContainers(pages: readonly TrainingPage[], options: InduceOptions = {}, index: readonly CharIndex[] = pages.map(charIndex)): ContainerRule[] {
   const { tolerance, maxRulesPerLabel } = resolveInduceOptions(options);
@@ -102,3 +103,4 @@ export function induceContainers(pages: readonly TrainingPage[], options: Induce
   }
   return out;
 }
+

@@ -21,7 +21,8 @@
  */
 import type { GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
-import { examplePath, matchRule, ruleCovers, RULE_LABELS, type PathRule, type PathStep, type Rule, type RuleLabel, type RuleStep } from '../models/wrapper/rules.js';
+import type { ElementNode } from '../dom/tree.js';
+import { classOf, examplePath, matchRule, ruleCovers, RULE_LABELS, type PathRule, type PathStep, type Rule, type RuleLabel, type RuleStep } from '../models/wrapper/rules.js';
 
 /** A training page: the page and one gold label per block. */
 export interface TrainingPage {
@@ -230,7 +231,7 @@ export function induceTargetRules(examples: readonly Example[], label: RuleTarge
   // Free positions, deepest step first, where that takes nothing more that is wrong on the
   // training pages: a paragraph or a box seen at one place may stand at another on the
   // next page (a lead image missing, an extra ad block, more paragraphs).
-  found = found.map((steps) => relax(steps, label, pages, index));
+  found = found.map((steps) => withoutWrongClasses(relax(steps, label, pages, index), label, pages, index));
   const described = found.map((steps) => {
     const covered = examples.filter((e) => ruleCovers(steps, e.path));
     return { steps, examples: covered.length, pages: new Set(covered.map((e) => e.page)).size };
@@ -251,6 +252,31 @@ export function examplesOf(pages: readonly TrainingPage[], label: RuleTarget, ke
     });
   });
   return examples;
+}
+
+/**
+ * The rule less the leaf classes of the elements it took wrongly on the training pages, where
+ * no element it takes rightly has that class: a dateline, a "contributed to this report" line
+ * or a topics line set as the paragraphs' tag with a class of its own (`p:not(.byline)[*]`).
+ */
+function withoutWrongClasses(steps: readonly RuleStep[], label: RuleTarget, pages: readonly TrainingPage[], index: readonly CharIndex[]): RuleStep[] {
+  const wrong = new Set<string>();
+  const right = new Set<string>();
+  pages.forEach((tp, k) => {
+    for (const el of matchRule(tp.page.tree, steps)) {
+      const m = index[k]!.get(el);
+      if (!m) continue;
+      const cls = classOf(tp.page.tree.nodes[el] as ElementNode);
+      for (const l of m.keys()) {
+        if (l === label) right.add(cls);
+        else if (l !== 'unknown') wrong.add(cls);
+      }
+    }
+  });
+  const notCls = [...wrong].filter((c) => c !== '' && !right.has(c)).sort();
+  if (notCls.length === 0) return [...steps];
+  const leaf = steps[steps.length - 1]!;
+  return [...steps.slice(0, -1), { ...leaf, notCls: [...(leaf.notCls ?? []), ...notCls] }];
 }
 
 /** The rules of every labelled part, induced from the training pages. */

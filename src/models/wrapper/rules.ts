@@ -34,6 +34,8 @@ export interface RuleStep {
   readonly last?: number;
   /** Required class attribute (leaf steps only, when induction needed it). */
   readonly cls?: string;
+  /** Class attributes the element must not have (leaf steps only: those of blocks the rule took wrongly on the training pages). */
+  readonly notCls?: readonly string[];
 }
 
 export type RuleLabel = 'title' | 'heading' | 'body';
@@ -59,7 +61,8 @@ export interface ContainerRule extends PathRule {
   readonly exceptions: readonly PathRule[];
 }
 
-const classOf = (el: ElementNode): string => (el.attrs['class'] ?? '').trim().replace(/\s+/g, ' ');
+/** An element's class attribute, white space collapsed ('' when none). */
+export const classOf = (el: ElementNode): string => (el.attrs['class'] ?? '').trim().replace(/\s+/g, ' ');
 
 /** The example path of element `id` (from below the document root). */
 export function examplePath(tree: DomTree, id: number): PathStep[] {
@@ -87,6 +90,7 @@ export function examplePath(tree: DomTree, id: number): PathStep[] {
 function stepMatches(step: RuleStep, el: ElementNode, first: number, last: number): boolean {
   if (step.tag !== '*' && step.tag !== el.tag) return false;
   if (step.cls !== undefined && classOf(el) !== step.cls) return false;
+  if (step.notCls !== undefined && step.notCls.includes(classOf(el))) return false;
   if (step.first === undefined && step.last === undefined) return true;
   return (step.first !== undefined && step.first === first) || (step.last !== undefined && step.last === last);
 }
@@ -127,6 +131,7 @@ export function ruleCovers(steps: readonly RuleStep[], path: readonly PathStep[]
     const p = path[i]!;
     if (s.tag !== '*' && s.tag !== p.tag) return false;
     if (s.cls !== undefined && s.cls !== p.cls) return false;
+    if (s.notCls !== undefined && s.notCls.includes(p.cls)) return false;
     if (s.first === undefined && s.last === undefined) continue;
     if (!((s.first !== undefined && s.first === p.first) || (s.last !== undefined && s.last === p.last))) return false;
   }
@@ -142,7 +147,8 @@ export function formatPosition(p: { readonly first?: number; readonly last?: num
 
 /** A rule in seed 004's notation, e.g. `html[1]/body[1]/div[-2]/div[*]/p[*]`; `[3|-2]` is either. */
 export function formatRule(steps: readonly RuleStep[]): string {
-  return steps.map((s) => `${s.tag}${s.cls !== undefined ? `.${s.cls.replace(/ /g, '.') || '(no class)'}` : ''}[${formatPosition(s)}]`).join('/');
+  const dotted = (cls: string): string => `.${cls.replace(/ /g, '.') || '(no class)'}`;
+  return steps.map((s) => `${s.tag}${s.cls !== undefined ? dotted(s.cls) : ''}${s.notCls?.length ? `:not(${s.notCls.map(dotted).join(',')})` : ''}[${formatPosition(s)}]`).join('/');
 }
 
 /** Checks a rule step read from a model file; returns an error message or undefined. */
@@ -154,6 +160,7 @@ export function checkRuleStep(x: unknown): string | undefined {
     if (s[k] !== undefined && !(Number.isInteger(s[k]) && (s[k] as number) >= 1)) return `a rule step's ${k} must be a positive integer`;
   }
   if (s['cls'] !== undefined && typeof s['cls'] !== 'string') return "a rule step's cls must be a string";
+  if (s['notCls'] !== undefined && !(Array.isArray(s['notCls']) && (s['notCls'] as unknown[]).every((c) => typeof c === 'string'))) return "a rule step's notCls must be a list of strings";
   return undefined;
 }
 

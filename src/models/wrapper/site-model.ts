@@ -70,22 +70,33 @@ export interface RuleLabelling {
   readonly recognised: boolean;
 }
 
-/** Text blocks inside the elements a container rule reaches, less those its exceptions reach. */
+/** Most link text a block a container adds may have: a block of links points to other pages. */
+const CONTAINER_MAX_LINK_SHARE = 0.5;
+
+/** True when the element is inside a `<noscript>`: text a browser running the page's scripts never shows. */
+function inNoscript(page: Page, id: number): boolean {
+  for (let n = page.tree.nodes[id]; n && n.id > 0; n = page.tree.nodes[n.parent]) if (n.kind === 'element' && n.tag === 'noscript') return true;
+  return false;
+}
+
+/**
+ * Text blocks inside the elements a container rule reaches, less those its exceptions reach,
+ * those mostly of link text and those inside `<noscript>`.
+ */
 export function containedBlocks(page: Page, containers: readonly ContainerRule[]): number[] {
-  const roots: ElementNode[] = [];
-  const excepted = new Set<number>();
+  const out = new Set<number>();
   for (const c of containers) {
-    const reached = matchRule(page.tree, c.steps).map((id) => page.tree.nodes[id] as ElementNode);
-    if (reached.length === 0) continue;
-    roots.push(...reached);
-    for (const r of c.exceptions) for (const el of matchRule(page.tree, r.steps)) excepted.add(el);
+    const roots = matchRule(page.tree, c.steps).map((id) => page.tree.nodes[id] as ElementNode);
+    if (roots.length === 0) continue;
+    const excepted = new Set(c.exceptions.flatMap((r) => matchRule(page.tree, r.steps)));
+    page.blocks.forEach((b, i) => {
+      if (b.kind !== 'text' || !b.text.trim() || excepted.has(b.elementId) || b.linkChars > CONTAINER_MAX_LINK_SHARE * b.text.length) return;
+      const root = roots.find((r) => b.elementId >= r.id && b.elementId <= r.end);
+      if (!root || inNoscript(page, b.elementId)) return;
+      out.add(i);
+    });
   }
-  const out: number[] = [];
-  if (roots.length === 0) return out;
-  page.blocks.forEach((b, i) => {
-    if (b.kind === 'text' && b.text.trim() && !excepted.has(b.elementId) && roots.some((r) => b.elementId >= r.id && b.elementId <= r.end)) out.push(i);
-  });
-  return out;
+  return [...out].sort((a, b) => a - b);
 }
 
 /**
