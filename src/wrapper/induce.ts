@@ -136,6 +136,8 @@ function induceGroup(group: readonly Example[], label: RuleTarget, pages: readon
     const narrowed = steps.map((s, i) => (i === leaf ? { ...s, cls } : s));
     if (ok(scoreRule(narrowed, label, pages, index), tolerance)) return [narrowed];
   }
+  const unlike = withoutWrongClasses(steps, label, pages, index);
+  if (unlike[leaf]!.notCls && ok(scoreRule(unlike, label, pages, index), tolerance)) return [unlike];
   // Split on the deepest step whose position is free, by position from the start.
   let split = -1;
   for (let i = leaf; i >= 0; i--) {

@@ -73,15 +73,21 @@ export interface RuleLabelling {
 /** Most link text a block a container adds may have: a block of links points to other pages. */
 const CONTAINER_MAX_LINK_SHARE = 0.5;
 
-/** True when the element is inside a `<noscript>`: text a browser running the page's scripts never shows. */
-function inNoscript(page: Page, id: number): boolean {
-  for (let n = page.tree.nodes[id]; n && n.id > 0; n = page.tree.nodes[n.parent]) if (n.kind === 'element' && n.tag === 'noscript') return true;
+/**
+ * Elements whose text a container does not add: what a browser running the page's scripts
+ * never shows (`<noscript>`), and what the article refers to rather than says (a figure's
+ * caption, an aside). Part rules learned from examples still take them.
+ */
+const NOT_OFFERED_INSIDE: ReadonlySet<string> = new Set(['noscript', 'figcaption', 'aside']);
+
+function insideNotOffered(page: Page, id: number): boolean {
+  for (let n = page.tree.nodes[id]; n && n.id > 0; n = page.tree.nodes[n.parent]) if (n.kind === 'element' && NOT_OFFERED_INSIDE.has(n.tag)) return true;
   return false;
 }
 
 /**
  * Text blocks inside the elements a container rule reaches, less those its exceptions reach,
- * those mostly of link text and those inside `<noscript>`.
+ * those mostly of link text and those inside NOT_OFFERED_INSIDE elements.
  */
 export function containedBlocks(page: Page, containers: readonly ContainerRule[]): number[] {
   const out = new Set<number>();
@@ -92,7 +98,7 @@ export function containedBlocks(page: Page, containers: readonly ContainerRule[]
     page.blocks.forEach((b, i) => {
       if (b.kind !== 'text' || !b.text.trim() || excepted.has(b.elementId) || b.linkChars > CONTAINER_MAX_LINK_SHARE * b.text.length) return;
       const root = roots.find((r) => b.elementId >= r.id && b.elementId <= r.end);
-      if (!root || inNoscript(page, b.elementId)) return;
+      if (!root || insideNotOffered(page, b.elementId)) return;
       out.add(i);
     });
   }
