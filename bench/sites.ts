@@ -23,7 +23,7 @@ import { labelerFromModel } from '../src/models/registry.js';
 import { extractPage, featureOptionsOf, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
 import { siteOfUrl } from '../src/util/site.js';
 import type { Page } from '../src/page.js';
-import { loadLabelledPage, trainSiteModel, type LabelledPage, type WrapperSiteModel } from '../src/wrapper/index.js';
+import { loadLabelledPage, trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -55,7 +55,7 @@ const score = (page: Page, entry: CorpusPage, m: LoadedModel): Outcome => {
  */
 const withSite = (model: WrapperSiteModel, page: Page): LoadedModel => ({
   ...general,
-  sites: [{ algorithm: model.algorithm, host: siteOfUrl(page.url) ?? 'site.invalid', labelPage: (p, g) => model.labelPage(p, g), cleanTitle: (t) => model.cleanTitle(t) }],
+  sites: [new WrapperSiteModel(siteOfUrl(page.url) ?? 'site.invalid', model.body)],
 });
 const sitePage = (page: Page): Page => (siteOfUrl(page.url) ? page : { ...page, url: 'http://site.invalid/' });
 

@@ -17,12 +17,12 @@ import { LABELS } from '../labels.js';
 import type { Label } from '../labels.js';
 import type { Block } from '../segment/segment.js';
 import { resolveConstrainOptions, type ConstrainConfig, type ConstrainOptions } from './config.js';
-import { applyRules, DecodeState, type DecodeNote } from './rule.js';
+import { applyRules, DecodeState, type DecodeNote, type DecodeRule } from './rule.js';
 import { DECODE_RULES } from './rules/index.js';
 
 export { CONSTRAIN_NUMBERS, resolveConstrainOptions, type ConstrainConfig, type ConstrainOptions } from './config.js';
 export { applyRules, DecodeState, type DecodeNote, type DecodeRule } from './rule.js';
-export { DECODE_RULES } from './rules/index.js';
+export { DECODE_RULES, SITE_DECODE_RULES } from './rules/index.js';
 
 export interface ConstrainedLabels {
   readonly labels: Label[];
@@ -38,9 +38,10 @@ export function constrainLabels(
   blocks: readonly Block[],
   modelProbs: readonly (readonly number[])[],
   options: ConstrainOptions | ConstrainConfig = {},
+  rules: readonly DecodeRule[] = DECODE_RULES,
 ): ConstrainedLabels {
   const cfg = 'declaredTitles' in options && Object.isFrozen(options) ? (options as ConstrainConfig) : resolveConstrainOptions(options);
-  const s = applyRules(new DecodeState(blocks, modelProbs), DECODE_RULES, cfg);
+  const s = applyRules(new DecodeState(blocks, modelProbs), rules, cfg);
   let sum = 0;
   let count = 0;
   for (let i = 0; i < blocks.length; i++) {

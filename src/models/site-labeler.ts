@@ -14,8 +14,13 @@ export interface SiteLabeler {
   readonly host: string;
   /** `general`: the general model's prediction, computed on demand (for a part the site model lacks). */
   labelPage(page: Page, general?: () => Prediction): Prediction | undefined;
-  /** The extracted headline as the site writes it, less what the site adds around every headline. */
-  cleanTitle?(title: string): string;
+  /**
+   * The page's headline by the site's conventions: `title` is what the article builder made of
+   * the title block, `blockText` that block's text with its lines (undefined when there is
+   * none); `recognised` is true when this site model labelled the page, false when the general
+   * model did (the site's conventions that do not depend on its template may still apply).
+   */
+  headline?(page: Page, title: string, blockText: string | undefined, recognised: boolean): string;
 }
 
 /** The site model for a page's URL: the one whose host is the page's or a parent domain of it (longest first). */

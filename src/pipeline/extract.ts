@@ -16,7 +16,7 @@ import { loadModel, siteModelsOf } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/wrapper/site-models.js';
-import { constrainLabels, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
+import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { adSlotBlocks } from '../decode/ads.js';
 import { blockContainers } from '../decode/containers.js';
@@ -155,6 +155,12 @@ export function declaredTitles(page: Page): string[] {
   return out;
 }
 
+/** The text of the block the article builder takes the headline from (the first non-empty title block). */
+function titleBlockText(page: Page, labels: readonly Label[]): string | undefined {
+  const i = labels.findIndex((l, k) => l === 'title' && page.blocks[k]!.kind === 'text' && page.blocks[k]!.text.trim() !== '');
+  return i >= 0 ? page.blocks[i]!.text : undefined;
+}
+
 export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
   const { labeler, featureOptions } = model;
   let features: SequenceInstance | undefined;
@@ -185,9 +191,9 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
-  });
+  }, sitePrediction ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
-  const article = sitePrediction && site?.cleanTitle && built.title ? { ...built, title: site.cleanTitle(built.title) } : built;
+  const article = site?.headline ? { ...built, title: site.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}),

@@ -4,4 +4,7 @@ export * from './induce.js';
 export * from '../models/wrapper/site-model.js';
 export * from '../models/wrapper/site-models.js';
 export * from './train.js';
+export * from './title.js';
+export * from './containers.js';
+export * from '../models/wrapper/headline.js';
 export * from './feedback.js';

@@ -21,7 +21,8 @@
  */
 import type { GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
-import { examplePath, matchRule, ruleCovers, RULE_LABELS, type PathStep, type Rule, type RuleLabel, type RuleStep } from '../models/wrapper/rules.js';
+import type { ElementNode } from '../dom/tree.js';
+import { classOf, examplePath, matchRule, ruleCovers, RULE_LABELS, type PathRule, type PathStep, type Rule, type RuleLabel, type RuleStep } from '../models/wrapper/rules.js';
 
 /** A training page: the page and one gold label per block. */
 export interface TrainingPage {
@@ -41,16 +42,29 @@ export interface InduceOptions {
   readonly maxRulesPerLabel?: number;
 }
 
-interface Example {
+export interface InduceConfig {
+  readonly tolerance: number;
+  readonly maxRulesPerLabel: number;
+}
+
+export function resolveInduceOptions(o: InduceOptions = {}): InduceConfig {
+  return Object.freeze({ tolerance: o.tolerance ?? 0.02, maxRulesPerLabel: o.maxRulesPerLabel ?? 40 });
+}
+
+/** A labelled element on a training page: its path, and which page it is on. */
+export interface Example {
   readonly page: number;
   readonly element: number;
   readonly path: readonly PathStep[];
 }
 
 /** Per page: element id -> characters of its blocks per gold label. */
-type CharIndex = Map<number, Map<GoldLabel, number>>;
+export type CharIndex = Map<number, Map<GoldLabel, number>>;
 
-function charIndex(tp: TrainingPage): CharIndex {
+/** What a rule is induced for: a content part, or `other` (the exceptions of a container rule, containers.ts). */
+export type RuleTarget = RuleLabel | 'other';
+
+export function charIndex(tp: TrainingPage): CharIndex {
   const out: CharIndex = new Map();
   tp.page.blocks.forEach((b, i) => {
     if (b.kind !== 'text') return;
@@ -80,7 +94,7 @@ export function generalize(paths: readonly (readonly PathStep[])[]): RuleStep[] 
   return out;
 }
 
-interface Score {
+export interface Score {
   readonly right: number;
   readonly wrong: number;
   /** Of `wrong`, the characters on `exact` pages (hard negatives: none allowed). */
@@ -88,7 +102,7 @@ interface Score {
 }
 
 /** Characters a rule takes on the training pages with the right label and with another. */
-function scoreRule(steps: readonly RuleStep[], label: RuleLabel, pages: readonly TrainingPage[], index: readonly CharIndex[]): Score {
+export function scoreRule(steps: readonly RuleStep[], label: RuleTarget, pages: readonly TrainingPage[], index: readonly CharIndex[]): Score {
   let right = 0;
   let wrong = 0;
   let hard = 0;
@@ -108,10 +122,12 @@ function scoreRule(steps: readonly RuleStep[], label: RuleLabel, pages: readonly
   return { right, wrong, hard };
 }
 
-const ok = (s: Score, tolerance: number): boolean => s.hard === 0 && s.wrong <= tolerance * s.right;
+/** True when a rule takes no hard negative and at most `tolerance` wrong characters per right one. */
+export const withinTolerance = (s: Score, tolerance: number): boolean => s.hard === 0 && s.wrong <= tolerance * s.right;
+const ok = withinTolerance;
 
 /** Rules for one group of examples (same tag sequence), narrowed until they take little else. */
-function induceGroup(group: readonly Example[], label: RuleLabel, pages: readonly TrainingPage[], index: readonly CharIndex[], tolerance: number, depth = 0): RuleStep[][] {
+function induceGroup(group: readonly Example[], label: RuleTarget, pages: readonly TrainingPage[], index: readonly CharIndex[], tolerance: number, depth = 0): RuleStep[][] {
   const steps = generalize(group.map((e) => e.path));
   if (ok(scoreRule(steps, label, pages, index), tolerance)) return [steps];
   const leaf = steps.length - 1;
@@ -120,6 +136,8 @@ function induceGroup(group: readonly Example[], label: RuleLabel, pages: readonl
     const narrowed = steps.map((s, i) => (i === leaf ? { ...s, cls } : s));
     if (ok(scoreRule(narrowed, label, pages, index), tolerance)) return [narrowed];
   }
+  const unlike = withoutWrongClasses(steps, label, pages, index);
+  if (unlike[leaf]!.notCls && ok(scoreRule(unlike, label, pages, index), tolerance)) return [unlike];
   // Split on the deepest step whose position is free, by position from the start.
   let split = -1;
   for (let i = leaf; i >= 0; i--) {
@@ -164,7 +182,7 @@ function tryMerge(a: readonly RuleStep[], b: readonly RuleStep[]): RuleStep[] | 
 }
 
 /** The rule with every position freed that the training pages allow (seed 004's `*`), deepest first. */
-function relax(steps: readonly RuleStep[], label: RuleLabel, pages: readonly TrainingPage[], index: readonly CharIndex[]): RuleStep[] {
+function relax(steps: readonly RuleStep[], label: RuleTarget, pages: readonly TrainingPage[], index: readonly CharIndex[]): RuleStep[] {
   let cur = [...steps];
   let base = scoreRule(cur, label, pages, index);
   // One page is too little evidence against freeing the ancestors: only the leaf is freed.
@@ -183,56 +201,88 @@ function relax(steps: readonly RuleStep[], label: RuleLabel, pages: readonly Tra
   return cur;
 }
 
-/** The rules of every labelled part, induced from the training pages. */
-export function induceRules(pages: readonly TrainingPage[], options: InduceOptions = {}): Rule[] {
-  const tolerance = options.tolerance ?? 0.02;
-  const maxRules = options.maxRulesPerLabel ?? 40;
-  const index = pages.map(charIndex);
-  const rules: Rule[] = [];
-  for (const label of RULE_LABELS) {
-    const examples: Example[] = [];
-    pages.forEach((tp, k) => {
-      const seen = new Set<number>();
-      tp.page.blocks.forEach((b, i) => {
-        if (b.kind !== 'text' || tp.labels[i] !== label || seen.has(b.elementId)) return;
-        seen.add(b.elementId);
-        examples.push({ page: k, element: b.elementId, path: examplePath(tp.page.tree, b.elementId) });
-      });
-    });
-    if (examples.length === 0) continue;
-    const groups = new Map<string, Example[]>();
-    for (const e of examples) {
-      const key = e.path.map((s) => s.tag).join('/');
-      let list = groups.get(key);
-      if (!list) groups.set(key, (list = []));
-      list.push(e);
-    }
-    let found: RuleStep[][] = [];
-    for (const g of groups.values()) found.push(...induceGroup(g, label, pages, index, tolerance));
-    // Merge rules that differ in one tag (a div that became a section on some pages).
-    for (let merged = true; merged;) {
-      merged = false;
-      outer: for (let i = 0; i < found.length; i++) {
-        for (let j = i + 1; j < found.length; j++) {
-          const m = tryMerge(found[i]!, found[j]!);
-          if (m && ok(scoreRule(m, label, pages, index), tolerance)) {
-            found = [...found.slice(0, i), m, ...found.slice(i + 1, j), ...found.slice(j + 1)];
-            merged = true;
-            break outer;
-          }
+/**
+ * Rules covering `examples` (elements labelled `label`): grouped by tag sequence, each group
+ * generalised and narrowed, groups merged by one tag, positions freed; largest first.
+ */
+export function induceTargetRules(examples: readonly Example[], label: RuleTarget, pages: readonly TrainingPage[], index: readonly CharIndex[], tolerance: number, maxRules: number): PathRule[] {
+  if (examples.length === 0) return [];
+  const groups = new Map<string, Example[]>();
+  for (const e of examples) {
+    const key = e.path.map((s) => s.tag).join('/');
+    let list = groups.get(key);
+    if (!list) groups.set(key, (list = []));
+    list.push(e);
+  }
+  let found: RuleStep[][] = [];
+  for (const g of groups.values()) found.push(...induceGroup(g, label, pages, index, tolerance));
+  // Merge rules that differ in one tag (a div that became a section on some pages).
+  for (let merged = true; merged;) {
+    merged = false;
+    outer: for (let i = 0; i < found.length; i++) {
+      for (let j = i + 1; j < found.length; j++) {
+        const m = tryMerge(found[i]!, found[j]!);
+        if (m && ok(scoreRule(m, label, pages, index), tolerance)) {
+          found = [...found.slice(0, i), m, ...found.slice(i + 1, j), ...found.slice(j + 1)];
+          merged = true;
+          break outer;
         }
       }
     }
-    // Free positions, deepest step first, where that takes nothing more that is wrong on the
-    // training pages: a paragraph or a box seen at one place may stand at another on the
-    // next page (a lead image missing, an extra ad block, more paragraphs).
-    found = found.map((steps) => relax(steps, label, pages, index));
-    const described = found.map((steps) => {
-      const covered = examples.filter((e) => ruleCovers(steps, e.path));
-      return { label, steps, examples: covered.length, pages: new Set(covered.map((e) => e.page)).size };
-    });
-    described.sort((a, b) => b.examples - a.examples);
-    rules.push(...described.slice(0, maxRules));
   }
-  return rules;
+  // Free positions, deepest step first, where that takes nothing more that is wrong on the
+  // training pages: a paragraph or a box seen at one place may stand at another on the
+  // next page (a lead image missing, an extra ad block, more paragraphs).
+  found = found.map((steps) => withoutWrongClasses(relax(steps, label, pages, index), label, pages, index));
+  const described = found.map((steps) => {
+    const covered = examples.filter((e) => ruleCovers(steps, e.path));
+    return { steps, examples: covered.length, pages: new Set(covered.map((e) => e.page)).size };
+  });
+  described.sort((a, b) => b.examples - a.examples);
+  return described.slice(0, maxRules);
+}
+
+/** The labelled elements of the training pages (one example per element), those `keep` accepts. */
+export function examplesOf(pages: readonly TrainingPage[], label: RuleTarget, keep: (page: number, element: number) => boolean = () => true): Example[] {
+  const examples: Example[] = [];
+  pages.forEach((tp, k) => {
+    const seen = new Set<number>();
+    tp.page.blocks.forEach((b, i) => {
+      if (b.kind !== 'text' || tp.labels[i] !== label || seen.has(b.elementId) || !keep(k, b.elementId)) return;
+      seen.add(b.elementId);
+      examples.push({ page: k, element: b.elementId, path: examplePath(tp.page.tree, b.elementId) });
+    });
+  });
+  return examples;
+}
+
+/**
+ * The rule less the leaf classes of the elements it took wrongly on the training pages, where
+ * no element it takes rightly has that class: a dateline, a "contributed to this report" line
+ * or a topics line set as the paragraphs' tag with a class of its own (`p:not(.byline)[*]`).
+ */
+function withoutWrongClasses(steps: readonly RuleStep[], label: RuleTarget, pages: readonly TrainingPage[], index: readonly CharIndex[]): RuleStep[] {
+  const wrong = new Set<string>();
+  const right = new Set<string>();
+  pages.forEach((tp, k) => {
+    for (const el of matchRule(tp.page.tree, steps)) {
+      const m = index[k]!.get(el);
+      if (!m) continue;
+      const cls = classOf(tp.page.tree.nodes[el] as ElementNode);
+      for (const l of m.keys()) {
+        if (l === label) right.add(cls);
+        else if (l !== 'unknown') wrong.add(cls);
+      }
+    }
+  });
+  const notCls = [...wrong].filter((c) => c !== '' && !right.has(c)).sort();
+  if (notCls.length === 0) return [...steps];
+  const leaf = steps[steps.length - 1]!;
+  return [...steps.slice(0, -1), { ...leaf, notCls: [...(leaf.notCls ?? []), ...notCls] }];
+}
+
+/** The rules of every labelled part, induced from the training pages. */
+export function induceRules(pages: readonly TrainingPage[], options: InduceOptions = {}, index: readonly CharIndex[] = pages.map(charIndex)): Rule[] {
+  const { tolerance, maxRulesPerLabel } = resolveInduceOptions(options);
+  return RULE_LABELS.flatMap((label) => induceTargetRules(examplesOf(pages, label), label, pages, index, tolerance, maxRulesPerLabel).map((r) => ({ label, ...r })));
 }

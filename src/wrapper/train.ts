@@ -11,7 +11,9 @@ import { siteModelsOf, type SiteModelEntry } from '../models/model-file.js';
 import { siteOfUrl } from '../util/site.js';
 import type { Page } from '../page.js';
 import type { GoldLabel } from '../labels.js';
-import { induceRules, type InduceOptions, type TrainingPage } from './induce.js';
+import { charIndex, induceRules, type InduceOptions, type TrainingPage } from './induce.js';
+import { induceContainers } from './containers.js';
+import { learnDeclaredTitle, learnTitleAffixes, learnTitleLine, titlePlace, withTitleBlock } from './title.js';
 import { WRAPPER_ALGORITHM, WrapperSiteModel } from '../models/wrapper/site-model.js';
 
 /** Least share of the gold's words that must be found on a page for it to teach anything. */
@@ -48,31 +50,6 @@ export async function loadLabelledPage(corpus: Corpus, entry: CorpusPage): Promi
   };
 }
 
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
-/**
- * What the site writes around every headline inside its title element: the text before and
- * after the gold headline in the blocks labelled title, when every training page with a gold
- * title agrees on it ("Forbes.com: " + headline). Empty when they disagree or show none.
- */
-export function learnTitleAffixes(pages: readonly LabelledPage[]): { prefix: string; suffix: string } {
-  const prefixes = new Set<string>();
-  const suffixes = new Set<string>();
-  let seen = 0;
-  for (const p of pages) {
-    if (!p.goldTitle) continue;
-    const gold = squash(p.goldTitle);
-    const shown = squash(p.page.blocks.filter((b, i) => p.labels[i] === 'title' && b.kind === 'text').map((b) => b.text).join(' '));
-    const at = gold ? shown.indexOf(gold) : -1;
-    if (at < 0) return { prefix: '', suffix: '' };
-    seen++;
-    prefixes.add(shown.slice(0, at));
-    suffixes.add(shown.slice(at + gold.length));
-  }
-  const only = (xs: Set<string>): string => (seen > 0 && xs.size === 1 ? [...xs][0]! : '');
-  return { prefix: only(prefixes), suffix: only(suffixes) };
-}
-
 /** Why a labelled page cannot teach the wrapper, or undefined when it can. */
 export function unusableReason(p: LabelledPage): string | undefined {
   if (p.found < MIN_GOLD_FOUND) return `gold text not found on the page (${Math.round(p.found * 100)}% of its words)`;
@@ -98,8 +75,12 @@ export function trainSiteModel(host: string, pages: readonly LabelledPage[], opt
     else used.push(p);
   }
   const t0 = performance.now();
-  const training: TrainingPage[] = used.map((p) => ({ page: p.page, labels: p.labels, ...(p.exact ? { exact: true } : {}) }));
-  const rules = used.length > 0 ? induceRules(training, options) : [];
+  // The block that shows each page's headline is the title's example, also where it is one line of several.
+  const places = used.map(titlePlace);
+  const training: TrainingPage[] = used.map((p, k) => withTitleBlock(p, places[k])).map((p) => ({ page: p.page, labels: p.labels, ...(p.exact ? { exact: true } : {}) }));
+  const index = training.map(charIndex);
+  const rules = used.length > 0 ? induceRules(training, options, index) : [];
+  const containers = used.length > 0 ? induceContainers(training, options, index) : [];
   const induceMs = performance.now() - t0;
   const notes: string[] = [];
   if (used.length === 0) notes.push('no usable labelled page: the site model has no rules and every page falls back to the general model');
@@ -115,9 +96,13 @@ export function trainSiteModel(host: string, pages: readonly LabelledPage[], opt
   const bodyChars = used.map((p) => p.page.blocks.reduce((a, b, i) => a + (p.labels[i] === 'body' && b.kind === 'text' ? b.text.length : 0), 0));
   const minBodyChars = bodyChars.length ? Math.max(1, Math.min(500, Math.round(0.2 * Math.min(...bodyChars)))) : 1;
   const affixes = learnTitleAffixes(used);
+  const titleLine = learnTitleLine(places);
+  const declaredTitle = learnDeclaredTitle(used);
   const model = new WrapperSiteModel(host, {
-    version: 1, rules, trainingPages: used.length, notes, minBodyChars,
+    version: 2, rules, trainingPages: used.length, notes, minBodyChars,
+    ...(containers.length ? { containers } : {}),
     ...(affixes.prefix ? { titlePrefix: affixes.prefix } : {}), ...(affixes.suffix ? { titleSuffix: affixes.suffix } : {}),
+    ...(titleLine ? { titleLine } : {}), ...(declaredTitle ? { declaredTitle } : {}),
   });
   return { model, used: used.map((p) => p.id), skipped, induceMs };
 }

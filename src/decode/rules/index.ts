@@ -40,6 +40,13 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   mediaInRegion,
 ]);
 
+/**
+ * The rules for labels a site model gives (src/models/wrapper): its rules were learned from the
+ * site's own labelled pages, so the guesses a general model needs (a heading before the region
+ * is not the article's, a short link list after it is a tail) do not overrule them.
+ */
+export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
+
 export {
   commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
 };

@@ -5,10 +5,7 @@
  */
 import type { DecodeRule } from '../rule.js';
 import { BODY, HEADING, OTHER, TITLE } from '../blocks.js';
-
-function simpleText(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
+import { comparableText } from '../../util/comparable-text.js';
 
 /** What a declared headline adds to a block's p(title). */
 const DECLARED_BONUS = 0.15;
@@ -19,7 +16,7 @@ export const oneTitle: DecodeRule = {
   apply(s, cfg) {
     const { blocks, probs } = s;
     const n = blocks.length;
-    const declared = new Set(cfg.declaredTitles.map(simpleText).filter(Boolean));
+    const declared = new Set(cfg.declaredTitles.map(comparableText).filter(Boolean));
     let title = -1;
     let titleScore = 0;
     for (let i = 0; i < n; i++) {
@@ -27,7 +24,7 @@ export const oneTitle: DecodeRule = {
       const p = probs[i]![TITLE]!;
       // Normalising a block's text is the costly part: only for blocks the bonus could lift.
       if (p + DECLARED_BONUS <= titleScore || p + DECLARED_BONUS < cfg.titleThreshold) continue;
-      const score = p + (declared.size > 0 && declared.has(simpleText(blocks[i]!.text)) ? DECLARED_BONUS : 0);
+      const score = p + (declared.size > 0 && declared.has(comparableText(blocks[i]!.text)) ? DECLARED_BONUS : 0);
       if (score > titleScore) {
         titleScore = score;
         title = i;

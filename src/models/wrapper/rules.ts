@@ -34,20 +34,35 @@ export interface RuleStep {
   readonly last?: number;
   /** Required class attribute (leaf steps only, when induction needed it). */
   readonly cls?: string;
+  /** Class attributes the element must not have (leaf steps only: those of blocks the rule took wrongly on the training pages). */
+  readonly notCls?: readonly string[];
 }
 
 export type RuleLabel = 'title' | 'heading' | 'body';
 export const RULE_LABELS: readonly RuleLabel[] = ['title', 'heading', 'body'];
 
-export interface Rule {
-  readonly label: RuleLabel;
+/** A rule's steps, and the example elements it was induced from (on how many training pages). */
+export interface PathRule {
   readonly steps: readonly RuleStep[];
-  /** Example elements the rule was induced from, and on how many training pages. */
   readonly examples: number;
   readonly pages: number;
 }
 
-const classOf = (el: ElementNode): string => (el.attrs['class'] ?? '').trim().replace(/\s+/g, ' ');
+export interface Rule extends PathRule {
+  readonly label: RuleLabel;
+}
+
+/**
+ * Seed 004's container rule: the text blocks of every element inside the elements `steps`
+ * reach are body, except those of the elements an exception reaches (a byline, a caption, a
+ * share line the training pages showed inside the article) and those another rule labels.
+ */
+export interface ContainerRule extends PathRule {
+  readonly exceptions: readonly PathRule[];
+}
+
+/** An element's class attribute, white space collapsed ('' when none). */
+export const classOf = (el: ElementNode): string => (el.attrs['class'] ?? '').trim().replace(/\s+/g, ' ');
 
 /** The example path of element `id` (from below the document root). */
 export function examplePath(tree: DomTree, id: number): PathStep[] {
@@ -75,6 +90,7 @@ export function examplePath(tree: DomTree, id: number): PathStep[] {
 function stepMatches(step: RuleStep, el: ElementNode, first: number, last: number): boolean {
   if (step.tag !== '*' && step.tag !== el.tag) return false;
   if (step.cls !== undefined && classOf(el) !== step.cls) return false;
+  if (step.notCls !== undefined && step.notCls.includes(classOf(el))) return false;
   if (step.first === undefined && step.last === undefined) return true;
   return (step.first !== undefined && step.first === first) || (step.last !== undefined && step.last === last);
 }
@@ -115,20 +131,24 @@ export function ruleCovers(steps: readonly RuleStep[], path: readonly PathStep[]
     const p = path[i]!;
     if (s.tag !== '*' && s.tag !== p.tag) return false;
     if (s.cls !== undefined && s.cls !== p.cls) return false;
+    if (s.notCls !== undefined && s.notCls.includes(p.cls)) return false;
     if (s.first === undefined && s.last === undefined) continue;
     if (!((s.first !== undefined && s.first === p.first) || (s.last !== undefined && s.last === p.last))) return false;
   }
   return true;
 }
 
+/** A position in seed 004's notation: `3` from the start, `-2` from the end, `3|-2` either, `*` any. */
+export function formatPosition(p: { readonly first?: number; readonly last?: number }): string {
+  return p.first === undefined && p.last === undefined ? '*'
+    : p.first !== undefined && p.last !== undefined ? `${p.first}|-${p.last}`
+      : p.first !== undefined ? String(p.first) : `-${p.last}`;
+}
+
 /** A rule in seed 004's notation, e.g. `html[1]/body[1]/div[-2]/div[*]/p[*]`; `[3|-2]` is either. */
 export function formatRule(steps: readonly RuleStep[]): string {
-  return steps.map((s) => {
-    const pos = s.first === undefined && s.last === undefined ? '*'
-      : s.first !== undefined && s.last !== undefined ? `${s.first}|-${s.last}`
-        : s.first !== undefined ? String(s.first) : `-${s.last}`;
-    return `${s.tag}${s.cls !== undefined ? `.${s.cls.replace(/ /g, '.') || '(no class)'}` : ''}[${pos}]`;
-  }).join('/');
+  const dotted = (cls: string): string => `.${cls.replace(/ /g, '.') || '(no class)'}`;
+  return steps.map((s) => `${s.tag}${s.cls !== undefined ? dotted(s.cls) : ''}${s.notCls?.length ? `:not(${s.notCls.map(dotted).join(',')})` : ''}[${formatPosition(s)}]`).join('/');
 }
 
 /** Checks a rule step read from a model file; returns an error message or undefined. */
@@ -140,5 +160,19 @@ export function checkRuleStep(x: unknown): string | undefined {
     if (s[k] !== undefined && !(Number.isInteger(s[k]) && (s[k] as number) >= 1)) return `a rule step's ${k} must be a positive integer`;
   }
   if (s['cls'] !== undefined && typeof s['cls'] !== 'string') return "a rule step's cls must be a string";
+  if (s['notCls'] !== undefined && !(Array.isArray(s['notCls']) && (s['notCls'] as unknown[]).every((c) => typeof c === 'string'))) return "a rule step's notCls must be a list of strings";
+  return undefined;
+}
+
+/** Checks a rule (steps and example counts) read from a model file; returns an error message or undefined. */
+export function checkPathRule(x: unknown, what: string): string | undefined {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return `a ${what} must be an object`;
+  const r = x as Record<string, unknown>;
+  if (!Array.isArray(r['steps']) || r['steps'].length === 0) return `a ${what} needs steps`;
+  for (const s of r['steps'] as unknown[]) {
+    const err = checkRuleStep(s);
+    if (err) return err;
+  }
+  if (typeof r['examples'] !== 'number' || typeof r['pages'] !== 'number') return `a ${what} needs examples and pages counts`;
   return undefined;
 }

@@ -9,13 +9,19 @@ import { LABELS, type Label } from '../../labels.js';
 import type { Page } from '../../page.js';
 import type { Prediction } from '../labeler.js';
 import { PithError } from '../../errors.js';
-import { checkRuleStep, formatRule, matchRule, RULE_LABELS, type Rule, type RuleLabel } from './rules.js';
+import type { ElementNode } from '../../dom/tree.js';
+import { checkDeclaredTitle, checkLinePosition, conventionalHeadline, type DeclaredTitlePattern, type LinePosition } from './headline.js';
+import { checkPathRule, formatPosition, formatRule, matchRule, RULE_LABELS, type ContainerRule, type Rule, type RuleLabel } from './rules.js';
 
 export const WRAPPER_ALGORITHM = 'wrapper';
+/** Versions of the wrapper body this pith reads; it writes the last. */
+export const WRAPPER_VERSIONS: readonly number[] = [1, 2];
+export type WrapperVersion = 1 | 2;
 
 /** The `body` of a wrapper entry in a model file's `sites`. */
 export interface WrapperBody {
-  readonly version: 1;
+  /** 1: part rules and title affixes; 2 adds containers (older files still load). */
+  readonly version: WrapperVersion;
   readonly rules: readonly Rule[];
   /** Pages the rules were learned from. */
   readonly trainingPages: number;
@@ -29,6 +35,12 @@ export interface WrapperBody {
    */
   readonly titlePrefix?: string;
   readonly titleSuffix?: string;
+  /** Version 2: container rules (seed 004's article element, less its exceptions). */
+  readonly containers?: readonly ContainerRule[];
+  /** Version 2: the line of a multi-line title block that holds the headline (headline.ts). */
+  readonly titleLine?: LinePosition;
+  /** Version 2: how the page's `<title>` holds the headline (headline.ts). */
+  readonly declaredTitle?: DeclaredTitlePattern;
 }
 
 /** Probability given to a rule's label (the rest shared by the others). */
@@ -58,16 +70,62 @@ export interface RuleLabelling {
   readonly recognised: boolean;
 }
 
+/** Most link text a block a container adds may have: a block of links points to other pages. */
+const CONTAINER_MAX_LINK_SHARE = 0.5;
+
+/**
+ * Elements whose text a container does not add: what a browser running the page's scripts
+ * never shows (`<noscript>`), and what the article refers to rather than says (a figure's
+ * caption, an aside). Part rules learned from examples still take them.
+ */
+const NOT_OFFERED_INSIDE: ReadonlySet<string> = new Set(['noscript', 'figcaption', 'aside']);
+
+function insideNotOffered(page: Page, id: number): boolean {
+  for (let n = page.tree.nodes[id]; n && n.id > 0; n = page.tree.nodes[n.parent]) if (n.kind === 'element' && NOT_OFFERED_INSIDE.has(n.tag)) return true;
+  return false;
+}
+
+/**
+ * Text blocks inside the elements a container rule reaches, less those its exceptions reach,
+ * those mostly of link text and those inside NOT_OFFERED_INSIDE elements.
+ */
+export function containedBlocks(page: Page, containers: readonly ContainerRule[]): number[] {
+  const out = new Set<number>();
+  for (const c of containers) {
+    const roots = matchRule(page.tree, c.steps).map((id) => page.tree.nodes[id] as ElementNode);
+    if (roots.length === 0) continue;
+    const excepted = new Set(c.exceptions.flatMap((r) => matchRule(page.tree, r.steps)));
+    page.blocks.forEach((b, i) => {
+      if (b.kind !== 'text' || !b.text.trim() || excepted.has(b.elementId) || b.linkChars > CONTAINER_MAX_LINK_SHARE * b.text.length) return;
+      const root = roots.find((r) => b.elementId >= r.id && b.elementId <= r.end);
+      if (!root || insideNotOffered(page, b.elementId)) return;
+      out.add(i);
+    });
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Share of p(body) + p(heading) the general model must give a block a container adds: the
+ * container says where the article is, the general model which of the blocks the training
+ * pages never showed read as its text (an embedded post or a gallery caption do not).
+ */
+const CONTAINER_MIN_CONTENT = 0.5;
+const BODY = LABELS.indexOf('body');
+const HEADING = LABELS.indexOf('heading');
+
 export class WrapperSiteModel {
   readonly algorithm = WRAPPER_ALGORITHM;
   constructor(readonly host: string, readonly body: WrapperBody) {}
 
   /**
-   * What the rules alone say about a page, block by block (`other` where no rule reaches),
-   * and whether that is enough to recognise the page (some body, at least `minBodyChars` of
-   * it). The annotation tool shows these labels and takes corrections on them.
+   * What the rules say about a page, block by block (`other` where no rule reaches), and
+   * whether the part rules recognise it (some body, at least `minBodyChars` of it). With the
+   * general model's prediction (`general`, called when needed), the container rules add the
+   * article's other blocks that it reads as content. The annotation tool shows these labels
+   * and takes corrections on them.
    */
-  ruleLabels(page: Page): RuleLabelling {
+  ruleLabels(page: Page, general?: () => Prediction): RuleLabelling {
     const byElement = new Map<number, RuleLabel>();
     // Title first, then headings, then body: a block two rules reach keeps the first label.
     for (const label of RULE_LABELS) {
@@ -87,7 +145,20 @@ export class WrapperSiteModel {
       }
       labels.push(l ?? 'other');
     }
-    return { labels, counts, bodyChars, recognised: counts.body > 0 && bodyChars >= this.body.minBodyChars };
+    // The part rules alone decide whether the page is of a known template; containers then add
+    // the blocks inside the article that those rules did not reach.
+    const recognised = counts.body > 0 && bodyChars >= this.body.minBodyChars;
+    if (recognised && general) {
+      const contained = containedBlocks(page, this.body.containers ?? []);
+      const probs = contained.length > 0 ? general().probs : [];
+      for (const i of contained) {
+        if (labels[i] !== 'other' || probs[i]![BODY]! + probs[i]![HEADING]! < CONTAINER_MIN_CONTENT) continue;
+        labels[i] = 'body';
+        counts.body++;
+        bodyChars += page.blocks[i]!.text.length;
+      }
+    }
+    return { labels, counts, bodyChars, recognised };
   }
 
   /**
@@ -95,7 +166,7 @@ export class WrapperSiteModel {
    * matches but no title rule does, the title is the general model's (`general`, called lazily).
    */
   match(page: Page, general?: () => Prediction): WrapperMatch | undefined {
-    const { labels, counts, recognised } = this.ruleLabels(page);
+    const { labels, counts, recognised } = this.ruleLabels(page, general);
     if (!recognised) return undefined;
     let titleFromGeneral = false;
     if (counts.title === 0 && general) {
@@ -118,6 +189,17 @@ export class WrapperSiteModel {
     return this.match(page, general)?.prediction;
   }
 
+  /**
+   * The page's headline by the site's conventions (headline.ts): `title` as the article builder
+   * made it from the title block, whose text (lines kept) is `blockText`; `recognised` when this
+   * model's rules labelled the page (else the general model did, and only the site-wide
+   * `<title>` pattern applies).
+   */
+  headline(page: Page, title: string, blockText: string | undefined, recognised: boolean): string {
+    const chosen = conventionalHeadline(page, this.body, blockText, recognised) ?? title;
+    return recognised ? this.cleanTitle(chosen) : chosen;
+  }
+
   /** The headline without the site's constant prefix and suffix (when the rules labelled the page). */
   cleanTitle(title: string): string {
     let t = title;
@@ -131,8 +213,15 @@ export class WrapperSiteModel {
   describe(): string {
     const lines = [`site ${this.host}: wrapper, ${this.body.rules.length} rules from ${this.body.trainingPages} page(s)`];
     for (const n of this.body.notes) lines.push(`  note: ${n}`);
+    if (this.body.titleLine) lines.push(`  title: line ${formatPosition(this.body.titleLine)} of a title block of several lines`);
+    const d = this.body.declaredTitle;
+    if (d) lines.push(`  title: <title> holds the headline ${'separator' in d ? `as part ${formatPosition(d.part)} between ${JSON.stringify(d.separator)}` : `after ${JSON.stringify(d.prefix)}, before ${JSON.stringify(d.suffix)}`}`);
     if (this.body.titlePrefix || this.body.titleSuffix) lines.push(`  title: drop prefix ${JSON.stringify(this.body.titlePrefix ?? '')}, suffix ${JSON.stringify(this.body.titleSuffix ?? '')}`);
     for (const r of this.body.rules) lines.push(`  ${r.label.padEnd(7)} ${formatRule(r.steps)}   (${r.examples} example(s) on ${r.pages} page(s))`);
+    for (const c of this.body.containers ?? []) {
+      lines.push(`  article ${formatRule(c.steps)}   (container on ${c.pages} page(s): its other blocks are body)`);
+      for (const x of c.exceptions) lines.push(`   except ${formatRule(x.steps)}   (${x.examples} example(s) on ${x.pages} page(s))`);
+    }
     return lines.join('\n');
   }
 
@@ -146,23 +235,38 @@ export class WrapperSiteModel {
     };
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return bad('body must be an object');
     const b = body as Record<string, unknown>;
-    if (b['version'] !== 1) bad(`unsupported wrapper version ${JSON.stringify(b['version'] ?? null)}`);
+    if (!WRAPPER_VERSIONS.includes(b['version'] as number)) bad(`unsupported wrapper version ${JSON.stringify(b['version'] ?? null)}`);
     if (!Array.isArray(b['rules'])) bad('rules must be a list');
     for (const r of b['rules'] as unknown[]) {
-      if (typeof r !== 'object' || r === null) bad('a rule must be an object');
-      const rr = r as Record<string, unknown>;
-      if (!(RULE_LABELS as readonly unknown[]).includes(rr['label'])) bad(`a rule's label must be one of ${RULE_LABELS.join(', ')}`);
-      if (!Array.isArray(rr['steps']) || rr['steps'].length === 0) bad('a rule needs steps');
-      for (const s of rr['steps'] as unknown[]) {
-        const err = checkRuleStep(s);
+      const err = checkPathRule(r, 'rule');
+      if (err) bad(err);
+      if (!(RULE_LABELS as readonly unknown[]).includes((r as Record<string, unknown>)['label'])) bad(`a rule's label must be one of ${RULE_LABELS.join(', ')}`);
+    }
+    if (b['containers'] !== undefined) {
+      if (!Array.isArray(b['containers'])) bad('containers must be a list');
+      for (const c of b['containers'] as unknown[]) {
+        const err = checkPathRule(c, 'container rule');
         if (err) bad(err);
+        const exceptions = (c as Record<string, unknown>)['exceptions'];
+        if (!Array.isArray(exceptions)) bad("a container rule's exceptions must be a list");
+        for (const x of exceptions as unknown[]) {
+          const e = checkPathRule(x, 'exception');
+          if (e) bad(e);
+        }
       }
-      if (typeof rr['examples'] !== 'number' || typeof rr['pages'] !== 'number') bad('a rule needs examples and pages counts');
     }
     if (typeof b['trainingPages'] !== 'number') bad('trainingPages must be a number');
     if (!Array.isArray(b['notes']) || !(b['notes'] as unknown[]).every((n) => typeof n === 'string')) bad('notes must be a list of strings');
     if (typeof b['minBodyChars'] !== 'number') bad('minBodyChars must be a number');
     for (const k of ['titlePrefix', 'titleSuffix']) if (b[k] !== undefined && typeof b[k] !== 'string') bad(`${k} must be a string`);
+    if (b['titleLine'] !== undefined) {
+      const err = checkLinePosition(b['titleLine'], 'titleLine');
+      if (err) bad(err);
+    }
+    if (b['declaredTitle'] !== undefined) {
+      const err = checkDeclaredTitle(b['declaredTitle']);
+      if (err) bad(err);
+    }
     return new WrapperSiteModel(host, b as unknown as WrapperBody);
   }
 }
