@@ -139,9 +139,9 @@ function row(name: string, corpus: string, s: MetricSummary): string {
   const L = s.labels;
   return `| ${corpus} | ${name} | ${s.pages} | ${f(s.snippets?.f1)} | ${f(s.word?.f1)} | ${f(s.shingle?.f1)} | ${f(s.title?.accuracy)} | ${f(s.pageTitle?.accuracy)} | ${f(L?.micro.heading?.f1)} | ${f(L?.micro.body?.f1)} | ${f(L?.micro.title?.f1)} |`;
 }
-/** The main text's metric for a corpus (snippets, words or shingles, whichever its gold gives), with precision and recall. */
+/** The main text's metric for a corpus (words, else snippets, else shingles: the first its gold gives), with precision and recall. */
 function prRow(name: string, corpus: string, s: MetricSummary): string {
-  const [metric, m] = s.snippets ? ['snippet', s.snippets] as const : s.word ? ['word', s.word] as const : ['shingle', s.shingle] as const;
+  const [metric, m] = s.word ? ['word', s.word] as const : s.snippets ? ['snippet', s.snippets] as const : ['shingle', s.shingle] as const;
   return `| ${corpus} | ${name} | ${s.pages} | ${m ? metric : '–'} | ${f(m?.precision)} | ${f(m?.recall)} | ${f(m?.f1)} | ${f(s.shingle?.precision)} | ${f(s.shingle?.recall)} | ${f(s.shingle?.f1)} |`;
 }
 const PR_HEADER = '| corpus | extractor | pages | metric | precision | recall | F1 | shingle P | shingle R | shingle F1 |\n|---|---|---:|---|---:|---:|---:|---:|---:|---:|';
