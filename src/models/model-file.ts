@@ -16,8 +16,13 @@ export const MODEL_FORMAT = 'pith-model';
 export const MODEL_VERSION = 1;
 /** Every algorithm name a model file may carry (the closed union AlgorithmName). */
 export const ALGORITHM_NAMES: readonly AlgorithmName[] = Object.freeze(['crf', 'maxent', 'memm', 'knn', 'igtree', 'svm', 'ripper', 'mlp']);
-/** Site models a model file may hold beside its general model (`sites`), by algorithm. */
-export const SITE_MODEL_ALGORITHMS: readonly string[] = Object.freeze(['wrapper']);
+/** The site model algorithm of wrapper induction (src/wrapper); the others are learners'. */
+export const WRAPPER_SITE_ALGORITHM = 'wrapper';
+/**
+ * Site models a model file may hold beside its general model (`sites`), by algorithm: the
+ * wrapper's rules, or a learner trained on the site's pages (its body a whole model file).
+ */
+export const SITE_MODEL_ALGORITHMS: readonly string[] = Object.freeze([WRAPPER_SITE_ALGORITHM, ...ALGORITHM_NAMES]);
 
 /**
  * A per-host site model stored beside the general one (docs/sites.md): pages whose URL host
@@ -32,6 +37,25 @@ export interface SiteModelEntry {
   readonly pages: number;
   readonly createdAt: string;
   readonly body: unknown;
+}
+
+/** How errors name a site model: the file, the host and the algorithm. */
+export function siteModelSubject(subject: string, site: { readonly host: string; readonly algorithm: string }): string {
+  return `${subject}: site model ${site.host} (${site.algorithm})`;
+}
+
+/** Checks a learner site model's body: a whole model file of that learner, without site models of its own. */
+export function checkLearnerSiteBody(algorithm: string, body: unknown, where: string): ModelFile {
+  const file = checkModelFile(body, where);
+  if (file.algorithm !== algorithm) throw new PithError('BAD_MODEL', `its body is a '${file.algorithm}' model, the entry says '${algorithm}'`, where);
+  if ((body as Record<string, unknown>)['sites'] !== undefined) throw new PithError('BAD_MODEL', 'its body holds site models of its own', where);
+  return file;
+}
+
+/** The general model file with these site models beside it, replacing those it had for the same hosts. */
+export function withSiteEntries(general: ModelFile, entries: readonly SiteModelEntry[]): ModelFile {
+  const hosts = new Set(entries.map((e) => e.host));
+  return { ...general, sites: [...siteModelsOf(general).filter((s) => !hosts.has(s.host)), ...entries] } as ModelFile;
 }
 
 /** The site models of a model file (none for most). */
@@ -175,6 +199,9 @@ export function checkModelFile(json: unknown, subject = 'model'): ModelFile {
       if (!SITE_MODEL_ALGORITHMS.includes(site['algorithm'] as string)) bad(`unknown site model algorithm ${JSON.stringify(site['algorithm'])} (known: ${SITE_MODEL_ALGORITHMS.join(', ')})`);
       if (hosts.has(site['host'] as string)) bad(`two site models for host ${site['host'] as string}`);
       hosts.add(site['host'] as string);
+      if (site['algorithm'] !== WRAPPER_SITE_ALGORITHM) {
+        checkLearnerSiteBody(site['algorithm'] as string, site['body'], siteModelSubject(subject, site as { host: string; algorithm: string }));
+      }
     }
   }
   return json as unknown as ModelFile;

@@ -4,12 +4,18 @@ import type { Prediction } from './labeler.js';
 import { siteOfUrl } from '../util/site.js';
 
 /**
- * A per-host site model (the wrapper of src/wrapper): labels a page of its site, or says it
- * does not recognise the page (undefined), and the general model labels it instead.
+ * A per-host site model (the wrapper of src/wrapper, or a learner trained on the site's pages,
+ * site-learner.ts): labels a page of its site, or says it does not recognise the page
+ * (undefined), and the general model labels it instead.
  */
 export interface SiteLabeler {
-  /** 'wrapper'. */
+  /** 'wrapper', or the learner's name ('maxent', 'ripper', ...). */
   readonly algorithm: string;
+  /**
+   * True when its probabilities are a learner's, like the general model's: the decoder's full
+   * rules apply (DECODE_RULES), not the fewer a wrapper's rules take (SITE_DECODE_RULES).
+   */
+  readonly decodesAsGeneral?: boolean;
   /** The site's host as `siteOfUrl` (src/util/site.ts) gives it; pages of this host or its subdomains are its. */
   readonly host: string;
   /** `general`: the general model's prediction, computed on demand (for a part the site model lacks). */

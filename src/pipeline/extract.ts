@@ -9,13 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { LABELS, type Label } from '../labels.js';
 import type { Page } from '../page.js';
 import { loadPage, type LoadOptions } from '../page.js';
-import { computeEncodedFeatures, computeFeatures, featureSchema, type FeatureOptions } from '../features/index.js';
+import { computeFeatures, type FeatureOptions } from '../features/index.js';
 import type { SequenceInstance } from '../features/types.js';
 import type { FeatureContribution, Labeler, ModelFile, Prediction } from '../models/labeler.js';
 import { loadModel, siteModelsOf } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
-import { siteLabelersOf } from '../models/wrapper/site-models.js';
+import { siteLabelersOf } from '../models/site-models.js';
+import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
 import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { adSlotBlocks } from '../decode/ads.js';
@@ -37,7 +38,7 @@ export interface LoadedModel {
   readonly sites?: readonly SiteLabeler[];
 }
 
-export { pickSiteModel, type SiteLabeler };
+export { pickSiteModel, featureOptionsOf, type SiteLabeler };
 
 export interface ExtractResult {
   readonly page: Page;
@@ -52,7 +53,7 @@ export interface ExtractResult {
   readonly features: SequenceInstance;
   /**
    * With a model that holds site models: which labelled the page, the site model's algorithm
-   * ('wrapper') or 'general' (no site model for the host, or it did not recognise the page).
+   * ('wrapper', 'maxent', ...) or 'general' (no site model for the host, or it did not recognise the page).
    */
   readonly extractor?: string;
 }
@@ -100,21 +101,6 @@ export async function loadExtractionModel(path: string = bundledModelPath()): Pr
     sites = siteLabelersOf(entries, path);
   }
   return Object.freeze({ file, labeler, featureOptions: featureOptionsOf(file, path), path, ...(sites ? { sites } : {}) });
-}
-
-/** The model's feature options, checked against the schema this pith computes for them. */
-export function featureOptionsOf(file: ModelFile, subject = '<model>'): FeatureOptions {
-  const options = (file.featureOptions ?? { families: file.featureSchema.families }) as FeatureOptions;
-  let hash: string;
-  try {
-    hash = featureSchema(options).hash;
-  } catch (e) {
-    throw new PithError('BAD_MODEL', `the model's feature options are not valid here (${(e as Error).message})`, subject);
-  }
-  if (hash !== file.featureSchema.hash) {
-    throw new PithError('BAD_MODEL', `feature schema mismatch: the model was trained with schema ${file.featureSchema.name} v${file.featureSchema.version} (${file.featureSchema.hash.slice(0, 12)}), this pith computes ${hash.slice(0, 12)} for the same options; retrain the model`, subject);
-  }
-  return options;
 }
 
 export interface ExtractOptions extends ConstrainOptions {
@@ -166,16 +152,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   let features: SequenceInstance | undefined;
   let general: Prediction | undefined;
   const predictGeneral = (): Prediction => {
-    if (general) return general;
-    if (labeler.predictPage) {
-      general = labeler.predictPage(page);
-    } else if (labeler.vocabulary && labeler.predictEncoded) {
-      general = labeler.predictEncoded(computeEncodedFeatures(page, featureOptions, labeler.vocabulary));
-    } else {
-      features ??= computeFeatures(page, featureOptions);
-      general = labeler.predict(features);
-    }
-    return general;
+    return (general ??= predictPage(page, labeler, featureOptions, () => (features ??= computeFeatures(page, featureOptions))));
   };
   const site = pickSiteModel(model.sites, page.url);
   const sitePrediction = site?.labelPage(page, predictGeneral);
@@ -191,7 +168,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
-  }, sitePrediction ? SITE_DECODE_RULES : DECODE_RULES);
+  }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
   const article = site?.headline ? { ...built, title: site.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
   return {

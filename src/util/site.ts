@@ -47,3 +47,8 @@ export function siteOfUrl(url: string | undefined, options: SiteOptions = {}): s
   host = host.replace(/^www\d*\./, '').replace(/\.$/, '');
   return host || undefined;
 }
+
+/** A host as a user names it (`--site www.Example.com`) in the form `siteOfUrl` gives (`example.com`). */
+export function siteOfHost(name: string): string {
+  return siteOfUrl(`http://${name}/`) ?? name;
+}

@@ -7,8 +7,8 @@
 import type { Corpus, CorpusPage } from '../corpus/types.js';
 import { alignGold, loadCorpusPage } from '../corpus/index.js';
 import type { ModelFile } from '../models/labeler.js';
-import { siteModelsOf, type SiteModelEntry } from '../models/model-file.js';
-import { siteOfUrl } from '../util/site.js';
+import { withSiteEntries, type SiteModelEntry } from '../models/model-file.js';
+import { siteOfHost, siteOfUrl } from '../util/site.js';
 import type { Page } from '../page.js';
 import type { GoldLabel } from '../labels.js';
 import { charIndex, induceRules, type InduceOptions, type TrainingPage } from './induce.js';
@@ -121,7 +121,7 @@ export async function trainSites(corpora: readonly Corpus[], options: TrainSites
   for (const corpus of corpora) {
     const entries = options.limit !== undefined ? corpus.pages.slice(0, options.limit) : corpus.pages;
     for (const entry of entries) {
-      const host = (options.site ? siteOfUrl(`http://${options.site}/`) ?? options.site : undefined) ?? siteOfUrl(entry.url) ?? entry.site;
+      const host = (options.site ? siteOfHost(options.site) : undefined) ?? siteOfUrl(entry.url) ?? entry.site;
       let g = groups.get(host);
       if (!g) groups.set(host, (g = { pages: [], skipped: [] }));
       try {
@@ -148,7 +148,5 @@ export function siteEntry(model: WrapperSiteModel, now = new Date()): SiteModelE
 
 /** The general model file with these site models beside it (replacing any it had for the same hosts). */
 export function withSiteModels(general: ModelFile, models: readonly WrapperSiteModel[], now = new Date()): ModelFile {
-  const hosts = new Set(models.map((m) => m.host));
-  const sites = [...siteModelsOf(general).filter((s) => !hosts.has(s.host)), ...models.map((m) => siteEntry(m, now))];
-  return { ...general, sites } as ModelFile;
+  return withSiteEntries(general, models.map((m) => siteEntry(m, now)));
 }

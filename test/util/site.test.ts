@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CORPUS_SITE, siteOfUrl } from '../../src/util/site.js';
+import { CORPUS_SITE, siteOfHost, siteOfUrl } from '../../src/util/site.js';
 import { isRecord } from '../../src/util/is-record.js';
 import { siteOf } from '../../src/features/registry.js';
 import { pickSiteModel } from '../../src/models/site-labeler.js';
@@ -40,4 +40,9 @@ test('isRecord: plain objects only', () => {
   assert.equal(isRecord(null), false);
   assert.equal(isRecord('x'), false);
   assert.equal(isRecord(undefined), false);
+});
+
+test('siteOfHost: a host as a user types it (--site) in siteOfUrl form', () => {
+  assert.equal(siteOfHost('www.News.Example.com'), 'news.example.com');
+  assert.equal(siteOfHost('example.org.'), 'example.org');
 });

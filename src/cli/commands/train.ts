@@ -1,5 +1,5 @@
 /** `pith train <corpus...> --model crf -o model.json.gz`: learn a model from labelled corpora. */
-import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, parseSetPairs, type Command } from '../command.js';
+import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, parseSetPairs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { reportSkippedPages } from '../skipped-pages.js';
 import { PithError } from '../../errors.js';
@@ -14,8 +14,40 @@ import { openCorpora } from '../../learn/dataset.js';
 import { trainFromCorpora } from '../../learn/train.js';
 import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
 import { trainWrapperCommand } from '../../wrapper/cli-train.js';
+import { trainLearnerSite } from '../../learn/site-train.js';
 import { trainSvmCommand } from '../../svm/cli-train.js';
 import { LayoutCache } from '../../render/cache.js';
+
+type TrainValues = ParsedCommandArgs['values'];
+
+/** `--model`: a learner with a trainer (default the bundled recipe's). */
+function learnerOption(values: TrainValues): AlgorithmName {
+  const algorithm = (optString(values, 'model') ?? DEFAULT_MODEL_RECIPE.algorithm) as AlgorithmName;
+  if (!listTrainers().some((t) => t.algorithm === algorithm)) {
+    throw new PithError('BAD_OPTION', `--model must be one of ${listTrainers().map((t) => t.algorithm).join(', ')}, wrapper, got '${algorithm}'`);
+  }
+  return algorithm;
+}
+
+/** `--families` / `--exclude`: a comma-separated list of feature families. */
+function familiesOption(values: TrainValues, name: string): FamilyName[] | undefined {
+  return optString(values, name)?.split(',').map((s) => s.trim()).filter(Boolean) as FamilyName[] | undefined;
+}
+
+/** `--model LEARNER --site HOST`: the learner trained on the pages alone, stored as HOST's site model. */
+function trainSiteLearner(values: TrainValues, corpora: readonly string[], out: string, site: string, log: NodeJS.WritableStream): Promise<number> {
+  const algorithm = learnerOption(values);
+  if (algorithm === 'svm') throw new PithError('BAD_OPTION', '--site takes wrapper or a block learner; svm site models are not supported');
+  const families = familiesOption(values, 'families');
+  const exclude = familiesOption(values, 'exclude');
+  const general = optString(values, 'general');
+  return trainLearnerSite({
+    corpora, algorithm, site, out, params: parseSetPairs(optStrings(values, 'set')),
+    ...(families || exclude ? { features: { ...(families ? { families } : {}), ...(exclude ? { exclude } : {}) } } : {}),
+    ...(general !== undefined ? { general } : {}),
+    ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
+  }, log);
+}
 
 function paramHelp(): string {
   return listTrainers()
@@ -42,10 +74,17 @@ ${paramHelp()}
   --limit N           at most N pages per corpus
   --allow-eval-only   accept corpora marked eval-only (for experiments; never for a bundled model)
 
-Site models (--model wrapper, docs/sites.md): rules learned from a few labelled pages of one
-site (seed 004), stored beside a general model; \`pith extract\`/\`batch\` use them for pages
-of that host and fall back to the general model elsewhere (metadata.extractor says which).
-  --site HOST         the pages' host (default: each page's URL host; one site model per host)
+Site models (docs/sites.md): learned from a few labelled pages of one site and stored beside
+a general model; \`pith extract\`/\`batch\` use them for pages of that host and the general
+model elsewhere (metadata.extractor names which: wrapper, maxent, ..., or general).
+  --model wrapper     seed 004's rules; where they do not recognise a page the general model
+                      labels it
+  --model A --site H  a block learner (maxent, crf, ripper, ...; not svm) trained on these pages alone
+                      (the bundled model's features unless --families/--exclude; the learner's
+                      default parameters unless --set), stored as host H's site model; it
+                      labels every page of H. Without --site A trains a general model.
+  --site HOST         the pages' host (wrapper default: each page's URL host, one site model
+                      per host)
   --general PATH      the general model to store them beside (default: the bundled model;
                       site models it already holds are kept, those of the same host replaced)
 
@@ -72,6 +111,8 @@ with Platt probabilities) learned from whole pages; the --set parameters are lis
         ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
       }, io.stderr);
     }
+    const site = optString(values, 'site');
+    if (site !== undefined && optString(values, 'model') !== 'wrapper') return trainSiteLearner(values, positionals, out, site, io.stderr);
     if (optString(values, 'model') === 'svm') {
       const layouts = optString(values, 'layouts');
       return trainSvmCommand({
@@ -80,19 +121,15 @@ with Platt probabilities) learned from whole pages; the --set parameters are lis
         ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
       }, io.stderr);
     }
-    const algorithm = (optString(values, 'model') ?? DEFAULT_MODEL_RECIPE.algorithm) as AlgorithmName;
-    if (!listTrainers().some((t) => t.algorithm === algorithm)) {
-      throw new PithError('BAD_OPTION', `--model must be one of ${listTrainers().map((t) => t.algorithm).join(', ')}, wrapper, got '${algorithm}'`);
-    }
+    const algorithm = learnerOption(values);
     const corpora = await openCorpora(positionals);
     const evalOnly = corpora.filter((c) => c.use === 'eval-only');
     if (evalOnly.length && !optBool(values, 'allow-eval-only')) {
       throw new PithError('BAD_OPTION', `${evalOnly.map((c) => c.name).join(', ')} may be used for evaluation only (see ../shared/corpora/README.md); pass --allow-eval-only for experiments`);
     }
     reportSkippedPages('train', corpora, io.stderr);
-    const listOf = (name: string) => optString(values, name)?.split(',').map((s) => s.trim()).filter(Boolean) as FamilyName[] | undefined;
-    const families = listOf('families');
-    const exclude = listOf('exclude');
+    const families = familiesOption(values, 'families');
+    const exclude = familiesOption(values, 'exclude');
     const limit = values['limit'] !== undefined ? optInt(values, 'limit', 0, 1) : undefined;
     const total = corpora.reduce((a, c) => a + (limit !== undefined ? Math.min(limit, c.pages.length) : c.pages.length), 0);
     const progress = new Progress('features', total, io.stderr);

@@ -5,6 +5,7 @@
  * then run as for any learner. When the rules find no body on a page (a template they do
  * not know) the model says so (undefined) and extraction falls back to the general model.
  */
+import { WRAPPER_SITE_ALGORITHM } from '../model-file.js';
 import { LABELS, type Label } from '../../labels.js';
 import type { Page } from '../../page.js';
 import type { Prediction } from '../labeler.js';
@@ -13,7 +14,7 @@ import type { ElementNode } from '../../dom/tree.js';
 import { checkDeclaredTitle, checkLinePosition, conventionalHeadline, type DeclaredTitlePattern, type LinePosition } from './headline.js';
 import { checkPathRule, formatPosition, formatRule, matchRule, RULE_LABELS, type ContainerRule, type Rule, type RuleLabel } from './rules.js';
 
-export const WRAPPER_ALGORITHM = 'wrapper';
+export const WRAPPER_ALGORITHM = WRAPPER_SITE_ALGORITHM;
 /** Versions of the wrapper body this pith reads; it writes the last. */
 export const WRAPPER_VERSIONS: readonly number[] = [1, 2];
 export type WrapperVersion = 1 | 2;

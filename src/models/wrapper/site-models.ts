@@ -1,7 +1,6 @@
-/** Site models from a model file's `sites` section, made into the pipeline's site labellers. */
+/** A wrapper site model from a model file's `sites` entry. */
 import { PithError } from '../../errors.js';
 import type { SiteModelEntry } from '../model-file.js';
-import type { SiteLabeler } from '../site-labeler.js';
 import { WRAPPER_ALGORITHM, WrapperSiteModel } from './site-model.js';
 
 export function siteModelOf(entry: SiteModelEntry, subject = 'model'): WrapperSiteModel {
@@ -12,8 +11,4 @@ export function siteModelOf(entry: SiteModelEntry, subject = 'model'): WrapperSi
     if (e instanceof PithError) throw new PithError('BAD_MODEL', e.message, subject, { cause: e });
     throw e;
   }
-}
-
-export function siteLabelersOf(entries: readonly SiteModelEntry[], subject = 'model'): SiteLabeler[] {
-  return entries.map((e) => siteModelOf(e, subject));
 }
