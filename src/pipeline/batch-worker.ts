@@ -69,7 +69,8 @@ function renderFields(result: ExtractResult): Record<string, unknown> {
   if (want.has('body')) out['body'] = toText(a);
   if (want.has('markdown')) out['markdown'] = toMarkdown(a);
   if (want.has('html')) out['html'] = toHtml(a);
-  if (want.has('metadata')) out['metadata'] = jsonMetadata(result.article);
+  // With site models in the model, which one labelled the page, as `pith extract` says it.
+  if (want.has('metadata')) out['metadata'] = result.extractor !== undefined ? { ...jsonMetadata(result.article), extractor: result.extractor } : jsonMetadata(result.article);
   if (want.has('confidence')) out['confidence'] = Number.isFinite(result.confidence) ? Math.min(1, Math.max(0, +result.confidence.toFixed(4))) : 0;
   if (want.has('blocks')) {
     out['blocks'] = result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }));

@@ -154,7 +154,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const predictGeneral = (): Prediction => {
     return (general ??= predictPage(page, labeler, featureOptions, () => (features ??= computeFeatures(page, featureOptions))));
   };
-  const site = pickSiteModel(model.sites, page.url);
+  const site = model.sites && model.sites.length > 0 ? pickSiteModel(model.sites, siteUrlOf(page)) : undefined;
   const sitePrediction = site?.labelPage(page, predictGeneral);
   const prediction = sitePrediction ?? predictGeneral();
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
@@ -178,6 +178,23 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
       return (features ??= computeFeatures(page, featureOptions));
     },
   };
+}
+
+/**
+ * The URL a site model is picked by: the caller's, else the one the page gives for itself
+ * (`<base href>`, `og:url`, a canonical link), so that saved pages of a site find its model
+ * without `--url`.
+ */
+export function siteUrlOf(page: Page): string | undefined {
+  if (page.url) return page.url;
+  const tree = page.tree;
+  if (tree.baseUrl) return tree.baseUrl;
+  const og = tree.meta.find((m) => m.key === 'og:url')?.content.trim();
+  if (og) return og;
+  for (const n of tree.nodes) {
+    if (n.kind === 'element' && n.tag === 'link' && /(?:^|\s)canonical(?:\s|$)/i.test(n.attrs['rel'] ?? '') && n.attrs['href']) return n.attrs['href'];
+  }
+  return undefined;
 }
 
 export function extractBytes(bytes: Uint8Array, model: LoadedModel, load: LoadOptions = {}, options: ExtractOptions = {}, subject?: string): ExtractResult {

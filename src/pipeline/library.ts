@@ -58,6 +58,8 @@ export interface ExtractionMetadata {
   readonly dir: 'ltr' | 'rtl';
   /** The page was longer than pith reads; the article comes from its beginning. */
   readonly truncated?: true;
+  /** With site models in the model: which labelled the page (`wrapper`, a learner's name, or `general`). */
+  readonly extractor?: string;
 }
 
 export interface Extraction {
@@ -132,7 +134,7 @@ function firstImage(article: Article): string | undefined {
   return undefined;
 }
 
-function toExtraction(article: Article, confidence: number): Extraction {
+function toExtraction(article: Article, confidence: number, extractor?: string): Extraction {
   const body = toText(article);
   const m = article.metadata;
   const excerpt = m.excerpt ?? leadExcerpt(article);
@@ -148,6 +150,7 @@ function toExtraction(article: Article, confidence: number): Extraction {
     ...(image !== undefined ? { image } : {}),
     dir: m.dir ?? 'ltr',
     ...(m.truncated ? { truncated: m.truncated } : {}),
+    ...(extractor !== undefined ? { extractor } : {}),
   });
   let markdown: string | undefined;
   let html: string | undefined;
@@ -186,7 +189,7 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
   const result = extractPage(page, model, pipelineOptions(options));
-  return toExtraction(shapeArticle(result.article, options), result.confidence);
+  return toExtraction(shapeArticle(result.article, options), result.confidence, result.extractor);
 }
 
 /** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/paths.js';
@@ -10,6 +10,7 @@ import { loadPage, type Page } from '../../src/page.js';
 import type { GoldLabel } from '../../src/labels.js';
 import { examplePath, formatRule, generalize, matchRule, trainSiteModel, WrapperSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
 import { extractPage, loadExtractionModel, pickSiteModel } from '../../src/pipeline/extract.js';
+import { extractWith } from '../../src/pipeline/library.js';
 import { siteOfUrl } from '../../src/util/site.js';
 import { toText } from '../../src/article/index.js';
 import { loadModel, siteModelsOf } from '../../src/models/model-file.js';
@@ -127,6 +128,9 @@ test('no rule matches (another template or site): extraction falls back to the g
   // A page of the site: the wrapper.
   const own = makePage({ title: 'Third story', paras: [para(4), para(5)] });
   assert.equal(extractPage(own.page, { ...general, sites: [model] }).extractor, 'wrapper');
+  // The library says the same in its metadata.
+  const withSites = { ...general, sites: [model] };
+  assert.equal(extractWith(withSites, readFileSync(join(fixtures, 'other-site.html')), { url: 'http://news.example.com/other' }).metadata.extractor, 'general');
   // Without site models nothing changes: no extractor reported.
   assert.equal(extractPage(own.page, general).extractor, undefined);
 });
@@ -140,7 +144,7 @@ test('site hosts: www and archive captures, subdomains pick the site model', () 
   assert.equal(pickSiteModel([m], 'http://notbbc.co.uk/a'), undefined);
 });
 
-test('pith train FOLDER --model wrapper, then pith extract --model --url: the site model for its host, the general one elsewhere', async () => {
+test('pith train FOLDER --model wrapper, then pith extract/batch --model: the site model for its host (--url or the page\'s canonical link), the general one elsewhere', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pith-wrapper-'));
   try {
     const out = join(dir, 'm.model.json.gz');
@@ -163,6 +167,17 @@ test('pith train FOLDER --model wrapper, then pith extract --model --url: the si
     const other = JSON.parse(y.stdout) as { body: string; metadata: { extractor?: string } };
     assert.equal(other.metadata.extractor, 'general');
     assert.ok(other.body.length > 0);
+    // A saved page without --url: its canonical link names its host; pith batch over a folder picks the same.
+    const z = pith('extract', page, '--model', out, '--format', 'json');
+    assert.equal((JSON.parse(z.stdout) as { metadata: { extractor?: string } }).metadata.extractor, 'wrapper');
+    const lines = join(dir, 'out.jsonl');
+    const pagesDir = join(dir, 'pages');
+    mkdirSync(pagesDir);
+    copyFileSync(page, join(pagesDir, 'new-page.html'));
+    const b = pith('batch', pagesDir, '--model', out, '--out', lines, '--workers', '1');
+    assert.equal(b.status, 0, b.stderr);
+    const line = JSON.parse(readFileSync(lines, 'utf8').trim()) as { title: string; metadata: { extractor?: string } };
+    assert.deepEqual([line.metadata.extractor, line.title], ['wrapper', gold[0]]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
