@@ -8,6 +8,8 @@ import { addToCorpus } from '../../src/annotate/add-pages.js';
 import type { Predictor } from '../../src/annotate/predictor.js';
 import { LABELS, type Label } from '../../src/labels.js';
 import { fixture } from '../helpers/paths.js';
+import { Workspace } from '../../src/annotate/workspace.js';
+import { startLabelServer, type LabelServer } from '../../src/annotate/server.js';
 
 export async function tempCorpus(pages = ['article.html', 'second.html']): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'pith-annotate-'));
@@ -81,4 +83,29 @@ export function longArticle(k: number, blocks: number): string {
     if (i % 11 === 0) h += `<ul class="related"><li><a href="/x${i}">Related ${i}</a></li></ul>`;
   }
   return `${h}</article><footer>Footer</footer></body></html>`;
+}
+
+/** A label server over a fresh corpus, for one test file's tests; `close` stops it and removes the corpus. */
+export interface LabelServerFixture {
+  readonly dir: string;
+  readonly srv: LabelServer;
+  /** The credential header. */
+  readonly auth: Record<string, string>;
+  /** Headers of a write: credential, same origin, JSON. */
+  readonly write: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startLabelFixture(makeCorpus: () => Promise<{ dir: string; cleanup: () => Promise<void> }>): Promise<LabelServerFixture> {
+  const { dir, cleanup } = await makeCorpus();
+  const srv = await startLabelServer(await Workspace.open(dir));
+  const auth = { ...srv.authHeaders };
+  return {
+    dir, srv, auth,
+    write: { ...auth, origin: srv.origin, 'content-type': 'application/json' },
+    async close() {
+      await srv.close();
+      await cleanup();
+    },
+  };
 }

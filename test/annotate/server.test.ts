@@ -5,24 +5,19 @@ import { join } from 'node:path';
 import { Workspace } from '../../src/annotate/workspace.js';
 import { startLabelServer, type LabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
-import { http, ruleP, tempCorpus } from './helpers.js';
+import { http, ruleP, startLabelFixture, tempCorpus, type LabelServerFixture } from './helpers.js';
 
+let fx: LabelServerFixture;
 let dir: string;
-let cleanup: () => Promise<void>;
 let srv: LabelServer;
 let auth: Record<string, string>;
 let write: Record<string, string>;
 
 before(async () => {
-  ({ dir, cleanup } = await tempCorpus());
-  srv = await startLabelServer(await Workspace.open(dir));
-  auth = { ...srv.authHeaders };
-  write = { ...auth, origin: srv.origin, 'content-type': 'application/json' };
+  fx = await startLabelFixture(() => tempCorpus());
+  ({ dir, srv, auth, write } = fx);
 });
-after(async () => {
-  await srv.close();
-  await cleanup();
-});
+after(() => fx.close());
 
 test('the token lives in the X-Pith-Token header, never in a cookie: a cookie grants nothing', async () => {
   assert.equal((await http(srv.port, 'GET', '/?token=wrong')).status, 403);

@@ -8,25 +8,20 @@ import { startLabelServer, type LabelServer } from '../../src/annotate/server.js
 import { readPageLabels } from '../../src/corpus/pith-format.js';
 import { openCorpora } from '../../src/learn/dataset.js';
 import { ruleKey, trainSites } from '../../src/wrapper/index.js';
-import { http } from './helpers.js';
+import { http, startLabelFixture, type LabelServerFixture } from './helpers.js';
 import { AD, goldLabels, HOST, para, SITE_PAGES, siteCorpus } from './site-pages.js';
 
+let fx: LabelServerFixture;
 let dir: string;
-let cleanup: () => Promise<void>;
 let srv: LabelServer;
 let auth: Record<string, string>;
 let write: Record<string, string>;
 
 before(async () => {
-  ({ dir, cleanup } = await siteCorpus());
-  srv = await startLabelServer(await Workspace.open(dir));
-  auth = { ...srv.authHeaders };
-  write = { ...auth, origin: srv.origin, 'content-type': 'application/json' };
+  fx = await startLabelFixture(() => siteCorpus());
+  ({ dir, srv, auth, write } = fx);
 });
-after(async () => {
-  await srv.close();
-  await cleanup();
-});
+after(() => fx.close());
 
 const bodyTexts = (texts: readonly string[], labels: readonly string[]) => texts.filter((_, i) => labels[i] === 'body');
 
