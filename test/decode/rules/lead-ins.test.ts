@@ -19,6 +19,9 @@ test('lead-ins: the lead-in line and the teasers after it, up to the next paragr
 test('lead-ins: a sentence that mentions related work, a teaser link reading "More on ...", documentation and listings are left alone; leadIns 0 is off', () => {
   const prose = new BlockBuilder().text('Read more about the related findings in the appendix of the report, which lists every site.', 'body').link('More on Postgres performance', 'body').build();
   assert.deepEqual(runRule(leadIns, prose).notes, []);
+  const spec = new BlockBuilder().text(para(40), 'body').text('Recommended, if listing has variants', 'body').text('Recommended', 'body').atPath('html/body/table/tbody/tr/td')
+    .text('String (UTF-8 text)', 'body').build();
+  assert.deepEqual(runRule(leadIns, spec).notes, [], 'a line that only starts with the phrase, and a table cell, are no lead-ins');
   for (const pageType of ['docs', 'listing'] as const) assert.deepEqual(runRule(leadIns, page(), { pageType }).notes, []);
   assert.deepEqual(runRule(leadIns, page(), { leadIns: 0 }).notes, []);
 });
