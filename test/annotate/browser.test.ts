@@ -12,6 +12,7 @@ import { startLabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
 import { http, tempCorpus } from './helpers.js';
 import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwrightOrSkip } from '../helpers/browser.js';
+import { withLabelApp } from './browser-app.js';
 
 
 const step = (name: string): void => {
@@ -20,12 +21,7 @@ const step = (name: string): void => {
 
 
 test('label in the browser: mouse, keys, undo/redo, subtree, save, reload, export, import', { timeout: 60_000 }, async (t) => {
-  const pw = await playwrightOrSkip(t);
-  if (!pw) return;
-  const c = await tempCorpus();
-  const srv = await startLabelServer(await Workspace.open(c.dir));
-  const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  try {
+  await withLabelApp(t, () => tempCorpus(), async ({ c, srv, browser }) => {
     const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -144,20 +140,11 @@ test('label in the browser: mouse, keys, undo/redo, subtree, save, reload, expor
       await c2.cleanup();
     }
     assert.deepEqual(errors, []);
-  } finally {
-    await browser.close();
-    await srv.close();
-    await c.cleanup();
-  }
+  });
 });
 
 test('a stale save shows a conflict and overwrites nothing', { timeout: 30_000 }, async (t) => {
-  const pw = await playwrightOrSkip(t);
-  if (!pw) return;
-  const c = await tempCorpus(['second.html']);
-  const srv = await startLabelServer(await Workspace.open(c.dir));
-  const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  try {
+  await withLabelApp(t, () => tempCorpus(['second.html']), async ({ c, srv, browser }) => {
     const page = await browser.newPage();
     await page.goto(srv.url);
     await page.waitForSelector('body[data-ready="second"]');
@@ -177,11 +164,7 @@ test('a stale save shows a conflict and overwrites nothing', { timeout: 30_000 }
     await page.click('#keep-mine');
     await page.waitForFunction(() => (window as any).pithApp.snapshot().state === 'saved');
     assert.equal((await readPageLabels(c.dir, 'second'))?.revision, 2);
-  } finally {
-    await browser.close();
-    await srv.close();
-    await c.cleanup();
-  }
+  });
 });
 
 /**

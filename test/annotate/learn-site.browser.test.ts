@@ -8,11 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Workspace } from '../../src/annotate/workspace.js';
-import { startLabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
 import { AD, HOST, para, SITE_PAGES, siteCorpus } from './site-pages.js';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwrightOrSkip } from '../helpers/browser.js';
+import { withLabelApp } from './browser-app.js';
 
 
 
@@ -27,12 +25,7 @@ interface Snap {
 }
 
 test('the annotation tool learns a site from two labelled pages, shows its extraction and takes a correction', { timeout: 90_000 }, async (t) => {
-  const pw = await playwrightOrSkip(t);
-  if (!pw) return;
-  const c = await siteCorpus();
-  const srv = await startLabelServer(await Workspace.open(c.dir));
-  const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  try {
+  await withLabelApp(t, () => siteCorpus(), async ({ c, srv, browser }) => {
     const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -105,9 +98,5 @@ test('the annotation tool learns a site from two labelled pages, shows its extra
     const texts4 = await page.$$eval('#blocks li .txt', (els) => els.map((e) => e.textContent ?? ''));
     assert.deepEqual(texts4.filter((_, i) => s.labels[i] === 'body'), SITE_PAGES[3]!.paras);
     assert.deepEqual(errors, []);
-  } finally {
-    await browser.close();
-    await srv.close();
-    await c.cleanup();
-  }
+  });
 });
