@@ -6,7 +6,9 @@
  *
  * Some parts are taken whole from the tree rather than block by block, because they only
  * make sense whole: a table row with any kept block (all its cells, so columns stay
- * aligned), a table's header rows and caption, a figure's caption. Code keeps its raw text.
+ * aligned), a table's header rows and caption, a figure's caption (when the decoder kept a
+ * block of it: a caption the model calls noise, such as a stock photo's, stays out with its
+ * credit even where the photo is kept). Code keeps its raw text.
  *
  * Pure: neither the page nor the labels are changed. Linear in the page's size.
  */
@@ -52,7 +54,7 @@ class ArticleBuilder {
   /** Card links (`withCardLink`) already given to a block. */
   private readonly usedCardLinks = new Set<number>();
 
-  constructor(private readonly tree: DomTree, private readonly config: ArticleConfig) {
+  constructor(private readonly tree: DomTree, private readonly config: ArticleConfig, private readonly keptCaptions: ReadonlySet<number>) {
     this.structure = new StructureIndex(tree, config.maxNesting);
     this.ctx = Object.freeze({ tree, baseUrl: tree.baseUrl, includeHidden: config.includeHidden, sources: config.sources });
   }
@@ -108,7 +110,8 @@ class ArticleBuilder {
       }
       case 'figure': {
         const cap = this.firstDescendant(el, 'figcaption');
-        return { kind: 'figure', link, images: [], caption: cap ? this.domInline(cap) : [], after: [] };
+        const keep = cap !== undefined && this.keptCaptions.has(cap.id);
+        return { kind: 'figure', link, images: [], caption: keep ? this.domInline(cap) : [], after: [] };
       }
       case 'caption':
       case 'figcaption':
@@ -438,6 +441,23 @@ function joinInline(a: readonly Inline[], b: readonly Inline[]): Inline[] {
   return [...a, Object.freeze({ kind: 'break' }), ...b];
 }
 
+/** Figure captions (`figcaption` elements) holding a kept text block: a figure writes only those. */
+function keptCaptionsOf(page: Page, labels: readonly Label[]): Set<number> {
+  const out = new Set<number>();
+  const nodes = page.tree.nodes;
+  page.blocks.forEach((b, i) => {
+    if (b.kind !== 'text' || !isKeptText(labels[i]!) || !b.tagPath.includes('figcaption')) return;
+    let cur = b.elementId;
+    for (let k = 0; k < 32 && cur > 0; k++) {
+      const el = nodes[cur];
+      if (!el || el.kind !== 'element') break;
+      if (el.tag === 'figcaption') { out.add(cur); break; }
+      cur = el.parent;
+    }
+  });
+  return out;
+}
+
 function isKeptText(label: Label): boolean {
   return label === 'heading' || label === 'body';
 }
@@ -467,7 +487,7 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     }
   }
 
-  const builder = new ArticleBuilder(page.tree, config);
+  const builder = new ArticleBuilder(page.tree, config, keptCaptionsOf(page, labels));
   const texts: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
