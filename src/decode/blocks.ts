@@ -25,6 +25,13 @@ export function isLinkText(block: Block): boolean {
 }
 
 /** A paragraph of prose: text of at least PARAGRAPH_WORDS words, mostly not link text. */
+const IN_TABLE_CELL = /(?:^|\/)(?:td|th)(?:\/|$)/;
+
+/** The block stands in a table's cell: a cell reading "Recommended" or "Source: CSV" is data, not a cue. */
+export function inTableCell(b: Block): boolean {
+  return IN_TABLE_CELL.test(b.tagPath);
+}
+
 export function isParagraph(b: Block): boolean {
   if (b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) return false;
   return countWordEquivalents(b.text, PARAGRAPH_WORDS) >= PARAGRAPH_WORDS;

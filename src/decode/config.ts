@@ -94,6 +94,10 @@ export interface ConstrainOptions {
   readonly blockContainers?: BlockContainers;
   /** Lead-in lines ("Read more", "Auch interessant") and the teasers they introduce become other (`lead-ins`). Default 1; 0 = off. */
   readonly leadIns?: number;
+  /** Lines that only credit a picture or name a source ("Foto: dpa", "Quelle: ...") become other (`credit-lines`). Default 1; 0 = off. */
+  readonly creditLines?: number;
+  /** Lines that are only a date ("03.04.2020", a short `<time>`) become other (`date-lines`). Default 1; 0 = off. */
+  readonly dateLines?: number;
   /** Per block, its role as the markup names it (`blockRoles`, decode/roles.ts); absent = none known. */
   readonly blockRoles?: ArrayLike<number>;
   /** What kind of page it is (`detectPageType`); absent = unknown. */
@@ -122,6 +126,8 @@ export interface ConstrainConfig {
   readonly containerShare: number;
   readonly blockContainers: BlockContainers | undefined;
   readonly leadIns: number;
+  readonly creditLines: number;
+  readonly dateLines: number;
   readonly blockRoles: ArrayLike<number> | undefined;
   readonly pageType: PageType;
 }
@@ -159,6 +165,8 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     containerShare: o.containerShare ?? 0.8,
     blockContainers: o.blockContainers,
     leadIns: o.leadIns ?? 1,
+    creditLines: o.creditLines ?? 1,
+    dateLines: o.dateLines ?? 1,
     blockRoles: o.blockRoles,
     pageType: o.pageType ?? 'unknown',
   });

@@ -13,6 +13,8 @@ import { proseRescue } from './prose-rescue.js';
 import { singleTextBlock } from './single-text-block.js';
 import { contentRegion } from './content-region.js';
 import { leadIns } from './lead-ins.js';
+import { creditLines } from './credit-lines.js';
+import { dateLines } from './date-lines.js';
 import { articleEnd } from './article-end.js';
 import { productSpecs } from './product-specs.js';
 import { codeInRegion } from './code-in-region.js';
@@ -29,6 +31,8 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   proseRescue,
   singleTextBlock,
   leadIns,
+  creditLines,
+  dateLines,
   contentRegion,
   articleEnd,
   forumPosts,
@@ -48,5 +52,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
 };

@@ -5,7 +5,7 @@
  * paragraph of prose, become other. The learner sees the cue (`cue:lead-in`) but, inside an
  * article's container, often keeps the line with its neighbours.
  */
-import { isLinkText, isParagraph } from '../blocks.js';
+import { inTableCell, isLinkText, isParagraph } from '../blocks.js';
 import type { DecodeRule } from '../rule.js';
 import { LEAD_IN } from '../../features/vocabulary.js';
 
@@ -14,8 +14,6 @@ const MAX_LEAD_IN_CHARS = 60;
 /** Body lines after a lead-in this short (a teaser's headline, a date) go with it. */
 const MAX_TEASER_CHARS = 150;
 
-/** A spec table's cell reading "Recommended" is a value, not a lead-in. */
-const IN_TABLE = /(?:^|\/)(?:td|th)(?:\/|$)/;
 /** Characters a lead-in line may hold beyond its phrase ("More from NPR", "Auch interessant:"). */
 const MAX_LEAD_IN_REST = 20;
 
@@ -37,7 +35,7 @@ export const leadIns: DecodeRule = {
       if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
       const text = b.text.trim();
       // A link reading "More on ..." is a teaser itself, not a lead-in to teasers.
-      if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || IN_TABLE.test(b.tagPath) || !isLeadInLine(text)) continue;
+      if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || inTableCell(b) || !isLeadInLine(text)) continue;
       s.relabel(i, 'other', 'a lead-in to links or a newsletter');
       let j = i + 1;
       for (; j < blocks.length; j++) {

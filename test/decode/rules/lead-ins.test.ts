@@ -25,3 +25,10 @@ test('lead-ins: a sentence that mentions related work, a teaser link reading "Mo
   for (const pageType of ['docs', 'listing'] as const) assert.deepEqual(runRule(leadIns, page(), { pageType }).notes, []);
   assert.deepEqual(runRule(leadIns, page(), { leadIns: 0 }).notes, []);
 });
+
+test('lead-ins: Spanish "Le puede interesar" leads in like "Te puede interesar"', () => {
+  for (const phrase of ['Le puede interesar', 'Te puede interesar:']) {
+    const s = runRule(leadIns, new BlockBuilder().text(para(60), 'body').text(phrase, 'body').link('Así serán los tres macroproyectos', 'body').text(para(40), 'body').build());
+    assert.deepEqual(s.labels, ['body', 'other', 'other', 'body'], phrase);
+  }
+});

@@ -1,0 +1,24 @@
+/**
+ * A line that is only a date ("03.04.2020", "Jun 18th 2018") is the article's dateline, not
+ * its text: the article's date belongs in its metadata. Read from the text alone: a short
+ * `<time>` element may be a post's date that a corpus keeps. Forum threads are left alone:
+ * there a date heads each post (`forum-posts`).
+ */
+import type { DecodeRule } from '../rule.js';
+import { inTableCell } from '../blocks.js';
+import { DATE_ONLY } from '../../features/vocabulary.js';
+
+export const dateLines: DecodeRule = {
+  name: 'date-lines',
+  doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018") becomes other (not in tables, not on forum threads)',
+  apply(s, cfg) {
+    if (!cfg.dateLines || cfg.pageType === 'forum') return;
+    const { blocks, labels } = s;
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!;
+      if (labels[i] !== 'body' || b.kind !== 'text' || inTableCell(b)) continue;
+      const text = b.text.replace(/\s+/g, ' ').trim();
+      if (DATE_ONLY.test(text)) s.relabel(i, 'other', 'a dateline');
+    }
+  },
+};
