@@ -7,7 +7,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION } from '../features/vocabulary.js';
+import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION } from '../features/vocabulary.js';
 
 export const BlockRole = Object.freeze({
   none: 0,
@@ -29,6 +29,8 @@ export const BlockRole = Object.freeze({
   date: 8,
   /** A short line of a user's card beside a post: a title ("Science Advisor"), a rank, post counts. */
   userInfo: 9,
+  /** Inside a small box about the article's author (`.author-box`, `#about-the-author`): a bio, not the article. */
+  authorBio: 10,
 });
 export type BlockRoleCode = (typeof BlockRole)[keyof typeof BlockRole];
 
@@ -75,6 +77,9 @@ const DATE = 16;
 const CAPTION = 32;
 const CREDIT = 64;
 const KNOWN = 128;
+const AUTHOR_BOX = 256;
+/** An author box holds a photo, a name, a few lines and links: larger elements so named wrap more. */
+const MAX_AUTHOR_BOX_NODES = 120;
 
 function elementFlags(el: ElementNode): number {
   if (el.attrs['id'] === undefined && el.attrs['class'] === undefined && el.attrs['itemprop'] === undefined && el.attrs['rel'] === undefined) {
@@ -91,14 +96,15 @@ function elementFlags(el: ElementNode): number {
   if (el.tag === 'time' || named(DATE_NAME)) f |= DATE;
   if (el.tag === 'figcaption' || named(CAPTION_NAME)) f |= CAPTION;
   if (named(CREDIT_NAME)) f |= CREDIT;
+  if (el.end - el.id <= MAX_AUTHOR_BOX_NODES && named(AUTHOR_BOX_NAME)) f |= AUTHOR_BOX;
   return f;
 }
 
 /** Reads the page's elements' flags, each computed once. */
 class ElementReader {
-  private readonly flags: Uint8Array;
+  private readonly flags: Uint16Array;
   constructor(private readonly tree: DomTree) {
-    this.flags = new Uint8Array(tree.nodes.length);
+    this.flags = new Uint16Array(tree.nodes.length);
   }
 
   flagsOf(el: ElementNode): number {
@@ -139,6 +145,7 @@ class ElementReader {
 
 function roleOf(r: ElementReader, b: Block): BlockRoleCode {
   const up = r.upFrom(b.elementId, ROLE_LEVELS);
+  if (r.any(up, AUTHOR_BOX)) return BlockRole.authorBio;
   if (b.kind === 'image') {
     if (r.any(up, AVATAR)) return BlockRole.avatar;
     if (b.alt && CONTROL_LABEL.test(b.alt)) return BlockRole.control;

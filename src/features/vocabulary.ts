@@ -63,6 +63,8 @@ export const USER_INFO_NAME = /^(?:(?:message-)?user-?(?:title|rank|info|details
 export const PROMO_BOX_NAME = /^(?:internallink|related\w*|promo\w*|teasers?|read-?more|more-?(?:stories|from|on)\w*|recommend\w*|also-?read|see-?also|you-?may-?(?:also-?)?like)(?:[-_]\w*)*$/i;
 
 /** schema.org types of a page whose replies are its content (a forum thread, a Q&A page). */
+/** A box about the article's author: "author-box", "about-the-author", "autorenbox", "author-bio__text". */
+export const AUTHOR_BOX_NAME = /^(?:(?:post|entry|article)[-_]?)?(?:author|autor(?:en)?)[-_]?(?:box|bio|biography|info|description|details|card|about|profile|profil)(?:[-_]\w*)*$|^about[-_]?(?:the[-_]?)?author(?:[-_]\w*)*$/i;
 export const DISCUSSION_TYPE = /(?:^|\/)(?:DiscussionForumPosting|QAPage)$/;
 
 // --- Short lines of article furniture, in many languages (cues family: `cue:<cue>`) ---

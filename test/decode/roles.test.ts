@@ -39,6 +39,17 @@ test('roles: a large aside (a sidebar) is no teaser box; an image far from any c
   assert.deepEqual(r.find(([t]) => t === '[lone]'), ['[lone]', 'none']);
 });
 
+test('roles: a small box named for the author is an author bio, its prose included; a byline is an author line; a large element so named is no box', () => {
+  const r = roles(`<body><article><p>Text of the story, long enough.</p>
+    <div class="row author-box"><img src="m.jpg" alt="Moritz"><div class="author-box__text"><p>Moritz Gathmann leitet das Ressort Außenpolitik.</p></div></div>
+    <footer><div id="author-info"><div id="author-description"><p>Scholarch der Cogneon Akademie.</p></div></div></footer>
+    <p class="author-name">By Anna</p></article></body>`);
+  assert.deepEqual(r, [['Text of the story, long enough.', 'none'], ['[Moritz]', 'authorBio'], ['Moritz Gathmann leitet das Ressort Außenpolitik.', 'authorBio'],
+    ['Scholarch der Cogneon Akademie.', 'authorBio'], ['By Anna', 'author']]);
+  const many = Array.from({ length: 70 }, (_, i) => `<p>Paragraph ${i}.</p>`).join('');
+  assert.ok(roles(`<body><div class="author-info-wrap">${many}</div></body>`).every(([, role]) => role === 'none'), 'a wrapper of 140 nodes is no author box');
+});
+
 test('page type: declared in JSON-LD, microdata or og:type; a thread of user names is a forum, a page of code blocks docs; else unknown', () => {
   const typeOf = (html: string) => {
     const page = loadPage(enc(html));

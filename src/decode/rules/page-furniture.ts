@@ -1,6 +1,7 @@
 /**
  * Page furniture the markup names plainly is not the article: a control's label ("hide
- * caption", "Like", "Reply"), a user's avatar, a user's title and post counts, and the pictures, slugs and headline links of a
+ * caption", "Like", "Reply"), a user's avatar, a user's title and post counts, a box about the
+ * article's author (its bio is no part of the article), and the pictures, slugs and headline links of a
  * teaser box set into the article (NPR's "Life Kit" inset). Their probabilities go to other,
  * so no later rule (the prose rescue, the region's images, the headings) takes them back
  * (`DecodeState.furniture`).
@@ -20,6 +21,7 @@ const REASONS: Readonly<Record<number, string>> = {
   [BlockRole.avatar]: "a user's avatar",
   [BlockRole.promo]: 'a teaser box',
   [BlockRole.userInfo]: "a user's title or counts",
+  [BlockRole.authorBio]: "a box about the author",
 };
 
 /**
@@ -39,15 +41,18 @@ function proseOutweighsPromos(s: DecodeState, roles: ArrayLike<number>): boolean
 
 export const pageFurniture: DecodeRule = {
   name: 'page-furniture',
-  doc: "controls' labels, avatars, users' titles and counts, and the pictures, slugs and links of teaser boxes become other, with their probabilities",
+  doc: "controls' labels, avatars, users' titles and counts, boxes about the author, and the pictures, slugs and links of teaser boxes become other, with their probabilities",
   apply(s, cfg) {
     const roles = cfg.blockRoles;
     if (!roles) return;
     const { blocks } = s;
     const teasersAreFurniture = cfg.pageType !== 'listing' && proseOutweighsPromos(s, roles);
+    // A forum post's user card may be named like an author box, and there it heads the post.
+    const authorBoxesAreFurniture = cfg.pageType !== 'forum';
     const furniture = (i: number): boolean => {
       const role = roles[i];
       if (role === BlockRole.control || role === BlockRole.avatar || role === BlockRole.userInfo) return true;
+      if (role === BlockRole.authorBio) return authorBoxesAreFurniture;
       if (role !== BlockRole.promo || !teasersAreFurniture) return false;
       const b = blocks[i]!;
       return b.kind !== 'text' || isLinkText(b) || b.text.trim().length <= MAX_SLUG_CHARS;

@@ -27,3 +27,12 @@ test('page-furniture: teaser boxes are left alone on a listing and where they ou
   assert.deepEqual(runRule(pageFurniture, cards.build(), { blockRoles: [none, ...Array(6).fill(promo)] }).notes, [], 'more teaser text than prose: the cards are the page');
   assert.deepEqual(runRule(pageFurniture, doc).notes, []);
 });
+
+test("page-furniture: a box about the author, prose and all, becomes other; not on a forum thread, where a user's card heads the post", () => {
+  const doc = () => new BlockBuilder().text(para(60), 'body').text('Moritz Gathmann', 'body').text(para(25), 'body').build();
+  const roles = [none, BlockRole.authorBio, BlockRole.authorBio];
+  const s = runRule(pageFurniture, doc(), { blockRoles: roles });
+  assert.deepEqual(s.labels, ['body', 'other', 'other']);
+  assert.deepEqual(noteRows(s).map((r) => r[4]), ['a box about the author', 'a box about the author']);
+  assert.deepEqual(runRule(pageFurniture, doc(), { blockRoles: roles, pageType: 'forum' }).notes, []);
+});
