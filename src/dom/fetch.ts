@@ -14,7 +14,15 @@ export interface FetchOptions {
   readonly maxBytes?: number;
   /** The User-Agent header. Default `pith/0.1 (+article extraction)`. */
   readonly userAgent?: string;
+  /**
+   * A redirect to another host (host:port): `follow` it (default), or `return` it: the call
+   * ends with `redirectTo` set and no body, so a caller that keeps per-host limits can wait for
+   * that host's turn before asking it (`fetchUrls`, the queue's workers).
+   */
+  readonly crossHostRedirects?: 'follow' | 'return';
 }
+
+export const DEFAULT_MAX_REDIRECTS = 5;
 
 export const DEFAULT_FETCH_USER_AGENT = 'pith/0.1 (+article extraction)';
 
@@ -23,13 +31,17 @@ export interface FetchedPage {
   readonly bytes: Uint8Array;
   /** charset from Content-Type, when given. */
   readonly charset: string | undefined;
+  /** With `crossHostRedirects: 'return'`: the other host's URL this one redirects to (`bytes` is then empty). */
+  readonly redirectTo?: string;
+  /** Redirects followed by this call, the returned one included. */
+  readonly redirects?: number;
 }
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|application\/xml|text\/xml)\b/i;
 
 export async function fetchPage(url: string, options: FetchOptions = {}): Promise<FetchedPage> {
   const timeoutMs = options.timeoutMs ?? 15000;
-  const maxRedirects = options.maxRedirects ?? 5;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let current: URL;
   try {
@@ -51,8 +63,12 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     }
     if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
       if (hop >= maxRedirects) throw new PithError('FETCH_FAILED', `more than ${maxRedirects} redirects`, url);
-      current = new URL(res.headers.get('location')!, current);
+      const next = new URL(res.headers.get('location')!, current);
       await res.body?.cancel();
+      if (options.crossHostRedirects === 'return' && next.host !== current.host) {
+        return { url: current.href, bytes: new Uint8Array(0), charset: undefined, redirectTo: next.href, redirects: hop + 1 };
+      }
+      current = next;
       continue;
     }
     if (!res.ok) {

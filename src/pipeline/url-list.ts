@@ -8,7 +8,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { fetchPage } from '../dom/fetch.js';
+import { DEFAULT_MAX_REDIRECTS, fetchPage } from '../dom/fetch.js';
 import { PithError, isPithError } from '../errors.js';
 
 export interface UrlFetchOptions {
@@ -56,14 +56,28 @@ export async function readUrlList(path: string): Promise<string[]> {
   return [...seen];
 }
 
+export interface FetchedWithAgent {
+  readonly finalUrl: string;
+  readonly bytes: Uint8Array;
+  readonly charset: string | undefined;
+  /** With `crossHostRedirects: 'return'`: the other host's URL to ask next, in that host's turn. */
+  readonly redirectTo?: string;
+  /** Redirects this request followed (the returned one included). */
+  readonly redirects?: number;
+}
+
 /** One request with the limits of `fetchPage` (src/dom/fetch.ts) and a User-Agent of the caller's choosing. */
-export async function fetchWithAgent(url: string, userAgent: string, options: UrlFetchOptions = {}): Promise<{ finalUrl: string; bytes: Uint8Array; charset: string | undefined }> {
+export async function fetchWithAgent(url: string, userAgent: string, options: UrlFetchOptions & { crossHostRedirects?: 'follow' | 'return' } = {}): Promise<FetchedWithAgent> {
   const got = await fetchPage(url, {
     userAgent, timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
     ...(options.maxRedirects !== undefined ? { maxRedirects: options.maxRedirects } : {}),
     ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+    ...(options.crossHostRedirects !== undefined ? { crossHostRedirects: options.crossHostRedirects } : {}),
   });
-  return { finalUrl: got.url, bytes: got.bytes, charset: got.charset };
+  return {
+    finalUrl: got.url, bytes: got.bytes, charset: got.charset,
+    ...(got.redirectTo !== undefined ? { redirectTo: got.redirectTo, redirects: got.redirects ?? 1 } : {}),
+  };
 }
 
 /** The host (host:port) politeness counts by; '' for a string that is not a URL. */
@@ -78,29 +92,39 @@ export function hostOf(url: string): string {
 /**
  * Fetches every URL politely and hands each result to `onResult`, in the order they finish. A
  * request keeps its slot until `onResult` resolves, so a caller that waits (a full queue) slows
- * fetching down instead of piling pages up in memory.
+ * fetching down instead of piling pages up in memory. A redirect to another host is not
+ * followed in the same turn: the redirect's target joins that host's queue (at its front) and
+ * is asked in that host's turn, with the redirects left.
  */
 export async function fetchUrls(urls: readonly string[], options: UrlFetchOptions & { userAgent: string }, onResult: (r: UrlResult) => Promise<void>): Promise<void> {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_URL_CONCURRENCY);
   const perHost = Math.max(1, options.perHost ?? DEFAULT_PER_HOST);
   const delay = Math.max(0, options.hostDelayMs ?? DEFAULT_HOST_DELAY_MS);
-  interface HostState { queue: string[]; inflight: number; next: number }
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  /** A request to make: `target` (the URL or where it redirected to) for the listed `url`. */
+  interface Request { url: string; target: string; redirectsLeft: number }
+  interface HostState { queue: Request[]; inflight: number; next: number }
   const hosts = new Map<string, HostState>();
-  for (const url of urls) {
-    const h = hostOf(url);
+  const hostState = (h: string): HostState => {
     let s = hosts.get(h);
     if (!s) hosts.set(h, (s = { queue: [], inflight: 0, next: 0 }));
-    s.queue.push(url);
-  }
+    return s;
+  };
+  for (const url of urls) hostState(hostOf(url)).queue.push({ url, target: url, redirectsLeft: maxRedirects });
   let active = 0;
   let failure: unknown;
   await new Promise<void>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
-    const run = async (url: string): Promise<void> => {
+    const run = async ({ url, target, redirectsLeft }: Request): Promise<void> => {
       let result: UrlResult;
       try {
-        const got = await fetchWithAgent(url, options.userAgent, options);
-        result = { ok: true, url, ...got };
+        const got = await fetchWithAgent(target, options.userAgent, { ...options, maxRedirects: redirectsLeft, crossHostRedirects: 'return' });
+        if (got.redirectTo !== undefined) {
+          // Asked later, in the other host's turn; this turn ends now.
+          hostState(hostOf(got.redirectTo)).queue.unshift({ url, target: got.redirectTo, redirectsLeft: redirectsLeft - (got.redirects ?? 1) });
+          return;
+        }
+        result = { ok: true, url, finalUrl: got.finalUrl, bytes: got.bytes, charset: got.charset };
       } catch (e) {
         result = { ok: false, url, error: isPithError(e) ? { code: e.code, message: e.message } : { code: 'FETCH_FAILED', message: (e as Error).message } };
       }
@@ -123,11 +147,11 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
             wait = Math.min(wait, s.next - now);
             break;
           }
-          const url = s.queue.shift()!;
+          const request = s.queue.shift()!;
           s.inflight++;
           active++;
           s.next = now + delay;
-          run(url).then(
+          run(request).then(
             () => undefined,
             (e: unknown) => {
               failure ??= e;

@@ -39,6 +39,12 @@ export interface PageJobData {
   readonly gz?: string;
   /** A URL for the worker to fetch. */
   readonly fetch?: string;
+  /**
+   * Where `fetch` redirected to another host, and the redirects left: set by a worker that
+   * found that host busy, so the job resumes there in the host's turn.
+   */
+  readonly redirectedTo?: string;
+  readonly redirectsLeft?: number;
   readonly url?: string;
   readonly date?: string;
   readonly charset?: string;

@@ -19,7 +19,8 @@ import { Redis } from 'ioredis';
 import { PithError } from '../errors.js';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../pipeline/batch.js';
 import { DEFAULT_BATCH_FIELDS, type BatchField } from '../pipeline/batch-fields.js';
-import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent } from '../pipeline/url-list.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent, type FetchedWithAgent } from '../pipeline/url-list.js';
+import { DEFAULT_MAX_REDIRECTS } from '../dom/fetch.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
 import { HostGate, leaseForFetch } from './host-gate.js';
 
@@ -208,21 +209,34 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
   const hosts = new HostGate(store, name, leaseForFetch(fetchTimeoutMs));
   let written = 0, again = 0, failedTries = 0, hostWaits = 0;
 
-  /** Fetches a URL page in its host's turn; a busy host puts the job back until its turn (no try spent). */
-  const fetchInTurn = async (job: Job<PageJobData>, token: string | undefined, url: string): Promise<Awaited<ReturnType<typeof fetchWithAgent>>> => {
-    const turn = await hosts.acquire(url);
-    if (!turn.granted) {
-      hostWaits++;
-      await job.moveToDelayed(Date.now() + turn.waitMs, token);
-      throw new DelayedError();
-    }
-    try {
-      return await fetchWithAgent(url, options.userAgent ?? DEFAULT_USER_AGENT, { timeoutMs: fetchTimeoutMs });
-    } catch (e) {
-      const code = e instanceof PithError ? e.code : 'FETCH_FAILED';
-      throw new RetryableError(RETRIED_CODES.has(code) ? code : 'FETCH_FAILED', (e as Error).message);
-    } finally {
-      await turn.release();
+  /**
+   * Fetches a URL page in its host's turn; a busy host puts the job back until its turn (no try
+   * spent). A redirect to another host is asked in that host's turn too: where that host is busy,
+   * the job records how far it got (`redirectedTo`) and waits for it.
+   */
+  const fetchInTurn = async (job: Job<PageJobData>, token: string | undefined, url: string): Promise<FetchedWithAgent> => {
+    let target = job.data.redirectedTo ?? url;
+    let redirectsLeft = job.data.redirectsLeft ?? DEFAULT_MAX_REDIRECTS;
+    for (;;) {
+      const turn = await hosts.acquire(target);
+      if (!turn.granted) {
+        hostWaits++;
+        if (target !== (job.data.redirectedTo ?? url)) await job.updateData({ ...job.data, redirectedTo: target, redirectsLeft });
+        await job.moveToDelayed(Date.now() + turn.waitMs, token);
+        throw new DelayedError();
+      }
+      let got: FetchedWithAgent;
+      try {
+        got = await fetchWithAgent(target, options.userAgent ?? DEFAULT_USER_AGENT, { timeoutMs: fetchTimeoutMs, maxRedirects: redirectsLeft, crossHostRedirects: 'return' });
+      } catch (e) {
+        const code = e instanceof PithError ? e.code : 'FETCH_FAILED';
+        throw new RetryableError(RETRIED_CODES.has(code) ? code : 'FETCH_FAILED', (e as Error).message);
+      } finally {
+        await turn.release();
+      }
+      if (got.redirectTo === undefined) return got;
+      target = got.redirectTo;
+      redirectsLeft -= got.redirects ?? 1;
     }
   };
 

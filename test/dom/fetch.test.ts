@@ -80,3 +80,22 @@ test('fetchPage: a body that stalls half-way times out instead of hanging', asyn
     await assert.rejects(fetchPage(`${base}/`, { timeoutMs: 300 }), failsWith('FETCH_FAILED', /timed out after 300 ms/));
   });
 });
+
+test("fetchPage crossHostRedirects 'return': a redirect to another host ends the call with its target and the hops taken; one to the same host is followed", async () => {
+  await withServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>there</p>');
+  }, async (other) => {
+    await withServer((req, res) => {
+      if (req.url === '/hop') res.writeHead(302, { location: '/away' }).end();
+      else if (req.url === '/away') res.writeHead(301, { location: `${other}/page` }).end();
+      else res.writeHead(200, { 'content-type': 'text/html' }).end('<p>here</p>');
+    }, async (base) => {
+      const got = await fetchPage(`${base}/hop`, { crossHostRedirects: 'return' });
+      assert.deepEqual({ url: got.url, redirectTo: got.redirectTo, redirects: got.redirects, bytes: got.bytes.length }, { url: `${base}/away`, redirectTo: `${other}/page`, redirects: 2, bytes: 0 });
+      const followed = await fetchPage(`${base}/hop`);
+      assert.equal(followed.url, `${other}/page`, 'by default the redirect is followed');
+      assert.equal(followed.redirectTo, undefined);
+      await assert.rejects(fetchPage(`${base}/hop`, { crossHostRedirects: 'return', maxRedirects: 1 }), failsWith('FETCH_FAILED', /more than 1 redirects/));
+    });
+  });
+});

@@ -35,6 +35,9 @@ class RecordingServers {
   /** Resolves when a request is held (see `holdFirst`). */
   readonly held = new Promise<number>((r) => (this.firstHeld = () => r(performance.now())));
 
+  /** Where a request's path redirects to (another host's URL), if anywhere. */
+  redirect: (path: string) => string | undefined = () => undefined;
+
   /** `respondMs`: how long each answer takes; `holdFirst`: never answer the first request. */
   constructor(private readonly respondMs: number, private readonly holdFirst = false) {}
 
@@ -57,9 +60,10 @@ class RecordingServers {
       this.inflight.set(host, this.inflight.get(host)! - 1);
     });
     if (this.holdFirst && this.hits.length === 1) return this.firstHeld();
+    const location = this.redirect(hit.path);
     setTimeout(() => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html);
+      if (location !== undefined) res.writeHead(302, { location }).end();
+      else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     }, this.respondMs);
   }
 
@@ -242,5 +246,26 @@ test('Redis killed and restarted while URL pages wait for their host: every page
     const s = await status(redis.url);
     assert.deepEqual({ done: s.done, dead: s.dead }, { done: 12, dead: 0 });
     assertOnce(await exported(redis.url, dir), urls);
+  });
+});
+
+test('a redirect to another host waits for that host\'s turn: two workers never ask it twice at once; every page once, with its final URL', { skip, timeout: 120_000 }, async () => {
+  const servers = new RecordingServers(150);
+  await withRedisAndServers('polite-redirect', servers, async (redis, dir) => {
+    const [hostA, hostB] = [await servers.listen(), await servers.listen()];
+    servers.redirect = (path) => (path.startsWith('/moved/') ? `${hostB}/story/${path.slice(7)}` : undefined);
+    const urls = [...Array.from({ length: 6 }, (_, k) => `${hostA}/moved/${k}.html`), ...Array.from({ length: 3 }, (_, k) => `${hostB}/b/${k}.html`)];
+    await pithOk('queue', 'add', '--urls', urlList(dir, urls), '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '0', '--attempts', '1');
+    const ends = await Promise.all([0, 1].map(() => worker(redis.url, '--concurrency', '3', '--fetch-timeout', '5').exit));
+    for (const e of ends) assert.equal(e.code, 0, e.stderr);
+    assert.equal(servers.hitsOf(hostB).length, 9, 'host B answered its own pages and the six redirected ones');
+    assert.equal(servers.maxInflight.get(hostB.slice(7)), 1, 'never two requests at once to host B, redirected ones included');
+    const s = await status(redis.url);
+    assert.deepEqual({ done: s.done, dead: s.dead }, { done: 9, dead: 0 });
+    const lines = await exported(redis.url, dir);
+    assertOnce(lines, urls);
+    for (const l of lines) assert.equal(l.title, TITLE, l.id);
+    const finals = new Map(lines.map((l) => [l.id, l.url]));
+    assert.equal(finals.get(`${hostA}/moved/3.html`), `${hostB}/story/3.html`, 'a redirected page carries its final URL');
   });
 });

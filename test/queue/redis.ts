@@ -131,6 +131,7 @@ export const worker = (url: string, ...more: string[]): Running => pith('worker'
 
 export interface Line {
   id: string;
+  url?: string | null;
   title?: string;
   error?: { code: string; dead?: boolean; attempts?: number };
 }
