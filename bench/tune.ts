@@ -15,6 +15,8 @@
  * Families are switched off on top of the bundled recipe's own (src/learn/default-model.ts);
  * ALL_FAMILIES=1 starts from every family instead.
  * SAVE=/tmp/fold0 writes each run's model to /tmp/fold0<run>.model.json.gz, for per-page study.
+ * MIN_ALIGNED=0.9 trains only on pages whose gold text the block alignment found at least that
+ * share of (`alignedShare`): a test of whether badly aligned gold hurts the learner.
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/index.js';
@@ -40,6 +42,7 @@ const folds = Number(process.env.FOLDS ?? 5);
 const testFold = Number(process.env.TEST_FOLD ?? 0);
 const algorithm = (process.env.ALGORITHM ?? DEFAULT_MODEL_RECIPE.algorithm) as AlgorithmName;
 const ablate = process.env.ABLATE === '1';
+const minAligned = Number(process.env.MIN_ALIGNED ?? 0);
 /** Families by where they come from; one ablation row per group. */
 const GROUPS: Record<string, FamilyName[]> = {
   'words + stop-words (seed 001)': ['words', 'stop-words'],
@@ -89,7 +92,9 @@ async function trainingSequences(features: FeatureOptions): Promise<LabeledSeque
     try {
       const loaded = await loader(r);
       const labels = loaded.gold.blockLabels;
-      if (labels && labels.some((l) => l !== 'unknown')) train.push({ ...computeFeatures(loaded.page, features), pageId: `${r.corpus.name}/${r.page.id}`, site: r.page.site, labels });
+      // MIN_ALIGNED=0.9: train only on pages whose gold text aligned at least this well.
+      const trusted = minAligned <= 0 || (loaded.gold.alignedShare ?? 1) >= minAligned;
+      if (trusted && labels && labels.some((l) => l !== 'unknown')) train.push({ ...computeFeatures(loaded.page, features), pageId: `${r.corpus.name}/${r.page.id}`, site: r.page.site, labels });
     } catch { /* unreadable pages are left out, as in training */ }
     if (++n % 500 === 0) log(`features ${n}/${fold.train.length}`);
   }

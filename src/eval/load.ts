@@ -33,6 +33,7 @@ export async function loadForEval(ref: PageRef, options: EvalLoadOptions = {}): 
     ...(gold.title !== undefined ? { title: gold.title } : {}),
     ...(text !== undefined ? { text, textIncludesTitle: alignment?.titleInText === true } : {}),
     ...(gold.snippets ? { snippets: gold.snippets } : {}),
+    ...(alignment && alignment.goldTokens > 0 ? { alignedShare: alignment.alignedGoldTokens / alignment.goldTokens } : {}),
   };
   return { page, html, gold: pageGold };
 }

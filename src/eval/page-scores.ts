@@ -24,6 +24,8 @@ export interface PageGold {
   /** The gold main text starts with the title (WCXB, some Readability pages): text metrics then compare title + body. */
   readonly textIncludesTitle?: boolean;
   readonly snippets?: { readonly with: readonly string[]; readonly without: readonly string[] };
+  /** Share of the gold text's tokens the block alignment found on the page (how far `blockLabels` can be trusted). */
+  readonly alignedShare?: number;
 }
 
 export interface PageScores {
