@@ -19,7 +19,11 @@ import {
   type BodyCandidate, type TitleCandidate,
 } from './subtrees.js';
 
-export const SVM_BODY_VERSION = 1;
+/**
+ * 2: title candidates from the whole page, linked headlines, seven more title features
+ * (docs/svm.md). A version 1 model was trained on other candidates and features: BAD_MODEL.
+ */
+export const SVM_BODY_VERSION = 2;
 
 export const SVM_PARAMS: readonly ParamSpec[] = Object.freeze([
   { name: 'c', type: 'number', default: 10, min: 1e-6, help: 'SVM soft-margin cost C (both models)' },
@@ -172,7 +176,7 @@ function checkFeatures(c: SvmClassifier, expected: readonly string[], what: stri
 
 export function svmLabelerFromJSON(body: unknown): SvmLabeler {
   if (!isRecord(body)) throw new PithError('BAD_MODEL', 'svm model: body is not an object');
-  if (body['version'] !== SVM_BODY_VERSION) throw new PithError('BAD_MODEL', `svm model: version ${String(body['version'])}, this pith reads ${SVM_BODY_VERSION}`);
+  if (body['version'] !== SVM_BODY_VERSION) throw new PithError('BAD_MODEL', `svm model: version ${String(body['version'])}, this pith reads ${SVM_BODY_VERSION}; retrain it (pith train CORPUS --model svm)`);
   const b = SvmClassifier.fromJSON(body['body'], 'body');
   const t = SvmClassifier.fromJSON(body['title'], 'title');
   checkFeatures(b, BODY_FEATURES, 'body');

@@ -1,7 +1,8 @@
 /**
  * Training seed 002's two models from labelled pages: M_BODY on body candidates (positive:
- * the gold body subtree), then M_TITLE on title candidates near the body M_BODY chooses on
- * each training page (so Overlap and Distance are measured against the body the title model
+ * the gold body subtree; pages with complete body gold only, when there are any), then
+ * M_TITLE on title candidates given the body M_BODY chooses on each training page (so
+ * Overlap, Distance and the position features are measured against the body the title model
  * will see at extraction). Positives are one per page, so each page keeps its positive, its
  * hardest negatives (for the body: the candidates holding most of the page's prose, i.e.
  * the gold's ancestors and large children; for the title: headings and text like the declared
