@@ -150,7 +150,7 @@ for (const fold of split.folds) {
   await score('svm subtree', subtreeExtractor(labeler), fold.test);
   const line = `fold ${fold.index + 1}/${folds}: svm trained on ${train.length} pages in ${trainS.toFixed(0)}s ` +
     `(body ${report.body.examples} ex, ${report.body.supportVectors} SV, ${report.body.iterations} it${report.body.converged ? '' : ' NOT converged'}; ` +
-    `title ${report.title.examples} ex, ${report.title.supportVectors} SV; gold body outside candidates ${report.bodyGoldOutside}, gold title not a candidate ${report.titleGoldOutside}); ` +
+    `title ${report.title.examples} ex, ${report.title.supportVectors} SV; partial body gold skipped ${report.bodyPartialSkipped}, gold body outside candidates ${report.bodyGoldOutside}, gold title not a candidate ${report.titleGoldOutside}); ` +
     `extraction ${ms.toFixed(1)} ms/page on ${fold.test.length} pages`;
   log(line);
   timing.push(`- ${line}`);

@@ -67,7 +67,7 @@ export async function trainSvmCommand(req: SvmTrainRequest, log: NodeJS.Writable
   log.write(labeler.describe() + '\n');
   log.write(
     `train: svm on ${loaded.pages.length} pages (${rendered} with a layout), ${loaded.skipped.length} skipped; ` +
-    `body model from ${report.bodyPages} pages (${report.body.examples} candidates, ${report.body.supportVectors} support vectors${report.body.converged ? '' : ', SMO stopped at its iteration guard'}), ` +
+    `body model from ${report.bodyPages} pages${report.bodyPartialSkipped ? ` (${report.bodyPartialSkipped} with partial body gold left to the title model)` : ''} (${report.body.examples} candidates, ${report.body.supportVectors} support vectors${report.body.converged ? '' : ', SMO stopped at its iteration guard'}), ` +
     `title model from ${report.titlePages} pages (${report.title.examples} candidates, ${report.title.supportVectors} support vectors); ` +
     `loading ${((t1 - t0) / 1000).toFixed(1)}s, training ${report.seconds.toFixed(1)}s -> ${req.out}\n`,
   );

@@ -4,8 +4,9 @@
  * written as per-block probabilities so the decoder and the article writers run unchanged.
  *
  * Blocks of the chosen body subtree get p(body) = 0.55 + 0.45 P(body subtree) (they are body
- * by the selection; P says how sure), its h1-h6 blocks heading, the chosen title block title;
- * every other block is `other`.
+ * by the selection; P says how sure), its h1-h6 blocks heading, the chosen title block title
+ * (when its P(title) reaches TITLE_MIN_P; below it the article falls back to the declared
+ * title); every other block is `other`.
  */
 import { PithError } from '../../errors.js';
 import { LABELS } from '../../labels.js';
@@ -19,7 +20,11 @@ import {
   type BodyCandidate, type TitleCandidate,
 } from './subtrees.js';
 
-export const SVM_BODY_VERSION = 1;
+/**
+ * 2: title candidates from the whole page, linked headlines, seven more title features
+ * (docs/svm.md). A version 1 model was trained on other candidates and features: BAD_MODEL.
+ */
+export const SVM_BODY_VERSION = 2;
 
 export const SVM_PARAMS: readonly ParamSpec[] = Object.freeze([
   { name: 'c', type: 'number', default: 10, min: 1e-6, help: 'SVM soft-margin cost C (both models)' },
@@ -50,6 +55,13 @@ export interface SvmPageChoice {
 const named = (names: readonly string[], values: readonly number[]) => Object.fromEntries(names.map((n, i) => [n, +values[i]!.toFixed(4)]));
 
 const ROW_OTHER = Object.freeze([0.02, 0.02, 0.05, 0.91]);
+
+/**
+ * Below this Platt probability the best title candidate is not labelled title: the title
+ * model finds no headline on the page, and the article falls back to the title the page
+ * declares (`<title>` without the site name), as for any model that labels none.
+ */
+export const TITLE_MIN_P = 0.1;
 
 export class SvmLabeler implements Labeler {
   readonly algorithm = 'svm' as const;
@@ -104,7 +116,7 @@ export class SvmLabeler implements Labeler {
         probs[i] = heading ? [0.03, 0.7, 0.2, 0.07] : [0.01, 0.02, pb, 0.97 - pb];
       }
     }
-    if (choice.title) {
+    if (choice.title && choice.title.p >= TITLE_MIN_P) {
       const pt = 0.5 + 0.5 * choice.title.p;
       probs[choice.title.block] = [pt, 0.45 * (1 - pt), 0.05 * (1 - pt), 0.5 * (1 - pt)];
     }
@@ -172,7 +184,7 @@ function checkFeatures(c: SvmClassifier, expected: readonly string[], what: stri
 
 export function svmLabelerFromJSON(body: unknown): SvmLabeler {
   if (!isRecord(body)) throw new PithError('BAD_MODEL', 'svm model: body is not an object');
-  if (body['version'] !== SVM_BODY_VERSION) throw new PithError('BAD_MODEL', `svm model: version ${String(body['version'])}, this pith reads ${SVM_BODY_VERSION}`);
+  if (body['version'] !== SVM_BODY_VERSION) throw new PithError('BAD_MODEL', `svm model: version ${String(body['version'])}, this pith reads ${SVM_BODY_VERSION}; retrain it (pith train CORPUS --model svm)`);
   const b = SvmClassifier.fromJSON(body['body'], 'body');
   const t = SvmClassifier.fromJSON(body['title'], 'title');
   checkFeatures(b, BODY_FEATURES, 'body');

@@ -10,13 +10,15 @@
  * and content features of pith's own (share of the page's text and prose, prose purity, link
  * density, prose directly under the root, paragraph count, class-name hints).
  *
- * Title (seed 002 §4): candidates are text blocks near the top without anchors (Observation 2;
- * wholly inside the first two screens when drawn; Observation 1 relaxed from one screen so a
+ * Title (seed 002 §4): candidates are text blocks of the whole page without anchors
+ * (Observation 2, except linked headlines: inside a heading or matching a declared title;
+ * wholly inside the first two screens when drawn, Observation 1 relaxed from one screen so a
  * cookie bar or tall masthead does not push the headline out). Each is represented by its
  * block's element: box normalised by the screen, Overlap and Distance to the chosen body
  * subtree, Flat, FontSize over the largest font of the first screen, EndWithFullStop,
- * WordNum / 60, plus similarity to the declared titles (`<title>`, og:title), heading tags
- * and position relative to the body.
+ * WordNum / 60, plus similarity to the declared titles (`<title>`, og:title) and whether it
+ * is the page's best match of them, heading tags and rank, the page's h1s, and position
+ * relative to the body and in the page.
  *
  * Without a layout (pages from the parser alone) the spatial features are 0 and `rendered`
  * is 0, so one model serves both.
@@ -38,6 +40,7 @@ export const BODY_FEATURES = Object.freeze([
 export const TITLE_FEATURES = Object.freeze([
   'rectLeft', 'rectTop', 'rectWidth', 'rectHeight', 'overlap', 'distance', 'flat', 'fontSize', 'rendered',
   'endWithFullStop', 'wordNum', 'inDeclared', 'declaredCovered', 'h1', 'heading', 'fromBody', 'insideBody', 'titleHint',
+  'anchored', 'declaredBest', 'headingRank', 'firstH1', 'pageH1s', 'fromBodyFar', 'pagePosition',
 ] as const);
 
 /** Seed 002's formatting elements. */
@@ -52,10 +55,8 @@ const TITLE_HINT = /title|headline|heading/i;
 export const MAX_WORD_NUM = 60;
 /** Prose: a text block of at least this many words, mostly not link text (as the decoder counts). */
 const PROSE_WORDS = 12;
-/** Title candidates: at most this many blocks after the first block of the body... */
-const TITLE_AFTER_BODY = 10;
-/** ...and at most this many before it. */
-const TITLE_BEFORE_BODY = 60;
+/** A linked block is a title candidate only inside a heading or when it matches a declared title this well (F1 of words). */
+const ANCHORED_TITLE_MATCH = 0.5;
 /** Blocks longer than this are not titles. */
 const TITLE_MAX_WORDS = 100;
 
@@ -345,9 +346,50 @@ export function blockHeadingTag(tree: DomTree, block: Block): string | undefined
   return headingAncestor(tree, block.elementId);
 }
 
-function titleFeatures(ix: PageIndex, blockIndex: number, body: BodyCandidate | undefined): number[] {
+/** How a block's words match the declared titles: the share of its words in one, and of one's words in it (best of each). */
+function declaredMatch(ix: PageIndex, text: string): { inDeclared: number; covered: number } {
+  const toks = tokens(text);
+  let inDeclared = 0;
+  let covered = 0;
+  if (toks.length) {
+    const mine = new Set(toks);
+    for (const d of ix.declared) {
+      let common = 0;
+      for (const t of mine) if (d.has(t)) common++;
+      inDeclared = Math.max(inDeclared, common / mine.size);
+      covered = Math.max(covered, common / d.size);
+    }
+  }
+  return { inDeclared, covered };
+}
+
+const f1 = (a: number, b: number) => (a + b > 0 ? (2 * a * b) / (a + b) : 0);
+
+/** What the title features need about the page as a whole. */
+interface TitleContext {
+  readonly body: BodyCandidate | undefined;
+  /** Best declared-title match (F1 of words) among the candidates. */
+  readonly bestDeclared: number;
+  /** Blocks inside an h1, and the first of them (-1: none). */
+  readonly h1s: number;
+  readonly firstH1: number;
+}
+
+/** One title candidate before its features: the block, its element and what the candidate filter already computed. */
+interface TitleBlock {
+  readonly block: number;
+  readonly el: ElementNode;
+  readonly anchored: boolean;
+  readonly tag: string | undefined;
+  readonly inDeclared: number;
+  readonly covered: number;
+}
+
+function titleFeatures(ix: PageIndex, t: TitleBlock, ctx: TitleContext): number[] {
+  const blockIndex = t.block;
   const b = ix.blocks[blockIndex]!;
-  const el = ix.tree.nodes[b.elementId] as ElementNode;
+  const el = t.el;
+  const body = ctx.body;
   const box = drawnBox(ix, b.elementId);
   const bodyBox = body ? drawnBox(ix, body.id) : undefined;
   const sw = ix.screen.width;
@@ -376,19 +418,7 @@ function titleFeatures(ix: PageIndex, blockIndex: number, body: BodyCandidate | 
     ];
   }
   const text = b.text.trim();
-  const toks = tokens(text);
-  let inDeclared = 0;
-  let covered = 0;
-  if (toks.length) {
-    const mine = new Set(toks);
-    for (const d of ix.declared) {
-      let common = 0;
-      for (const t of mine) if (d.has(t)) common++;
-      inDeclared = Math.max(inDeclared, common / mine.size);
-      covered = Math.max(covered, common / d.size);
-    }
-  }
-  const tag = headingAncestor(ix.tree, b.elementId);
+  const tag = t.tag;
   const bodyFirst = body ? body.blocks[0] : -1;
   const inside = body ? blockIndex >= body.blocks[0] && blockIndex <= body.blocks[1] : false;
   let hinted = false;
@@ -397,47 +427,75 @@ function titleFeatures(ix: PageIndex, blockIndex: number, body: BodyCandidate | 
     if (TITLE_HINT.test(`${node.attrs['id'] ?? ''} ${node.attrs['class'] ?? ''} ${node.attrs['itemprop'] ?? ''}`)) hinted = true;
     cur = node.parent;
   }
+  const match = f1(t.inDeclared, t.covered);
+  const d = body ? bodyFirst - blockIndex : 0;
   return [
     ...spatial,
     /[.。!?！？]$/.test(text) ? 1 : 0,
     ix.words[blockIndex]! / MAX_WORD_NUM,
-    inDeclared,
-    covered,
+    t.inDeclared,
+    t.covered,
     tag === 'h1' ? 1 : 0,
     tag !== undefined ? 1 : 0,
-    body ? Math.max(-3, Math.min(3, (bodyFirst - blockIndex) / 10)) : 0,
+    body ? Math.max(-3, Math.min(3, d / 10)) : 0,
     inside ? 1 : 0,
     hinted || (el && TITLE_HINT.test(el.attrs['itemprop'] ?? '')) ? 1 : 0,
+    t.anchored ? 1 : 0,
+    match > 0 && match >= ctx.bestDeclared - 1e-9 ? 1 : 0,
+    tag !== undefined ? (7 - Number(tag.slice(1))) / 6 : 0,
+    blockIndex === ctx.firstH1 ? 1 : 0,
+    Math.min(ctx.h1s, 5) / 5,
+    body ? Math.sign(d) * Math.log1p(Math.abs(d)) / Math.log1p(1000) : 0,
+    ix.blocks.length > 1 ? blockIndex / (ix.blocks.length - 1) : 0,
   ];
 }
 
-/** Seed 002's title candidates (Figure 12's first step) given the chosen body subtree. */
+/** Whether the block's element holds an `<a href>` or sits inside one (a few levels up). */
+function anchoredBlock(ix: PageIndex, el: ElementNode): boolean {
+  if (sum(ix.anchorPrefix, el.id, el.end) > 0) return true;
+  for (let cur = el.parent, k = 0; cur > 0 && k < 6; k++) {
+    const node = ix.tree.nodes[cur] as ElementNode;
+    if (node.tag === 'a' && node.attrs['href'] !== undefined) return true;
+    cur = node.parent;
+  }
+  return false;
+}
+
+/**
+ * Title candidates (seed 002's Figure 12, first step) given the chosen body subtree: text
+ * blocks of at most 100 words anywhere on the page (the position relative to the body is a
+ * feature, so a wrong body does not also lose the title); with a layout, wholly inside the
+ * first two screens. Seed 002's Observation 2 (no anchor) is kept for plain text, but a
+ * linked block inside a heading, or one matching a declared title, stays a candidate (blogs
+ * link their headline to its permalink), marked by the `anchored` feature.
+ */
 export function titleCandidates(ix: PageIndex, body: BodyCandidate | undefined): TitleCandidate[] {
-  const out: TitleCandidate[] = [];
-  const first = body ? body.blocks[0] : 0;
-  const lo = body ? Math.max(0, first - TITLE_BEFORE_BODY) : 0;
-  const hi = body ? Math.min(ix.blocks.length - 1, first + TITLE_AFTER_BODY) : Math.min(ix.blocks.length - 1, TITLE_BEFORE_BODY);
-  for (let i = lo; i <= hi; i++) {
+  const kept: TitleBlock[] = [];
+  let bestDeclared = 0;
+  let h1s = 0;
+  let firstH1 = -1;
+  for (let i = 0; i < ix.blocks.length; i++) {
     const b = ix.blocks[i]!;
-    if (b.kind !== 'text' || b.linkChars > 0 || !b.text.trim()) continue;
-    if (ix.words[i]! > TITLE_MAX_WORDS) continue;
+    if (b.kind !== 'text' || !b.text.trim()) continue;
     const el = ix.tree.nodes[b.elementId];
     if (!el || el.kind !== 'element') continue;
-    // Observation 2: a title subtree holds no anchor (nor sits inside one).
-    if (sum(ix.anchorPrefix, el.id, el.end) > 0) continue;
-    let inAnchor = false;
-    for (let cur = el.parent, k = 0; cur > 0 && k < 6; k++) {
-      const node = ix.tree.nodes[cur] as ElementNode;
-      if (node.tag === 'a' && node.attrs['href'] !== undefined) inAnchor = true;
-      cur = node.parent;
+    const tag = headingAncestor(ix.tree, b.elementId);
+    if (tag === 'h1') {
+      h1s++;
+      if (firstH1 < 0) firstH1 = i;
     }
-    if (inAnchor) continue;
+    if (ix.words[i]! > TITLE_MAX_WORDS) continue;
+    const { inDeclared, covered } = declaredMatch(ix, b.text);
+    const anchored = b.linkChars > 0 || anchoredBlock(ix, el);
+    if (anchored && tag === undefined && f1(inDeclared, covered) < ANCHORED_TITLE_MATCH) continue;
     const box = drawnBox(ix, el.id);
     // Observation 1 (relaxed to two screens): the title is wholly near the top.
     if (box && box.y + box.h > 2 * ix.screen.height) continue;
-    out.push({ block: i, id: el.id, features: titleFeatures(ix, i, body) });
+    kept.push({ block: i, el, anchored, tag, inDeclared, covered });
+    bestDeclared = Math.max(bestDeclared, f1(inDeclared, covered));
   }
-  return out;
+  const ctx: TitleContext = { body, bestDeclared, h1s, firstH1 };
+  return kept.map((t) => ({ block: t.block, id: t.el.id, features: titleFeatures(ix, t, ctx) }));
 }
 
 /** Characters of gold-body text inside a candidate and in the whole page. */

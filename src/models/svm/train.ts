@@ -1,7 +1,8 @@
 /**
  * Training seed 002's two models from labelled pages: M_BODY on body candidates (positive:
- * the gold body subtree), then M_TITLE on title candidates near the body M_BODY chooses on
- * each training page (so Overlap and Distance are measured against the body the title model
+ * the gold body subtree; pages with complete body gold only, when there are any), then
+ * M_TITLE on title candidates given the body M_BODY chooses on each training page (so
+ * Overlap, Distance and the position features are measured against the body the title model
  * will see at extraction). Positives are one per page, so each page keeps its positive, its
  * hardest negatives (for the body: the candidates holding most of the page's prose, i.e.
  * the gold's ancestors and large children; for the title: headings and text like the declared
@@ -35,6 +36,8 @@ export interface SvmTrainingReport {
   /** Pages that taught the body model (had gold body) and the title model (had a gold title among the candidates). */
   readonly bodyPages: number;
   readonly titlePages: number;
+  /** Pages with gold body that did not teach the body model because their gold is partial (see `completeBodyGold`). */
+  readonly bodyPartialSkipped: number;
   /** Pages whose gold body subtree was not among the candidates (added as an extra positive). */
   readonly bodyGoldOutside: number;
   /** Pages whose gold title block was not a candidate (not used for the title model). */
@@ -48,6 +51,17 @@ export interface SvmTrainingReport {
 const PROSE_SHARE = BODY_FEATURES.indexOf('proseShare');
 const IN_DECLARED = TITLE_FEATURES.indexOf('inDeclared');
 const HEADING = TITLE_FEATURES.indexOf('heading');
+
+/**
+ * Whether a page's block gold is complete (no `unknown` block). Gold aligned from a few
+ * snippets (trafilatura-eval) labels two or three paragraphs of the article body; their nearest
+ * common element is then often one paragraph, and such positives teach the body model to pick
+ * single paragraphs. When any training page has complete body gold, pages with partial gold
+ * teach only the title model.
+ */
+export function completeBodyGold(labels: readonly GoldLabel[]): boolean {
+  return labels.some((l) => l === 'body') && !labels.some((l) => l === 'unknown');
+}
 
 /** Up to `k` of `items`: the `k / 2` hardest by `hardness`, then a seeded random sample of the rest. */
 function pick<T>(items: readonly T[], k: number, hardness: (t: T) => number, seed: number): T[] {
@@ -81,10 +95,16 @@ export function trainSvmOnPages(pages: readonly SvmTrainingPage[], params: RawPa
   const bg: number[] = [];
   let bodyPages = 0;
   let bodyGoldOutside = 0;
+  let bodyPartialSkipped = 0;
+  const onlyComplete = pages.some((tp) => completeBodyGold(tp.labels));
   const indexed = pages.map((tp, k) => {
     const ix = indexPage(tp.page);
     const cands = bodyCandidates(ix);
-    const gold = goldBodySubtree(ix, tp.labels, cands);
+    let gold = goldBodySubtree(ix, tp.labels, cands);
+    if (gold !== undefined && onlyComplete && !completeBodyGold(tp.labels)) {
+      bodyPartialSkipped++;
+      gold = undefined;
+    }
     if (gold !== undefined) {
       let pos: BodyCandidate | undefined = cands.find((c) => c.id === gold);
       if (!pos) {
@@ -153,7 +173,7 @@ export function trainSvmOnPages(pages: readonly SvmTrainingPage[], params: RawPa
   return {
     labeler: new SvmLabeler(body.classifier, title.classifier),
     report: {
-      pages: pages.length, bodyPages, titlePages, bodyGoldOutside, titleGoldOutside,
+      pages: pages.length, bodyPages, titlePages, bodyPartialSkipped, bodyGoldOutside, titleGoldOutside,
       body: body.report, title: title.report, params: p, seconds: (performance.now() - t0) / 1000,
     },
   };

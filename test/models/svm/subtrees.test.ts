@@ -10,13 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPage, withLayout, type Page } from '../../../src/page.js';
-import type { GoldLabel } from '../../../src/labels.js';
 import type { ElementNode } from '../../../src/dom/tree.js';
 import { LAYOUT_COLUMNS, type LayoutColumn, type PageLayout } from '../../../src/render/layout.js';
 import {
   BODY_FEATURES, TITLE_FEATURES, bodyCandidates, goldBodySubtree, goldTitleBlock, indexPage, titleCandidates,
 } from '../../../src/models/svm/subtrees.js';
-import { trainSvmOnPages, type SvmTrainingPage } from '../../../src/models/svm/train.js';
+import { trainSvmOnPages } from '../../../src/models/svm/train.js';
 import { svmLabelerFromJSON, svmTrainer, SvmLabeler } from '../../../src/models/svm/labeler.js';
 import { createModelFile, decodeModelFile, encodeModelFile, saveModel } from '../../../src/models/model-file.js';
 import { getTrainer, labelerFromModel } from '../../../src/models/registry.js';
@@ -26,62 +25,7 @@ import { featureSchema } from '../../../src/features/index.js';
 import { LABELS } from '../../../src/labels.js';
 import { PithError } from '../../../src/errors.js';
 import { repoRoot } from '../../helpers/paths.js';
-
-const WORDS = 'harbour council mill river town budget vote tide market school bridge road rail ferry storm winter summer harvest museum library'.split(' ');
-
-function sentence(seed: number, n: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(WORDS[(seed * 7 + i * 3 + (i * i) % 5) % WORDS.length]!);
-  const s = out.join(' ');
-  return s[0]!.toUpperCase() + s.slice(1) + '.';
-}
-
-interface Fixture {
-  html: string;
-  title: string;
-  paragraphs: string[];
-}
-
-/** Site A: nav, h1 then the story in div.story > p, a link sidebar, a footer. */
-function siteA(i: number): Fixture {
-  const title = `Town ${WORDS[i % WORDS.length]} plan approved after ${i + 2} hour debate`;
-  const paragraphs = Array.from({ length: 4 + (i % 3) }, (_, k) => sentence(i * 10 + k, 18 + ((i + k) % 7)));
-  const html = `<!doctype html><html><head><title>${title} | The Courier</title></head><body>
-<div class="top"><a href="/">The Courier</a><ul class="nav"><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li><li><a href="/weather">Weather</a></li></ul></div>
-<div class="wrap"><div class="main"><h1>${title}</h1><div class="byline">By Staff Reporter</div>
-<div class="story">${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</div></div>
-<div class="side"><h3>Most read</h3><ul>${[1, 2, 3, 4, 5].map((k) => `<li><a href="/s${k}">${sentence(k + i, 8)}</a></li>`).join('')}</ul></div></div>
-<div class="footer"><p>Copyright The Courier. All rights reserved. Terms and privacy.</p></div>
-</body></html>`;
-  return { html, title, paragraphs };
-}
-
-/** Site B: another template: header bar, a section with an h2 headline, paragraphs in an article, reader comments. */
-function siteB(i: number): Fixture {
-  const title = `Ferry service to resume on ${WORDS[(i + 3) % WORDS.length]} route`;
-  const paragraphs = Array.from({ length: 5 }, (_, k) => sentence(i * 13 + k + 100, 20 + k));
-  const html = `<!doctype html><html><head><title>${title} - Valley Post</title><meta property="og:title" content="${title}"></head><body>
-<header><nav><a href="/">Home</a> <a href="/local">Local</a> <a href="/opinion">Opinion</a></nav></header>
-<main><section class="lead"><span class="kicker"><a href="/transport">Transport</a></span><h2 class="headline">${title}</h2>
-<article>${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</article></section>
-<aside><h4>Related</h4>${[1, 2, 3].map((k) => `<div><a href="/r${k}">${sentence(k, 7)}</a></div>`).join('')}</aside></main>
-<div class="comments"><div class="comment">Great news. ${sentence(5, 9)}</div><div class="comment">${sentence(6, 10)}</div></div>
-<footer><p>Valley Post 2026</p></footer>
-</body></html>`;
-  return { html, title, paragraphs };
-}
-
-function labelled(f: Fixture): SvmTrainingPage & { fixture: Fixture } {
-  const page = loadPage(Buffer.from(f.html), { url: 'https://courier.example/a' });
-  const labels: GoldLabel[] = page.blocks.map((b) => (b.text === f.title ? 'title' : f.paragraphs.includes(b.text) ? 'body' : 'other'));
-  return { page, labels, fixture: f };
-}
-
-function elementWithClass(page: Page, cls: string): ElementNode {
-  const n = page.tree.nodes.find((x) => x.kind === 'element' && x.attrs['class'] === cls);
-  assert.ok(n, `no .${cls}`);
-  return n as ElementNode;
-}
+import { elementWithClass, labelled, sentence, siteA, siteB } from './fixtures.js';
 
 test('body candidates, the seed\'s formatting features and the gold body subtree (parser only)', () => {
   const { page, labels } = labelled(siteA(1));
@@ -249,4 +193,66 @@ test('pith train --model svm writes a model pith extract uses', () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** A blog page: nav, many teaser lines, then the post whose headline links to its permalink; og:title declares it. */
+function blogPage(teasers: number) {
+  const title = 'Copy and paste from tmux to the system clipboard';
+  const paragraphs = Array.from({ length: 4 }, (_, k) => sentence(40 + k, 20));
+  const html = `<!doctype html><html><head><title>${title} | Flow</title><meta property="og:title" content="${title}"></head><body>
+<ul class="nav"><li><a href="/">Home</a></li><li><a href="/about">About</a></li></ul>
+<div class="teasers">${Array.from({ length: teasers }, (_, k) => `<div>Note ${k}: ${sentence(k, 6)}</div>`).join('\n')}</div>
+<h1 class="site">Flow notes</h1>
+<div class="post"><h2 class="entry-title"><a href="/tmux">${title}</a></h2>
+<div class="entry">${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</div></div>
+<h1 class="site-footer">Flow notes again</h1>
+</body></html>`;
+  const page = loadPage(Buffer.from(html), { url: 'https://flow.example/tmux' });
+  return { page, title, paragraphs };
+}
+
+test('title candidates: the whole page, linked headlines in a heading, and the page-level title features', () => {
+  const { page, title } = blogPage(80);
+  const ix = indexPage(page);
+  const cands = bodyCandidates(ix);
+  const entry = elementWithClass(page, 'entry');
+  const body = cands.find((c) => c.id === entry.id)!;
+  const titles = titleCandidates(ix, body);
+  const byText = new Map(titles.map((t) => [page.blocks[t.block]!.text, t]));
+  // A teaser 80 blocks before the body is still a candidate (no window around the body).
+  assert.ok(byText.has(`Note 0: ${sentence(0, 6)}`), 'far from the body, still a candidate');
+  assert.ok(body.blocks[0] - titles[0]!.block > 60);
+  // The linked headline inside an h2 is a candidate; the linked nav items are not.
+  const head = byText.get(title);
+  assert.ok(head, 'a linked headline in a heading is a candidate');
+  assert.ok(!byText.has('Home') && !byText.has('About'), 'linked nav items are not');
+  const f = (t: { features: readonly number[] }) => Object.fromEntries(TITLE_FEATURES.map((n, i) => [n, t.features[i]!]));
+  const hf = f(head);
+  assert.equal(hf['anchored'], 1);
+  assert.equal(hf['declaredBest'], 1, 'the best match of og:title / <title> on the page');
+  assert.equal(hf['inDeclared'], 1);
+  assert.equal(hf['headingRank'], 5 / 6, 'h2');
+  assert.equal(hf['firstH1'], 0);
+  assert.equal(hf['pageH1s'], 2 / 5, 'two h1 blocks on the page');
+  assert.equal(hf['fromBodyFar'], Math.log1p(1) / Math.log1p(1000), 'one block before the body');
+  const site = f(byText.get('Flow notes')!);
+  assert.equal(site['firstH1'], 1);
+  assert.equal(site['headingRank'], 1);
+  assert.equal(site['anchored'], 0);
+  assert.equal(site['declaredBest'], 0);
+  assert.equal(f(byText.get('Flow notes again')!)['firstH1'], 0);
+  const teaser = f(byText.get(`Note 0: ${sentence(0, 6)}`)!);
+  assert.equal(teaser['pagePosition'], titles[0]!.block / (page.blocks.length - 1));
+  assert.ok(teaser['fromBodyFar']! > hf['fromBodyFar']!, 'further before the body');
+});
+
+test('a model of the old format (version 1) fails with BAD_MODEL and says to retrain', () => {
+  const { labeler } = trainSvmOnPages(Array.from({ length: 4 }, (_, i) => labelled(siteA(i))), { negatives: 6 });
+  const old = { ...JSON.parse(JSON.stringify(labeler.toJSON())), version: 1 };
+  assert.throws(() => svmLabelerFromJSON(old), (e: unknown) => e instanceof PithError && e.code === 'BAD_MODEL' && /version 1.*retrain/.test(e.message));
+  // A version 1 title model lists the 18 old features: refused by name too.
+  const oldTitle = { ...JSON.parse(JSON.stringify(labeler.toJSON())) };
+  const n = 18;
+  oldTitle.title = { ...oldTitle.title, features: oldTitle.title.features.slice(0, n), min: oldTitle.title.min.slice(0, n), max: oldTitle.title.max.slice(0, n), sv: oldTitle.title.sv.map((v: number[]) => v.slice(0, n)) };
+  assert.throws(() => svmLabelerFromJSON(oldTitle), (e: unknown) => e instanceof PithError && e.code === 'BAD_MODEL' && /retrain/.test(e.message));
 });
