@@ -18,6 +18,8 @@ const PICTURE_LINE = /^(?:titelbild|beitragsbild|headerbild|aufmacherbild|symbol
 const TRAILING_CREDIT = /\((?:[^()]{0,30}[\s,;])?(?:fotos?|photos?|bild(?:er)?|image|credit|quelle|source|fuente)\s*:\s*[^()]{1,40}\)\s*$/iu;
 /** The whole line is a picture credit or a source line. */
 export function isCreditLine(text: string): boolean {
+  // Most blocks are paragraphs: far too long to be a credit, whatever their white space.
+  if (text.length > 4 * MAX_CREDIT_CHARS) return false;
   const t = text.replace(/\s+/g, ' ').trim();
   if (t.length === 0 || t.length > MAX_CREDIT_CHARS) return false;
   if (PICTURE_LINE.test(t) || TRAILING_CREDIT.test(t)) return true;

@@ -8,6 +8,9 @@ import type { DecodeRule } from '../rule.js';
 import { inTableCell } from '../blocks.js';
 import { DATE_ONLY } from '../../features/vocabulary.js';
 
+/** Longer lines are not a date alone (read before normalising the text: most blocks are paragraphs). */
+const MAX_DATE_CHARS = 120;
+
 export const dateLines: DecodeRule = {
   name: 'date-lines',
   doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018") becomes other (not in tables, not on forum threads)',
@@ -16,7 +19,7 @@ export const dateLines: DecodeRule = {
     const { blocks, labels } = s;
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text' || inTableCell(b)) continue;
+      if (labels[i] !== 'body' || b.kind !== 'text' || b.text.length > MAX_DATE_CHARS || inTableCell(b)) continue;
       const text = b.text.replace(/\s+/g, ' ').trim();
       if (DATE_ONLY.test(text)) s.relabel(i, 'other', 'a dateline');
     }
