@@ -8,7 +8,8 @@
  *   on linkedom over the same files, each a fresh process timed from spawn to exit (start-up,
  *   model load, reading, writing JSON lines included), in alternating repetitions; medians.
  * Env: LIMIT (pages), JSDOM_EVERY (25), SKIP_BATCH=1, ONLY_BATCH=1, SKIP_PROCESS=1,
- * ONLY_PROCESS=1, PROCESS_PAGES (300), PROCESS_REPS (5).
+ * ONLY_PROCESS=1, PROCESS_PAGES (300), PROCESS_REPS (5). The whole-process part also times
+ * bench/parse-floor-batch.js (decode + parse5, no extraction): the floor under any parse5 extractor.
  * Targets: pith >= 2.5x faster than Readability/linkedom; within 1.5x of the bare parse;
  * batch peak RSS < 400 MB; 2 workers >= 1.7x one worker; whole process: pith batch --workers 1
  * >= 2.5x Readability.js+linkedom, 2 workers >= 1.8x one, peak RSS < 400 MB.
@@ -204,12 +205,13 @@ async function wholeProcess(): Promise<void> {
   await writeFile(list, pageFiles.join('\n'));
   const pith = new URL('../../bin/pith.js', import.meta.url).pathname;
   const peer = new URL('./readability-batch.js', import.meta.url).pathname;
-  const runs: Record<'readability' | 'pith1' | 'pith2', Array<{ seconds: number; peakMB: number; workerPeakMB: number }>> = { readability: [], pith1: [], pith2: [] };
+  const floor = new URL('./parse-floor-batch.js', import.meta.url).pathname;
+  const runs: Record<'readability' | 'floor' | 'pith1' | 'pith2', Array<{ seconds: number; peakMB: number; workerPeakMB: number }>> = { readability: [], floor: [], pith1: [], pith2: [] };
   for (let r = 0; r < reps; r++) {
     // Alternating, so a neighbour's load falls on all three alike.
-    for (const which of ['readability', 'pith1', 'pith2'] as const) {
+    for (const which of ['readability', 'floor', 'pith1', 'pith2'] as const) {
       const out = join(dir, `${which}-${r}.jsonl`);
-      const args = which === 'readability' ? [peer, list, out] : [pith, 'batch', ...pageFiles, '--workers', which === 'pith1' ? '1' : '2', '--out', out];
+      const args = which === 'readability' ? [peer, list, out] : which === 'floor' ? [floor, list, out] : [pith, 'batch', ...pageFiles, '--workers', which === 'pith1' ? '1' : '2', '--out', out];
       runs[which].push(await timedProcess(args));
       await rm(out, { force: true });
     }
@@ -219,7 +221,7 @@ async function wholeProcess(): Promise<void> {
   console.log(`\nwhole process, ${pageFiles.length} trafilatura-eval pages (first by name), ${reps} alternating repetitions, median:`);
   console.log('| process | runs (s) | median s | ms/page | peak RSS MB (tree / largest process) |');
   console.log('|---|---|---:|---:|---:|');
-  for (const [k, name] of [['readability', 'Readability.js + linkedom (bench/readability-batch.js)'], ['pith1', 'pith batch --workers 1'], ['pith2', 'pith batch --workers 2']] as const) {
+  for (const [k, name] of [['readability', 'Readability.js + linkedom (bench/readability-batch.js)'], ['floor', 'decode + parse5 only, no extraction (bench/parse-floor-batch.js)'], ['pith1', 'pith batch --workers 1'], ['pith2', 'pith batch --workers 2']] as const) {
     const rs = runs[k];
     console.log(`| ${name} | ${rs.map((x) => x.seconds.toFixed(2)).join(', ')} | ${secs(k).toFixed(2)} | ${((secs(k) * 1000) / pageFiles.length).toFixed(1)} | ${Math.max(...rs.map((x) => x.peakMB)).toFixed(0)} / ${Math.max(...rs.map((x) => x.workerPeakMB)).toFixed(0)} |`);
   }
@@ -227,6 +229,7 @@ async function wholeProcess(): Promise<void> {
   const two = secs('pith1') / secs('pith2');
   const rss = Math.max(...runs.pith1.map((x) => x.peakMB), ...runs.pith2.map((x) => x.peakMB));
   console.log(`pith batch --workers 1 vs Readability.js+linkedom, whole process: ${ratio.toFixed(2)}x (target >= 2.5x) ${ratio >= 2.5 ? 'PASS' : 'MISS'}`);
+  console.log(`  the parse5 floor vs Readability.js+linkedom: ${(secs('readability') / secs('floor')).toFixed(2)}x (the most a parse5-based extractor could reach); pith batch / floor: ${(secs('pith1') / secs('floor')).toFixed(2)}x`);
   console.log(`pith batch, 2 workers vs 1, whole process: ${two.toFixed(2)}x (target >= 1.8x) ${two >= 1.8 ? 'PASS' : 'MISS'}`);
   console.log(`pith batch peak RSS (process tree): ${rss.toFixed(0)} MB (target < 400 MB) ${rss < 400 ? 'PASS' : 'MISS'}`);
   await rm(dir, { recursive: true, force: true });
