@@ -16,7 +16,8 @@
  * ALL_FAMILIES=1 starts from every family instead.
  * SAVE=/tmp/fold0 writes each run's model to /tmp/fold0<run>.model.json.gz, for per-page study.
  * MIN_ALIGNED=0.9 trains only on pages whose gold text the block alignment found at least that
- * share of (`alignedShare`): a test of whether badly aligned gold hurts the learner.
+ * share of (`alignedShare`): a test of whether badly aligned gold hurts the learner; a list
+ * ('0,0.9,0.98') trains once per threshold on the same features.
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/index.js';
@@ -42,7 +43,8 @@ const folds = Number(process.env.FOLDS ?? 5);
 const testFold = Number(process.env.TEST_FOLD ?? 0);
 const algorithm = (process.env.ALGORITHM ?? DEFAULT_MODEL_RECIPE.algorithm) as AlgorithmName;
 const ablate = process.env.ABLATE === '1';
-const minAligned = Number(process.env.MIN_ALIGNED ?? 0);
+/** MIN_ALIGNED='0,0.9': one training set per threshold, from the same features. */
+const minAlignedList = (process.env.MIN_ALIGNED ?? '0').split(',').map(Number);
 /** Families by where they come from; one ablation row per group. */
 const GROUPS: Record<string, FamilyName[]> = {
   'words + stop-words (seed 001)': ['words', 'stop-words'],
@@ -84,17 +86,15 @@ const split = makeFolds(refs.map((r) => {
 }), { strategy: 'cross-site', folds, seed: 1 });
 const fold = split.folds[testFold]!;
 
-async function trainingSequences(features: FeatureOptions): Promise<LabeledSequence[]> {
-  const train: LabeledSequence[] = [];
+async function trainingSequences(features: FeatureOptions): Promise<Array<LabeledSequence & { alignedShare: number }>> {
+  const train: Array<LabeledSequence & { alignedShare: number }> = [];
   let n = 0;
   for (const i of fold.train) {
     const r = refs[i]!;
     try {
       const loaded = await loader(r);
       const labels = loaded.gold.blockLabels;
-      // MIN_ALIGNED=0.9: train only on pages whose gold text aligned at least this well.
-      const trusted = minAligned <= 0 || (loaded.gold.alignedShare ?? 1) >= minAligned;
-      if (trusted && labels && labels.some((l) => l !== 'unknown')) train.push({ ...computeFeatures(loaded.page, features), pageId: `${r.corpus.name}/${r.page.id}`, site: r.page.site, labels });
+      if (labels && labels.some((l) => l !== 'unknown')) train.push({ ...computeFeatures(loaded.page, features), pageId: `${r.corpus.name}/${r.page.id}`, site: r.page.site, labels, alignedShare: loaded.gold.alignedShare ?? 1 });
     } catch { /* unreadable pages are left out, as in training */ }
     if (++n % 500 === 0) log(`features ${n}/${fold.train.length}`);
   }
@@ -125,9 +125,14 @@ const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
 const prf = (m: { precision: number; recall: number; f1: number } | undefined) => (m ? `${f(m.f1)} (${f(m.precision)}/${f(m.recall)})` : '–');
 const rows: string[] = [];
 for (const run of runs) {
-  const train = await trainingSequences(run.features);
-  log(`fold ${testFold}: ${train.length} training pages, ${testRefs.length} test pages ${run.name}`);
-  for (const params of configs) await trainAndScore(run, train, params);
+  const all = await trainingSequences(run.features);
+  for (const minAligned of minAlignedList) {
+    // MIN_ALIGNED=0.9: train only on pages whose gold text aligned at least this well.
+    const train = all.filter((s) => minAligned <= 0 || s.alignedShare >= minAligned);
+    const named = { ...run, name: `${run.name}${minAligned > 0 ? ` aligned>=${minAligned}` : ''}` };
+    log(`fold ${testFold}: ${train.length} training pages, ${testRefs.length} test pages ${named.name}`);
+    for (const params of configs) await trainAndScore(named, train, params);
+  }
 }
 
 async function trainAndScore(run: { name: string; features: FeatureOptions }, train: LabeledSequence[], params: Record<string, string | number | boolean>): Promise<void> {
