@@ -79,11 +79,15 @@ export const AGENCY = /\b(?:getty\s*images|reuters|afp|ap\s+photo|dpa|imago|shut
 export const COUNTER = /^(?:\p{L}+\s+)?\d{1,3}\s*(?:\/|von|of|de|di|sur|z|из|van)\s*\d{1,3}$/iu;
 /** A licence or rights line. */
 export const LICENSE = /\b(?:cc[- ]by|creative\s+commons|lizenz|licen[cs]e[ds]?|all\s+rights\s+reserved|alle\s+rechte\s+vorbehalten|tous\s+droits\s+réservés|todos\s+los\s+derechos|tutti\s+i\s+diritti|wszelkie\s+prawa)\b/iu;
+/** The words a dateline starts with: "Published", "Aktualisiert", "Publié", "Posted". */
+const DATELINE_WORDS = String.raw`published|updated|posted|last\s+(?:updated|modified)|publiziert|veröffentlicht|aktualisiert|erschienen|stand|publié|mis\s+à\s+jour|publicado|actualizado|pubblicato|aggiornato|opublikowano|gepubliceerd`;
 /** A dateline: "Published: 03.04.2020", "Aktualisiert am 3. Mai 2021", "Publié le 2 mars", "Posted on June 3". */
-export const DATELINE = /^(?:published|updated|posted|last\s+(?:updated|modified)|publiziert|veröffentlicht|aktualisiert|erschienen|stand|publié|mis\s+à\s+jour|publicado|actualizado|pubblicato|aggiornato|opublikowano|gepubliceerd)\b[^\n]{0,60}\d/iu;
-/** Lead-ins to related links, newsletters and the like: "Read more", "Auch interessant", "Lire aussi". */
+export const DATELINE = new RegExp(String.raw`^(?:${DATELINE_WORDS})\b[^\n]{0,60}\d`, 'iu');
+/** A dateline's label before its date, to strip: "Publiziert: ", "Updated on ", "Publié le ". */
+export const DATELINE_LABEL = new RegExp(String.raw`^(?:${DATELINE_WORDS})(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*`, 'iu');
 /** A line that is only a date (and maybe a time): "03.04.2020", "Jun 18th 2018", "5. Februar 2020, 10:22 Uhr", "2020-04-03". */
 export const DATE_ONLY = /^(?:(?:am|on|le|el|den|vom)\s+)?(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\.?\s+\p{L}{3,10}\.?\s+\d{4}|\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})(?:\s*(?:[,|–-]|um)?\s*\d{1,2}[:.]\d{2}(?:\s*(?:uhr|am|pm|h))?)?$/iu;
+/** Lead-ins to related links, newsletters and the like: "Read more", "Auch interessant", "Lire aussi". */
 export const LEAD_IN = /\b(?:read\s+(?:more|also|next)|see\s+also|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|(?:te|le)\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|lees\s+ook|newsletter)\b/iu;
 /** A comment's own buttons: "Reply", "Antworten", "Report", "Permalink". */
 export const REPLY = /^(?:reply|reply\s+to\s+this\s+comment|log\s*in\s+to\s+reply|antworten|répondre|responder|rispondi|odpowiedz|beantwoorden|svara|vastaa|ответить|report|report\s+comment|melden|permalink|quote|zitieren)\s*[↓→»]?$/iu;

@@ -1,19 +1,27 @@
 /**
- * A line that is only a date ("03.04.2020", "Jun 18th 2018") is the article's dateline, not
- * its text: the article's date belongs in its metadata. Read from the text alone: a short
+ * A line that is only a date ("03.04.2020", "Jun 18th 2018"), or a date after a dateline's
+ * label ("Publiziert: 03.04.2020, 12:35"), is the article's dateline, not its text: the
+ * article's date belongs in its metadata. Read from the text alone: a short
  * `<time>` element may be a post's date that a corpus keeps. Forum threads are left alone:
  * there a date heads each post (`forum-posts`).
  */
 import type { DecodeRule } from '../rule.js';
 import { inTableCell } from '../blocks.js';
-import { DATE_ONLY } from '../../features/vocabulary.js';
+import { DATE_ONLY, DATELINE_LABEL } from '../../features/vocabulary.js';
+
+/** The line is a date, alone or after a dateline's label. */
+export function isDateLine(text: string): boolean {
+  if (DATE_ONLY.test(text)) return true;
+  const rest = text.replace(DATELINE_LABEL, '');
+  return rest !== text && DATE_ONLY.test(rest);
+}
 
 /** Longer lines are not a date alone (read before normalising the text: most blocks are paragraphs). */
 const MAX_DATE_CHARS = 120;
 
 export const dateLines: DecodeRule = {
   name: 'date-lines',
-  doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018") becomes other (not in tables, not on forum threads)',
+  doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018", "Publiziert: 03.04.2020, 12:35") becomes other (not in tables, not on forum threads)',
   apply(s, cfg) {
     if (!cfg.dateLines || cfg.pageType === 'forum') return;
     const { blocks, labels } = s;
@@ -21,7 +29,7 @@ export const dateLines: DecodeRule = {
       const b = blocks[i]!;
       if (labels[i] !== 'body' || b.kind !== 'text' || b.text.length > MAX_DATE_CHARS || inTableCell(b)) continue;
       const text = b.text.replace(/\s+/g, ' ').trim();
-      if (DATE_ONLY.test(text)) s.relabel(i, 'other', 'a dateline');
+      if (isDateLine(text)) s.relabel(i, 'other', 'a dateline');
     }
   },
 };

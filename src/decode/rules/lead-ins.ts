@@ -2,10 +2,12 @@
  * A short line that introduces what is not the article ("Auch interessant", "Read more",
  * "Le puede interesar", "Newsletter") is not the article, and neither are the teaser links it
  * introduces: the line and the link-text or short body blocks right after it, up to the next
- * paragraph of prose, become other. The learner sees the cue (`cue:lead-in`) but, inside an
- * article's container, often keeps the line with its neighbours.
+ * paragraph of prose, become other; so does a lead-in and its teaser link on one line ("Lesen
+ * Sie auch: <a>...</a>"). The learner sees the cue (`cue:lead-in`) but, inside an article's
+ * container, often keeps the line with its neighbours.
  */
 import { inTableCell, isLinkText, isParagraph } from '../blocks.js';
+import type { Block } from '../../segment/segment.js';
 import type { DecodeRule } from '../rule.js';
 import { LEAD_IN } from '../../features/vocabulary.js';
 
@@ -23,9 +25,32 @@ function isLeadInLine(text: string): boolean {
   return m !== null && m.index <= 3 && text.length - m[0].length <= MAX_LEAD_IN_REST;
 }
 
+/** An inline teaser is one line: a headline, not a paragraph. */
+const MAX_INLINE_TEASER_CHARS = 200;
+/** What separates the phrase from the teaser: "Lesen Sie auch: ...", "READ MORE » ...", "Related | ...". */
+const TEASER_SEPARATOR = /^\s*[:»>|–—-]/u;
+/** Share of the text after the phrase that must be link text: the teaser is a link to another story. */
+const MIN_TEASER_LINK_SHARE = 0.6;
+
+/**
+ * A lead-in and its teaser on one line, "Le puede interesar: JEP abrirá tres nuevos
+ * macrocasos" or "READ MORE: Ministers face revolt", the headline a link to another story.
+ * News sites set these between the article's paragraphs, where the learner keeps them.
+ */
+function isInlineTeaser(b: Block): boolean {
+  const text = b.text.trim();
+  if (text.length > MAX_INLINE_TEASER_CHARS) return false;
+  const m = LEAD_IN.exec(text);
+  if (m === null || m.index > 3) return false;
+  const rest = text.slice(m.index + m[0].length);
+  if (!TEASER_SEPARATOR.test(rest)) return false;
+  const teaser = rest.replace(TEASER_SEPARATOR, '').trim().length;
+  return teaser > 0 && b.linkChars >= MIN_TEASER_LINK_SHARE * teaser;
+}
+
 export const leadIns: DecodeRule = {
   name: 'lead-ins',
-  doc: 'a short line leading in to related links or a newsletter, and the short or link-text body blocks after it up to the next paragraph, become other (not on documentation or listings)',
+  doc: 'a short line leading in to related links or a newsletter, and the short or link-text body blocks after it up to the next paragraph, become other; so does a lead-in with its teaser link on one line (not on documentation or listings)',
   apply(s, cfg) {
     // A documentation page's "See also" list and a listing's "More news" are their content.
     if (!cfg.leadIns || cfg.pageType === 'docs' || cfg.pageType === 'listing') return;
@@ -34,6 +59,10 @@ export const leadIns: DecodeRule = {
       const b = blocks[i]!;
       if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
       const text = b.text.trim();
+      if (labels[i] === 'body' && !inTableCell(b) && isInlineTeaser(b)) {
+        s.relabel(i, 'other', 'a lead-in with its teaser link');
+        continue;
+      }
       // A link reading "More on ..." is a teaser itself, not a lead-in to teasers.
       if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || inTableCell(b) || !isLeadInLine(text)) continue;
       s.relabel(i, 'other', 'a lead-in to links or a newsletter');

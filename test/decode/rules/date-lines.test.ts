@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dateLines } from '../../../src/decode/rules/date-lines.js';
 import { DATE_ONLY } from '../../../src/features/vocabulary.js';
+import { isDateLine } from '../../../src/decode/rules/date-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -23,4 +24,13 @@ test('date-lines: forum threads (a date heads each post), table cells and dateLi
   assert.deepEqual(runRule(dateLines, doc(), { dateLines: 0 }).notes, []);
   const cell = new BlockBuilder().text(para(40), 'body').text('03.04.2020', 'body').atPath('html/body/table/tbody/tr/td').build();
   assert.deepEqual(runRule(dateLines, cell).notes, []);
+});
+
+test('date-lines: a date after a dateline\'s label ("Publiziert: 03.04.2020, 12:35") is a dateline too; a label before other words is not', () => {
+  for (const line of ['Publiziert: 03.04.2020, 12:35', 'Updated on Jun 18, 2018', 'Veröffentlicht am 5. Februar 2020', 'Publié le 6 December 2019', 'Published 2020-04-03'])
+    assert.ok(isDateLine(line), line);
+  for (const line of ['Published 3 books in 2019', 'Updated: see the note below', 'Stand der Technik 2020', 'Publiziert: 03.04.2020 in der Zeitung'])
+    assert.ok(!isDateLine(line), line);
+  const s = runRule(dateLines, new BlockBuilder().text(para(40), 'body').text('Publiziert: 03.04.2020, 12:35', 'body').build());
+  assert.deepEqual(s.labels, ['body', 'other']);
 });

@@ -32,3 +32,28 @@ test('lead-ins: Spanish "Le puede interesar" leads in like "Te puede interesar"'
     assert.deepEqual(s.labels, ['body', 'other', 'other', 'body'], phrase);
   }
 });
+
+test('lead-ins: a lead-in and its teaser link on one line ("Lesen Sie auch: <a>...</a>") becomes other; the paragraphs around it stay', () => {
+  const inline = (text: string, link: string) => new BlockBuilder().text(para(40), 'body').add('text', text, 'body', 0.9, link.length).text(para(40), 'body').build();
+  for (const [text, link] of [
+    ['Lesen Sie auch: Wie Banken Kredite vergeben', 'Wie Banken Kredite vergeben'],
+    ['READ MORE: Ministers face revolt over food standards', 'Ministers face revolt over food standards'],
+    ['Le puede interesar: JEP abrirá tres nuevos macrocasos', 'JEP abrirá tres nuevos macrocasos'],
+  ] as const) {
+    const s = runRule(leadIns, inline(text, link));
+    assert.deepEqual(s.labels, ['body', 'other', 'body'], text);
+    assert.deepEqual(noteRows(s).map((r) => r[4]), ['a lead-in with its teaser link'], text);
+  }
+});
+
+test('lead-ins: a sentence that starts with a lead-in phrase, or whose rest is not a link, is no inline teaser', () => {
+  const cases: Array<[string, number]> = [
+    ['Related: the council voted against the plan on Tuesday after a long debate.', 0],
+    ['Read more about the related findings in the appendix: it lists every site.', 12],
+    ['Newsletter: ' + para(40), 20],
+  ];
+  for (const [text, linkChars] of cases) {
+    const s = runRule(leadIns, new BlockBuilder().text(para(40), 'body').add('text', text, 'body', 0.9, linkChars).text(para(40), 'body').build());
+    assert.deepEqual(s.labels, ['body', 'body', 'body'], text);
+  }
+});
