@@ -1,6 +1,9 @@
 /**
  * Hostile inputs as regression fixtures, each run through the full extraction and every writer
- * in a fuzz worker (5 s, 1 GB heap): it must end with a result or a PithError.
+ * in a fuzz worker (20 s, 1 GB heap): it must end with a result or a PithError. The time limit
+ * is a guard against hangs, not a speed target: the full-size shapes take 2-5.5 s on the
+ * 2-core machines CI runs on, depending on the machine and its load, so the on-demand fuzzer's
+ * 5 s would fail healthy runs; their growth with size is checked by test/complexity/.
  * - the known shapes (bench/fuzz.ts SHAPES) at full size, generated here, never committed;
  * - small hand-minimised reproducers of fuzz findings: test/fixtures/fuzz/*.html
  *   (test/fixtures/fuzz/README.md says where each came from).
@@ -11,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { CaseRunner, SHAPES, caseRandom, type CaseOutcome } from '../../bench/fuzz.js';
 import { fixture } from '../helpers/paths.js';
 
-const runner = new CaseRunner({ timeoutMs: 5000, heapMb: 1024 });
+const runner = new CaseRunner({ timeoutMs: 20_000, heapMb: 1024 });
 after(() => runner.close());
 
 function assertHandled(o: CaseOutcome, what: string): void {
@@ -19,7 +22,7 @@ function assertHandled(o: CaseOutcome, what: string): void {
 }
 
 for (const [k, shape] of SHAPES.entries()) {
-  test(`fuzz shape ${shape.name} (full size) is extracted within 5 s and 1 GB`, async () => {
+  test(`fuzz shape ${shape.name} (full size) is extracted within 20 s and 1 GB`, async () => {
     const bytes = shape.build(1, caseRandom(0, k));
     assertHandled(await runner.run(bytes), `${shape.name} (${bytes.length} bytes)`);
   });
@@ -27,7 +30,7 @@ for (const [k, shape] of SHAPES.entries()) {
 
 const dir = fixture('fuzz');
 for (const name of readdirSync(dir).filter((f) => f.endsWith('.html')).sort()) {
-  test(`fuzz fixture ${name} is extracted within 5 s and 1 GB`, async () => {
+  test(`fuzz fixture ${name} is extracted within 20 s and 1 GB`, async () => {
     const bytes = new Uint8Array(readFileSync(`${dir}/${name}`));
     assertHandled(await runner.run(bytes), name);
   });
