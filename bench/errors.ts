@@ -11,9 +11,6 @@
  * Env: FOLDS (5), LIMIT (pages per corpus), OUT (Markdown path).
  */
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { openCorpus } from '../src/corpus/index.js';
-import type { Corpus } from '../src/corpus/types.js';
 import { computeFeatures } from '../src/features/index.js';
 import { AD_LABEL, AGENCY, COMMENTS_LINE, CREDIT_MARK, CREDIT_SIGN, COUNTER, DATELINE, LEAD_IN, LICENSE, REPLY, SAYS } from '../src/features/vocabulary.js';
 import { trainOnSequences } from '../src/learn/train.js';
@@ -25,11 +22,9 @@ import { adSlotBlocks } from '../src/decode/ads.js';
 import { extractPage, featureOptionsOf } from '../src/pipeline/extract.js';
 import { loadForEval } from '../src/eval/load.js';
 import type { LoadedPage, PageRef } from '../src/eval/runner.js';
-import { makeFolds } from '../src/eval/splits.js';
-import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
+import { crossSiteFolds, openCorpora } from './folds.js';
 import type { Block } from '../src/segment/segment.js';
 
-const shared = join(process.cwd(), '..', 'shared', 'corpora');
 const folds = Number(process.env.FOLDS ?? 5);
 const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
 const log = (s: string) => process.stderr.write(`[errors ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
@@ -81,12 +76,7 @@ function classifyMiss(b: Block, inComments: boolean, inAd: boolean): MissClass {
 interface Tally { blocks: number; chars: number }
 const tally = (): Tally => ({ blocks: 0, chars: 0 });
 
-const corpora: Corpus[] = [];
-for (const name of DEFAULT_MODEL_RECIPE.corpora.filter((c) => c !== 'postlight-titles')) {
-  const c = await openCorpus(join(shared, name));
-  corpora.push(limit ? { ...c, pages: c.pages.slice(0, limit) } : c);
-}
-const refs: PageRef[] = corpora.flatMap((corpus) => corpus.pages.map((page) => ({ corpus, page })));
+const { refs } = await openCorpora(DEFAULT_MODEL_RECIPE.corpora.filter((c) => c !== 'postlight-titles'), limit);
 const features = DEFAULT_MODEL_RECIPE.features;
 const seqs = new Map<PageRef, LabeledSequence | undefined>();
 for (const [k, r] of refs.entries()) {
@@ -103,10 +93,7 @@ for (const [k, r] of refs.entries()) {
 const fp = new Map<string, Map<NoiseClass, Tally>>();
 const fn = new Map<string, Map<MissClass, Tally>>();
 const kept = new Map<string, Tally>();
-const split = makeFolds(refs.map((r) => {
-  const text = goldTextForDuplicates(r);
-  return text !== undefined ? { site: r.page.site, text } : { site: r.page.site };
-}), { strategy: 'cross-site', folds, seed: 1 });
+const split = crossSiteFolds(refs, folds);
 for (const fold of split.folds) {
   const train = fold.train.map((i) => seqs.get(refs[i]!)).filter((s): s is LabeledSequence => s !== undefined);
   const file = trainOnSequences(train, { algorithm: 'maxent', params: { ...CROSS_SITE_PARAMS['maxent'] }, features });

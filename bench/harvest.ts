@@ -27,8 +27,7 @@ import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE } from '../src/learn/default-mo
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { evaluatePages, type PageRef } from '../src/eval/runner.js';
 import { loadForEval } from '../src/eval/load.js';
-import { makeFolds } from '../src/eval/splits.js';
-import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
+import { crossSiteFolds } from './folds.js';
 import { summarize, type MetricSummary, type PageScores } from '../src/eval/page-scores.js';
 import { maybeGunzip } from '../src/dom/decode.js';
 import { readPageBytes } from '../src/page.js';
@@ -105,10 +104,7 @@ for (const [i, r] of refs.entries()) {
   if ((i + 1) % 200 === 0) log(`pages ${i + 1}/${refs.length}`);
 }
 
-const split = makeFolds(refs.map((r) => {
-  const text = goldTextForDuplicates(r);
-  return text !== undefined ? { site: r.page.site, text } : { site: r.page.site };
-}), { strategy: 'cross-site', folds, seed: 1 });
+const split = crossSiteFolds(refs, folds);
 
 const VARIANTS = ['a gold', 'b harvested', 'c gold-kept'] as const;
 const scores = new Map<string, Map<string, PageScores[]>>(); // variant -> corpus -> scores

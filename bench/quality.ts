@@ -33,8 +33,7 @@ import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { readabilityExtractor } from '../src/eval/baselines/readability.js';
 import { evaluatePages, type EvalResult, type LoadedPage, type PageRef } from '../src/eval/runner.js';
 import { loadForEval } from '../src/eval/load.js';
-import { makeFolds } from '../src/eval/splits.js';
-import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
+import { crossSiteFolds } from './folds.js';
 import { summarize, type MetricSummary, type PageScores } from '../src/eval/page-scores.js';
 
 const shared = join(process.cwd(), '..', 'shared', 'corpora');
@@ -110,10 +109,7 @@ async function sequencesFor(pages: readonly PageRef[], features: FeatureOptions,
 
 /** Every train-corpus page extracted by a model that never saw its site; returns scores by corpus. */
 async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag: string, withReadability: boolean): Promise<Map<string, Map<string, PageScores[]>>> {
-  const split = makeFolds(refs.map((r) => {
-    const text = goldTextForDuplicates(r);
-    return text !== undefined ? { site: r.page.site, text } : { site: r.page.site };
-  }), { strategy: 'cross-site', folds, seed: 1 });
+  const split = crossSiteFolds(refs, folds);
   const byExtractor = new Map<string, Map<string, PageScores[]>>();
   const add = (result: EvalResult) => {
     for (const c of result.corpora) for (const run of c.runs) {

@@ -12,9 +12,6 @@
  * Env: TEST_FOLD (0), FOLDS (5), INNER (3), SIGMA2 ('1': the second stage's prior; a list
  * '0.3,1,3' trains one second stage each), LIMIT (pages per corpus).
  */
-import { join } from 'node:path';
-import { openCorpus } from '../src/corpus/index.js';
-import type { Corpus } from '../src/corpus/types.js';
 import { computeFeatures } from '../src/features/index.js';
 import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
 import type { LabeledSequence, Labeler } from '../src/models/labeler.js';
@@ -26,11 +23,9 @@ import { featureOptionsOf } from '../src/pipeline/extract.js';
 import { evaluatePages, type LoadedPage, type PageRef } from '../src/eval/runner.js';
 import { loadForEval } from '../src/eval/load.js';
 import { makeFolds } from '../src/eval/splits.js';
-import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
+import { crossSiteFolds, openCorpora } from './folds.js';
 import { contextSequence, StackedLabeler } from './stack/labeler.js';
 
-const shared = join(process.cwd(), '..', 'shared', 'corpora');
-const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles'];
 const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
 const folds = Number(process.env.FOLDS ?? 5);
 const testFold = Number(process.env.TEST_FOLD ?? 0);
@@ -40,17 +35,8 @@ const log = (s: string) => process.stderr.write(`[stack ${new Date().toISOString
 const features = DEFAULT_MODEL_RECIPE.features;
 const firstParams = { ...CROSS_SITE_PARAMS['maxent'] };
 
-const corpora: Corpus[] = [];
-for (const n of TRAIN) {
-  const c = await openCorpus(join(shared, n));
-  corpora.push(limit ? { ...c, pages: c.pages.slice(0, limit) } : c);
-}
-const refs: PageRef[] = corpora.flatMap((corpus) => corpus.pages.map((page) => ({ corpus, page })));
-const splitItem = (r: PageRef) => {
-  const text = goldTextForDuplicates(r);
-  return text !== undefined ? { site: r.page.site, text } : { site: r.page.site };
-};
-const fold = makeFolds(refs.map(splitItem), { strategy: 'cross-site', folds, seed: 1 }).folds[testFold]!;
+const { refs } = await openCorpora(DEFAULT_MODEL_RECIPE.corpora, limit);
+const fold = crossSiteFolds(refs, folds).folds[testFold]!;
 
 const train: LabeledSequence[] = [];
 for (const i of fold.train) {

@@ -29,8 +29,7 @@ import { modelFileExtractor, modelPathExtractor } from '../src/eval/model-extrac
 import type { Extractor } from '../src/eval/extractor.js';
 import type { LoadedPage, PageRef } from '../src/eval/runner.js';
 import { loadForEval } from '../src/eval/load.js';
-import { makeFolds } from '../src/eval/splits.js';
-import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
+import { crossSiteFolds } from './folds.js';
 import { scorePage, summarize, type PageScores } from '../src/eval/page-scores.js';
 import { LayoutCache } from '../src/render/cache.js';
 import { articleHeadings, buildArticle, toText } from '../src/article/index.js';
@@ -83,10 +82,7 @@ for (const r of refs) {
 }
 log(`loaded ${refs.length} pages (${rendered} with a layout)`);
 
-const split = makeFolds(refs.map((r) => {
-  const text = goldTextForDuplicates(r);
-  return text !== undefined ? { site: r.page.site, text } : { site: r.page.site };
-}), { strategy: 'cross-site', folds, seed: 1 });
+const split = crossSiteFolds(refs, folds);
 
 /** Scores per extractor name, per corpus. */
 const scores = new Map<string, Map<string, PageScores[]>>();

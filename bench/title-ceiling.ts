@@ -9,26 +9,24 @@
  * Nothing is learned: these are ceilings, per corpus and pooled, for issue 22's title target.
  * Env: LIMIT (pages per corpus).
  */
-import { join } from 'node:path';
-import { openCorpus } from '../src/corpus/index.js';
+import { DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
+import { openCorpora } from './folds.js';
 import { loadForEval } from '../src/eval/load.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { indexPage, titleCandidates } from '../src/models/svm/subtrees.js';
 import { extractPage, loadExtractionModel } from '../src/pipeline/extract.js';
 
-const shared = join(process.cwd(), '..', 'shared', 'corpora');
-const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles'];
 const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
 const model = await loadExtractionModel();
 
 interface Tally { pages: number; anyBlock: number; candidates: number; withDeclared: number }
 const tallies = new Map<string, Tally>();
 const pooled: Tally = { pages: 0, anyBlock: 0, candidates: 0, withDeclared: 0 };
-for (const name of TRAIN) {
-  const corpus = await openCorpus(join(shared, name));
+for (const corpus of (await openCorpora(DEFAULT_MODEL_RECIPE.corpora, limit)).corpora) {
+  const name = corpus.name;
   const t: Tally = { pages: 0, anyBlock: 0, candidates: 0, withDeclared: 0 };
   tallies.set(name, t);
-  for (const page of limit ? corpus.pages.slice(0, limit) : corpus.pages) {
+  for (const page of corpus.pages) {
     let loaded;
     try {
       loaded = await loadForEval({ corpus, page });

@@ -19,9 +19,6 @@
  * share of (`alignedShare`): a test of whether badly aligned gold hurts the learner; a list
  * ('0,0.9,0.98') trains once per threshold on the same features.
  */
-import { join } from 'node:path';
-import { openCorpus } from '../src/corpus/index.js';
-import type { Corpus } from '../src/corpus/types.js';
 import { computeFeatures, type FamilyName, type FeatureOptions } from '../src/features/index.js';
 import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
@@ -29,15 +26,12 @@ import { trainOnSequences } from '../src/learn/train.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { evaluatePages, type LoadedPage, type PageRef } from '../src/eval/runner.js';
 import { loadForEval } from '../src/eval/load.js';
-import { makeFolds } from '../src/eval/splits.js';
-import { goldTextForDuplicates } from '../src/eval/cross-validate.js';
+import { crossSiteFolds, openCorpora } from './folds.js';
 import { summarize, type PageScores } from '../src/eval/page-scores.js';
 import { CONSTRAIN_NUMBERS, type ConstrainOptions } from '../src/decode/constrain.js';
 import { saveModel } from '../src/models/model-file.js';
 import { resolveFeatureOptions } from '../src/features/config.js';
 
-const shared = join(process.cwd(), '..', 'shared', 'corpora');
-const TRAIN = ['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles'];
 const limit = process.env.LIMIT ? Number(process.env.LIMIT) : undefined;
 const folds = Number(process.env.FOLDS ?? 5);
 const testFold = Number(process.env.TEST_FOLD ?? 0);
@@ -74,16 +68,8 @@ const configs = learnerConfigs();
 const decoders = parseDecoders(process.env.DECODER);
 const log = (s: string) => process.stderr.write(`[tune ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
-const corpora: Corpus[] = [];
-for (const n of TRAIN) {
-  const c = await openCorpus(join(shared, n));
-  corpora.push(limit ? { ...c, pages: c.pages.slice(0, limit) } : c);
-}
-const refs: PageRef[] = corpora.flatMap((corpus) => corpus.pages.map((page) => ({ corpus, page })));
-const split = makeFolds(refs.map((r) => {
-  const text = goldTextForDuplicates(r);
-  return text !== undefined ? { site: r.page.site, text } : { site: r.page.site };
-}), { strategy: 'cross-site', folds, seed: 1 });
+const { refs } = await openCorpora(DEFAULT_MODEL_RECIPE.corpora, limit);
+const split = crossSiteFolds(refs, folds);
 const fold = split.folds[testFold]!;
 
 async function trainingSequences(features: FeatureOptions): Promise<Array<LabeledSequence & { alignedShare: number }>> {
