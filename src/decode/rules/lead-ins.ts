@@ -36,9 +36,9 @@ const MIN_TEASER_LINK_SHARE = 0.6;
  * A lead-in and its teaser on one line, "Le puede interesar: JEP abrirá tres nuevos
  * macrocasos" or "READ MORE: Ministers face revolt", the headline a link to another story.
  * News sites set these between the article's paragraphs, where the learner keeps them.
+ * `text` is the block's text, trimmed once by the caller.
  */
-function isInlineTeaser(b: Block): boolean {
-  const text = b.text.trim();
+function isInlineTeaser(b: Block, text: string): boolean {
   if (text.length > MAX_INLINE_TEASER_CHARS) return false;
   const m = LEAD_IN.exec(text);
   if (m === null || m.index > 3) return false;
@@ -59,7 +59,7 @@ export const leadIns: DecodeRule = {
       const b = blocks[i]!;
       if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
       const text = b.text.trim();
-      if (labels[i] === 'body' && !inTableCell(b) && isInlineTeaser(b)) {
+      if (labels[i] === 'body' && !inTableCell(b) && isInlineTeaser(b, text)) {
         s.relabel(i, 'other', 'a lead-in with its teaser link');
         continue;
       }
