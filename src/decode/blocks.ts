@@ -44,3 +44,11 @@ export function scaleBody(row: readonly number[], factor: number): number[] {
   out[OTHER] = row[OTHER]! + row[BODY]! * (1 - factor);
   return out;
 }
+
+/** `scaleBody` for the heading's share too: an ad's heading ("Advertisement" in an `<h3>`) heads nothing of the article. */
+export function scaleContent(row: readonly number[], factor: number): number[] {
+  const out = scaleBody(row, factor);
+  out[HEADING] = row[HEADING]! * factor;
+  out[OTHER] = out[OTHER]! + row[HEADING]! * (1 - factor);
+  return out;
+}

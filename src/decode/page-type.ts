@@ -2,7 +2,8 @@
  * What kind of page this is, from what the page declares (schema.org types in JSON-LD or
  * microdata, `og:type`) and, where it declares nothing, from its markup: several posts' user
  * names make a forum thread, several blocks of code documentation. The decoder keeps what matters on each kind: who wrote each post on a
- * forum thread (`forum-posts`); lead-ins to links are left alone on documentation and listings (`lead-ins`).
+ * forum thread (`forum-posts`); lead-ins to links are left alone on documentation and listings (`lead-ins`);
+ * a listing's cards are kept (`listing-cards`).
  */
 import type { DomTree } from '../dom/tree.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
@@ -17,8 +18,11 @@ const DECLARED: ReadonlyArray<readonly [PageType, RegExp]> = [
   ['forum', /^(?:DiscussionForumPosting|QAPage|SocialMediaPosting)$/],
   ['product', /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer)$/],
   ['docs', /^(?:TechArticle|APIReference|SoftwareSourceCode|HowTo)$/],
-  ['listing', /^(?:CollectionPage|ItemList|SearchResultsPage|Blog)$/],
+  ['listing', /^(?:CollectionPage|SearchResultsPage)$/],
   ['article', /^(?:Article|NewsArticle|BlogPosting|Report|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|LiveBlogPosting|ScholarlyArticle|Recipe|Review)$/],
+  // An article may also list related items: weaker than its own type. (A `Blog` says nothing:
+  // WordPress marks every page's <body> one, its posts' included.)
+  ['listing', /^ItemList$/],
 ];
 /** A page with this many blocks of code in `<pre>` is documentation. */
 const MIN_CODE_BLOCKS = 3;

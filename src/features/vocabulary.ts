@@ -107,3 +107,10 @@ export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?
 export const AD_SLOT_NAME = /^(?:ads?|adslot\w*|adunit\w*|advert\w*|adsbygoogle|dfp|gpt-ad\w*|google[-_]?ads?|banner[-_]?ads?|sponsored|taboola\w*|outbrain\w*)(?:[-_]\w*)*$/i;
 /** The label an ad slot carries as its only text: "Advertisement", "Anzeige", "- Publicité -". */
 export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—\s]*$/iu;
+
+/**
+ * A site's notice about cookies or consent ("We use cookies", "Wir verwenden Cookies", "you must
+ * accept YouTube's cookies to see this video", "ohne dein Einverständnis keine Verbindung zu
+ * Twitter"): the site speaking of itself to the reader, never the article's text.
+ */
+export const CONSENT_NOTICE = /\b(?:(?:we|this\s+(?:site|website)|our\s+(?:site|website)s?)\s+(?:use|uses|are\s+using)\s+cookies|(?:accept|consent\s+to|agree\s+to)\b[^.]{0,40}\bcookies|cookies?\b[^.]{0,100}\b(?:accept|consent|agree)|by\s+(?:continuing\s+to\s+use|using)\s+(?:this|our)\s+(?:site|website)|wir\s+(?:verwenden|nutzen|setzen)\b[^.]{0,40}\bcookies|cookies?\b[^.]{0,100}\b(?:akzeptieren|zustimmen|einverstanden)|(?:akzeptieren|zustimmen)\b[^.]{0,40}\bcookies|cookies\s+erleichtern|ohne\s+(?:dein|ihr)e?\s+(?:einverständnis|einwilligung|zustimmung)|nous\s+utilisons\s+(?:des\s+)?cookies|accepte[rz]?\s+(?:les\s+)?cookies|utilizamos\s+cookies|aceptar?\s+(?:las\s+)?cookies)\b/iu;

@@ -60,6 +60,11 @@ test('page type: declared in JSON-LD, microdata or og:type; a thread of user nam
   assert.equal(typeOf(ld(['Article', 'DiscussionForumPosting'])), 'forum', 'forum wins over article');
   assert.equal(typeOf(ld('Product')), 'product');
   assert.equal(typeOf(ld('CollectionPage')), 'listing');
+  assert.equal(typeOf(ld('ItemList')), 'listing');
+  assert.equal(typeOf(ld(['NewsArticle', 'ItemList'])), 'article', 'an article listing related items is an article');
+  assert.equal(typeOf(ld(['Article', 'CollectionPage'])), 'listing', 'the page itself a collection');
+  assert.equal(typeOf('<body itemscope itemtype="http://schema.org/Blog"><p>x</p></body>'), 'unknown', "a blog's every page says Blog");
+  assert.equal(typeOf('<body itemscope itemtype="http://schema.org/Blog"><article itemscope itemtype="http://schema.org/BlogPosting"><p>x</p></article></body>'), 'article');
   assert.equal(typeOf(ld('TechArticle')), 'docs');
   assert.equal(typeOf('<body itemscope itemtype="https://schema.org/QAPage"><p>q</p></body>'), 'forum');
   assert.equal(typeOf('<head><meta property="og:type" content="product"></head><body><p>x</p></body>'), 'product');

@@ -1,7 +1,8 @@
 /**
  * Issue 25's output defects, each on a small hand-made page, with the bundled model: what a
  * reader needs kept on a news story with a photo and a teaser inset (NPR's layout), on a
- * listing of cards each wrapped in one link (BBC's), and on a forum thread (XenForo's).
+ * listing of cards each wrapped in one link (BBC's), on a chart whose cards the learner drops
+ * (IMDb's), and on a forum thread (XenForo's).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,6 +39,22 @@ test('listing of cards wrapped in links: every teaser headline links to its stor
   }
   assert.match(a.body, /Fans have rebuilt the servers/);
   assert.ok(!a.body.includes('Terms of Use'));
+});
+
+test('chart of ranked cards: each card keeps its rank, linked title, details and rating; menus, buttons and the footer do not come', async () => {
+  const a = await extractFixture('chart-list.html', 'https://shelfwise.example/charts/week');
+  assert.equal(a.title, 'Most read books this week');
+  const order = ['#1', 'The Glass Orchard', '2025 · 352 pages', '4.6 (12K)', '#6', 'Small Hours', '2024 · 240 pages', '4.1 (3.2K)'];
+  let at = 0;
+  for (const text of order) {
+    const found = a.body.indexOf(text, at);
+    assert.ok(found >= 0, `'${text}' in the body after position ${at}:\n${a.body}`);
+    at = found + text.length;
+  }
+  assert.ok(a.markdown.includes('[A Map of Quiet Rivers](https://shelfwise.example/book/102/)'), a.markdown);
+  for (const noise of ['Add to shelf', 'Rate', 'Browse by genre', 'Community', 'Privacy', 'All rights reserved']) {
+    assert.ok(!a.body.includes(noise), `'${noise}' is not in the body:\n${a.body}`);
+  }
 });
 
 test('forum thread: each post keeps its author, and a quote its "X said:" line; avatars and Like buttons do not come', async () => {

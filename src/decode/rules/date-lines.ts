@@ -19,6 +19,11 @@ export function isDateLine(text: string): boolean {
 /** Longer lines are not a date alone (read before normalising the text: most blocks are paragraphs). */
 const MAX_DATE_CHARS = 120;
 
+/** A block's raw text is a date line (`isDateLine` once its white space is normalised). */
+export function isDateBlockText(raw: string): boolean {
+  return raw.length <= MAX_DATE_CHARS && isDateLine(raw.replace(/\s+/g, ' ').trim());
+}
+
 export const dateLines: DecodeRule = {
   name: 'date-lines',
   doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018", "Publiziert: 03.04.2020, 12:35") becomes other (not in tables, not on forum threads)',
@@ -27,9 +32,8 @@ export const dateLines: DecodeRule = {
     const { blocks, labels } = s;
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text' || b.text.length > MAX_DATE_CHARS || inTableCell(b)) continue;
-      const text = b.text.replace(/\s+/g, ' ').trim();
-      if (isDateLine(text)) s.relabel(i, 'other', 'a dateline');
+      if (labels[i] !== 'body' || b.kind !== 'text' || inTableCell(b)) continue;
+      if (isDateBlockText(b.text)) s.relabel(i, 'other', 'a dateline');
     }
   },
 };

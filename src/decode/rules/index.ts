@@ -15,10 +15,12 @@ import { contentRegion } from './content-region.js';
 import { leadIns } from './lead-ins.js';
 import { creditLines } from './credit-lines.js';
 import { dateLines } from './date-lines.js';
+import { consentNotices } from './consent-notices.js';
 import { articleEnd } from './article-end.js';
 import { productSpecs } from './product-specs.js';
 import { codeInRegion } from './code-in-region.js';
 import { linkTail } from './link-tail.js';
+import { listingCards } from './listing-cards.js';
 import { headingsInRegion } from './headings-in-region.js';
 import { headingElements } from './heading-elements.js';
 import { mediaInRegion } from './media-in-region.js';
@@ -33,12 +35,14 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   leadIns,
   creditLines,
   dateLines,
+  consentNotices,
   contentRegion,
   articleEnd,
   forumPosts,
   productSpecs,
   codeInRegion,
   linkTail,
+  listingCards,
   headingsInRegion,
   headingElements,
   mediaInRegion,
@@ -52,5 +56,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, headingsInRegion, headingElements, mediaInRegion,
 };

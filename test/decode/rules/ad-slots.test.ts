@@ -22,6 +22,13 @@ test('ad-slots: advertising blocks lose p(body) to other and are relabelled; adB
   assert.deepEqual(runRule(adSlots, doc).notes, [], 'no marks, no change');
 });
 
+test('ad-slots: an ad label the model took for a heading is other too', () => {
+  const doc = new BlockBuilder().text(para(40), 'body').text('Advertisement', 'heading', 0.66).text(para(40), 'body').build();
+  const s = runRule(adSlots, doc, { adBlocks: Uint8Array.from([0, 1, 0]) });
+  assert.deepEqual(s.labels, ['body', 'other', 'body']);
+  assert.equal(s.probs[1]![1], 0, 'no p(heading) left');
+});
+
 test('adSlotBlocks: small elements named as ad slots and lone ad labels; not address, admin or a whole ad-free article', () => {
   const html = `<article class="ad-free story"><p>${para(30)}</p>
     <div class="ad ad-inline"><span>Advertisement</span><a href="https://ads.example/c"><img src="https://ads.example/b.gif"></a></div>

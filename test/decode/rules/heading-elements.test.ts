@@ -19,6 +19,12 @@ test('heading-elements: an h2-h6 block the model left out, between article text 
   assert.deepEqual(noteRows(s), [[2, 'other', 'heading', 'heading-elements', 'a heading element between article text']]);
 });
 
+test("heading-elements: an ad's label in a heading element stays other", () => {
+  const doc = new BlockBuilder().text(para(40), 'body').text('Advertisement', 'other').atPath('html/body/article/div/h3').text(para(40), 'body').build();
+  assert.deepEqual(runRule(headingElements, doc, { adBlocks: Uint8Array.from([0, 1, 0]) }).notes, []);
+  assert.equal(runRule(headingElements, doc).notes.length, 1, 'unmarked, it is a heading');
+});
+
 test('heading-elements: only h2-h6 within the last three tags of the path', () => {
   const at = (tagPath: string) => inHeadingElement({ index: 0, kind: 'text', text: 'x', nodeIds: [], elementId: 0, tagPath, linkChars: 0 });
   assert.deepEqual(['html/body/h6/a/b', 'html/body/h3/a/b/i', 'html/body/h1', 'html/body/th2', 'h2'].map(at), [true, false, false, false, true]);

@@ -1,0 +1,29 @@
+/**
+ * A notice about cookies or consent in the article's flow (a cookie banner the page left in
+ * its markup, "accept YouTube's cookies to see this video" where an embed was) is the site
+ * speaking to the reader, not the article. Short body lines reading so become other; on a
+ * page where many do, the page is about cookies (a privacy policy) and they stay.
+ */
+import type { DecodeRule } from '../rule.js';
+import { CONSENT_NOTICE } from '../../features/vocabulary.js';
+
+/** A notice is a few sentences; a longer block that names cookies is prose about them. */
+const MAX_NOTICE_CHARS = 600;
+/** More notices than this on one page: the page is about cookies. */
+const MAX_NOTICES = 3;
+
+export const consentNotices: DecodeRule = {
+  name: 'consent-notices',
+  doc: "short body lines that are a site's notice about cookies or consent become other (not where many are: a privacy policy)",
+  apply(s) {
+    const { blocks, labels } = s;
+    const notices: number[] = [];
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!;
+      if (labels[i] !== 'body' || b.kind !== 'text' || b.text.length > MAX_NOTICE_CHARS || !CONSENT_NOTICE.test(b.text)) continue;
+      notices.push(i);
+      if (notices.length > MAX_NOTICES) return;
+    }
+    for (const i of notices) s.relabel(i, 'other', "a notice about cookies or consent");
+  },
+};

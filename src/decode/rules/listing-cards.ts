@@ -1,0 +1,140 @@
+/**
+ * On a listing (a category page, a chart, a feed of posts) the repeated cards are the
+ * content: each card's title link with its rank, rating, date or tags. The learner, trained
+ * mostly on news, gives them next to no p(body), as it should to a related-stories box on an
+ * article. A card list is an element whose children are alike cards: at least `MIN_CARDS`
+ * of them, each a few text blocks of which at least one is a link and at least one is not
+ * (a menu's items are one link each; a footer's columns are all links). On a page that
+ * declares a listing, the largest card list (and any nearly as large) becomes body, less
+ * controls and page furniture; on a page that declares no kind, only when its cards hold
+ * several times the text of the body the model kept. The region grows to cover them.
+ */
+import type { DecodeRule, DecodeState } from '../rule.js';
+import { isLinkText, isParagraph } from '../blocks.js';
+import { isDateBlockText } from './date-lines.js';
+
+/** Fewer alike cards than this are a box, not a listing. */
+const MIN_CARDS = 4;
+/** A card is a few lines; more is a section of its own. */
+const MAX_CARD_BLOCKS = 12;
+/** Cards are looked for this many elements above each text block at most (bounds the work on deep pages). */
+const MAX_CARD_DEPTH = 10;
+/** A page of more blocks is no reading page; the rule leaves it (its maps grow with blocks times depth). */
+const MAX_BLOCKS = 50_000;
+/** Share of a list's children that must be cards. */
+const MIN_CARD_SHARE = 0.6;
+/** A list this much smaller than the largest is another box (a sidebar's). */
+const NEAR_LARGEST = 0.5;
+/** On an undeclared page the cards must hold this many times the kept body's text. */
+const UNDECLARED_RATIO = 3;
+/** An undeclared page whose kept body has more paragraphs than an intro is an article. */
+const MAX_INTRO_PARAGRAPHS = 2;
+/** A control's label ("Rate", "Mark as watched") is no part of a card's text. */
+const IN_CONTROL = /(?:^|\/)(?:button|select|option|label)(?:\/|$)/;
+/** Menus and the page's header and footer hold link lists of their own, never the listing. */
+const IN_PAGE_CHROME = /(?:^|\/)(?:nav|aside)(?:\/|$)/;
+const IN_HEADER_OR_FOOTER = /(?:^|\/)(?:header|footer)(?:\/|$)/;
+/** A card's own header or footer (`<article><header>`) is part of the card. */
+const IN_CARD_HEADER = /(?:^|\/)(?:article|li)\/(?:.*\/)?(?:header|footer)(?:\/|$)/;
+
+function inPageChrome(tagPath: string): boolean {
+  return IN_PAGE_CHROME.test(tagPath) || (IN_HEADER_OR_FOOTER.test(tagPath) && !IN_CARD_HEADER.test(tagPath));
+}
+
+interface CardList {
+  readonly blocks: number[];
+  chars: number;
+  /** Cards whose title is a linked heading (a sidebar's box has a heading too, but not a link). */
+  headed: number;
+  cards: number;
+}
+
+const IN_HEADING = /(?:^|\/)h[1-6](?:\/|$)/;
+
+/** The card lists of the page: per list element, its cards' blocks, when they qualify. */
+function cardLists(s: DecodeState, chains: readonly (readonly number[])[]): CardList[] {
+  const { blocks, labels } = s;
+  // list element -> card element -> block indices
+  const lists = new Map<number, Map<number, number[]>>();
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.kind !== 'text' || labels[i] === 'title' || b.text.trim() === '' || inPageChrome(b.tagPath)) continue;
+    const chain = chains[i] ?? [];
+    for (let d = Math.max(0, chain.length - 1 - MAX_CARD_DEPTH); d < chain.length - 1; d++) {
+      let cards = lists.get(chain[d]!);
+      if (!cards) lists.set(chain[d]!, (cards = new Map()));
+      const card = chain[d + 1]!;
+      const held = cards.get(card);
+      if (held) held.push(i);
+      else cards.set(card, [i]);
+    }
+  }
+  const out: CardList[] = [];
+  for (const cards of lists.values()) {
+    if (cards.size < MIN_CARDS) continue;
+    const kept: number[][] = [];
+    for (const held of cards.values()) if (isCard(s, held)) kept.push(held);
+    if (kept.length < MIN_CARDS || kept.length < MIN_CARD_SHARE * cards.size) continue;
+    const list: CardList = { blocks: kept.flat(), chars: 0, headed: 0, cards: kept.length };
+    for (const held of kept) if (held.some((i) => IN_HEADING.test(blocks[i]!.tagPath) && isLinkText(blocks[i]!))) list.headed++;
+    for (const i of list.blocks) list.chars += blocks[i]!.text.length;
+    out.push(list);
+  }
+  return out;
+}
+
+function isCard(s: DecodeState, held: readonly number[]): boolean {
+  if (held.length < 2 || held.length > MAX_CARD_BLOCKS) return false;
+  let links = 0;
+  for (const i of held) if (isLinkText(s.blocks[i]!)) links++;
+  return links >= 1 && links < held.length;
+}
+
+/**
+ * A page that declares no kind is taken for a listing only when its largest card list has
+ * linked headings for titles (a sidebar's boxes have plain headings), outweighs the body the
+ * model kept `UNDECLARED_RATIO` times, and that body is at most an intro: an article's own
+ * paragraphs above a box of other stories keep it an article.
+ */
+function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: number, chosen: ReadonlySet<number>): boolean {
+  if (!lists.some((l) => l.chars === largest && l.headed >= MIN_CARD_SHARE * l.cards)) return false;
+  const { blocks, labels } = s;
+  let body = 0;
+  let paragraphs = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    if (labels[i] !== 'body' || chosen.has(i)) continue;
+    body += blocks[i]!.text.length;
+    if (isParagraph(blocks[i]!)) paragraphs++;
+  }
+  return largest >= UNDECLARED_RATIO * body && paragraphs <= MAX_INTRO_PARAGRAPHS;
+}
+
+export const listingCards: DecodeRule = {
+  name: 'listing-cards',
+  doc: "on a listing, the largest list of alike cards (each a link and a line that is not) becomes body; on an undeclared page only when its cards outweigh the body several times",
+  apply(s, cfg) {
+    const chains = cfg.blockContainers;
+    const declared = cfg.pageType === 'listing';
+    if (!chains || !(declared || cfg.pageType === 'unknown') || s.blocks.length > MAX_BLOCKS) return;
+    const lists = cardLists(s, chains);
+    if (lists.length === 0) return;
+    let largest = 0;
+    for (const l of lists) largest = Math.max(largest, l.chars);
+    const chosen = new Set<number>();
+    for (const l of lists) if (l.chars >= NEAR_LARGEST * largest) for (const i of l.blocks) chosen.add(i);
+    const { blocks, labels } = s;
+    if (!declared && !undeclaredListing(s, lists, largest, chosen)) return;
+    let first = s.region?.[0] ?? Infinity;
+    let last = s.region?.[1] ?? -Infinity;
+    for (const i of chosen) {
+      // A card's date is its metadata, as on an article (`date-lines`).
+      if (s.furniture?.[i] || s.comments?.[i] || IN_CONTROL.test(blocks[i]!.tagPath) || isDateBlockText(blocks[i]!.text)) continue;
+      if (labels[i] === 'other') s.relabel(i, 'body', "a line of one of the listing's cards");
+      if (labels[i] === 'body' || labels[i] === 'heading') {
+        first = Math.min(first, i);
+        last = Math.max(last, i);
+      }
+    }
+    if (last >= first) s.region = [first, last];
+  },
+};

@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { consentNotices } from '../../../src/decode/rules/consent-notices.js';
+import { CONSENT_NOTICE } from '../../../src/features/vocabulary.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+test('consent-notices: a cookie notice or an embed\'s consent placeholder in the body becomes other', () => {
+  const doc = new BlockBuilder().text(para(40), 'body')
+    .text('Wir respektieren deine Privatsphäre und stellen deshalb ohne dein Einverständnis keine Verbindung zu Twitter her.', 'body')
+    .text(para(40), 'body')
+    .text('We use cookies to improve your experience. By continuing to use this site you agree.', 'body')
+    .text('We use cookies.', 'other').build();
+  const s = runRule(consentNotices, doc);
+  assert.deepEqual(noteRows(s), [
+    [1, 'body', 'other', 'consent-notices', 'a notice about cookies or consent'],
+    [3, 'body', 'other', 'consent-notices', 'a notice about cookies or consent'],
+  ]);
+});
+
+test('consent-notices: prose about cookies, a long paragraph, and a page of many notices (a privacy policy) stay', () => {
+  const prose = 'The court ruled that websites must ask before they set tracking cookies, a decision regulators welcomed.';
+  assert.equal(CONSENT_NOTICE.test(prose), false);
+  const long = `We use cookies. ${para(120)}`;
+  assert.deepEqual(runRule(consentNotices, new BlockBuilder().text(prose, 'body').text(long, 'body').build()).notes, []);
+  const policy = new BlockBuilder();
+  for (let k = 0; k < 4; k++) policy.text(`Section ${k}: we use cookies to remember your settings.`, 'body');
+  assert.deepEqual(runRule(consentNotices, policy.build()).notes, []);
+});
+
+test('CONSENT_NOTICE: notices in German, English, French and Spanish', () => {
+  for (const t of ['Wir verwenden Cookies, um unsere Website zu verbessern.', 'Wenn Sie dieses Video sehen möchten, müssen Sie die externen YouTube-Cookies akzeptieren.',
+    'Cookies erleichtern die Bereitstellung unserer Dienste.', 'This site uses cookies.', 'Nous utilisons des cookies pour mesurer l\'audience.', 'Utilizamos cookies propias y de terceros.']) {
+    assert.ok(CONSENT_NOTICE.test(t), t);
+  }
+});

@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { listingCards } from '../../../src/decode/rules/listing-cards.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+// Element ids: 1 html, 2 body, 3 main, 4 the list, 10+k card k, 100+k an element inside card k;
+// 50 a menu in <nav>, 60+k its items.
+const MAIN = [1, 2, 3];
+const inCard = (k: number): number[] => [...MAIN, 4, 10 + k, 100 + k];
+
+/** Body text (an intro), then five cards (rank, linked title in a heading, rating, a button, a date), each in its own element. */
+function chart(body = ['Our chart of the week.']) {
+  const b = new BlockBuilder().text('Top books', 'title');
+  const containers: number[][] = [[...MAIN, 5]];
+  for (const text of body) {
+    b.text(text, 'body');
+    containers.push([...MAIN, 6]);
+  }
+  for (let k = 0; k < 5; k++) {
+    b.text(`#${k + 1}`, 'other').atPath('html/body/main/ul/li/div')
+      .link(`Book title number ${k + 1}`, 'other').atPath('html/body/main/ul/li/a/h3')
+      .text(`4.${k} (12K)`, 'other').atPath('html/body/main/ul/li/span')
+      .text('Rate', 'other').atPath('html/body/main/ul/li/button')
+      .text('Mar 7, 2026', 'other').atPath('html/body/main/ul/li/time');
+    containers.push(inCard(k), inCard(k), inCard(k), inCard(k), inCard(k));
+  }
+  return { ...b.build(), containers };
+}
+
+test('listing-cards: on a declared listing the cards become body, less buttons and dates; the region covers them', () => {
+  const p = chart();
+  const s = runRule(listingCards, p, { pageType: 'listing', blockContainers: p.containers }, (st) => { st.region = [1, 1]; });
+  const changed = noteRows(s).map((r) => r[0]);
+  assert.deepEqual(changed, [2, 3, 4, 7, 8, 9, 12, 13, 14, 17, 18, 19, 22, 23, 24]);
+  assert.equal(noteRows(s)[0]![4], "a line of one of the listing's cards");
+  assert.equal(s.labels[5], 'other', 'a button');
+  assert.equal(s.labels[6], 'other', "a card's date");
+  assert.deepEqual(s.region, [1, 24]);
+});
+
+test('listing-cards: an undeclared page with only an intro is a listing; one whose body is an article is not', () => {
+  const p = chart();
+  assert.equal(runRule(listingCards, p, { pageType: 'unknown', blockContainers: p.containers }).notes.length, 15);
+  // Three paragraphs of the page's own: the cards below them are other stories.
+  const story = chart([para(60), para(60), para(60)]);
+  assert.deepEqual(runRule(listingCards, story, { pageType: 'unknown', blockContainers: story.containers }).notes, []);
+  assert.deepEqual(runRule(listingCards, p, { pageType: 'article', blockContainers: p.containers }).notes, [], 'a declared article');
+  assert.deepEqual(runRule(listingCards, p, { pageType: 'listing' }).notes, [], 'no tree known');
+});
+
+test('listing-cards: a menu (one link an item), a box of all links and a list in <nav> are no cards', () => {
+  const b = new BlockBuilder().text('Top books', 'title').text('Intro.', 'body');
+  const containers: number[][] = [[...MAIN, 5], [...MAIN, 6]];
+  for (let k = 0; k < 5; k++) {
+    b.link(`Menu item ${k}`, 'other').atPath('html/body/main/ul/li/a');
+    containers.push(inCard(k));
+  }
+  for (let k = 0; k < 5; k++) {
+    b.link(`Column ${k} link one`, 'other').atPath('html/body/main/div/ul/li/a').link(`Column ${k} link two`, 'other').atPath('html/body/main/div/ul/li/a');
+    containers.push([...MAIN, 7, 20 + k], [...MAIN, 7, 20 + k]);
+  }
+  for (let k = 0; k < 5; k++) {
+    b.text(`Section ${k}`, 'other').atPath('html/body/nav/div/span').link(`Section ${k} page`, 'other').atPath('html/body/nav/div/ul/li/a');
+    containers.push([1, 2, 50, 60 + k], [1, 2, 50, 60 + k]);
+  }
+  assert.deepEqual(runRule(listingCards, b.build(), { pageType: 'listing', blockContainers: containers }).notes, []);
+});
