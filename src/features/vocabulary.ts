@@ -111,6 +111,10 @@ export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|wer
 /**
  * A site's notice about cookies or consent ("We use cookies", "Wir verwenden Cookies", "you must
  * accept YouTube's cookies to see this video", "ohne dein Einverständnis keine Verbindung zu
- * Twitter"): the site speaking of itself to the reader, never the article's text.
+ * Twitter"): the site speaking of itself to the reader, never the article's text. Read with
+ * `CONSENT_CONTEXT`: "we use cookies" alone may be a recipe.
  */
 export const CONSENT_NOTICE = /\b(?:(?:we|this\s+(?:site|website)|our\s+(?:site|website)s?)\s+(?:use|uses|are\s+using)\s+cookies|(?:accept|consent\s+to|agree\s+to)\b[^.]{0,40}\bcookies|cookies?\b[^.]{0,100}\b(?:accept|consent|agree)|by\s+(?:continuing\s+to\s+use|using)\s+(?:this|our)\s+(?:site|website)|wir\s+(?:verwenden|nutzen|setzen)\b[^.]{0,40}\bcookies|cookies?\b[^.]{0,100}\b(?:akzeptieren|zustimmen|einverstanden)|(?:akzeptieren|zustimmen)\b[^.]{0,40}\bcookies|cookies\s+erleichtern|ohne\s+(?:dein|ihr)e?\s+(?:einverständnis|einwilligung|zustimmung)|nous\s+utilisons\s+(?:des\s+)?cookies|accepte[rz]?\s+(?:les\s+)?cookies|utilizamos\s+cookies|aceptar?\s+(?:las\s+)?cookies)\b/iu;
+
+/** What a consent notice speaks of besides cookies: accepting them, the site, the browser, privacy, consent, settings, embedded content. */
+export const CONSENT_CONTEXT = /\b(?:accept\w*|agree\w*|akzept\w*|acept\w*|web\s?sites?|site|browser|browsing|privacy|consent|experience|analytics|tracking|settings|services|policy|third[-\s]part(?:y|ies)|video|content|webseite|internetseite|seite|datenschutz\w*|daten|werb\w*|advertis\w*|données|privatsph\w*|einverst\w*|einwillig\w*|zustimm\w*|dienste|einstellungen|gerät|inhalte?|navigation|expérience|navigation|navegación|sitio|contenido)\b/iu;

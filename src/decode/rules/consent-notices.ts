@@ -5,12 +5,21 @@
  * page where many do, the page is about cookies (a privacy policy) and they stay.
  */
 import type { DecodeRule } from '../rule.js';
-import { CONSENT_NOTICE } from '../../features/vocabulary.js';
+import { CONSENT_CONTEXT, CONSENT_NOTICE } from '../../features/vocabulary.js';
 
 /** A notice is a few sentences; a longer block that names cookies is prose about them. */
 const MAX_NOTICE_CHARS = 600;
 /** More notices than this on one page: the page is about cookies. */
 const MAX_NOTICES = 3;
+
+/** A line this short that says "We use cookies" is a banner's heading, whatever else it lacks. */
+const MAX_BARE_NOTICE_CHARS = 40;
+
+/** The text is a notice about cookies or consent: its phrase, and what such notices speak of (unless it is a bare banner line). */
+export function isConsentNotice(text: string): boolean {
+  if (text.length > MAX_NOTICE_CHARS || !CONSENT_NOTICE.test(text)) return false;
+  return text.length <= MAX_BARE_NOTICE_CHARS || CONSENT_CONTEXT.test(text);
+}
 
 export const consentNotices: DecodeRule = {
   name: 'consent-notices',
@@ -20,7 +29,7 @@ export const consentNotices: DecodeRule = {
     const notices: number[] = [];
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text' || b.text.length > MAX_NOTICE_CHARS || !CONSENT_NOTICE.test(b.text)) continue;
+      if (labels[i] !== 'body' || b.kind !== 'text' || !isConsentNotice(b.text)) continue;
       notices.push(i);
       if (notices.length > MAX_NOTICES) return;
     }
