@@ -70,7 +70,7 @@ export const DISCUSSION_TYPE = /(?:^|\/)(?:DiscussionForumPosting|QAPage)$/;
 // --- Short lines of article furniture, in many languages (cues family: `cue:<cue>`) ---
 
 /** A photo or source credit: "Foto: dpa", "(Photo: Getty Images)", "Bild: Keystone", "Quelle: ...", "Crédito: EFE". */
-export const CREDIT_MARK = /(?:^|[\s(\[|/·•–—-])(?:fotos?|photos?|photograph(?:y|ie)?|bild(?:er)?|titelbild|image|images|picture|pictures|pic|credits?|crédits?|crédito|foto de|fot\.|zdj[eę]cie|фото|illustration|grafik|quelle|source|fuente|fonte|bildquelle)\s*[:©]/iu;
+export const CREDIT_MARK = /(?:^|[\s(\[|/·•–—-])(?:fotos?|photos?|photograph(?:y|ie)?|bild(?:er)?|titelbild|image|images|picture|pictures|pic|credits?|crédits?\s+photos?|crédits?|crédito|imagen|kuva|foto de|fot\.|zdj[eę]cie|фото|illustration|grafik|quelle|source|fuente|fonte|bildquelle)\s*[:©]/iu;
 /** A copyright sign: "© Reuters", "(c) Name", "Copyright". */
 export const CREDIT_SIGN = /©|\(c\)\s*\p{Lu}|\bcopyright\b/iu;
 /** Photo and news agencies. */
@@ -87,8 +87,8 @@ export const DATELINE = new RegExp(String.raw`^(?:${DATELINE_WORDS})\b[^\n]{0,60
 export const DATELINE_LABEL = new RegExp(String.raw`^(?:${DATELINE_WORDS})(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*`, 'iu');
 /** A line that is only a date (and maybe a time): "03.04.2020", "Jun 18th 2018", "5. Februar 2020, 10:22 Uhr", "2020-04-03". */
 export const DATE_ONLY = /^(?:(?:am|on|le|el|den|vom)\s+)?(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\.?\s+\p{L}{3,10}\.?\s+\d{4}|\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})(?:\s*(?:[,|–-]|um)?\s*\d{1,2}[:.]\d{2}(?:\s*(?:uhr|am|pm|h))?)?$/iu;
-/** Lead-ins to related links, newsletters and the like: "Read more", "Auch interessant", "Lire aussi". */
-export const LEAD_IN = /\b(?:read\s+(?:more|also|next)|see\s+also|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|(?:te|le)\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|lees\s+ook|newsletter)\b/iu;
+/** Lead-ins to related links, newsletters and the like: "Read more", "Auch interessant", "Lire aussi", "Vous aimerez aussi". */
+export const LEAD_IN = /\b(?:read\s+(?:more|also|next)|see\s+also|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+auch\s+(?:die\s+)?(?:folgenden\s+)?(?:beiträge|artikel)|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|(?:te|le)\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|lees\s+ook|newsletter|vous\s+aimerez\s+(?:aussi|également)|dans\s+la\s+même\s+rubrique|sur\s+le\s+même\s+sujet|explore\s+further|neueste\s+artikel|mehr\s+themen)\b/iu;
 /** A comment's own buttons: "Reply", "Antworten", "Report", "Permalink". */
 export const REPLY = /^(?:reply|reply\s+to\s+this\s+comment|log\s*in\s+to\s+reply|antworten|répondre|responder|rispondi|odpowiedz|beantwoorden|svara|vastaa|ответить|report|report\s+comment|melden|permalink|quote|zitieren)\s*[↓→»]?$/iu;
 /** A comment's header: "Anna says:". */
@@ -118,3 +118,25 @@ export const CONSENT_NOTICE = /\b(?:(?:we|this\s+(?:site|website)|our\s+(?:site|
 
 /** What a consent notice speaks of besides cookies: accepting them, the site, the browser, privacy, consent, settings, embedded content. */
 export const CONSENT_CONTEXT = /\b(?:accept\w*|agree\w*|akzept\w*|acept\w*|web\s?sites?|site|browser|browsing|privacy|consent|experience|analytics|tracking|settings|services|policy|third[-\s]part(?:y|ies)|video|content|webseite|internetseite|seite|datenschutz\w*|daten|werb\w*|advertis\w*|données|privatsph\w*|einverst\w*|einwillig\w*|zustimm\w*|dienste|einstellungen|gerät|inhalte?|navigation|expérience|navigation|navegación|sitio|contenido)\b/iu;
+
+/**
+ * The site asking the reader for something: to subscribe, order the issue, join, donate,
+ * support its work, follow it, get its app ("Jetzt die aktuelle Ausgabe bestellen!", "would you
+ * consider supporting our work?", "suscribirse aquí a nuestra newsletter"). English verbs count
+ * only as imperatives (at a sentence's start or after "please", "just", "then", "and", "or"), so
+ * "customers can sign up for the program" and "I subscribe to every newsletter" are not one;
+ * the other languages' forms are imperatives or address the reader by themselves. Read with
+ * `READER_APPEAL_OBJECT`: "follow us" alone may be a hiking guide's.
+ */
+const ENGLISH_APPEAL = String.raw`(?<=^|[.!?:;…|>»–—]\s*|\b(?:please|just|then|and|or|now|today)\s+)(?:subscribe\s+(?:to|now|today|here)|sign\s+up\s+(?:for|to|now|today|here)|order\s+(?:now|today|your\s+copy|a\s+copy)|buy\s+(?:now|your\s+copy|a\s+copy)|support\s+(?:us|our\s+work|our\s+journalism|independent)|become\s+a\s+(?:member|subscriber|patron|supporter)|join\s+(?:us|our)\b|donate\s+(?:now|today|here)|download\s+(?:the|our)\s+app|follow\s+us|get\s+(?:the|our)\s+(?:app|newsletter|magazine))`;
+const OTHER_APPEAL = String.raw`(?:^|[^\p{L}])(?:(?:consider|please)\s+(?:supporting|subscribing|donating|becoming)|(?:abonnieren|bestellen|unterstützen|folgen|melden|sichern|registrieren|testen)\s+sie|abonniere\s|bestelle\s|unterstütze\s+uns|jetzt\s+(?:[\p{L}-]+\s+){0,4}(?:bestellen|abonnieren|kaufen|sichern|testen|anmelden|registrieren|unterstützen|herunterladen)|(?:hier|online|buch|heft|ausgabe|jetzt)\s+bestellen|(?:werden\s+sie|werde)\s+(?:mitglied|abonnent|fördermitglied)|folge\s+uns|lade\s+dir|hol\s+dir|suscr[ií]b(?:ete|ase|irse|anse)|s[ií]guenos|hazte\s+(?:socio|miembro)|ap[óo]yanos|abonnez-vous|inscrivez-vous|soutenez-nous|suivez-nous|t[ée]l[ée]chargez|abbonati|iscriviti|seguici|sostienici)`;
+export const READER_APPEAL = new RegExp(String.raw`(?:${ENGLISH_APPEAL}|${OTHER_APPEAL})(?:[^\p{L}]|$)`, 'iu');
+/** What a reader is asked to subscribe to, order, join or follow: the magazine, its issue, the newsletter, the app, the site's work, its social accounts. */
+export const READER_APPEAL_OBJECT = /(?:^|[^\p{L}])(?:newsletters?|magazin\w*|magazine|ausgabe|heft|issues?|edition|abos?|abonnement\w*|subscriptions?|apps?|itunes|google\s+play|app\s*store|paywall|bezahlschranke|our\s+(?:work|journalism|reporting|journalists)|unsere\s+(?:arbeit|redaktion)|unseren\s+journalismus|membership|mitglied\w*|members?|angebote?|shop|facebook|twitter|instagram|youtube|telegram|podcasts?|e-?paper|print|buch|bolet[íi]n|revista|suscripci[óo]n|lettre\s+d'information)(?:[^\p{L}]|$)/iu;
+
+/** A reading-time line: "5 min read", "Lesezeit: 3 Min.", "Reading time 17 minutes", "Tempo di lettura: 3 minuti", "Ten tekst przeczytasz w mniej niż minutę". */
+export const READING_TIME = /^(?:(?:reading\s+time|read\s+time|lesezeit|lesedauer|temps\s+de\s+lecture|tiempo\s+de\s+lectura|tempo\s+di\s+lettura|czas\s+czytania|leestijd)\s*:?\s*(?:ca\.?\s*)?(?:<\s*)?\d+\s*(?:-\s*\d+\s*)?(?:min\w*|minuten|minutes?|minutos?|minuti|minut)\.?|(?:ca\.?\s*)?\d+\s*(?:-\s*\d+\s*)?(?:min\.?|minutes?|minuten|minutos?|minuti|minut)\s*(?:read|reading|lesezeit|lesedauer|de\s+lecture|de\s+lectura|di\s+lettura|czytania|leestijd)|ten\s+tekst\s+przeczytasz\s+w\s+[\p{L}\s]*minut\p{L}*)\.?$/iu;
+/** An audio player's prompt: "Listen to this article", "Artikel anhören", "Escucha esta nota aquí". */
+export const LISTEN_PROMPT = /^(?:listen\s+to\s+(?:this\s+)?(?:the\s+)?(?:article|story|post)|artikel\s+(?:anhören|vorlesen(?:\s+lassen)?)|beitrag\s+(?:anhören|vorlesen)|escucha\s+(?:esta|la)\s+nota(?:\s+aquí)?|escuchar\s+(?:este\s+)?(?:artículo|nota)|écouter\s+(?:cet|l')\s*article|ascolta\s+l'articolo)\.?$/iu;
+/** A widget's placeholder while it loads: "Loading...", "Gefällt mir Wird geladen …" (a like button's label before it). */
+export const LOADING_PLACEHOLDER = /^(?:[\p{L} ]{0,20}\s)?(?:wird\s+geladen|loading|chargement|cargando|caricamento)\s*(?:…|\.{3})?$/iu;

@@ -16,11 +16,15 @@ import { leadIns } from './lead-ins.js';
 import { creditLines } from './credit-lines.js';
 import { dateLines } from './date-lines.js';
 import { consentNotices } from './consent-notices.js';
+import { readerAppeals } from './reader-appeals.js';
+import { widgetLines } from './widget-lines.js';
+import { noscriptMarkup } from './noscript-markup.js';
 import { articleEnd } from './article-end.js';
 import { productSpecs } from './product-specs.js';
 import { codeInRegion } from './code-in-region.js';
 import { linkTail } from './link-tail.js';
 import { listingCards } from './listing-cards.js';
+import { teaserCards } from './teaser-cards.js';
 import { headingsInRegion } from './headings-in-region.js';
 import { headingElements } from './heading-elements.js';
 import { mediaInRegion } from './media-in-region.js';
@@ -36,6 +40,9 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   creditLines,
   dateLines,
   consentNotices,
+  readerAppeals,
+  widgetLines,
+  noscriptMarkup,
   contentRegion,
   articleEnd,
   forumPosts,
@@ -43,6 +50,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   codeInRegion,
   linkTail,
   listingCards,
+  teaserCards,
   headingsInRegion,
   headingElements,
   mediaInRegion,
@@ -56,5 +64,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion,
 };

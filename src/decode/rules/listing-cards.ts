@@ -41,19 +41,22 @@ function inPageChrome(tagPath: string): boolean {
   return IN_PAGE_CHROME.test(tagPath) || (IN_HEADER_OR_FOOTER.test(tagPath) && !IN_CARD_HEADER.test(tagPath));
 }
 
-interface CardList {
+export interface CardList {
   readonly blocks: number[];
+  /** Each card's blocks, in page order. */
+  readonly cardBlocks: readonly (readonly number[])[];
   chars: number;
   /** Cards whose title is a linked heading (a sidebar's box has a heading too, but not a link). */
   headed: number;
   cards: number;
 }
 
-const IN_HEADING = /(?:^|\/)h[1-6](?:\/|$)/;
+export const IN_HEADING = /(?:^|\/)h[1-6](?:\/|$)/;
 
-/** The card lists of the page: per list element, its cards' blocks, when they qualify. */
-function cardLists(s: DecodeState, chains: readonly (readonly number[])[]): CardList[] {
+/** The card lists of the page: per list element, its cards' blocks, when they qualify (none on a page of over `MAX_BLOCKS`). */
+export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]): CardList[] {
   const { blocks, labels } = s;
+  if (blocks.length > MAX_BLOCKS) return [];
   // list element -> card element -> block indices
   const lists = new Map<number, Map<number, number[]>>();
   for (let i = 0; i < blocks.length; i++) {
@@ -75,7 +78,7 @@ function cardLists(s: DecodeState, chains: readonly (readonly number[])[]): Card
     const kept: number[][] = [];
     for (const held of cards.values()) if (isCard(s, held)) kept.push(held);
     if (kept.length < MIN_CARDS || kept.length < MIN_CARD_SHARE * cards.size) continue;
-    const list: CardList = { blocks: kept.flat(), chars: 0, headed: 0, cards: kept.length };
+    const list: CardList = { blocks: kept.flat(), cardBlocks: kept, chars: 0, headed: 0, cards: kept.length };
     for (const held of kept) if (held.some((i) => IN_HEADING.test(blocks[i]!.tagPath) && isLinkText(blocks[i]!))) list.headed++;
     for (const i of list.blocks) list.chars += blocks[i]!.text.length;
     out.push(list);
@@ -115,7 +118,7 @@ export const listingCards: DecodeRule = {
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const declared = cfg.pageType === 'listing';
-    if (!chains || !(declared || cfg.pageType === 'unknown') || s.blocks.length > MAX_BLOCKS) return;
+    if (!chains || !(declared || cfg.pageType === 'unknown')) return;
     const lists = cardLists(s, chains);
     if (lists.length === 0) return;
     let largest = 0;

@@ -4,20 +4,33 @@
  * in (p(body) >= 0.5, or `leadFigureMinBody` for an image in a `<figure>`) may stand up to four
  * blocks before the region when only short text (its caption, a byline, a share bar) stands
  * between them; a photo whose box holds a caption counts as a figure, may stand six blocks before,
- * and keeps its caption.
+ * and keeps its caption unless the caption carries the photo's credit.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { BlockRole } from '../roles.js';
 import { BODY } from '../blocks.js';
+import { AGENCY, CREDIT_MARK, CREDIT_SIGN } from '../../features/vocabulary.js';
 
 const IN_FIGURE = /(?:^|\/)figure(?:\/|$)/;
 /** Blocks a lead image may stand before the region: four, six for a photo with its caption, credit and toggles. */
 const LEAD_BLOCKS = 4;
 const LEAD_FIGURE_BLOCKS = 6;
 
-/** A kept lead photo keeps its caption (not its credit or its toggles) between it and the region. */
+/**
+ * A kept lead photo keeps its caption between it and the region: not its credit or its toggles,
+ * and not a caption that carries its credit ("... Photograph: Guy Smallman/Getty Images", "...
+ * EFE"), which the corpora's readers leave out with the credit (docs/quality.md, session 19).
+ */
 function keepCaption(s: DecodeState, roles: ArrayLike<number>, from: number, to: number): void {
-  for (let k = from; k < to; k++) if (roles[k] === BlockRole.caption && s.labels[k] === 'other') s.relabel(k, 'body', "the lead photo's caption");
+  for (let k = from; k < to; k++) {
+    if (roles[k] !== BlockRole.caption || s.labels[k] !== 'other' || carriesCredit(s.blocks[k]!.text)) continue;
+    s.relabel(k, 'body', "the lead photo's caption");
+  }
+}
+
+/** The text credits a picture: a credit cue ("Foto:", "Photograph:"), a copyright sign, an agency's name. */
+function carriesCredit(text: string): boolean {
+  return CREDIT_MARK.test(text) || CREDIT_SIGN.test(text) || AGENCY.test(text);
 }
 
 export const mediaInRegion: DecodeRule = {

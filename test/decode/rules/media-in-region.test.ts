@@ -45,3 +45,16 @@ test('media-in-region: a photo whose box holds a caption is a figure: it may sta
   assert.deepEqual(noteRows(s).map((r) => [r[0], r[4]]), [[0, 'image inside the content region'], [1, "the lead photo's caption"]]);
   assert.deepEqual(runRule(mediaInRegion, doc, {}, (st) => { st.region = [6, 7]; }).notes, [], 'a bare image six blocks before stays out');
 });
+
+test('media-in-region: a lead photo keeps its caption, but not one that carries its credit', () => {
+  const { captioned, caption, none } = BlockRole;
+  const build = (captionText: string) => new BlockBuilder().image('body', 0.6).text(captionText, 'other')
+    .text(para(50), 'body').text(para(50), 'body').build();
+  const roles = [captioned, caption, none, none];
+  const plain = runRule(mediaInRegion, build('The mill has stood empty since 1998.'), { blockRoles: roles }, (st) => { st.region = [2, 3]; });
+  assert.equal(plain.labels[1], 'body');
+  for (const credited of ['Striking members of the union last year. Photograph: Guy Smallman/Getty Images', 'Un grupo de pingüinos, en la Antártida. EFE', 'The harbour at dusk. © Jane Doe']) {
+    const s = runRule(mediaInRegion, build(credited), { blockRoles: roles }, (st) => { st.region = [2, 3]; });
+    assert.deepEqual([s.labels[0], s.labels[1]], ['body', 'other'], credited);
+  }
+});

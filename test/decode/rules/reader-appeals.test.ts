@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isReaderAppeal, readerAppeals } from '../../../src/decode/rules/reader-appeals.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+test('reader-appeals: the site asking to subscribe, order the issue or support its work becomes other, in body or heading', () => {
+  const doc = new BlockBuilder().text(para(40), 'body')
+    .text('If you enjoyed reading this post – would you consider supporting our work? Just click here. Thanks!', 'body')
+    .text(para(40), 'body')
+    .text('>>> Jetzt die aktuelle Ausgabe bestellen! <<<', 'heading')
+    .text('Subscribe to our newsletter', 'other').build();
+  const s = runRule(readerAppeals, doc);
+  assert.deepEqual(noteRows(s), [
+    [1, 'body', 'other', 'reader-appeals', 'the site asking the reader to subscribe, order, join or follow'],
+    [3, 'heading', 'other', 'reader-appeals', 'the site asking the reader to subscribe, order, join or follow'],
+  ]);
+});
+
+test('isReaderAppeal: appeals in English, German, Spanish and French', () => {
+  for (const t of ['Want more? Sign up for our newsletter, The Selection.', 'Werden Sie Mitglied bei for me und erhalten Sie exklusive Angebote!',
+    'Lesen Sie das BIKE Magazin. Einfach digital in der BIKE-App oder bestellen Sie es im Shop.', 'Buch bestellen',
+    'Puede escribirnos o seguir a Materia en Facebook, Twitter o suscribirse aquí a nuestra newsletter.',
+    'Abonnez-vous à notre newsletter.', 'Catch up on our coverage, and follow us on Facebook and Instagram.']) {
+    assert.ok(isReaderAppeal(t), t);
+  }
+});
+
+test('isReaderAppeal: prose about subscribing, members or apps is no appeal', () => {
+  for (const t of ['So why should one sign up for BigAdda rather than Orkut or Facebook?', 'I also subscribe to every newsletter and magazine on the subject.',
+    "If you haven't tried Messenger yet, you can get the app today.", 'Customers can sign up for the Gold Plus Rewards program to earn points.',
+    'Die Spieler werden Mitglied im Verein und bestellen ihre Trikots im Shop.', 'Follow us to the summit: the path climbs steeply.', `Subscribe to our newsletter. ${para(60)}`]) {
+    assert.equal(isReaderAppeal(t), false, t);
+  }
+});
+
+test('reader-appeals: not on documentation, nor on a page of many appeals (a membership page)', () => {
+  const one = new BlockBuilder().text('Subscribe to the newsletter to get release notes.', 'body').build();
+  assert.deepEqual(runRule(readerAppeals, one, { pageType: 'docs' }).notes, []);
+  const page = new BlockBuilder();
+  for (let k = 0; k < 4; k++) page.text(`Plan ${k}: become a member and get the magazine every month.`, 'body');
+  assert.deepEqual(runRule(readerAppeals, page.build()).notes, []);
+});

@@ -1,0 +1,21 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+test('widget-lines: a reading time, a listen prompt and a loading placeholder become other', () => {
+  const doc = new BlockBuilder().text('5 min read', 'body').text('Escucha esta nota aquí', 'heading').text(para(40), 'body')
+    .text('Gefällt mir Wird geladen …', 'body').text(para(40), 'body').build();
+  assert.deepEqual(noteRows(runRule(widgetLines, doc)).map((r) => [r[0], r[1], r[2]]), [[0, 'body', 'other'], [1, 'heading', 'other'], [3, 'body', 'other']]);
+});
+
+test('isWidgetLine: reading times and prompts in several languages; prose that mentions them is not one', () => {
+  for (const t of ['Lesezeit: 3 Min.', 'Reading Time: 11 minutes', '3 Minuten Lesezeit', 'Tempo di lettura: 3 minuti', 'Ten tekst przeczytasz w mniej niż minutę',
+    '11 minut czytania', 'Listen to this article', 'Artikel anhören', 'Loading...', 'wird geladen ...']) {
+    assert.ok(isWidgetLine(t), t);
+  }
+  for (const t of ['The reading time of a novel is about 5 hours.', 'Loading the truck took 5 minutes.', 'Listen to this: the band is back.', `${'Loading'.repeat(20)}`]) {
+    assert.equal(isWidgetLine(t), false, t);
+  }
+});
