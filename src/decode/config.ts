@@ -68,10 +68,19 @@ export interface ConstrainOptions {
    * dragnet's test split, never looked at, word F1 0.835 -> 0.883 (docs/ablation.md).
    */
   readonly commentBody?: number;
+  /**
+   * Per block, 1 when it sits in a product page's customer reviews (`reviewSectionBlocks`);
+   * absent = none known. Scaled by `commentBody` on product pages (`product-reviews`).
+   */
+  readonly reviewBlocks?: ArrayLike<number>;
   /** Per block, 1 when it is advertising (`adSlotBlocks`); absent = none known. */
   readonly adBlocks?: ArrayLike<number>;
   /** p(body) of advertising blocks is multiplied by this (what it loses goes to `other`). Default 0; 1 = off. */
   readonly adBody?: number;
+  /** Per block, 1 when it sits in a dialog (`dialogBlocks`, decode/dialogs.ts); absent = none known. */
+  readonly dialogBlocks?: ArrayLike<number>;
+  /** Per block, 1 when it sits in a footer (`footerBlocks`, decode/dialogs.ts); absent = none known. */
+  readonly footerBlocks?: ArrayLike<number>;
   /**
    * A lead image in a `<figure>` just before the content region is kept when its p(body) is at
    * least this (other images need 0.5): publishers mark their lead photos as figures. Default 0.3.
@@ -119,8 +128,11 @@ export interface ConstrainConfig {
   readonly linkTailShare: number;
   readonly commentBlocks: ArrayLike<number> | undefined;
   readonly commentBody: number;
+  readonly reviewBlocks: ArrayLike<number> | undefined;
   readonly adBlocks: ArrayLike<number> | undefined;
   readonly adBody: number;
+  readonly dialogBlocks: ArrayLike<number> | undefined;
+  readonly footerBlocks: ArrayLike<number> | undefined;
   readonly leadFigureMinBody: number;
   readonly codeMinBody: number;
   readonly containerShare: number;
@@ -158,8 +170,11 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     linkTailShare: o.linkTailShare ?? 0.3,
     commentBlocks: o.commentBlocks,
     commentBody: o.commentBody ?? DEFAULT_COMMENT_BODY,
+    reviewBlocks: o.reviewBlocks,
     adBlocks: o.adBlocks,
     adBody: o.adBody ?? 0,
+    dialogBlocks: o.dialogBlocks,
+    footerBlocks: o.footerBlocks,
     leadFigureMinBody: o.leadFigureMinBody ?? 0.3,
     codeMinBody: o.codeMinBody ?? 0.1,
     containerShare: o.containerShare ?? 0.8,

@@ -1,12 +1,12 @@
 /**
- * What kind of page this is, from what the page declares (schema.org types in JSON-LD or
- * microdata, `og:type`) and, where it declares nothing, from its markup: several posts' user
+ * What kind of page this is, from what the page declares (schema.org types of its own JSON-LD
+ * objects, not of what they mention, or of microdata; `og:type`) and, where it declares nothing, from its markup: several posts' user
  * names make a forum thread, several blocks of code documentation. The decoder keeps what matters on each kind: who wrote each post on a
  * forum thread (`forum-posts`); lead-ins to links are left alone on documentation and listings (`lead-ins`);
  * a listing's cards are kept (`listing-cards`).
  */
 import type { DomTree } from '../dom/tree.js';
-import { walkJsonLdObjects } from '../dom/json-ld.js';
+import { walkPageJsonLdObjects } from '../dom/json-ld.js';
 import { BlockRole } from './roles.js';
 import type { Block } from '../segment/segment.js';
 
@@ -43,7 +43,7 @@ function declaredType(names: readonly string[]): PageType | undefined {
 /** The page's kind; `roles` are its blocks' roles (`blockRoles`). */
 export function detectPageType(tree: DomTree, roles: ArrayLike<number>, blocks: readonly Block[] = []): PageType {
   const declared: string[] = [];
-  walkJsonLdObjects(tree, (o) => {
+  walkPageJsonLdObjects(tree, (o) => {
     declared.push(...typeNames(o['@type']));
   });
   for (const node of tree.nodes) if (node.kind === 'element' && node.attrs['itemtype']) declared.push(...typeNames(node.attrs['itemtype']));

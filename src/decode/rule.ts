@@ -37,7 +37,11 @@ export class DecodeState {
   /** Labels so far: each block's most probable label to begin with. */
   readonly labels: Label[];
   readonly notes: DecodeNote[] = [];
-  /** Per block, 1 inside a comment section that the rules treat as one (set by `comment-sections`). */
+  /**
+   * Per block, 1 for text that is not the page's own though written like it: readers' comments
+   * (`comment-sections`), buyers' reviews (`product-reviews`), pop-ups (`dialog-boxes`), footers
+   * (`page-footers`). The title, the prose rescue, code and cards leave these blocks out.
+   */
   comments: ArrayLike<number> | undefined = undefined;
   /** Per block, 1 for page furniture the markup names (set by `page-furniture`): no later rule makes it content. */
   furniture: Uint8Array | undefined = undefined;
@@ -52,6 +56,14 @@ export class DecodeState {
     this.probs = modelProbs;
     this.labels = new Array(blocks.length);
     for (let i = 0; i < blocks.length; i++) this.labels[i] = LABELS[argmax(modelProbs[i]!)]!;
+  }
+
+  /** Adds the blocks `marks` flags to `comments`. */
+  setAside(marks: ArrayLike<number>): void {
+    const before = this.comments;
+    const joined = new Uint8Array(this.blocks.length);
+    for (let i = 0; i < joined.length; i++) joined[i] = marks[i] || before?.[i] ? 1 : 0;
+    this.comments = joined;
   }
 
   /** Sets block i's label, with a note when it changes. */

@@ -88,3 +88,33 @@ export function walkJsonLdObjects(tree: HasJsonLd, visit: (o: Readonly<Record<st
     }
   }
 }
+
+/** Keys whose values are the page's own subject, not something it mentions (`publisher.owns`, `itemReviewed`). */
+const PAGE_SUBJECT_KEYS = ['@graph', 'mainEntity', 'mainEntityOfPage'] as const;
+
+/**
+ * Calls `visit` on the objects that say what the page itself is: each script's top-level
+ * objects, the members of their `@graph`, and their `mainEntity`, followed through those keys
+ * only (at most `maxNodes` values per script). A blog post whose publisher `owns` products, or
+ * a review whose `itemReviewed` is one, is not thereby a product page.
+ */
+export function walkPageJsonLdObjects(tree: HasJsonLd, visit: (o: Readonly<Record<string, unknown>>) => void, maxNodes = MAX_JSON_LD_WALK): void {
+  for (const data of jsonLdValues(tree)) {
+    const stack: unknown[] = [data];
+    let seen = 0;
+    while (stack.length > 0 && seen++ < maxNodes) {
+      const v = stack.pop();
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+        continue;
+      }
+      if (!v || typeof v !== 'object') continue;
+      const o = v as Record<string, unknown>;
+      visit(o);
+      for (const key of PAGE_SUBJECT_KEYS) {
+        const c = o[key];
+        if (c && typeof c === 'object') stack.push(c);
+      }
+    }
+  }
+}

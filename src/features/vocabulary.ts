@@ -42,6 +42,18 @@ export const COMMENT_SECTION_WORD = new RegExp(COMMENT_SECTION_ROOTS.join('|'), 
  * WordPress's sidebar of comment excerpts, `recent-comments-2`).
  */
 export const COMMENT_SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
+// --- Customer reviews on product pages (decode/reviews.ts) ---
+
+/** Whether an id, class or itemprop string may name a review section (a cheap first test). */
+export const REVIEW_SECTION_WORD = /review/i;
+/**
+ * One part of a class or id (split at `-`, `_` and camelCase humps) that names customer
+ * reviews or one of them: `reviews`, `product-review__body`, `okeReviews-reviewContent`,
+ * `user_reviews_filter`, `responsive_reviewblock`. `preview`, `reviewed` and `reviewer` do not.
+ */
+export const REVIEW_SECTION_PART = /^reviews?(?:block|list|content|text|body|desc|item|card|summary|box|section|module|widget)?s?$/i;
+/** Testimonials are quotes the seller chose to show, part of the page: an id or class with this word holds no review section. */
+export const TESTIMONIAL_WORD = /testimonial/i;
 /**
  * A page control's label as a block's whole text: the toggles of a photo's caption ("hide
  * caption", "toggle caption", "enlarge this image") and a post's reaction buttons ("Like",

@@ -19,6 +19,8 @@ import { siteLabelersOf } from '../models/site-models.js';
 import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
 import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
+import { reviewSectionBlocks } from '../decode/reviews.js';
+import { dialogBlocks, footerBlocks } from '../decode/dialogs.js';
 import { adSlotBlocks } from '../decode/ads.js';
 import { blockContainers } from '../decode/containers.js';
 import { blockRoles } from '../decode/roles.js';
@@ -160,13 +162,17 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
   const weight = options.bodyWeight ?? 1;
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
+  const pageType = options.pageType ?? detectPageType(page.tree, roles, page.blocks);
   const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
     ...options,
     blockRoles: roles,
-    pageType: options.pageType ?? detectPageType(page.tree, roles, page.blocks),
+    pageType,
     declaredTitles: options.declaredTitles ?? declaredTitles(page),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
+    reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || pageType !== 'product' ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
+    dialogBlocks: options.dialogBlocks ?? dialogBlocks(page.tree, page.blocks),
+    footerBlocks: options.footerBlocks ?? footerBlocks(page.tree, page.blocks),
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });

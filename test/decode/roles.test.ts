@@ -66,6 +66,10 @@ test('page type: declared in JSON-LD, microdata or og:type; a thread of user nam
   assert.equal(typeOf('<body itemscope itemtype="http://schema.org/Blog"><p>x</p></body>'), 'unknown', "a blog's every page says Blog");
   assert.equal(typeOf('<body itemscope itemtype="http://schema.org/Blog"><article itemscope itemtype="http://schema.org/BlogPosting"><p>x</p></article></body>'), 'article');
   assert.equal(typeOf(ld('TechArticle')), 'docs');
+  const raw = (o: unknown) => `<head><script type="application/ld+json">${JSON.stringify(o)}</script></head><body><p>x</p></body>`;
+  assert.equal(typeOf(raw({ '@type': 'BlogPosting', publisher: { '@type': 'Organization', owns: [{ '@type': 'Product' }] }, mainEntity: { '@type': 'Place', review: { '@type': 'Review' } } })), 'article', "the publisher's products are not the page's");
+  assert.equal(typeOf(raw({ '@type': 'Review', itemReviewed: { '@type': 'Product' } })), 'article', 'a review of a product is an article');
+  assert.equal(typeOf(raw({ '@graph': [{ '@type': 'WebPage', mainEntity: { '@type': 'Product' } }] })), 'product', 'the main entity of a graph member');
   assert.equal(typeOf('<body itemscope itemtype="https://schema.org/QAPage"><p>q</p></body>'), 'forum');
   assert.equal(typeOf('<head><meta property="og:type" content="product"></head><body><p>x</p></body>'), 'product');
   const posts = ['a', 'b', 'c'].map((u) => `<div class="post"><span class="username">${u}</span><p>Post by ${u}.</p></div>`).join('');

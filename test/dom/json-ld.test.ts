@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jsonLdValues, MAX_JSON_LD_CHARS, MAX_JSON_LD_WALK, parseJsonLd, walkJsonLdObjects } from '../../src/dom/json-ld.js';
+import { jsonLdValues, MAX_JSON_LD_CHARS, MAX_JSON_LD_WALK, parseJsonLd, walkJsonLdObjects, walkPageJsonLdObjects } from '../../src/dom/json-ld.js';
 
 test('JSON-LD as pages write it: CDATA and comment wrappers, raw line breaks in strings, trailing commas', () => {
   assert.deepEqual(parseJsonLd('{"a":1}'), { a: 1 });
@@ -44,4 +44,15 @@ test('hostile nesting costs a bounded walk, not a stack overflow', () => {
   let visited = 0;
   walkJsonLdObjects({ jsonLd: [deep] }, () => void visited++);
   assert.ok(visited > 0 && visited <= MAX_JSON_LD_WALK);
+});
+
+test("the page's own objects: top level, @graph members and main entities, not what they mention", () => {
+  const tree = { jsonLd: ['{"n":1,"publisher":{"n":2,"owns":[{"n":3}]},"mainEntity":{"n":4,"review":{"n":5}}}', '{"@graph":[{"n":6,"mainEntityOfPage":{"n":7}},{"n":8}]}'] };
+  const seen: unknown[] = [];
+  walkPageJsonLdObjects(tree, (o) => void seen.push(o['n']));
+  assert.deepEqual(seen.filter((n) => n !== undefined), [1, 4, 6, 7, 8]);
+  let visited = 0;
+  const deep = '{"mainEntity":'.repeat(100_000) + '{"n":1}' + '}'.repeat(100_000);
+  walkPageJsonLdObjects({ jsonLd: [deep] }, () => void visited++);
+  assert.ok(visited <= MAX_JSON_LD_WALK, 'bounded');
 });

@@ -4,6 +4,9 @@
  * chose, the region `content-region` found (and `code-in-region` fills with its code) and `link-tail` shortened.
  */
 import type { DecodeRule } from '../rule.js';
+import { productReviews } from './product-reviews.js';
+import { dialogBoxes } from './dialog-boxes.js';
+import { pageFooters } from './page-footers.js';
 import { commentSections } from './comment-sections.js';
 import { adSlots } from './ad-slots.js';
 import { pageFurniture } from './page-furniture.js';
@@ -31,7 +34,10 @@ import { mediaInRegion } from './media-in-region.js';
 
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   commentSections,
+  productReviews,
   adSlots,
+  dialogBoxes,
+  pageFooters,
   pageFurniture,
   oneTitle,
   proseRescue,
@@ -64,5 +70,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, adSlots, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion,
 };

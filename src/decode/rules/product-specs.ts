@@ -2,10 +2,13 @@
  * On a product page the short lines of its feature list and spec table are what a reader
  * came for, yet the learner, trained mostly on news, gives short list items next to no
  * p(body). Lists, definition lists and table rows of short non-link lines in the content
- * region, or just after it, become body on a page that declares a product.
+ * region, or just after it, become body on a page that declares a product. A list of cards
+ * (`listing-cards`' definition: each a few lines, one a link) is other products' ("Similar
+ * items", "Customers also bought"): its price and delivery lines are no spec.
  */
 import { isLinkText } from '../blocks.js';
 import type { DecodeRule } from '../rule.js';
+import { cardLists } from './listing-cards.js';
 
 /** A spec line or a bullet of features, not a paragraph. */
 const MAX_SPEC_CHARS = 200;
@@ -18,16 +21,18 @@ const MIN_RUN = 2;
 
 export const productSpecs: DecodeRule = {
   name: 'product-specs',
-  doc: 'on a product page, runs of short non-link lines in lists and tables in (or just after) the content region become body',
+  doc: "on a product page, runs of short non-link lines in lists and tables in (or just after) the content region become body (not in other products' cards)",
   apply(s, cfg) {
     const region = s.region;
     if (cfg.pageType !== 'product' || !region) return;
     const { blocks, labels } = s;
     const end = Math.min(blocks.length - 1, region[1] + AFTER_REGION);
+    const inCards = new Set<number>();
+    if (cfg.blockContainers) for (const list of cardLists(s, cfg.blockContainers)) for (const i of list.blocks) inCards.add(i);
     const spec = (i: number): boolean => {
       const b = blocks[i]!;
       return b.kind === 'text' && labels[i] !== 'title' && labels[i] !== 'heading' && !s.furniture?.[i] && b.text.trim().length > 0
-        && b.text.length <= MAX_SPEC_CHARS && !isLinkText(b) && IN_SPEC_LIST.test(b.tagPath);
+        && b.text.length <= MAX_SPEC_CHARS && !isLinkText(b) && IN_SPEC_LIST.test(b.tagPath) && !inCards.has(i);
     };
     let last = region[1];
     for (let i = region[0]; i <= end; i++) {

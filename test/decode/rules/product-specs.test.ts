@@ -21,3 +21,20 @@ test('product-specs: only on product pages with a region; a link, a lone line an
   assert.deepEqual(runRule(productSpecs, page(), { pageType: 'article' }, (st) => { st.region = [1, 1]; }).notes, []);
   assert.deepEqual(runRule(productSpecs, page(), { pageType: 'product' }).notes, []);
 });
+
+test("product-specs: other products' cards (a link, a price, a delivery line) are no specs", () => {
+  const b = new BlockBuilder().text('Floral Blouse, size 10', 'title').text(para(40), 'body')
+    .text('Condition: Pre-owned', 'other').atPath('html/body/main/ul/li').text('Size: 10', 'other').atPath('html/body/main/ul/li');
+  const MAIN = [1, 2, 3];
+  const containers: number[][] = [[...MAIN, 4], [...MAIN, 4], [...MAIN, 5, 6], [...MAIN, 5, 7]];
+  for (let k = 0; k < 4; k++) {
+    b.link(`Similar blouse number ${k}`).atPath('html/body/div/ul/li/a').text(`$${k + 5}.99`, 'other').atPath('html/body/div/ul/li/span')
+      .text('+ $23.51 delivery', 'other').atPath('html/body/div/ul/li/span');
+    containers.push([1, 10, 11 + k], [1, 10, 11 + k], [1, 10, 11 + k]);
+  }
+  const doc = { ...b.build(), containers };
+  const s = runRule(productSpecs, doc, { pageType: 'product', blockContainers: doc.containers }, (st) => { st.region = [1, 1]; });
+  assert.deepEqual(noteRows(s).map((r) => r[0]), [2, 3], 'the specs, not the cards');
+  const blind = runRule(productSpecs, doc, { pageType: 'product' }, (st) => { st.region = [1, 1]; });
+  assert.ok(blind.notes.length > 2, 'without the tree the cards look like specs');
+});

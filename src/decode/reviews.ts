@@ -1,0 +1,59 @@
+/**
+ * Which blocks sit in a product page's customer reviews: inside an element whose class, id or
+ * itemprop names reviews (`reviews`, `product-review__body`, `js-okeReviews-reviewContent`,
+ * `user_reviews_summary_row`, `itemprop="review"`).
+ *
+ * On wcxb-dev's product pages the gold drops buyers' reviews, their filters and vote buttons:
+ * the page is the product's description and specs. The learner reads a review as prose (it is
+ * written like a post) and keeps it. Only product pages are asked, so an article that reviews
+ * a product, or a site's testimonials on a landing page, is not touched.
+ */
+import type { DomTree, ElementNode } from '../dom/tree.js';
+import type { Block } from '../segment/segment.js';
+import { blocksUnder } from './blocks-under.js';
+import { REVIEW_SECTION_PART, REVIEW_SECTION_WORD, TESTIMONIAL_WORD } from '../features/vocabulary.js';
+
+/** Class strings longer than this are feature-flag dumps, not layout names. */
+const MAX_CLASS_CHARS = 400;
+
+/** `okeReviews-reviewContent` -> oke, Reviews, review, Content. */
+function nameParts(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[-_\s]+/).filter((p) => p !== '');
+}
+
+/** A part of letters and digits together is a model number: `samsung-bespoke-nsi6db990012aa-review` is an article's review of one product. */
+const MODEL_NUMBER = /^(?=.*\d)(?=.*[a-z])[a-z\d]+$/i;
+
+function namesReviews(value: string | undefined): boolean {
+  if (!value || value.length > MAX_CLASS_CHARS || !REVIEW_SECTION_WORD.test(value)) return false;
+  for (const name of value.split(/\s+/)) {
+    if (!name) continue;
+    const parts = nameParts(name);
+    if (parts.some((p) => REVIEW_SECTION_PART.test(p)) && !parts.some((p) => MODEL_NUMBER.test(p))) return true;
+  }
+  return false;
+}
+
+function namesReviewSection(el: ElementNode): boolean {
+  if (el.tag === 'body' || el.tag === 'html') return false;
+  return namesReviews(el.attrs['id']) || namesReviews(el.attrs['class']) || namesReviews(el.attrs['itemprop']);
+}
+
+function namesTestimonials(el: ElementNode): boolean {
+  const id = el.attrs['id'];
+  const cls = el.attrs['class'];
+  return (id !== undefined && TESTIMONIAL_WORD.test(id)) || (cls !== undefined && cls.length <= MAX_CLASS_CHARS && TESTIMONIAL_WORD.test(cls));
+}
+
+/**
+ * 1 for each block inside a review section and not inside testimonials (quotes the seller chose
+ * to show: `testimonial-card-wr home-review-card-wr`, `#review_module.lf_pdp_fundamentals-testimonials`);
+ * two passes (`blocksUnder`).
+ */
+export function reviewSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
+  const out = blocksUnder(tree, blocks, namesReviewSection);
+  if (!out.includes(1)) return out;
+  const chosen = blocksUnder(tree, blocks, namesTestimonials);
+  for (let i = 0; i < out.length; i++) if (chosen[i]) out[i] = 0;
+  return out;
+}

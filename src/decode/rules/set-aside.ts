@@ -1,0 +1,39 @@
+/**
+ * The shape `dialog-boxes` and `page-footers` share: blocks in marked elements (a pop-up, the
+ * page's footer) lose their p(body) and p(heading) to `other`, are relabelled, and are set aside
+ * with the comments, so that no later rule (the prose rescue, the region, images in it) takes
+ * them back. Not when the page's most probable title lies among them: then they are the page
+ * (an article opened in a dialog over a listing).
+ */
+import { LABELS } from '../../labels.js';
+import { argmax, scaleContent, TITLE } from '../blocks.js';
+import type { DecodeRule, DecodeState } from '../rule.js';
+import type { ConstrainConfig } from '../config.js';
+
+/** The text block the model most believes is the title, or -1. */
+function likeliestTitle(s: DecodeState): number {
+  let best = -1;
+  for (let i = 0; i < s.blocks.length; i++) {
+    if (s.blocks[i]!.kind === 'text' && (best < 0 || s.probs[i]![TITLE]! > s.probs[best]![TITLE]!)) best = i;
+  }
+  return best;
+}
+
+export function setAsideRule(name: string, doc: string, reason: string, marksOf: (cfg: ConstrainConfig) => ArrayLike<number> | undefined): DecodeRule {
+  return {
+    name,
+    doc,
+    apply(s, cfg) {
+      const marks = marksOf(cfg);
+      if (marks === undefined) return;
+      let any = false;
+      for (let i = 0; i < s.blocks.length && !any; i++) any = marks[i] === 1;
+      if (!any) return;
+      const title = likeliestTitle(s);
+      if (title >= 0 && marks[title]) return;
+      s.setAside(marks);
+      s.probs = s.probs.map((row, i) => (marks[i] ? scaleContent(row, 0) : row));
+      for (let i = 0; i < s.blocks.length; i++) if (marks[i]) s.relabel(i, LABELS[argmax(s.probs[i]!)]!, reason);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dialogBlocks, footerBlocks } from '../../src/decode/dialogs.js';
+import { loadPage } from '../../src/page.js';
+
+test('blocks in <dialog>, role=dialog or alertdialog, and aria-modal elements are marked', () => {
+  const html = `<body><main><h1>Wool Runner</h1><p>Soft merino wool.</p></main>
+    <div id="gdpr" role="dialog"><h2>Required Cookies</h2><p>Some technologies are necessary.</p></div>
+    <div role="alertdialog"><p>Your session expires soon.</p></div>
+    <div id="modal-privacy-policy" aria-modal="true"><p>Privacy policy text.</p></div>
+    <dialog open><p>Sign up for our newsletter.</p></dialog>
+    <div role="dialogue" aria-modal="false"><p>Not a dialog.</p></div>
+  </body>`;
+  const page = loadPage(new TextEncoder().encode(html));
+  const m = dialogBlocks(page.tree, page.blocks);
+  assert.deepEqual(page.blocks.map((b, i) => [b.text, m[i]]), [
+    ['Wool Runner', 0], ['Soft merino wool.', 0], ['Required Cookies', 1], ['Some technologies are necessary.', 1],
+    ['Your session expires soon.', 1], ['Privacy policy text.', 1], ['Sign up for our newsletter.', 1], ['Not a dialog.', 0],
+  ]);
+});
+
+test('blocks in <footer> and role=contentinfo elements are marked', () => {
+  const html = `<body><article><h1>Headline</h1><p>The story.</p><footer><p>Filed under: News</p></footer></article>
+    <div role="contentinfo"><p>Financing available to qualified customers.</p></div><footer><p>© 2026 Shop</p></footer></body>`;
+  const page = loadPage(new TextEncoder().encode(html));
+  const m = footerBlocks(page.tree, page.blocks);
+  assert.deepEqual(page.blocks.map((b, i) => [b.text, m[i]]), [
+    ['Headline', 0], ['The story.', 0], ['Filed under: News', 1], ['Financing available to qualified customers.', 1], ['© 2026 Shop', 1],
+  ]);
+});

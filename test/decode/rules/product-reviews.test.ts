@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { productReviews } from '../../../src/decode/rules/product-reviews.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { noteRows, runRule } from './run-rule.js';
+
+/** A product's description, then two buyers' reviews the model believed, then a line it did not. */
+function productWithReviews() {
+  const doc = new BlockBuilder().text('Wool Runner', 'title').text(para(20, 'merino'), 'body')
+    .text(para(30, 'loved'), 'body', 0.8).text('Ann, verified buyer', 'body', 0.6).text('Helpful (12)', 'other').build();
+  return { doc, marks: Uint8Array.from([0, 0, 1, 1, 1]) };
+}
+
+test('product-reviews: on a product page, blocks in its customer reviews lose p(body) and are relabelled; later rules see them as comments', () => {
+  const { doc, marks } = productWithReviews();
+  const s = runRule(productReviews, doc, { pageType: 'product', reviewBlocks: marks });
+  assert.deepEqual(s.labels, ['title', 'body', 'other', 'other', 'other']);
+  assert.deepEqual(noteRows(s), [
+    [2, 'body', 'other', 'product-reviews', "inside the product's customer reviews"],
+    [3, 'body', 'other', 'product-reviews', "inside the product's customer reviews"],
+  ]);
+  assert.deepEqual(Array.from(s.comments ?? []), [0, 0, 1, 1, 1], 'prose-rescue and one-title leave them out');
+  assert.equal(s.probs[1], doc.probs[1], 'the description is untouched');
+});
+
+test('product-reviews: comment sections already known stay marked', () => {
+  const { doc, marks } = productWithReviews();
+  const s = runRule(productReviews, doc, { pageType: 'product', reviewBlocks: marks }, (st) => { st.comments = Uint8Array.from([1, 0, 0, 0, 0]); });
+  assert.deepEqual(Array.from(s.comments ?? []), [1, 0, 1, 1, 1]);
+});
+
+test('product-reviews: not on other page types, not when the reviews are all the text, not with commentBody 1', () => {
+  const { doc, marks } = productWithReviews();
+  assert.deepEqual(runRule(productReviews, doc, { pageType: 'article', reviewBlocks: marks }).notes, [], 'an article that reviews a product');
+  assert.deepEqual(runRule(productReviews, doc, { pageType: 'product', reviewBlocks: Uint8Array.from([0, 1, 1, 1, 1]) }).notes, [], 'nothing of the product outside');
+  assert.deepEqual(runRule(productReviews, doc, { pageType: 'product', reviewBlocks: marks, commentBody: 1 }).notes, [], 'off');
+  assert.deepEqual(runRule(productReviews, doc, { pageType: 'product' }).notes, [], 'no sections known');
+});
