@@ -11,7 +11,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { blocksUnder } from './blocks-under.js';
-import { REVIEW_SECTION_PART, REVIEW_SECTION_WORD, TESTIMONIAL_WORD } from '../features/vocabulary.js';
+import { OWN_REVIEW_LEAD, OWN_REVIEW_PART, REVIEW_SECTION_PART, REVIEW_SECTION_WORD } from '../features/vocabulary.js';
 
 /** Class strings longer than this are feature-flag dumps, not layout names. */
 const MAX_CLASS_CHARS = 400;
@@ -39,21 +39,31 @@ function namesReviewSection(el: ElementNode): boolean {
   return namesReviews(el.attrs['id']) || namesReviews(el.attrs['class']) || namesReviews(el.attrs['itemprop']);
 }
 
-function namesTestimonials(el: ElementNode): boolean {
-  const id = el.attrs['id'];
-  const cls = el.attrs['class'];
-  return (id !== undefined && TESTIMONIAL_WORD.test(id)) || (cls !== undefined && cls.length <= MAX_CLASS_CHARS && TESTIMONIAL_WORD.test(cls));
+/** `editorialReviews`, `lf_pdp_fundamentals-testimonials`, `mainReview`: reviews the site wrote or chose. */
+function namesOwn(value: string | undefined): boolean {
+  if (!value || value.length > MAX_CLASS_CHARS) return false;
+  for (const name of value.split(/\s+/)) {
+    if (!name) continue;
+    const parts = nameParts(name);
+    if (parts.some((p) => OWN_REVIEW_PART.test(p))) return true;
+    for (let k = 0; k + 1 < parts.length; k++) if (OWN_REVIEW_LEAD.test(parts[k]!) && REVIEW_SECTION_PART.test(parts[k + 1]!)) return true;
+  }
+  return false;
+}
+
+function namesOwnReviews(el: ElementNode): boolean {
+  return namesOwn(el.attrs['id']) || namesOwn(el.attrs['class']);
 }
 
 /**
- * 1 for each block inside a review section and not inside testimonials (quotes the seller chose
- * to show: `testimonial-card-wr home-review-card-wr`, `#review_module.lf_pdp_fundamentals-testimonials`);
- * two passes (`blocksUnder`).
+ * 1 for each block inside a review section and not inside reviews the site wrote or chose to
+ * show (`testimonial-card-wr home-review-card-wr`, `#review_module.lf_pdp_fundamentals-testimonials`,
+ * `#mainReview`, `editorialReviews`); two passes (`blocksUnder`).
  */
 export function reviewSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   const out = blocksUnder(tree, blocks, namesReviewSection);
   if (!out.includes(1)) return out;
-  const chosen = blocksUnder(tree, blocks, namesTestimonials);
+  const chosen = blocksUnder(tree, blocks, namesOwnReviews);
   for (let i = 0; i < out.length; i++) if (chosen[i]) out[i] = 0;
   return out;
 }

@@ -62,12 +62,14 @@ export function jsonLdValues(tree: HasJsonLd): readonly unknown[] {
 /** Values (objects and arrays) a walk looks at per script: far above any article's own. */
 export const MAX_JSON_LD_WALK = 5000;
 
+type JsonObject = Readonly<Record<string, unknown>>;
+
 /**
- * Calls `visit` on every object in the page's JSON-LD, depth-first in document order, at most
- * `maxNodes` values per script (iterative, so hostile nesting costs little). `visit` returning
- * true stops the walk.
+ * Depth-first over each script's values in document order, descending into arrays and into the
+ * keys `keysOf` names; at most `maxNodes` values per script (iterative, so hostile nesting costs
+ * little). `visit` returning true stops the walk.
  */
-export function walkJsonLdObjects(tree: HasJsonLd, visit: (o: Readonly<Record<string, unknown>>) => boolean | void, maxNodes = MAX_JSON_LD_WALK): void {
+function walkBounded(tree: HasJsonLd, visit: (o: JsonObject) => boolean | void, maxNodes: number, keysOf: (o: JsonObject) => readonly string[]): void {
   for (const data of jsonLdValues(tree)) {
     const stack: unknown[] = [data];
     let seen = 0;
@@ -78,9 +80,9 @@ export function walkJsonLdObjects(tree: HasJsonLd, visit: (o: Readonly<Record<st
         continue;
       }
       if (!v || typeof v !== 'object') continue;
-      const o = v as Record<string, unknown>;
+      const o = v as JsonObject;
       if (visit(o) === true) return;
-      const keys = Object.keys(o);
+      const keys = keysOf(o);
       for (let i = keys.length - 1; i >= 0; i--) {
         const c = o[keys[i]!];
         if (c && typeof c === 'object') stack.push(c);
@@ -89,8 +91,16 @@ export function walkJsonLdObjects(tree: HasJsonLd, visit: (o: Readonly<Record<st
   }
 }
 
+/**
+ * Calls `visit` on every object in the page's JSON-LD, depth-first in document order, at most
+ * `maxNodes` values per script. `visit` returning true stops the walk.
+ */
+export function walkJsonLdObjects(tree: HasJsonLd, visit: (o: JsonObject) => boolean | void, maxNodes = MAX_JSON_LD_WALK): void {
+  walkBounded(tree, visit, maxNodes, Object.keys);
+}
+
 /** Keys whose values are the page's own subject, not something it mentions (`publisher.owns`, `itemReviewed`). */
-const PAGE_SUBJECT_KEYS = ['@graph', 'mainEntity', 'mainEntityOfPage'] as const;
+const PAGE_SUBJECT_KEYS: readonly string[] = ['@graph', 'mainEntity', 'mainEntityOfPage'];
 
 /**
  * Calls `visit` on the objects that say what the page itself is: each script's top-level
@@ -98,23 +108,6 @@ const PAGE_SUBJECT_KEYS = ['@graph', 'mainEntity', 'mainEntityOfPage'] as const;
  * only (at most `maxNodes` values per script). A blog post whose publisher `owns` products, or
  * a review whose `itemReviewed` is one, is not thereby a product page.
  */
-export function walkPageJsonLdObjects(tree: HasJsonLd, visit: (o: Readonly<Record<string, unknown>>) => void, maxNodes = MAX_JSON_LD_WALK): void {
-  for (const data of jsonLdValues(tree)) {
-    const stack: unknown[] = [data];
-    let seen = 0;
-    while (stack.length > 0 && seen++ < maxNodes) {
-      const v = stack.pop();
-      if (Array.isArray(v)) {
-        for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
-        continue;
-      }
-      if (!v || typeof v !== 'object') continue;
-      const o = v as Record<string, unknown>;
-      visit(o);
-      for (const key of PAGE_SUBJECT_KEYS) {
-        const c = o[key];
-        if (c && typeof c === 'object') stack.push(c);
-      }
-    }
-  }
+export function walkPageJsonLdObjects(tree: HasJsonLd, visit: (o: JsonObject) => void, maxNodes = MAX_JSON_LD_WALK): void {
+  walkBounded(tree, visit, maxNodes, () => PAGE_SUBJECT_KEYS);
 }

@@ -52,8 +52,13 @@ export const REVIEW_SECTION_WORD = /review/i;
  * `user_reviews_filter`, `responsive_reviewblock`. `preview`, `reviewed` and `reviewer` do not.
  */
 export const REVIEW_SECTION_PART = /^reviews?(?:block|list|content|text|body|desc|item|card|summary|box|section|module|widget)?s?$/i;
-/** Testimonials are quotes the seller chose to show, part of the page: an id or class with this word holds no review section. */
-export const TESTIMONIAL_WORD = /testimonial/i;
+/**
+ * Reviews the site wrote or chose, part of the page: testimonials, editorial reviews, the main
+ * or expert review of a car (`#mainReview`). A class or id part that is one of these words, or
+ * one of them followed by a part naming reviews, marks no review section.
+ */
+export const OWN_REVIEW_PART = /^(?:testimonials?|editorial)$/i;
+export const OWN_REVIEW_LEAD = /^(?:main|expert|staff|editors?)$/i;
 /**
  * A page control's label as a block's whole text: the toggles of a photo's caption ("hide
  * caption", "toggle caption", "enlarge this image") and a post's reaction buttons ("Like",
