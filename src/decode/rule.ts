@@ -66,6 +66,18 @@ export class DecodeState {
     this.comments = joined;
   }
 
+  /** Whether `marks` flags any block. */
+  anyMarked(marks: ArrayLike<number>): boolean {
+    for (let i = 0; i < this.blocks.length; i++) if (marks[i]) return true;
+    return false;
+  }
+
+  /** Replaces the probability row of each block `marks` flags by `scale(row)` and relabels it from the new row, with `reason`. */
+  scaleMarked(marks: ArrayLike<number>, scale: (row: readonly number[]) => number[], reason: string): void {
+    this.probs = this.probs.map((row, i) => (marks[i] ? scale(row) : row));
+    for (let i = 0; i < this.blocks.length; i++) if (marks[i]) this.relabel(i, LABELS[argmax(this.probs[i]!)]!, reason);
+  }
+
   /** Sets block i's label, with a note when it changes. */
   relabel(i: number, to: Label, reason: string): void {
     if (this.labels[i] === to) return;

@@ -4,8 +4,7 @@
  * relabelled from the scaled row, so no later rule (the region, the prose rescue, images in
  * the region) takes them back.
  */
-import { LABELS } from '../../labels.js';
-import { argmax, scaleContent } from '../blocks.js';
+import { scaleContent } from '../blocks.js';
 import type { DecodeRule } from '../rule.js';
 
 export const adSlots: DecodeRule = {
@@ -14,10 +13,7 @@ export const adSlots: DecodeRule = {
   apply(s, cfg) {
     const marks = cfg.adBlocks;
     if (marks === undefined || !(cfg.adBody < 1)) return;
-    let any = false;
-    for (let i = 0; i < s.blocks.length; i++) if (marks[i]) any = true;
-    if (!any) return;
-    s.probs = s.probs.map((row, i) => (marks[i] ? scaleContent(row, cfg.adBody) : row));
-    for (let i = 0; i < s.blocks.length; i++) if (marks[i]) s.relabel(i, LABELS[argmax(s.probs[i]!)]!, 'advertising');
+    if (!s.anyMarked(marks)) return;
+    s.scaleMarked(marks, (row) => scaleContent(row, cfg.adBody), 'advertising');
   },
 };

@@ -4,9 +4,8 @@
  * relabelled from the scaled row; every later rule reads the scaled probabilities, and
  * `one-title` and `prose-rescue` leave these blocks out.
  */
-import { LABELS } from '../../labels.js';
 import type { Block } from '../../segment/segment.js';
-import { argmax, isParagraph, scaleBody } from '../blocks.js';
+import { isParagraph, scaleBody } from '../blocks.js';
 import type { DecodeRule } from '../rule.js';
 
 /** Whether some block outside the comment sections is a paragraph of prose. */
@@ -22,7 +21,6 @@ export const commentSections: DecodeRule = {
     const marks = cfg.commentBlocks;
     if (marks === undefined || !(cfg.commentBody < 1) || !proseOutside(s.blocks, marks)) return;
     s.comments = marks;
-    s.probs = s.probs.map((row, i) => (marks[i] ? scaleBody(row, cfg.commentBody) : row));
-    for (let i = 0; i < s.blocks.length; i++) if (marks[i]) s.relabel(i, LABELS[argmax(s.probs[i]!)]!, 'inside a comment section');
+    s.scaleMarked(marks, (row) => scaleBody(row, cfg.commentBody), 'inside a comment section');
   },
 };

@@ -4,8 +4,7 @@
  * `commentBody` (as readers' comments are) and they are relabelled from the scaled row; they
  * join the comment blocks that `one-title` and `prose-rescue` leave out.
  */
-import { LABELS } from '../../labels.js';
-import { argmax, isParagraph, scaleBody } from '../blocks.js';
+import { isParagraph, scaleBody } from '../blocks.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
 
 /** Whether some block outside the review sections is body already or a paragraph of prose: the product's own text. */
@@ -22,11 +21,8 @@ export const productReviews: DecodeRule = {
   apply(s, cfg) {
     const marks = cfg.reviewBlocks;
     if (cfg.pageType !== 'product' || marks === undefined || !(cfg.commentBody < 1)) return;
-    let any = false;
-    for (let i = 0; i < s.blocks.length && !any; i++) any = marks[i] === 1;
-    if (!any || !contentOutside(s, marks)) return;
+    if (!s.anyMarked(marks) || !contentOutside(s, marks)) return;
     s.setAside(marks);
-    s.probs = s.probs.map((row, i) => (marks[i] ? scaleBody(row, cfg.commentBody) : row));
-    for (let i = 0; i < s.blocks.length; i++) if (marks[i]) s.relabel(i, LABELS[argmax(s.probs[i]!)]!, "inside the product's customer reviews");
+    s.scaleMarked(marks, (row) => scaleBody(row, cfg.commentBody), "inside the product's customer reviews");
   },
 };

@@ -5,8 +5,7 @@
  * them back. Not when the page's most probable title lies among them: then they are the page
  * (an article opened in a dialog over a listing).
  */
-import { LABELS } from '../../labels.js';
-import { argmax, scaleContent, TITLE } from '../blocks.js';
+import { scaleContent, TITLE } from '../blocks.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
 import type { ConstrainConfig } from '../config.js';
 
@@ -26,14 +25,11 @@ export function setAsideRule(name: string, doc: string, reason: string, marksOf:
     apply(s, cfg) {
       const marks = marksOf(cfg);
       if (marks === undefined) return;
-      let any = false;
-      for (let i = 0; i < s.blocks.length && !any; i++) any = marks[i] === 1;
-      if (!any) return;
+      if (!s.anyMarked(marks)) return;
       const title = likeliestTitle(s);
       if (title >= 0 && marks[title]) return;
       s.setAside(marks);
-      s.probs = s.probs.map((row, i) => (marks[i] ? scaleContent(row, 0) : row));
-      for (let i = 0; i < s.blocks.length; i++) if (marks[i]) s.relabel(i, LABELS[argmax(s.probs[i]!)]!, reason);
+      s.scaleMarked(marks, (row) => scaleContent(row, 0), reason);
     },
   };
 }
