@@ -16,12 +16,19 @@
  * a discussion (schema.org `DiscussionForumPosting` or `QAPage`, in JSON-LD or microdata) has
  * no comment sections: its replies are what it is about (74 of wcxb-dev's forum pages declare
  * so; none of dragnet's or l3s-gn1's pages do).
+ *
+ * Older blogs put no element around the thread: a heading ("Comments", "12 Responses to ...")
+ * and then each comment as a sibling. A heading whose whole text names a comment thread
+ * (`COMMENT_HEADING`) therefore opens a section that runs to the end of its parent, when some
+ * paragraph of prose comes before it (a "Responses" box at the top of a page precedes the
+ * article, it does not follow it).
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { blocksUnder } from './blocks-under.js';
-import { COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/vocabulary.js';
+import { isParagraph } from './blocks.js';
+import { COMMENT_HEADING, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/vocabulary.js';
 
 /** Class strings longer than this are feature-flag dumps, not layout names. */
 const MAX_CLASS_CHARS = 400;
@@ -55,9 +62,66 @@ export function declaresDiscussion(tree: DomTree): boolean {
   return false;
 }
 
-/** 1 for each block inside a comment section (none on a page that declares itself a discussion); one pass (`blocksUnder`). */
+/** Headings and their wrappers are small: larger subtrees are not read (bounds the work on hostile nesting). */
+const MAX_HEADING_NODES = 40;
+const MAX_HEADING_CHARS = 80;
+/** Comment headings looked at per page. */
+const MAX_COMMENT_HEADINGS = 20;
+const HEADING_TAG = /^h[1-6]$/;
+
+function subtreeText(tree: DomTree, el: ElementNode): string {
+  let s = '';
+  for (let i = el.id; i <= el.end; i++) {
+    const n = tree.nodes[i]!;
+    if (n.kind === 'text') s += n.text;
+  }
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The element a comment heading stands for: the heading itself, or the wrappers around it that
+ * hold no other text (`<div class="title"><h2>Comments</h2></div>`).
+ */
+function headingWrapper(tree: DomTree, heading: ElementNode, text: string): ElementNode {
+  let el = heading;
+  for (;;) {
+    const parent = tree.nodes[el.parent];
+    if (!parent || parent.kind !== 'element' || parent.tag === 'body' || parent.tag === 'html') return el;
+    if (parent.end - parent.id > MAX_HEADING_NODES || subtreeText(tree, parent) !== text) return el;
+    el = parent;
+  }
+}
+
+/** Marks (in `out`) the blocks from each comment heading to the end of its parent. */
+function markCommentHeadingSections(tree: DomTree, blocks: readonly Block[], out: Uint8Array): void {
+  let firstParagraph = Infinity;
+  for (const b of blocks) {
+    if (isParagraph(b)) {
+      firstParagraph = b.elementId;
+      break;
+    }
+  }
+  let found = 0;
+  for (const node of tree.nodes) {
+    if (node.kind !== 'element' || !HEADING_TAG.test(node.tag) || node.id < firstParagraph) continue;
+    if (node.end - node.id > MAX_HEADING_NODES) continue;
+    const text = subtreeText(tree, node);
+    if (text.length > MAX_HEADING_CHARS || !COMMENT_HEADING.test(text)) continue;
+    const start = headingWrapper(tree, node, text);
+    const parent = tree.nodes[start.parent];
+    if (!parent || parent.kind !== 'element') continue;
+    for (let k = 0; k < blocks.length; k++) {
+      const id = blocks[k]!.elementId;
+      if (id >= start.id && id <= parent.end) out[k] = 1;
+    }
+    if (++found >= MAX_COMMENT_HEADINGS) return;
+  }
+}
+
+/** 1 for each block inside a comment section (none on a page that declares itself a discussion): one pass (`blocksUnder`), then one over the headings. */
 export function commentSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   const out = blocksUnder(tree, blocks, namesSection);
+  markCommentHeadingSections(tree, blocks, out);
   // Asked last: most pages have no comment section, and then the declaration does not matter.
   if (out.includes(1) && declaresDiscussion(tree)) out.fill(0);
   return out;

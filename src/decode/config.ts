@@ -81,6 +81,10 @@ export interface ConstrainOptions {
   readonly dialogBlocks?: ArrayLike<number>;
   /** Per block, 1 when it sits in a footer (`footerBlocks`, decode/dialogs.ts); absent = none known. */
   readonly footerBlocks?: ArrayLike<number>;
+  /** Per block, 1 when it sits in an aside (`asideBlocks`, decode/dialogs.ts); absent = none known. */
+  readonly asideBlocks?: ArrayLike<number>;
+  /** Per block, 1 when it sits in an element marked no content for search engines (`noContentBlocks`, decode/dialogs.ts); absent = none known. */
+  readonly noContentBlocks?: ArrayLike<number>;
   /**
    * A lead image in a `<figure>` just before the content region is kept when its p(body) is at
    * least this (other images need 0.5): publishers mark their lead photos as figures. Default 0.3.
@@ -133,6 +137,8 @@ export interface ConstrainConfig {
   readonly adBody: number;
   readonly dialogBlocks: ArrayLike<number> | undefined;
   readonly footerBlocks: ArrayLike<number> | undefined;
+  readonly asideBlocks: ArrayLike<number> | undefined;
+  readonly noContentBlocks: ArrayLike<number> | undefined;
   readonly leadFigureMinBody: number;
   readonly codeMinBody: number;
   readonly containerShare: number;
@@ -175,6 +181,8 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     adBody: o.adBody ?? 0,
     dialogBlocks: o.dialogBlocks,
     footerBlocks: o.footerBlocks,
+    asideBlocks: o.asideBlocks,
+    noContentBlocks: o.noContentBlocks,
     leadFigureMinBody: o.leadFigureMinBody ?? 0.3,
     codeMinBody: o.codeMinBody ?? 0.1,
     containerShare: o.containerShare ?? 0.8,

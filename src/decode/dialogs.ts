@@ -1,5 +1,5 @@
 /**
- * Which blocks sit in a dialog or a footer.
+ * Which blocks sit in a dialog, a footer, an aside or an element the page marks as no content.
  *
  * A dialog is a `<dialog>`, or an element with `role="dialog"` or
  * `role="alertdialog"` or `aria-modal="true"`. Sites put their pop-ups there: cookie settings,
@@ -34,4 +34,40 @@ function isFooter(el: ElementNode): boolean {
  */
 export function footerBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   return blocksUnder(tree, blocks, isFooter);
+}
+
+function isAside(el: ElementNode): boolean {
+  return el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary';
+}
+
+/**
+ * 1 for each block inside an `<aside>` or a `role="complementary"` element (sidebars, boxes of
+ * other stories, pull quotes); one pass. Their blocks hold, on dragnet, 42 700 words of gold
+ * noise against 230 of content; on wcxb-dev 61 300 against 4 000 (a "key facts" box or a
+ * thread's sidebar now and then).
+ */
+export function asideBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
+  return blocksUnder(tree, blocks, isAside);
+}
+
+/**
+ * A class that tells search engines an element is no content: Yahoo's `robots-nocontent`, the
+ * search appliances' `nocontent` (NYT's blogs mark their sidebars and navigation with it).
+ */
+const NO_CONTENT_CLASS = /^(?:robots-)?no-?content$/i;
+/** Class strings longer than this are feature-flag dumps, not layout names. */
+const MAX_CLASS_CHARS = 400;
+
+function marksNoContent(el: ElementNode): boolean {
+  const cls = el.attrs['class'];
+  if (!cls || cls.length > MAX_CLASS_CHARS || !/content/i.test(cls)) return false;
+  return cls.split(/\s+/).some((name) => NO_CONTENT_CLASS.test(name));
+}
+
+/**
+ * 1 for each block inside an element marked no content; one pass. On dragnet 93 pages have
+ * them, holding 19 000 words of gold noise and none of content (wcxb-dev: 4 900 and none).
+ */
+export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
+  return blocksUnder(tree, blocks, marksNoContent);
 }

@@ -42,6 +42,14 @@ export const COMMENT_SECTION_WORD = new RegExp(COMMENT_SECTION_ROOTS.join('|'), 
  * WordPress's sidebar of comment excerpts, `recent-comments-2`).
  */
 export const COMMENT_SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
+/**
+ * The whole text of a heading that opens a comment thread: "Comments", "27 commentaires",
+ * "12 Responses to “Post title”", "Leave a Reply", "Reader comments (4)". Anchored at both ends,
+ * so "Comment choisir son barbecue" or "Discussion Types: ..." do not match; "Discussion",
+ * "Replies" and a bare "Response" are left out, as forums and API docs use them for content.
+ */
+export const COMMENT_HEADING =
+  /^(?:\d+|no|one)?\s*(?:(?:reader|user|visitor)s?'?\s+)?(?:comments?|commentaires?|kommentare?|comentarios?|commenti|reacties|\d+\s+responses?|responses|leave a (?:reply|comment)|post a comment|add (?:a |your )?comment|join the (?:discussion|conversation))(?:\s*\(\d+\))?(?:\s+(?:to|on|for|zu|sur)\s.*)?[:.!]?$/i;
 // --- Customer reviews on product pages (decode/reviews.ts) ---
 
 /** Whether an id, class or itemprop string may name a review section (a cheap first test). */

@@ -20,7 +20,7 @@ import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
 import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { reviewSectionBlocks } from '../decode/reviews.js';
-import { dialogBlocks, footerBlocks } from '../decode/dialogs.js';
+import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks } from '../decode/dialogs.js';
 import { adSlotBlocks } from '../decode/ads.js';
 import { blockContainers } from '../decode/containers.js';
 import { blockRoles } from '../decode/roles.js';
@@ -173,6 +173,8 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
     dialogBlocks: options.dialogBlocks ?? dialogBlocks(page.tree, page.blocks),
     footerBlocks: options.footerBlocks ?? footerBlocks(page.tree, page.blocks),
+    asideBlocks: options.asideBlocks ?? asideBlocks(page.tree, page.blocks),
+    noContentBlocks: options.noContentBlocks ?? noContentBlocks(page.tree, page.blocks),
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });

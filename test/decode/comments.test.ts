@@ -68,3 +68,35 @@ test('a page that declares itself a discussion has no comment sections: its repl
   const mention = '{"@type":"NewsArticle","headline":"What a QAPage is"}';
   assert.deepEqual(marks(`<head><script type="application/ld+json">${mention}</script></head><body>${thread}</body>`).map(([, m]) => m), [0, 1]);
 });
+
+const POST = '<p>The post itself, a paragraph of prose long enough to read as one, written before its thread.</p>';
+
+test('a heading naming a comment thread opens a section that runs to the end of its parent', () => {
+  // An old blog: no element around the thread, each comment a sibling of the heading.
+  const html = `<body><div class="content"><h1>Cool weather</h1>${POST}
+    <p class="posted">Posted by laurie</p>
+    <div class="title"><h2>27 Comments</h2></div>
+    <div><p>First reader's comment.</p></div><p class="posted">Posted by: Ellen</p>
+    <h3>Leave a Reply</h3><p>Your name</p>
+  </div><div class="sidebar"><p>Archives</p></div></body>`;
+  assert.deepEqual(marks(html), [
+    ['Cool weather', 0], [POST.slice(3, -4), 0], ['Posted by laurie', 0],
+    ['27 Comments', 1], ["First reader's comment.", 1], ['Posted by: Ellen', 1], ['Leave a Reply', 1], ['Your name', 1],
+    ['Archives', 0],
+  ]);
+});
+
+test('headings that only look like comment headings open no section', () => {
+  const html = `<body><h2>Responses</h2><p>A box of responses at the top precedes the article.</p>${POST}
+    <h2>Comment choisir son barbecue ?</h2><p>Des barbecues, il en existe un tas.</p>
+    <h2>Discussion</h2><p>The paper's discussion section.</p>
+    <h3>Response</h3><p>The Response interface of the Fetch API.</p></body>`;
+  assert.ok(marks(html).every(([, m]) => m === 0));
+});
+
+test('comment headings in many languages and forms', () => {
+  for (const heading of ['Comments', '3 comments', '12 Responses to “Cool weather”', 'Reader comments (4)', '27 commentaires', 'Kommentare', 'Post a comment']) {
+    const got = marks(`<body><div>${POST}<h3>${heading}</h3><p>A reader.</p></div></body>`);
+    assert.deepEqual(got.map(([, m]) => m), [0, 1, 1], heading);
+  }
+});

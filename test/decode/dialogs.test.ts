@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dialogBlocks, footerBlocks } from '../../src/decode/dialogs.js';
+import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks } from '../../src/decode/dialogs.js';
 import { loadPage } from '../../src/page.js';
 
 test('blocks in <dialog>, role=dialog or alertdialog, and aria-modal elements are marked', () => {
@@ -26,5 +26,27 @@ test('blocks in <footer> and role=contentinfo elements are marked', () => {
   const m = footerBlocks(page.tree, page.blocks);
   assert.deepEqual(page.blocks.map((b, i) => [b.text, m[i]]), [
     ['Headline', 0], ['The story.', 0], ['Filed under: News', 1], ['Financing available to qualified customers.', 1], ['© 2026 Shop', 1],
+  ]);
+});
+
+test('blocks in elements of class nocontent or robots-nocontent are marked; other "content" classes are not', () => {
+  const html = `<body><div class="post-content"><h1>Q&amp;A: Removing an add-on</h1><p>The answer.</p></div>
+    <div class="module box nav nocontent"><ul><li>Previous Post</li></ul></div>
+    <div class="robots-nocontent sd-sharing"><p>Share this:</p></div>
+    <div class="no-content-found"><p>Not marked.</p></div><div class="contentNoContent"><p>Nor this.</p></div></body>`;
+  const page = loadPage(new TextEncoder().encode(html));
+  const m = noContentBlocks(page.tree, page.blocks);
+  assert.deepEqual(page.blocks.map((b, i) => [b.text, m[i]]), [
+    ['Q&A: Removing an add-on', 0], ['The answer.', 0], ['Previous Post', 1], ['Share this:', 1], ['Not marked.', 0], ['Nor this.', 0],
+  ]);
+});
+
+test('blocks in <aside> and role=complementary elements are marked', () => {
+  const html = `<body><main><h1>Headline</h1><p>The story.</p><aside><p>A pull quote.</p></aside></main>
+    <div role="complementary"><h2>Most read</h2></div><div class="aside"><p>Only a class name.</p></div></body>`;
+  const page = loadPage(new TextEncoder().encode(html));
+  const m = asideBlocks(page.tree, page.blocks);
+  assert.deepEqual(page.blocks.map((b, i) => [b.text, m[i]]), [
+    ['Headline', 0], ['The story.', 0], ['A pull quote.', 1], ['Most read', 1], ['Only a class name.', 0],
   ]);
 });

@@ -1,11 +1,12 @@
 /**
  * Readers' comments are not the article: when the page has prose outside its comment sections
- * (`commentBlocks`), p(body) of the blocks inside them is scaled by `commentBody` and they are
+ * (`commentBlocks`), p(body) and p(heading) of the blocks inside them ("3 Comments", "Leave a
+ * Reply" head nothing of the article) are scaled by `commentBody` and they are
  * relabelled from the scaled row; every later rule reads the scaled probabilities, and
  * `one-title` and `prose-rescue` leave these blocks out.
  */
 import type { Block } from '../../segment/segment.js';
-import { isParagraph, scaleBody } from '../blocks.js';
+import { isParagraph, scaleContent } from '../blocks.js';
 import type { DecodeRule } from '../rule.js';
 
 /** Whether some block outside the comment sections is a paragraph of prose. */
@@ -16,11 +17,11 @@ function proseOutside(blocks: readonly Block[], comments: ArrayLike<number>): bo
 
 export const commentSections: DecodeRule = {
   name: 'comment-sections',
-  doc: 'when the page has prose outside its comment sections, p(body) inside them is scaled by `commentBody` and those blocks are relabelled (and kept out of the title and the prose rescue)',
+  doc: 'when the page has prose outside its comment sections, p(body) and p(heading) inside them are scaled by `commentBody` and those blocks are relabelled (and kept out of the title and the prose rescue)',
   apply(s, cfg) {
     const marks = cfg.commentBlocks;
     if (marks === undefined || !(cfg.commentBody < 1) || !proseOutside(s.blocks, marks)) return;
     s.comments = marks;
-    s.scaleMarked(marks, (row) => scaleBody(row, cfg.commentBody), 'inside a comment section');
+    s.scaleMarked(marks, (row) => scaleContent(row, cfg.commentBody), 'inside a comment section');
   },
 };

@@ -7,6 +7,8 @@ import type { DecodeRule } from '../rule.js';
 import { productReviews } from './product-reviews.js';
 import { dialogBoxes } from './dialog-boxes.js';
 import { pageFooters } from './page-footers.js';
+import { pageAsides } from './page-asides.js';
+import { noContentMarks } from './no-content-marks.js';
 import { commentSections } from './comment-sections.js';
 import { adSlots } from './ad-slots.js';
 import { pageFurniture } from './page-furniture.js';
@@ -38,6 +40,8 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   adSlots,
   dialogBoxes,
   pageFooters,
+  pageAsides,
+  noContentMarks,
   pageFurniture,
   oneTitle,
   proseRescue,
@@ -70,5 +74,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion,
 };

@@ -4,7 +4,8 @@
  * mostly on news, gives them next to no p(body), as it should to a related-stories box on an
  * article. A card list is an element whose children are alike cards: at least `MIN_CARDS`
  * of them, each a few text blocks of which at least one is a link and at least one is not
- * (a menu's items are one link each; a footer's columns are all links). On a page that
+ * (a menu's items are one link each; a footer's columns are all links), or lines all inside
+ * one link (a shop's product tile, wrapped whole in its `<a>`). On a page that
  * declares a listing, the largest card list (and any nearly as large) becomes body, less
  * controls and page furniture; on a page that declares no kind, only when its cards hold
  * several times the text of the body the model kept. The region grows to cover them.
@@ -76,7 +77,7 @@ export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]
   for (const cards of lists.values()) {
     if (cards.size < MIN_CARDS) continue;
     const kept: number[][] = [];
-    for (const held of cards.values()) if (isCard(s, held)) kept.push(held);
+    for (const held of cards.values()) if (isCard(s, held, chains)) kept.push(held);
     if (kept.length < MIN_CARDS || kept.length < MIN_CARD_SHARE * cards.size) continue;
     const list: CardList = { blocks: kept.flat(), cardBlocks: kept, chars: 0, headed: 0, cards: kept.length };
     for (const held of kept) if (held.some((i) => IN_HEADING.test(blocks[i]!.tagPath) && isLinkText(blocks[i]!))) list.headed++;
@@ -86,11 +87,26 @@ export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]
   return out;
 }
 
-function isCard(s: DecodeState, held: readonly number[]): boolean {
+function isCard(s: DecodeState, held: readonly number[], chains: readonly (readonly number[])[]): boolean {
   if (held.length < 2 || held.length > MAX_CARD_BLOCKS) return false;
   let links = 0;
   for (const i of held) if (isLinkText(s.blocks[i]!)) links++;
-  return links >= 1 && links < held.length;
+  return links >= 1 && (links < held.length || inOneLink(s, held, chains));
+}
+
+/** The `<a>` element holding block `i` (its tag path names each element of its chain), or -1; -1 too when a cut path or chain does not line up. */
+function linkElementOf(s: DecodeState, i: number, chains: readonly (readonly number[])[]): number {
+  const tags = s.blocks[i]!.tagPath.split('/');
+  const chain = chains[i] ?? [];
+  if (tags.length !== chain.length) return -1;
+  const at = tags.lastIndexOf('a');
+  return at < 0 ? -1 : chain[at]!;
+}
+
+/** A card that is one link around its title, price and maker (a shop's product tile) rather than a menu's several links. */
+function inOneLink(s: DecodeState, held: readonly number[], chains: readonly (readonly number[])[]): boolean {
+  const link = linkElementOf(s, held[0]!, chains);
+  return link >= 0 && held.every((i) => linkElementOf(s, i, chains) === link);
 }
 
 /**
@@ -114,7 +130,7 @@ function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: 
 
 export const listingCards: DecodeRule = {
   name: 'listing-cards',
-  doc: "on a listing, the largest list of alike cards (each a link and a line that is not) becomes body; on an undeclared page only when its cards outweigh the body several times",
+  doc: "on a listing, the largest list of alike cards (each a link and a line that is not, or a tile wrapped whole in one link) becomes body; on an undeclared page only when its cards outweigh the body several times",
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const declared = cfg.pageType === 'listing';

@@ -32,3 +32,11 @@ test('comment-sections: nothing changes when all the prose is in comments, or wi
   const off = runRule(commentSections, doc, { commentBlocks: Uint8Array.from([0, 1, 1]), commentBody: 1 });
   assert.deepEqual([off.notes, off.comments], [[], undefined]);
 });
+
+test('comment-sections: a heading inside a comment section ("3 Comments") loses its heading share too', () => {
+  const b = new BlockBuilder().text(para(40, 'post'), 'body', 0.8);
+  b.text('3 Comments', 'heading', 0.7).probsOfLast({ heading: 0.7, body: 0.1, other: 0.2 });
+  b.text(para(30, 'reply'), 'body', 0.8);
+  const s = runRule(commentSections, b.build(), { commentBlocks: Uint8Array.from([0, 1, 1]) });
+  assert.deepEqual(s.labels, ['body', 'other', 'other']);
+});

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dialogBoxes } from '../../../src/decode/rules/dialog-boxes.js';
 import { pageFooters } from '../../../src/decode/rules/page-footers.js';
+import { noContentMarks } from '../../../src/decode/rules/no-content-marks.js';
+import { pageAsides } from '../../../src/decode/rules/page-asides.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -38,4 +40,20 @@ test('page-footers: the same for blocks in footers, with its own note', () => {
   assert.deepEqual(s.labels, ['title', 'body', 'other', 'other', 'other']);
   assert.deepEqual(noteRows(s).map((r) => [r[0], r[3], r[4]]), [[2, 'page-footers', 'inside a footer'], [3, 'page-footers', 'inside a footer']]);
   assert.deepEqual(runRule(pageFooters, doc, { dialogBlocks: marks }).notes, [], 'reads its own marks');
+});
+
+test('no-content-marks: the same for blocks the page marks as no content, with its own note', () => {
+  const { doc, marks } = pageWithPopup();
+  const s = runRule(noContentMarks, doc, { noContentBlocks: marks });
+  assert.deepEqual(s.labels, ['title', 'body', 'other', 'other', 'other']);
+  assert.deepEqual(noteRows(s).map((r) => [r[0], r[3], r[4]]), [[2, 'no-content-marks', 'marked no content'], [3, 'no-content-marks', 'marked no content']]);
+  assert.deepEqual(runRule(noContentMarks, doc, { footerBlocks: marks }).notes, [], 'reads its own marks');
+});
+
+test('page-asides: the same for blocks in asides, with its own note', () => {
+  const { doc, marks } = pageWithPopup();
+  const s = runRule(pageAsides, doc, { asideBlocks: marks });
+  assert.deepEqual(s.labels, ['title', 'body', 'other', 'other', 'other']);
+  assert.deepEqual(noteRows(s).map((r) => [r[0], r[3], r[4]]), [[2, 'page-asides', 'inside an aside'], [3, 'page-asides', 'inside an aside']]);
+  assert.deepEqual(runRule(pageAsides, doc, { footerBlocks: marks }).notes, [], 'reads its own marks');
 });

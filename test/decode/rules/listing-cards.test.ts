@@ -66,3 +66,25 @@ test('listing-cards: a menu (one link an item), a box of all links and a list in
   }
   assert.deepEqual(runRule(listingCards, b.build(), { pageType: 'listing', blockContainers: containers }).notes, []);
 });
+
+test("listing-cards: a shop's product tiles, each wrapped whole in one link, are cards, also on an undeclared page", () => {
+  // Element ids: the list 4, tile k's <a> 10+k, its name (a heading) 100+k and its price 200+k (chains line up with the tag paths).
+  const b = new BlockBuilder().text('Projectors', 'title').text('37 products.', 'body');
+  const containers: number[][] = [[...MAIN, 5], [...MAIN, 6]];
+  for (let k = 0; k < 5; k++) {
+    b.link(`Laser projector model ${k}`, 'other').atPath('html/body/main/div/a/h3').link(`Price: $${k},899.00`, 'other').atPath('html/body/main/div/a/span');
+    containers.push([...MAIN, 4, 10 + k, 100 + k], [...MAIN, 4, 10 + k, 200 + k]);
+  }
+  for (const pageType of ['listing', 'unknown'] as const) {
+    const s = runRule(listingCards, b.build(), { pageType, blockContainers: containers });
+    assert.deepEqual(s.labels.slice(2), Array(10).fill('body'), pageType);
+  }
+  // Two links side by side in a tile are a menu's entries, not one tile.
+  const menu = new BlockBuilder().text('Projectors', 'title').text('Intro.', 'body');
+  const menuContainers: number[][] = [[...MAIN, 5], [...MAIN, 6]];
+  for (let k = 0; k < 5; k++) {
+    menu.link(`Brand ${k}`, 'other').atPath('html/body/main/div/div/a').link(`Brand ${k} outlet`, 'other').atPath('html/body/main/div/div/a');
+    menuContainers.push([...MAIN, 4, 10 + k, 100 + k], [...MAIN, 4, 10 + k, 200 + k]);
+  }
+  assert.deepEqual(runRule(listingCards, menu.build(), { pageType: 'listing', blockContainers: menuContainers }).notes, []);
+});
