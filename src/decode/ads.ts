@@ -12,12 +12,10 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { AD_LABEL, AD_SLOT_NAME } from '../features/vocabulary.js';
-import { blocksUnder } from './blocks-under.js';
+import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
 
 /** Nodes an ad slot may hold: a label, a link, an image or an iframe, a few wrappers. */
 const MAX_AD_SLOT_NODES = 40;
-/** Class strings longer than this are feature-flag dumps, not layout names. */
-const MAX_CLASS_CHARS = 400;
 
 function namesAdSlot(el: ElementNode): boolean {
   if (el.end - el.id > MAX_AD_SLOT_NODES || el.tag === 'body' || el.tag === 'html' || el.tag === 'main' || el.tag === 'article') return false;

@@ -2,6 +2,9 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 
+/** Class strings longer than this are feature-flag dumps, not layout names: the markers leave them unread. */
+export const MAX_CLASS_CHARS = 400;
+
 /**
  * 1 for each block whose element, or an ancestor of it, is one that `marks` accepts. Each
  * element is looked at once (a memo per node, filled along each block's path up to the first

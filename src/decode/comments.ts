@@ -26,12 +26,10 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
-import { blocksUnder } from './blocks-under.js';
+import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
 import { isParagraph } from './blocks.js';
 import { COMMENT_HEADING, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/vocabulary.js';
 
-/** Class strings longer than this are feature-flag dumps, not layout names. */
-const MAX_CLASS_CHARS = 400;
 
 function namesSection(el: ElementNode): boolean {
   if (el.tag === 'body' || el.tag === 'html') return false;

@@ -10,7 +10,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { blocksUnder } from './blocks-under.js';
+import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
 
 const DIALOG_ROLE = /^(?:alert)?dialog$/i;
 
@@ -55,8 +55,6 @@ export function asideBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array
  * search appliances' `nocontent` (NYT's blogs mark their sidebars and navigation with it).
  */
 const NO_CONTENT_CLASS = /^(?:robots-)?no-?content$/i;
-/** Class strings longer than this are feature-flag dumps, not layout names. */
-const MAX_CLASS_CHARS = 400;
 
 function marksNoContent(el: ElementNode): boolean {
   const cls = el.attrs['class'];

@@ -10,11 +10,9 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { blocksUnder } from './blocks-under.js';
+import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
 import { OWN_REVIEW_LEAD, OWN_REVIEW_PART, REVIEW_SECTION_PART, REVIEW_SECTION_WORD } from '../features/vocabulary.js';
 
-/** Class strings longer than this are feature-flag dumps, not layout names. */
-const MAX_CLASS_CHARS = 400;
 
 /** `okeReviews-reviewContent` -> oke, Reviews, review, Content. */
 function nameParts(name: string): string[] {

@@ -8,6 +8,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION } from '../features/vocabulary.js';
+import { MAX_CLASS_CHARS } from './blocks-under.js';
 
 export const BlockRole = Object.freeze({
   none: 0,
@@ -36,8 +37,6 @@ export type BlockRoleCode = (typeof BlockRole)[keyof typeof BlockRole];
 
 /** Elements a teaser box may hold: a picture, a slug, a headline link, a few wrappers. */
 const MAX_PROMO_NODES = 60;
-/** Longer class strings are feature-flag dumps, not layout names. */
-const MAX_CLASS_CHARS = 400;
 /** A user name is short. */
 const MAX_AUTHOR_CHARS = 60;
 /** How far up from an image its caption may sit (image -> wrapper -> figure-like box). */

@@ -34,26 +34,19 @@ test("dialog-boxes: a dialog holding the page's title is the page; no dialogs, n
   assert.deepEqual(runRule(dialogBoxes, doc).notes, []);
 });
 
-test('page-footers: the same for blocks in footers, with its own note', () => {
-  const { doc, marks } = pageWithPopup();
-  const s = runRule(pageFooters, doc, { footerBlocks: marks });
-  assert.deepEqual(s.labels, ['title', 'body', 'other', 'other', 'other']);
-  assert.deepEqual(noteRows(s).map((r) => [r[0], r[3], r[4]]), [[2, 'page-footers', 'inside a footer'], [3, 'page-footers', 'inside a footer']]);
-  assert.deepEqual(runRule(pageFooters, doc, { dialogBlocks: marks }).notes, [], 'reads its own marks');
-});
+/** The rules built like `dialog-boxes` (`setAsideRule`), each with the marks it reads and its note. */
+const SET_ASIDE_RULES = [
+  { rule: pageFooters, marksKey: 'footerBlocks', reason: 'inside a footer' },
+  { rule: pageAsides, marksKey: 'asideBlocks', reason: 'inside an aside' },
+  { rule: noContentMarks, marksKey: 'noContentBlocks', reason: 'marked no content' },
+] as const;
 
-test('no-content-marks: the same for blocks the page marks as no content, with its own note', () => {
-  const { doc, marks } = pageWithPopup();
-  const s = runRule(noContentMarks, doc, { noContentBlocks: marks });
-  assert.deepEqual(s.labels, ['title', 'body', 'other', 'other', 'other']);
-  assert.deepEqual(noteRows(s).map((r) => [r[0], r[3], r[4]]), [[2, 'no-content-marks', 'marked no content'], [3, 'no-content-marks', 'marked no content']]);
-  assert.deepEqual(runRule(noContentMarks, doc, { footerBlocks: marks }).notes, [], 'reads its own marks');
-});
-
-test('page-asides: the same for blocks in asides, with its own note', () => {
-  const { doc, marks } = pageWithPopup();
-  const s = runRule(pageAsides, doc, { asideBlocks: marks });
-  assert.deepEqual(s.labels, ['title', 'body', 'other', 'other', 'other']);
-  assert.deepEqual(noteRows(s).map((r) => [r[0], r[3], r[4]]), [[2, 'page-asides', 'inside an aside'], [3, 'page-asides', 'inside an aside']]);
-  assert.deepEqual(runRule(pageAsides, doc, { footerBlocks: marks }).notes, [], 'reads its own marks');
-});
+for (const { rule, marksKey, reason } of SET_ASIDE_RULES) {
+  test(`${rule.name}: the same for its own marks, with its own note`, () => {
+    const { doc, marks } = pageWithPopup();
+    const s = runRule(rule, doc, { [marksKey]: marks });
+    assert.deepEqual(s.labels, ['title', 'body', 'other', 'other', 'other']);
+    assert.deepEqual(noteRows(s).map((r) => [r[0], r[3], r[4]]), [[2, rule.name, reason], [3, rule.name, reason]]);
+    assert.deepEqual(runRule(rule, doc, { dialogBlocks: marks }).notes, [], 'reads its own marks');
+  });
+}
