@@ -30,7 +30,6 @@ import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
 import { isParagraph } from './blocks.js';
 import { COMMENT_HEADING, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/vocabulary.js';
 
-
 function namesSection(el: ElementNode): boolean {
   if (el.tag === 'body' || el.tag === 'html') return false;
   const id = el.attrs['id'];
