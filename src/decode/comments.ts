@@ -23,7 +23,7 @@
  * paragraph of prose comes before it (a "Responses" box at the top of a page precedes the
  * article, it does not follow it).
  */
-import type { DomTree, ElementNode } from '../dom/tree.js';
+import { subtreeText, type DomTree, type ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
@@ -66,15 +66,6 @@ const MAX_HEADING_CHARS = 80;
 const MAX_COMMENT_HEADINGS = 20;
 const HEADING_TAG = /^h[1-6]$/;
 
-function subtreeText(tree: DomTree, el: ElementNode): string {
-  let s = '';
-  for (let i = el.id; i <= el.end; i++) {
-    const n = tree.nodes[i]!;
-    if (n.kind === 'text') s += n.text;
-  }
-  return s.replace(/\s+/g, ' ').trim();
-}
-
 /**
  * The element a comment heading stands for: the heading itself, or the wrappers around it that
  * hold no other text (`<div class="title"><h2>Comments</h2></div>`).
@@ -84,7 +75,7 @@ function headingWrapper(tree: DomTree, heading: ElementNode, text: string): Elem
   for (;;) {
     const parent = tree.nodes[el.parent];
     if (!parent || parent.kind !== 'element' || parent.tag === 'body' || parent.tag === 'html') return el;
-    if (parent.end - parent.id > MAX_HEADING_NODES || subtreeText(tree, parent) !== text) return el;
+    if (parent.end - parent.id > MAX_HEADING_NODES || subtreeText(tree, parent.id) !== text) return el;
     el = parent;
   }
 }
@@ -102,7 +93,7 @@ function markCommentHeadingSections(tree: DomTree, blocks: readonly Block[], out
   for (const node of tree.nodes) {
     if (node.kind !== 'element' || !HEADING_TAG.test(node.tag) || node.id < firstParagraph) continue;
     if (node.end - node.id > MAX_HEADING_NODES) continue;
-    const text = subtreeText(tree, node);
+    const text = subtreeText(tree, node.id);
     if (text.length > MAX_HEADING_CHARS || !COMMENT_HEADING.test(text)) continue;
     const start = headingWrapper(tree, node, text);
     const parent = tree.nodes[start.parent];
