@@ -11,32 +11,36 @@ export const MAX_CLASS_CHARS = 400;
  * element already known), so a page of 100 000 nested elements costs one pass, without recursion.
  */
 export function blocksUnder(tree: DomTree, blocks: readonly Block[], marks: (el: ElementNode) => boolean): Uint8Array {
-  const out = new Uint8Array(blocks.length);
+  return blocksUnderEach(tree, blocks, [marks])[0]!;
+}
+
+/**
+ * `blocksUnder` for several kinds of element in one walk (at most seven): one array per
+ * marker, in order. Each element's answer is a bit set, the markers it or an ancestor passes.
+ */
+export function blocksUnderEach(tree: DomTree, blocks: readonly Block[], markers: readonly ((el: ElementNode) => boolean)[]): Uint8Array[] {
+  if (markers.length > 7) throw new RangeError(`blocksUnderEach takes at most 7 markers, not ${markers.length}`);
   const nodes = tree.nodes;
-  // 0 unknown, 1 inside a marked element, 2 not inside one.
+  // 0 unknown; else KNOWN plus the bits of the markers the node or an ancestor passes.
+  const KNOWN = 0x80;
   const memo = new Uint8Array(nodes.length);
   const chain: number[] = [];
+  const bitsOf = new Uint8Array(blocks.length);
   for (let k = 0; k < blocks.length; k++) {
     chain.length = 0;
     let cur = blocks[k]!.elementId;
-    let inside = false;
-    while (cur > 0) {
-      const known = memo[cur]!;
-      if (known !== 0) {
-        inside = known === 1;
-        break;
-      }
+    while (cur > 0 && memo[cur] === 0) {
       chain.push(cur);
-      const node = nodes[cur]!;
-      if (node.kind === 'element' && marks(node)) {
-        inside = true;
-        break;
-      }
-      cur = node.parent;
+      cur = nodes[cur]!.parent;
     }
-    // Everything on the walked path shares the answer found above it (a marked element marks all below).
-    for (const id of chain) memo[id] = inside ? 1 : 2;
-    if (inside) out[k] = 1;
+    let bits = cur > 0 ? memo[cur]! & ~KNOWN : 0;
+    // From the top of the walked path down: a node has its parent's bits and its own.
+    for (let c = chain.length - 1; c >= 0; c--) {
+      const node = nodes[chain[c]!]!;
+      if (node.kind === 'element') for (let m = 0; m < markers.length; m++) if (markers[m]!(node)) bits |= 1 << m;
+      memo[chain[c]!] = KNOWN | bits;
+    }
+    bitsOf[k] = bits;
   }
-  return out;
+  return markers.map((_, m) => bitsOf.map((bits) => (bits >> m) & 1));
 }

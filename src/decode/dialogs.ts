@@ -10,7 +10,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
+import { blocksUnder, blocksUnderEach, MAX_CLASS_CHARS } from './blocks-under.js';
 
 const DIALOG_ROLE = /^(?:alert)?dialog$/i;
 
@@ -68,4 +68,12 @@ function marksNoContent(el: ElementNode): boolean {
  */
 export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   return blocksUnder(tree, blocks, marksNoContent);
+}
+
+/** The four marks above, per block, from one walk of the page (what extraction asks for). */
+export function setAsideMarks(tree: DomTree, blocks: readonly Block[]): {
+  dialogBlocks: Uint8Array; footerBlocks: Uint8Array; asideBlocks: Uint8Array; noContentBlocks: Uint8Array;
+} {
+  const [dialog, footer, aside, noContent] = blocksUnderEach(tree, blocks, [isDialog, isFooter, isAside, marksNoContent]);
+  return { dialogBlocks: dialog!, footerBlocks: footer!, asideBlocks: aside!, noContentBlocks: noContent! };
 }

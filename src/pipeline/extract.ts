@@ -20,7 +20,7 @@ import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
 import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { reviewSectionBlocks } from '../decode/reviews.js';
-import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks } from '../decode/dialogs.js';
+import { setAsideMarks } from '../decode/dialogs.js';
 import { adSlotBlocks } from '../decode/ads.js';
 import { blockContainers } from '../decode/containers.js';
 import { blockRoles } from '../decode/roles.js';
@@ -163,6 +163,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const weight = options.bodyWeight ?? 1;
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
   const pageType = options.pageType ?? detectPageType(page.tree, roles, page.blocks);
+  const setAside = setAsideMarks(page.tree, page.blocks);
   const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
     ...options,
     blockRoles: roles,
@@ -171,10 +172,10 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || pageType !== 'product' ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
-    dialogBlocks: options.dialogBlocks ?? dialogBlocks(page.tree, page.blocks),
-    footerBlocks: options.footerBlocks ?? footerBlocks(page.tree, page.blocks),
-    asideBlocks: options.asideBlocks ?? asideBlocks(page.tree, page.blocks),
-    noContentBlocks: options.noContentBlocks ?? noContentBlocks(page.tree, page.blocks),
+    dialogBlocks: options.dialogBlocks ?? setAside.dialogBlocks,
+    footerBlocks: options.footerBlocks ?? setAside.footerBlocks,
+    asideBlocks: options.asideBlocks ?? setAside.asideBlocks,
+    noContentBlocks: options.noContentBlocks ?? setAside.noContentBlocks,
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks } from '../../src/decode/dialogs.js';
+import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks, setAsideMarks } from '../../src/decode/dialogs.js';
 import { loadPage } from '../../src/page.js';
 
 test('blocks in <dialog>, role=dialog or alertdialog, and aria-modal elements are marked', () => {
@@ -48,5 +48,20 @@ test('blocks in <aside> and role=complementary elements are marked', () => {
   const m = asideBlocks(page.tree, page.blocks);
   assert.deepEqual(page.blocks.map((b, i) => [b.text, m[i]]), [
     ['Headline', 0], ['The story.', 0], ['A pull quote.', 1], ['Most read', 1], ['Only a class name.', 0],
+  ]);
+});
+
+test('one walk gives the same four marks as the four walks', () => {
+  const page = loadPage(Buffer.from(
+    '<main><p>Article words here.</p><aside><div role="dialog"><p>Subscribe now.</p></div></aside>' +
+    '<div class="robots-nocontent"><footer><p>Share this.</p></footer></div><p>More of the article.</p></main>' +
+    '<footer><aside><p>About us.</p></aside></footer>'));
+  const one = setAsideMarks(page.tree, page.blocks);
+  assert.deepEqual([...one.dialogBlocks], [...dialogBlocks(page.tree, page.blocks)]);
+  assert.deepEqual([...one.footerBlocks], [...footerBlocks(page.tree, page.blocks)]);
+  assert.deepEqual([...one.asideBlocks], [...asideBlocks(page.tree, page.blocks)]);
+  assert.deepEqual([...one.noContentBlocks], [...noContentBlocks(page.tree, page.blocks)]);
+  assert.deepEqual(page.blocks.map((b, i) => `${b.text}:${one.dialogBlocks[i]}${one.footerBlocks[i]}${one.asideBlocks[i]}${one.noContentBlocks[i]}`), [
+    'Article words here.:0000', 'Subscribe now.:1010', 'Share this.:0101', 'More of the article.:0000', 'About us.:0110',
   ]);
 });
