@@ -13,7 +13,7 @@ import { isContent } from '../labels.js';
 import type { Gold, GoldSegment } from './types.js';
 import { alignTokens, Vocabulary } from './text-normalize.js';
 import { alignTokenSequences } from './token-align.js';
-import { matchTitle, type TitleMatchSource } from './title-match.js';
+import { matchTitle, type TitleCandidateHints, type TitleMatchSource } from './title-match.js';
 import { labelsFromAnnotations } from './annotations.js';
 import { relocateUnalignedLines } from './relocate.js';
 
@@ -202,6 +202,8 @@ export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): A
   if (titleBlock !== undefined) {
     titleInText = labels[titleBlock] === 'body' || labels[titleBlock] === 'heading';
     labels[titleBlock] = 'title';
+  } else if (gold.title === undefined && gold.mainText !== undefined) {
+    titleInText = headlineInMainText(blocks, labels, page, { ...(contentStart >= 0 ? { contentStart } : {}), marked, blockTokens });
   }
   if (snippets) snippets = recountSnippets(blocks, blockTokens, gold.snippets!, labels);
   return Object.freeze({
@@ -216,6 +218,19 @@ export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): A
     ...(tokenMatch ? { tokenMatch } : {}),
     ...(snippets ? { snippets } : {}),
   });
+}
+
+/**
+ * A main text with no title beside it (dragnet's) holds the headline when the annotators kept
+ * it: then the page's headline, found from its declared titles, aligned to gold content. A text
+ * metric then compares an extractor's title with its body, as it does where the gold names
+ * its title. The labels stay as they are: the gold does not say which line is the headline.
+ */
+function headlineInMainText(blocks: readonly Block[], labels: readonly GoldLabel[], page: Page, hints: TitleCandidateHints): boolean {
+  const [declared, ...alternates] = pageTitles(page);
+  if (declared === undefined) return false;
+  const headline = matchTitle(blocks, declared, { ...hints, alternates })?.block;
+  return headline !== undefined && HEADING_TAG_RE.test(blocks[headline]!.tagPath) && (labels[headline] === 'body' || labels[headline] === 'heading');
 }
 
 /** The page's own title candidates: `<title>`, og:title, twitter:title (distinct, non-empty). */

@@ -163,5 +163,12 @@ export const READER_APPEAL_OBJECT = /(?:^|[^\p{L}])(?:newsletters?|magazin\w*|ma
 export const READING_TIME = /^(?:(?:reading\s+time|read\s+time|lesezeit|lesedauer|temps\s+de\s+lecture|tiempo\s+de\s+lectura|tempo\s+di\s+lettura|czas\s+czytania|leestijd)\s*:?\s*(?:ca\.?\s*)?(?:<\s*)?\d+\s*(?:-\s*\d+\s*)?(?:min\w*|minuten|minutes?|minutos?|minuti|minut)\.?|(?:ca\.?\s*)?\d+\s*(?:-\s*\d+\s*)?(?:min\.?|minutes?|minuten|minutos?|minuti|minut)\s*(?:read|reading|lesezeit|lesedauer|de\s+lecture|de\s+lectura|di\s+lettura|czytania|leestijd)|ten\s+tekst\s+przeczytasz\s+w\s+[\p{L}\s]*minut\p{L}*)\.?$/iu;
 /** An audio player's prompt: "Listen to this article", "Artikel anhören", "Escucha esta nota aquí". */
 export const LISTEN_PROMPT = /^(?:listen\s+to\s+(?:this\s+)?(?:the\s+)?(?:article|story|post)|artikel\s+(?:anhören|vorlesen(?:\s+lassen)?)|beitrag\s+(?:anhören|vorlesen)|escucha\s+(?:esta|la)\s+nota(?:\s+aquí)?|escuchar\s+(?:este\s+)?(?:artículo|nota)|écouter\s+(?:cet|l')\s*article|ascolta\s+l'articolo)\.?$/iu;
+/**
+ * A line a comment system writes outside its thread: "No comments yet", "Comments are closed",
+ * "Your email address will not be published", "You may use these HTML tags and attributes: ...",
+ * "TrackBack URL for this entry: ...", "RSS feed for comments on this post". Anchored at the start;
+ * the short forms ("No comments") at both ends.
+ */
+export const COMMENT_SYSTEM_LINE = /^(?:(?:no|noch\s+keine|pas\s+de|sin|nessun)\s+(?:comments?|kommentare?|commentaires?|comentarios?|commenti?)(?:\s+(?:yet|so\s+far|submitted\s+yet|to\s+show|vorhanden|pour\s+l'instant|todavía|ancora))?\s*[.:!]?$|there\s+are\s+no\s+comments(?:\s+yet)?[.!]?$|be\s+the\s+first\s+to\s+(?:comment|leave\s+a\s+(?:comment|reply))|(?:comments?|kommentare|les\s+commentaires)\s+(?:are|is|sind|sont)\s+(?:closed|geschlossen|fermés)[.!]?$|(?:your|deine|ihre)\s+e-?mail(?:-adresse|\s+address)?\s+(?:will\s+not|wird\s+nicht)\s+(?:be\s+published|veröffentlicht)|votre\s+adresse\s+(?:e-?mail|de\s+messagerie)\s+ne\s+sera\s+pas\s+publiée|tu\s+dirección\s+de\s+correo\s+electrónico\s+no\s+será\s+publicada|you\s+may\s+use\s+these\s+html\s+tags|trackback\s+ur[li]\b|rss\s+feed\s+for\s+comments|you\s+must\s+be\s+logged\s+in\s+to\s+post\s+a\s+comment|subscribe\s+to\s+(?:post\s+)?comments)/iu;
 /** A widget's placeholder while it loads: "Loading...", "Gefällt mir Wird geladen …" (a like button's label before it). */
 export const LOADING_PLACEHOLDER = /^(?:[\p{L} ]{0,20}\s)?(?:wird\s+geladen|loading|chargement|cargando|caricamento)\s*(?:…|\.{3})?$/iu;

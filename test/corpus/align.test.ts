@@ -114,3 +114,16 @@ test('token alignment is monotone, exact on small input and fast on large input'
   assert.ok(aligned > 95_000, `aligned ${aligned}`);
   assert.ok(ms < 5000, `took ${ms} ms`);
 });
+
+test('a main text with no title beside it: the headline counts as in the text when the gold kept it', () => {
+  const html = (title: string) => loadPage(new TextEncoder().encode(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title} - The Site</title></head>`
+    + '<body><div>The Site</div><h1>Storm closes the harbour</h1><p>The storm closed the harbour on Monday, the port authority said.</p></body></html>'));
+  const withHeadline = alignGold(html('Storm closes the harbour'), { mainText: 'Storm closes the harbour\nThe storm closed the harbour on Monday, the port authority said.' });
+  assert.equal(withHeadline.titleInText, true);
+  assert.equal(withHeadline.titleBlock, undefined, 'the labels stay the gold\'s own');
+  assert.deepEqual(withHeadline.labels, ['other', 'heading', 'body']);
+  const bodyOnly = alignGold(html('Storm closes the harbour'), { mainText: 'The storm closed the harbour on Monday, the port authority said.' });
+  assert.equal(bodyOnly.titleInText, false);
+  const undeclared = alignGold(html('Weather news'), { mainText: 'Storm closes the harbour\nThe storm closed the harbour on Monday, the port authority said.' });
+  assert.equal(undeclared.titleInText, false, 'no declared title names the heading');
+});

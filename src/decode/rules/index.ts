@@ -33,6 +33,7 @@ import { teaserCards } from './teaser-cards.js';
 import { headingsInRegion } from './headings-in-region.js';
 import { headingElements } from './heading-elements.js';
 import { mediaInRegion } from './media-in-region.js';
+import { repeatedText } from './repeated-text.js';
 
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   commentSections,
@@ -64,6 +65,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   headingsInRegion,
   headingElements,
   mediaInRegion,
+  repeatedText,
 ]);
 
 /**
@@ -74,5 +76,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText,
 };

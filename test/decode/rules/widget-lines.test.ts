@@ -19,3 +19,17 @@ test('isWidgetLine: reading times and prompts in several languages; prose that m
     assert.equal(isWidgetLine(t), false, t);
   }
 });
+
+test("isWidgetLine: a comment system's lines outside its thread; an article about comments is not one", () => {
+  for (const t of ['No comments yet.', 'No Comments', 'No comments:', 'Comments are closed.', 'Noch keine Kommentare vorhanden',
+    'Your email address will not be published. Required fields are marked *', 'Ihre E-Mail-Adresse wird nicht veröffentlicht.',
+    'Votre adresse e-mail ne sera pas publiée.', 'You may use these HTML tags and attributes: <a href="" title=""> <abbr title=""> <b> <blockquote cite="">',
+    'TrackBack URL for this entry: http://www.typepad.com/services/trackback/6a00d8341c', 'RSS feed for comments on this post. TrackBack URI',
+    'You must be logged in to post a comment.', 'Be the first to comment']) {
+    assert.ok(isWidgetLine(t), t);
+  }
+  for (const t of ['No comments from the minister were given when we asked on Monday.', 'Comments are closed on most news sites after a week, the study found.',
+    'Readers said the comments section had become hostile.', `TrackBack URL ${'x'.repeat(400)}`]) {
+    assert.equal(isWidgetLine(t), false, t);
+  }
+});
