@@ -40,9 +40,10 @@ export class DecodeState {
   /**
    * Per block, 1 for text that is not the page's own though written like it: readers' comments
    * (`comment-sections`), buyers' reviews (`product-reviews`), pop-ups (`dialog-boxes`), footers
-   * (`page-footers`). The title, the prose rescue, code and cards leave these blocks out.
+   * (`page-footers`), asides (`page-asides`), no-content marks (`no-content-marks`). The title,
+   * the prose rescue, code and cards leave these blocks out.
    */
-  comments: ArrayLike<number> | undefined = undefined;
+  setAsideBlocks: ArrayLike<number> | undefined = undefined;
   /** Per block, 1 for page furniture the markup names (set by `page-furniture`): no later rule makes it content. */
   furniture: Uint8Array | undefined = undefined;
   /** [first, last] block of the content region (set by `content-region`), undefined with no body. */
@@ -58,12 +59,12 @@ export class DecodeState {
     for (let i = 0; i < blocks.length; i++) this.labels[i] = LABELS[argmax(modelProbs[i]!)]!;
   }
 
-  /** Adds the blocks `marks` flags to `comments`. */
+  /** Adds the blocks `marks` flags to `setAsideBlocks`. */
   setAside(marks: ArrayLike<number>): void {
-    const before = this.comments;
+    const before = this.setAsideBlocks;
     const joined = new Uint8Array(this.blocks.length);
     for (let i = 0; i < joined.length; i++) joined[i] = marks[i] || before?.[i] ? 1 : 0;
-    this.comments = joined;
+    this.setAsideBlocks = joined;
   }
 
   /** Whether `marks` flags any block. */

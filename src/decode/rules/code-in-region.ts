@@ -29,11 +29,11 @@ export const codeInRegion: DecodeRule = {
   name: 'code-in-region',
   doc: 'text blocks in `<pre>` (or a block-level `<code>`) inside the content region become body when p(body) is above `codeMinBody`',
   apply(s, cfg) {
-    const { blocks, probs, labels, region, comments } = s;
+    const { blocks, probs, labels, region, setAsideBlocks } = s;
     if (!region || !(cfg.codeMinBody < 1)) return;
     for (let i = region[0]; i <= region[1]; i++) {
       const b = blocks[i]!;
-      if (labels[i] !== 'other' || b.kind !== 'text' || !b.text.trim() || comments?.[i]) continue;
+      if (labels[i] !== 'other' || b.kind !== 'text' || !b.text.trim() || setAsideBlocks?.[i]) continue;
       if (!isCodeBlock(b.tagPath) || !(probs[i]![BODY]! > cfg.codeMinBody)) continue;
       s.relabel(i, 'body', 'code inside the content region');
     }

@@ -21,7 +21,7 @@ export const commentSections: DecodeRule = {
   apply(s, cfg) {
     const marks = cfg.commentBlocks;
     if (marks === undefined || !(cfg.commentBody < 1) || !proseOutside(s.blocks, marks)) return;
-    s.comments = marks;
+    s.setAsideBlocks = marks;
     s.scaleMarked(marks, (row) => scaleContent(row, cfg.commentBody), 'inside a comment section');
   },
 };

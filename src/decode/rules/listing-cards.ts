@@ -147,7 +147,7 @@ export const listingCards: DecodeRule = {
     let last = s.region?.[1] ?? -Infinity;
     for (const i of chosen) {
       // A card's date is its metadata, as on an article (`date-lines`).
-      if (s.furniture?.[i] || s.comments?.[i] || IN_CONTROL.test(blocks[i]!.tagPath) || isDateBlockText(blocks[i]!.text)) continue;
+      if (s.furniture?.[i] || s.setAsideBlocks?.[i] || IN_CONTROL.test(blocks[i]!.tagPath) || isDateBlockText(blocks[i]!.text)) continue;
       if (labels[i] === 'other') s.relabel(i, 'body', "a line of one of the listing's cards");
       if (labels[i] === 'body' || labels[i] === 'heading') {
         first = Math.min(first, i);

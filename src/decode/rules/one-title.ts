@@ -20,7 +20,7 @@ export const oneTitle: DecodeRule = {
     let title = -1;
     let titleScore = 0;
     for (let i = 0; i < n; i++) {
-      if (blocks[i]!.kind !== 'text' || s.comments?.[i]) continue;
+      if (blocks[i]!.kind !== 'text' || s.setAsideBlocks?.[i]) continue;
       const p = probs[i]![TITLE]!;
       // Normalising a block's text is the costly part: only for blocks the bonus could lift.
       if (p + DECLARED_BONUS <= titleScore || p + DECLARED_BONUS < cfg.titleThreshold) continue;

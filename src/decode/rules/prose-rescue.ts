@@ -26,7 +26,7 @@ export const proseRescue: DecodeRule = {
     const minChars = 2 * cfg.fallbackMinWords - 1;
     const words = (i: number) => {
       const b = blocks[i]!;
-      if (b.kind !== 'text' || labels[i] === 'title' || b.text.length < minChars || isLinkText(b) || s.comments?.[i]) return 0;
+      if (b.kind !== 'text' || labels[i] === 'title' || b.text.length < minChars || isLinkText(b) || s.setAsideBlocks?.[i]) return 0;
       return countWordEquivalents(b.text);
     };
     let best: number[] = [];

@@ -39,7 +39,7 @@ test('code-in-region: codeMinBody is the bar (1 = off); no region, no change; co
   assert.deepEqual(runRule(codeInRegion, docsPage(0.4), { codeMinBody: 0.5 }, (st) => { st.region = [1, 3]; }).notes, []);
   assert.deepEqual(runRule(codeInRegion, docsPage(0.99), { codeMinBody: 1 }, (st) => { st.region = [1, 3]; }).notes, []);
   assert.deepEqual(runRule(codeInRegion, docsPage()).notes, []);
-  const inComments = runRule(codeInRegion, docsPage(), {}, (st) => { st.region = [1, 3]; st.comments = [0, 0, 1, 0, 0]; });
+  const inComments = runRule(codeInRegion, docsPage(), {}, (st) => { st.region = [1, 3]; st.setAsideBlocks = [0, 0, 1, 0, 0]; });
   assert.deepEqual(inComments.notes, []);
   assert.equal(resolveConstrainOptions().codeMinBody, 0.1);
   assert.throws(() => resolveConstrainOptions({ codeMinBody: 2 }), (e) => isPithError(e) && e.code === 'BAD_OPTION');

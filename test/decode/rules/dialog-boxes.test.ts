@@ -23,7 +23,7 @@ test('dialog-boxes: blocks in a dialog lose p(body) and p(heading) to other, are
     [3, 'body', 'other', 'dialog-boxes', 'inside a dialog (a pop-up)'],
   ]);
   assert.equal(s.probs[3]![2], 0, 'no later rule takes them back');
-  assert.deepEqual(Array.from(s.comments ?? []), [0, 0, 1, 1, 1], 'set aside from the prose rescue');
+  assert.deepEqual(Array.from(s.setAsideBlocks ?? []), [0, 0, 1, 1, 1], 'set aside from the prose rescue');
   assert.equal(s.probs[1], doc.probs[1]);
 });
 

@@ -24,6 +24,6 @@ test('one-title: a weak best candidate above titleThreshold becomes the title; d
   assert.deepEqual(runRule(oneTitle, weak, { titleThreshold: 0.2 }).notes, []);
   const tie = new BlockBuilder().text('Teaser headline', 'title', 0.55).text('Real Headline!', 'title', 0.5).build();
   assert.deepEqual(runRule(oneTitle, tie, { declaredTitles: ['real headline'] }).labels, ['other', 'title']);
-  const s = runRule(oneTitle, tie, {}, (st) => { st.comments = Uint8Array.from([1, 0]); });
+  const s = runRule(oneTitle, tie, {}, (st) => { st.setAsideBlocks = Uint8Array.from([1, 0]); });
   assert.deepEqual(s.labels, ['other', 'title'], 'the comment block is passed over');
 });
