@@ -163,7 +163,8 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const weight = options.bodyWeight ?? 1;
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
   const pageType = options.pageType ?? detectPageType(page.tree, roles, page.blocks);
-  const setAside = setAsideMarks(page.tree, page.blocks);
+  let setAside: ReturnType<typeof setAsideMarks> | undefined;
+  const setAsideOf = (): ReturnType<typeof setAsideMarks> => (setAside ??= setAsideMarks(page.tree, page.blocks));
   const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
     ...options,
     blockRoles: roles,
@@ -172,10 +173,10 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || pageType !== 'product' ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
-    dialogBlocks: options.dialogBlocks ?? setAside.dialogBlocks,
-    footerBlocks: options.footerBlocks ?? setAside.footerBlocks,
-    asideBlocks: options.asideBlocks ?? setAside.asideBlocks,
-    noContentBlocks: options.noContentBlocks ?? setAside.noContentBlocks,
+    dialogBlocks: options.dialogBlocks ?? setAsideOf().dialogBlocks,
+    footerBlocks: options.footerBlocks ?? setAsideOf().footerBlocks,
+    asideBlocks: options.asideBlocks ?? setAsideOf().asideBlocks,
+    noContentBlocks: options.noContentBlocks ?? setAsideOf().noContentBlocks,
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
