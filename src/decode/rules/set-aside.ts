@@ -1,8 +1,8 @@
 /**
  * The shape `dialog-boxes`, `page-footers`, `page-asides` and `no-content-marks` share: blocks
- * in marked elements (a pop-up, the page's footer, a sidebar) lose their p(body) and p(heading) to `other`, are relabelled, and are set aside
- * with the comments, so that no later rule (the prose rescue, the region, images in it) takes
- * them back. Not when the page's most probable title lies among them: then they are the page
+ * in marked elements (a pop-up, the page's footer, a sidebar) lose their p(body) and
+ * p(heading) to `other`, are relabelled, and are set aside with the comments, so that no later
+ * rule (the prose rescue, the region, images in it) takes them back. Not when the page's most probable title lies among them: then they are the page
  * (an article opened in a dialog over a listing).
  */
 import { scaleContent, TITLE } from '../blocks.js';
