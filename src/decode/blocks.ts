@@ -24,14 +24,20 @@ export function isLinkText(block: Block): boolean {
   return block.linkChars >= 0.5 * block.text.length;
 }
 
-/** A paragraph of prose: text of at least PARAGRAPH_WORDS words, mostly not link text. */
 const IN_TABLE_CELL = /(?:^|\/)(?:td|th)(?:\/|$)/;
+const IN_NOSCRIPT = /(?:^|\/)noscript(?:\/|$)/;
 
 /** The block stands in a table's cell: a cell reading "Recommended" or "Source: CSV" is data, not a cue. */
 export function inTableCell(b: Block): boolean {
   return IN_TABLE_CELL.test(b.tagPath);
 }
 
+/** The block stands in a `<noscript>`: what a page shows only to readers without scripts. */
+export function inNoscript(b: Block): boolean {
+  return IN_NOSCRIPT.test(b.tagPath);
+}
+
+/** A paragraph of prose: text of at least PARAGRAPH_WORDS words, mostly not link text. */
 export function isParagraph(b: Block): boolean {
   if (b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) return false;
   return countWordEquivalents(b.text, PARAGRAPH_WORDS) >= PARAGRAPH_WORDS;

@@ -133,7 +133,7 @@ test('the title needs titleThreshold (default 0.05): a weak but best candidate s
 test('confidence is the mean probability of the chosen labels; empty pages are fine', () => {
   const { blocks, probs } = new BlockBuilder()
     .text(para(10), 'body').probsOfLast({ body: 0.8, other: 0.17, title: 0.03 })
-    .text('x', 'other').probsOfLast({ other: 0.6, body: 0.39, title: 0.01 }).build();
+    .text('x', 'other').atPath('html/body/nav/a').probsOfLast({ other: 0.6, body: 0.39, title: 0.01 }).build();
   const r = constrainLabels(blocks, probs);
   assert.deepEqual(r.labels, ['body', 'other']);
   assert.ok(Math.abs(r.confidence - 0.7) < 1e-9);

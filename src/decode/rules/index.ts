@@ -16,6 +16,7 @@ import { forumPosts } from './forum-posts.js';
 import { oneTitle } from './one-title.js';
 import { proseRescue } from './prose-rescue.js';
 import { singleTextBlock } from './single-text-block.js';
+import { standfirst } from './standfirst.js';
 import { contentRegion } from './content-region.js';
 import { leadIns } from './lead-ins.js';
 import { creditLines } from './credit-lines.js';
@@ -34,6 +35,7 @@ import { headingsInRegion } from './headings-in-region.js';
 import { headingElements } from './heading-elements.js';
 import { mediaInRegion } from './media-in-region.js';
 import { repeatedText } from './repeated-text.js';
+import { shortPage } from './short-page.js';
 
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   commentSections,
@@ -47,6 +49,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   oneTitle,
   proseRescue,
   singleTextBlock,
+  standfirst,
   leadIns,
   creditLines,
   dateLines,
@@ -66,6 +69,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   headingElements,
   mediaInRegion,
   repeatedText,
+  shortPage,
 ]);
 
 /**
@@ -76,5 +80,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText, shortPage,
 };

@@ -5,8 +5,8 @@
  * Code in `<pre>` or `<code>` is not in `<noscript>`, so a tutorial's HTML examples stay.
  */
 import type { DecodeRule } from '../rule.js';
+import { inNoscript } from '../blocks.js';
 
-const IN_NOSCRIPT = /(?:^|\/)noscript(?:\/|$)/;
 /** An HTML tag written as text: `<div class="x">`, `</p>`, `<img ... />`. */
 const TAG_TEXT = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/gi;
 /** Tags in a markup block: at least two, and at least this share of its characters. */
@@ -28,7 +28,7 @@ export const noscriptMarkup: DecodeRule = {
     const { blocks, labels } = s;
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
-      if (labels[i] === 'other' || b.kind !== 'text' || !IN_NOSCRIPT.test(b.tagPath) || !isMarkupText(b.text)) continue;
+      if (labels[i] === 'other' || b.kind !== 'text' || !inNoscript(b) || !isMarkupText(b.text)) continue;
       s.relabel(i, 'other', "HTML written as text in <noscript>");
     }
   },

@@ -5,8 +5,7 @@
  * readers never see it.
  */
 import type { DecodeRule } from '../rule.js';
-
-const IN_NOSCRIPT = /(^|\/)noscript(\/|$)/;
+import { inNoscript } from '../blocks.js';
 
 export const singleTextBlock: DecodeRule = {
   name: 'single-text-block',
@@ -17,7 +16,7 @@ export const singleTextBlock: DecodeRule = {
     let only = -1;
     let count = 0;
     for (let i = 0; i < blocks.length && count < 2; i++) {
-      if (blocks[i]!.kind === 'text' && blocks[i]!.text.trim() && !IN_NOSCRIPT.test(blocks[i]!.tagPath)) {
+      if (blocks[i]!.kind === 'text' && blocks[i]!.text.trim() && !inNoscript(blocks[i]!)) {
         only = i;
         count++;
       }

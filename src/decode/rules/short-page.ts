@@ -1,0 +1,40 @@
+/**
+ * A page of a handful of text blocks (a fragment, a note, a test page) has no template around
+ * its text, so the rules that read a layout (a content region, headings before it) have
+ * nothing to go on there: once any block of such a page is content, its other blocks are too.
+ * Not what a rule dropped for what it says (a credit, a widget's line, a consent notice, a tail
+ * of links), nor what the model is all but sure is noise, nor the site's header, menus and
+ * footer, nor blocks set aside or named furniture, nor `<noscript>` notices.
+ */
+import type { DecodeRule } from '../rule.js';
+import { OTHER, inNoscript } from '../blocks.js';
+
+/** The site's own frame (its header, menus, footer) is not the page's text however little there is. */
+const IN_SITE_FRAME = /(^|\/)body\/header(\/|$)|(^|\/)(nav|footer)(\/|$)/;
+
+/** A page with more text blocks than this has a layout around its text. */
+export const SHORT_PAGE_BLOCKS = 4;
+
+/** A block the model is this sure is noise ("Back to the humour page", a menu line) stays noise. */
+export const SHORT_PAGE_MAX_P_OTHER = 0.9;
+
+/** The rules that judge a block by where it sits: on a short page their verdicts are undone. */
+const LAYOUT_RULES: ReadonlySet<string> = new Set(['content-region', 'article-end', 'listing-cards', 'teaser-cards', 'headings-in-region']);
+
+export const shortPage: DecodeRule = {
+  name: 'short-page',
+  doc: `on a page of 2 to ${SHORT_PAGE_BLOCKS} non-empty text blocks (not \`<noscript>\` notices) that keeps one, the others are body too, unless p(other) >= ${SHORT_PAGE_MAX_P_OTHER}, in the site's header, menus or footer, set aside or dropped for their text`,
+  apply(s) {
+    const { blocks, labels } = s;
+    const text: number[] = [];
+    for (let i = 0; i < blocks.length && text.length <= SHORT_PAGE_BLOCKS; i++) {
+      if (blocks[i]!.kind === 'text' && blocks[i]!.text.trim() && !inNoscript(blocks[i]!)) text.push(i);
+    }
+    if (text.length < 2 || text.length > SHORT_PAGE_BLOCKS || text.every((i) => labels[i] === 'other')) return;
+    const droppedForText = new Set(s.notes.filter((n) => n.to === 'other' && !LAYOUT_RULES.has(n.rule)).map((n) => n.block));
+    for (const i of text) {
+      if (labels[i] !== 'other' || s.probs[i]![OTHER]! >= SHORT_PAGE_MAX_P_OTHER || IN_SITE_FRAME.test(blocks[i]!.tagPath) || s.furniture?.[i] || s.setAsideBlocks?.[i] || droppedForText.has(i)) continue;
+      s.relabel(i, 'body', `the page has ${text.length} blocks of text and keeps some`);
+    }
+  },
+};

@@ -1,0 +1,36 @@
+/**
+ * A standfirst (deck, dek) is the sentence or two a news page sets under its headline, in a
+ * heading element of its own because it is styled big: it summarises the story and belongs to
+ * it, though a heading of that length, alone between the headline and the text, looks to the
+ * model like a sidebar's box title. Only right under a title that is the page's declared
+ * headline (so not a blog's name and its tagline), only on articles and undeclared pages, and
+ * only a sentence's worth of words: "Related stories" stays a heading to drop.
+ */
+import type { DecodeRule } from '../rule.js';
+import { isLinkText } from '../blocks.js';
+import { comparableText } from '../../util/comparable-text.js';
+import { countWordEquivalents } from '../../features/text-stats.js';
+
+/** A heading this long is a sentence, not a section's or a box's name. */
+export const STANDFIRST_MIN_WORDS = 12;
+
+const HEADING_ELEMENT = /(?:^|\/)h[2-6]$/;
+
+export const standfirst: DecodeRule = {
+  name: 'standfirst',
+  doc: `a heading element of at least ${STANDFIRST_MIN_WORDS} words right under a title that is the declared headline becomes body (on articles and undeclared pages)`,
+  apply(s, cfg) {
+    if (cfg.pageType !== 'article' && cfg.pageType !== 'unknown') return;
+    const { blocks, labels } = s;
+    const title = labels.indexOf('title');
+    if (title < 0) return;
+    let next = title + 1;
+    while (next < blocks.length && (blocks[next]!.kind !== 'text' || !blocks[next]!.text.trim())) next++;
+    if (next >= blocks.length || labels[next] !== 'other' || s.furniture?.[next] || s.setAsideBlocks?.[next]) return;
+    const b = blocks[next]!;
+    if (!HEADING_ELEMENT.test(b.tagPath) || isLinkText(b) || countWordEquivalents(b.text) < STANDFIRST_MIN_WORDS) return;
+    const declared = new Set(cfg.declaredTitles.map(comparableText));
+    if (!declared.has(comparableText(blocks[title]!.text))) return;
+    s.relabel(next, 'body', 'a standfirst under the headline');
+  },
+};
