@@ -7,41 +7,81 @@
  * characters and at least two of its blocks; body blocks after its last body block that lie
  * outside it become other, and the region ends at the container's last body block. Not when
  * the caller keeps readers' comments, which follow the article's container.
+ *
+ * Where the model kept a sidebar's lists of posts as well, no element holds that share of all
+ * the body; the paragraphs' own container (at least three paragraphs) still stands out, and the
+ * links after it are cut, when they are a tail: fewer characters than its paragraphs.
  */
 import type { DecodeRule } from '../rule.js';
+import type { BlockContainers } from '../containers.js';
+import { isLinkText, isParagraph } from '../blocks.js';
+
+/** The paragraphs' container must hold this many of them. */
+const MIN_CONTAINER_PARAGRAPHS = 3;
+
+/**
+ * The innermost element holding at least `share` of the characters of the blocks in `members`
+ * and at least `minBlocks` of them, with those characters; -1 when none.
+ */
+function innermostContainer(
+  members: readonly number[],
+  blocks: readonly { readonly text: string }[],
+  chains: BlockContainers,
+  share: number,
+  minBlocks: number,
+): { id: number; chars: number } {
+  const chars = new Map<number, number>();
+  const count = new Map<number, number>();
+  let total = 0;
+  for (const i of members) {
+    const n = blocks[i]!.text.length;
+    total += n;
+    for (const id of chains[i] ?? []) {
+      chars.set(id, (chars.get(id) ?? 0) + n);
+      count.set(id, (count.get(id) ?? 0) + 1);
+    }
+  }
+  // Elements over half the text lie on one line of ancestors: the innermost has the largest id.
+  let best = { id: -1, chars: 0 };
+  if (total === 0) return best;
+  for (const [id, c] of chars) if (c >= share * total && count.get(id)! >= minBlocks && id > best.id) best = { id, chars: c };
+  return best;
+}
 
 export const articleEnd: DecodeRule = {
   name: 'article-end',
-  doc: "body blocks after the article's container (the innermost element holding `containerShare` of the body text) become other; the region ends with it",
+  doc: "body blocks after the article's container (the innermost element holding `containerShare` of the body text) become other, and so do links after its paragraphs' container; the region ends with it",
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const region = s.region;
     // Kept readers' comments (`commentBody` 1) sit after the article's container by nature.
     if (!chains || !region || !(cfg.containerShare > 0.5) || cfg.commentBody >= 1) return;
     const { blocks, labels } = s;
-    const chars = new Map<number, number>();
-    const count = new Map<number, number>();
-    let total = 0;
-    for (let i = region[0]; i <= region[1]; i++) {
-      const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text') continue;
-      total += b.text.length;
-      for (const id of chains[i] ?? []) {
-        chars.set(id, (chars.get(id) ?? 0) + b.text.length);
-        count.set(id, (count.get(id) ?? 0) + 1);
-      }
-    }
-    if (total === 0) return;
-    // Elements over half the text lie on one line of ancestors: the innermost has the largest id.
-    let container = -1;
-    for (const [id, c] of chars) if (c >= cfg.containerShare * total && count.get(id)! >= 2 && id > container) container = id;
+    const body: number[] = [];
+    for (let i = region[0]; i <= region[1]; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') body.push(i);
+    const container = innermostContainer(body, blocks, chains, cfg.containerShare, 2).id;
     if (container < 0) return;
-    const inside = (i: number): boolean => (chains[i] ?? []).includes(container);
-    let last = region[1];
-    while (last >= region[0] && !(labels[last] === 'body' && inside(last))) last--;
+    const lastInside = (element: number): number => {
+      let last = region[1];
+      while (last >= region[0] && !(labels[last] === 'body' && (chains[last] ?? []).includes(element))) last--;
+      return last;
+    };
+    const last = lastInside(container);
     if (last < region[0]) return;
     for (let i = last + 1; i <= region[1]; i++) {
-      if (labels[i] === 'body' && !inside(i)) s.relabel(i, 'other', "after the article's container");
+      if (labels[i] === 'body' && !(chains[i] ?? []).includes(container)) s.relabel(i, 'other', "after the article's container");
+    }
+    const paragraphs = body.filter((i) => labels[i] === 'body' && isParagraph(blocks[i]!));
+    const own = innermostContainer(paragraphs, blocks, chains, cfg.containerShare, MIN_CONTAINER_PARAGRAPHS);
+    if (own.id > container) {
+      const tail: number[] = [];
+      let tailChars = 0;
+      for (let i = lastInside(own.id) + 1; i <= region[1]; i++) {
+        if (labels[i] !== 'body' || (chains[i] ?? []).includes(own.id) || !isLinkText(blocks[i]!)) continue;
+        tail.push(i);
+        tailChars += blocks[i]!.text.length;
+      }
+      if (tailChars < own.chars) for (const i of tail) s.relabel(i, 'other', "links after the article's paragraphs");
     }
     let end = region[1];
     while (end > last && labels[end] !== 'body') end--;

@@ -41,3 +41,21 @@ test('article-end: one long paragraph is no container; off without chains, witho
   assert.deepEqual(runRule(articleEnd, p, { containerShare: 0, blockContainers: p.containers }, (st) => { st.region = [0, 4]; }).notes, []);
   assert.deepEqual(runRule(articleEnd, p, { containerShare: 0.8, blockContainers: p.containers, commentBody: 1 }, (st) => { st.region = [0, 4]; }).notes, [], 'comments kept');
 });
+
+test("article-end: a sidebar's links after the article's paragraphs become other when they are a tail", () => {
+  // Links and a short line in a sidebar (element 10) hold over a fifth of the body: no element
+  // but <body> holds 80% of it, yet the three paragraphs share the article's div.
+  const build = (links: number) => {
+    const b = new BlockBuilder().text(para(40), 'body').text(para(40), 'body').text(para(40), 'body');
+    for (let k = 0; k < links; k++) b.link(`Another post from this blog, number ${k}`, 'body');
+    b.text(para(8), 'body');
+    return { ...b.build(), containers: [ARTICLE, ARTICLE, ARTICLE, ...Array.from({ length: links + 1 }, () => RELATED)] };
+  };
+  const p = build(6);
+  const s = runRule(articleEnd, p, { containerShare: 0.8, blockContainers: p.containers }, (st) => { st.region = [0, 9]; });
+  assert.deepEqual(s.labels, ['body', 'body', 'body', 'other', 'other', 'other', 'other', 'other', 'other', 'body']);
+  assert.equal(noteRows(s)[0]![4], "links after the article's paragraphs");
+  // A list of links longer than the article's paragraphs is the page's content (a list page), not a tail.
+  const list = build(40);
+  assert.deepEqual(runRule(articleEnd, list, { containerShare: 0.8, blockContainers: list.containers }, (st) => { st.region = [0, 43]; }).notes, []);
+});
