@@ -8,6 +8,11 @@
  */
 import type { DecodeRule } from '../rule.js';
 import { OTHER, inNoscript } from '../blocks.js';
+import { contentRegion } from './content-region.js';
+import { articleEnd } from './article-end.js';
+import { listingCards } from './listing-cards.js';
+import { teaserCards } from './teaser-cards.js';
+import { headingsInRegion } from './headings-in-region.js';
 
 /** The site's own frame (its header, menus, footer) is not the page's text however little there is. */
 const IN_SITE_FRAME = /(^|\/)body\/header(\/|$)|(^|\/)(nav|footer)(\/|$)/;
@@ -19,7 +24,7 @@ export const SHORT_PAGE_BLOCKS = 4;
 export const SHORT_PAGE_MAX_P_OTHER = 0.9;
 
 /** The rules that judge a block by where it sits: on a short page their verdicts are undone. */
-const LAYOUT_RULES: ReadonlySet<string> = new Set(['content-region', 'article-end', 'listing-cards', 'teaser-cards', 'headings-in-region']);
+const LAYOUT_RULES: ReadonlySet<string> = new Set([contentRegion, articleEnd, listingCards, teaserCards, headingsInRegion].map((r) => r.name));
 
 export const shortPage: DecodeRule = {
   name: 'short-page',
