@@ -1,6 +1,7 @@
 /** The decoder's settings: options as given, and the resolved config the rules read. */
 import { PithError } from '../errors.js';
 import { PARAGRAPH_WORDS } from './blocks.js';
+import { comparableText } from '../util/comparable-text.js';
 import type { BlockContainers } from './containers.js';
 import type { PageType } from './page-type.js';
 
@@ -123,6 +124,8 @@ export interface ConstrainConfig {
   readonly minClusterShare: number;
   readonly minClusterChars: number;
   readonly declaredTitles: readonly string[];
+  /** `declaredTitles` as `comparableText` keys (empty ones left out), for rules that match blocks against them. */
+  readonly declaredTitleKeys: ReadonlySet<string>;
   readonly fallbackMinWords: number;
   readonly rescueShare: number;
   readonly rescueMinBody: number;
@@ -167,6 +170,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     minClusterShare: o.minClusterShare ?? 0.25,
     minClusterChars: o.minClusterChars ?? 150,
     declaredTitles: o.declaredTitles ?? [],
+    declaredTitleKeys: new Set((o.declaredTitles ?? []).map(comparableText).filter(Boolean)),
     fallbackMinWords: o.fallbackMinWords ?? PARAGRAPH_WORDS,
     rescueShare: o.rescueShare ?? 1,
     rescueMinBody: o.rescueMinBody ?? 0.2,

@@ -2,11 +2,13 @@
  * A page of a handful of text blocks (a fragment, a note, a test page) has no template around
  * its text, so the rules that read a layout (a content region, headings before it) have
  * nothing to go on there: once any block of such a page is content, its other blocks are too.
+ * A block only a layout rule dropped counts as content, and comes back with its label.
  * Not what a rule dropped for what it says (a credit, a widget's line, a consent notice, a tail
  * of links), nor what the model is all but sure is noise, nor the site's header, menus and
  * footer, nor blocks set aside or named furniture, nor `<noscript>` notices.
  */
 import type { DecodeRule } from '../rule.js';
+import type { Label } from '../../labels.js';
 import { OTHER, inNoscript } from '../blocks.js';
 import { contentRegion } from './content-region.js';
 import { articleEnd } from './article-end.js';
@@ -28,18 +30,26 @@ const LAYOUT_RULES: ReadonlySet<string> = new Set([contentRegion, articleEnd, li
 
 export const shortPage: DecodeRule = {
   name: 'short-page',
-  doc: `on a page of 2 to ${SHORT_PAGE_BLOCKS} non-empty text blocks (not \`<noscript>\` notices) that keeps one, the others are body too, unless p(other) >= ${SHORT_PAGE_MAX_P_OTHER}, in the site's header, menus or footer, set aside or dropped for their text`,
+  doc: `on a page of 2 to ${SHORT_PAGE_BLOCKS} non-empty text blocks (not \`<noscript>\` notices) that keeps one (or kept one before a layout rule), the others are content too (body, or their label before a layout rule), unless p(other) >= ${SHORT_PAGE_MAX_P_OTHER}, in the site's header, menus or footer, set aside or dropped for their text`,
   apply(s) {
     const { blocks, labels } = s;
     const text: number[] = [];
     for (let i = 0; i < blocks.length && text.length <= SHORT_PAGE_BLOCKS; i++) {
       if (blocks[i]!.kind === 'text' && blocks[i]!.text.trim() && !inNoscript(blocks[i]!)) text.push(i);
     }
-    if (text.length < 2 || text.length > SHORT_PAGE_BLOCKS || text.every((i) => labels[i] === 'other')) return;
-    const droppedForText = new Set(s.notes.filter((n) => n.to === 'other' && !LAYOUT_RULES.has(n.rule)).map((n) => n.block));
+    if (text.length < 2 || text.length > SHORT_PAGE_BLOCKS) return;
+    const droppedForText = new Set<number>();
+    // What each block was before a layout rule dropped it: a heading comes back as a heading.
+    const keptBeforeLayout = new Map<number, Label>();
+    for (const n of s.notes) {
+      if (n.to !== 'other') continue;
+      if (!LAYOUT_RULES.has(n.rule)) droppedForText.add(n.block);
+      else if (n.from !== 'other' && !keptBeforeLayout.has(n.block)) keptBeforeLayout.set(n.block, n.from);
+    }
+    if (text.every((i) => labels[i] === 'other' && !keptBeforeLayout.has(i))) return;
     for (const i of text) {
       if (labels[i] !== 'other' || s.probs[i]![OTHER]! >= SHORT_PAGE_MAX_P_OTHER || IN_SITE_FRAME.test(blocks[i]!.tagPath) || s.furniture?.[i] || s.setAsideBlocks?.[i] || droppedForText.has(i)) continue;
-      s.relabel(i, 'body', `the page has ${text.length} blocks of text and keeps some`);
+      s.relabel(i, keptBeforeLayout.get(i) ?? 'body', `the page has ${text.length} blocks of text and keeps some`);
     }
   },
 };

@@ -29,8 +29,7 @@ export const standfirst: DecodeRule = {
     if (next >= blocks.length || labels[next] !== 'other' || s.furniture?.[next] || s.setAsideBlocks?.[next]) return;
     const b = blocks[next]!;
     if (!HEADING_ELEMENT.test(b.tagPath) || isLinkText(b) || countWordEquivalents(b.text) < STANDFIRST_MIN_WORDS) return;
-    const declared = new Set(cfg.declaredTitles.map(comparableText));
-    if (!declared.has(comparableText(blocks[title]!.text))) return;
+    if (!cfg.declaredTitleKeys.has(comparableText(blocks[title]!.text))) return;
     s.relabel(next, 'body', 'a standfirst under the headline');
   },
 };

@@ -27,3 +27,23 @@ test('one-title: a weak best candidate above titleThreshold becomes the title; d
   const s = runRule(oneTitle, tie, {}, (st) => { st.setAsideBlocks = Uint8Array.from([1, 0]); });
   assert.deepEqual(s.labels, ['other', 'title'], 'the comment block is passed over');
 });
+
+test('one-title: the first of repeated section headings is not the title when the page declares another headline', () => {
+  const sections = new BlockBuilder()
+    .text('Test Case 1', 'title', 0.6).atPath('html/body/article/h2')
+    .image('body')
+    .text('Test Case 2', 'heading').atPath('html/body/article/h2').build();
+  const declaredTitles = ['Lazy Load with Alt includes jpg/png/webp extensions'];
+  const s = runRule(oneTitle, sections, { declaredTitles });
+  assert.deepEqual(s.labels, ['heading', 'body', 'heading']);
+  assert.deepEqual(noteRows(s), [[0, 'title', 'heading', 'one-title', 'the first section heading, not the declared headline']]);
+  // The declared headline with a date after it, or its words in another order, is the title.
+  const dated = runRule(oneTitle, sections, { declaredTitles: ['Test Case 1 | Tests'] });
+  assert.deepEqual(dated.labels, ['title', 'body', 'heading']);
+  // No declared headline, an h1, or no later heading on the same path: the title stays.
+  assert.deepEqual(runRule(oneTitle, sections).labels, ['title', 'body', 'heading']);
+  const h1 = new BlockBuilder().text('Test Case 1', 'title', 0.6).atPath('html/body/h1').text('Test Case 2', 'heading').atPath('html/body/h1').build();
+  assert.deepEqual(runRule(oneTitle, h1, { declaredTitles }).labels, ['title', 'heading']);
+  const otherPath = new BlockBuilder().text('Test Case 1', 'title', 0.6).atPath('html/body/article/h2').text('Test Case 2', 'heading').atPath('html/body/aside/h2').build();
+  assert.deepEqual(runRule(oneTitle, otherPath, { declaredTitles }).labels, ['title', 'heading']);
+});

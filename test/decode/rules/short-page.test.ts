@@ -20,7 +20,7 @@ test('short-page: a second heading a layout rule dropped comes back; a widget li
     state.rule = 'widget-lines';
     state.relabel(3, 'other', 'a widget line');
   });
-  assert.deepEqual(s.labels, ['title', 'other', 'body', 'other']);
+  assert.deepEqual(s.labels, ['title', 'other', 'heading', 'other']);
 });
 
 test('short-page: not a link the model is all but sure is noise', () => {
@@ -42,4 +42,20 @@ test("short-page: not the site's header line above a short story", () => {
     .text('Ski-Fahren auf den Spuren des Trolls', 'title').atPath('html/body/main/header/h1')
     .text('Island lockt auch im Winter.', 'body').atPath('html/body/main/div/p').build();
   assert.deepEqual(runRule(shortPage, doc).notes, []);
+});
+
+test('short-page: headings only a layout rule dropped come back as headings, on a page that keeps nothing else', () => {
+  const s = runRule(shortPage, new BlockBuilder().text('Test Case 1', 'heading').image('other').text('Test Case 2', 'heading').build(), {}, (state) => {
+    state.rule = 'headings-in-region';
+    state.relabel(0, 'other', 'heading with no body text after it');
+    state.relabel(2, 'other', 'heading with no body text after it');
+  });
+  assert.deepEqual(s.labels, ['heading', 'other', 'heading']);
+  // Dropped for what they say (not their place), they stay dropped.
+  const widgets = runRule(shortPage, new BlockBuilder().text('Loading...', 'body').text('Please wait', 'body').build(), {}, (state) => {
+    state.rule = 'widget-lines';
+    state.relabel(0, 'other', 'a widget line');
+    state.relabel(1, 'other', 'a widget line');
+  });
+  assert.deepEqual(widgets.labels, ['other', 'other']);
 });
