@@ -10,11 +10,10 @@ import type { DecodeRule } from '../rule.js';
 import { isLinkText } from '../blocks.js';
 import { comparableText } from '../../util/comparable-text.js';
 import { countWordEquivalents } from '../../features/text-stats.js';
+import { inHeadingElement } from './heading-elements.js';
 
 /** A heading this long is a sentence, not a section's or a box's name. */
 export const STANDFIRST_MIN_WORDS = 12;
-
-const HEADING_ELEMENT = /(?:^|\/)h[2-6]$/;
 
 export const standfirst: DecodeRule = {
   name: 'standfirst',
@@ -28,7 +27,7 @@ export const standfirst: DecodeRule = {
     while (next < blocks.length && (blocks[next]!.kind !== 'text' || !blocks[next]!.text.trim())) next++;
     if (next >= blocks.length || labels[next] !== 'other' || s.furniture?.[next] || s.setAsideBlocks?.[next]) return;
     const b = blocks[next]!;
-    if (!HEADING_ELEMENT.test(b.tagPath) || isLinkText(b) || countWordEquivalents(b.text) < STANDFIRST_MIN_WORDS) return;
+    if (!inHeadingElement(b) || isLinkText(b) || countWordEquivalents(b.text) < STANDFIRST_MIN_WORDS) return;
     if (!cfg.declaredTitleKeys.has(comparableText(blocks[title]!.text))) return;
     s.relabel(next, 'body', 'a standfirst under the headline');
   },

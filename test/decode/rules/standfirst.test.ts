@@ -20,6 +20,9 @@ test('standfirst: a sentence in a heading right under the declared headline beco
   const s = runRule(standfirst, story(), { declaredTitles: [`${HEADLINE}`] });
   assert.deepEqual(s.labels, ['title', 'other', 'body', 'body']);
   assert.deepEqual(noteRows(s), [[2, 'other', 'body', 'standfirst', 'a standfirst under the headline']]);
+  // Inline markup inside the heading element is the same heading.
+  const inSpan = runRule(standfirst, story(DECK, 'html/body/div/header/h2/span'), { declaredTitles: [HEADLINE] });
+  assert.deepEqual(inSpan.labels, ['title', 'other', 'body', 'body']);
 });
 
 test("standfirst: not under a title the page does not declare (a blog's name and its tagline)", () => {
