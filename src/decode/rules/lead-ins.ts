@@ -3,12 +3,14 @@
  * "Le puede interesar", "Newsletter") is not the article, and neither are the teaser links it
  * introduces: the line and the link-text or short body blocks right after it, up to the next
  * paragraph of prose, become other; so does a lead-in and its teaser link on one line ("Lesen
- * Sie auch: <a>...</a>"). The learner sees the cue (`cue:lead-in`) but, inside an article's
+ * Sie auch: <a>...</a>"). When the next text sits in an element of its own after the line (a
+ * slideshow, a list of stories), that whole box goes with it. The learner sees the cue (`cue:lead-in`) but, inside an article's
  * container, often keeps the line with its neighbours.
  */
 import { inTableCell, isLinkText, isParagraph } from '../blocks.js';
 import type { Block } from '../../segment/segment.js';
 import type { DecodeRule } from '../rule.js';
+import type { BlockContainers } from '../containers.js';
 import { LEAD_IN } from '../../features/vocabulary.js';
 
 /** A lead-in is a short line: a sentence that mentions "related" is prose. */
@@ -48,9 +50,39 @@ function isInlineTeaser(b: Block, text: string): boolean {
   return teaser > 0 && b.linkChars >= MIN_TEASER_LINK_SHARE * teaser;
 }
 
+/** A box holds at least this many text blocks: one block after a lead-in is a line, not a box. */
+const MIN_BOX_BLOCKS = 2;
+
+/**
+ * The blocks (first, last) of the element right after the lead-in line's own element under
+ * their common parent, when the next text block lies in it and it holds a few text blocks:
+ * "Also on HuffPost:" and the slideshow after it, "Related" and a list of stories. Whatever
+ * the box holds, paragraphs included, is what the lead-in introduces. Undefined when the
+ * next text block is not in such a sibling (the article's next paragraph is in the same
+ * element as the line, or in a sibling `p` of one block).
+ */
+function boxAfter(i: number, blocks: readonly Block[], chains: BlockContainers | undefined): [number, number] | undefined {
+  const own = chains?.[i];
+  if (!chains || !own || own.length < 2) return undefined;
+  let next = i + 1;
+  while (next < blocks.length && (blocks[next]!.kind !== 'text' || !blocks[next]!.text.trim())) next++;
+  const depth = own.length - 1;
+  const chain = chains[next];
+  // The next block's chain must pass through the line's parent, then enter a different element.
+  if (!chain || chain.length <= depth || chain[depth - 1] !== own[depth - 1] || chain[depth] === own[depth]) return undefined;
+  const box = chain[depth]!;
+  let last = next;
+  let texts = 0;
+  for (let k = next; k < blocks.length && chains[k]?.[depth] === box; k++) {
+    last = k;
+    if (blocks[k]!.kind === 'text' && blocks[k]!.text.trim()) texts++;
+  }
+  return texts >= MIN_BOX_BLOCKS ? [next, last] : undefined;
+}
+
 export const leadIns: DecodeRule = {
   name: 'lead-ins',
-  doc: 'a short line leading in to related links or a newsletter, and the short or link-text body blocks after it up to the next paragraph, become other; so does a lead-in with its teaser link on one line (not on documentation or listings)',
+  doc: 'a short line leading in to related links or a newsletter, and the short or link-text body blocks after it up to the next paragraph (or the whole box right after it, when it is an element of several text blocks), become other; so does a lead-in with its teaser link on one line (not on documentation or listings)',
   apply(s, cfg) {
     // A documentation page's "See also" list and a listing's "More news" are their content.
     if (!cfg.leadIns || cfg.pageType === 'docs' || cfg.pageType === 'listing') return;
@@ -66,6 +98,12 @@ export const leadIns: DecodeRule = {
       // A link reading "More on ..." is a teaser itself, not a lead-in to teasers.
       if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || inTableCell(b) || !isLeadInLine(text)) continue;
       s.relabel(i, 'other', 'a lead-in to links or a newsletter');
+      const box = boxAfter(i, blocks, cfg.blockContainers);
+      if (box) {
+        for (let k = box[0]; k <= box[1]; k++) if (labels[k] === 'body' || labels[k] === 'heading') s.relabel(k, 'other', 'in the box a lead-in introduces');
+        i = box[1];
+        continue;
+      }
       let j = i + 1;
       for (; j < blocks.length; j++) {
         const t = blocks[j]!;

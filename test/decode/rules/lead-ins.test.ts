@@ -57,3 +57,17 @@ test('lead-ins: a sentence that starts with a lead-in phrase, or whose rest is n
     assert.deepEqual(s.labels, ['body', 'body', 'body'], text);
   }
 });
+
+test('lead-ins: the box right after a lead-in line goes with it, its paragraphs too ("Also on HuffPost:" and a slideshow)', () => {
+  const doc = new BlockBuilder().text(para(60), 'body').text('Also on HuffPost:', 'body').text('Loading Slideshow', 'body')
+    .text('Death Panels', 'heading').text(para(50), 'body').text('Deem And Pass', 'heading').text(para(50), 'body').build();
+  // article div 2 > p 3, p 4 (the lead-in), then the slideshow box 5 > ul 6 > li 7, li 8.
+  const blockContainers = [[1, 2, 3], [1, 2, 4], [1, 2, 5, 9], [1, 2, 5, 6, 7, 10], [1, 2, 5, 6, 7, 11], [1, 2, 5, 6, 8, 12], [1, 2, 5, 6, 8, 13]];
+  const s = runRule(leadIns, doc, { blockContainers });
+  assert.deepEqual(s.labels, ['body', 'other', 'other', 'other', 'other', 'other', 'other']);
+  assert.deepEqual(noteRows(s).map((r) => r[4]).slice(0, 3), ['a lead-in to links or a newsletter', 'in the box a lead-in introduces', 'in the box a lead-in introduces']);
+  // The next paragraph in a sibling element of one block is no box: the scan stops at it as before.
+  const flat = new BlockBuilder().text(para(60), 'body').text('Related', 'body').text(para(40), 'body').text(para(40), 'body').build();
+  const flatChains = [[1, 2, 3], [1, 2, 4], [1, 2, 5], [1, 2, 6]];
+  assert.deepEqual(runRule(leadIns, flat, { blockContainers: flatChains }).labels, ['body', 'other', 'body', 'body']);
+});
