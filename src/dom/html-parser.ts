@@ -23,9 +23,9 @@
  * changed; test/dom/html-parser.test.ts checks that against plain parse5 on generated token soups.
  * JSON-LD scripts are kept whole: the features read them.
  */
-import { Parser, TokenizerMode, type DefaultTreeAdapterMap, type html, type ParserOptions, type Token } from 'parse5';
+import { Parser, TokenizerMode, defaultTreeAdapter, type DefaultTreeAdapterMap, type html, type ParserOptions, type Token } from 'parse5';
 
-/** Elements and text runs a page's tree may hold; see above. */
+/** Elements and text nodes a page's tree may hold; see above. */
 export const MAX_TREE_NODES = 200_000;
 
 /** Elements whose raw-text body pith never reads, with the regular expression that finds where it ends. */
@@ -48,13 +48,43 @@ export interface ParsedDocument {
   readonly truncated: boolean;
 }
 
+type TreeAdapter = typeof defaultTreeAdapter;
+
+/**
+ * parse5's default tree adapter, telling `onTextNode` of each text node it makes. A run of
+ * characters that extends the text node before it makes none: the tokenizer hands over text in
+ * runs of white space and of the rest, two per word, so counting runs would cut a page of plain
+ * prose at a tenth of its nodes (a page of 600 KB of paragraphs).
+ */
+function textCountingAdapter(onTextNode: () => void): TreeAdapter {
+  const { isTextNode } = defaultTreeAdapter;
+  return {
+    ...defaultTreeAdapter,
+    insertText(parent, text) {
+      const last = parent.childNodes[parent.childNodes.length - 1];
+      if (last === undefined || !isTextNode(last)) onTextNode();
+      defaultTreeAdapter.insertText(parent, text);
+    },
+    insertTextBefore(parent, text, reference) {
+      const before = parent.childNodes[parent.childNodes.indexOf(reference) - 1];
+      if (before === undefined || !isTextNode(before)) onTextNode();
+      defaultTreeAdapter.insertTextBefore(parent, text, reference);
+    },
+  };
+}
+
 class PithParser extends Parser<DefaultTreeAdapterMap> {
-  /** Elements inserted and character runs added so far (a run may extend a text node: an upper bound). */
+  /** Elements and text nodes made so far. */
   private inserted = 0;
   truncated = false;
+  private readonly maxNodes: number;
 
-  constructor(options: ParserOptions<DefaultTreeAdapterMap>, private readonly maxNodes: number) {
-    super(options);
+  constructor(options: ParserOptions<DefaultTreeAdapterMap>, maxNodes: number) {
+    // The adapter reports to this parser, which exists only once `super` returns.
+    const counter = { parser: undefined as PithParser | undefined };
+    super({ ...options, treeAdapter: textCountingAdapter(() => counter.parser?.countNode()) });
+    counter.parser = this;
+    this.maxNodes = maxNodes;
   }
 
   override _insertElement(token: Token.TagToken, ns: html.NS): void {
@@ -67,13 +97,8 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
     this.countNode();
   }
 
-  override _insertCharacters(token: Token.CharacterToken): void {
-    super._insertCharacters(token);
-    this.countNode();
-  }
-
   /** Past the limit, the tokenizer is moved to the end of the input: it reads no further. */
-  private countNode(): void {
+  countNode(): void {
     if (++this.inserted <= this.maxNodes || this.truncated) return;
     this.truncated = true;
     const input = this.tokenizer.preprocessor;

@@ -132,3 +132,13 @@ test('thousands of scripts, comments and stray < signs stay linear and exact', (
   assert.deepEqual(blocksOf(html), ['t', 'end']);
   for (const s of ['', '<', 'a < b <3 </ >', '<script>', '<style>']) assertSameTree(s);
 });
+
+test('the node limit counts text nodes, not runs of words: prose is read to its end, a soup of elements is cut', () => {
+  const prose = `<p>${'a word and another, '.repeat(500)}</p><p>the end</p>`;
+  const read = parseDocument(prose, {}, 20);
+  assert.equal(read.truncated, false);
+  assert.match(JSON.stringify(describe(read.document as unknown as P5Node)), /the end/);
+  const soup = parseDocument('<p>x'.repeat(30) + '<p>beyond', {}, 20);
+  assert.equal(soup.truncated, true);
+  assert.doesNotMatch(JSON.stringify(describe(soup.document as unknown as P5Node)), /beyond/);
+});

@@ -2,15 +2,20 @@
  * No short tail of link lists after the article's last paragraph (tags, "read more" links,
  * archive lists): body blocks that are mostly link text, after the body's last paragraph of
  * prose, become other when together they are under `linkTailShare` of the body's prose
- * characters; a listing page's long run of teasers outweighs its prose and stays. The region
- * then ends at its last body block.
+ * characters; a listing page's long run of teasers outweighs its prose and stays. A page that
+ * declares itself an article is no listing: there a tail of up to 30 links goes whatever its
+ * length (a one-paragraph post and its lists of more stories). The region then ends at its
+ * last body block.
  */
 import type { DecodeRule } from '../rule.js';
 import { isLinkText, isParagraph } from '../blocks.js';
 
+/** On an article, a tail of at most this many link blocks is cut whatever its length: a list of hundreds is the page's content. */
+export const ARTICLE_TAIL_BLOCKS = 30;
+
 export const linkTail: DecodeRule = {
   name: 'link-tail',
-  doc: "link-text body blocks after the body's last paragraph become other when together under `linkTailShare` of its prose; the region ends before them",
+  doc: `link-text body blocks after the body's last paragraph become other when together under \`linkTailShare\` of its prose, or on a declared article when at most ${ARTICLE_TAIL_BLOCKS}; the region ends before them`,
   apply(s, cfg) {
     const region = s.region;
     if (!(cfg.linkTailShare > 0) || !region) return;
@@ -31,7 +36,10 @@ export const linkTail: DecodeRule = {
       tail.push(i);
       tailChars += b.text.length;
     }
-    if (tail.length > 0 && tailChars < cfg.linkTailShare * proseChars) {
+    // On a declared article any short list of links after the text is furniture, however little
+    // text the article has (a one-paragraph post and its "more stories" lists).
+    const isShortTail = tailChars < cfg.linkTailShare * proseChars || (cfg.pageType === 'article' && tail.length <= ARTICLE_TAIL_BLOCKS);
+    if (tail.length > 0 && isShortTail) {
       for (const i of tail) s.relabel(i, 'other', 'a short list of links after the last paragraph');
       let end = region[1];
       while (end > lastProse && labels[end] !== 'body') end--;

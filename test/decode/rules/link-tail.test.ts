@@ -24,3 +24,16 @@ test('link-tail: a listing whose teasers outweigh its prose keeps them; off with
   assert.deepEqual(runRule(linkTail, article()).notes, [], 'no region');
   assert.deepEqual(runRule(linkTail, article(), { linkTailShare: 0 }, (st) => { st.region = [0, 4]; }).notes, []);
 });
+
+test('link-tail: on a declared article a short list of links goes even when it outweighs the text; a list of hundreds stays', () => {
+  const post = (links: number) => {
+    const b = new BlockBuilder().text(para(14), 'body');
+    for (let i = 0; i < links; i++) b.link(`Teaser headline number ${i} about the news`, 'body');
+    return b.build();
+  };
+  const short = runRule(linkTail, post(8), { pageType: 'article' }, (st) => { st.region = [0, 8]; });
+  assert.deepEqual(short.labels, ['body', ...Array<string>(8).fill('other')]);
+  assert.deepEqual(short.region, [0, 0]);
+  assert.deepEqual(runRule(linkTail, post(31), { pageType: 'article' }, (st) => { st.region = [0, 31]; }).notes, []);
+  assert.deepEqual(runRule(linkTail, post(8), { pageType: 'unknown' }, (st) => { st.region = [0, 8]; }).notes, [], 'an undeclared page keeps them');
+});
