@@ -66,7 +66,10 @@ function textCountingAdapter(onTextNode: () => void): TreeAdapter {
       defaultTreeAdapter.insertText(parent, text);
     },
     insertTextBefore(parent, text, reference) {
-      const before = parent.childNodes[parent.childNodes.indexOf(reference) - 1];
+      // Text fostered out of a table goes before it, mostly its parent's last child: no scan then.
+      const { childNodes } = parent;
+      const at = childNodes[childNodes.length - 1] === reference ? childNodes.length - 1 : childNodes.indexOf(reference);
+      const before = childNodes[at - 1];
       if (before === undefined || !isTextNode(before)) onTextNode();
       defaultTreeAdapter.insertTextBefore(parent, text, reference);
     },

@@ -4,8 +4,8 @@
  * introduces: the line and the link-text or short body blocks right after it, up to the next
  * paragraph of prose, become other; so does a lead-in and its teaser link on one line ("Lesen
  * Sie auch: <a>...</a>"). When the next text sits in an element of its own after the line (a
- * slideshow, a list of stories), that whole box goes with it. The learner sees the cue (`cue:lead-in`) but, inside an article's
- * container, often keeps the line with its neighbours.
+ * slideshow, a list of stories), that whole box goes with it. The learner sees the cue
+ * (`cue:lead-in`) but, inside an article's container, often keeps the line with its neighbours.
  */
 import { inTableCell, isLinkText, isParagraph } from '../blocks.js';
 import type { Block } from '../../segment/segment.js';

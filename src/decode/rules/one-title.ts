@@ -8,7 +8,6 @@
  * heading shares, it is the first of the page's sections ("Test Case 1", "Test Case 2") and
  * the page shows no headline of its own.
  */
-import type { Block } from '../../segment/segment.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
 import type { ConstrainConfig } from '../config.js';
 import { BODY, HEADING, OTHER, TITLE } from '../blocks.js';
@@ -64,5 +63,5 @@ function isFirstSectionHeading(s: DecodeState, cfg: ConstrainConfig, title: numb
     const declaredWords = new Set(declared.split(' '));
     if (words.filter((w) => declaredWords.has(w)).length * 2 > words.length) return false;
   }
-  return blocks.some((b: Block, j) => j > title && (labels[j] === 'heading' || labels[j] === 'title') && b.kind === 'text' && b.tagPath === candidate.tagPath);
+  return blocks.some((b, j) => j > title && (labels[j] === 'heading' || labels[j] === 'title') && b.kind === 'text' && b.tagPath === candidate.tagPath);
 }
