@@ -37,6 +37,13 @@ export function inNoscript(b: Block): boolean {
   return IN_NOSCRIPT.test(b.tagPath);
 }
 
+/** The index of the first text block after `i` with any visible text; `blocks.length` when none. */
+export function nextTextBlock(blocks: readonly Block[], i: number): number {
+  let next = i + 1;
+  while (next < blocks.length && (blocks[next]!.kind !== 'text' || !blocks[next]!.text.trim())) next++;
+  return next;
+}
+
 /** A paragraph of prose: text of at least PARAGRAPH_WORDS words, mostly not link text. */
 export function isParagraph(b: Block): boolean {
   if (b.kind !== 'text' || b.text.length < 2 * PARAGRAPH_WORDS - 1 || isLinkText(b)) return false;

@@ -7,7 +7,7 @@
  * slideshow, a list of stories), that whole box goes with it. The learner sees the cue
  * (`cue:lead-in`) but, inside an article's container, often keeps the line with its neighbours.
  */
-import { inTableCell, isLinkText, isParagraph } from '../blocks.js';
+import { inTableCell, isLinkText, isParagraph, nextTextBlock } from '../blocks.js';
 import type { Block } from '../../segment/segment.js';
 import type { DecodeRule } from '../rule.js';
 import type { BlockContainers } from '../containers.js';
@@ -64,8 +64,7 @@ const MIN_BOX_BLOCKS = 2;
 function boxAfter(i: number, blocks: readonly Block[], chains: BlockContainers | undefined): [number, number] | undefined {
   const own = chains?.[i];
   if (!chains || !own || own.length < 2) return undefined;
-  let next = i + 1;
-  while (next < blocks.length && (blocks[next]!.kind !== 'text' || !blocks[next]!.text.trim())) next++;
+  const next = nextTextBlock(blocks, i);
   const depth = own.length - 1;
   const chain = chains[next];
   // The next block's chain must pass through the line's parent, then enter a different element.

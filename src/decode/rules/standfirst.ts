@@ -7,7 +7,7 @@
  * only a sentence's worth of words: "Related stories" stays a heading to drop.
  */
 import type { DecodeRule } from '../rule.js';
-import { isLinkText } from '../blocks.js';
+import { isLinkText, nextTextBlock } from '../blocks.js';
 import { comparableText } from '../../util/comparable-text.js';
 import { countWordEquivalents } from '../../features/text-stats.js';
 import { inHeadingElement } from './heading-elements.js';
@@ -23,8 +23,7 @@ export const standfirst: DecodeRule = {
     const { blocks, labels } = s;
     const title = labels.indexOf('title');
     if (title < 0) return;
-    let next = title + 1;
-    while (next < blocks.length && (blocks[next]!.kind !== 'text' || !blocks[next]!.text.trim())) next++;
+    const next = nextTextBlock(blocks, title);
     if (next >= blocks.length || labels[next] !== 'other' || s.furniture?.[next] || s.setAsideBlocks?.[next]) return;
     const b = blocks[next]!;
     if (!inHeadingElement(b) || isLinkText(b) || countWordEquivalents(b.text) < STANDFIRST_MIN_WORDS) return;
