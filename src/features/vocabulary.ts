@@ -170,5 +170,10 @@ export const LISTEN_PROMPT = /^(?:listen\s+to\s+(?:this\s+)?(?:the\s+)?(?:articl
  * the short forms ("No comments") at both ends.
  */
 export const COMMENT_SYSTEM_LINE = /^(?:(?:no|noch\s+keine|pas\s+de|sin|nessun)\s+(?:comments?|kommentare?|commentaires?|comentarios?|commenti?)(?:\s+(?:yet|so\s+far|submitted\s+yet|to\s+show|vorhanden|pour\s+l'instant|todavía|ancora))?\s*[.:!]?$|there\s+are\s+no\s+comments(?:\s+yet)?[.!]?$|be\s+the\s+first\s+to\s+(?:comment|leave\s+a\s+(?:comment|reply))|(?:comments?|kommentare|les\s+commentaires)\s+(?:are|is|sind|sont)\s+(?:closed|geschlossen|fermés)[.!]?$|(?:your|deine|ihre)\s+e-?mail(?:-adresse|\s+address)?\s+(?:will\s+not|wird\s+nicht)\s+(?:be\s+published|veröffentlicht)|votre\s+adresse\s+(?:e-?mail|de\s+messagerie)\s+ne\s+sera\s+pas\s+publiée|tu\s+dirección\s+de\s+correo\s+electrónico\s+no\s+será\s+publicada|you\s+may\s+use\s+these\s+html\s+tags|trackback\s+ur[li]\b|rss\s+feed\s+for\s+comments|you\s+must\s+be\s+logged\s+in\s+to\s+post\s+a\s+comment|subscribe\s+to\s+(?:post\s+)?comments)/iu;
+/**
+ * A blog's links to the posts before and after this one, on one line: "« Older post | Main |
+ * Newer post »" (Movable Type, TypePad), "Newer Post Older Post Home" (Blogger).
+ */
+export const POST_NAVIGATION = /^(?:«|‹|←)[^|]{0,150}\|[^|]{0,40}\|[^|]{0,150}(?:»|›|→)$|^(?:newer\s+posts?\s+)?older\s+posts?\s+home$|^newer\s+posts?\s+home$/iu;
 /** A widget's placeholder while it loads: "Loading...", "Gefällt mir Wird geladen …" (a like button's label before it). */
 export const LOADING_PLACEHOLDER = /^(?:[\p{L} ]{0,20}\s)?(?:wird\s+geladen|loading|chargement|cargando|caricamento)\s*(?:…|\.{3})?$/iu;

@@ -4,35 +4,36 @@
  * aquí"), a placeholder while a widget loads ("Loading...", "Gefällt mir Wird geladen …"), and a
  * comment system's lines outside its thread ("No comments yet", "Your email address will not be
  * published", "TrackBack URL for this entry: ..."; on the short posts of old blogs they were
- * most of what pith kept). They are the page's, never the article's text, on every kind of page:
- * body or heading lines that are only that become other.
+ * most of what pith kept), and a blog's line of links to the posts before and after ("« Older
+ * post | Main | Newer post »"). They are the page's, never the article's text, on every kind
+ * of page: body or heading lines that are only that become other.
  */
 import type { DecodeRule } from '../rule.js';
-import { COMMENT_SYSTEM_LINE, LISTEN_PROMPT, LOADING_PLACEHOLDER, READING_TIME } from '../../features/vocabulary.js';
+import { COMMENT_SYSTEM_LINE, LISTEN_PROMPT, LOADING_PLACEHOLDER, POST_NAVIGATION, READING_TIME } from '../../features/vocabulary.js';
 
 /** Widget lines are a few words; read before normalising (most blocks are paragraphs). */
 const MAX_WIDGET_LINE_CHARS = 80;
 /** A comment system's line may carry a URL or the list of allowed tags after its opening words. */
 const MAX_COMMENT_SYSTEM_LINE_CHARS = 300;
 
-/** The text is only a reading time, a listen prompt, a loading placeholder or a comment system's line. */
+/** The text is only a reading time, a listen prompt, a loading placeholder, a comment system's line or a post navigation. */
 export function isWidgetLine(text: string): boolean {
   if (text.length > MAX_COMMENT_SYSTEM_LINE_CHARS) return false;
   const line = text.replace(/\s+/g, ' ').trim();
-  if (COMMENT_SYSTEM_LINE.test(line)) return true;
+  if (COMMENT_SYSTEM_LINE.test(line) || POST_NAVIGATION.test(line)) return true;
   if (text.length > MAX_WIDGET_LINE_CHARS) return false;
   return READING_TIME.test(line) || LISTEN_PROMPT.test(line) || LOADING_PLACEHOLDER.test(line);
 }
 
 export const widgetLines: DecodeRule = {
   name: 'widget-lines',
-  doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", a comment system\'s "No comments yet") become other',
+  doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", a comment system\'s "No comments yet", a blog\'s "« Older post | Main | Newer post »") become other',
   apply(s) {
     const { blocks, labels } = s;
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
       if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
-      if (isWidgetLine(b.text)) s.relabel(i, 'other', "a widget's line: reading time, listen prompt, loading placeholder or comment system");
+      if (isWidgetLine(b.text)) s.relabel(i, 'other', "a widget's line: reading time, listen prompt, loading placeholder, comment system or post navigation");
     }
   },
 };

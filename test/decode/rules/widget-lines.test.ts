@@ -33,3 +33,13 @@ test("isWidgetLine: a comment system's lines outside its thread; an article abou
     assert.equal(isWidgetLine(t), false, t);
   }
 });
+
+test("isWidgetLine: a blog's links to the posts before and after; a sentence with guillemets or pipes is not one", () => {
+  for (const t of ['« The puzzle joint | Blog Home | Two deadlines (and a read) »', '« Intuitions about Innateness | Main | The problem of ESEE knowledge »',
+    '‹ Previous | Index | Next ›', 'Newer Post Older Post Home', 'Older Posts Home']) {
+    assert.ok(isWidgetLine(t), t);
+  }
+  for (const t of ['« Wir schaffen das », sagte sie | und ging.', 'Prices | Terms | Privacy', '«Das ist gut», sagte er.', 'He wrote older posts at home.']) {
+    assert.equal(isWidgetLine(t), false, t);
+  }
+});
