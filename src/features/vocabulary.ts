@@ -175,5 +175,12 @@ export const COMMENT_SYSTEM_LINE = /^(?:(?:no|noch\s+keine|pas\s+de|sin|nessun)\
  * Newer post »" (Movable Type, TypePad), "Newer Post Older Post Home" (Blogger).
  */
 export const POST_NAVIGATION = /^(?:«|‹|←)[^|]{0,150}\|[^|]{0,40}\|[^|]{0,150}(?:»|›|→)$|^(?:newer\s+posts?\s+)?older\s+posts?\s+home$|^newer\s+posts?\s+home$/iu;
+/**
+ * A blog theme's footer under each post: "This entry was posted on Monday, November 5th, 2012
+ * at 11:18 am and is filed under News." (WordPress), "This entry was posted in Lenses and tagged ...".
+ */
+export const POST_META_LINE = /^this\s+(?:entry|post)\s+was\s+posted\s+(?:on|in)\s/iu;
+/** A site's standing disclaimer of its authors' views: "The opinions expressed here are my personal opinions." */
+export const OPINION_DISCLAIMER = /^(?:the\s+)?(?:opinions|views)\s+expressed\s+(?:here|on\s+this|in\s+this)\b|^this\s+blog\s+reflects\s+the\s+(?:personal\s+)?opinions\b/iu;
 /** A widget's placeholder while it loads: "Loading...", "Gefällt mir Wird geladen …" (a like button's label before it). */
 export const LOADING_PLACEHOLDER = /^(?:[\p{L} ]{0,20}\s)?(?:wird\s+geladen|loading|chargement|cargando|caricamento)\s*(?:…|\.{3})?$/iu;

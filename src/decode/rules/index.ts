@@ -24,6 +24,7 @@ import { dateLines } from './date-lines.js';
 import { consentNotices } from './consent-notices.js';
 import { readerAppeals } from './reader-appeals.js';
 import { widgetLines } from './widget-lines.js';
+import { siteNotes } from './site-notes.js';
 import { noscriptMarkup } from './noscript-markup.js';
 import { articleEnd } from './article-end.js';
 import { productSpecs } from './product-specs.js';
@@ -56,6 +57,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   consentNotices,
   readerAppeals,
   widgetLines,
+  siteNotes,
   noscriptMarkup,
   contentRegion,
   articleEnd,
@@ -80,5 +82,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText, shortPage,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText, shortPage,
 };

@@ -1,0 +1,32 @@
+/**
+ * Lines a site prints under every post, not the post's own text: the blog theme's post-meta
+ * footer ("This entry was posted on ... and is filed under ...") and a standing disclaimer of
+ * the authors' views ("The opinions expressed here are my personal opinions ..."). On dragnet's
+ * old blogs the learner keeps them, one or two sentences long, with the post above them
+ * (17 of 35 such lines, fold-0 model); the training corpora hardly have them.
+ */
+import type { DecodeRule } from '../rule.js';
+import { OPINION_DISCLAIMER, POST_META_LINE } from '../../features/vocabulary.js';
+
+/** A footer line with its categories and "You can follow any responses ..." runs to a few hundred characters. */
+const MAX_SITE_NOTE_CHARS = 400;
+
+/** The text opens as a post-meta footer or an opinions disclaimer does. */
+export function isSiteNote(text: string): boolean {
+  if (text.length > MAX_SITE_NOTE_CHARS) return false;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return POST_META_LINE.test(line) || OPINION_DISCLAIMER.test(line);
+}
+
+export const siteNotes: DecodeRule = {
+  name: 'site-notes',
+  doc: 'a body block that is a blog\'s post-meta footer ("This entry was posted on ... and is filed under ...") or a standing disclaimer ("The opinions expressed here are ...") becomes other',
+  apply(s) {
+    const { blocks, labels } = s;
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!;
+      if (labels[i] !== 'body' || b.kind !== 'text') continue;
+      if (isSiteNote(b.text)) s.relabel(i, 'other', "a site's post-meta footer or disclaimer");
+    }
+  },
+};
