@@ -24,22 +24,12 @@ export function isLinkText(block: Block): boolean {
   return block.linkChars >= 0.5 * block.text.length;
 }
 
-/** Elements that lay a page out: a cell holding them is a layout table's column, not data. */
-const LAYOUT_TAGS = new Set(['div', 'section', 'article', 'aside', 'nav', 'header', 'footer', 'main', 'ul', 'ol', 'form', 'center']);
+const IN_TABLE_CELL = /(?:^|\/)(?:td|th)(?:\/|$)/;
 const IN_NOSCRIPT = /(?:^|\/)noscript(?:\/|$)/;
 
-/**
- * The block stands in a data table's cell: a cell reading "Recommended" or "Source: CSV" is
- * data, not a cue. A cell of an old layout table (`td/div/div/...`, a whole column of the page)
- * is not one: its "Related Posts" line is a cue like anywhere else.
- */
+/** The block stands in a table's cell: a cell reading "Recommended" or "Source: CSV" is data, not a cue. */
 export function inTableCell(b: Block): boolean {
-  const tags = b.tagPath.split('/');
-  let cell = tags.length - 1;
-  while (cell >= 0 && tags[cell] !== 'td' && tags[cell] !== 'th') cell--;
-  if (cell < 0) return false;
-  for (let k = cell + 1; k < tags.length; k++) if (LAYOUT_TAGS.has(tags[k]!)) return false;
-  return true;
+  return IN_TABLE_CELL.test(b.tagPath);
 }
 
 /** The block stands in a `<noscript>`: what a page shows only to readers without scripts. */

@@ -32,3 +32,8 @@ export function blockContainers(tree: DomTree, blocks: readonly Block[], maxDept
   };
   return blocks.map((b) => chainOf(b.elementId));
 }
+
+/** Whether block `i` lies inside element `element` (its chain passes through it). */
+export function inElement(chains: BlockContainers, i: number, element: number): boolean {
+  return (chains[i] ?? []).includes(element);
+}

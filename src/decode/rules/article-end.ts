@@ -13,7 +13,7 @@
  * links after it are cut, when they are a tail: fewer characters than its paragraphs.
  */
 import type { DecodeRule } from '../rule.js';
-import type { BlockContainers } from '../containers.js';
+import { inElement, type BlockContainers } from '../containers.js';
 import { isLinkText, isParagraph } from '../blocks.js';
 
 /** The paragraphs' container must hold this many of them. */
@@ -63,13 +63,13 @@ export const articleEnd: DecodeRule = {
     if (container < 0) return;
     const lastInside = (element: number): number => {
       let last = region[1];
-      while (last >= region[0] && !(labels[last] === 'body' && (chains[last] ?? []).includes(element))) last--;
+      while (last >= region[0] && !(labels[last] === 'body' && inElement(chains, last, element))) last--;
       return last;
     };
     const last = lastInside(container);
     if (last < region[0]) return;
     for (let i = last + 1; i <= region[1]; i++) {
-      if (labels[i] === 'body' && !(chains[i] ?? []).includes(container)) s.relabel(i, 'other', "after the article's container");
+      if (labels[i] === 'body' && !inElement(chains, i, container)) s.relabel(i, 'other', "after the article's container");
     }
     const paragraphs = body.filter((i) => labels[i] === 'body' && isParagraph(blocks[i]!));
     const own = innermostContainer(paragraphs, blocks, chains, cfg.containerShare, MIN_CONTAINER_PARAGRAPHS);
@@ -77,7 +77,7 @@ export const articleEnd: DecodeRule = {
       const tail: number[] = [];
       let tailChars = 0;
       for (let i = lastInside(own.id) + 1; i <= region[1]; i++) {
-        if (labels[i] !== 'body' || (chains[i] ?? []).includes(own.id) || !isLinkText(blocks[i]!)) continue;
+        if (labels[i] !== 'body' || inElement(chains, i, own.id) || !isLinkText(blocks[i]!)) continue;
         tail.push(i);
         tailChars += blocks[i]!.text.length;
       }

@@ -10,6 +10,7 @@
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText, isParagraph } from '../blocks.js';
 import { cardLists, IN_HEADING, type CardList } from './listing-cards.js';
+import { inElement } from '../containers.js';
 
 /** Share of the cards that must have a linked headline. */
 const MIN_HEADED_SHARE = 0.6;
@@ -90,7 +91,7 @@ export const teaserCards: DecodeRule = {
       for (const i of list.blocks) first = Math.min(first, i);
       // The cards close the page: the article's paragraphs all come before them, outside their
       // element (cards inside the article's own element are its content, a resources section).
-      if (article[article.length - 1]! > first || (chains[first] ?? []).includes(articleElement)) continue;
+      if (article[article.length - 1]! > first || inElement(chains, first, articleElement)) continue;
       for (const i of list.blocks) if (labels[i] === 'body' || (labels[i] === 'heading' && IN_HEADING.test(blocks[i]!.tagPath))) s.relabel(i, 'other', "a card of another story after the article");
       endRegionBefore(s, first);
     }

@@ -71,12 +71,3 @@ test('lead-ins: the box right after a lead-in line goes with it, its paragraphs 
   const flatChains = [[1, 2, 3], [1, 2, 4], [1, 2, 5], [1, 2, 6]];
   assert.deepEqual(runRule(leadIns, flat, { blockContainers: flatChains }).labels, ['body', 'other', 'body', 'body']);
 });
-
-test("lead-ins: in an old layout table's column (a cell holding divs) a lead-in is a cue like anywhere; in a data cell it is data", () => {
-  const layout = new BlockBuilder().text(para(40), 'body').text('Related Posts', 'body').atPath('html/body/table/tbody/tr/td/div/div/div')
-    .link('2012 Honda Pilot', 'body').build();
-  assert.deepEqual(runRule(leadIns, layout).labels, ['body', 'other', 'other']);
-  const data = new BlockBuilder().text(para(40), 'body').text('Related Posts', 'body').atPath('html/body/table/tbody/tr/td/strong')
-    .link('2012 Honda Pilot', 'body').build();
-  assert.deepEqual(runRule(leadIns, data).notes, []);
-});
