@@ -8,6 +8,12 @@
  * outside it become other, and the region ends at the container's last body block. Not when
  * the caller keeps readers' comments, which follow the article's container.
  *
+ * Old pages lay themselves out in a table: the article is one cell, the sidebar or the readers'
+ * comments another. The cell holding `LAYOUT_CELL_SHARE` of the body is the container even
+ * when only a larger element holds `containerShare`: a cell is a column of the page. A `div`
+ * holding as much is not (a recipe's steps or a timeline in a sibling box are the rest of the
+ * article).
+ *
  * Where the model kept a sidebar's lists of posts as well, no element holds that share of all
  * the body; the paragraphs' own container (at least three paragraphs) still stands out, and the
  * links after it are cut, when they are a tail: fewer characters than its paragraphs.
@@ -48,9 +54,30 @@ function innermostContainer(
   return best;
 }
 
+/** In an old layout table, the article's cell holding this share of the body is its column. */
+const LAYOUT_CELL_SHARE = 0.7;
+
+/**
+ * The innermost `td` at or above element `inner` and below element `outer` (ids on one chain
+ * of ancestors), its tag read off a member block's tag path aligned from the block's own
+ * element; -1 when none.
+ */
+function layoutCell(inner: number, outer: number, members: readonly number[], blocks: readonly { readonly tagPath: string }[], chains: BlockContainers): number {
+  if (inner <= outer) return -1;
+  for (const i of members) {
+    const chain = chains[i] ?? [];
+    let k = chain.indexOf(inner);
+    if (k < 0) continue;
+    const tags = blocks[i]!.tagPath.split('/');
+    for (; k >= 0 && chain[k]! > outer; k--) if (tags[tags.length - (chain.length - k)] === 'td') return chain[k]!;
+    return -1;
+  }
+  return -1;
+}
+
 export const articleEnd: DecodeRule = {
   name: 'article-end',
-  doc: "body blocks after the article's container (the innermost element holding `containerShare` of the body text) become other, and so do links after its paragraphs' container; the region ends with it",
+  doc: "body blocks after the article's container (the innermost element holding `containerShare` of the body text, or a layout table's cell holding 70%) become other, and so do links after its paragraphs' container; the region ends with it",
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const region = s.region;
@@ -59,7 +86,9 @@ export const articleEnd: DecodeRule = {
     const { blocks, labels } = s;
     const body: number[] = [];
     for (let i = region[0]; i <= region[1]; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') body.push(i);
-    const container = innermostContainer(body, blocks, chains, cfg.containerShare, 2).id;
+    let container = innermostContainer(body, blocks, chains, cfg.containerShare, 2).id;
+    const column = layoutCell(innermostContainer(body, blocks, chains, LAYOUT_CELL_SHARE, 2).id, container, body, blocks, chains);
+    if (column > container) container = column;
     if (container < 0) return;
     const lastInside = (element: number): number => {
       let last = region[1];

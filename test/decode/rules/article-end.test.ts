@@ -59,3 +59,15 @@ test("article-end: a sidebar's links after the article's paragraphs become other
   const list = build(40);
   assert.deepEqual(runRule(articleEnd, list, { containerShare: 0.8, blockContainers: list.containers }, (st) => { st.region = [0, 43]; }).notes, []);
 });
+
+test("article-end: in an old layout table the article's cell, holding 70% of the body, is its container; a div holding as much is not", () => {
+  const cells = (tag: 'td' | 'div') => new BlockBuilder()
+    .text(para(80), 'body').atPath(`html/body/table/tbody/tr/${tag}`).text(para(70), 'body').atPath(`html/body/table/tbody/tr/${tag}`)
+    .text(para(50), 'body').atPath(`html/body/table/tbody/tr/${tag}`).build();
+  // 1 html, 2 body, 3 table, 4 tbody, 5 tr, 6 the article's cell, 7 the next cell (readers' comments).
+  const chains = [[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 7]];
+  const s = runRule(articleEnd, cells('td'), { containerShare: 0.8, blockContainers: chains }, (st) => { st.region = [0, 2]; });
+  assert.deepEqual(s.labels, ['body', 'body', 'other']);
+  assert.deepEqual(s.region, [0, 1]);
+  assert.deepEqual(runRule(articleEnd, cells('div'), { containerShare: 0.8, blockContainers: chains }, (st) => { st.region = [0, 2]; }).notes, []);
+});
