@@ -77,7 +77,7 @@ function layoutCell(inner: number, outer: number, members: readonly number[], bl
 
 export const articleEnd: DecodeRule = {
   name: 'article-end',
-  doc: "body blocks after the article's container (the innermost element holding `containerShare` of the body text, or a layout table's cell holding 70%) become other, and so do links after its paragraphs' container; the region ends with it",
+  doc: `body blocks after the article's container (the innermost element holding \`containerShare\` of the body text, or a layout table's cell holding ${Math.round(LAYOUT_CELL_SHARE * 100)}%) become other, and so do links after its paragraphs' container; the region ends with it`,
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const region = s.region;

@@ -1,9 +1,9 @@
 /**
  * Lines a site prints under every post, not the post's own text: the blog theme's post-meta
  * footer ("This entry was posted on ... and is filed under ...") and a standing disclaimer of
- * the authors' views ("The opinions expressed here are my personal opinions ..."). On dragnet's
- * old blogs the learner keeps them, one or two sentences long, with the post above them
- * (17 of 35 such lines, fold-0 model); the training corpora hardly have them.
+ * the authors' views ("The opinions expressed here are my personal opinions ..."). On old blogs
+ * the learner keeps them, a sentence or two of prose right under the post; the training
+ * corpora hardly have them.
  */
 import type { DecodeRule } from '../rule.js';
 import { OPINION_DISCLAIMER, POST_META_LINE } from '../../features/vocabulary.js';
