@@ -12,7 +12,7 @@ test("site-notes: a blog's post-meta footer and an opinions disclaimer under the
   assert.deepEqual(noteRows(runRule(siteNotes, doc)).map((r) => [r[0], r[1], r[2]]), [[1, 'body', 'other'], [2, 'body', 'other']]);
 });
 
-test('isSiteNote: prose about opinions or posting is not a site note', () => {
+test('isSiteNote: the disclaimers\' usual wordings are site notes; prose about opinions or posting, or 500 characters of it, is not', () => {
   for (const t of ['The opinions expressed by the panel differed sharply from the ministry\'s.', 'This post was written on a train.',
     'Views expressed at the meeting were mixed.', `This entry was posted on ${'x'.repeat(500)}`]) {
     assert.equal(isSiteNote(t), false, t);
