@@ -25,17 +25,15 @@ import { isLinkText, isParagraph } from '../blocks.js';
 /** The paragraphs' container must hold this many of them. */
 const MIN_CONTAINER_PARAGRAPHS = 3;
 
-/**
- * The innermost element holding at least `share` of the characters of the blocks in `members`
- * and at least `minBlocks` of them, with those characters; -1 when none.
- */
-function innermostContainer(
-  members: readonly number[],
-  blocks: readonly { readonly text: string }[],
-  chains: BlockContainers,
-  share: number,
-  minBlocks: number,
-): { id: number; chars: number } {
+/** What each element holds of a set of blocks: characters and blocks per element id, and the total characters. */
+interface Holdings {
+  readonly chars: ReadonlyMap<number, number>;
+  readonly count: ReadonlyMap<number, number>;
+  readonly total: number;
+}
+
+/** The characters and blocks of `members` that each element on their chains holds. */
+function holdings(members: readonly number[], blocks: readonly { readonly text: string }[], chains: BlockContainers): Holdings {
   const chars = new Map<number, number>();
   const count = new Map<number, number>();
   let total = 0;
@@ -47,10 +45,18 @@ function innermostContainer(
       count.set(id, (count.get(id) ?? 0) + 1);
     }
   }
+  return { chars, count, total };
+}
+
+/**
+ * The innermost element holding at least `share` of the characters and at least `minBlocks` of
+ * the blocks, with those characters; -1 when none.
+ */
+function innermostContainer(h: Holdings, share: number, minBlocks: number): { id: number; chars: number } {
   // Elements over half the text lie on one line of ancestors: the innermost has the largest id.
   let best = { id: -1, chars: 0 };
-  if (total === 0) return best;
-  for (const [id, c] of chars) if (c >= share * total && count.get(id)! >= minBlocks && id > best.id) best = { id, chars: c };
+  if (h.total === 0) return best;
+  for (const [id, c] of h.chars) if (c >= share * h.total && h.count.get(id)! >= minBlocks && id > best.id) best = { id, chars: c };
   return best;
 }
 
@@ -86,8 +92,9 @@ export const articleEnd: DecodeRule = {
     const { blocks, labels } = s;
     const body: number[] = [];
     for (let i = region[0]; i <= region[1]; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') body.push(i);
-    let container = innermostContainer(body, blocks, chains, cfg.containerShare, 2).id;
-    const column = layoutCell(innermostContainer(body, blocks, chains, LAYOUT_CELL_SHARE, 2).id, container, body, blocks, chains);
+    const held = holdings(body, blocks, chains);
+    let container = innermostContainer(held, cfg.containerShare, 2).id;
+    const column = layoutCell(innermostContainer(held, LAYOUT_CELL_SHARE, 2).id, container, body, blocks, chains);
     if (column > container) container = column;
     if (container < 0) return;
     const lastInside = (element: number): number => {
@@ -101,7 +108,7 @@ export const articleEnd: DecodeRule = {
       if (labels[i] === 'body' && !inElement(chains, i, container)) s.relabel(i, 'other', "after the article's container");
     }
     const paragraphs = body.filter((i) => labels[i] === 'body' && isParagraph(blocks[i]!));
-    const own = innermostContainer(paragraphs, blocks, chains, cfg.containerShare, MIN_CONTAINER_PARAGRAPHS);
+    const own = innermostContainer(holdings(paragraphs, blocks, chains), cfg.containerShare, MIN_CONTAINER_PARAGRAPHS);
     if (own.id > container) {
       const tail: number[] = [];
       let tailChars = 0;
