@@ -96,3 +96,43 @@ export function applyRules(state: DecodeState, rules: readonly DecodeRule[], con
   state.rule = '';
   return state;
 }
+
+/**
+ * What a line rule is: a test of a text block's own text (a widget's line, a credit, a date),
+ * and the labels it looks at. Each matching block becomes other; a page with more matches than
+ * `maxMatches` is about them (a cookie policy, a membership page), so none is.
+ */
+export interface LineRuleSpec {
+  readonly name: string;
+  readonly doc: string;
+  /** The labels a block must have for the rule to look at it. */
+  readonly labels: readonly Label[];
+  /** Whether the rule runs on this page at all (its switch in the config, the page's type); always, when absent. */
+  readonly runs?: (config: ConstrainConfig) => boolean;
+  /** Whether this text block is a line the rule drops. */
+  readonly matches: (block: Block) => boolean;
+  readonly maxMatches?: number;
+  /** The note's reason. */
+  readonly reason: string;
+}
+
+/** The rule `spec` describes: each text block with one of its labels that it matches becomes other. */
+export function lineRule(spec: LineRuleSpec): DecodeRule {
+  const limit = spec.maxMatches ?? Infinity;
+  return {
+    name: spec.name,
+    doc: spec.doc,
+    apply(s, config) {
+      if (spec.runs && !spec.runs(config)) return;
+      const { blocks, labels } = s;
+      const lines: number[] = [];
+      for (let i = 0; i < blocks.length; i++) {
+        const b = blocks[i]!;
+        if (b.kind !== 'text' || !spec.labels.includes(labels[i]!) || !spec.matches(b)) continue;
+        lines.push(i);
+        if (lines.length > limit) return;
+      }
+      for (const i of lines) s.relabel(i, 'other', spec.reason);
+    },
+  };
+}

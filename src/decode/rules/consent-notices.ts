@@ -4,7 +4,7 @@
  * speaking to the reader, not the article. Short body lines reading so become other; on a
  * page where many do, the page is about cookies (a privacy policy) and they stay.
  */
-import type { DecodeRule } from '../rule.js';
+import { lineRule } from '../rule.js';
 import { CONSENT_CONTEXT, CONSENT_NOTICE } from '../../features/vocabulary.js';
 
 /** A notice is a few sentences; a longer block that names cookies is prose about them. */
@@ -21,18 +21,11 @@ export function isConsentNotice(text: string): boolean {
   return text.length <= MAX_BARE_NOTICE_CHARS || CONSENT_CONTEXT.test(text);
 }
 
-export const consentNotices: DecodeRule = {
+export const consentNotices = lineRule({
   name: 'consent-notices',
   doc: "short body lines that are a site's notice about cookies or consent become other (not where many are: a privacy policy)",
-  apply(s) {
-    const { blocks, labels } = s;
-    const notices: number[] = [];
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text' || !isConsentNotice(b.text)) continue;
-      notices.push(i);
-      if (notices.length > MAX_NOTICES) return;
-    }
-    for (const i of notices) s.relabel(i, 'other', "a notice about cookies or consent");
-  },
-};
+  labels: ['body'],
+  matches: (b) => isConsentNotice(b.text),
+  maxMatches: MAX_NOTICES,
+  reason: 'a notice about cookies or consent',
+});

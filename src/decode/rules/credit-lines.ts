@@ -4,7 +4,7 @@
  * text: the photo it belongs to may be gone, and a reader skips it. The learner sees the cue
  * (`cue:credit`) but keeps such a line when it sits among the article's paragraphs.
  */
-import type { DecodeRule } from '../rule.js';
+import { lineRule } from '../rule.js';
 import { inTableCell } from '../blocks.js';
 import { CREDIT_MARK } from '../../features/vocabulary.js';
 
@@ -27,16 +27,11 @@ export function isCreditLine(text: string): boolean {
   return m !== null && m.index <= MAX_CUE_OFFSET;
 }
 
-export const creditLines: DecodeRule = {
+export const creditLines = lineRule({
   name: 'credit-lines',
   doc: 'a short line that only credits a picture or names a source ("Foto: dpa", "Quelle: ...", "Titelbild") becomes other (not in tables, not on documentation)',
-  apply(s, cfg) {
-    if (!cfg.creditLines || cfg.pageType === 'docs') return;
-    const { blocks, labels } = s;
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text' || inTableCell(b) || !isCreditLine(b.text)) continue;
-      s.relabel(i, 'other', 'a picture credit or source line');
-    }
-  },
-};
+  labels: ['body'],
+  runs: (cfg) => cfg.creditLines !== 0 && cfg.pageType !== 'docs',
+  matches: (b) => !inTableCell(b) && isCreditLine(b.text),
+  reason: 'a picture credit or source line',
+});

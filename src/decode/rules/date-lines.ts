@@ -5,7 +5,7 @@
  * `<time>` element may be a post's date that a corpus keeps. Forum threads are left alone:
  * there a date heads each post (`forum-posts`).
  */
-import type { DecodeRule } from '../rule.js';
+import { lineRule } from '../rule.js';
 import { inTableCell } from '../blocks.js';
 import { DATE_ONLY, DATELINE_LABEL } from '../../features/vocabulary.js';
 
@@ -24,16 +24,11 @@ export function isDateBlockText(raw: string): boolean {
   return raw.length <= MAX_DATE_CHARS && isDateLine(raw.replace(/\s+/g, ' ').trim());
 }
 
-export const dateLines: DecodeRule = {
+export const dateLines = lineRule({
   name: 'date-lines',
   doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018", "Publiziert: 03.04.2020, 12:35") becomes other (not in tables, not on forum threads)',
-  apply(s, cfg) {
-    if (!cfg.dateLines || cfg.pageType === 'forum') return;
-    const { blocks, labels } = s;
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text' || inTableCell(b)) continue;
-      if (isDateBlockText(b.text)) s.relabel(i, 'other', 'a dateline');
-    }
-  },
-};
+  labels: ['body'],
+  runs: (cfg) => cfg.dateLines !== 0 && cfg.pageType !== 'forum',
+  matches: (b) => !inTableCell(b) && isDateBlockText(b.text),
+  reason: 'a dateline',
+});

@@ -4,7 +4,7 @@
  * shown as source to a reader without scripts: never the article's text. Such blocks become other.
  * Code in `<pre>` or `<code>` is not in `<noscript>`, so a tutorial's HTML examples stay.
  */
-import type { DecodeRule } from '../rule.js';
+import { lineRule } from '../rule.js';
 import { inNoscript } from '../blocks.js';
 
 /** An HTML tag written as text: `<div class="x">`, `</p>`, `<img ... />`. */
@@ -21,15 +21,10 @@ export function isMarkupText(text: string): boolean {
   return chars >= MIN_TAG_SHARE * text.length;
 }
 
-export const noscriptMarkup: DecodeRule = {
+export const noscriptMarkup = lineRule({
   name: 'noscript-markup',
   doc: 'a block in `<noscript>` whose text is written-out HTML (a tracking pixel, an alert box) becomes other',
-  apply(s) {
-    const { blocks, labels } = s;
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!;
-      if (labels[i] === 'other' || b.kind !== 'text' || !inNoscript(b) || !isMarkupText(b.text)) continue;
-      s.relabel(i, 'other', "HTML written as text in <noscript>");
-    }
-  },
-};
+  labels: ['title', 'heading', 'body'],
+  matches: (b) => inNoscript(b) && isMarkupText(b.text),
+  reason: 'HTML written as text in <noscript>',
+});

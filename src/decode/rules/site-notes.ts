@@ -5,7 +5,7 @@
  * the learner keeps them, a sentence or two of prose right under the post; the training
  * corpora hardly have them.
  */
-import type { DecodeRule } from '../rule.js';
+import { lineRule } from '../rule.js';
 import { OPINION_DISCLAIMER, POST_META_LINE } from '../../features/vocabulary.js';
 
 /** A footer line with its categories and "You can follow any responses ..." runs to a few hundred characters. */
@@ -18,15 +18,10 @@ export function isSiteNote(text: string): boolean {
   return POST_META_LINE.test(line) || OPINION_DISCLAIMER.test(line);
 }
 
-export const siteNotes: DecodeRule = {
+export const siteNotes = lineRule({
   name: 'site-notes',
   doc: 'a body block that is a blog\'s post-meta footer ("This entry was posted on ... and is filed under ...") or a standing disclaimer ("The opinions expressed here are ...") becomes other',
-  apply(s) {
-    const { blocks, labels } = s;
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!;
-      if (labels[i] !== 'body' || b.kind !== 'text') continue;
-      if (isSiteNote(b.text)) s.relabel(i, 'other', "a site's post-meta footer or disclaimer");
-    }
-  },
-};
+  labels: ['body'],
+  matches: (b) => isSiteNote(b.text),
+  reason: "a site's post-meta footer or disclaimer",
+});

@@ -8,7 +8,7 @@
  * post | Main | Newer post »"). They are the page's, never the article's text, on every kind
  * of page: body or heading lines that are only that become other.
  */
-import type { DecodeRule } from '../rule.js';
+import { lineRule } from '../rule.js';
 import { COMMENT_SYSTEM_LINE, LISTEN_PROMPT, LOADING_PLACEHOLDER, POST_NAVIGATION, READING_TIME } from '../../features/vocabulary.js';
 
 /** Widget lines are a few words; read before normalising (most blocks are paragraphs). */
@@ -25,15 +25,10 @@ export function isWidgetLine(text: string): boolean {
   return READING_TIME.test(line) || LISTEN_PROMPT.test(line) || LOADING_PLACEHOLDER.test(line);
 }
 
-export const widgetLines: DecodeRule = {
+export const widgetLines = lineRule({
   name: 'widget-lines',
   doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", a comment system\'s "No comments yet", a blog\'s "« Older post | Main | Newer post »") become other',
-  apply(s) {
-    const { blocks, labels } = s;
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!;
-      if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
-      if (isWidgetLine(b.text)) s.relabel(i, 'other', "a widget's line: reading time, listen prompt, loading placeholder, comment system or post navigation");
-    }
-  },
-};
+  labels: ['body', 'heading'],
+  matches: (b) => isWidgetLine(b.text),
+  reason: "a widget's line: reading time, listen prompt, loading placeholder, comment system or post navigation",
+});

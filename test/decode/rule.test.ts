@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lineRule } from '../../src/decode/rule.js';
+import { BlockBuilder } from '../helpers/block-builder.js';
+import { noteRows, runRule } from './rules/run-rule.js';
+
+const shouting = lineRule({
+  name: 'shouting',
+  doc: 'a body or heading line in capitals becomes other',
+  labels: ['body', 'heading'],
+  runs: (cfg) => cfg.pageType !== 'docs',
+  matches: (b) => /^[A-Z ]+$/.test(b.text),
+  maxMatches: 2,
+  reason: 'a shouted line',
+});
+
+test('lineRule: a matching text block with one of its labels becomes other, with a note', () => {
+  const doc = new BlockBuilder().text('BUY NOW', 'body').text('Quiet words.', 'body').text('LOUD', 'heading')
+    .text('TITLE', 'title').image('body').build();
+  assert.deepEqual(noteRows(runRule(shouting, doc)), [
+    [0, 'body', 'other', 'shouting', 'a shouted line'],
+    [2, 'heading', 'other', 'shouting', 'a shouted line'],
+  ]);
+});
+
+test('lineRule: more matches than maxMatches leave every one alone, and runs() can switch it off', () => {
+  const many = new BlockBuilder().text('ONE', 'body').text('TWO', 'body').text('THREE', 'body').build();
+  assert.deepEqual(runRule(shouting, many).notes, []);
+  const one = new BlockBuilder().text('ONE', 'body').build();
+  assert.equal(runRule(shouting, one).notes.length, 1);
+  assert.deepEqual(runRule(shouting, one, { pageType: 'docs' }).notes, []);
+});
