@@ -182,5 +182,20 @@ export const POST_NAVIGATION = /^(?:«|‹|←)[^|]{0,150}\|[^|]{0,40}\|[^|]{0,1
 export const POST_META_LINE = /^this\s+(?:entry|post)\s+was\s+posted\s+(?:on|in)\s/iu;
 /** A site's standing disclaimer of its authors' views: "The opinions expressed here are my personal opinions." */
 export const OPINION_DISCLAIMER = /^(?:the\s+)?(?:opinions|views)\s+expressed\s+(?:here|on\s+this|in\s+this)\b|^this\s+blog\s+reflects\s+the\s+(?:personal\s+)?opinions\b/iu;
+/**
+ * A page's notice that it needs scripts: "You need to enable JavaScript to run this app.",
+ * "Please turn on JavaScript. Media requires JavaScript to play.", "To view this video please
+ * enable JavaScript", "Bitte aktivieren Sie JavaScript", "Veuillez activer JavaScript". A bare
+ * "Enable JavaScript ..." is not one: a how-to's step or heading reads so.
+ */
+export const SCRIPT_NOTICE = new RegExp(`^(?:${[
+  String.raw`(?:please\s+|you\s+(?:need|have|must)\s+to\s+|you\s+must\s+|to\s+[^.]{1,60}?,?\s+(?:please\s+)?(?:you\s+(?:need|have|must)\s+to\s+)?)(?:enable|activate|turn\s+on|switch\s+on|allow)\s+(?:your\s+(?:browser['’]?s\s+)?)?javascript\b`,
+  String.raw`(?:this\s+\p{L}+|media|it)\s+requires\s+javascript\b`,
+  String.raw`javascript\s+(?:is|must\s+be|has\s+been|seems\s+to\s+be)\s+(?:currently\s+)?(?:disabled|required|turned\s+off|not\s+enabled|switched\s+off|deactivated)\b`,
+  String.raw`we['’]?re\s+sorry\s+but\s+.{1,60}?\s+doesn['’]?t\s+work\s+properly\s+without\s+javascript\b`,
+  String.raw`bitte\s+(?:aktivieren\s+sie\s+(?:ihr\s+|das\s+)?javascript|javascript\s+(?:aktivieren|einschalten))|javascript\s+ist\s+(?:deaktiviert|ausgeschaltet)`,
+  String.raw`veuillez\s+activer\s+(?:le\s+)?javascript|javascript\s+est\s+désactivé`,
+  String.raw`por\s+favor,?\s+(?:habilita|activa|habilite|active)\s+(?:el\s+)?javascript\b`,
+].join('|')})`, 'iu');
 /** A widget's placeholder while it loads: "Loading...", "Gefällt mir Wird geladen …" (a like button's label before it). */
 export const LOADING_PLACEHOLDER = /^(?:[\p{L} ]{0,20}\s)?(?:wird\s+geladen|loading|chargement|cargando|caricamento)\s*(?:…|\.{3})?$/iu;

@@ -4,31 +4,35 @@
  * aquí"), a placeholder while a widget loads ("Loading...", "Gefällt mir Wird geladen …"), and a
  * comment system's lines outside its thread ("No comments yet", "Your email address will not be
  * published", "TrackBack URL for this entry: ..."; on the short posts of old blogs they were
- * most of what pith kept), and a blog's line of links to the posts before and after ("« Older
- * post | Main | Newer post »"). They are the page's, never the article's text, on every kind
+ * most of what pith kept), a blog's line of links to the posts before and after ("« Older
+ * post | Main | Newer post »"), and the notice a page or its player shows without scripts
+ * ("You need to enable JavaScript to run this app."). They are the page's, never the article's text, on every kind
  * of page: body or heading lines that are only that become other.
  */
 import { lineRule } from '../rule.js';
-import { COMMENT_SYSTEM_LINE, LISTEN_PROMPT, LOADING_PLACEHOLDER, POST_NAVIGATION, READING_TIME } from '../../features/vocabulary.js';
+import { COMMENT_SYSTEM_LINE, LISTEN_PROMPT, LOADING_PLACEHOLDER, POST_NAVIGATION, READING_TIME, SCRIPT_NOTICE } from '../../features/vocabulary.js';
 
 /** Widget lines are a few words; read before normalising (most blocks are paragraphs). */
 const MAX_WIDGET_LINE_CHARS = 80;
 /** A comment system's line may carry a URL or the list of allowed tags after its opening words. */
 const MAX_COMMENT_SYSTEM_LINE_CHARS = 300;
+/** A notice that scripts are needed is a sentence or two ("To view this video please enable JavaScript, and consider upgrading ..."). */
+const MAX_SCRIPT_NOTICE_CHARS = 160;
 
-/** The text is only a reading time, a listen prompt, a loading placeholder, a comment system's line or a post navigation. */
+/** The text is only a reading time, a listen prompt, a loading placeholder, a comment system's line, a post navigation or a notice that scripts are off. */
 export function isWidgetLine(text: string): boolean {
   if (text.length > MAX_COMMENT_SYSTEM_LINE_CHARS) return false;
   const line = text.replace(/\s+/g, ' ').trim();
   if (COMMENT_SYSTEM_LINE.test(line) || POST_NAVIGATION.test(line)) return true;
+  if (line.length <= MAX_SCRIPT_NOTICE_CHARS && SCRIPT_NOTICE.test(line)) return true;
   if (text.length > MAX_WIDGET_LINE_CHARS) return false;
   return READING_TIME.test(line) || LISTEN_PROMPT.test(line) || LOADING_PLACEHOLDER.test(line);
 }
 
 export const widgetLines = lineRule({
   name: 'widget-lines',
-  doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", a comment system\'s "No comments yet", a blog\'s "« Older post | Main | Newer post »") become other',
+  doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", a comment system\'s "No comments yet", a blog\'s "« Older post | Main | Newer post »", "Please enable JavaScript") become other',
   labels: ['body', 'heading'],
   matches: (b) => isWidgetLine(b.text),
-  reason: "a widget's line: reading time, listen prompt, loading placeholder, comment system or post navigation",
+  reason: "a widget's line: reading time, listen prompt, loading placeholder, comment system, post navigation or script notice",
 });

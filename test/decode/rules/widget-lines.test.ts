@@ -43,3 +43,16 @@ test("isWidgetLine: a blog's links to the posts before and after; a sentence wit
     assert.equal(isWidgetLine(t), false, t);
   }
 });
+
+test('isWidgetLine: a notice that scripts are off, in several languages; prose about JavaScript is not one', () => {
+  for (const t of ['You need to enable JavaScript to run this app.', 'Please turn on JavaScript. Media requires JavaScript to play.',
+    'Media requires JavaScript and Adobe Flash to play.', 'To view this video please enable JavaScript, and consider upgrading to a web browser that supports HTML5 video',
+    'JavaScript is disabled in your browser.', "We're sorry but Acme doesn't work properly without JavaScript enabled. Please enable it to continue.",
+    'Bitte aktivieren Sie JavaScript, um diese Seite zu nutzen.', 'Veuillez activer JavaScript pour afficher ce contenu.', 'Por favor, habilita JavaScript para ver el video.']) {
+    assert.ok(isWidgetLine(t), t);
+  }
+  for (const t of ['Emscripten compiles C to run without JavaScript glue code on the server.', 'Enable JavaScript in Chrome', 'JavaScript aktivieren', 'Activer JavaScript dans Firefox', 'Enable JavaScript source maps in the settings to debug the minified bundle, then reload the page and set a breakpoint where the error is thrown, as the next section shows.',
+    'Browsers that allow JavaScript to run in the background drain batteries faster, the study found.', `Please enable JavaScript. ${para(40)}`]) {
+    assert.equal(isWidgetLine(t), false, t);
+  }
+});
