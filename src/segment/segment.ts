@@ -60,6 +60,12 @@ const NO_BLOCK_TAGS: ReadonlySet<string> = new Set(['head', 'title']);
  * script between two halves of a sentence leaves one line of text, not two blocks.
  */
 const UNRENDERED_TAGS: ReadonlySet<string> = new Set(['meta', 'link', 'script', 'style', 'template', 'base']);
+/**
+ * A ruby's reading (`<rt>`: furigana above Japanese kanji, pinyin above Chinese) and the
+ * parentheses shown where ruby is not drawn (`<rp>`) annotate the text and are not part of it:
+ * `<ruby>子<rt>こ</rt></ruby>ども` reads 子ども, not 子こども.
+ */
+const RUBY_ANNOTATION_TAGS: ReadonlySet<string> = new Set(['rt', 'rp']);
 
 const LAZY_SRC_ATTRS = ['data-src', 'data-original', 'data-lazy-src', 'src'] as const;
 
@@ -149,7 +155,7 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
       continue;
     }
     const tag = n.tag;
-    if (NO_BLOCK_TAGS.has(tag) || UNRENDERED_TAGS.has(tag) || (n.hidden && !includeHidden)) {
+    if (NO_BLOCK_TAGS.has(tag) || UNRENDERED_TAGS.has(tag) || RUBY_ANNOTATION_TAGS.has(tag) || (n.hidden && !includeHidden)) {
       i = n.end + 1;
       continue;
     }

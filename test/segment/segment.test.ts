@@ -91,3 +91,8 @@ test('unrendered elements inside text (microdata <meta>, scripts) break no block
     + '<p>Before <script>track()</script>after, <link rel="x" href="/y">one <style>p{}</style>line.</p>';
   assert.deepEqual(segment(parseHtml(html)).blocks.map((b) => b.text), ['Height: 4 in.', 'Weight: 1.78 lbs.', 'Before after, one line.']);
 });
+
+test("a ruby's readings (<rt>) and fallback parentheses (<rp>) are not the text: furigana does not double the words", () => {
+  const html = '<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>法律<rt>ほうりつ</rt></ruby>ができる</p><p><ruby>漢<rt>hàn</rt>字<rt>zì</rt></ruby> text</p>';
+  assert.deepEqual(segment(parseHtml(html)).blocks.map((b) => b.text), ['子どもへの法律ができる', '漢字 text']);
+});
