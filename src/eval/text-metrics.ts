@@ -19,10 +19,21 @@ export function prf(tp: number, fp: number, fn: number): PRF {
 }
 
 const WORD_RE = /[\p{L}\p{N}_]+/gu;
+/**
+ * Characters a browser never draws: the soft hyphen, the zero-width space, the word joiner and
+ * the byte-order mark. pith drops soft hyphens from text; gold copied from a page's source
+ * keeps them, and "Klima\u00adwandel" would be two words, or miss a snippet, on one side only.
+ */
+const INVISIBLE = /[\u00ad\u200b\u2060\ufeff]/g;
 
-/** Lower-cased word tokens (letters, digits, underscore in any script), NFKC-normalised. */
+/** The text as a reader sees it: NFKC-normalised, invisible characters removed. */
+function visibleText(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '');
+}
+
+/** Lower-cased word tokens (letters, digits, underscore in any script) of the visible text. */
 export function wordTokens(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(WORD_RE) ?? [];
+  return visibleText(text).toLowerCase().match(WORD_RE) ?? [];
 }
 
 /** The set of n-grams of word tokens; a text shorter than n gives its whole token list as one shingle. */
@@ -62,8 +73,9 @@ export function wordScore(extracted: string, gold: string): PRF {
   return prf(overlap, a.length - overlap, b.length - overlap);
 }
 
+/** The visible text with its white space collapsed, for looking snippets up. */
 export function normalizeForSnippets(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  return visibleText(text).replace(/\s+/g, ' ').trim();
 }
 
 export interface SnippetCounts {
@@ -73,7 +85,7 @@ export interface SnippetCounts {
   readonly fn: number;
 }
 
-/** trafilatura-eval's counts for one page: snippets looked up in the whitespace-normalised text. */
+/** trafilatura-eval's counts for one page: snippets looked up in the visible, whitespace-normalised text. */
 export function snippetCounts(extracted: string, snippets: { with: readonly string[]; without: readonly string[] }): SnippetCounts {
   const text = normalizeForSnippets(extracted);
   let tp = 0, fn = 0, fp = 0, tn = 0;
