@@ -37,3 +37,17 @@ export function blockContainers(tree: DomTree, blocks: readonly Block[], maxDept
 export function inElement(chains: BlockContainers, i: number, element: number): boolean {
   return (chains[i] ?? []).includes(element);
 }
+
+/**
+ * The tag of each element on a block's chain, read off the block's tag path: both end at the
+ * block's own element, so they line up from the inner end, whichever of the two a deep page cut
+ * at the outer end. Positions above the path's cut are undefined.
+ */
+export function tagsAlongChain(tagPath: string, chain: readonly number[]): (string | undefined)[] {
+  const tags = tagPath.split('/');
+  const offset = tags.length - chain.length;
+  return chain.map((_, k) => {
+    const tag = tags[k + offset];
+    return tag === '…' ? undefined : tag;
+  });
+}

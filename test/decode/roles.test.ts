@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BlockRole, blockRoles } from '../../src/decode/roles.js';
-import { blockContainers } from '../../src/decode/containers.js';
+import { blockContainers, tagsAlongChain } from '../../src/decode/containers.js';
 import { detectPageType } from '../../src/decode/page-type.js';
 import { loadPage } from '../../src/page.js';
 
@@ -92,4 +92,17 @@ test('containers: each block with its elements, outermost first; blocks of one e
   assert.equal(chains[0]![3], chains[1]![3], 'one div');
   const deep = loadPage(enc(`<body>${'<div>'.repeat(400)}<p>Deep.</p></body>`));
   assert.equal(blockContainers(deep.tree, deep.blocks, 256)[0]!.length, 256, 'cut to the innermost 256');
+});
+
+test("tagsAlongChain: a chain's tags read off the block's tag path from the inner end, on a page deeper than either keeps", () => {
+  const page = loadPage(enc('<body><table><tr><td><a href="/x"><b>Card</b></a></td></tr></table></body>'));
+  const chain = blockContainers(page.tree, page.blocks)[0]!;
+  assert.deepEqual(tagsAlongChain(page.blocks[0]!.tagPath, chain), ['html', 'body', 'table', 'tbody', 'tr', 'td', 'a', 'b']);
+  const deep = loadPage(enc(`<body>${'<div>'.repeat(300)}<a href="/y"><span>Deep</span></a></body>`));
+  const deepChain = blockContainers(deep.tree, deep.blocks, 256)[0]!;
+  const tags = tagsAlongChain(deep.blocks[0]!.tagPath, deepChain);
+  assert.equal(tags.length, 256);
+  assert.deepEqual(tags.slice(-3), ['div', 'a', 'span']);
+  assert.equal(tags[0], undefined, 'above the tag path\'s cut');
+  assert.equal(deep.tree.nodes[deepChain[tags.lastIndexOf('a')]!]!.kind === 'element' && (deep.tree.nodes[deepChain[tags.lastIndexOf('a')]!] as { tag: string }).tag, 'a');
 });

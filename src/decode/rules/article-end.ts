@@ -19,7 +19,7 @@
  * links after it are cut, when they are a tail: fewer characters than its paragraphs.
  */
 import type { DecodeRule } from '../rule.js';
-import { inElement, type BlockContainers } from '../containers.js';
+import { inElement, tagsAlongChain, type BlockContainers } from '../containers.js';
 import { isLinkText, isParagraph } from '../blocks.js';
 
 /** The paragraphs' container must hold this many of them. */
@@ -65,8 +65,7 @@ const LAYOUT_CELL_SHARE = 0.7;
 
 /**
  * The innermost `td` at or above element `inner` and below element `outer` (ids on one chain
- * of ancestors), its tag read off a member block's tag path aligned from the block's own
- * element; -1 when none.
+ * of ancestors), its tag read off a member block's tag path (`tagsAlongChain`); -1 when none.
  */
 function layoutCell(inner: number, outer: number, members: readonly number[], blocks: readonly { readonly tagPath: string }[], chains: BlockContainers): number {
   if (inner <= outer) return -1;
@@ -74,8 +73,8 @@ function layoutCell(inner: number, outer: number, members: readonly number[], bl
     const chain = chains[i] ?? [];
     let k = chain.indexOf(inner);
     if (k < 0) continue;
-    const tags = blocks[i]!.tagPath.split('/');
-    for (; k >= 0 && chain[k]! > outer; k--) if (tags[tags.length - (chain.length - k)] === 'td') return chain[k]!;
+    const tags = tagsAlongChain(blocks[i]!.tagPath, chain);
+    for (; k >= 0 && chain[k]! > outer; k--) if (tags[k] === 'td') return chain[k]!;
     return -1;
   }
   return -1;

@@ -13,6 +13,7 @@
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText, isParagraph } from '../blocks.js';
 import { isDateBlockText } from './date-lines.js';
+import { tagsAlongChain } from '../containers.js';
 
 /** Fewer alike cards than this are a box, not a listing. */
 const MIN_CARDS = 4;
@@ -94,12 +95,10 @@ function isCard(s: DecodeState, held: readonly number[], chains: readonly (reado
   return links >= 1 && (links < held.length || inOneLink(s, held, chains));
 }
 
-/** The `<a>` element holding block `i` (its tag path names each element of its chain), or -1; -1 too when a cut path or chain does not line up. */
+/** The innermost `<a>` element holding block `i` (its tag path names the elements of its chain), or -1. */
 function linkElementOf(s: DecodeState, i: number, chains: readonly (readonly number[])[]): number {
-  const tags = s.blocks[i]!.tagPath.split('/');
   const chain = chains[i] ?? [];
-  if (tags.length !== chain.length) return -1;
-  const at = tags.lastIndexOf('a');
+  const at = tagsAlongChain(s.blocks[i]!.tagPath, chain).lastIndexOf('a');
   return at < 0 ? -1 : chain[at]!;
 }
 

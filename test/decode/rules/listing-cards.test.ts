@@ -58,7 +58,8 @@ test('listing-cards: a menu (one link an item), a box of all links and a list in
   }
   for (let k = 0; k < 5; k++) {
     b.link(`Column ${k} link one`, 'other').atPath('html/body/main/div/ul/li/a').link(`Column ${k} link two`, 'other').atPath('html/body/main/div/ul/li/a');
-    containers.push([...MAIN, 7, 20 + k], [...MAIN, 7, 20 + k]);
+    // The box 7, column k's list 20+k, each link in its own item and <a> (chains line up with the tag paths).
+    containers.push([...MAIN, 7, 20 + k, 300 + 2 * k, 400 + 2 * k], [...MAIN, 7, 20 + k, 301 + 2 * k, 401 + 2 * k]);
   }
   for (let k = 0; k < 5; k++) {
     b.text(`Section ${k}`, 'other').atPath('html/body/nav/div/span').link(`Section ${k} page`, 'other').atPath('html/body/nav/div/ul/li/a');
