@@ -89,12 +89,17 @@ export interface SnippetCounts {
 export function snippetCounts(extracted: string, snippets: { with: readonly string[]; without: readonly string[] }): SnippetCounts {
   const text = normalizeForSnippets(extracted);
   let tp = 0, fn = 0, fp = 0, tn = 0;
+  // A snippet with no visible text says nothing about the extraction (every text "holds" it).
   for (const s of snippets.with) {
-    if (text.includes(normalizeForSnippets(s))) tp++;
+    const n = normalizeForSnippets(s);
+    if (n === '') continue;
+    if (text.includes(n)) tp++;
     else fn++;
   }
   for (const s of snippets.without) {
-    if (text.includes(normalizeForSnippets(s))) fp++;
+    const n = normalizeForSnippets(s);
+    if (n === '') continue;
+    if (text.includes(n)) fp++;
     else tn++;
   }
   return { tp, fp, tn, fn };

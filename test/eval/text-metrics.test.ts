@@ -18,6 +18,7 @@ test('snippetCounts: with-snippets found are hits, without-snippets found are no
   const text = 'In der Übersicht werden einige Werkzeugtypen und ihre Laufzeiten behandelt.\nMehr lesen';
   assert.deepEqual(snippetCounts(text, { with: ['Werkzeug\u00adty\u00adpen und ihre', 'nicht im Text'], without: ['Mehr lesen', 'Impressum'] }),
     { tp: 1, fp: 1, tn: 1, fn: 1 });
+  assert.deepEqual(snippetCounts(text, { with: [' \u00ad'], without: ['\u200b', ''] }), { tp: 0, fp: 0, tn: 0, fn: 0 }, 'no visible text: not counted');
 });
 
 test('shingleScore and wordScore: partial overlap scores between 0 and 1, both empty is perfect', () => {

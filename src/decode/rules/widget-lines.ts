@@ -6,8 +6,8 @@
  * published", "TrackBack URL for this entry: ..."; on the short posts of old blogs they were
  * most of what pith kept), a blog's line of links to the posts before and after ("« Older
  * post | Main | Newer post »"), and the notice a page or its player shows without scripts
- * ("You need to enable JavaScript to run this app."). They are the page's, never the article's text, on every kind
- * of page: body or heading lines that are only that become other.
+ * ("You need to enable JavaScript to run this app."). They are the page's, never the
+ * article's text, on every kind of page: body or heading lines that are only that become other.
  */
 import { lineRule } from '../rule.js';
 import { COMMENT_SYSTEM_LINE, LISTEN_PROMPT, LOADING_PLACEHOLDER, POST_NAVIGATION, READING_TIME, SCRIPT_NOTICE } from '../../features/vocabulary.js';
