@@ -6,7 +6,8 @@
  * The container is the innermost element holding at least `containerShare` of the body's
  * characters and at least two of its blocks; body blocks after its last body block that lie
  * outside it become other, and the region ends at the container's last body block. Not when
- * the caller keeps readers' comments, which follow the article's container.
+ * the caller keeps readers' comments, which follow the article's container, nor on a forum
+ * thread, whose replies follow its first post's.
  *
  * Old pages lay themselves out in a table: the article is one cell, the sidebar or the readers'
  * comments another. The cell holding `LAYOUT_CELL_SHARE` of the body is the container even
@@ -82,12 +83,15 @@ function layoutCell(inner: number, outer: number, members: readonly number[], bl
 
 export const articleEnd: DecodeRule = {
   name: 'article-end',
-  doc: `body blocks after the article's container (the innermost element holding \`containerShare\` of the body text, or a layout table's cell holding ${Math.round(LAYOUT_CELL_SHARE * 100)}%) become other, and so do links after its paragraphs' container; the region ends with it`,
+  doc: `body blocks after the article's container (the innermost element holding \`containerShare\` of the body text, or a layout table's cell holding ${Math.round(LAYOUT_CELL_SHARE * 100)}%) become other, and so do links after its paragraphs' container; the region ends with it (not on forum threads)`,
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const region = s.region;
-    // Kept readers' comments (`commentBody` 1) sit after the article's container by nature.
+    // Kept readers' comments (`commentBody` 1) sit after the article's container by nature, and
+    // a forum thread's replies after its first post's: there the thread is the content. (A page
+    // taken for a forum for its comments' user names but with comment sections is an article.)
     if (!chains || !region || !(cfg.containerShare > 0.5) || cfg.commentBody >= 1) return;
+    if (cfg.pageType === 'forum' && !(cfg.commentBlocks && s.anyMarked(cfg.commentBlocks))) return;
     const { blocks, labels } = s;
     const body: number[] = [];
     for (let i = region[0]; i <= region[1]; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') body.push(i);

@@ -71,3 +71,11 @@ test("article-end: in an old layout table the article's cell, holding 70% of the
   assert.deepEqual(s.region, [0, 1]);
   assert.deepEqual(runRule(articleEnd, cells('div'), { containerShare: 0.8, blockContainers: chains }, (st) => { st.region = [0, 2]; }).notes, []);
 });
+
+test("article-end: on a forum thread the replies after the first post's container stay, unless the page has comment sections (an article whose commenters made it look like a forum)", () => {
+  const p = page();
+  const thread = runRule(articleEnd, p, { pageType: 'forum', containerShare: 0.8, blockContainers: p.containers }, (st) => { st.region = [0, 4]; });
+  assert.deepEqual(thread.notes, []);
+  const withComments = runRule(articleEnd, p, { pageType: 'forum', containerShare: 0.8, blockContainers: p.containers, commentBlocks: [0, 0, 0, 0, 1] }, (st) => { st.region = [0, 4]; });
+  assert.deepEqual(withComments.labels, ['body', 'body', 'body', 'other', 'other']);
+});
