@@ -104,5 +104,6 @@ test("tagsAlongChain: a chain's tags read off the block's tag path from the inne
   assert.equal(tags.length, 256);
   assert.deepEqual(tags.slice(-3), ['div', 'a', 'span']);
   assert.equal(tags[0], undefined, 'above the tag path\'s cut');
-  assert.equal(deep.tree.nodes[deepChain[tags.lastIndexOf('a')]!]!.kind === 'element' && (deep.tree.nodes[deepChain[tags.lastIndexOf('a')]!] as { tag: string }).tag, 'a');
+  const link = deep.tree.nodes[deepChain[tags.lastIndexOf('a')]!] as { tag: string };
+  assert.equal(link.tag, 'a', 'the position names the element on the chain');
 });
