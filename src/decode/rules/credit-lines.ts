@@ -5,6 +5,7 @@
  * (`cue:credit`) but keeps such a line when it sits among the article's paragraphs.
  */
 import { lineRule } from '../rule.js';
+import { normalizeSpace } from '../../dom/tree.js';
 import { inTableCell } from '../blocks.js';
 import { CREDIT_MARK } from '../../features/vocabulary.js';
 
@@ -20,7 +21,7 @@ const TRAILING_CREDIT = /\((?:[^()]{0,30}[\s,;])?(?:fotos?|photos?|bild(?:er)?|i
 export function isCreditLine(text: string): boolean {
   // Most blocks are paragraphs: far too long to be a credit, whatever their white space.
   if (text.length > 4 * MAX_CREDIT_CHARS) return false;
-  const t = text.replace(/\s+/g, ' ').trim();
+  const t = normalizeSpace(text);
   if (t.length === 0 || t.length > MAX_CREDIT_CHARS) return false;
   if (PICTURE_LINE.test(t) || TRAILING_CREDIT.test(t)) return true;
   const m = CREDIT_MARK.exec(t);

@@ -6,6 +6,7 @@
  * there a date heads each post (`forum-posts`).
  */
 import { lineRule } from '../rule.js';
+import { normalizeSpace } from '../../dom/tree.js';
 import { inTableCell } from '../blocks.js';
 import { DATE_ONLY, DATELINE_LABEL } from '../../features/vocabulary.js';
 
@@ -21,7 +22,7 @@ const MAX_DATE_CHARS = 120;
 
 /** A block's raw text is a date line (`isDateLine` once its white space is normalised). */
 export function isDateBlockText(raw: string): boolean {
-  return raw.length <= MAX_DATE_CHARS && isDateLine(raw.replace(/\s+/g, ' ').trim());
+  return raw.length <= MAX_DATE_CHARS && isDateLine(normalizeSpace(raw));
 }
 
 export const dateLines = lineRule({

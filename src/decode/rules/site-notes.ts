@@ -6,6 +6,7 @@
  * corpora hardly have them.
  */
 import { lineRule } from '../rule.js';
+import { normalizeSpace } from '../../dom/tree.js';
 import { OPINION_DISCLAIMER, POST_META_LINE } from '../../features/vocabulary.js';
 
 /** A footer line with its categories and "You can follow any responses ..." runs to a few hundred characters. */
@@ -14,7 +15,7 @@ const MAX_SITE_NOTE_CHARS = 400;
 /** The text opens as a post-meta footer or an opinions disclaimer does. */
 export function isSiteNote(text: string): boolean {
   if (text.length > MAX_SITE_NOTE_CHARS) return false;
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = normalizeSpace(text);
   return POST_META_LINE.test(line) || OPINION_DISCLAIMER.test(line);
 }
 

@@ -10,6 +10,7 @@
  * article's text, on every kind of page: body or heading lines that are only that become other.
  */
 import { lineRule } from '../rule.js';
+import { normalizeSpace } from '../../dom/tree.js';
 import { COMMENT_SYSTEM_LINE, LISTEN_PROMPT, LOADING_PLACEHOLDER, POST_NAVIGATION, READING_TIME, SCRIPT_NOTICE } from '../../features/vocabulary.js';
 
 /** Widget lines are a few words; read before normalising (most blocks are paragraphs). */
@@ -22,7 +23,7 @@ const MAX_SCRIPT_NOTICE_CHARS = 160;
 /** The text is only a reading time, a listen prompt, a loading placeholder, a comment system's line, a post navigation or a notice that scripts are off. */
 export function isWidgetLine(text: string): boolean {
   if (text.length > MAX_COMMENT_SYSTEM_LINE_CHARS) return false;
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = normalizeSpace(text);
   if (COMMENT_SYSTEM_LINE.test(line) || POST_NAVIGATION.test(line)) return true;
   if (line.length <= MAX_SCRIPT_NOTICE_CHARS && SCRIPT_NOTICE.test(line)) return true;
   if (text.length > MAX_WIDGET_LINE_CHARS) return false;
