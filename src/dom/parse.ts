@@ -1,7 +1,8 @@
 /**
  * HTML5 tree construction with parse5 (the tree a browser builds, scripting off so
  * `<noscript>` content is parsed as markup, as a reader with JavaScript disabled sees it),
- * turned into pith's light read-only tree. Script, style, template, comments and the
+ * with React's streamed segments moved into place (streamed-segments.ts: the one script effect
+ * a reader of such a page always sees), turned into pith's light read-only tree. Script, style, template, comments and the
  * like contribute no text; the walk is iterative so 100 000-deep nesting cannot overflow
  * the stack.
  */
@@ -10,6 +11,7 @@ import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js
 import { normalizeSpace } from './tree.js';
 import { decodeHtml, type DecodeOptions } from './decode.js';
 import { parseDocument } from './html-parser.js';
+import { mayHaveStreamedSegments, resolveStreamedSegments } from './streamed-segments.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -61,6 +63,7 @@ function keptAttrs(el: P5Element): Record<string, string> {
 /** Parses already-decoded HTML text into a light tree. */
 export function parseHtml(html: string, options: { url?: string } = {}): DomTree {
   const { document, truncated } = parseDocument(html, { scriptingEnabled: false });
+  if (mayHaveStreamedSegments(html)) resolveStreamedSegments(document);
   return buildTree(document as unknown as P5Node, options.url, truncated);
 }
 
@@ -124,6 +127,12 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): Do
       continue;
     }
     if (name === '#comment' || name === '#documentType') continue;
+    if (name === '#document-fragment') {
+      // A streamed segment moved into place (streamed-segments.ts): its children belong to this parent.
+      const kids = (node as DefaultTreeAdapterMap['documentFragment']).childNodes;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent });
+      continue;
+    }
     const el = node as P5Element;
     const tag = el.tagName.toLowerCase();
     const attrs = keptAttrs(el);
