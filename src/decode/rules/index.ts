@@ -37,6 +37,7 @@ import { headingElements } from './heading-elements.js';
 import { mediaInRegion } from './media-in-region.js';
 import { repeatedText } from './repeated-text.js';
 import { shortPage } from './short-page.js';
+import { mainFallback } from './main-fallback.js';
 
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   commentSections,
@@ -71,6 +72,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   headingElements,
   mediaInRegion,
   repeatedText,
+  mainFallback,
   shortPage,
 ]);
 
