@@ -19,14 +19,21 @@
  * - script data ends there too unless a `<!--` comes first, which can enter the escaped states
  *   in which a `</script>` does not end the script: the skip then stops at the `<!--` and the
  *   tokenizer reads the rest itself.
- * The resulting tree is parse5's tree with those elements' text left out, and nothing else
- * changed; test/dom/html-parser.test.ts checks that against plain parse5 on generated token soups.
+ * The resulting tree is parse5's tree with those elements' text left out, and one more change:
+ * a raw-text tag written self-closed inside a `<noscript>` (`<iframe src=".." />`) is an empty
+ * element, as a reader with scripts on sees it, instead of swallowing the rest of the page.
+ * test/dom/html-parser.test.ts checks the rest against plain parse5 on generated token soups.
  * JSON-LD scripts are kept whole: the features read them.
  */
-import { Parser, TokenizerMode, defaultTreeAdapter, type DefaultTreeAdapterMap, type html, type ParserOptions, type Token } from 'parse5';
+import { Parser, TokenizerMode, defaultTreeAdapter, html, type DefaultTreeAdapterMap, type ParserOptions, type Token } from 'parse5';
+
+const { NS, TAG_ID } = html;
 
 /** Elements and text nodes a page's tree may hold; see above. */
 export const MAX_TREE_NODES = 200_000;
+
+/** How far up the open elements a self-closed raw-text tag looks for its `<noscript>`. */
+const NOSCRIPT_REACH = 16;
 
 /** Elements whose raw-text body pith never reads, with the regular expression that finds where it ends. */
 const BODY_END: ReadonlyMap<string, RegExp> = new Map([
@@ -100,6 +107,13 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
     this.countNode();
   }
 
+  /** Whether a `<noscript>` is open within the innermost NOSCRIPT_REACH elements (bounded work per tag). */
+  private inNoscript(): boolean {
+    const { tagIDs, stackTop } = this.openElements;
+    for (let i = stackTop; i >= 0 && i > stackTop - NOSCRIPT_REACH; i--) if (tagIDs[i] === TAG_ID.NOSCRIPT) return true;
+    return false;
+  }
+
   /** Past the limit, the tokenizer is moved to the end of the input: it reads no further. */
   countNode(): void {
     if (++this.inserted <= this.maxNodes || this.truncated) return;
@@ -109,6 +123,13 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
   }
 
   override _switchToTextParsing(token: Token.TagToken, state: TokenizerState): void {
+    if (token.selfClosing && this.inNoscript()) {
+      // `<noscript><iframe src=".." /></noscript>` (a tag manager's snippet written as JSX): with
+      // scripting off the iframe's raw text would run to a `</iframe>` that never comes and swallow
+      // the rest of the page; a reader (scripting on) sees the page. The element stays, empty.
+      this._appendElement(token, NS.HTML);
+      return;
+    }
     super._switchToTextParsing(token, state);
     if (state !== TokenizerMode.RAWTEXT && state !== TokenizerMode.SCRIPT_DATA) return;
     const endRe = BODY_END.get(token.tagName);

@@ -121,6 +121,20 @@ test('"<script>" inside attribute values, comments and text elements is not a sc
   assert.deepEqual(blocksOf(cases[6]!), ['c']);
 });
 
+test("a self-closed iframe in <noscript> (a tag manager's snippet written as JSX) does not swallow the page", () => {
+  const gtm = '<body><noscript><iframe src="https://tags.example/ns.html?id=X" height="0" width="0" style="display:none" /></noscript><h1>Headline</h1><p>The story.</p></body>';
+  assert.deepEqual(blocksOf(gtm), ['Headline', 'The story.']);
+  // Closed properly, or outside <noscript>, it is parsed as a browser parses it.
+  assertSameTree('<noscript><iframe src=x></iframe><p>in noscript</p></noscript><p>after</p>');
+  assertSameTree('<iframe src=x /><p>raw text of the iframe, as in a browser</p>');
+  assert.deepEqual(blocksOf('<body><noscript><style/></noscript><p>after a self-closed style</p>'), ['after a self-closed style']);
+  // The <noscript> is looked for among the innermost open elements only: bounded work per tag.
+  const deep = `<body><noscript>${'<div>'.repeat(100)}<iframe src=x /><p>past the reach: swallowed, as parse5 does</p>`;
+  assertSameTree(deep);
+  const many = `<body><noscript>${'<iframe src=x />'.repeat(20_000)}</noscript><p>end</p>`;
+  assert.equal(blocksOf(many).at(-1), 'end');
+});
+
 test('differential: 5 000 seeded token soups give parse5\'s own tree', () => {
   const random = seededRandom(24);
   for (let i = 0; i < 5000; i++) assertSameTree(tokenSoup(random));
