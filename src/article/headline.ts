@@ -10,7 +10,7 @@
  * A trailing deck inside the headline element (`<small class="subtitle">`, a date) is cut
  * the same way. Anything else keeps the block's whole text.
  */
-import type { DomTree, ElementNode } from '../dom/tree.js';
+import { normalizeSpace, type DomTree, type ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 
 /** Class/id tokens that name a line set above a headline. */
@@ -39,9 +39,8 @@ function classTokens(el: ElementNode): string[] {
   return out;
 }
 
-const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 /** Text in the headline: one line, without the permalink glyph documentation generators append (Sphinx's `¶`). */
-const oneLine = (s: string): string => collapse(s).replace(/\s*\u00b6$/, '');
+const oneLine = (s: string): string => normalizeSpace(s).replace(/\s*\u00b6$/, '');
 
 type Mark = 'named' | 'small';
 
@@ -71,7 +70,7 @@ function edgePart(tree: DomTree, block: Block, atEnd: boolean): { text: string; 
   if (!topNode || topNode.kind !== 'element') return undefined;
   const inside = block.nodeIds.filter((id) => id >= topNode.id && id <= topNode.end);
   if (inside.length === block.nodeIds.length) return undefined;
-  const text = collapse(inside.map((id) => { const n = tree.nodes[id]!; return n.kind === 'text' ? n.text : ''; }).join(''));
+  const text = normalizeSpace(inside.map((id) => { const n = tree.nodes[id]!; return n.kind === 'text' ? n.text : ''; }).join(''));
   return { text, mark: markOf(tree, edge, topNode, atEnd ? DECK_TOKENS : KICKER_TOKENS) };
 }
 

@@ -8,10 +8,10 @@
  * - what the site writes around every headline inside its title element, and in `<title>`.
  */
 import type { GoldLabel } from '../labels.js';
+import { normalizeSpace } from '../dom/tree.js';
 import { linesOf, sameHeadline, TITLE_SEPARATORS, type DeclaredTitlePattern, type LinePosition } from '../models/wrapper/headline.js';
 import type { LabelledPage } from './train.js';
 
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const isContent = (l: GoldLabel | undefined): boolean => l === 'title' || l === 'heading' || l === 'body';
 
 /** Where a page shows its gold headline: a text block, and the line of it (of how many). */
@@ -26,7 +26,7 @@ export interface TitlePlace {
 function headlineLine(lines: readonly string[], gold: string): number {
   const exact = lines.findIndex((l) => sameHeadline(l, gold));
   if (exact >= 0) return exact;
-  const g = squash(gold);
+  const g = normalizeSpace(gold);
   return g ? lines.findIndex((l) => l.includes(g)) : -1;
 }
 
@@ -76,8 +76,8 @@ function commonAffixes(pairs: readonly { shown: string; gold: string }[]): { pre
   const prefixes = new Set<string>();
   const suffixes = new Set<string>();
   for (const { shown, gold } of pairs) {
-    const s = squash(shown);
-    const g = squash(gold);
+    const s = normalizeSpace(shown);
+    const g = normalizeSpace(gold);
     const at = g ? s.indexOf(g) : -1;
     if (at < 0) return undefined;
     prefixes.add(s.slice(0, at));
@@ -118,7 +118,7 @@ export function learnDeclaredTitle(pages: readonly LabelledPage[]): DeclaredTitl
   for (const separator of TITLE_SEPARATORS) {
     const places: TitlePlace[] = [];
     for (const { shown, gold } of pairs) {
-      const parts = squash(shown).split(separator);
+      const parts = normalizeSpace(shown).split(separator);
       const at = parts.length > 1 ? parts.findIndex((x) => sameHeadline(x, gold)) : -1;
       if (at < 0) break;
       places.push({ block: 0, line: at, lines: parts.length });

@@ -9,6 +9,7 @@
  *   the lines shown, so a page shows the headline the site declares, not a neighbouring line.
  */
 import type { Page } from '../../page.js';
+import { normalizeSpace } from '../../dom/tree.js';
 import { comparableText } from '../../util/comparable-text.js';
 
 /** The headline's line in a title block: 1-based from the start and/or from the end (either matches). */
@@ -25,11 +26,9 @@ export type DeclaredTitlePattern =
 /** Separators sites put between the parts of `<title>`. */
 export const TITLE_SEPARATORS: readonly string[] = [' | ', ' - ', ' \u2013 ', ' \u2014 ', ': ', ' :: ', ' \u00bb ', ' \u00b7 '];
 
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
 /** The lines of a block's text (split at `<br>`), blank ones left out. */
 export function linesOf(text: string): string[] {
-  return text.split('\n').map(squash).filter(Boolean);
+  return text.split('\n').map(normalizeSpace).filter(Boolean);
 }
 
 /**
@@ -47,14 +46,14 @@ export function atPosition<T>(items: readonly T[], pos: LinePosition): T | undef
 
 /** The headline a `<title>` declares by the site's pattern; undefined when it does not fit. */
 export function declaredHeadline(pattern: DeclaredTitlePattern, documentTitle: string): string | undefined {
-  const whole = squash(documentTitle);
+  const whole = normalizeSpace(documentTitle);
   if (!whole) return undefined;
   if ('separator' in pattern) {
-    const parts = whole.split(pattern.separator).map(squash);
+    const parts = whole.split(pattern.separator).map(normalizeSpace);
     return parts.length > 1 ? atPosition(parts, pattern.part) || undefined : undefined;
   }
   if (!whole.startsWith(pattern.prefix) || !whole.endsWith(pattern.suffix)) return undefined;
-  const rest = squash(whole.slice(pattern.prefix.length, whole.length - pattern.suffix.length));
+  const rest = normalizeSpace(whole.slice(pattern.prefix.length, whole.length - pattern.suffix.length));
   return rest || undefined;
 }
 
