@@ -117,6 +117,7 @@ async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag
       const m = byExtractor.get(name) ?? new Map<string, PageScores[]>();
       byExtractor.set(name, m);
       m.set(c.corpus, [...(m.get(c.corpus) ?? []), ...run.scores]);
+      noteFailures(c.corpus, name, run);
     }
   };
   for (const fold of split.folds) {
@@ -128,6 +129,17 @@ async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag
     add(await evaluatePages(fold.test.map((i) => refs[i]!), extractors, { loader: load }));
   }
   return byExtractor;
+}
+
+/** Pages an extractor failed on (scored as finding nothing by the runner), by corpus and extractor. */
+const failures = new Map<string, { count: number; samples: string[] }>();
+function noteFailures(corpus: string, extractor: string, run: { errors: number; errorSamples: readonly { pageId: string; message: string }[] }): void {
+  if (run.errors === 0) return;
+  const key = `${corpus} / ${extractor}`;
+  const entry = failures.get(key) ?? { count: 0, samples: [] };
+  entry.count += run.errors;
+  entry.samples.push(...run.errorSamples.slice(0, Math.max(0, 3 - entry.samples.length)).map((e) => `${e.pageId} (${e.message})`));
+  failures.set(key, entry);
 }
 
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
@@ -219,6 +231,7 @@ if (typeRows.length) report.push(`### By page type (cross-site; the corpus's own
   for (const c of result.corpora) for (const run of c.runs) {
     evalRows.push(row(run.extractor, c.corpus, run.summary));
     evalPr.push(prRow(run.extractor, c.corpus, run.summary));
+    noteFailures(c.corpus, run.extractor, run);
     docRow(run.extractor, c.corpus, run.summary);
   }
   report.push(`## Eval-only corpora (model trained on all train corpora)\n\n${HEADER}\n${evalRows.join('\n')}\n`);
@@ -242,6 +255,7 @@ if (process.env.ABLATION === '1') {
   report.push(`## Feature-family ablation (${algorithms[0]}, cross-site, all train corpora pooled)\n\n| features | body block F1 | title block F1 | heading block F1 | title exact |\n|---|---:|---:|---:|---:|\n${abl.join('\n')}\n`);
 }
 
+report.push(`## Failed extractions (each scored as finding nothing)\n\n${failures.size === 0 ? 'None.' : [...failures].map(([k, v]) => `- ${k}: ${v.count}, e.g. ${v.samples.join('; ')}`).join('\n')}\n`);
 const text = report.join('\n');
 console.log(text);
 if (process.env.OUT) await writeFile(process.env.OUT, text);

@@ -39,7 +39,7 @@ export function reportRows(result: EvalResult): ReportRow[] {
   const out: ReportRow[] = [];
   for (const c of result.corpora) {
     for (const r of c.runs) {
-      const n = r.scores.length + r.errors;
+      const n = r.scores.length; // a failed page is scored too (as an extraction of nothing)
       out.push({ corpus: c.corpus, extractor: r.extractor, pages: r.scores.length, errors: r.errors + c.loadErrors, msPerPage: n ? r.ms / n : 0, summary: r.summary });
     }
   }

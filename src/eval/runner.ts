@@ -83,7 +83,14 @@ interface RunState {
   ms: number;
 }
 
-/** Runs one extractor on one loaded page; an exception becomes an error count. */
+/** What a failed extraction is scored as: nothing found. */
+const NOTHING: Extraction = Object.freeze({ title: '', headings: Object.freeze([]), body: '' });
+
+/**
+ * Runs one extractor on one loaded page. An exception becomes an error count, and the page is
+ * scored as an extraction of nothing: left out, a page the extractor fails on would raise its
+ * means instead of lowering them.
+ */
 async function runOne(extractor: Extractor, loaded: LoadedPage, site: string, state: RunState, maxSamples: number): Promise<void> {
   const t0 = performance.now();
   try {
@@ -97,6 +104,7 @@ async function runOne(extractor: Extractor, loaded: LoadedPage, site: string, st
     state.ms += performance.now() - t0;
     state.errors++;
     if (state.errorSamples.length < maxSamples) state.errorSamples.push({ pageId: loaded.page.id, message: message(e) });
+    state.scores.push(scorePage(loaded.page.id, site, NOTHING, loaded.gold));
   }
 }
 

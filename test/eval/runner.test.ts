@@ -49,7 +49,7 @@ test('each page loads once for all extractors; gold labels go only to extractors
   assert.equal(all!.summary.labels!.micro.body!.recall, 1);
 });
 
-test('an extractor failing on a page is counted, not fatal; unloadable pages are counted per corpus', async () => {
+test('an extractor failing on a page is counted, not fatal, and scored as finding nothing; unloadable pages are counted per corpus', async () => {
   const c = makeCorpus('c', 3);
   const broken: Corpus = { ...c, pages: [...c.pages, { ...c.pages[0]!, id: 'c-broken' }] };
   const flaky: Extractor = { name: 'flaky', extract: (input) => { if (input.page.id === 'c-1') throw new Error('boom'); return allTextExtractor.extract(input); } };
@@ -61,11 +61,15 @@ test('an extractor failing on a page is counted, not fatal; unloadable pages are
   assert.equal(cr.loadErrorSamples[0]!.pageId, 'c-broken');
   assert.equal(cr.runs[0]!.errors, 1);
   assert.deepEqual(cr.runs[0]!.errorSamples, [{ pageId: 'c-1', message: 'boom' }]);
-  assert.equal(cr.runs[0]!.scores.length, 2);
+  assert.equal(cr.runs[0]!.scores.length, 3);
   assert.equal(cr.runs[1]!.scores.length, 3);
+  // The failed page counts as an empty extraction: left out, it would flatter the extractor.
+  const failed = cr.runs[0]!.scores.find((s) => s.pageId === 'c-1')!;
+  assert.equal(failed.shingle!.tp, 0);
+  assert.ok(cr.runs[0]!.summary.shingle!.recall < cr.runs[1]!.summary.shingle!.recall);
   assert.deepEqual(events, [1, 2, 3, 4]);
   const md = toMarkdown(r);
-  assert.match(md, /\| c \| flaky \| 2 \| 2 \|/);
+  assert.match(md, /\| c \| flaky \| 3 \| 2 \|/);
   assert.match(md, /c \/ flaky: 1 error\(s\), e\.g\. c-1 \(boom\)/);
   assert.match(md, /## Block metrics/);
   const json = JSON.parse(JSON.stringify(toJSON(r))) as { corpora: { runs: { scores?: unknown }[] }[] };
