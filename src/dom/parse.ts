@@ -2,9 +2,9 @@
  * HTML5 tree construction with parse5 (the tree a browser builds, scripting off so
  * `<noscript>` content is parsed as markup, as a reader with JavaScript disabled sees it),
  * with React's streamed segments moved into place (streamed-segments.ts: the one script effect
- * a reader of such a page always sees), turned into pith's light read-only tree. Script, style, template, comments and the
- * like contribute no text; the walk is iterative so 100 000-deep nesting cannot overflow
- * the stack.
+ * a reader of such a page always sees), turned into pith's light read-only tree. Script,
+ * style, template, comments and the like contribute no text; the walk is iterative so
+ * 100 000-deep nesting cannot overflow the stack.
  */
 import type { DefaultTreeAdapterMap } from 'parse5';
 import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js';
