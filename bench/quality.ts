@@ -33,6 +33,7 @@ import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { readabilityExtractor } from '../src/eval/baselines/readability.js';
 import { evaluatePages, type EvalResult, type LoadedPage, type PageRef } from '../src/eval/runner.js';
 import { loadForEval } from '../src/eval/load.js';
+import { errorLines } from '../src/eval/report.js';
 import { crossSiteFolds } from './folds.js';
 import { summarize, type MetricSummary, type PageScores } from '../src/eval/page-scores.js';
 
@@ -117,8 +118,8 @@ async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag
       const m = byExtractor.get(name) ?? new Map<string, PageScores[]>();
       byExtractor.set(name, m);
       m.set(c.corpus, [...(m.get(c.corpus) ?? []), ...run.scores]);
-      noteFailures(c.corpus, name, run);
     }
+    failures.push(...errorLines(result));
   };
   for (const fold of split.folds) {
     const t0 = Date.now();
@@ -131,16 +132,8 @@ async function crossSite(algorithm: AlgorithmName, features: FeatureOptions, tag
   return byExtractor;
 }
 
-/** Pages an extractor failed on (scored as finding nothing by the runner), by corpus and extractor. */
-const failures = new Map<string, { count: number; samples: string[] }>();
-function noteFailures(corpus: string, extractor: string, run: { errors: number; errorSamples: readonly { pageId: string; message: string }[] }): void {
-  if (run.errors === 0) return;
-  const key = `${corpus} / ${extractor}`;
-  const entry = failures.get(key) ?? { count: 0, samples: [] };
-  entry.count += run.errors;
-  entry.samples.push(...run.errorSamples.slice(0, Math.max(0, 3 - entry.samples.length)).map((e) => `${e.pageId} (${e.message})`));
-  failures.set(key, entry);
-}
+/** Unloadable pages and failed extractions (scored as finding nothing by the runner), one line per run that had any. */
+const failures: string[] = [];
 
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
 function row(name: string, corpus: string, s: MetricSummary): string {
@@ -226,12 +219,12 @@ if (typeRows.length) report.push(`### By page type (cross-site; the corpus's own
   const result = await evaluatePages(evalCorpora.flatMap((corpus) => corpus.pages.map((page) => ({ corpus, page }))), [modelFileExtractor(model, `pith ${algorithms[0]}`), readabilityExtractor], {
     onProgress: (e) => { if (e.done % 200 === 0) log(`eval ${e.corpus} ${e.done}/${e.total}`); },
   });
+  failures.push(...errorLines(result));
   const evalRows: string[] = [];
   const evalPr: string[] = [];
   for (const c of result.corpora) for (const run of c.runs) {
     evalRows.push(row(run.extractor, c.corpus, run.summary));
     evalPr.push(prRow(run.extractor, c.corpus, run.summary));
-    noteFailures(c.corpus, run.extractor, run);
     docRow(run.extractor, c.corpus, run.summary);
   }
   report.push(`## Eval-only corpora (model trained on all train corpora)\n\n${HEADER}\n${evalRows.join('\n')}\n`);
@@ -255,7 +248,7 @@ if (process.env.ABLATION === '1') {
   report.push(`## Feature-family ablation (${algorithms[0]}, cross-site, all train corpora pooled)\n\n| features | body block F1 | title block F1 | heading block F1 | title exact |\n|---|---:|---:|---:|---:|\n${abl.join('\n')}\n`);
 }
 
-report.push(`## Failed extractions (each scored as finding nothing)\n\n${failures.size === 0 ? 'None.' : [...failures].map(([k, v]) => `- ${k}: ${v.count}, e.g. ${v.samples.join('; ')}`).join('\n')}\n`);
+report.push(`## Failed extractions (each scored as finding nothing) and unloadable pages\n\n${failures.length === 0 ? 'None.' : failures.join('\n')}\n`);
 const text = report.join('\n');
 console.log(text);
 if (process.env.OUT) await writeFile(process.env.OUT, text);

@@ -121,13 +121,12 @@ export function resolveStreamedSegments(doc: P5Parent): number {
     }
     return false;
   };
-  const used = new Set<Slot>();
   for (const seg of segments) {
     if (moves >= MAX_MOVES) break;
     const suffix = SEGMENT_ID.exec(attr(seg.el, 'id')!)![1]!;
     const target = targets.get(`B:${suffix}`) ?? targets.get(`P:${suffix}`);
-    if (!target || used.has(target) || target.siblings[target.index] !== target.el || seg.siblings[seg.index] !== seg.el || holds(seg.el, target.el)) continue;
-    used.add(target);
+    // A slot no longer holding its element was filled (a repeated segment id) or cleared (it sat in a fallback).
+    if (!target || target.siblings[target.index] !== target.el || seg.siblings[seg.index] !== seg.el || holds(seg.el, target.el)) continue;
     const into = fragment(seg.el.childNodes, target.el.parentNode);
     for (const k of into.childNodes) k.parentNode = into;
     seg.el.childNodes = [];

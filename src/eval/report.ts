@@ -39,8 +39,9 @@ export function reportRows(result: EvalResult): ReportRow[] {
   const out: ReportRow[] = [];
   for (const c of result.corpora) {
     for (const r of c.runs) {
-      const n = r.scores.length; // a failed page is scored too (as an extraction of nothing)
-      out.push({ corpus: c.corpus, extractor: r.extractor, pages: r.scores.length, errors: r.errors + c.loadErrors, msPerPage: n ? r.ms / n : 0, summary: r.summary });
+      // A failed page is scored too (as an extraction of nothing): `scores` has every page run.
+      const n = r.scores.length;
+      out.push({ corpus: c.corpus, extractor: r.extractor, pages: n, errors: r.errors + c.loadErrors, msPerPage: n ? r.ms / n : 0, summary: r.summary });
     }
   }
   return out;
@@ -88,6 +89,13 @@ export function toMarkdown(result: EvalResult, options: ReportOptions = {}): str
   if (rows.some((r) => r.summary.labels)) {
     parts.push(`${h} Block metrics\n`, blockTable(rows), '');
   }
+  const errors = errorLines(result);
+  if (errors.length) parts.push(`${h} Errors\n`, errors.join('\n'), '');
+  return parts.join('\n');
+}
+
+/** One Markdown list item per corpus that had unloadable pages and per extractor that failed on pages, with a few examples. */
+export function errorLines(result: EvalResult): string[] {
   const errors: string[] = [];
   for (const c of result.corpora) {
     if (c.loadErrors) errors.push(`- ${c.corpus}: ${c.loadErrors} page(s) could not be loaded, e.g. ${c.loadErrorSamples.map((e) => `${e.pageId} (${e.message})`).join('; ')}`);
@@ -95,8 +103,7 @@ export function toMarkdown(result: EvalResult, options: ReportOptions = {}): str
       if (r.errors) errors.push(`- ${c.corpus} / ${r.extractor}: ${r.errors} error(s), e.g. ${r.errorSamples.map((e) => `${e.pageId} (${e.message})`).join('; ')}`);
     }
   }
-  if (errors.length) parts.push(`${h} Errors\n`, errors.join('\n'), '');
-  return parts.join('\n');
+  return errors;
 }
 
 /** JSON-ready view: summaries per corpus and extractor, per-page scores only when asked. */

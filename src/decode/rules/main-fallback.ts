@@ -38,7 +38,8 @@ export const mainFallback: DecodeRule = {
       const b = blocks[i]!;
       if (b.kind !== 'text') continue;
       if (labels[i] === 'body' || labels[i] === 'heading') keptChars += b.text.length;
-      const at = b.tagPath.search(IN_MAIN);
+      // `includes` first: most pages have no <main>, and every page's blocks pass here.
+      const at = b.tagPath.includes('main') ? b.tagPath.search(IN_MAIN) : -1;
       if (at >= 0 && !FRAME_BELOW_MAIN.test(b.tagPath.slice(at))) {
         mainChars += b.text.length;
         inMain.push(i);
