@@ -1,7 +1,8 @@
 /**
  * Which blocks are advertising: inside a small element whose class or id names an ad slot
  * (`div.ad`, `#ad-inline`, `.adsbygoogle`, `.taboola-feed`; see `AD_SLOT_NAME`), or a block
- * whose whole text is an ad's label ("Advertisement", "Anzeige"). An ad slot sits inside the
+ * whose whole text is an ad's label ("Advertisement", "Anzeige:") or that opens with it in capitals
+ * ("ANZEIGE - Heute mal ausgehen?"). An ad slot sits inside the
  * article as often as beside it, so the content region keeps it; the learner sees the same
  * class words among thousands of others and a lone "Advertisement" between two paragraphs
  * reads, to it, like part of the story.
@@ -11,8 +12,11 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AD_LABEL, AD_SLOT_NAME } from '../features/vocabulary.js';
+import { AD_LABEL, AD_LEAD, AD_SLOT_NAME } from '../features/vocabulary.js';
 import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
+
+/** An ad's lead line is a sentence or two. */
+const MAX_AD_LEAD_CHARS = 200;
 
 /** Nodes an ad slot may hold: a label, a link, an image or an iframe, a few wrappers. */
 const MAX_AD_SLOT_NODES = 40;
@@ -32,7 +36,8 @@ export function adSlotBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Arra
   const out = blocksUnder(tree, blocks, namesAdSlot);
   for (let k = 0; k < blocks.length; k++) {
     const b = blocks[k]!;
-    if (b.kind === 'text' && b.text.length <= 40 && AD_LABEL.test(b.text)) out[k] = 1;
+    if (b.kind !== 'text') continue;
+    if ((b.text.length <= 40 && AD_LABEL.test(b.text)) || (b.text.length <= MAX_AD_LEAD_CHARS && AD_LEAD.test(b.text))) out[k] = 1;
   }
   return out;
 }

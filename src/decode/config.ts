@@ -116,6 +116,8 @@ export interface ConstrainOptions {
   readonly blockRoles?: ArrayLike<number>;
   /** What kind of page it is (`detectPageType`); absent = unknown. */
   readonly pageType?: PageType;
+  /** The page's kind is an article on its `og:type` alone, a weak word (many themes mark their archive pages so). Default false. */
+  readonly pageTypeByOpenGraph?: boolean;
 }
 
 export interface ConstrainConfig {
@@ -151,6 +153,7 @@ export interface ConstrainConfig {
   readonly dateLines: number;
   readonly blockRoles: ArrayLike<number> | undefined;
   readonly pageType: PageType;
+  readonly pageTypeByOpenGraph: boolean;
 }
 
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
@@ -196,6 +199,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     dateLines: o.dateLines ?? 1,
     blockRoles: o.blockRoles,
     pageType: o.pageType ?? 'unknown',
+    pageTypeByOpenGraph: o.pageTypeByOpenGraph ?? false,
   });
 }
 

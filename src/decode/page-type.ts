@@ -40,8 +40,19 @@ function declaredType(names: readonly string[]): PageType | undefined {
   return undefined;
 }
 
+export interface DetectedPageType {
+  readonly type: PageType;
+  /** An article on the page's `og:type` alone: nothing else declared, no markup of another kind. */
+  readonly byOpenGraph: boolean;
+}
+
 /** The page's kind; `roles` are its blocks' roles (`blockRoles`). */
 export function detectPageType(tree: DomTree, roles: ArrayLike<number>, blocks: readonly Block[] = []): PageType {
+  return detectPageTypeOf(tree, roles, blocks).type;
+}
+
+/** The page's kind and whether only its `og:type` said so. */
+export function detectPageTypeOf(tree: DomTree, roles: ArrayLike<number>, blocks: readonly Block[] = []): DetectedPageType {
   const declared: string[] = [];
   walkPageJsonLdObjects(tree, (o) => {
     declared.push(...typeNames(o['@type']));
@@ -50,13 +61,13 @@ export function detectPageType(tree: DomTree, roles: ArrayLike<number>, blocks: 
   const og = tree.meta.find((m) => m.key === 'og:type')?.content.trim().toLowerCase();
   if (og === 'product' || og === 'og:product') declared.push('Product');
   const type = declaredType(declared);
-  if (type) return type;
+  if (type) return { type, byOpenGraph: false };
   let authors = 0;
   for (let i = 0; i < roles.length; i++) if (roles[i] === BlockRole.author) authors++;
-  if (authors >= MIN_AUTHORS) return 'forum';
+  if (authors >= MIN_AUTHORS) return { type: 'forum', byOpenGraph: false };
   let code = 0;
   for (const b of blocks) if (b.kind === 'text' && IN_PRE.test(b.tagPath)) code++;
-  if (code >= MIN_CODE_BLOCKS) return 'docs';
-  if (og === 'article') return 'article';
-  return 'unknown';
+  if (code >= MIN_CODE_BLOCKS) return { type: 'docs', byOpenGraph: false };
+  if (og === 'article') return { type: 'article', byOpenGraph: true };
+  return { type: 'unknown', byOpenGraph: false };
 }

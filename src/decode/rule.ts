@@ -46,6 +46,8 @@ export class DecodeState {
   setAsideBlocks: ArrayLike<number> | undefined = undefined;
   /** Per block, 1 for page furniture the markup names (set by `page-furniture`): no later rule makes it content. */
   furniture: Uint8Array | undefined = undefined;
+  /** Per block, 1 for a line a line rule dropped for what it says (a credit, a widget's line): no later rule makes it a heading. */
+  droppedLines: Uint8Array | undefined = undefined;
   /** [first, last] block of the content region (set by `content-region`), undefined with no body. */
   region: [number, number] | undefined = undefined;
   /** The rule now running: its name goes into the notes. */
@@ -132,7 +134,12 @@ export function lineRule(spec: LineRuleSpec): DecodeRule {
         lines.push(i);
         if (lines.length > limit) return;
       }
-      for (const i of lines) s.relabel(i, 'other', spec.reason);
+      if (lines.length === 0) return;
+      s.droppedLines ??= new Uint8Array(blocks.length);
+      for (const i of lines) {
+        s.relabel(i, 'other', spec.reason);
+        s.droppedLines[i] = 1;
+      }
     },
   };
 }

@@ -112,8 +112,11 @@ export const DATELINE = new RegExp(String.raw`^(?:${DATELINE_WORDS})\b[^\n]{0,60
 export const DATELINE_LABEL = new RegExp(String.raw`^(?:${DATELINE_WORDS})(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*`, 'iu');
 /** A line that is only a date (and maybe a time): "03.04.2020", "Jun 18th 2018", "5. Februar 2020, 10:22 Uhr", "2020-04-03". */
 export const DATE_ONLY = /^(?:(?:am|on|le|el|den|vom)\s+)?(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\.?\s+\p{L}{3,10}\.?\s+\d{4}|\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})(?:\s*(?:[,|–-]|um)?\s*\d{1,2}[:.]\d{2}(?:\s*(?:uhr|am|pm|h))?)?$/iu;
-/** Lead-ins to related links, newsletters and the like: "Read more", "Also on HuffPost", "Auch interessant", "Lire aussi", "Vous aimerez aussi". */
-export const LEAD_IN = /\b(?:read\s+(?:more|also|next)|see\s+also|also\s+on|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+auch\s+(?:die\s+)?(?:folgenden\s+)?(?:beiträge|artikel)|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|(?:te|le)\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|lees\s+ook|newsletter|vous\s+aimerez\s+(?:aussi|également)|dans\s+la\s+même\s+rubrique|sur\s+le\s+même\s+sujet|explore\s+further|neueste\s+artikel|mehr\s+themen)\b/iu;
+/**
+ * Lead-ins to related links, newsletters and the like: "Read more", "Also on HuffPost", "Auch interessant", "Lire aussi", "Vous aimerez aussi".
+ * Bounded by letters, not `\b`: `\b` knows only ASCII letters, so "Czytaj też:" and "À lire" never matched.
+ */
+export const LEAD_IN = /(?<![\p{L}\p{N}])(?:read\s+(?:more|also|next)|see\s+also|also\s+on|related|recommended|more\s+(?:on|from|stories|news)|you\s+(?:may|might)\s+also|also\s+read|don'?t\s+miss|auch\s+interessant|lesen\s+sie\s+auch\s+(?:die\s+)?(?:folgenden\s+)?(?:beiträge|artikel)|lesen\s+sie\s+(?:auch|mehr)|mehr\s+zum\s+thema|lust\s+auf\s+mehr|weiterlesen|schon\s+gelesen|das\s+könnte|empfehlungen|viel\s+gelesen|meistgelesen|lire\s+(?:aussi|la\s+suite)|à\s+lire|voir\s+aussi|leer\s+más|lea\s+también|veja\s+também|leia\s+(?:também|mais)|saiba\s+mais|(?:te|le)\s+puede\s+interesar|leggi\s+anche|czytaj\s+(?:też|także|więcej)|zobacz\s+(?:też|także)|dowiedz\s+się\s+więcej|lees\s+ook|newsletter|vous\s+aimerez\s+(?:aussi|également)|dans\s+la\s+même\s+rubrique|sur\s+le\s+même\s+sujet|explore\s+further|neueste\s+artikel|mehr\s+themen)(?![\p{L}\p{N}])/iu;
 /** A comment's own buttons: "Reply", "Antworten", "Report", "Permalink". */
 export const REPLY = /^(?:reply|reply\s+to\s+this\s+comment|log\s*in\s+to\s+reply|antworten|répondre|responder|rispondi|odpowiedz|beantwoorden|svara|vastaa|ответить|report|report\s+comment|melden|permalink|quote|zitieren)\s*[↓→»]?$/iu;
 /** A comment's header: "Anna says:". */
@@ -131,7 +134,9 @@ export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?
  */
 export const AD_SLOT_NAME = /^(?:ads?|adslot\w*|adunit\w*|advert\w*|adsbygoogle|dfp|gpt-ad\w*|google[-_]?ads?|banner[-_]?ads?|sponsored|taboola\w*|outbrain\w*)(?:[-_]\w*)*$/i;
 /** The label an ad slot carries as its only text: "Advertisement", "Anzeige", "- Publicité -". */
-export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—\s]*$/iu;
+export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—:\s]*$/iu;
+/** A line an ad opens with its label in capitals: "ANZEIGE - Heute mal ausgehen?", "ADVERTISEMENT: ...". */
+export const AD_LEAD = /^(?:ANZEIGE|WERBUNG|ADVERTISEMENT|PUBLICITÉ|PUBLICIDAD|SPONSORED)\s*[-–—:|]\s*\S/u;
 
 /**
  * A site's notice about cookies or consent ("We use cookies", "Wir verwenden Cookies", "you must
@@ -154,10 +159,10 @@ export const CONSENT_CONTEXT = /\b(?:accept\w*|agree\w*|akzept\w*|acept\w*|web\s
  * `READER_APPEAL_OBJECT`: "follow us" alone may be a hiking guide's.
  */
 const ENGLISH_APPEAL = String.raw`(?<=^|[.!?:;…|>»–—]\s*|\b(?:please|just|then|and|or|now|today)\s+)(?:subscribe\s+(?:to|now|today|here)|sign\s+up\s+(?:for|to|now|today|here)|order\s+(?:now|today|your\s+copy|a\s+copy)|buy\s+(?:now|your\s+copy|a\s+copy)|support\s+(?:us|our\s+work|our\s+journalism|independent)|become\s+a\s+(?:member|subscriber|patron|supporter)|join\s+(?:us|our)\b|donate\s+(?:now|today|here)|download\s+(?:the|our)\s+app|follow\s+us|get\s+(?:the|our)\s+(?:app|newsletter|magazine))`;
-const OTHER_APPEAL = String.raw`(?:^|[^\p{L}])(?:(?:consider|please)\s+(?:supporting|subscribing|donating|becoming)|(?:abonnieren|bestellen|unterstützen|folgen|melden|sichern|registrieren|testen)\s+sie|abonniere\s|bestelle\s|unterstütze\s+uns|jetzt\s+(?:[\p{L}-]+\s+){0,4}(?:bestellen|abonnieren|kaufen|sichern|testen|anmelden|registrieren|unterstützen|herunterladen)|(?:hier|online|buch|heft|ausgabe|jetzt)\s+bestellen|(?:werden\s+sie|werde)\s+(?:mitglied|abonnent|fördermitglied)|folge\s+uns|lade\s+dir|hol\s+dir|suscr[ií]b(?:ete|ase|irse|anse)|s[ií]guenos|hazte\s+(?:socio|miembro)|ap[óo]yanos|abonnez-vous|inscrivez-vous|soutenez-nous|suivez-nous|t[ée]l[ée]chargez|abbonati|iscriviti|seguici|sostienici)`;
+const OTHER_APPEAL = String.raw`(?:^|[^\p{L}])(?:(?:consider|please)\s+(?:supporting|subscribing|donating|becoming)|(?:abonnieren|bestellen|unterstützen|folgen|melden|sichern|registrieren|testen)\s+sie|abonniere\s|bestelle\s|unterstütze\s+uns|gefällt\s+(?:dir|ihnen|euch)\s+unser|zapraszamy\s+(?:też\s+|także\s+)?do\s+(?:subskrypcji|prenumeraty)|jetzt\s+(?:[\p{L}-]+\s+){0,4}(?:bestellen|abonnieren|kaufen|sichern|testen|anmelden|registrieren|unterstützen|herunterladen)|(?:hier|online|buch|heft|ausgabe|jetzt)\s+bestellen|(?:werden\s+sie|werde)\s+(?:mitglied|abonnent|fördermitglied)|folge\s+uns|lade\s+dir|hol\s+dir|suscr[ií]b(?:ete|ase|irse|anse)|s[ií]guenos|hazte\s+(?:socio|miembro)|ap[óo]yanos|abonnez-vous|inscrivez-vous|soutenez-nous|suivez-nous|t[ée]l[ée]chargez|abbonati|iscriviti|seguici|sostienici)`;
 export const READER_APPEAL = new RegExp(String.raw`(?:${ENGLISH_APPEAL}|${OTHER_APPEAL})(?:[^\p{L}]|$)`, 'iu');
 /** What a reader is asked to subscribe to, order, join or follow: the magazine, its issue, the newsletter, the app, the site's work, its social accounts. */
-export const READER_APPEAL_OBJECT = /(?:^|[^\p{L}])(?:newsletters?|magazin\w*|magazine|ausgabe|heft|issues?|edition|abos?|abonnement\w*|subscriptions?|apps?|itunes|google\s+play|app\s*store|paywall|bezahlschranke|our\s+(?:work|journalism|reporting|journalists)|unsere\s+(?:arbeit|redaktion)|unseren\s+journalismus|membership|mitglied\w*|members?|angebote?|shop|facebook|twitter|instagram|youtube|telegram|podcasts?|e-?paper|print|buch|bolet[íi]n|revista|suscripci[óo]n|lettre\s+d'information)(?:[^\p{L}]|$)/iu;
+export const READER_APPEAL_OBJECT = /(?:^|[^\p{L}])(?:newsletters?|subskrypcj\p{L}*|prenumerat\p{L}*|magazin\w*|magazine|ausgabe|heft|issues?|edition|abos?|abonnement\w*|subscriptions?|apps?|itunes|google\s+play|app\s*store|paywall|bezahlschranke|our\s+(?:work|journalism|reporting|journalists)|unsere\s+(?:arbeit|redaktion)|unseren\s+journalismus|membership|mitglied\w*|members?|angebote?|shop|facebook|twitter|instagram|youtube|telegram|podcasts?|e-?paper|print|buch|bolet[íi]n|revista|suscripci[óo]n|lettre\s+d'information)(?:[^\p{L}]|$)/iu;
 
 /** A reading-time line: "5 min read", "Lesezeit: 3 Min.", "Reading time 17 minutes", "Tempo di lettura: 3 minuti", "Ten tekst przeczytasz w mniej niż minutę". */
 export const READING_TIME = /^(?:(?:reading\s+time|read\s+time|lesezeit|lesedauer|temps\s+de\s+lecture|tiempo\s+de\s+lectura|tempo\s+di\s+lettura|czas\s+czytania|leestijd)\s*:?\s*(?:ca\.?\s*)?(?:<\s*)?\d+\s*(?:-\s*\d+\s*)?(?:min\w*|minuten|minutes?|minutos?|minuti|minut)\.?|(?:ca\.?\s*)?\d+\s*(?:-\s*\d+\s*)?(?:min\.?|minutes?|minuten|minutos?|minuti|minut)\s*(?:read|reading|lesezeit|lesedauer|de\s+lecture|de\s+lectura|di\s+lettura|czytania|leestijd)|ten\s+tekst\s+przeczytasz\s+w\s+[\p{L}\s]*minut\p{L}*)\.?$/iu;
@@ -177,11 +182,24 @@ export const COMMENT_SYSTEM_LINE = /^(?:(?:no|noch\s+keine|pas\s+de|sin|nessun)\
 export const POST_NAVIGATION = /^(?:«|‹|←)[^|]{0,150}\|[^|]{0,40}\|[^|]{0,150}(?:»|›|→)$|^(?:newer\s+posts?\s+)?older\s+posts?\s+home$|^newer\s+posts?\s+home$/iu;
 /**
  * A blog theme's footer under each post: "This entry was posted on Monday, November 5th, 2012
- * at 11:18 am and is filed under News." (WordPress), "This entry was posted in Lenses and tagged ...".
+ * at 11:18 am and is filed under News." (WordPress), "This entry was posted in Lenses and tagged ...",
+ * "Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und ...".
  */
-export const POST_META_LINE = /^this\s+(?:entry|post)\s+was\s+posted\s+(?:on|in)\s/iu;
+export const POST_META_LINE = /^this\s+(?:entry|post)\s+was\s+posted\s+(?:on|in)\s|^(?:dieser|der)\s+(?:beitrag|eintrag|artikel)\s+wurde\s+am\s.{0,80}?\b(?:veröffentlicht|geschrieben|verfasst)\b/iu;
 /** A site's standing disclaimer of its authors' views: "The opinions expressed here are my personal opinions." */
 export const OPINION_DISCLAIMER = /^(?:the\s+)?(?:opinions|views)\s+expressed\s+(?:here|on\s+this|in\s+this)\b|^this\s+blog\s+reflects\s+the\s+(?:personal\s+)?opinions\b/iu;
+/** A standing disclaimer of liability, the whole line: "(Alle Angaben ohne Gewähr)", "No warranty is given for this information." */
+export const LIABILITY_DISCLAIMER = /^\(?(?:alle\s+angaben\s+ohne\s+gewähr|angaben\s+ohne\s+gewähr|no\s+warranty\s+is\s+given\s+for\s+(?:this|the)\s+information)\)?\.?$/iu;
+/**
+ * A site's standing notice that it earns from the links on the page: "We may receive
+ * compensation when you click ...", "This post contains affiliate links", "Bei den Verlinkungen
+ * handelt es sich um Affiliate Links", "Read our advertiser disclosure".
+ */
+export const AFFILIATE_DISCLOSURE = /\baffiliate[- ]?links?\b|\b(?:we|i)\s+(?:may\s+|might\s+)?(?:receive|earn|get)\s+(?:a\s+)?(?:small\s+)?(?:compensation|commission|a\s+share)\b|\badvertiser\s+disclosure\b|\bcontains\s+references\s+to\s+products\b|\b(?:provision|vergütung|geld)\s+erhalten\s+wir\b|\berhalten\s+wir\s+(?:eine\s+)?(?:kleine\s+)?(?:provision|vergütung)\b|\bearns?\s+from\s+qualifying\s+purchases\b|\bwerbelinks?\b|\bpartnerlinks?\b/iu;
+/** An embed's stand-in before the reader agrees to load it: "Externer Inhalt", "Empfohlener redaktioneller Inhalt". */
+export const EMBED_PLACEHOLDER = /^(?:externer\s+inhalt|empfohlener\s+redaktioneller\s+inhalt|eingebetteter\s+inhalt|external\s+content|embedded\s+content|contenu\s+externe)$/iu;
+/** A visitor counter: "13 Besucher sind online", "42 users online". */
+export const ONLINE_COUNT = /^\d+\s+(?:besucher|benutzer|gäste|mitglieder|users?|guests?|visitors?|members?)\s+(?:sind\s+|are\s+|is\s+)?online\b/iu;
 /**
  * A page's notice that it needs scripts: "You need to enable JavaScript to run this app.",
  * "Please turn on JavaScript. Media requires JavaScript to play.", "To view this video please

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BlockRole, blockRoles } from '../../src/decode/roles.js';
 import { blockContainers, tagsAlongChain } from '../../src/decode/containers.js';
-import { detectPageType } from '../../src/decode/page-type.js';
+import { detectPageType, detectPageTypeOf } from '../../src/decode/page-type.js';
 import { loadPage } from '../../src/page.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -82,6 +82,17 @@ test('page type: declared in JSON-LD, microdata or og:type; a thread of user nam
   assert.equal(typeWithBlocks('<body><p>Use flex.</p><pre>a</pre><pre>b</pre></body>'), 'unknown');
   assert.equal(typeOf('<body><p>Nothing said.</p></body>'), 'unknown');
   assert.equal(typeOf(`<head><script type="application/ld+json">{broken</script></head><body><p>x</p></body>`), 'unknown');
+});
+
+test('page type: an article on its og:type alone is marked so; declared in JSON-LD, it is not', () => {
+  const detect = (html: string) => {
+    const page = loadPage(enc(html));
+    return detectPageTypeOf(page.tree, blockRoles(page.tree, page.blocks), page.blocks);
+  };
+  assert.deepEqual(detect('<head><meta property="og:type" content="article"></head><body><p>x</p></body>'), { type: 'article', byOpenGraph: true });
+  const both = `<head><meta property="og:type" content="article"><script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle' })}</script></head><body><p>x</p></body>`;
+  assert.deepEqual(detect(both), { type: 'article', byOpenGraph: false });
+  assert.deepEqual(detect('<body><p>x</p></body>'), { type: 'unknown', byOpenGraph: false });
 });
 
 test('containers: each block with its elements, outermost first; blocks of one element share the chain', () => {

@@ -11,7 +11,9 @@ import { inTableCell } from '../blocks.js';
 import { DATE_ONLY, DATELINE_LABEL } from '../../features/vocabulary.js';
 
 /** The line is a date, alone or after a dateline's label. */
-export function isDateLine(text: string): boolean {
+export function isDateLine(line: string): boolean {
+  // A dateline may end its sentence: "Aktualisiert am 17.01.2021."
+  const text = line.endsWith('.') && !line.endsWith('..') ? line.slice(0, -1) : line;
   if (DATE_ONLY.test(text)) return true;
   const rest = text.replace(DATELINE_LABEL, '');
   return rest !== text && DATE_ONLY.test(rest);

@@ -21,15 +21,15 @@ export function inHeadingElement(block: Block): boolean {
 
 export const headingElements: DecodeRule = {
   name: 'heading-elements',
-  doc: 'an h2-h6 text block labelled other (not page furniture or an ad), after kept text and followed by body, becomes a heading',
+  doc: 'an h2-h6 text block labelled other (not page furniture, an ad or a line a line rule dropped), after kept text and followed by body, becomes a heading',
   apply(s, cfg) {
     const { blocks, labels } = s;
     const n = blocks.length;
     let prevText = -1;
     for (let i = 0; i < n; i++) {
       if (blocks[i]!.kind !== 'text') continue;
-      // An ad's label in an <h3> ("Advertisement") sits between paragraphs too.
-      if (labels[i] === 'other' && !s.furniture?.[i] && !cfg.adBlocks?.[i] && prevText >= 0 && labels[prevText] !== 'other' && inHeadingElement(blocks[i]!)) {
+      // An ad's label in an <h3> ("Advertisement") sits between paragraphs too, as does a widget's ("Externer Inhalt").
+      if (labels[i] === 'other' && !s.furniture?.[i] && !cfg.adBlocks?.[i] && !s.droppedLines?.[i] && prevText >= 0 && labels[prevText] !== 'other' && inHeadingElement(blocks[i]!)) {
         let next = i + 1;
         while (next < n && blocks[next]!.kind !== 'text') next++;
         if (next < n && labels[next] === 'body') s.relabel(i, 'heading', 'a heading element between article text');

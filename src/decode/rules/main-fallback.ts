@@ -6,7 +6,7 @@
  * that the model does not hold for noise become body.
  *
  * Not on a page that declares an article (there the small keep is the article: trafilatura-eval
- * loses snippets), a product (its `<main>` also holds other products' carousels) or a forum
+ * loses snippets) other than by its `og:type` alone (themes mark their archive pages so), a product (its `<main>` also holds other products' carousels) or a forum
  * thread. Not the site's frame inside `<main>` (its navigation, header, footer, asides, forms),
  * named furniture, set-aside text, nor a block an earlier rule dropped.
  */
@@ -27,9 +27,10 @@ const TRUSTED_TYPES: ReadonlySet<PageType> = new Set(['article', 'product', 'for
 
 export const mainFallback: DecodeRule = {
   name: 'main-fallback',
-  doc: `on a page that declares no article, product or forum thread, when \`<main>\` holds at least ${MAIN_FALLBACK_MIN_CHARS} characters of text and less than ${MAIN_FALLBACK_MAX_KEPT_SHARE * 100}% of it is kept, its blocks with p(other) < ${SHORT_PAGE_MAX_P_OTHER} become body (not its frame, furniture, set-aside text or what a rule dropped)`,
+  doc: `on a page that declares no article (but by its og:type), product or forum thread, when \`<main>\` holds at least ${MAIN_FALLBACK_MIN_CHARS} characters of text and less than ${MAIN_FALLBACK_MAX_KEPT_SHARE * 100}% of it is kept, its blocks with p(other) < ${SHORT_PAGE_MAX_P_OTHER} become body (not its frame, furniture, set-aside text or what a rule dropped)`,
   apply(s, cfg) {
-    if (cfg.pageType && TRUSTED_TYPES.has(cfg.pageType)) return;
+    const trusted = cfg.pageType && TRUSTED_TYPES.has(cfg.pageType) && !(cfg.pageType === 'article' && cfg.pageTypeByOpenGraph);
+    if (trusted) return;
     const { blocks, labels } = s;
     let mainChars = 0;
     let keptChars = 0;

@@ -8,6 +8,7 @@
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { BlockRole } from '../roles.js';
+import { isCreditLine } from './credit-lines.js';
 import { BODY } from '../blocks.js';
 import { AGENCY, CREDIT_MARK, CREDIT_SIGN } from '../../features/vocabulary.js';
 
@@ -28,9 +29,9 @@ function keepCaption(s: DecodeState, roles: ArrayLike<number>, from: number, to:
   }
 }
 
-/** The text credits a picture: a credit cue ("Foto:", "Photograph:"), a copyright sign, an agency's name. */
+/** The text credits a picture: a credit cue ("Foto:", "Photograph:"), a copyright sign, an agency's name, a credit line ("..., Bild via"). */
 function carriesCredit(text: string): boolean {
-  return CREDIT_MARK.test(text) || CREDIT_SIGN.test(text) || AGENCY.test(text);
+  return CREDIT_MARK.test(text) || CREDIT_SIGN.test(text) || AGENCY.test(text) || isCreditLine(text);
 }
 
 export const mediaInRegion: DecodeRule = {

@@ -43,3 +43,13 @@ test('adSlotBlocks: small elements named as ad slots and lone ad labels; not add
   assert.ok(byText.some(([t, m]) => t === 'Edited by the desk.' && m === 0));
   assert.ok(byText.some(([t, m]) => t === 'Ad hoc committees me' && m === 0));
 });
+
+test('adSlotBlocks: an ad label with a colon, and a line an ad opens with its label in capitals; not a sentence about advertising', () => {
+  const html = `<article><p>${para(30)}</p><span>Advertisement:</span><p>${para(30)}</p>
+    <p><b>ANZEIGE - Heute mal ausgehen/bestellen? Wie wäre es mit:</b></p>
+    <p>Anzeige gegen Unbekannt: die Polizei ermittelt.</p><p>Advertisement revenue fell by a third.</p></article>`;
+  const page = segment(parseHtml(html));
+  const marked = adSlotBlocks(page.tree, page.blocks);
+  const hits = page.blocks.filter((b, i) => marked[i] === 1).map((b) => b.text.slice(0, 20));
+  assert.deepEqual(hits, ['Advertisement:', 'ANZEIGE - Heute mal ']);
+});

@@ -11,6 +11,25 @@ test('credit-lines: picture credits and source lines are credit lines; prose cit
     `Quelle: ${'eine sehr lange Aufzählung von Quellen, '.repeat(4)}`, 'Our photos of the trip']) assert.ok(!isCreditLine(line), line);
 });
 
+test('credit-lines: a caption signed at its end is a credit line; a quote citing its source, or prose about a photo, is not', () => {
+  for (const line of [
+    'Lee Elder war mit golferischem Talent und einem farbenfrohen Kleidungsstil gesegnet. | © Augusta National/Getty Images',
+    'Marco Odermatt, Ski-Star aus der Schweiz. © AFP / MARCO BERTORELLO',
+    'Roman Prymula, photo: Archives du Gouvernement tchèque',
+    'Das FWR reagiert mit Entsetzen auf den Amoklauf und fordert eine schnelle Aufklärung der Hintergründe. (Quelle: Fleischmann/Unsplash/DJV)',
+    'Große Beckenkreise (links) stabilisieren, kleine Beckenkreise (rechts) mobilisieren und lockern die Hüfte. © Pferderevue',
+    'Paris Haute Couture SS14, Serkan Cura, Bild via',
+    'Beitragsbild: Titelseite der FAZ vom 2.4.2019, Ausriss.',
+  ]) assert.ok(isCreditLine(line), line);
+  for (const line of [
+    '“It is certainly a challenging environment out there, with a slowing global economy.” (Source: Financial Times, July 26, 2012.)',
+    'Here is the full-sized version of the photo via President Obama’s tweet:',
+    'We took the photo: a sunset over the bay, the boats coming home.',
+    'Copyright © 2012 is what the old footer said, and nobody had changed it since. Then the redesign came.',
+    `${'A long caption that goes on and on about the picture. '.repeat(5)}© AFP`,
+  ]) assert.ok(!isCreditLine(line), line);
+});
+
 test('credit-lines: a kept credit line becomes other, the article around it stays', () => {
   const doc = new BlockBuilder().text(para(40), 'body').text('Foto: dpa', 'body').text(para(30), 'body').text('Quelle: Landesregierung', 'body').build();
   const s = runRule(creditLines, doc);

@@ -12,6 +12,11 @@ test('date-lines: the date formats a dateline takes, and lines that only mention
   for (const line of ['On 3 April 2020 the council met.', 'Version 2.1.3', '12 of 20', 'Mai 2014 war ein guter Monat']) assert.ok(!DATE_ONLY.test(line), line);
 });
 
+test('isDateLine: a dateline may end its sentence with a full stop; an ellipsis is not one', () => {
+  for (const line of ['Aktualisiert am 17.01.2021.', '03.04.2020.', 'Published on Jun 18th 2018.']) assert.ok(isDateLine(line), line);
+  for (const line of ['03.04.2020..', 'Aktualisiert am Montag.']) assert.equal(isDateLine(line), false, line);
+});
+
 test('date-lines: a body line that is only a date becomes other', () => {
   const s = runRule(dateLines, new BlockBuilder().text('03.04.2020', 'body').text(para(40), 'body').text('Jun 18th 2018', 'body').build());
   assert.deepEqual(s.labels, ['other', 'body', 'other']);

@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { headingElements, inHeadingElement } from '../../../src/decode/rules/heading-elements.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
+import { widgetLines } from '../../../src/decode/rules/widget-lines.js';
+import { applyRules, DecodeState } from '../../../src/decode/rule.js';
+import { resolveConstrainOptions } from '../../../src/decode/config.js';
 
 test('heading-elements: an h2-h6 block the model left out, between article text and followed by body, becomes a heading', () => {
   const doc = new BlockBuilder()
@@ -23,6 +26,13 @@ test("heading-elements: an ad's label in a heading element stays other", () => {
   const doc = new BlockBuilder().text(para(40), 'body').text('Advertisement', 'other').atPath('html/body/article/div/h3').text(para(40), 'body').build();
   assert.deepEqual(runRule(headingElements, doc, { adBlocks: Uint8Array.from([0, 1, 0]) }).notes, []);
   assert.equal(runRule(headingElements, doc).notes.length, 1, 'unmarked, it is a heading');
+});
+
+test("heading-elements: a widget's line in a heading element, dropped by widget-lines, stays other", () => {
+  const doc = new BlockBuilder().text(para(40), 'body').text('Externer Inhalt', 'heading').atPath('html/body/article/div/h3').text(para(40), 'body').build();
+  const s = applyRules(new DecodeState(doc.blocks, doc.probs), [widgetLines, headingElements], resolveConstrainOptions({}));
+  assert.deepEqual(noteRows(s).map((r) => [r[0], r[2], r[3]]), [[1, 'other', 'widget-lines']]);
+  assert.deepEqual(s.droppedLines && [...s.droppedLines], [0, 1, 0]);
 });
 
 test('heading-elements: only h2-h6 within the last three tags of the path', () => {

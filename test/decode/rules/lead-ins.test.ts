@@ -26,8 +26,8 @@ test('lead-ins: a sentence that mentions related work, a teaser link reading "Mo
   assert.deepEqual(runRule(leadIns, page(), { leadIns: 0 }).notes, []);
 });
 
-test('lead-ins: Spanish "Le puede interesar" leads in like "Te puede interesar"', () => {
-  for (const phrase of ['Le puede interesar', 'Te puede interesar:']) {
+test('lead-ins: the phrases of several languages lead in ("Le puede interesar", "Veja Também:", "Dowiedz się więcej")', () => {
+  for (const phrase of ['Le puede interesar', 'Te puede interesar:', 'Veja Também:', 'Dowiedz się więcej', 'Lust auf mehr?']) {
     const s = runRule(leadIns, new BlockBuilder().text(para(60), 'body').text(phrase, 'body').link('Así serán los tres macroproyectos', 'body').text(para(40), 'body').build());
     assert.deepEqual(s.labels, ['body', 'other', 'other', 'body'], phrase);
   }
@@ -39,6 +39,10 @@ test('lead-ins: a lead-in and its teaser link on one line ("Lesen Sie auch: <a>.
     ['Lesen Sie auch: Wie Banken Kredite vergeben', 'Wie Banken Kredite vergeben'],
     ['READ MORE: Ministers face revolt over food standards', 'Ministers face revolt over food standards'],
     ['Le puede interesar: JEP abrirá tres nuevos macrocasos', 'JEP abrirá tres nuevos macrocasos'],
+    // Phrases that end or start in a letter outside ASCII.
+    ['Czytaj też: Czy grozi nam wojna atomowa?', 'Czy grozi nam wojna atomowa?'],
+    ['À lire : La réforme des retraites en dix questions', 'La réforme des retraites en dix questions'],
+    ['Veja também: Pacheco diz que não vai pautar o projeto', 'Pacheco diz que não vai pautar o projeto'],
   ] as const) {
     const s = runRule(leadIns, inline(text, link));
     assert.deepEqual(s.labels, ['body', 'other', 'body'], text);

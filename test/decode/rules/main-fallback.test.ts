@@ -33,6 +33,11 @@ test('main-fallback: not on a page that declares an article, a product or a foru
   assert.ok(runRule(mainFallback, categoryPage().build(), { pageType: 'listing' }).notes.length > 0);
 });
 
+test("main-fallback: an article on its og:type alone (a theme's archive page) is weighed as undeclared", () => {
+  const s = runRule(mainFallback, categoryPage().build(), { pageType: 'article', pageTypeByOpenGraph: true });
+  assert.ok(s.notes.length > 0 && s.notes.every((n) => n.rule === 'main-fallback'));
+});
+
 test('main-fallback: not when a fair share of <main> is kept, nor when <main> holds little text', () => {
   const kept = categoryPage().text('A long buying guide. '.repeat(40), 'body').atPath('html/body/main/section/p').build();
   assert.deepEqual(runRule(mainFallback, kept, { pageType: 'unknown' }).notes, []);

@@ -53,7 +53,7 @@ test('media-in-region: a lead photo keeps its caption, but not one that carries 
   const roles = [captioned, caption, none, none];
   const plain = runRule(mediaInRegion, build('The mill has stood empty since 1998.'), { blockRoles: roles }, (st) => { st.region = [2, 3]; });
   assert.equal(plain.labels[1], 'body');
-  for (const credited of ['Striking members of the union last year. Photograph: Guy Smallman/Getty Images', 'Un grupo de pingüinos, en la Antártida. EFE', 'The harbour at dusk. © Jane Doe']) {
+  for (const credited of ['Striking members of the union last year. Photograph: Guy Smallman/Getty Images', 'Un grupo de pingüinos, en la Antártida. EFE', 'The harbour at dusk. © Jane Doe', 'Paris Haute Couture SS14, Serkan Cura, Bild via']) {
     const s = runRule(mediaInRegion, build(credited), { blockRoles: roles }, (st) => { st.region = [2, 3]; });
     assert.deepEqual([s.labels[0], s.labels[1]], ['body', 'other'], credited);
   }

@@ -17,11 +17,12 @@ test('reader-appeals: the site asking to subscribe, order the issue or support i
   ]);
 });
 
-test('isReaderAppeal: appeals in English, German, Spanish and French', () => {
+test('isReaderAppeal: appeals in English, German, Spanish, French and Polish', () => {
   for (const t of ['Want more? Sign up for our newsletter, The Selection.', 'Werden Sie Mitglied bei for me und erhalten Sie exklusive Angebote!',
     'Lesen Sie das BIKE Magazin. Einfach digital in der BIKE-App oder bestellen Sie es im Shop.', 'Buch bestellen',
     'Puede escribirnos o seguir a Materia en Facebook, Twitter o suscribirse aquí a nuestra newsletter.',
-    'Abonnez-vous à notre newsletter.', 'Catch up on our coverage, and follow us on Facebook and Instagram.']) {
+    'Abonnez-vous à notre newsletter.', 'Catch up on our coverage, and follow us on Facebook and Instagram.',
+    'Gefällt dir unser Klettermagazin? Wir haben entschieden, keine Bezahlschranke einzuführen.', 'Zapraszamy też do subskrypcji „Sieci”.']) {
     assert.ok(isReaderAppeal(t), t);
   }
 });
@@ -29,7 +30,7 @@ test('isReaderAppeal: appeals in English, German, Spanish and French', () => {
 test('isReaderAppeal: prose about subscribing, members or apps is no appeal', () => {
   for (const t of ['So why should one sign up for BigAdda rather than Orkut or Facebook?', 'I also subscribe to every newsletter and magazine on the subject.',
     "If you haven't tried Messenger yet, you can get the app today.", 'Customers can sign up for the Gold Plus Rewards program to earn points.',
-    'Die Spieler werden Mitglied im Verein und bestellen ihre Trikots im Shop.', 'Follow us to the summit: the path climbs steeply.', `Subscribe to our newsletter. ${para(60)}`]) {
+    'Die Spieler werden Mitglied im Verein und bestellen ihre Trikots im Shop.', 'Gefällt dir unser neues Logo nicht? Schreib uns.', 'Follow us to the summit: the path climbs steeply.', `Subscribe to our newsletter. ${para(60)}`]) {
     assert.equal(isReaderAppeal(t), false, t);
   }
 });

@@ -22,3 +22,22 @@ test('isSiteNote: the disclaimers\' usual wordings are site notes; prose about o
     assert.ok(isSiteNote(t), t);
   }
 });
+
+test('isSiteNote: an affiliate disclosure is a site note; a post that mentions affiliate links further on is not', () => {
+  for (const t of ['This post contains references to products from one or more of our advertisers. We may receive compensation when you click on links to those products.',
+    'Letzte Aktualisierung am 2.02.2022 / Bei den Verlinkungen handelt es sich um Affiliate Links / Bilder von der Amazon Product Advertising API',
+    '*As an Amazon affiliate, I earn from qualifying purchases at no extra cost to you.',
+    'Just a quick heads up that we use some affiliate links to products we think you’ll find useful.']) {
+    assert.ok(isSiteNote(t), t);
+  }
+  const post = `I love a meal with crispiness and crunch, and these air fryer recipes deliver! ${'The air fryer is a weeknight dinner superstar for me. '.repeat(3)}This page has affiliate links.`;
+  for (const t of [post, 'Affiliate marketing pays authors by the sale, not by the view: a different business.']) assert.equal(isSiteNote(t), false, t);
+});
+
+test('isSiteNote: a German post-meta footer and a liability disclaimer; a sentence about a post or a guarantee is not', () => {
+  for (const t of ['Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und wurde unter Allgemein abgelegt.',
+    'Dieser Eintrag wurde am 3. Mai 2020 veröffentlicht.', '(Alle Angaben ohne Gewähr)', 'Angaben ohne Gewähr.']) {
+    assert.ok(isSiteNote(t), t);
+  }
+  for (const t of ['Der Beitrag wurde von der Redaktion gekürzt.', 'Alle Angaben ohne Gewähr, sagt der Hersteller, doch die Werte stimmen.']) assert.equal(isSiteNote(t), false, t);
+});

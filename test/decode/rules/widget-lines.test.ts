@@ -56,3 +56,12 @@ test('isWidgetLine: a notice that scripts are off, in several languages; prose a
     assert.equal(isWidgetLine(t), false, t);
   }
 });
+
+test("isWidgetLine: an embed's stand-in and a visitor counter; prose about external content or visitors is not one", () => {
+  for (const t of ['Externer Inhalt', 'Empfohlener redaktioneller Inhalt', 'External content', '13 Besucher sind online (8 Besucher halten sich im Bereich News auf.)', '42 users online']) {
+    assert.ok(isWidgetLine(t), t);
+  }
+  for (const t of ['Externer Inhalt wird von Dritten bereitgestellt und kann Cookies setzen.', 'Die 13 Besucher kamen online zusammen.', '2 million visitors came to the fair.']) {
+    assert.equal(isWidgetLine(t), false, t);
+  }
+});
