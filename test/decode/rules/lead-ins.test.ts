@@ -42,6 +42,7 @@ test('lead-ins: a lead-in and its teaser link on one line ("Lesen Sie auch: <a>.
     // Phrases that end or start in a letter outside ASCII.
     ['Czytaj też: Czy grozi nam wojna atomowa?', 'Czy grozi nam wojna atomowa?'],
     ['À lire : La réforme des retraites en dix questions', 'La réforme des retraites en dix questions'],
+    ['À lire aussi » Ballonnements, lourdeurs : quel est votre profil digestif ?', 'Ballonnements, lourdeurs : quel est votre profil digestif ?'],
     ['Veja também: Pacheco diz que não vai pautar o projeto', 'Pacheco diz que não vai pautar o projeto'],
   ] as const) {
     const s = runRule(leadIns, inline(text, link));
