@@ -6,9 +6,10 @@
  * that the model does not hold for noise become body.
  *
  * Not on a page that declares an article (there the small keep is the article: trafilatura-eval
- * loses snippets) other than by its `og:type` alone (themes mark their archive pages so), a product (its `<main>` also holds other products' carousels) or a forum
- * thread. Not the site's frame inside `<main>` (its navigation, header, footer, asides, forms),
- * named furniture, set-aside text, nor a block an earlier rule dropped.
+ * loses snippets) other than by its `og:type` alone (themes mark their archive pages so), a
+ * product (its `<main>` also holds other products' carousels) or a forum thread. Not the site's
+ * frame inside `<main>` (its navigation, header, footer, asides, forms), named furniture,
+ * set-aside text, nor a block an earlier rule dropped.
  */
 import type { DecodeRule } from '../rule.js';
 import { OTHER } from '../blocks.js';

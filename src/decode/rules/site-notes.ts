@@ -1,10 +1,10 @@
 /**
  * Lines a site prints under every post, not the post's own text: the blog theme's post-meta
  * footer ("This entry was posted on ... and is filed under ...") and a standing disclaimer of
- * the authors' views ("The opinions expressed here are my personal opinions ...") and an affiliate
- * disclosure ("This post contains affiliate links ...", "We may receive compensation ..."). On old blogs
- * the learner keeps them, a sentence or two of prose right under the post; the training
- * corpora hardly have them.
+ * the authors' views ("The opinions expressed here are my personal opinions ..."), a liability
+ * line ("Alle Angaben ohne Gewähr") and an affiliate disclosure ("This post contains affiliate
+ * links ...", "We may receive compensation ..."). On old blogs the learner keeps them, a sentence
+ * or two of prose right under the post; the training corpora hardly have them.
  */
 import { lineRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';

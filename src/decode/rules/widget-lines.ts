@@ -3,13 +3,13 @@
  * "Lesezeit: 3 Min."), an audio player's prompt ("Listen to this article", "Escucha esta nota
  * aquí"), a placeholder while a widget loads ("Loading...", "Gefällt mir Wird geladen …"), an
  * embed's stand-in until the reader agrees to load it ("Externer Inhalt"), a visitor counter
- * ("13 Besucher sind online"), a
- * comment system's lines outside its thread ("No comments yet", "Your email address will not be
- * published", "TrackBack URL for this entry: ..."; on the short posts of old blogs they were
- * most of what pith kept), a blog's line of links to the posts before and after ("« Older
- * post | Main | Newer post »"), and the notice a page or its player shows without scripts
- * ("You need to enable JavaScript to run this app."). They are the page's, never the
- * article's text, on every kind of page: body or heading lines that are only that become other.
+ * ("13 Besucher sind online"), a comment system's lines outside its thread ("No comments yet",
+ * "Your email address will not be published", "TrackBack URL for this entry: ..."; on the short
+ * posts of old blogs they were most of what pith kept), a blog's line of links to the posts
+ * before and after ("« Older post | Main | Newer post »"), and the notice a page or its player
+ * shows without scripts ("You need to enable JavaScript to run this app."). They are the
+ * page's, never the article's text, on every kind of page: body or heading lines that are only
+ * that become other.
  */
 import { lineRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
