@@ -27,9 +27,25 @@ export function isLinkText(block: Block): boolean {
 const IN_TABLE_CELL = /(?:^|\/)(?:td|th)(?:\/|$)/;
 const IN_NOSCRIPT = /(?:^|\/)noscript(?:\/|$)/;
 
-/** The block stands in a table's cell: a cell reading "Recommended" or "Source: CSV" is data, not a cue. */
+/** Elements that make a cell a page's layout: a data cell holds a value, a layout cell a page's sections, lists and boxes. */
+const LAYOUT_IN_CELL = /(?:^|\/)(?:div|section|article|aside|ul|ol|li|dl|h[1-6]|blockquote|form|center|header|footer|nav|main|figure)(?=\/|$)/g;
+/** A data cell may wrap its value in one such element (`<td><div>...`); a layout cell nests them. */
+const MIN_LAYOUT_ELEMENTS = 2;
+
+/**
+ * The block stands in a table's data cell: a cell reading "Recommended" or "Source: CSV" is
+ * data, not a cue. A cell of a layout table (old pages set the whole page in one) nests
+ * sections, lists and boxes between itself and the block: its lines are the page's.
+ */
 export function inTableCell(b: Block): boolean {
-  return IN_TABLE_CELL.test(b.tagPath);
+  const path = b.tagPath;
+  if (!IN_TABLE_CELL.test(path)) return false;
+  if (path.endsWith('/td') || path.endsWith('/th')) return true;
+  // The tags below the innermost cell (found from the end: a hostile path is long).
+  const below = path.slice(Math.max(path.lastIndexOf('/td/'), path.lastIndexOf('/th/')) + 4);
+  let layout = 0;
+  for (const _ of below.matchAll(LAYOUT_IN_CELL)) if (++layout >= MIN_LAYOUT_ELEMENTS) return false;
+  return true;
 }
 
 /** The block stands in a `<noscript>`: what a page shows only to readers without scripts. */

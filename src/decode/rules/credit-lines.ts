@@ -56,7 +56,7 @@ export function isCreditLine(text: string): boolean {
 
 export const creditLines = lineRule({
   name: 'credit-lines',
-  doc: 'a short line that only credits a picture or names a source ("Foto: dpa", "Quelle: ...", "Titelbild"), or a caption that ends in its credit ("... © AFP / NAME"), becomes other (not in tables, not on documentation)',
+  doc: 'a short line that only credits a picture or names a source ("Foto: dpa", "Quelle: ...", "Titelbild"), or a caption that ends in its credit ("... © AFP / NAME"), becomes other (not in data tables, not on documentation)',
   labels: ['body'],
   runs: (cfg) => cfg.creditLines !== 0 && cfg.pageType !== 'docs',
   matches: (b) => !inTableCell(b) && isCreditLine(b.text),

@@ -29,7 +29,7 @@ export function isDateBlockText(raw: string): boolean {
 
 export const dateLines = lineRule({
   name: 'date-lines',
-  doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018", "Publiziert: 03.04.2020, 12:35") becomes other (not in tables, not on forum threads)',
+  doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018", "Publiziert: 03.04.2020, 12:35") becomes other (not in data tables, not on forum threads)',
   labels: ['body'],
   runs: (cfg) => cfg.dateLines !== 0 && cfg.pageType !== 'forum',
   matches: (b) => !inTableCell(b) && isDateBlockText(b.text),

@@ -40,6 +40,8 @@ test('credit-lines: a kept credit line becomes other, the article around it stay
 test('credit-lines: table cells, documentation pages and creditLines 0 are left alone', () => {
   const cell = new BlockBuilder().text(para(40), 'body').text('Source: CSV export', 'body').atPath('html/body/table/tbody/tr/td').build();
   assert.deepEqual(runRule(creditLines, cell).notes, []);
+  const layout = new BlockBuilder().text(para(40), 'body').text('Foto: dpa', 'body').atPath('html/body/table/tbody/tr/td/div/div/p').build();
+  assert.equal(runRule(creditLines, layout).notes.length, 1, "a layout table's cell holds the page's lines");
   const doc = new BlockBuilder().text(para(40), 'body').text('Source: src/index.ts', 'body').build();
   assert.deepEqual(runRule(creditLines, doc, { pageType: 'docs' }).notes, []);
   assert.deepEqual(runRule(creditLines, doc, { creditLines: 0 }).notes, []);
