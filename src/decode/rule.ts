@@ -46,8 +46,12 @@ export class DecodeState {
   setAsideBlocks: ArrayLike<number> | undefined = undefined;
   /** Per block, 1 for page furniture the markup names (set by `page-furniture`): no later rule makes it content. */
   furniture: Uint8Array | undefined = undefined;
-  /** Per block, 1 for a line a line rule dropped for what it says (a credit, a widget's line): no later rule makes it a heading. */
-  droppedLines: Uint8Array | undefined = undefined;
+  /**
+   * Per block, 1 for a block a rule dropped for what it is (a line rule: a credit, a widget's
+   * line; `lead-ins`: a lead-in and the box it introduces): no later rule makes it a heading or
+   * brings its image back.
+   */
+  droppedBlocks: Uint8Array | undefined = undefined;
   /** [first, last] block of the content region (set by `content-region`), undefined with no body. */
   region: [number, number] | undefined = undefined;
   /** The rule now running: its name goes into the notes. */
@@ -79,6 +83,12 @@ export class DecodeState {
   scaleMarked(marks: ArrayLike<number>, scale: (row: readonly number[]) => number[], reason: string): void {
     this.probs = this.probs.map((row, i) => (marks[i] ? scale(row) : row));
     for (let i = 0; i < this.blocks.length; i++) if (marks[i]) this.relabel(i, LABELS[argmax(this.probs[i]!)]!, reason);
+  }
+
+  /** Relabels block i as other for `reason` and marks it dropped (`droppedBlocks`). */
+  drop(i: number, reason: string): void {
+    this.relabel(i, 'other', reason);
+    (this.droppedBlocks ??= new Uint8Array(this.blocks.length))[i] = 1;
   }
 
   /** Sets block i's label, with a note when it changes. */
@@ -134,12 +144,7 @@ export function lineRule(spec: LineRuleSpec): DecodeRule {
         lines.push(i);
         if (lines.length > limit) return;
       }
-      if (lines.length === 0) return;
-      s.droppedLines ??= new Uint8Array(blocks.length);
-      for (const i of lines) {
-        s.relabel(i, 'other', spec.reason);
-        s.droppedLines[i] = 1;
-      }
+      for (const i of lines) s.drop(i, spec.reason);
     },
   };
 }

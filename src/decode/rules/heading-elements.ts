@@ -29,7 +29,7 @@ export const headingElements: DecodeRule = {
     for (let i = 0; i < n; i++) {
       if (blocks[i]!.kind !== 'text') continue;
       // An ad's label in an <h3> ("Advertisement") sits between paragraphs too, as does a widget's ("Externer Inhalt").
-      if (labels[i] === 'other' && !s.furniture?.[i] && !cfg.adBlocks?.[i] && !s.droppedLines?.[i] && prevText >= 0 && labels[prevText] !== 'other' && inHeadingElement(blocks[i]!)) {
+      if (labels[i] === 'other' && !s.furniture?.[i] && !cfg.adBlocks?.[i] && !s.droppedBlocks?.[i] && prevText >= 0 && labels[prevText] !== 'other' && inHeadingElement(blocks[i]!)) {
         let next = i + 1;
         while (next < n && blocks[next]!.kind !== 'text') next++;
         if (next < n && labels[next] === 'body') s.relabel(i, 'heading', 'a heading element between article text');

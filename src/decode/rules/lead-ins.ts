@@ -91,15 +91,15 @@ export const leadIns: DecodeRule = {
       if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
       const text = b.text.trim();
       if (labels[i] === 'body' && !inTableCell(b) && isInlineTeaser(b, text)) {
-        s.relabel(i, 'other', 'a lead-in with its teaser link');
+        s.drop(i, 'a lead-in with its teaser link');
         continue;
       }
       // A link reading "More on ..." is a teaser itself, not a lead-in to teasers.
       if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || inTableCell(b) || !isLeadInLine(text)) continue;
-      s.relabel(i, 'other', 'a lead-in to links or a newsletter');
+      s.drop(i, 'a lead-in to links or a newsletter');
       const box = boxAfter(i, blocks, cfg.blockContainers);
       if (box) {
-        for (let k = box[0]; k <= box[1]; k++) if (labels[k] === 'body' || labels[k] === 'heading') s.relabel(k, 'other', 'in the box a lead-in introduces');
+        for (let k = box[0]; k <= box[1]; k++) if (labels[k] === 'body' || labels[k] === 'heading') s.drop(k, 'in the box a lead-in introduces');
         i = box[1];
         continue;
       }
@@ -108,7 +108,7 @@ export const leadIns: DecodeRule = {
         const t = blocks[j]!;
         if (t.kind !== 'text') continue;
         if (isParagraph(t) && !isLinkText(t)) break;
-        if (labels[j] === 'body' && (isLinkText(t) || t.text.length <= MAX_TEASER_CHARS)) s.relabel(j, 'other', 'introduced by a lead-in');
+        if (labels[j] === 'body' && (isLinkText(t) || t.text.length <= MAX_TEASER_CHARS)) s.drop(j, 'introduced by a lead-in');
         else if (labels[j] === 'body' || labels[j] === 'heading') break;
       }
       i = j - 1;

@@ -36,7 +36,7 @@ function carriesCredit(text: string): boolean {
 
 export const mediaInRegion: DecodeRule = {
   name: 'media-in-region',
-  doc: 'images and media inside the content region (or a believed lead image just before it) become body, those outside other',
+  doc: 'images and media inside the content region (or a believed lead image just before it) become body, unless a rule dropped them; those outside become other',
   apply(s, cfg) {
     const { blocks, probs, labels, region } = s;
     const roles = cfg.blockRoles;
@@ -48,7 +48,7 @@ export const mediaInRegion: DecodeRule = {
         && blocks.slice(i + 1, region[0]).every((b) => b.kind === 'text' && b.text.length <= 200);
       const inside = region !== undefined && ((i >= region[0] - 1 && i <= region[1] + 1) || lead);
       if (!inside && labels[i] !== 'other') s.relabel(i, 'other', 'image outside the content region');
-      else if (inside && labels[i] === 'other' && probs[i]![BODY]! >= 0.3) s.relabel(i, 'body', 'image inside the content region');
+      else if (inside && labels[i] === 'other' && probs[i]![BODY]! >= 0.3 && !s.droppedBlocks?.[i]) s.relabel(i, 'body', 'image inside the content region');
       if (lead && labels[i] === 'body' && roles) keepCaption(s, roles, i + 1, region[0]);
     }
   },

@@ -32,7 +32,7 @@ test("heading-elements: a widget's line in a heading element, dropped by widget-
   const doc = new BlockBuilder().text(para(40), 'body').text('Externer Inhalt', 'heading').atPath('html/body/article/div/h3').text(para(40), 'body').build();
   const s = applyRules(new DecodeState(doc.blocks, doc.probs), [widgetLines, headingElements], resolveConstrainOptions({}));
   assert.deepEqual(noteRows(s).map((r) => [r[0], r[2], r[3]]), [[1, 'other', 'widget-lines']]);
-  assert.deepEqual(s.droppedLines && [...s.droppedLines], [0, 1, 0]);
+  assert.deepEqual(s.droppedBlocks && [...s.droppedBlocks], [0, 1, 0]);
 });
 
 test('heading-elements: only h2-h6 within the last three tags of the path', () => {

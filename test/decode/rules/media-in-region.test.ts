@@ -58,3 +58,16 @@ test('media-in-region: a lead photo keeps its caption, but not one that carries 
     assert.deepEqual([s.labels[0], s.labels[1]], ['body', 'other'], credited);
   }
 });
+
+test('media-in-region: an image a rule dropped (a teaser box after "Related Posts") stays other inside the region', () => {
+  const doc = new BlockBuilder().text(para(50), 'body').text('Related Posts', 'other').image('other', 0.55).probsOfLast({ body: 0.45, other: 0.55 })
+    .text(para(30), 'other').text(para(50), 'body').build();
+  const s = runRule(mediaInRegion, doc, {}, (st) => {
+    st.region = [0, 4];
+    st.drop(2, 'in the box a lead-in introduces');
+  });
+  assert.equal(s.labels[2], 'other');
+  assert.deepEqual(s.notes.filter((n) => n.rule === 'media-in-region'), []);
+  const kept = runRule(mediaInRegion, doc, {}, (st) => { st.region = [0, 4]; });
+  assert.equal(kept.labels[2], 'body', 'undropped, the image inside the region is body');
+});
