@@ -162,15 +162,15 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
   const weight = options.bodyWeight ?? 1;
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
-  const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks) : undefined;
-  const pageType = options.pageType ?? detected!.type;
+  const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks) : { type: options.pageType, byOpenGraph: false };
+  const pageType = detected.type;
   let setAside: ReturnType<typeof setAsideMarks> | undefined;
   const setAsideOf = (): ReturnType<typeof setAsideMarks> => (setAside ??= setAsideMarks(page.tree, page.blocks));
   const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
     ...options,
     blockRoles: roles,
     pageType,
-    pageTypeByOpenGraph: options.pageTypeByOpenGraph ?? detected?.byOpenGraph ?? false,
+    pageTypeByOpenGraph: options.pageTypeByOpenGraph ?? detected.byOpenGraph,
     declaredTitles: options.declaredTitles ?? declaredTitles(page),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || pageType !== 'product' ? undefined : reviewSectionBlocks(page.tree, page.blocks)),

@@ -30,8 +30,7 @@ export const mainFallback: DecodeRule = {
   name: 'main-fallback',
   doc: `on a page that declares no article (but by its og:type), product or forum thread, when \`<main>\` holds at least ${MAIN_FALLBACK_MIN_CHARS} characters of text and less than ${MAIN_FALLBACK_MAX_KEPT_SHARE * 100}% of it is kept, its blocks with p(other) < ${SHORT_PAGE_MAX_P_OTHER} become body (not its frame, furniture, set-aside text or what a rule dropped)`,
   apply(s, cfg) {
-    const trusted = cfg.pageType && TRUSTED_TYPES.has(cfg.pageType) && !(cfg.pageType === 'article' && cfg.pageTypeByOpenGraph);
-    if (trusted) return;
+    if (TRUSTED_TYPES.has(cfg.pageType) && !(cfg.pageType === 'article' && cfg.pageTypeByOpenGraph)) return;
     const { blocks, labels } = s;
     let mainChars = 0;
     let keptChars = 0;
