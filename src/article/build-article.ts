@@ -27,7 +27,8 @@ import { isTrackingImage } from './images.js';
 import { extractMetadata, textDirection } from './metadata.js';
 import { detectLanguage } from './detect-language.js';
 import { headlineText } from './headline.js';
-import { siteKeys, withoutSiteName } from './page-title.js';
+import { withoutSiteName } from './page-title.js';
+import { siteKeys } from '../util/site-name.js';
 
 /** How far above a block's element a card's wrapping link may sit (a -> div -> h2). */
 const CARD_LINK_LEVELS = 4;

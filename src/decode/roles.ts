@@ -7,7 +7,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION } from '../features/vocabulary.js';
+import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../features/vocabulary.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
 
 export const BlockRole = Object.freeze({
@@ -32,6 +32,8 @@ export const BlockRole = Object.freeze({
   userInfo: 9,
   /** Inside a small box about the article's author (`.author-box`, `#about-the-author`): a bio, not the article. */
   authorBio: 10,
+  /** A short line in an element named for the site's own name ("site-title", "logo", "banner-header"): the site, not a headline. */
+  siteName: 11,
 });
 export type BlockRoleCode = (typeof BlockRole)[keyof typeof BlockRole];
 
@@ -77,6 +79,10 @@ const CAPTION = 32;
 const CREDIT = 64;
 const KNOWN = 128;
 const AUTHOR_BOX = 256;
+const SITE_TITLE = 512;
+/** A site's name is a few words; its element sits this many levels up at most (a -> h1 -> div.site-title). */
+const MAX_SITE_NAME_CHARS = 80;
+const SITE_TITLE_LEVELS = 3;
 /** An author box holds a photo, a name, a few lines and links: larger elements so named wrap more. */
 const MAX_AUTHOR_BOX_NODES = 120;
 
@@ -96,6 +102,7 @@ function elementFlags(el: ElementNode): number {
   if (el.tag === 'figcaption' || named(CAPTION_NAME)) f |= CAPTION;
   if (named(CREDIT_NAME)) f |= CREDIT;
   if (el.end - el.id <= MAX_AUTHOR_BOX_NODES && named(AUTHOR_BOX_NAME)) f |= AUTHOR_BOX;
+  if (named(SITE_TITLE_NAME)) f |= SITE_TITLE;
   return f;
 }
 
@@ -157,6 +164,7 @@ function roleOf(r: ElementReader, b: Block): BlockRoleCode {
     if (text.length <= MAX_AUTHOR_CHARS && r.any(up, USER_INFO)) return BlockRole.userInfo;
     if (text.length <= MAX_DATE_CHARS && /\d/.test(text) && r.any(up, DATE, 3)) return BlockRole.date;
     if (r.any(up, CAPTION, CAPTION_LEVELS - 1) && !r.any(up, CREDIT, CAPTION_LEVELS - 1)) return BlockRole.caption;
+    if (text.length <= MAX_SITE_NAME_CHARS && r.any(up, SITE_TITLE, SITE_TITLE_LEVELS)) return BlockRole.siteName;
   }
   if (r.any(up, PROMO)) return BlockRole.promo;
   if (b.kind === 'image') for (let k = 0; k < CAPTION_LEVELS && k < up.length; k++) if (r.holdsCaption(up[k]!)) return BlockRole.captioned;

@@ -88,6 +88,11 @@ export class DecodeState {
   /** Relabels block i as other for `reason` and marks it dropped (`droppedBlocks`). */
   drop(i: number, reason: string): void {
     this.relabel(i, 'other', reason);
+    this.markDropped(i);
+  }
+
+  /** Marks block i dropped (`droppedBlocks`) without relabelling it: a line the model already called other. */
+  markDropped(i: number): void {
     (this.droppedBlocks ??= new Uint8Array(this.blocks.length))[i] = 1;
   }
 
@@ -128,7 +133,7 @@ export interface LineRuleSpec {
   readonly reason: string;
 }
 
-/** The rule `spec` describes: each text block with one of its labels that it matches becomes other. */
+/** The rule `spec` describes: each text block with one of its labels that it matches becomes other (and one labelled other is marked dropped). */
 export function lineRule(spec: LineRuleSpec): DecodeRule {
   const limit = spec.maxMatches ?? Infinity;
   return {
@@ -138,13 +143,18 @@ export function lineRule(spec: LineRuleSpec): DecodeRule {
       if (spec.runs && !spec.runs(config)) return;
       const { blocks, labels } = s;
       const lines: number[] = [];
+      // Lines the model already called other are marked too, so that no later rule makes them a heading or content.
+      const quiet: number[] = [];
       for (let i = 0; i < blocks.length; i++) {
         const b = blocks[i]!;
-        if (b.kind !== 'text' || !spec.labels.includes(labels[i]!) || !spec.matches(b)) continue;
-        lines.push(i);
+        if (b.kind !== 'text') continue;
+        const looked = spec.labels.includes(labels[i]!);
+        if ((!looked && labels[i] !== 'other') || !spec.matches(b)) continue;
+        (looked ? lines : quiet).push(i);
         if (lines.length > limit) return;
       }
       for (const i of lines) s.drop(i, spec.reason);
+      for (const i of quiet) s.markDropped(i);
     },
   };
 }

@@ -13,7 +13,7 @@
 /** Words of class names grouped by what they usually mean; the groups generalise across sites. */
 export const CLASS_WORD_GROUPS: Readonly<Record<string, string>> = Object.freeze({
   content: 'article articles content contents body post posts entry story text prose blog news richtext paragraph copy',
-  comment: 'comment comments reply replies respond discussion disqus',
+  comment: 'comment comments reply replies respond discussion disqus trackback trackbacks pingback pingbacks',
   nav: 'nav navigation navbar menu menus breadcrumb breadcrumbs pagination pager toc skip',
   share: 'share sharing social facebook twitter whatsapp linkedin pinterest print email',
   ad: 'ad ads advert adverts advertisement sponsor sponsored promo promoted banner adsense dfp outbrain taboola',
@@ -33,7 +33,7 @@ export const CLASS_WORD_GROUPS: Readonly<Record<string, string>> = Object.freeze
  * The roots of a comment section's class or id, each also a word of the `comment` class-word
  * group above: a class string without one of them names no section (a cheap first test).
  */
-export const COMMENT_SECTION_ROOTS: readonly string[] = Object.freeze(['comment', 'disqus', 'respond']);
+export const COMMENT_SECTION_ROOTS: readonly string[] = Object.freeze(['comment', 'disqus', 'respond', 'trackback', 'pingback']);
 /** Whether a class string may name a comment section (contains one of `COMMENT_SECTION_ROOTS`). */
 export const COMMENT_SECTION_WORD = new RegExp(COMMENT_SECTION_ROOTS.join('|'), 'i');
 /**
@@ -41,7 +41,7 @@ export const COMMENT_SECTION_WORD = new RegExp(COMMENT_SECTION_ROOTS.join('|'), 
  * `comment-list`, `commentlist`, `comment-body`, `disqus_thread`, `respond`, `recentcomments`:
  * WordPress's sidebar of comment excerpts, `recent-comments-2`).
  */
-export const COMMENT_SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond)(?:[-_]|$)/i;
+export const COMMENT_SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|comment[-_]?(?:list|area|body|content|text|thread|section|wrap|wrapper|container|form|respond|meta|author|reply)s?|disqus\w*|respond|trackbacks?|pingbacks?)(?:[-_]|$)/i;
 /**
  * The whole text of a heading that opens a comment thread: "Comments", "27 commentaires",
  * "12 Responses to “Post title”", "Leave a Reply", "Reader comments (4)". Anchored at both ends,
@@ -49,7 +49,7 @@ export const COMMENT_SECTION_NAME = /^(?:recent[-_]?)?(?:comments?|commentlist|c
  * "Replies" and a bare "Response" are left out, as forums and API docs use them for content.
  */
 export const COMMENT_HEADING =
-  /^(?:\d+|no|one)?\s*(?:(?:reader|user|visitor)s?'?\s+)?(?:comments?|commentaires?|kommentare?|comentarios?|commenti|reacties|\d+\s+responses?|responses|leave a (?:reply|comment)|post a comment|add (?:a |your )?comment|join the (?:discussion|conversation))(?:\s*\(\d+\))?(?:\s+(?:to|on|for|zu|sur)\s.*)?[:.!]?$/i;
+  /^(?:\d+|no|one)?\s*(?:(?:reader|user|visitor)s?'?\s+)?(?:comments?|commentaires?|kommentare?|comentarios?|commenti|reacties|\d+\s+responses?|responses|trackbacks?|pingbacks?|trackbacks?\s*(?:and|&|\/)\s*pingbacks?|leave a (?:reply|comment)|post a comment|add (?:a |your )?comment|join the (?:discussion|conversation))(?:\s*\(\d+\))?(?:\s+(?:to|on|for|zu|sur)\s.*)?[:.!]?$/i;
 // --- Customer reviews on product pages (decode/reviews.ts) ---
 
 /** Whether an id, class or itemprop string may name a review section (a cheap first test). */
@@ -90,6 +90,12 @@ export const PROMO_BOX_NAME = /^(?:internallink|related\w*|promo\w*|teasers?|rea
 /** schema.org types of a page whose replies are its content (a forum thread, a Q&A page). */
 /** A box about the article's author: "author-box", "about-the-author", "autorenbox", "author-bio__text". */
 export const AUTHOR_BOX_NAME = /^(?:(?:post|entry|article)[-_]?)?(?:author|autor(?:en)?)[-_]?(?:box|bio|biography|info|description|details|card|about|profile|profil)(?:[-_]\w*)*$|^about[-_]?(?:the[-_]?)?author(?:[-_]\w*)*$/i;
+/** A sidebar's own id or class, exactly: "sidebar", "widget-area", "sidebar-wrapper", "primary-sidebar", or one of its boxes ("sidebar-block", "sidebar-widget"); not a layout's "left-sidebar" or "content-sidebar-wrap". */
+export const SIDEBAR_NAME = /^(?:sidebar|widget-area|sidebar[-_]?wrapper|(?:primary|secondary)[-_]sidebar|sidebar[-_](?:primary|secondary)|sidebar[-_]?(?:block|widget|module|box|section|item)s?)$/i;
+/** A page footer's own id or class, exactly: "footer", "site-footer", "page-footer" (not a post's "entry-footer"). */
+export const FOOTER_NAME = /^(?:(?:site|page|global|main)[-_]?)?footer$/i;
+/** The element holding the site's own name in its header: "site-title", "blog-title", "site-name", "logo", "banner-header", "branding". */
+export const SITE_TITLE_NAME = /^(?:(?:site|blog)[-_]?(?:title|name|logo|branding)|banner[-_]?header|logo|site[-_]?branding|branding)$/i;
 export const DISCUSSION_TYPE = /(?:^|\/)(?:DiscussionForumPosting|QAPage)$/;
 
 // --- Short lines of article furniture, in many languages (cues family: `cue:<cue>`) ---
@@ -158,11 +164,13 @@ export const CONSENT_CONTEXT = /\b(?:accept\w*|agree\w*|akzept\w*|acept\w*|web\s
  * the other languages' forms are imperatives or address the reader by themselves. Read with
  * `READER_APPEAL_OBJECT`: "follow us" alone may be a hiking guide's.
  */
-const ENGLISH_APPEAL = String.raw`(?<=^|[.!?:;…|>»–—]\s*|\b(?:please|just|then|and|or|now|today)\s+)(?:subscribe\s+(?:to|now|today|here)|sign\s+up\s+(?:for|to|now|today|here)|order\s+(?:now|today|your\s+copy|a\s+copy)|buy\s+(?:now|your\s+copy|a\s+copy)|support\s+(?:us|our\s+work|our\s+journalism|independent)|become\s+a\s+(?:member|subscriber|patron|supporter)|join\s+(?:us|our)\b|donate\s+(?:now|today|here)|download\s+(?:the|our)\s+app|follow\s+us|get\s+(?:the|our)\s+(?:app|newsletter|magazine))`;
+const ENGLISH_APPEAL = String.raw`(?<=^|[.!?:;…|>»–—]\s*|\b(?:please|just|then|and|or|now|today)\s+)(?:subscribe\s+(?:to|now|today|here)|sign[-\s]?up\s+(?:for|to|now|today|here)|consider\s+a\s+donation|order\s+(?:now|today|your\s+copy|a\s+copy)|buy\s+(?:now|your\s+copy|a\s+copy)|support\s+(?:us|our\s+work|our\s+journalism|independent)|become\s+a\s+(?:member|subscriber|patron|supporter)|join\s+(?:us|our)\b|donate\s+(?:now|today|here)|download\s+(?:the|our)\s+app|follow\s+us|get\s+(?:the|our)\s+(?:app|newsletter|magazine))`;
 const OTHER_APPEAL = String.raw`(?:^|[^\p{L}])(?:(?:consider|please)\s+(?:supporting|subscribing|donating|becoming)|(?:abonnieren|bestellen|unterstützen|folgen|melden|sichern|registrieren|testen)\s+sie|abonniere\s|bestelle\s|unterstütze\s+uns|gefällt\s+(?:dir|ihnen|euch)\s+unser|zapraszamy\s+(?:też\s+|także\s+)?do\s+(?:subskrypcji|prenumeraty)|jetzt\s+(?:[\p{L}-]+\s+){0,4}(?:bestellen|abonnieren|kaufen|sichern|testen|anmelden|registrieren|unterstützen|herunterladen)|(?:hier|online|buch|heft|ausgabe|jetzt)\s+bestellen|(?:werden\s+sie|werde)\s+(?:mitglied|abonnent|fördermitglied)|folge\s+uns|lade\s+dir|hol\s+dir|suscr[ií]b(?:ete|ase|irse|anse)|s[ií]guenos|hazte\s+(?:socio|miembro)|ap[óo]yanos|abonnez-vous|inscrivez-vous|soutenez-nous|suivez-nous|t[ée]l[ée]chargez|abbonati|iscriviti|seguici|sostienici)`;
-export const READER_APPEAL = new RegExp(String.raw`(?:${ENGLISH_APPEAL}|${OTHER_APPEAL})(?:[^\p{L}]|$)`, 'iu');
+/** A line that opens by asking the reader to follow an account ("Follow @nytimesworld for ..."); later in a paragraph it may close a photo essay's text. */
+const FOLLOW_ACCOUNT = String.raw`^follow\s+@\w+`;
+export const READER_APPEAL = new RegExp(String.raw`(?:${ENGLISH_APPEAL}|${OTHER_APPEAL}|${FOLLOW_ACCOUNT})(?:[^\p{L}]|$)`, 'iu');
 /** What a reader is asked to subscribe to, order, join or follow: the magazine, its issue, the newsletter, the app, the site's work, its social accounts. */
-export const READER_APPEAL_OBJECT = /(?:^|[^\p{L}])(?:newsletters?|subskrypcj\p{L}*|prenumerat\p{L}*|magazin\w*|magazine|ausgabe|heft|issues?|edition|abos?|abonnement\w*|subscriptions?|apps?|itunes|google\s+play|app\s*store|paywall|bezahlschranke|our\s+(?:work|journalism|reporting|journalists)|unsere\s+(?:arbeit|redaktion)|unseren\s+journalismus|membership|mitglied\w*|members?|angebote?|shop|facebook|twitter|instagram|youtube|telegram|podcasts?|e-?paper|print|buch|bolet[íi]n|revista|suscripci[óo]n|lettre\s+d'information)(?:[^\p{L}]|$)/iu;
+export const READER_APPEAL_OBJECT = /(?:^|[^\p{L}])(?:newsletters?|e-?mail\s+updates|donations?|@\w+|subskrypcj\p{L}*|prenumerat\p{L}*|magazin\w*|magazine|ausgabe|heft|issues?|edition|abos?|abonnement\w*|subscriptions?|apps?|itunes|google\s+play|app\s*store|paywall|bezahlschranke|our\s+(?:work|journalism|reporting|journalists)|unsere\s+(?:arbeit|redaktion)|unseren\s+journalismus|membership|mitglied\w*|members?|angebote?|shop|facebook|twitter|instagram|youtube|telegram|podcasts?|e-?paper|print|buch|bolet[íi]n|revista|suscripci[óo]n|lettre\s+d'information)(?:[^\p{L}]|$)/iu;
 
 /** A reading-time line: "5 min read", "Lesezeit: 3 Min.", "Reading time 17 minutes", "Tempo di lettura: 3 minuti", "Ten tekst przeczytasz w mniej niż minutę". */
 export const READING_TIME = /^(?:(?:reading\s+time|read\s+time|lesezeit|lesedauer|temps\s+de\s+lecture|tiempo\s+de\s+lectura|tempo\s+di\s+lettura|czas\s+czytania|leestijd)\s*:?\s*(?:ca\.?\s*)?(?:<\s*)?\d+\s*(?:-\s*\d+\s*)?(?:min\w*|minuten|minutes?|minutos?|minuti|minut)\.?|(?:ca\.?\s*)?\d+\s*(?:-\s*\d+\s*)?(?:min\.?|minutes?|minuten|minutos?|minuti|minut)\s*(?:read|reading|lesezeit|lesedauer|de\s+lecture|de\s+lectura|di\s+lettura|czytania|leestijd)|ten\s+tekst\s+przeczytasz\s+w\s+[\p{L}\s]*minut\p{L}*)\.?$/iu;
@@ -174,7 +182,7 @@ export const LISTEN_PROMPT = /^(?:listen\s+to\s+(?:this\s+)?(?:the\s+)?(?:articl
  * "TrackBack URL for this entry: ...", "RSS feed for comments on this post". Anchored at the start;
  * the short forms ("No comments") at both ends.
  */
-export const COMMENT_SYSTEM_LINE = /^(?:(?:no|noch\s+keine|pas\s+de|sin|nessun)\s+(?:comments?|kommentare?|commentaires?|comentarios?|commenti?)(?:\s+(?:yet|so\s+far|submitted\s+yet|to\s+show|vorhanden|pour\s+l'instant|todavía|ancora))?\s*[.:!]?$|there\s+are\s+no\s+comments(?:\s+yet)?[.!]?$|be\s+the\s+first\s+to\s+(?:comment|leave\s+a\s+(?:comment|reply))|(?:comments?|kommentare|les\s+commentaires)\s+(?:are|is|sind|sont)\s+(?:closed|geschlossen|fermés)[.!]?$|(?:your|deine|ihre)\s+e-?mail(?:-adresse|\s+address)?\s+(?:will\s+not|wird\s+nicht)\s+(?:be\s+published|veröffentlicht)|votre\s+adresse\s+(?:e-?mail|de\s+messagerie)\s+ne\s+sera\s+pas\s+publiée|tu\s+dirección\s+de\s+correo\s+electrónico\s+no\s+será\s+publicada|you\s+may\s+use\s+these\s+html\s+tags|trackback\s+ur[li]\b|rss\s+feed\s+for\s+comments|you\s+must\s+be\s+logged\s+in\s+to\s+post\s+a\s+comment|subscribe\s+to\s+(?:post\s+)?comments)/iu;
+export const COMMENT_SYSTEM_LINE = /^(?:(?:no|noch\s+keine|pas\s+de|sin|nessun)\s+(?:comments?|kommentare?|commentaires?|comentarios?|commenti?)(?:\s+(?:yet|so\s+far|submitted\s+yet|to\s+show|vorhanden|pour\s+l'instant|todavía|ancora))?\s*[.:!]?$|there\s+are\s+no\s+comments(?:\s+yet)?[.!]?$|be\s+the\s+first\s+to\s+(?:comment|leave\s+a\s+(?:comment|reply))|(?:comments?|kommentare|les\s+commentaires)\s+(?:are|is|sind|sont)\s+(?:closed|geschlossen|fermés)[.!]?$|(?:your|deine|ihre)\s+e-?mail(?:-adresse|\s+address)?\s+(?:will\s+not|wird\s+nicht)\s+(?:be\s+published|veröffentlicht)|votre\s+adresse\s+(?:e-?mail|de\s+messagerie)\s+ne\s+sera\s+pas\s+publiée|tu\s+dirección\s+de\s+correo\s+electrónico\s+no\s+será\s+publicada|you\s+may\s+use\s+these\s+html\s+tags|trackback\s+ur[li]\b|rss\s+feed\s+for\s+comments|you\s+must\s+be\s+logged\s+in\s+to\s+post\s+a\s+comment|subscribe\s+to\s+(?:post\s+)?comments|you\s+can\s+follow\s+any\s+responses\s+to\s+this\s+entry\b)/iu;
 /**
  * A blog's links to the posts before and after this one, on one line: "« Older post | Main |
  * Newer post »" (Movable Type, TypePad), "Newer Post Older Post Home" (Blogger).
@@ -183,9 +191,13 @@ export const POST_NAVIGATION = /^(?:«|‹|←)[^|]{0,150}\|[^|]{0,40}\|[^|]{0,1
 /**
  * A blog theme's footer under each post: "This entry was posted on Monday, November 5th, 2012
  * at 11:18 am and is filed under News." (WordPress), "This entry was posted in Lenses and tagged ...",
- * "Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und ...".
+ * "Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und ...";
+ * and its shorter lines: "Posted in: Fantasy |", "Filed under: Politics", "Posted on November 9,
+ * 2012 at 6:41 AM • 7 Comments", "Full list of categories: City Guide » Food".
  */
-export const POST_META_LINE = /^this\s+(?:entry|post)\s+was\s+posted\s+(?:on|in)\s|^(?:dieser|der)\s+(?:beitrag|eintrag|artikel)\s+wurde\s+am\s.{0,80}?\b(?:veröffentlicht|geschrieben|verfasst)\b/iu;
+export const POST_META_LINE = /^this\s+(?:entry|post)\s+was\s+posted\s+(?:on|in)\s|^(?:posted|filed)\s+(?:in|under)\s*:\s*[^.!?]{1,80}$|^(?:full\s+list\s+of\s+)?categor(?:y|ies)\s*:\s*[^.!?]{1,120}$|^posted\s+on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?:\p{L}+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+\p{L}+,?\s+\d{4}|\d{1,4}[./-]\d{1,2}[./-]\d{1,4})(?:,?\s*(?:at|um|@)?\s*\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?)?(?:\s*(?:by|in|von|•|\||·|-|–)\s*[^.!?]{0,60})?$|^(?:dieser|der)\s+(?:beitrag|eintrag|artikel)\s+wurde\s+am\s.{0,80}?\b(?:veröffentlicht|geschrieben|verfasst)\b/iu;
+/** Where the story also ran, and how to buy a copy: "A version of this article appeared in print on ...", "Dow Jones Reprints: ...", "See a sample reprint in PDF format". */
+export const PRINT_NOTE = /^a\s+version\s+of\s+this\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+appear(?:s|ed)\b|^dow\s+jones\s+reprints\s*:|^see\s+a\s+sample\s+reprint\b|^order\s+a\s+reprint\s+of\s+this\b/iu;
 /** A site's standing disclaimer of its authors' views: "The opinions expressed here are my personal opinions." */
 export const OPINION_DISCLAIMER = /^(?:the\s+)?(?:opinions|views)\s+expressed\s+(?:here|on\s+this|in\s+this)\b|^this\s+blog\s+reflects\s+the\s+(?:personal\s+)?opinions\b/iu;
 /** A standing disclaimer of liability, the whole line: "(Alle Angaben ohne Gewähr)", "No warranty is given for this information." */
@@ -198,6 +210,12 @@ export const LIABILITY_DISCLAIMER = /^\(?(?:alle\s+angaben\s+ohne\s+gewähr|anga
 export const AFFILIATE_DISCLOSURE = /\baffiliate[- ]?links?\b|\b(?:we|i)\s+(?:may\s+|might\s+)?(?:receive|earn|get)\s+(?:a\s+)?(?:small\s+)?(?:compensation|commission|a\s+share)\b|\badvertiser\s+disclosure\b|\bcontains\s+references\s+to\s+products\b|\b(?:provision|vergütung|geld)\s+erhalten\s+wir\b|\berhalten\s+wir\s+(?:eine\s+)?(?:kleine\s+)?(?:provision|vergütung)\b|\bearns?\s+from\s+qualifying\s+purchases\b|\bwerbelinks?\b|\bpartnerlinks?\b/iu;
 /** An embed's stand-in before the reader agrees to load it: "Externer Inhalt", "Empfohlener redaktioneller Inhalt". */
 export const EMBED_PLACEHOLDER = /^(?:externer\s+inhalt|empfohlener\s+redaktioneller\s+inhalt|eingebetteter\s+inhalt|external\s+content|embedded\s+content|contenu\s+externe)$/iu;
+/** A gallery's count or prompt, a newspaper's jump line: "19 Photos", "View the Full Gallery »", "Enlarge Photo", "Continue reading the main story". */
+export const GALLERY_PROMPT = /^(?:\d+\s+(?:photos|pictures|images|fotos|bilder)|view\s+(?:the\s+)?full\s+gallery|enlarge\s+(?:photo|image|picture)|continue\s+reading\s+the\s+main\s+story)\s*[»›→]?$/iu;
+/** A blog archive's entry: "► July (18)", "▼ 2012 (45)". */
+export const ARCHIVE_ENTRY = /^[►▼▶◄▸▾]\s*[\p{L}\p{N}][\p{L}\p{N} .-]{0,30}\(\d+\)$/u;
+/** A view counter, with the date beside it: "1,155 views Nov 6, 2012", "2.3K Views". */
+export const VIEW_COUNT = /^[\d.,]+\s*[km]?\s+(?:views?|aufrufe)\b[^.!?]{0,30}$/iu;
 /** A visitor counter: "13 Besucher sind online", "42 users online". */
 export const ONLINE_COUNT = /^\d+\s+(?:besucher|benutzer|gäste|mitglieder|users?|guests?|visitors?|members?)\s+(?:sind\s+|are\s+|is\s+)?online\b/iu;
 /**

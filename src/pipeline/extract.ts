@@ -26,6 +26,7 @@ import { blockContainers } from '../decode/containers.js';
 import { blockRoles } from '../decode/roles.js';
 import { detectPageTypeOf } from '../decode/page-type.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
+import { siteKeys } from '../util/site-name.js';
 import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article, type ArticleOptions } from '../article/index.js';
 import { PithError } from '../errors.js';
 
@@ -143,6 +144,12 @@ export function declaredTitles(page: Page): string[] {
   return out;
 }
 
+/** What the page's site calls itself: its declared name (og:site_name, application-name) and its URL's host labels. */
+export function declaredSiteKeys(page: Page): string[] {
+  const name = page.tree.meta.find((m) => m.key === 'og:site_name' || m.key === 'application-name')?.content;
+  return siteKeys(name, [page.url, siteUrlOf(page)]);
+}
+
 /** The text of the block the article builder takes the headline from (the first non-empty title block). */
 function titleBlockText(page: Page, labels: readonly Label[]): string | undefined {
   const i = labels.findIndex((l, k) => l === 'title' && page.blocks[k]!.kind === 'text' && page.blocks[k]!.text.trim() !== '');
@@ -172,6 +179,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     pageType,
     pageTypeByOpenGraph: options.pageTypeByOpenGraph ?? detected.byOpenGraph,
     declaredTitles: options.declaredTitles ?? declaredTitles(page),
+    siteKeys: options.siteKeys ?? declaredSiteKeys(page),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || pageType !== 'product' ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),

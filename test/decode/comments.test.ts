@@ -23,11 +23,13 @@ test('blocks inside elements whose class or id names a comment section are marke
     <form id="respond"><label>Leave a reply</label></form>
     <div class="CommentList"><p>Camel-case list.</p></div>
     <aside class="widget" id="recent-comments-2"><ul><li class="recentcomments">Ann on Earplugs</li></ul></aside>
+    <div class="trackbacks"><h3 class="trackbacks-header">TrackBack</h3><p>Listed below are links to weblogs that reference the post:</p></div>
   </body>`;
   assert.deepEqual(marks(html), [
     ['Headline', 0], ['The post itself.', 0],
     ['3 Responses', 1], ['First reader.', 1],
     ['Drupal reader.', 1], ['Disqus reader.', 1], ['Leave a reply', 1], ['Camel-case list.', 1], ['Ann on Earplugs', 1],
+    ['TrackBack', 1], ['Listed below are links to weblogs that reference the post:', 1],
   ]);
 });
 
@@ -95,7 +97,7 @@ test('headings that only look like comment headings open no section', () => {
 });
 
 test('comment headings in many languages and forms', () => {
-  for (const heading of ['Comments', '3 comments', '12 Responses to “Cool weather”', 'Reader comments (4)', '27 commentaires', 'Kommentare', 'Post a comment']) {
+  for (const heading of ['Comments', '3 comments', '12 Responses to “Cool weather”', 'Reader comments (4)', '27 commentaires', 'Kommentare', 'Post a comment', 'Trackbacks/Pingbacks', 'TrackBack']) {
     const got = marks(`<body><div>${POST}<h3>${heading}</h3><p>A reader.</p></div></body>`);
     assert.deepEqual(got.map(([, m]) => m), [0, 1, 1], heading);
   }

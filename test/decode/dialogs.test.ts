@@ -29,6 +29,21 @@ test('blocks in <footer> and role=contentinfo elements are marked', () => {
   ]);
 });
 
+test('blocks in elements named the page footer or a sidebar are marked; names of a layout or of a post\'s footer are not', () => {
+  const html = `<body><div class="content-sidebar-wrap left-sidebar"><div id="content"><h1>Headline</h1><p>The story.</p>
+      <div class="entry-footer"><p>Tags: news</p></div></div>
+    <div id="sidebar" class="widget-area"><p>About me.</p></div><div class="sidebar-block"><p>Subscribe via RSS</p></div>
+    <div class="sidebar-right"><p>Layout column.</p></div></div>
+    <div id="footer"><p>© 2012 Blog</p></div><div class="site-footer"><p>Imprint</p></div><div class="footer-wrapper"><p>Wrapper text.</p></div></body>`;
+  const page = loadPage(new TextEncoder().encode(html));
+  const aside = asideBlocks(page.tree, page.blocks);
+  const footer = footerBlocks(page.tree, page.blocks);
+  assert.deepEqual(page.blocks.map((b, i) => [b.text, aside[i], footer[i]]), [
+    ['Headline', 0, 0], ['The story.', 0, 0], ['Tags: news', 0, 0], ['About me.', 1, 0], ['Subscribe via RSS', 1, 0], ['Layout column.', 0, 0],
+    ['© 2012 Blog', 0, 1], ['Imprint', 0, 1], ['Wrapper text.', 0, 0],
+  ]);
+});
+
 test('blocks in elements of class nocontent or robots-nocontent are marked; other "content" classes are not', () => {
   const html = `<body><div class="post-content"><h1>Q&amp;A: Removing an add-on</h1><p>The answer.</p></div>
     <div class="module box nav nocontent"><ul><li>Previous Post</li></ul></div>

@@ -32,6 +32,13 @@ test('roles: controls, avatars, authors, attributions, a teaser inset, a photo w
   ]);
 });
 
+test("roles: a short line in an element named for the site's own name is the site's name, not a headline", () => {
+  const r = roles(`<body><div id="banner"><h1 id="banner-header"><a href="/aws/">Amazon Web Services Blog</a></h1></div>
+    <div class="site-branding"><p class="site-title"><a href="/">Ritzy Bee</a></p></div>
+    <article><h3 class="entry-title">The AWS Report</h3><p>Text of the story, long enough.</p></article></body>`);
+  assert.deepEqual(r, [['Amazon Web Services Blog', 'siteName'], ['Ritzy Bee', 'siteName'], ['The AWS Report', 'none'], ['Text of the story, long enough.', 'none']]);
+});
+
 test('roles: a large aside (a sidebar) is no teaser box; an image far from any caption is not captioned', () => {
   const many = Array.from({ length: 40 }, (_, i) => `<li><a href="/${i}">Link ${i}</a></li>`).join('');
   const r = roles(`<body><aside><ul>${many}</ul></aside><div><img src="a.jpg" alt="lone"></div><p>Text.</p></body>`);

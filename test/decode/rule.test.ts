@@ -23,6 +23,16 @@ test('lineRule: a matching text block with one of its labels becomes other, with
   ]);
 });
 
+test('lineRule: a matching line the model called other is marked dropped (no later rule may promote it), without a note', () => {
+  const doc = new BlockBuilder().text('BUY NOW', 'body').text('VIEW THE FULL GALLERY', 'other').text('Quiet words.', 'other').text('TITLE', 'title').build();
+  const s = runRule(shouting, doc);
+  assert.deepEqual(Array.from(s.droppedBlocks ?? []), [1, 1, 0, 0]);
+  assert.deepEqual(noteRows(s).map((r) => r[0]), [0]);
+  // Lines already other do not count towards maxMatches.
+  const many = new BlockBuilder().text('ONE', 'body').text('TWO', 'other').text('THREE', 'other').text('FOUR', 'other').build();
+  assert.deepEqual(noteRows(runRule(shouting, many)).map((r) => r[0]), [0]);
+});
+
 test('lineRule: more matches than maxMatches leave every one alone, and runs() can switch it off', () => {
   const many = new BlockBuilder().text('ONE', 'body').text('TWO', 'body').text('THREE', 'body').build();
   assert.deepEqual(runRule(shouting, many).notes, []);

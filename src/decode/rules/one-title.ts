@@ -7,19 +7,25 @@
  * at most half of the best block's words, and that block is an h2-h6 whose tag path a later
  * heading shares, it is the first of the page's sections ("Test Case 1", "Test Case 2") and
  * the page shows no headline of its own.
+ *
+ * Nor is the site's name (a blog's `<h1>` banner): when the best block names the site (its text,
+ * or an element named "site-title", "logo") and another block shows a headline the page
+ * declares, or the rest of a declared title around that name, that block is the title.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import type { ConstrainConfig } from '../config.js';
 import { BODY, HEADING, OTHER, TITLE } from '../blocks.js';
 import { comparableText } from '../../util/comparable-text.js';
 import { inHeadingElement } from './heading-elements.js';
+import { namesSite } from '../../util/site-name.js';
+import { BlockRole } from '../roles.js';
 
 /** What a declared headline adds to a block's p(title). */
 const DECLARED_BONUS = 0.15;
 
 export const oneTitle: DecodeRule = {
   name: 'one-title',
-  doc: 'the most probable title block (at least `titleThreshold`, declared headlines breaking near-ties) is the title, unless it is an h2-h6 that a later heading repeats the tag path of and that shares at most half its words with every declared headline (then a heading); other title blocks fall back to their next label',
+  doc: 'the most probable title block (at least `titleThreshold`, declared headlines breaking near-ties; not a block naming the site when another block shows a declared headline or what the `<title>` says besides that name) is the title, unless it is an h2-h6 that a later heading repeats the tag path of and that shares at most half its words with every declared headline (then a heading); other title blocks fall back to their next label',
   apply(s, cfg) {
     const { blocks, probs } = s;
     const n = blocks.length;
@@ -38,6 +44,7 @@ export const oneTitle: DecodeRule = {
       }
     }
     if (title >= 0 && probs[title]![TITLE]! < cfg.titleThreshold) title = -1;
+    if (title >= 0 && namesTheSite(s, cfg, title)) title = declaredHeadlineBlock(s, cfg, title) ?? title;
     let sectionHeading = -1;
     if (title >= 0 && isFirstSectionHeading(s, cfg, title)) [sectionHeading, title] = [title, -1];
     for (let i = 0; i < n; i++) {
@@ -52,6 +59,33 @@ export const oneTitle: DecodeRule = {
     }
   },
 };
+
+/** Whether block `i` names the site: its text is the site's name, or its element is named for it ("site-title", "logo"). */
+function namesTheSite(s: DecodeState, cfg: ConstrainConfig, i: number): boolean {
+  return cfg.blockRoles?.[i] === BlockRole.siteName || namesSite(s.blocks[i]!.text, cfg.siteKeys);
+}
+
+/**
+ * The block to take for the headline instead of `siteTitle`, the site's name: the most probable
+ * one that shows a declared headline, or what a declared title says besides the site's name
+ * ("Amazon Web Services Blog: The AWS Report ..." without the banner's "Amazon Web Services
+ * Blog"). An exact match is the evidence here, so no least p(title) applies.
+ */
+function declaredHeadlineBlock(s: DecodeState, cfg: ConstrainConfig, siteTitle: number): number | undefined {
+  const site = comparableText(s.blocks[siteTitle]!.text);
+  const headlines = new Set(cfg.declaredTitleKeys);
+  for (const declared of cfg.declaredTitleKeys) {
+    if (declared.startsWith(site + ' ')) headlines.add(declared.slice(site.length + 1));
+    if (declared.endsWith(' ' + site)) headlines.add(declared.slice(0, -site.length - 1));
+  }
+  headlines.delete(site);
+  let best: number | undefined;
+  s.blocks.forEach((b, i) => {
+    if (b.kind !== 'text' || i === siteTitle || s.setAsideBlocks?.[i] || (best !== undefined && s.probs[i]![TITLE]! <= s.probs[best]![TITLE]!)) return;
+    if (headlines.has(comparableText(b.text)) && !namesTheSite(s, cfg, i)) best = i;
+  });
+  return best;
+}
 
 /** Whether `title` is an h2-h6 unlike every declared headline, whose tag path a later heading of the page repeats. */
 function isFirstSectionHeading(s: DecodeState, cfg: ConstrainConfig, title: number): boolean {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { oneTitle } from '../../../src/decode/rules/one-title.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
+import { BlockRole } from '../../../src/decode/roles.js';
 
 test('one-title: the most probable title stays, other titles fall to their next label (ties to other)', () => {
   const doc = new BlockBuilder()
@@ -46,4 +47,31 @@ test('one-title: the first of repeated section headings is not the title when th
   assert.deepEqual(runRule(oneTitle, h1, { declaredTitles }).labels, ['title', 'heading']);
   const otherPath = new BlockBuilder().text('Test Case 1', 'title', 0.6).atPath('html/body/article/h2').text('Test Case 2', 'heading').atPath('html/body/aside/h2').build();
   assert.deepEqual(runRule(oneTitle, otherPath, { declaredTitles }).labels, ['title', 'heading']);
+});
+
+test("one-title: the site's name is not the headline when another block shows the declared one", () => {
+  // A blog's banner <h1> outscores the post's <h2>: og:site_name names the banner, og:title the post.
+  const blog = new BlockBuilder()
+    .text('I Geek for Creativity', 'title', 0.5)
+    .text('Creative Food Sculptures – Fubiz™', 'other').probsOfLast({ other: 0.8, title: 0.13, heading: 0.07 })
+    .text(para(20), 'body').build();
+  const declaredTitles = ['Creative Food Sculptures – Fubiz™', 'Creative Food Sculptures – Fubiz™ - I Geek for Creativity'];
+  const s = runRule(oneTitle, blog, { declaredTitles, siteKeys: ['igeekforcreativity'] });
+  assert.deepEqual(s.labels, ['other', 'title', 'body']);
+  // Without the site's name the banner stays the title; so it does when no block shows a declared headline.
+  assert.deepEqual(runRule(oneTitle, blog, { declaredTitles }).labels, ['title', 'other', 'body']);
+  assert.deepEqual(runRule(oneTitle, blog, { declaredTitles: ['Another story'], siteKeys: ['igeekforcreativity'] }).labels, ['title', 'other', 'body']);
+});
+
+test("one-title: a banner the markup names for the site gives way to the rest of the <title>", () => {
+  // TypePad: <h1 id="banner-header"><a>Amazon Web Services Blog</a></h1>, <title>Amazon Web Services Blog: The AWS Report - ...</title>.
+  const typepad = new BlockBuilder()
+    .text('Amazon Web Services Blog', 'title', 0.31)
+    .text('The AWS Report - John Smiley Discusses RDS', 'heading').probsOfLast({ heading: 0.64, title: 0.17, other: 0.19 })
+    .text(para(30), 'body').build();
+  const declaredTitles = ['Amazon Web Services Blog: The AWS Report - John Smiley Discusses RDS'];
+  const roles = Uint8Array.from([BlockRole.siteName, 0, 0]);
+  assert.deepEqual(runRule(oneTitle, typepad, { declaredTitles, blockRoles: roles }).labels, ['other', 'title', 'body']);
+  // A headline that merely opens the <title> is not taken for the site's name without that mark.
+  assert.deepEqual(runRule(oneTitle, typepad, { declaredTitles }).labels, ['title', 'heading', 'body']);
 });

@@ -38,3 +38,14 @@ test("product-specs: other products' cards (a link, a price, a delivery line) ar
   const blind = runRule(productSpecs, doc, { pageType: 'product' }, (st) => { st.region = [1, 1]; });
   assert.ok(blind.notes.length > 2, 'without the tree the cards look like specs');
 });
+
+test("product-specs: a shop template's fields for its scripts (keys in code form, their values, bare addresses) are no specs", () => {
+  const b = new BlockBuilder().text('Staple Tee', 'title').text(para(40), 'body');
+  for (const [key, value] of [['fabric:', '100% combed cotton'], ['weight:', 'Mid Weight'], ['retail_price_tier1:', '$20.00_1-9 items'],
+    ['cat_thumb_Bone:', 'https://cdn.example/5001_BONE_THUMB.jpg'], ['shipping_chunk-1:', 'We ship nationwide.']]) {
+    b.text(key, 'other').atPath('html/body/main/dl/dt').text(value, 'other').atPath('html/body/main/dl/dd');
+  }
+  b.text('//cdn.example/5001_NAVY_THUMB.jpg', 'other').atPath('html/body/main/dl/dd');
+  const s = runRule(productSpecs, b.build(), { pageType: 'product' }, (st) => { st.region = [1, 1]; });
+  assert.deepEqual(noteRows(s).map((r) => r[0]), [2, 3, 4, 5]);
+});

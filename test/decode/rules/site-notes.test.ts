@@ -41,3 +41,17 @@ test('isSiteNote: a German post-meta footer and a liability disclaimer; a senten
   }
   for (const t of ['Der Beitrag wurde von der Redaktion gekürzt.', 'Alle Angaben ohne Gewähr, sagt der Hersteller, doch die Werte stimmen.']) assert.equal(isSiteNote(t), false, t);
 });
+
+test("isSiteNote: a newspaper's print and reprint notes; a sentence about a version or reprints is not", () => {
+  for (const t of ['A version of this article appeared in print on November 5, 2012, on page A1 of the New York edition with the headline: Storm.',
+    'A version of this article appeared July 24, 2012, on page A1 in the U.S. edition of The Wall Street Journal, with the headline: Bid.',
+    'Dow Jones Reprints: This copy is for your personal, non-commercial use only.', 'See a sample reprint in PDF format. Order a reprint of this article now']) assert.ok(isSiteNote(t), t);
+  for (const t of ['A version of the bill passed the Senate in July.', 'Reprints of the 1962 map sold out in a week.']) assert.equal(isSiteNote(t), false, t);
+});
+
+test("isSiteNote: a post's category and date lines; a sentence that starts the same way is not", () => {
+  for (const t of ['Posted in: Fantasy |', 'Posted in: Fantasy, News |', 'Filed under: Politics, Elections', 'Posted on November 9, 2012 at 6:41 AM • 7 Comments', 'Posted on Friday, 9 November 2012', 'Posted on 2012-11-09 by admin', 'Full list of categories: City Guide » Food » Restaurants', 'Categories: Politics, News']) assert.ok(isSiteNote(t), t);
+  for (const t of ['Posted in Berlin, the letter reached her a week later.', 'Posted on the door was a note. It said 2012 was over.', 'Posted on a forum in 2012, the photo went viral within days of its upload', 'Posted on March 3, 2011, the video drew a million views', 'Categories: the study sorted answers into four. Most fit.']) {
+    assert.equal(isSiteNote(t), false, t);
+  }
+});

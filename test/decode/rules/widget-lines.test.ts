@@ -65,3 +65,11 @@ test("isWidgetLine: an embed's stand-in and a visitor counter; prose about exter
     assert.equal(isWidgetLine(t), false, t);
   }
 });
+
+test("isWidgetLine: a gallery's count and prompts, a jump line, a blog archive's entries; prose with photos or archives is not one", () => {
+  for (const t of ['19 Photos', 'View the Full Gallery »', 'Enlarge Photo', 'Continue reading the main story', '► July (18)', '▼ 2012 (45)', '1,155 views Nov 6, 2012', '2.3K Views',
+    'You can follow any responses to this entry through the RSS 2.0 feed.']) assert.ok(isWidgetLine(t), t);
+  for (const t of ['19 photos of the flood were shown.', 'View the full gallery of winners at the museum site, which opens on Monday.', 'The archive (1998) holds 18 boxes.', 'July (18) was hot.', '300 views of the bay.', '12 views on the reform were heard. Most agreed.']) {
+    assert.equal(isWidgetLine(t), false, t);
+  }
+});
