@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPage } from '../../src/page.js';
-import { declaredTitles } from '../../src/pipeline/extract.js';
+import { declaredSiteKeys, declaredTitles } from '../../src/pipeline/extract.js';
 
 const page = (html: string) => loadPage(new TextEncoder().encode(html));
 
@@ -16,4 +16,11 @@ test('declared titles: og and twitter titles, every JSON-LD headline (also insid
 test('malformed JSON-LD and non-string headlines are ignored, not fatal', () => {
   const html = '<head><script type="application/ld+json">{"headline": </script><script type="application/ld+json">{"headline":{"x":1}}</script></head><body><p>x</p></body>';
   assert.deepEqual(declaredTitles(page(html)), []);
+});
+
+test("declared site keys: og:site_name and the page's URL (given, or its og:url), letters only", () => {
+  const html = `<head><meta property="og:site_name" content="I Geek for Creativity"><meta property="og:url" content="http://tweetrightbrain.posterous.com/creative-food"></head><body><p>x</p></body>`;
+  assert.deepEqual(declaredSiteKeys(page(html)), ['igeekforcreativity', 'tweetrightbrain', 'posterous']);
+  assert.deepEqual(declaredSiteKeys(loadPage(new TextEncoder().encode('<body><p>x</p></body>'), { url: 'https://www.example.org/a' })), ['example']);
+  assert.deepEqual(declaredSiteKeys(page('<body><p>x</p></body>')), []);
 });
