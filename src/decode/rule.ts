@@ -129,6 +129,8 @@ export interface LineRuleSpec {
   /** Whether this text block is a line the rule drops. */
   readonly matches: (block: Block) => boolean;
   readonly maxMatches?: number;
+  /** Whether the page keeps its matching lines after all (given them and the state): a credited photo post whose caption is all its text. */
+  readonly spares?: (s: DecodeState, lines: readonly number[]) => boolean;
   /** The note's reason. */
   readonly reason: string;
 }
@@ -153,6 +155,7 @@ export function lineRule(spec: LineRuleSpec): DecodeRule {
         (looked ? lines : quiet).push(i);
         if (lines.length > limit) return;
       }
+      if (lines.length > 0 && spec.spares?.(s, lines)) return;
       for (const i of lines) s.drop(i, spec.reason);
       for (const i of quiet) s.markDropped(i);
     },

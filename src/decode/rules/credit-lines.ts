@@ -7,9 +7,9 @@
  * A caption signed at its end ("Ski-Star. © AFP / NAME", "... (Quelle: Fleischmann/Unsplash)") goes
  * with its credit, as `media-in-region` leaves such a caption out: trafilatura-eval's golds list
  * these credits as noise, while dragnet's and Readability's keep the caption (docs/quality.md,
- * session 28, weighs the two).
+ * session 28, weighs the two). A photo post whose signed caption is all its body keeps it.
  */
-import { lineRule } from '../rule.js';
+import { lineRule, type DecodeState } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
 import { inTableCell } from '../blocks.js';
 import { AGENCY, CREDIT_MARK } from '../../features/vocabulary.js';
@@ -54,11 +54,18 @@ export function isCreditLine(text: string): boolean {
   return m !== null && m.index <= MAX_CUE_OFFSET;
 }
 
+/** The credited lines are all the page's body: a photo post whose signed caption is its text ("... Artwork and photos © DiegoKoi"). */
+function isAllTheBody(s: DecodeState, lines: readonly number[]): boolean {
+  const credited = new Set(lines);
+  return !s.labels.some((l, i) => l === 'body' && !credited.has(i) && s.blocks[i]!.kind === 'text' && s.blocks[i]!.text.trim() !== '');
+}
+
 export const creditLines = lineRule({
   name: 'credit-lines',
-  doc: 'a short line that only credits a picture or names a source ("Foto: dpa", "Quelle: ...", "Titelbild"), or a caption that ends in its credit ("... © AFP / NAME"), becomes other (not in data tables, not on documentation)',
+  doc: 'a short line that only credits a picture or names a source ("Foto: dpa", "Quelle: ...", "Titelbild"), or a caption that ends in its credit ("... © AFP / NAME"), becomes other (not in data tables, not on documentation, not when such lines are all the body)',
   labels: ['body'],
   runs: (cfg) => cfg.creditLines !== 0 && cfg.pageType !== 'docs',
   matches: (b) => !inTableCell(b) && isCreditLine(b.text),
+  spares: isAllTheBody,
   reason: 'a picture credit or source line',
 });

@@ -46,3 +46,11 @@ test('credit-lines: table cells, documentation pages and creditLines 0 are left 
   assert.deepEqual(runRule(creditLines, doc, { pageType: 'docs' }).notes, []);
   assert.deepEqual(runRule(creditLines, doc, { creditLines: 0 }).notes, []);
 });
+
+test('credit-lines: a photo post whose signed caption is all its body keeps it', () => {
+  const caption = "No matter how long I stare at this, I still can't believe this is a pencil drawing. Mind...blown. Artwork and photos © DiegoKoi";
+  const post = new BlockBuilder().text('This is Not a Photograph', 'title').image('body').text(caption, 'body').build();
+  assert.deepEqual(runRule(creditLines, post).notes, []);
+  const article = new BlockBuilder().text('Headline', 'title').text(para(40), 'body').text(caption, 'body').build();
+  assert.deepEqual(noteRows(runRule(creditLines, article)).map((r) => r[0]), [2]);
+});
