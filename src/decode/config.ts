@@ -26,6 +26,8 @@ export interface ConstrainOptions {
   readonly minClusterChars?: number;
   /** Texts the page declares as its headline (og:title, JSON-LD headline, <title>): a tie-breaker for the title. */
   readonly declaredTitles?: readonly string[];
+  /** Summaries the page declares of itself (og:description, description, twitter:description, an article's JSON-LD description). */
+  readonly declaredDescriptions?: readonly string[];
   /** What the site calls itself, as letters only (`siteKeys`, util/site-name.ts): a block that only names the site is no headline. */
   readonly siteKeys?: readonly string[];
   /** With no body at all, the fallback takes runs of prose blocks of at least this many words each. Default 12; 0 = no fallback. */
@@ -131,6 +133,8 @@ export interface ConstrainConfig {
   /** `declaredTitles` as `comparableText` keys (empty ones left out), for rules that match blocks against them. */
   readonly declaredTitleKeys: ReadonlySet<string>;
   readonly siteKeys: readonly string[];
+  /** `declaredDescriptions` as `comparableText` keys (empty ones left out). */
+  readonly declaredDescriptionKeys: readonly string[];
   readonly fallbackMinWords: number;
   readonly rescueShare: number;
   readonly rescueMinBody: number;
@@ -178,6 +182,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     declaredTitles: o.declaredTitles ?? [],
     declaredTitleKeys: new Set((o.declaredTitles ?? []).map(comparableText).filter(Boolean)),
     siteKeys: o.siteKeys ?? [],
+    declaredDescriptionKeys: (o.declaredDescriptions ?? []).map(comparableText).filter(Boolean),
     fallbackMinWords: o.fallbackMinWords ?? PARAGRAPH_WORDS,
     rescueShare: o.rescueShare ?? 1,
     rescueMinBody: o.rescueMinBody ?? 0.2,

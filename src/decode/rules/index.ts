@@ -17,6 +17,7 @@ import { oneTitle } from './one-title.js';
 import { proseRescue } from './prose-rescue.js';
 import { singleTextBlock } from './single-text-block.js';
 import { standfirst } from './standfirst.js';
+import { declaredSummary } from './declared-summary.js';
 import { contentRegion } from './content-region.js';
 import { leadIns } from './lead-ins.js';
 import { creditLines } from './credit-lines.js';
@@ -52,6 +53,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   proseRescue,
   singleTextBlock,
   standfirst,
+  declaredSummary,
   leadIns,
   creditLines,
   dateLines,
