@@ -90,8 +90,8 @@ export const PROMO_BOX_NAME = /^(?:internallink|related\w*|promo\w*|teasers?|rea
 /** schema.org types of a page whose replies are its content (a forum thread, a Q&A page). */
 /** A box about the article's author: "author-box", "about-the-author", "autorenbox", "author-bio__text". */
 export const AUTHOR_BOX_NAME = /^(?:(?:post|entry|article)[-_]?)?(?:author|autor(?:en)?)[-_]?(?:box|bio|biography|info|description|details|card|about|profile|profil)(?:[-_]\w*)*$|^about[-_]?(?:the[-_]?)?author(?:[-_]\w*)*$/i;
-/** A sidebar's own id or class, exactly: "sidebar", "widget-area", "sidebar-wrapper", "primary-sidebar", or one of its boxes ("sidebar-block", "sidebar-widget"); not a layout's "left-sidebar" or "content-sidebar-wrap". */
-export const SIDEBAR_NAME = /^(?:sidebar|widget-area|sidebar[-_]?wrapper|(?:primary|secondary)[-_]sidebar|sidebar[-_](?:primary|secondary)|sidebar[-_]?(?:block|widget|module|box|section|item)s?)$/i;
+/** A sidebar's own id or class, exactly: "sidebar", "widget-area", "sidebar-wrapper", "primary-sidebar", or one of its boxes ("sidebar-block", "sidebar-widget", TypePad's "module-archives", a blogroll's "linkcat"); not a layout's "left-sidebar" or "content-sidebar-wrap". */
+export const SIDEBAR_NAME = /^(?:sidebar|widget-area|sidebar[-_]?wrapper|(?:primary|secondary)[-_]sidebar|sidebar[-_](?:primary|secondary)|sidebar[-_]?(?:block|widget|module|box|section|item)s?|module-(?:about|archives|typelist|categories|recent-comments|recent-posts|search|powered|syndicate|elsewhere|feed|photo|links)|linkcat|xoxo)$/i;
 /** A page footer's own id or class, exactly: "footer", "site-footer", "page-footer" (not a post's "entry-footer"). */
 export const FOOTER_NAME = /^(?:(?:site|page|global|main)[-_]?)?footer$/i;
 /** The element holding the site's own name in its header: "site-title", "blog-title", "site-name", "logo", "banner-header", "branding". */

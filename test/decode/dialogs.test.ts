@@ -34,12 +34,14 @@ test('blocks in elements named the page footer or a sidebar are marked; names of
       <div class="entry-footer"><p>Tags: news</p></div></div>
     <div id="sidebar" class="widget-area"><p>About me.</p></div><div class="sidebar-block"><p>Subscribe via RSS</p></div>
     <div class="sidebar-right"><p>Layout column.</p></div></div>
+    <div class="module-archives module"><p>November 2012</p></div><ul class="xoxo blogroll"><li>Ed Bott</li></ul>
     <div id="footer"><p>© 2012 Blog</p></div><div class="site-footer"><p>Imprint</p></div><div class="footer-wrapper"><p>Wrapper text.</p></div></body>`;
   const page = loadPage(new TextEncoder().encode(html));
   const aside = asideBlocks(page.tree, page.blocks);
   const footer = footerBlocks(page.tree, page.blocks);
   assert.deepEqual(page.blocks.map((b, i) => [b.text, aside[i], footer[i]]), [
     ['Headline', 0, 0], ['The story.', 0, 0], ['Tags: news', 0, 0], ['About me.', 1, 0], ['Subscribe via RSS', 1, 0], ['Layout column.', 0, 0],
+    ['November 2012', 1, 0], ['Ed Bott', 1, 0],
     ['© 2012 Blog', 0, 1], ['Imprint', 0, 1], ['Wrapper text.', 0, 0],
   ]);
 });
