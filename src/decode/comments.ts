@@ -26,18 +26,12 @@
 import { subtreeText, type DomTree, type ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
-import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
+import { blocksUnder, namedExactly } from './blocks-under.js';
 import { isParagraph } from './blocks.js';
 import { COMMENT_HEADING, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/vocabulary.js';
 
 function namesSection(el: ElementNode): boolean {
-  if (el.tag === 'body' || el.tag === 'html') return false;
-  const id = el.attrs['id'];
-  if (id && COMMENT_SECTION_NAME.test(id)) return true;
-  const cls = el.attrs['class'];
-  if (!cls || cls.length > MAX_CLASS_CHARS || !COMMENT_SECTION_WORD.test(cls)) return false;
-  for (const name of cls.split(/\s+/)) if (name && COMMENT_SECTION_NAME.test(name)) return true;
-  return false;
+  return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);
 }
 
 function isDiscussionType(t: unknown): boolean {

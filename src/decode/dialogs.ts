@@ -10,7 +10,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { blocksUnder, blocksUnderEach, MAX_CLASS_CHARS } from './blocks-under.js';
+import { blocksUnder, blocksUnderEach, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
 import { FOOTER_NAME, SIDEBAR_NAME } from '../features/vocabulary.js';
 
 const DIALOG_ROLE = /^(?:alert)?dialog$/i;
@@ -26,15 +26,6 @@ export function dialogBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Arra
 
 /** A class string that may name a footer (a cheap first test before splitting it). */
 const FOOTER_WORD = /footer/i;
-
-/** Whether the element's id or one of its classes is exactly `name` (a pattern of whole names). */
-function namedExactly(el: ElementNode, word: RegExp, name: RegExp): boolean {
-  const id = el.attrs['id'];
-  if (id && name.test(id)) return true;
-  const cls = el.attrs['class'];
-  if (!cls || cls.length > MAX_CLASS_CHARS || !word.test(cls)) return false;
-  return cls.split(/\s+/).some((c) => name.test(c));
-}
 
 function isFooter(el: ElementNode): boolean {
   return el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || namedExactly(el, FOOTER_WORD, FOOTER_NAME);
@@ -69,8 +60,9 @@ function isAside(el: ElementNode): boolean {
  * words of noise against 400 of content; on wcxb-dev 22 400 against 60; on l3s-gn1 5 300
  * against none (and a sidebar's boxes, `sidebar-block`, `sidebar-widget`: 6 600 words of noise
  * and no content on the four corpora; TypePad's `module-archives`, `module-typelist`, ...:
- * dragnet 41 600 against 2; WordPress's blogroll, `linkcat` and `xoxo`: dragnet 17 700 against none). Only the exact names count: `left-sidebar`, `sidebar-right` or
- * `content-sidebar-wrap` name a layout, and its content with it.
+ * dragnet 41 600 against 2; WordPress's blogroll, `linkcat` and `xoxo`: dragnet 17 700 against
+ * none). Only the exact names count: `left-sidebar`, `sidebar-right` or `content-sidebar-wrap`
+ * name a layout, and its content with it.
  */
 export function asideBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   return blocksUnder(tree, blocks, isAside);

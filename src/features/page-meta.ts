@@ -24,10 +24,6 @@ export function pageMeta(tree: DomTree): PageMeta {
   const metaOf = (key: string): string => normalizeSpace(tree.meta.find((m) => m.key === key)?.content ?? '');
   const articleBodies: string[] = [];
   const headlines: string[] = [];
-  const descriptions: string[] = [];
-  for (const d of [metaOf('og:description'), metaOf('description'), metaOf('twitter:description')]) {
-    if (d && !descriptions.includes(d)) descriptions.push(d);
-  }
   walkJsonLdObjects(tree, (o) => {
     const body = o['articleBody'];
     if (typeof body === 'string' && body.length > 0) {
@@ -36,8 +32,6 @@ export function pageMeta(tree: DomTree): PageMeta {
     }
     const headline = o['headline'];
     if (typeof headline === 'string' && normalizeSpace(headline)) pushNew(headlines, normalizeSpace(headline));
-    const desc = o['description'];
-    if (typeof desc === 'string' && normalizeSpace(desc) && isArticleType(o['@type'])) pushNew(descriptions, normalizeSpace(desc));
   });
   return Object.freeze({
     titles: Object.freeze({
@@ -48,8 +42,25 @@ export function pageMeta(tree: DomTree): PageMeta {
     }),
     articleBodies: Object.freeze(articleBodies),
     headlines: Object.freeze(headlines),
-    descriptions: Object.freeze(descriptions),
+    descriptions: Object.freeze(pageDescriptions(tree)),
   });
+}
+
+/**
+ * The summaries a page declares of itself: og, meta and Twitter descriptions, then the
+ * description of each article-like JSON-LD object, normalised, each once. Apart from `pageMeta`
+ * for the decoder, which needs no article bodies.
+ */
+export function pageDescriptions(tree: DomTree): string[] {
+  const descriptions: string[] = [];
+  for (const key of ['og:description', 'description', 'twitter:description']) {
+    pushNew(descriptions, normalizeSpace(tree.meta.find((m) => m.key === key)?.content ?? ''));
+  }
+  walkJsonLdObjects(tree, (o) => {
+    const desc = o['description'];
+    if (typeof desc === 'string' && isArticleType(o['@type'])) pushNew(descriptions, normalizeSpace(desc));
+  });
+  return descriptions.filter(Boolean);
 }
 
 function pushNew(list: string[], s: string): void {

@@ -27,7 +27,7 @@ import { blockRoles } from '../decode/roles.js';
 import { detectPageTypeOf } from '../decode/page-type.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { siteKeys } from '../util/site-name.js';
-import { pageMeta } from '../features/page-meta.js';
+import { pageDescriptions } from '../features/page-meta.js';
 import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article, type ArticleOptions } from '../article/index.js';
 import { PithError } from '../errors.js';
 
@@ -181,7 +181,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     pageTypeByOpenGraph: options.pageTypeByOpenGraph ?? detected.byOpenGraph,
     declaredTitles: options.declaredTitles ?? declaredTitles(page),
     siteKeys: options.siteKeys ?? declaredSiteKeys(page),
-    declaredDescriptions: options.declaredDescriptions ?? pageMeta(page.tree).descriptions,
+    declaredDescriptions: options.declaredDescriptions ?? pageDescriptions(page.tree),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || pageType !== 'product' ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
