@@ -39,6 +39,7 @@ import { mediaInRegion } from './media-in-region.js';
 import { repeatedText } from './repeated-text.js';
 import { shortPage } from './short-page.js';
 import { mainFallback } from './main-fallback.js';
+import { barePost } from './bare-post.js';
 
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   commentSections,
@@ -75,6 +76,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   mediaInRegion,
   repeatedText,
   mainFallback,
+  barePost,
   shortPage,
 ]);
 
@@ -86,5 +88,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText, shortPage,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage,
 };
