@@ -7,8 +7,8 @@
  * (a menu's items are one link each; a footer's columns are all links), or lines all inside
  * one link (a shop's product tile, wrapped whole in its `<a>`). On a page that
  * declares a listing, the largest card list (and any nearly as large) becomes body, less
- * controls and page furniture; on a page that declares no kind, only when its cards hold
- * several times the text of the body the model kept. The region grows to cover them.
+ * controls and page furniture; on a page that declares no kind, only when its cards are
+ * headed by links or hold no paragraph, and hold several times the text of the body the model kept. The region grows to cover them.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText, isParagraph } from '../blocks.js';
@@ -108,14 +108,20 @@ function inOneLink(s: DecodeState, held: readonly number[], chains: readonly (re
   return link >= 0 && held.every((i) => linkElementOf(s, i, chains) === link);
 }
 
+/** Whether no card of the list holds a paragraph: a shop's tiles and a list of entries are lines, a forum's posts and teasers with summaries are not. */
+function linesOnly(s: DecodeState, l: CardList): boolean {
+  return l.cardBlocks.every((held) => !held.some((i) => isParagraph(s.blocks[i]!)));
+}
+
 /**
  * A page that declares no kind is taken for a listing only when its largest card list has
- * linked headings for titles (a sidebar's boxes have plain headings), outweighs the body the
- * model kept `UNDECLARED_RATIO` times, and that body is at most an intro: an article's own
- * paragraphs above a box of other stories keep it an article.
+ * linked headings for titles (a sidebar's boxes have plain headings) or cards of short lines
+ * alone (a shop's tiles: name, price, specs), outweighs the body the model kept
+ * `UNDECLARED_RATIO` times, and that body is at most an intro: an article's own paragraphs
+ * above a box of other stories keep it an article.
  */
 function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: number, chosen: ReadonlySet<number>): boolean {
-  if (!lists.some((l) => l.chars === largest && l.headed >= MIN_CARD_SHARE * l.cards)) return false;
+  if (!lists.some((l) => l.chars === largest && (l.headed >= MIN_CARD_SHARE * l.cards || linesOnly(s, l)))) return false;
   const { blocks, labels } = s;
   let body = 0;
   let paragraphs = 0;
@@ -129,7 +135,7 @@ function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: 
 
 export const listingCards: DecodeRule = {
   name: 'listing-cards',
-  doc: "on a listing, the largest list of alike cards (each a link and a line that is not, or a tile wrapped whole in one link) becomes body; on an undeclared page only when its cards outweigh the body several times",
+  doc: "on a listing, the largest list of alike cards (each a link and a line that is not, or a tile wrapped whole in one link) becomes body; on an undeclared page only when its cards (with linked headings, or short lines alone) outweigh the body several times",
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const declared = cfg.pageType === 'listing';

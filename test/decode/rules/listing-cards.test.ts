@@ -89,3 +89,26 @@ test("listing-cards: a shop's product tiles, each wrapped whole in one link, are
   }
   assert.deepEqual(runRule(listingCards, menu.build(), { pageType: 'listing', blockContainers: menuContainers }).notes, []);
 });
+
+test('listing-cards: on an undeclared page, cards without linked headings count when they are short lines alone, not when they hold a paragraph', () => {
+  /** Five cards: a linked name (no heading), a price, a spec line; `summary` adds a paragraph to each (a forum's post, a teaser's summary). */
+  const grid = (summary: boolean) => {
+    const b = new BlockBuilder().text('Water Bottles', 'title').text('171 products', 'body');
+    const containers: number[][] = [[...MAIN, 5], [...MAIN, 6]];
+    for (let k = 0; k < 5; k++) {
+      b.link(`Vacuum bottle ${k} - 32 fl. oz.`, 'other').atPath('html/body/main/ul/li/a/span')
+        .text(`$${k}7.00`, 'other').atPath('html/body/main/ul/li/div')
+        .text('Cap Type: Screw Cap', 'other').atPath('html/body/main/ul/li/div');
+      containers.push(inCard(k), inCard(k), inCard(k));
+      if (summary) {
+        b.text(para(30), 'other').atPath('html/body/main/ul/li/p');
+        containers.push(inCard(k));
+      }
+    }
+    return { ...b.build(), containers };
+  };
+  const tiles = grid(false);
+  assert.equal(runRule(listingCards, tiles, { pageType: 'unknown', blockContainers: tiles.containers }).notes.length, 15);
+  const posts = grid(true);
+  assert.deepEqual(runRule(listingCards, posts, { pageType: 'unknown', blockContainers: posts.containers }).notes, []);
+});
