@@ -2,7 +2,8 @@
  * Issue 25's output defects, each on a small hand-made page, with the bundled model: what a
  * reader needs kept on a news story with a photo and a teaser inset (NPR's layout), on a
  * listing of cards each wrapped in one link (BBC's), on a chart whose cards the learner drops
- * (IMDb's), and on a forum thread (XenForo's).
+ * (IMDb's), on a forum thread (XenForo's), and on a photo blog's post that is its headline,
+ * pictures and one line.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,4 +71,14 @@ test('forum thread: each post keeps its author, and a quote its "X said:" line; 
   assert.deepEqual(a.headings, [], 'user names are not headings');
   assert.ok(!/avatars|like\.png|!\[Like\]/.test(a.markdown), a.markdown);
   assert.ok(!a.body.includes('You must log in'));
+});
+
+test("photo post: a headline with pictures and one line keeps them; the byline, the comment form and the sidebar's about-me do not come", async () => {
+  const a = await extractFixture('photo-post.html', 'https://curiousbrain.example/2012/11/zombie-logos/');
+  assert.equal(a.title, 'Logos Re-imagined for the Zombie Apocalypse');
+  assert.equal(a.body, 'Created by UK-based designer Ben Fellowes! Via designtaxi');
+  assert.ok(a.markdown.includes('![A fast-food logo with a zombie mascot](https://curiousbrain.example/img/zombie-logo-1.jpg)'), a.markdown);
+  for (const noise of ['thebrainbehind', 'Comments (0)', 'Leave a comment', 'collects the odd', 'All rights reserved']) {
+    assert.ok(!a.markdown.includes(noise), `'${noise}' is not in the article`);
+  }
 });
