@@ -26,6 +26,7 @@ import { consentNotices } from './consent-notices.js';
 import { readerAppeals } from './reader-appeals.js';
 import { widgetLines } from './widget-lines.js';
 import { siteNotes } from './site-notes.js';
+import { linkColumns } from './link-columns.js';
 import { noscriptMarkup } from './noscript-markup.js';
 import { articleEnd } from './article-end.js';
 import { productSpecs } from './product-specs.js';
@@ -62,6 +63,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   readerAppeals,
   widgetLines,
   siteNotes,
+  linkColumns,
   noscriptMarkup,
   contentRegion,
   articleEnd,
