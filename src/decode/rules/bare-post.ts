@@ -9,9 +9,9 @@
  *
  * Not lines that are links alone ("Comments (0)", a tag) or stamped with a time of day ("Posted
  * by Chef John at 12:00 AM", "images — thebrainbehind @ 15:34": the post's byline), nor what a
- * rule dropped for what it says, set aside (comments, sidebars, footers) or named furniture; and not when that element
- * holds more than `MAX_POST_LINES` lines: then it is a page whose text the model turned down,
- * not a bare post.
+ * rule dropped for what it says, set aside (comments, sidebars, footers) or named furniture;
+ * and not when that element holds more than `MAX_POST_LINES` lines: then it is a page whose
+ * text the model turned down, not a bare post.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import type { Block } from '../../segment/segment.js';
@@ -50,7 +50,11 @@ function excluded(s: DecodeState, i: number): boolean {
   return Boolean(s.setAsideBlocks?.[i] || s.furniture?.[i] || s.droppedBlocks?.[i]);
 }
 
-/** The blocks (other than the title) inside the innermost element around the title that holds any other non-empty text block. */
+/**
+ * The blocks (other than the title) inside the innermost element around the title that holds
+ * any other non-empty text block. Chains are compared by depth: a chain cut short on a hostile
+ * page misses its blocks here, it never adds another element's.
+ */
 function postBlocks(s: DecodeState, chains: BlockContainers, title: number): number[] {
   const chain = chains[title] ?? [];
   for (let depth = chain.length - 1; depth >= 0; depth--) {

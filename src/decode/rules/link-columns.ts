@@ -3,7 +3,8 @@
  * month, a list of tags: "Adriana Lima<br>Adrianne Palicki<br>...") is one block of many short
  * lines, nearly all link text. The learner, which reads a block's length and words, can take it
  * for a paragraph. Such a block is a menu, not prose. Not inside the page's `<article>` or
- * `<main>` (a list of the article's downloads), nor a list of addresses or numbered references (its sources).
+ * `<main>` (a list of the article's downloads), nor a list of addresses or numbered references
+ * (its sources).
  */
 import { lineRule } from '../rule.js';
 import type { Block } from '../../segment/segment.js';

@@ -8,7 +8,8 @@
  * one link (a shop's product tile, wrapped whole in its `<a>`). On a page that
  * declares a listing, the largest card list (and any nearly as large) becomes body, less
  * controls and page furniture; on a page that declares no kind, only when its cards are
- * headed by links or hold no paragraph, and hold several times the text of the body the model kept. The region grows to cover them.
+ * headed by links or hold no paragraph, and hold several times the text of the body the model
+ * kept. The region grows to cover them.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText, isParagraph } from '../blocks.js';
@@ -108,7 +109,10 @@ function inOneLink(s: DecodeState, held: readonly number[], chains: readonly (re
   return link >= 0 && held.every((i) => linkElementOf(s, i, chains) === link);
 }
 
-/** Whether no card of the list holds a paragraph: a shop's tiles and a list of entries are lines, a forum's posts and teasers with summaries are not. */
+/**
+ * Whether no card of the list holds a paragraph: a shop's tiles and a list of entries are
+ * lines; a forum's posts and teasers with summaries are not.
+ */
 function linesOnly(s: DecodeState, l: CardList): boolean {
   return l.cardBlocks.every((held) => !held.some((i) => isParagraph(s.blocks[i]!)));
 }
