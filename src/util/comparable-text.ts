@@ -5,3 +5,8 @@ const INNER_APOSTROPHE = /(?<=\p{L})['’ʼ](?=\p{L})/gu;
 export function comparableText(s: string): string {
   return s.normalize('NFKC').toLowerCase().replace(INNER_APOSTROPHE, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
+
+/** Whether `phrase` occurs in `text` as whole words, both `comparableText` keys: "next up pumpkin pie" in "food wishes next up pumpkin pie". */
+export function holdsPhrase(text: string, phrase: string): boolean {
+  return phrase !== '' && ` ${text} `.includes(` ${phrase} `);
+}

@@ -19,7 +19,7 @@ import { isLinkText, OTHER } from '../blocks.js';
 import type { BlockContainers } from '../containers.js';
 import { BlockRole } from '../roles.js';
 import { SHORT_PAGE_MAX_P_OTHER } from './short-page.js';
-import { comparableText } from '../../util/comparable-text.js';
+import { comparableText, holdsPhrase } from '../../util/comparable-text.js';
 import type { ConstrainConfig } from '../config.js';
 
 /** A stamp of the time of day ("@ 15:34", "at 12:00 AM"): the line is the post's byline or footer, not its text. */
@@ -40,9 +40,8 @@ function isPostLine(b: Block): boolean {
 
 /** Whether the page declares the title (og:title, `<title>`, ...) as its headline or part of it: a cart's "Cart (0)" it does not. */
 function declaredHeadline(text: string, cfg: ConstrainConfig): boolean {
-  const key = ` ${comparableText(text)} `;
-  if (key.trim() === '') return false;
-  for (const declared of cfg.declaredTitleKeys) if (` ${declared} `.includes(key)) return true;
+  const key = comparableText(text);
+  for (const declared of cfg.declaredTitleKeys) if (holdsPhrase(declared, key)) return true;
   return false;
 }
 

@@ -7,7 +7,7 @@
  * news story the summary is its deck, which one gold keeps and another leaves out.
  */
 import type { DecodeRule } from '../rule.js';
-import { comparableText } from '../../util/comparable-text.js';
+import { comparableText, holdsPhrase } from '../../util/comparable-text.js';
 import { countWordEquivalents } from '../../features/text-stats.js';
 
 /** How far under the headline the summary's lines may start (an image, a date between). */
@@ -28,15 +28,14 @@ export const declaredSummary: DecodeRule = {
     let bodyChars = 0;
     for (let i = title + 1; i < blocks.length; i++) if (labels[i] === 'body') bodyChars += blocks[i]!.text.length;
     if (bodyChars >= MAX_BODY_CHARS) return;
-    const descriptions = cfg.declaredDescriptionKeys.map((d) => ` ${d} `);
     let seen = 0;
     for (let i = title + 1; i < blocks.length && seen < MAX_LINES_BELOW; i++) {
       const b = blocks[i]!;
       if (b.kind !== 'text' || b.text.trim() === '') continue;
       seen++;
       if (labels[i] !== 'other' || s.furniture?.[i] || s.setAsideBlocks?.[i] || s.droppedBlocks?.[i] || countWordEquivalents(b.text) < MIN_WORDS) continue;
-      const key = ` ${comparableText(b.text)} `;
-      if (descriptions.some((d) => d.includes(key))) s.relabel(i, 'body', 'a line of the summary the page declares');
+      const key = comparableText(b.text);
+      if (cfg.declaredDescriptionKeys.some((d) => holdsPhrase(d, key))) s.relabel(i, 'body', 'a line of the summary the page declares');
     }
   },
 };

@@ -21,6 +21,8 @@ const REFERENCE_LINE = /:\/\/|\bwww\.|^\s*\[?\d+[\].)]/;
 const IN_ARTICLE = /(?:^|\/)(?:article|main)(?:\/|$)/;
 
 export function isLinkColumn(b: Block): boolean {
+  // Every text block of the page passes here (lines already dropped are marked too): most have no link or no line break.
+  if (b.linkChars === 0 || !b.text.includes('\n')) return false;
   const lines = b.text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length < MIN_COLUMN_LINES || IN_ARTICLE.test(b.tagPath) || lines.some((l) => REFERENCE_LINE.test(l))) return false;
   const chars = lines.reduce((n, l) => n + l.length, 0);
