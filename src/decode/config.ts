@@ -90,6 +90,8 @@ export interface ConstrainOptions {
   readonly asideBlocks?: ArrayLike<number>;
   /** Per block, 1 when it sits in an element marked no content for search engines (`noContentBlocks`, decode/dialogs.ts); absent = none known. */
   readonly noContentBlocks?: ArrayLike<number>;
+  /** Per block, 1 when it sits in an element a utility class hides (`classHiddenBlocks`, decode/class-hidden.ts); absent = none known. */
+  readonly hiddenBlocks?: ArrayLike<number>;
   /**
    * A lead image in a `<figure>` just before the content region is kept when its p(body) is at
    * least this (other images need 0.5): publishers mark their lead photos as figures. Default 0.3.
@@ -151,6 +153,7 @@ export interface ConstrainConfig {
   readonly footerBlocks: ArrayLike<number> | undefined;
   readonly asideBlocks: ArrayLike<number> | undefined;
   readonly noContentBlocks: ArrayLike<number> | undefined;
+  readonly hiddenBlocks: ArrayLike<number> | undefined;
   readonly leadFigureMinBody: number;
   readonly codeMinBody: number;
   readonly containerShare: number;
@@ -199,6 +202,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     footerBlocks: o.footerBlocks,
     asideBlocks: o.asideBlocks,
     noContentBlocks: o.noContentBlocks,
+    hiddenBlocks: o.hiddenBlocks,
     leadFigureMinBody: o.leadFigureMinBody ?? 0.3,
     codeMinBody: o.codeMinBody ?? 0.1,
     containerShare: o.containerShare ?? 0.8,

@@ -28,6 +28,8 @@ const SHAPES: Record<string, { page: (n: number) => string; n: number }> = {
   'deep divs': { page: (n) => '<div>'.repeat(n) + '<p>Deep text of an article with words.</p>', n: 40000 },
   'nested figures': { page: (n) => '<figure><img src=a.jpg><p>caption words here for a figure</p>'.repeat(n), n: 1000 },
   'nested quotes': { page: (n) => '<blockquote><p>Quoted words of a nested quote here.'.repeat(n), n: 1000 },
+  'siblings hidden by a class': { page: (n) => '<div><p class="tab">shown tab text</p>' + '<p class="tab hidden">hidden tab text</p><p class="hide">x</p>'.repeat(n), n: 3000 },
+  'nested panels hidden by a class': { page: (n) => '<button>open</button><div class="hidden">panel text'.repeat(n), n: 3000 },
   'nested tables': { page: (n) => '<table><tr><td>cell text words<td>more words'.repeat(n), n: 800 },
 };
 

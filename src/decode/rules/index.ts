@@ -9,6 +9,7 @@ import { dialogBoxes } from './dialog-boxes.js';
 import { pageFooters } from './page-footers.js';
 import { pageAsides } from './page-asides.js';
 import { noContentMarks } from './no-content-marks.js';
+import { hiddenBoxes } from './hidden-boxes.js';
 import { commentSections } from './comment-sections.js';
 import { adSlots } from './ad-slots.js';
 import { pageFurniture } from './page-furniture.js';
@@ -50,6 +51,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   pageFooters,
   pageAsides,
   noContentMarks,
+  hiddenBoxes,
   pageFurniture,
   oneTitle,
   proseRescue,
@@ -90,5 +92,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, hiddenBoxes, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage,
 };

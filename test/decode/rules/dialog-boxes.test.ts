@@ -4,6 +4,7 @@ import { dialogBoxes } from '../../../src/decode/rules/dialog-boxes.js';
 import { pageFooters } from '../../../src/decode/rules/page-footers.js';
 import { noContentMarks } from '../../../src/decode/rules/no-content-marks.js';
 import { pageAsides } from '../../../src/decode/rules/page-asides.js';
+import { hiddenBoxes } from '../../../src/decode/rules/hidden-boxes.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -39,6 +40,7 @@ const SET_ASIDE_RULES = [
   { rule: pageFooters, marksKey: 'footerBlocks', reason: 'inside a footer' },
   { rule: pageAsides, marksKey: 'asideBlocks', reason: 'inside an aside' },
   { rule: noContentMarks, marksKey: 'noContentBlocks', reason: 'marked no content' },
+  { rule: hiddenBoxes, marksKey: 'hiddenBlocks', reason: 'hidden by a class' },
 ] as const;
 
 for (const { rule, marksKey, reason } of SET_ASIDE_RULES) {

@@ -1,0 +1,155 @@
+/**
+ * Elements a stylesheet hides by a utility class (`hide`, `hidden`, `d-none`, `is-hidden`): the
+ * menus, modals, promo bars, cart drawers and spare copies of a box that a reader never sees
+ * until a script opens them. Not counted are the panels a reader opens in place (an FAQ's
+ * answer, an accordion, a tab): content that readers and benchmark golds count as the page's.
+ *
+ * The segmentation keeps their blocks (the learner reads them, as it did in training: a hidden
+ * menu is still a menu), and the decoder sets them aside (`hidden-boxes`).
+ */
+import type { DomNode, DomTree, ElementNode } from '../dom/tree.js';
+import type { Block } from '../segment/segment.js';
+
+const HIDING_TOKENS: ReadonlySet<string> = new Set(['hide', 'hidden', 'd-none', 'is-hidden']);
+/** A first test of a class string before it is split: a hiding class among its names (most have none). */
+const HIDING_NAME = /(?:^|\s)(?:hide|hidden|d-none|is-hidden)(?:\s|$)/i;
+
+/**
+ * A breakpoint that shows the element again (`md:block`, `1080:d-flex`, `@2xl:block`, `d-lg-block`,
+ * `show@medium`): hidden only on small screens. A state (`group-hover:block`, `dark:block`) does not count.
+ */
+const SHOWING_TOKEN = /^(?:(?:sm|md|lg|xl|\d?xl|\d+|@\w+|min-\[[^\]]+\]|tablet|laptop|desktop):!?(?:d-)?|d-(?:sm|md|lg|xl|xxl)-)(?:block|flex|grid|inline|inline-block|inline-flex|inline-grid|table|table-cell|table-row|contents)$|^visible-|^show@/;
+
+/** An inline display that overrides the class: a script has shown the element. */
+const SHOWN_BY_STYLE = /(?:^|;)\s*display\s*:\s*(?!none)[a-z]/i;
+
+/** Names of panels that open in place. */
+const DISCLOSURE_NAME = /accordion|collaps|expand|faq|answer|tab-?pane|tab-?panel|tab-?content/i;
+
+/** How many nodes of the previous sibling are searched for the panel's toggle. */
+const TOGGLE_SEARCH_NODES = 40;
+
+/**
+ * A set of tabs: at least this many siblings alike but for the hiding class, one of them shown.
+ * Two alike (one shown, one hidden) are more often a page's A/B variants of one box.
+ */
+const MIN_TAB_SET = 3;
+
+function classTokens(el: ElementNode): string[] {
+  const cls = el.attrs['class'];
+  return cls ? cls.toLowerCase().split(/\s+/).filter(Boolean) : [];
+}
+
+/** Whether the element's own classes hide it at every screen size. */
+export function hiddenByClassTokens(tokens: readonly string[]): boolean {
+  return tokens.some((t) => HIDING_TOKENS.has(t)) && !tokens.some((t) => SHOWING_TOKEN.test(t));
+}
+
+function isToggle(el: ElementNode): boolean {
+  const role = el.attrs['role'];
+  return el.tag === 'button' || el.tag === 'summary' || role === 'button' || role === 'tab' ||
+    'aria-expanded' in el.attrs || 'aria-controls' in el.attrs;
+}
+
+function holdsToggle(nodes: readonly DomNode[], el: ElementNode): boolean {
+  const last = Math.min(el.end, el.id + TOGGLE_SEARCH_NODES);
+  for (let i = el.id; i <= last; i++) {
+    const n = nodes[i]!;
+    if (n.kind === 'element' && isToggle(n)) return true;
+  }
+  return false;
+}
+
+/** A tag and its classes but the hiding ones: what panels of one set share. */
+function kindOf(el: ElementNode, tokens: readonly string[]): string {
+  const shown = tokens.filter((t) => !HIDING_TOKENS.has(t));
+  return shown.length === 0 ? '' : `${el.tag} ${shown.join(' ')}`;
+}
+
+/** One parent's element children, read once however many of them a class hides. */
+class Siblings {
+  readonly elements: readonly ElementNode[];
+  private readonly at = new Map<number, number>();
+  private kinds: Map<string, { alike: number; shown: boolean }> | undefined;
+
+  constructor(nodes: readonly DomNode[], parent: ElementNode) {
+    const elements: ElementNode[] = [];
+    for (const c of parent.children) {
+      const n = nodes[c]!;
+      if (n.kind === 'element') {
+        this.at.set(n.id, elements.length);
+        elements.push(n);
+      }
+    }
+    this.elements = elements;
+  }
+
+  before(el: ElementNode): ElementNode | undefined {
+    const i = this.at.get(el.id) ?? 0;
+    return i > 0 ? this.elements[i - 1] : undefined;
+  }
+
+  isInTabSet(kind: string): boolean {
+    if (kind === '') return false;
+    this.kinds ??= this.countKinds();
+    const k = this.kinds.get(kind);
+    return k !== undefined && k.shown && k.alike >= MIN_TAB_SET;
+  }
+
+  private countKinds(): Map<string, { alike: number; shown: boolean }> {
+    const kinds = new Map<string, { alike: number; shown: boolean }>();
+    for (const s of this.elements) {
+      const tokens = classTokens(s);
+      const kind = kindOf(s, tokens);
+      if (kind === '') continue;
+      const k = kinds.get(kind) ?? { alike: 0, shown: false };
+      k.alike++;
+      if (!s.hidden && !hiddenByClassTokens(tokens)) k.shown = true;
+      kinds.set(kind, k);
+    }
+    return kinds;
+  }
+}
+
+/**
+ * A panel a reader opens in place: named so, toggled by the element before it, or one of a set
+ * of tabs. Code counts too: documentation hides the source of its live examples (MDN's
+ * `pre.hidden`) behind a rendered sample, and code in an article is content.
+ */
+function isDisclosurePanel(nodes: readonly DomNode[], el: ElementNode, tokens: readonly string[], siblings: Siblings): boolean {
+  if (el.tag === 'pre' || el.attrs['role'] === 'tabpanel' || DISCLOSURE_NAME.test(`${el.attrs['class'] ?? ''} ${el.attrs['id'] ?? ''}`)) return true;
+  const prev = siblings.before(el);
+  return (prev !== undefined && holdsToggle(nodes, prev)) || siblings.isInTabSet(kindOf(el, tokens));
+}
+
+/** Ids of the outermost elements a class hides (not panels that open in place); their subtrees are hidden with them. */
+export function classHiddenRoots(nodes: readonly DomNode[]): number[] {
+  const roots: number[] = [];
+  const siblingsOf = new Map<number, Siblings>();
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    if (n.kind !== 'element' || n.hidden || !HIDING_NAME.test(n.attrs['class'] ?? '')) continue;
+    const tokens = classTokens(n);
+    if (!hiddenByClassTokens(tokens) || SHOWN_BY_STYLE.test(n.attrs['style'] ?? '')) continue;
+    const parent = nodes[n.parent];
+    if (parent === undefined || parent.kind !== 'element') continue;
+    let siblings = siblingsOf.get(parent.id);
+    if (siblings === undefined) siblingsOf.set(parent.id, siblings = new Siblings(nodes, parent));
+    if (!isDisclosurePanel(nodes, n, tokens, siblings)) {
+      roots.push(n.id);
+      i = n.end;
+    }
+  }
+  return roots;
+}
+
+/** 1 for each block inside an element a class hides (`classHiddenRoots`); one pass over the tree. */
+export function classHiddenBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
+  const marks = new Uint8Array(blocks.length);
+  const roots = classHiddenRoots(tree.nodes);
+  if (roots.length === 0) return marks;
+  const inside = new Uint8Array(tree.nodes.length);
+  for (const id of roots) inside.fill(1, id, (tree.nodes[id] as ElementNode).end + 1);
+  for (let k = 0; k < blocks.length; k++) marks[k] = inside[blocks[k]!.elementId] ?? 0;
+  return marks;
+}
