@@ -10,9 +10,10 @@
 import type { DomNode, DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 
-const HIDING_TOKENS: ReadonlySet<string> = new Set(['hide', 'hidden', 'd-none', 'is-hidden']);
+const HIDING_CLASSES = ['hide', 'hidden', 'd-none', 'is-hidden'] as const;
+const HIDING_TOKENS: ReadonlySet<string> = new Set(HIDING_CLASSES);
 /** A first test of a class string before it is split: a hiding class among its names (most have none). */
-const HIDING_NAME = /(?:^|\s)(?:hide|hidden|d-none|is-hidden)(?:\s|$)/i;
+const HIDING_NAME = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join('|')})(?:\\s|$)`, 'i');
 
 /**
  * A breakpoint that shows the element again (`md:block`, `1080:d-flex`, `@2xl:block`, `d-lg-block`,
