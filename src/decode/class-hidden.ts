@@ -8,7 +8,7 @@
  * menu is still a menu), and the decoder sets them aside (`hidden-boxes`).
  */
 import type { DomNode, DomTree, ElementNode } from '../dom/tree.js';
-import type { Block } from '../segment/segment.js';
+import { MAX_CLASS_CHARS } from './blocks-under.js';
 
 const HIDING_CLASSES = ['hide', 'hidden', 'd-none', 'is-hidden'] as const;
 const HIDING_TOKENS: ReadonlySet<string> = new Set(HIDING_CLASSES);
@@ -123,34 +123,37 @@ function isDisclosurePanel(nodes: readonly DomNode[], el: ElementNode, tokens: r
   return (prev !== undefined && holdsToggle(nodes, prev)) || siblings.isInTabSet(kindOf(el, tokens));
 }
 
-/** Ids of the outermost elements a class hides (not panels that open in place); their subtrees are hidden with them. */
-export function classHiddenRoots(nodes: readonly DomNode[]): number[] {
-  const roots: number[] = [];
+/**
+ * A test of one element: whether a class hides it and it is no panel that opens in place. Its
+ * siblings are read once per parent, however many of them it is asked about; a class string
+ * longer than `MAX_CLASS_CHARS` is a feature-flag dump and names nothing.
+ */
+export function classHiddenBox(tree: DomTree): (el: ElementNode) => boolean {
+  const nodes = tree.nodes;
   const siblingsOf = new Map<number, Siblings>();
-  for (let i = 0; i < nodes.length; i++) {
-    const n = nodes[i]!;
-    if (n.kind !== 'element' || n.hidden || !HIDING_NAME.test(n.attrs['class'] ?? '')) continue;
-    const tokens = classTokens(n);
-    if (!hiddenByClassTokens(tokens) || SHOWN_BY_STYLE.test(n.attrs['style'] ?? '')) continue;
-    const parent = nodes[n.parent];
-    if (parent === undefined || parent.kind !== 'element') continue;
+  return (el) => {
+    const cls = el.attrs['class'] ?? '';
+    if (el.hidden || cls.length > MAX_CLASS_CHARS || !HIDING_NAME.test(cls)) return false;
+    const tokens = classTokens(el);
+    if (!hiddenByClassTokens(tokens) || SHOWN_BY_STYLE.test(el.attrs['style'] ?? '')) return false;
+    const parent = nodes[el.parent];
+    if (parent === undefined || parent.kind !== 'element') return false;
     let siblings = siblingsOf.get(parent.id);
     if (siblings === undefined) siblingsOf.set(parent.id, siblings = new Siblings(nodes, parent));
-    if (!isDisclosurePanel(nodes, n, tokens, siblings)) {
+    return !isDisclosurePanel(nodes, el, tokens, siblings);
+  };
+}
+
+/** Ids of the outermost elements a class hides (`classHiddenBox`); their subtrees are hidden with them. */
+export function classHiddenRoots(tree: DomTree): number[] {
+  const isBox = classHiddenBox(tree);
+  const roots: number[] = [];
+  for (let i = 0; i < tree.nodes.length; i++) {
+    const n = tree.nodes[i]!;
+    if (n.kind === 'element' && isBox(n)) {
       roots.push(n.id);
       i = n.end;
     }
   }
   return roots;
-}
-
-/** 1 for each block inside an element a class hides (`classHiddenRoots`); one pass over the tree. */
-export function classHiddenBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  const marks = new Uint8Array(blocks.length);
-  const roots = classHiddenRoots(tree.nodes);
-  if (roots.length === 0) return marks;
-  const inside = new Uint8Array(tree.nodes.length);
-  for (const id of roots) inside.fill(1, id, (tree.nodes[id] as ElementNode).end + 1);
-  for (let k = 0; k < blocks.length; k++) marks[k] = inside[blocks[k]!.elementId] ?? 0;
-  return marks;
 }

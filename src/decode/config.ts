@@ -90,7 +90,7 @@ export interface ConstrainOptions {
   readonly asideBlocks?: ArrayLike<number>;
   /** Per block, 1 when it sits in an element marked no content for search engines (`noContentBlocks`, decode/dialogs.ts); absent = none known. */
   readonly noContentBlocks?: ArrayLike<number>;
-  /** Per block, 1 when it sits in an element a utility class hides (`classHiddenBlocks`, decode/class-hidden.ts); absent = none known. */
+  /** Per block, 1 when it sits in an element a utility class hides (`classHiddenBox`, decode/class-hidden.ts); absent = none known. */
   readonly hiddenBlocks?: ArrayLike<number>;
   /**
    * A lead image in a `<figure>` just before the content region is kept when its p(body) is at

@@ -12,6 +12,7 @@ import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { blocksUnder, blocksUnderEach, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
 import { FOOTER_NAME, SIDEBAR_NAME } from '../features/vocabulary.js';
+import { classHiddenBox } from './class-hidden.js';
 
 const DIALOG_ROLE = /^(?:alert)?dialog$/i;
 
@@ -88,10 +89,13 @@ export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8A
   return blocksUnder(tree, blocks, marksNoContent);
 }
 
-/** The four marks above, per block, from one walk of the page (what extraction asks for). */
+/**
+ * The four marks above and the boxes a class hides (`classHiddenBox`, decode/class-hidden.ts),
+ * per block, from one walk of the page (what extraction asks for).
+ */
 export function setAsideMarks(tree: DomTree, blocks: readonly Block[]): {
-  dialogBlocks: Uint8Array; footerBlocks: Uint8Array; asideBlocks: Uint8Array; noContentBlocks: Uint8Array;
+  dialogBlocks: Uint8Array; footerBlocks: Uint8Array; asideBlocks: Uint8Array; noContentBlocks: Uint8Array; hiddenBlocks: Uint8Array;
 } {
-  const [dialog, footer, aside, noContent] = blocksUnderEach(tree, blocks, [isDialog, isFooter, isAside, marksNoContent]);
-  return { dialogBlocks: dialog!, footerBlocks: footer!, asideBlocks: aside!, noContentBlocks: noContent! };
+  const [dialog, footer, aside, noContent, hidden] = blocksUnderEach(tree, blocks, [isDialog, isFooter, isAside, marksNoContent, classHiddenBox(tree)]);
+  return { dialogBlocks: dialog!, footerBlocks: footer!, asideBlocks: aside!, noContentBlocks: noContent!, hiddenBlocks: hidden! };
 }

@@ -21,7 +21,6 @@ import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type ConstrainOptions
 import { commentSectionBlocks } from '../decode/comments.js';
 import { reviewSectionBlocks } from '../decode/reviews.js';
 import { setAsideMarks } from '../decode/dialogs.js';
-import { classHiddenBlocks } from '../decode/class-hidden.js';
 import { adSlotBlocks } from '../decode/ads.js';
 import { blockContainers } from '../decode/containers.js';
 import { blockRoles } from '../decode/roles.js';
@@ -191,7 +190,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     asideBlocks: options.asideBlocks ?? setAsideOf().asideBlocks,
     noContentBlocks: options.noContentBlocks ?? setAsideOf().noContentBlocks,
     // With hidden text asked for (or revealed: the page hides nearly all of it), none is set aside.
-    hiddenBlocks: options.hiddenBlocks ?? (page.includesHidden ? undefined : classHiddenBlocks(page.tree, page.blocks)),
+    hiddenBlocks: options.hiddenBlocks ?? (page.includesHidden ? undefined : setAsideOf().hiddenBlocks),
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });

@@ -1,6 +1,6 @@
 /**
  * What a stylesheet hides is not what a reader sees: blocks in elements a utility class hides
- * (`hide`, `hidden`, `d-none`, `is-hidden`; `classHiddenBlocks`, decode/class-hidden.ts) become
+ * (`hide`, `hidden`, `d-none`, `is-hidden`; `classHiddenBox`, decode/class-hidden.ts) become
  * other and are set aside from the prose rescue (`setAsideRule`), unless the page's title is in
  * one. They are menus, modals, promo bars, a product's raw metafields and spare copies of a box;
  * panels a reader opens in place (accordions, FAQ answers, tabs) are not counted.
