@@ -1,9 +1,11 @@
 /**
  * What kind of page this is, from what the page declares (schema.org types of its own JSON-LD
- * objects, not of what they mention, or of microdata; `og:type`) and, where it declares nothing, from its markup: several posts' user
- * names make a forum thread, several blocks of code documentation. The decoder keeps what matters on each kind: who wrote each post on a
- * forum thread (`forum-posts`); lead-ins to links are left alone on documentation and listings (`lead-ins`);
- * a listing's cards are kept (`listing-cards`).
+ * objects, not of what they mention, or of microdata; `og:type`) and, where it declares
+ * nothing, from its markup: several posts' user names make a forum thread, several blocks of
+ * code documentation. A page that declares many products is a catalogue, whose kind its other
+ * declarations or its markup tell. The decoder keeps what matters on each kind: who wrote each
+ * post on a forum thread (`forum-posts`); lead-ins to links are left alone on documentation and
+ * listings (`lead-ins`); a listing's cards are kept (`listing-cards`).
  */
 import type { DomTree } from '../dom/tree.js';
 import { walkPageJsonLdObjects } from '../dom/json-ld.js';
@@ -13,10 +15,12 @@ import type { Block } from '../segment/segment.js';
 export const PAGE_TYPES = ['article', 'listing', 'product', 'forum', 'docs', 'unknown'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
+/** schema.org type names of a product page (its offers included). */
+const PRODUCT_NAMES = /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer)$/;
 /** schema.org type names by page type, in priority order (a forum thread may also declare an Article). */
 const DECLARED: ReadonlyArray<readonly [PageType, RegExp]> = [
   ['forum', /^(?:DiscussionForumPosting|QAPage|SocialMediaPosting)$/],
-  ['product', /^(?:Product|ProductGroup|IndividualProduct|Offer|AggregateOffer)$/],
+  ['product', PRODUCT_NAMES],
   ['docs', /^(?:TechArticle|APIReference|SoftwareSourceCode|HowTo)$/],
   ['listing', /^(?:CollectionPage|SearchResultsPage)$/],
   ['article', /^(?:Article|NewsArticle|BlogPosting|Report|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|LiveBlogPosting|ScholarlyArticle|Recipe|Review)$/],
@@ -24,6 +28,20 @@ const DECLARED: ReadonlyArray<readonly [PageType, RegExp]> = [
   // WordPress marks every page's <body> one, its posts' included.)
   ['listing', /^ItemList$/],
 ];
+const ONE_PRODUCT = /^(?:Product|IndividualProduct)$/;
+/**
+ * A page that declares this many products is a catalogue (a shop's category, a search's
+ * results), not one product's page: its products say nothing of its kind, which its other
+ * declarations or its markup tell (a product page's related items are a few at most).
+ */
+const MIN_CATALOGUE_PRODUCTS = 8;
+
+function isCatalogue(declared: readonly string[]): boolean {
+  let products = 0;
+  for (const n of declared) if (ONE_PRODUCT.test(n) && ++products >= MIN_CATALOGUE_PRODUCTS) return true;
+  return false;
+}
+
 /** A page with this many blocks of code in `<pre>` is documentation. */
 const MIN_CODE_BLOCKS = 3;
 const IN_PRE = /(?:^|\/)pre(?:\/|$)/;
@@ -60,7 +78,7 @@ export function detectPageTypeOf(tree: DomTree, roles: ArrayLike<number>, blocks
   for (const node of tree.nodes) if (node.kind === 'element' && node.attrs['itemtype']) declared.push(...typeNames(node.attrs['itemtype']));
   const og = tree.meta.find((m) => m.key === 'og:type')?.content.trim().toLowerCase();
   if (og === 'product' || og === 'og:product') declared.push('Product');
-  const type = declaredType(declared);
+  const type = declaredType(isCatalogue(declared) ? declared.filter((n) => !PRODUCT_NAMES.test(n)) : declared);
   if (type) return { type, byOpenGraph: false };
   let authors = 0;
   for (let i = 0; i < roles.length; i++) if (roles[i] === BlockRole.author) authors++;

@@ -91,6 +91,21 @@ test('page type: declared in JSON-LD, microdata or og:type; a thread of user nam
   assert.equal(typeOf(`<head><script type="application/ld+json">{broken</script></head><body><p>x</p></body>`), 'unknown');
 });
 
+test("page type: a page that declares many products is a catalogue: its products don't make it a product page", () => {
+  const typeOf = (html: string) => {
+    const page = loadPage(enc(html));
+    return detectPageType(page.tree, blockRoles(page.tree, page.blocks), page.blocks);
+  };
+  const products = (n: number) => Array.from({ length: n }, (_, i) => ({ '@type': 'Product', name: `Shoe ${i}`, offers: { '@type': 'Offer', price: 80 + i } }));
+  const ld = (o: unknown, og = '') => `<head>${og}<script type="application/ld+json">${JSON.stringify(o)}</script></head><body><p>x</p></body>`;
+  assert.equal(typeOf(ld(products(7))), 'product', 'a product with a few related items');
+  assert.equal(typeOf(ld(products(8))), 'unknown', 'a category of eight products declares no kind');
+  assert.equal(typeOf(ld(products(8), '<meta property="og:type" content="product">')), 'unknown', "a site's og:type product on its category page");
+  assert.equal(typeOf(ld([{ '@type': 'CollectionPage' }, ...products(20)])), 'listing', 'its own declaration still counts');
+  const tiles = Array.from({ length: 8 }, (_, i) => `<li itemscope itemtype="https://schema.org/Product"><a href="/p/${i}">Lamp ${i}</a> <span>$${i}9</span></li>`).join('');
+  assert.equal(typeOf(`<body><ul>${tiles}</ul></body>`), 'unknown', 'eight product tiles in microdata');
+});
+
 test('page type: an article on its og:type alone is marked so; declared in JSON-LD, it is not', () => {
   const detect = (html: string) => {
     const page = loadPage(enc(html));
