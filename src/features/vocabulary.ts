@@ -141,6 +141,12 @@ export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?
 export const AD_SLOT_NAME = /^(?:ads?|adslot\w*|adunit\w*|advert\w*|adsbygoogle|dfp|gpt-ad\w*|google[-_]?ads?|banner[-_]?ads?|sponsored|taboola\w*|outbrain\w*)(?:[-_]\w*)*$/i;
 /** The label an ad slot carries as its only text: "Advertisement", "Anzeige", "- Publicité -". */
 export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—:\s]*$/iu;
+/**
+ * The link an ad network puts on each ad it places ("Why you're seeing this ad", "Why this
+ * ad?", "AdChoices"): only a placed ad carries one, where a bare "Sponsored" may head a
+ * publisher's own box.
+ */
+export const AD_DISCLOSURE = /^(?:why (?:you're|you are|am i) seeing this ad|why this ad|ad ?choices)\??$/i;
 /** A line an ad opens with its label in capitals: "ANZEIGE - Heute mal ausgehen?", "ADVERTISEMENT: ...". */
 export const AD_LEAD = /^(?:ANZEIGE|WERBUNG|ADVERTISEMENT|PUBLICITÉ|PUBLICIDAD|SPONSORED)\s*[-–—:|]\s*\S/u;
 
