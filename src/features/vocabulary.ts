@@ -141,6 +141,8 @@ export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?
 export const AD_SLOT_NAME = /^(?:ads?|adslot\w*|adunit\w*|advert\w*|adsbygoogle|dfp|gpt-ad\w*|google[-_]?ads?|banner[-_]?ads?|sponsored|taboola\w*|outbrain\w*)(?:[-_]\w*)*$/i;
 /** The label an ad slot carries as its only text: "Advertisement", "Anzeige", "- Publicité -". */
 export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—:\s]*$/iu;
+/** An amount of money with its currency, before or after: "$158.73", "149€", "£88", "1.299,00 EUR". */
+export const PRICE_TEXT = /(?:[$€£¥₹₩]\s?\d|\d[\d.,]*\s?(?:[$€£¥₹₩]|(?:usd|eur|gbp|chf|kr|zł)(?!\p{L})))/iu;
 /**
  * The link an ad network puts on each ad it places ("Why you're seeing this ad", "Why this
  * ad?", "AdChoices"): only a placed ad carries one, where a bare "Sponsored" may head a

@@ -9,17 +9,22 @@
  * declares a listing, the largest card list (and any nearly as large) becomes body, less
  * controls and page furniture; on a page that declares no kind, only when its cards are
  * headed by links or hold no paragraph, and hold several times the text of the body the model
- * kept. The region grows to cover them.
+ * kept, or when they are a shop's product grid (nearly every card priced) holding more text
+ * than that body (a shop's buying guide below its grid is no article). The region grows to
+ * cover them.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText, isParagraph } from '../blocks.js';
 import { isDateBlockText } from './date-lines.js';
+import { PRICE_TEXT } from '../../features/vocabulary.js';
 import { tagsAlongChain } from '../containers.js';
 
 /** Fewer alike cards than this are a box, not a listing. */
 const MIN_CARDS = 4;
 /** A card is a few lines; more is a section of its own. */
 const MAX_CARD_BLOCKS = 12;
+/** A shop's tile may hold more: name, price, saving, rating and several spec pairs. */
+const MAX_PRICED_CARD_BLOCKS = 24;
 /** Cards are looked for this many elements above each text block at most (bounds the work on deep pages). */
 const MAX_CARD_DEPTH = 10;
 /** A page of more blocks is no reading page; the rule leaves it (its maps grow with blocks times depth). */
@@ -30,6 +35,10 @@ const MIN_CARD_SHARE = 0.6;
 const NEAR_LARGEST = 0.5;
 /** On an undeclared page the cards must hold this many times the kept body's text. */
 const UNDECLARED_RATIO = 3;
+/** Share of a product grid's cards that show a price (a tile may be sold out). */
+const MIN_PRICED_SHARE = 0.8;
+/** A price is a short line of its own ("$158.73", "Now £12.99"), not a sentence that names one. */
+const MAX_PRICE_CHARS = 60;
 /** An undeclared page whose kept body has more paragraphs than an intro is an article. */
 const MAX_INTRO_PARAGRAPHS = 2;
 /** A control's label ("Rate", "Mark as watched") is no part of a card's text. */
@@ -90,7 +99,7 @@ export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]
 }
 
 function isCard(s: DecodeState, held: readonly number[], chains: readonly (readonly number[])[]): boolean {
-  if (held.length < 2 || held.length > MAX_CARD_BLOCKS) return false;
+  if (held.length < 2 || held.length > MAX_PRICED_CARD_BLOCKS || (held.length > MAX_CARD_BLOCKS && !showsPrice(s, held))) return false;
   let links = 0;
   for (const i of held) if (isLinkText(s.blocks[i]!)) links++;
   return links >= 1 && (links < held.length || inOneLink(s, held, chains));
@@ -117,15 +126,27 @@ function linesOnly(s: DecodeState, l: CardList): boolean {
   return l.cardBlocks.every((held) => !held.some((i) => isParagraph(s.blocks[i]!)));
 }
 
+function showsPrice(s: DecodeState, held: readonly number[]): boolean {
+  return held.some((i) => s.blocks[i]!.text.length <= MAX_PRICE_CHARS && PRICE_TEXT.test(s.blocks[i]!.text));
+}
+
+/** Whether nearly every card of the list shows a price: a shop's product grid. */
+function productGrid(s: DecodeState, l: CardList): boolean {
+  let priced = 0;
+  for (const held of l.cardBlocks) if (showsPrice(s, held)) priced++;
+  return priced >= MIN_PRICED_SHARE * l.cards;
+}
+
 /**
- * A page that declares no kind is taken for a listing only when its largest card list has
+ * A page that declares no kind is taken for a listing when its largest card list is a product
+ * grid holding more text than the body the model kept, or when that list has
  * linked headings for titles (a sidebar's boxes have plain headings) or cards of short lines
  * alone (a shop's tiles: name, price, specs), outweighs the body the model kept
  * `UNDECLARED_RATIO` times, and that body is at most an intro: an article's own paragraphs
  * above a box of other stories keep it an article.
  */
 function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: number, chosen: ReadonlySet<number>): boolean {
-  if (!lists.some((l) => l.chars === largest && (l.headed >= MIN_CARD_SHARE * l.cards || linesOnly(s, l)))) return false;
+  const largestLists = lists.filter((l) => l.chars === largest);
   const { blocks, labels } = s;
   let body = 0;
   let paragraphs = 0;
@@ -134,12 +155,14 @@ function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: 
     body += blocks[i]!.text.length;
     if (isParagraph(blocks[i]!)) paragraphs++;
   }
+  if (largest >= body && largestLists.some((l) => productGrid(s, l))) return true;
+  if (!largestLists.some((l) => l.headed >= MIN_CARD_SHARE * l.cards || linesOnly(s, l))) return false;
   return largest >= UNDECLARED_RATIO * body && paragraphs <= MAX_INTRO_PARAGRAPHS;
 }
 
 export const listingCards: DecodeRule = {
   name: 'listing-cards',
-  doc: "on a listing, the largest list of alike cards (each a link and a line that is not, or a tile wrapped whole in one link) becomes body; on an undeclared page only when its cards (with linked headings, or short lines alone) outweigh the body several times",
+  doc: "on a listing, the largest list of alike cards (each a link and a line that is not, or a tile wrapped whole in one link) becomes body; on an undeclared page only when its cards (with linked headings, or short lines alone) outweigh the body several times, or are a priced product grid outweighing it",
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const declared = cfg.pageType === 'listing';

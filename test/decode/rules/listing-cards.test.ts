@@ -91,13 +91,13 @@ test("listing-cards: a shop's product tiles, each wrapped whole in one link, are
 });
 
 test('listing-cards: on an undeclared page, cards without linked headings count when they are short lines alone, not when they hold a paragraph', () => {
-  /** Five cards: a linked name (no heading), a price, a spec line; `summary` adds a paragraph to each (a forum's post, a teaser's summary). */
+  /** Five cards: a linked name (no heading), a price, a spec line; `summary` adds a paragraph to each (a forum's post, a teaser's summary) and a count of replies for the price. */
   const grid = (summary: boolean) => {
     const b = new BlockBuilder().text('Water Bottles', 'title').text('171 products', 'body');
     const containers: number[][] = [[...MAIN, 5], [...MAIN, 6]];
     for (let k = 0; k < 5; k++) {
       b.link(`Vacuum bottle ${k} - 32 fl. oz.`, 'other').atPath('html/body/main/ul/li/a/span')
-        .text(`$${k}7.00`, 'other').atPath('html/body/main/ul/li/div')
+        .text(summary ? `${k}7 replies` : `$${k}7.00`, 'other').atPath('html/body/main/ul/li/div')
         .text('Cap Type: Screw Cap', 'other').atPath('html/body/main/ul/li/div');
       containers.push(inCard(k), inCard(k), inCard(k));
       if (summary) {
@@ -111,4 +111,33 @@ test('listing-cards: on an undeclared page, cards without linked headings count 
   assert.equal(runRule(listingCards, tiles, { pageType: 'unknown', blockContainers: tiles.containers }).notes.length, 15);
   const posts = grid(true);
   assert.deepEqual(runRule(listingCards, posts, { pageType: 'unknown', blockContainers: posts.containers }).notes, []);
+});
+
+test("listing-cards: a shop's product grid (nearly every tile priced, a tile up to 24 lines) outweighing the body is a listing, though a buying guide of paragraphs sits below it", () => {
+  /** Five tiles of a linked name, a price (or a rating), and six spec pairs (14 lines), then a buying guide. */
+  const shop = (priced: boolean, guide = [para(30), para(30), para(30)]) => {
+    const b = new BlockBuilder().text('Backpacking Packs', 'title');
+    const containers: number[][] = [[...MAIN, 5]];
+    for (let k = 0; k < 5; k++) {
+      b.link(`Trail pack ${k} - 65 liters`, 'other').atPath('html/body/main/ul/li/a/span')
+        .text(priced ? `$${k}58.73` : `4.${k} out of 5 stars`, 'other').atPath('html/body/main/ul/li/div/span');
+      containers.push(inCard(k), inCard(k));
+      for (const [key, value] of [['Capacity:', `6${k} liters`], ['Weight:', '3.6 lbs'], ['Frame:', 'Internal'], ['Torso:', 'Adjustable'], ['Fabric:', 'Nylon'], ['Features:', 'Raincover']]) {
+        b.text(key, 'other').atPath('html/body/main/ul/li/div/div').text(value, 'other').atPath('html/body/main/ul/li/div/div');
+        containers.push(inCard(k), inCard(k));
+      }
+    }
+    for (const text of guide) {
+      b.text(text, 'body').atPath('html/body/main/section/p');
+      containers.push([...MAIN, 7]);
+    }
+    return { ...b.build(), containers };
+  };
+  const grid = shop(true);
+  const s = runRule(listingCards, grid, { pageType: 'unknown', blockContainers: grid.containers });
+  assert.equal(s.notes.length, 5 * 14, 'every line of every tile');
+  const unpriced = shop(false);
+  assert.deepEqual(runRule(listingCards, unpriced, { pageType: 'unknown', blockContainers: unpriced.containers }).notes, [], 'boxes of 14 lines without a price are sections, not cards');
+  const story = shop(true, Array(12).fill(para(40)));
+  assert.deepEqual(runRule(listingCards, story, { pageType: 'unknown', blockContainers: story.containers }).notes, [], 'a long article above a box of products');
 });
