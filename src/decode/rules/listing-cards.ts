@@ -7,7 +7,7 @@
  * (a menu's items are one link each; a footer's columns are all links), or lines all inside
  * one link (a shop's product tile, wrapped whole in its `<a>`). On a page that
  * declares a listing, the largest card list (and any nearly as large) becomes body, less
- * controls and page furniture; on a page that declares no kind, only when its cards are
+ * page furniture and its cards' controls ("Add to favorites", which become other); on a page that declares no kind, only when its cards are
  * headed by links or hold no paragraph, and hold several times the text of the body the model
  * kept, or when they are a shop's product grid (nearly every card priced) holding more text
  * than that body (a shop's buying guide below its grid is no article). The region grows to
@@ -179,7 +179,11 @@ export const listingCards: DecodeRule = {
     let last = s.region?.[1] ?? -Infinity;
     for (const i of chosen) {
       // A card's date is its metadata, as on an article (`date-lines`).
-      if (s.furniture?.[i] || s.setAsideBlocks?.[i] || IN_CONTROL.test(blocks[i]!.tagPath) || isDateBlockText(blocks[i]!.text)) continue;
+      if (IN_CONTROL.test(blocks[i]!.tagPath)) {
+        if (labels[i] === 'body') s.relabel(i, 'other', "a control in one of the listing's cards");
+        continue;
+      }
+      if (s.furniture?.[i] || s.setAsideBlocks?.[i] || isDateBlockText(blocks[i]!.text)) continue;
       if (labels[i] === 'other') s.relabel(i, 'body', "a line of one of the listing's cards");
       if (labels[i] === 'body' || labels[i] === 'heading') {
         first = Math.min(first, i);

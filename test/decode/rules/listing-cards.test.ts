@@ -141,3 +141,12 @@ test("listing-cards: a shop's product grid (nearly every tile priced, a tile up 
   const story = shop(true, Array(12).fill(para(40)));
   assert.deepEqual(runRule(listingCards, story, { pageType: 'unknown', blockContainers: story.containers }).notes, [], 'a long article above a box of products');
 });
+
+test("listing-cards: a control the model kept in a listing's card ('Add to favorites') becomes other", () => {
+  const p = chart();
+  const rate = p.blocks.findIndex((b) => b.text === 'Rate');
+  const probs = p.probs.map((row, i) => (i === rate ? [0, 0, 0.7, 0.3] : row));
+  const s = runRule(listingCards, { ...p, probs }, { pageType: 'listing', blockContainers: p.containers });
+  assert.equal(s.labels[rate], 'other');
+  assert.ok(noteRows(s).some((r) => r[0] === rate && r[2] === 'other' && r[4] === "a control in one of the listing's cards"));
+});
