@@ -3,10 +3,10 @@
  * (`div.ad`, `#ad-inline`, `.adsbygoogle`, `.taboola-feed`; see `AD_SLOT_NAME`), or a block
  * whose whole text is an ad's label ("Advertisement", "Anzeige:") or that opens with it in capitals
  * ("ANZEIGE - Heute mal ausgehen?"), or the card of a placed ad, which carries the network's
- * disclosure link ("Why you're seeing this ad"; a shop's sponsored "Similar items"). An ad slot sits inside the
- * article as often as beside it, so the content region keeps it; the learner sees the same
- * class words among thousands of others and a lone "Advertisement" between two paragraphs
- * reads, to it, like part of the story.
+ * disclosure link ("Why you're seeing this ad"; a shop's sponsored "Similar items"). An ad
+ * slot sits inside the article as often as beside it, so the content region keeps it; the
+ * learner sees the same class words among thousands of others and a lone "Advertisement"
+ * between two paragraphs reads, to it, like part of the story.
  *
  * Only small elements count: an `article.ad-free` or a `main#ads-wrapper` holding the whole
  * page is a template's name for something else.
@@ -34,17 +34,23 @@ function namesAdSlot(el: ElementNode): boolean {
 
 /** A placed ad's card is a few short lines: title, price, seller, delivery, the disclosure. */
 const MAX_AD_CARD_BLOCKS = 12;
+/** Text a placed ad's card holds at most: an ad inside a story shares its parent with the story's paragraphs. */
 const MAX_AD_CARD_CHARS = 400;
 /** How far above its disclosure link an ad's card is looked for. */
 const MAX_AD_CARD_DEPTH = 40;
 
-/** The first block whose element is node `id` or comes after it (blocks are in document order). */
+/** A block's first node: these rise with the blocks, which are in document order (their elements need not). */
+function firstNodeOf(b: Block): number {
+  return b.nodeIds[0] ?? b.elementId;
+}
+
+/** The first block whose first node is node `id` or comes after it. */
 function firstBlockAtOrAfter(blocks: readonly Block[], id: number): number {
   let lo = 0;
   let hi = blocks.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (blocks[mid]!.elementId < id) lo = mid + 1;
+    if (firstNodeOf(blocks[mid]!) < id) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -57,7 +63,7 @@ function isDisclosure(b: Block): boolean {
 /**
  * Marks each placed ad's card: the largest element around a disclosure link that holds no other
  * ad's disclosure (the next card's), at most `MAX_AD_CARD_BLOCKS` blocks and `MAX_AD_CARD_CHARS`
- * of text (an ad placed inside a story shares its parent with the story's paragraphs).
+ * of text.
  */
 function markAdCards(tree: DomTree, blocks: readonly Block[], out: Uint8Array): void {
   const disclosures = new Set<number>();

@@ -5,13 +5,13 @@
  * article. A card list is an element whose children are alike cards: at least `MIN_CARDS`
  * of them, each a few text blocks of which at least one is a link and at least one is not
  * (a menu's items are one link each; a footer's columns are all links), or lines all inside
- * one link (a shop's product tile, wrapped whole in its `<a>`). On a page that
- * declares a listing, the largest card list (and any nearly as large) becomes body, less
- * page furniture and its cards' controls ("Add to favorites", which become other); on a page that declares no kind, only when its cards are
- * headed by links or hold no paragraph, and hold several times the text of the body the model
- * kept, or when they are a shop's product grid (nearly every card priced) holding more text
- * than that body (a shop's buying guide below its grid is no article). The region grows to
- * cover them.
+ * one link (a shop's product tile, wrapped whole in its `<a>`). On a page that declares a
+ * listing, the largest card list (and any nearly as large) becomes body, less page furniture
+ * and its cards' controls ("Add to favorites", which become other); on a page that declares
+ * no kind, only when its cards are headed by links or hold no paragraph, and hold several
+ * times the text of the body the model kept, or when they are a shop's product grid (nearly
+ * every card priced) holding more text than that body (a shop's buying guide below its grid
+ * is no article). The region grows to cover them.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText, isParagraph } from '../blocks.js';

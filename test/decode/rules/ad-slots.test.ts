@@ -59,7 +59,8 @@ test("adSlotBlocks: a placed ad's card, around its network's disclosure link, is
     <span>Pre-owned · Private</span><span>${price}</span><span>+ $23.93 delivery</span></div>
     <div class="meta"><span>Sponsored</span><button><span>Why you're seeing this ad</span></button><span>Advertiser: ${seller}</span><a href="/help">Help &amp; report</a></div></li>`;
   const html = `<main><h1>Ladies top, 3 pack, size 6</h1><ul class="specs"><li>Condition: New</li><li>Size: 6</li></ul>
-    <section><h2>Similar items</h2><ul>${card('Vintage floral top', '$20.12', 'ewka27')}${card('Seamless vest, 3 pack', '$26.81', 'bmb85')}</ul></section>
+    <section><h2>Similar items</h2><ul>${card('Vintage floral top', '$20.12', 'ewka27')}${card('Seamless vest, 3 pack', '$26.81', 'bmb85')}
+    <li><h3><a href="/itm/c">Linen shirt</a></h3>$14.50 + $5 delivery<div><span>Why this ad?</span></div></li></ul></section>
     <div class="story"><p>${para(30)}</p><table><tr><td><a href="https://ads.example/c"><span>AdChoices</span></a></td></tr></table><p>${para(30)}</p><p>${para(30)}</p></div></main>`;
   const page = segment(parseHtml(html));
   const marked = adSlotBlocks(page.tree, page.blocks);
@@ -67,6 +68,7 @@ test("adSlotBlocks: a placed ad's card, around its network's disclosure link, is
   assert.deepEqual(hits, [
     'Vintage floral top', 'Pre-owned · Private$20.12+ $23.93 delivery', 'Sponsored', "Why you're seeing this ad", 'Advertiser: ewka27Help & report',
     'Seamless vest, 3 pack', 'Pre-owned · Private$26.81+ $23.93 delivery', 'Sponsored', "Why you're seeing this ad", 'Advertiser: bmb85Help & report',
+    'Linen shirt', '$14.50 + $5 delivery', 'Why this ad?',
     'AdChoices',
   ]);
 });
