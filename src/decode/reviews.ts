@@ -5,8 +5,9 @@
  *
  * On wcxb-dev's product pages the gold drops buyers' reviews, their filters and vote buttons:
  * the page is the product's description and specs. The learner reads a review as prose (it is
- * written like a post) and keeps it. Only product pages are asked, so an article that reviews
- * a product, or a site's testimonials on a landing page, is not touched.
+ * written like a post) and keeps it. Only product pages, and undeclared pages that look like a
+ * shop's (`product-reviews`), are asked, so an article that reviews a product, or a site's
+ * testimonials on a landing page, is not touched.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';

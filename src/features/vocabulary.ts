@@ -141,6 +141,11 @@ export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?
 export const AD_SLOT_NAME = /^(?:ads?|adslot\w*|adunit\w*|advert\w*|adsbygoogle|dfp|gpt-ad\w*|google[-_]?ads?|banner[-_]?ads?|sponsored|taboola\w*|outbrain\w*)(?:[-_]\w*)*$/i;
 /** The label an ad slot carries as its only text: "Advertisement", "Anzeige", "- Publicité -". */
 export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—:\s]*$/iu;
+/**
+ * A date anywhere in a line, as a review or a post is dated: "Reviewed in the United States on
+ * June 5, 2024", "05.06.2024", "5 June 2024", "3 weeks ago".
+ */
+export const DATE_IN_TEXT = /(?<![\p{L}\p{N}])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d+\s+(?:days?|weeks?|months?|years?)\s+ago)(?![\p{L}\p{N}])/iu;
 /** An amount of money with its currency, before or after: "$158.73", "149€", "£88", "1.299,00 EUR". */
 export const PRICE_TEXT = /(?:[$€£¥₹₩]\s?\d|\d[\d.,]*\s?(?:[$€£¥₹₩]|(?:usd|eur|gbp|chf|kr|zł)(?!\p{L})))/iu;
 /**

@@ -183,7 +183,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     siteKeys: options.siteKeys ?? declaredSiteKeys(page),
     declaredDescriptions: options.declaredDescriptions ?? pageDescriptions(page.tree),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
-    reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || pageType !== 'product' ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
+    reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || (pageType !== 'product' && pageType !== 'unknown') ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
     dialogBlocks: options.dialogBlocks ?? setAsideOf().dialogBlocks,
     footerBlocks: options.footerBlocks ?? setAsideOf().footerBlocks,

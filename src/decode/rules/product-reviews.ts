@@ -3,9 +3,34 @@
  * outside its review sections (`reviewBlocks`), p(body) of the blocks inside them is scaled by
  * `commentBody` (as readers' comments are) and they are relabelled from the scaled row; they
  * join the comment blocks that `one-title` and `prose-rescue` leave out.
+ *
+ * A shop's page may declare nothing (Amazon's do not). An undeclared page counts when it shows
+ * a price outside its review sections and at least two of their lines hold a date, as buyers'
+ * reviews are dated. A news site wraps a critic's review, the story itself, in an element
+ * named so too, and that shows no price line.
  */
 import { isParagraph, scaleBody } from '../blocks.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
+import { DATE_IN_TEXT, PRICE_TEXT } from '../../features/vocabulary.js';
+
+/** Dated lines in the review sections that make them buyers' reviews on an undeclared page. */
+const MIN_DATED_LINES = 2;
+/** A price is a short line of its own ("$49.99", "Now £12.99"), not a sentence that names one. */
+const MAX_PRICE_CHARS = 60;
+
+/** Whether an undeclared page shows a price outside its review sections and dated lines inside them: a shop's page with buyers' reviews. */
+function shopWithReviews(s: DecodeState, reviews: ArrayLike<number>): boolean {
+  let dated = 0;
+  let priced = false;
+  for (let i = 0; i < s.blocks.length; i++) {
+    const b = s.blocks[i]!;
+    if (b.kind !== 'text') continue;
+    if (reviews[i]) {
+      if (DATE_IN_TEXT.test(b.text)) dated++;
+    } else if (!priced && b.text.length <= MAX_PRICE_CHARS && PRICE_TEXT.test(b.text)) priced = true;
+  }
+  return priced && dated >= MIN_DATED_LINES;
+}
 
 /** Whether some block outside the review sections is body already or a paragraph of prose: the product's own text. */
 function contentOutside(s: DecodeState, reviews: ArrayLike<number>): boolean {
@@ -17,11 +42,12 @@ function contentOutside(s: DecodeState, reviews: ArrayLike<number>): boolean {
 
 export const productReviews: DecodeRule = {
   name: 'product-reviews',
-  doc: "on a product page with text outside its customer reviews, p(body) inside them is scaled by `commentBody` and those blocks are relabelled (and kept out of the title and the prose rescue)",
+  doc: "on a product page (or an undeclared page with a price line and dated reviews) with text outside its customer reviews, p(body) inside them is scaled by `commentBody` and those blocks are relabelled (and kept out of the title and the prose rescue)",
   apply(s, cfg) {
     const marks = cfg.reviewBlocks;
-    if (cfg.pageType !== 'product' || marks === undefined || !(cfg.commentBody < 1)) return;
+    if (!(cfg.pageType === 'product' || cfg.pageType === 'unknown') || marks === undefined || !(cfg.commentBody < 1)) return;
     if (!s.anyMarked(marks) || !contentOutside(s, marks)) return;
+    if (cfg.pageType === 'unknown' && !shopWithReviews(s, marks)) return;
     s.setAside(marks);
     s.scaleMarked(marks, (row) => scaleBody(row, cfg.commentBody), "inside the product's customer reviews");
   },

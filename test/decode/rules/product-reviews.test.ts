@@ -36,3 +36,21 @@ test('product-reviews: not on other page types, not when the reviews are all the
   assert.deepEqual(runRule(productReviews, doc, { pageType: 'product', reviewBlocks: marks, commentBody: 1 }).notes, [], 'off');
   assert.deepEqual(runRule(productReviews, doc, { pageType: 'product' }).notes, [], 'no sections known');
 });
+
+test("product-reviews: on an undeclared page only when it shows a price outside the reviews and they are dated (a shop's page); a critic's review on a news site is neither", () => {
+  /** A product's name, its price line, its description, then two dated (or undated) buyers' reviews. */
+  const shop = (price: string, dated: boolean) => {
+    const doc = new BlockBuilder().text('Wireless earbuds E19', 'title').text(price, 'other').text(para(20, 'earbuds'), 'body')
+      .text(dated ? 'Reviewed in the United States on June 5, 2024' : 'Verified purchase', 'body', 0.6).text(para(25, 'loud'), 'body', 0.8)
+      .text(dated ? 'Reviewed in the United States on July 8, 2024' : 'Verified purchase', 'body', 0.6).text(para(25, 'comfortable'), 'body', 0.8).build();
+    return { doc, marks: Uint8Array.from([0, 0, 0, 1, 1, 1, 1]) };
+  };
+  const amazon = shop('$49.99', true);
+  const s = runRule(productReviews, amazon.doc, { pageType: 'unknown', reviewBlocks: amazon.marks });
+  assert.deepEqual(s.labels, ['title', 'other', 'body', 'other', 'other', 'other', 'other']);
+  const critic = shop('Published by the arts desk', true);
+  assert.deepEqual(runRule(productReviews, critic.doc, { pageType: 'unknown', reviewBlocks: critic.marks }).notes, [], 'no price: a story in an element named review');
+  const undated = shop('$49.99', false);
+  assert.deepEqual(runRule(productReviews, undated.doc, { pageType: 'unknown', reviewBlocks: undated.marks }).notes, [], 'no dated lines');
+  assert.deepEqual(runRule(productReviews, amazon.doc, { pageType: 'article', reviewBlocks: amazon.marks }).notes, [], 'a declared article');
+});
