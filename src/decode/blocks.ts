@@ -2,6 +2,7 @@
 import { LABELS } from '../labels.js';
 import type { Block } from '../segment/segment.js';
 import { countWordEquivalents } from '../features/text-stats.js';
+import { PRICE_TEXT } from '../features/vocabulary.js';
 
 /** Words that make a block a paragraph of prose rather than a line or a caption. */
 export const PARAGRAPH_WORDS = 12;
@@ -58,6 +59,14 @@ export function nextTextBlock(blocks: readonly Block[], i: number): number {
   let next = i + 1;
   while (next < blocks.length && (blocks[next]!.kind !== 'text' || !blocks[next]!.text.trim())) next++;
   return next;
+}
+
+/** A price is a short line of its own ("$158.73", "Now £12.99"), not a sentence that names one. */
+const MAX_PRICE_CHARS = 60;
+
+/** Whether the block is a price line: a shop's tile or product page shows one. */
+export function isPriceLine(b: Block): boolean {
+  return b.kind === 'text' && b.text.length <= MAX_PRICE_CHARS && PRICE_TEXT.test(b.text);
 }
 
 /** A paragraph of prose: text of at least PARAGRAPH_WORDS words, mostly not link text. */

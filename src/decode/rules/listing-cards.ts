@@ -14,9 +14,8 @@
  * is no article). The region grows to cover them.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
-import { isLinkText, isParagraph } from '../blocks.js';
+import { isLinkText, isParagraph, isPriceLine } from '../blocks.js';
 import { isDateBlockText } from './date-lines.js';
-import { PRICE_TEXT } from '../../features/vocabulary.js';
 import { tagsAlongChain } from '../containers.js';
 
 /** Fewer alike cards than this are a box, not a listing. */
@@ -37,8 +36,6 @@ const NEAR_LARGEST = 0.5;
 const UNDECLARED_RATIO = 3;
 /** Share of a product grid's cards that show a price (a tile may be sold out). */
 const MIN_PRICED_SHARE = 0.8;
-/** A price is a short line of its own ("$158.73", "Now £12.99"), not a sentence that names one. */
-const MAX_PRICE_CHARS = 60;
 /** An undeclared page whose kept body has more paragraphs than an intro is an article. */
 const MAX_INTRO_PARAGRAPHS = 2;
 /** A control's label ("Rate", "Mark as watched") is no part of a card's text. */
@@ -127,7 +124,7 @@ function linesOnly(s: DecodeState, l: CardList): boolean {
 }
 
 function showsPrice(s: DecodeState, held: readonly number[]): boolean {
-  return held.some((i) => s.blocks[i]!.text.length <= MAX_PRICE_CHARS && PRICE_TEXT.test(s.blocks[i]!.text));
+  return held.some((i) => isPriceLine(s.blocks[i]!));
 }
 
 /** Whether nearly every card of the list shows a price: a shop's product grid. */

@@ -9,14 +9,12 @@
  * reviews are dated. A news site wraps a critic's review, the story itself, in an element
  * named so too, and that shows no price line.
  */
-import { isParagraph, scaleBody } from '../blocks.js';
+import { isParagraph, isPriceLine, scaleBody } from '../blocks.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
-import { DATE_IN_TEXT, PRICE_TEXT } from '../../features/vocabulary.js';
+import { DATE_IN_TEXT } from '../../features/vocabulary.js';
 
 /** Dated lines in the review sections that make them buyers' reviews on an undeclared page. */
 const MIN_DATED_LINES = 2;
-/** A price is a short line of its own ("$49.99", "Now £12.99"), not a sentence that names one. */
-const MAX_PRICE_CHARS = 60;
 
 /** Whether an undeclared page shows a price outside its review sections and dated lines inside them: a shop's page with buyers' reviews. */
 function shopWithReviews(s: DecodeState, reviews: ArrayLike<number>): boolean {
@@ -27,7 +25,7 @@ function shopWithReviews(s: DecodeState, reviews: ArrayLike<number>): boolean {
     if (b.kind !== 'text') continue;
     if (reviews[i]) {
       if (DATE_IN_TEXT.test(b.text)) dated++;
-    } else if (!priced && b.text.length <= MAX_PRICE_CHARS && PRICE_TEXT.test(b.text)) priced = true;
+    } else if (!priced && isPriceLine(b)) priced = true;
   }
   return priced && dated >= MIN_DATED_LINES;
 }
