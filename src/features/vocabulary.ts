@@ -146,8 +146,8 @@ export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|wer
  * June 5, 2024", "05.06.2024", "5 June 2024", "3 weeks ago".
  */
 export const DATE_IN_TEXT = /(?<![\p{L}\p{N}])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d+\s+(?:days?|weeks?|months?|years?)\s+ago)(?![\p{L}\p{N}])/iu;
-/** An amount of money with its currency, before or after: "$158.73", "149€", "£88", "1.299,00 EUR". */
-export const PRICE_TEXT = /(?:[$€£¥₹₩]\s?\d|\d[\d.,]*\s?(?:[$€£¥₹₩]|(?:usd|eur|gbp|chf|kr|zł)(?!\p{L})))/iu;
+/** An amount of money with its currency, before or after: "$158.73", "149€", "£88", "1.299,00 EUR". An amount is read from the start of its run of digits only, so a long run costs one pass. */
+export const PRICE_TEXT = /(?:[$€£¥₹₩]\s?\d|(?<![\d.,])\d[\d.,]*\s?(?:[$€£¥₹₩]|(?:usd|eur|gbp|chf|kr|zł)(?!\p{L})))/iu;
 /**
  * The link an ad network puts on each ad it places ("Why you're seeing this ad", "Why this
  * ad?", "AdChoices"): only a placed ad carries one, where a bare "Sponsored" may head a

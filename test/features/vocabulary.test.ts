@@ -20,6 +20,7 @@ test('the markup hints are the class-word groups, in their order', () => {
 test('prices, dates within a line and ad disclosures: what shop pages and placed ads write, not their look-alikes', () => {
   for (const price of ['$158.73', '149€', '£88', '1.299,00 EUR', 'Now £12.99', 'from $1,299.99 before trade-in']) assert.ok(PRICE_TEXT.test(price), price);
   for (const text of ['4.4 out of 5 stars', '32 fl. oz.', 'Save 45%', 'Model 2024']) assert.ok(!PRICE_TEXT.test(text), text);
+  assert.ok(!PRICE_TEXT.test('7'.repeat(200_000)), 'a long run of digits is read once, not from every digit');
   for (const text of ['Reviewed in the United States on June 5, 2024', 'Reviewed in the United Kingdom on 3 December 2024', '05.06.2024', 'posted 3 weeks ago', '2024-06-05']) {
     assert.ok(DATE_IN_TEXT.test(text), text);
   }
