@@ -2,13 +2,15 @@
  * Elements a stylesheet hides by a utility class (`hide`, `hidden`, `d-none`, `is-hidden`): the
  * menus, modals, promo bars, cart drawers and spare copies of a box that a reader never sees
  * until a script opens them. Not counted are the panels a reader opens in place (an FAQ's
- * answer, an accordion, a tab): content that readers and benchmark golds count as the page's.
+ * answer, an accordion, a tab; dom/disclosure.ts, which the parser reads too): content that
+ * readers and benchmark golds count as the page's.
  *
  * The segmentation keeps their blocks (the learner reads them, as it did in training: a hidden
  * menu is still a menu), and the decoder sets them aside (`hidden-boxes`).
  */
 import type { DomNode, DomTree, ElementNode } from '../dom/tree.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
+import { holdsToggle, isNamedPanel } from '../dom/disclosure.js';
 
 const HIDING_CLASSES = ['hide', 'hidden', 'd-none', 'is-hidden'] as const;
 const HIDING_TOKENS: ReadonlySet<string> = new Set(HIDING_CLASSES);
@@ -24,12 +26,6 @@ const SHOWING_TOKEN = /^(?:(?:sm|md|lg|xl|\d?xl|\d+|@\w+|min-\[[^\]]+\]|tablet|l
 /** An inline display that overrides the class: a script has shown the element. */
 const SHOWN_BY_STYLE = /(?:^|;)\s*display\s*:\s*(?!none)[a-z]/i;
 
-/** Names of panels that open in place. */
-const DISCLOSURE_NAME = /accordion|collaps|expand|faq|answer|tab-?pane|tab-?panel|tab-?content/i;
-
-/** How many nodes of the previous sibling are searched for the panel's toggle. */
-const TOGGLE_SEARCH_NODES = 40;
-
 /**
  * A set of tabs: at least this many siblings alike but for the hiding class, one of them shown.
  * Two alike (one shown, one hidden) are more often a page's A/B variants of one box.
@@ -44,21 +40,6 @@ function classTokens(el: ElementNode): string[] {
 /** Whether the element's own classes hide it at every screen size. */
 export function hiddenByClassTokens(tokens: readonly string[]): boolean {
   return tokens.some((t) => HIDING_TOKENS.has(t)) && !tokens.some((t) => SHOWING_TOKEN.test(t));
-}
-
-function isToggle(el: ElementNode): boolean {
-  const role = el.attrs['role'];
-  return el.tag === 'button' || el.tag === 'summary' || role === 'button' || role === 'tab' ||
-    'aria-expanded' in el.attrs || 'aria-controls' in el.attrs;
-}
-
-function holdsToggle(nodes: readonly DomNode[], el: ElementNode): boolean {
-  const last = Math.min(el.end, el.id + TOGGLE_SEARCH_NODES);
-  for (let i = el.id; i <= last; i++) {
-    const n = nodes[i]!;
-    if (n.kind === 'element' && isToggle(n)) return true;
-  }
-  return false;
 }
 
 /** A tag and its classes but the hiding ones: what panels of one set share. */
@@ -118,7 +99,7 @@ class Siblings {
  * `pre.hidden`) behind a rendered sample, and code in an article is content.
  */
 function isDisclosurePanel(nodes: readonly DomNode[], el: ElementNode, tokens: readonly string[], siblings: Siblings): boolean {
-  if (el.tag === 'pre' || el.attrs['role'] === 'tabpanel' || DISCLOSURE_NAME.test(`${el.attrs['class'] ?? ''} ${el.attrs['id'] ?? ''}`)) return true;
+  if (el.tag === 'pre' || isNamedPanel(el)) return true;
   const prev = siblings.before(el);
   return (prev !== undefined && holdsToggle(nodes, prev)) || siblings.isInTabSet(kindOf(el, tokens));
 }

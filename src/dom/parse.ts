@@ -8,6 +8,7 @@
  */
 import type { DefaultTreeAdapterMap } from 'parse5';
 import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js';
+import { ariaToggles, holdsToggle, isAriaPanel, isNamedPanel, type AriaToggles } from './disclosure.js';
 import { normalizeSpace } from './tree.js';
 import { decodeHtml, type DecodeOptions } from './decode.js';
 import { parseDocument } from './html-parser.js';
@@ -35,6 +36,12 @@ const KEPT_ATTRS: ReadonlySet<string> = new Set([
 export interface ParseOptions extends DecodeOptions {
   /** URL the page came from; resolves relative links. */
   readonly url?: string;
+  /**
+   * Read the panels a reader opens in place (tabs, accordions, FAQ answers: dom/disclosure.ts)
+   * as visible, though the page hides them. Default true; training on benchmark golds turns it
+   * off (learn/dataset.ts).
+   */
+  readonly openPanels?: boolean;
 }
 
 export interface ParsedPage {
@@ -61,16 +68,16 @@ function keptAttrs(el: P5Element): Record<string, string> {
 }
 
 /** Parses already-decoded HTML text into a light tree. */
-export function parseHtml(html: string, options: { url?: string } = {}): DomTree {
+export function parseHtml(html: string, options: { url?: string; openPanels?: boolean } = {}): DomTree {
   const { document, truncated } = parseDocument(html, { scriptingEnabled: false });
   if (mayHaveStreamedSegments(html)) resolveStreamedSegments(document);
-  return buildTree(document as unknown as P5Node, options.url, truncated);
+  return buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true);
 }
 
 /** Decodes bytes (gzip, any declared or detected encoding) and parses them. */
 export function parsePage(bytes: Uint8Array, options: ParseOptions = {}, subject?: string): ParsedPage {
   const decoded = decodeHtml(bytes, options, subject);
-  const tree = parseHtml(decoded.text, options.url !== undefined ? { url: options.url } : {});
+  const tree = parseHtml(decoded.text, { ...(options.url !== undefined ? { url: options.url } : {}), openPanels: options.openPanels ?? true });
   return { tree, encoding: decoded.encoding, replacements: decoded.replacements };
 }
 
@@ -86,7 +93,7 @@ interface MutableElement {
   end: number;
 }
 
-function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): DomTree {
+function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, openPanels: boolean): DomTree {
   const nodes: DomNode[] = [];
   const meta: MetaTag[] = [];
   const jsonLd: string[] = [];
@@ -94,6 +101,12 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): Do
   let lang: string | undefined;
   let dir: string | undefined;
   let baseHref: string | undefined;
+
+  // What `showDisclosurePanels` needs, gathered on the way: the outermost elements hidden by
+  // their own attributes, the element before each self-hidden one, and ARIA's toggles.
+  const hiddenRoots: number[] = [];
+  const elementBefore = new Map<number, number>();
+  const expandable: MutableElement[] = [];
 
   const root: MutableElement = {
     kind: 'element', id: 0, parent: -1, tag: '#document', attrs: {}, children: [], depth: 0, hidden: false, end: 0,
@@ -149,10 +162,17 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): Do
       if (attrs['dir'] && dir === undefined) dir = attrs['dir'];
     } else if (tag === 'body' && attrs['dir'] && dir === undefined) dir = attrs['dir'];
 
+    const selfHidden = isHiddenElement(attrs);
     const me: MutableElement = {
       kind: 'element', id: nodes.length, parent: parent.id, tag, attrs, children: [],
-      depth: parent.depth + 1, hidden: parent.hidden || isHiddenElement(attrs), end: nodes.length,
+      depth: parent.depth + 1, hidden: parent.hidden || selfHidden, end: nodes.length,
     };
+    if (selfHidden) {
+      if (!parent.hidden) hiddenRoots.push(me.id);
+      const before = lastElementChild(nodes, parent);
+      if (before >= 0) elementBefore.set(me.id, before);
+    }
+    if ('aria-expanded' in attrs) expandable.push(me);
     parent.children.push(me.id);
     nodes.push(me as ElementNode);
     stack.push({ closeAt: me });
@@ -161,6 +181,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): Do
     for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent: me });
   }
   root.end = nodes.length - 1;
+  if (openPanels) showDisclosurePanels(nodes as (MutableElement | TextNode)[], hiddenRoots, elementBefore, expandable);
   for (const n of nodes) if (n.kind === 'element') Object.freeze((n as MutableElement).children);
 
   let baseUrl: string | undefined = url;
@@ -172,6 +193,45 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean): Do
     }
   }
   return Object.freeze({ nodes, title, lang, ...(dir ? { dir } : {}), meta, jsonLd, baseUrl, ...(truncated ? { truncated } : {}) });
+}
+
+/**
+ * The last element among a parent's children so far. Consecutive text is one node and comments
+ * are not kept, so this steps back over at most one text node.
+ */
+function lastElementChild(nodes: readonly DomNode[], parent: MutableElement): number {
+  for (let i = parent.children.length - 1; i >= 0; i--) {
+    const id = parent.children[i]!;
+    if (nodes[id]!.kind === 'element') return id;
+  }
+  return -1;
+}
+
+/**
+ * Panels a reader opens in place (dom/disclosure.ts: tabs, accordions, FAQ answers) are not
+ * hidden, though their own `hidden` or inline `display:none` says so: a click shows them, and
+ * readers and golds count them as the page's. A panel inside a hidden menu stays hidden with it.
+ */
+function showDisclosurePanels(
+  nodes: (MutableElement | TextNode)[], hiddenRoots: readonly number[], elementBefore: ReadonlyMap<number, number>,
+  expandable: readonly MutableElement[],
+): void {
+  if (hiddenRoots.length === 0) return;
+  let toggles: AriaToggles | undefined;
+  const isPanel = (el: MutableElement): boolean => {
+    if (isNamedPanel(el) || isAriaPanel(el, (toggles ??= ariaToggles(expandable)))) return true;
+    const before = elementBefore.get(el.id);
+    return before !== undefined && holdsToggle(nodes as DomNode[], nodes[before] as MutableElement);
+  };
+  for (const id of hiddenRoots) {
+    const panel = nodes[id] as MutableElement;
+    if (!isPanel(panel)) continue;
+    panel.hidden = false;
+    for (let j = id + 1; j <= panel.end; j++) {
+      const n = nodes[j]!;
+      if (n.kind === 'element') n.hidden = (nodes[n.parent] as MutableElement).hidden || (isHiddenElement(n.attrs) && !isPanel(n));
+    }
+  }
 }
 
 /** Text directly inside an element (for title/script, which hold only text). */

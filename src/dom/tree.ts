@@ -14,7 +14,10 @@ export interface ElementNode {
   readonly children: readonly number[];
   /** Depth below the document root (html = 1). */
   readonly depth: number;
-  /** Hidden by the `hidden` attribute or inline `display:none` / `visibility:hidden`, itself or by an ancestor. */
+  /**
+   * Hidden by the `hidden` attribute or inline `display:none` / `visibility:hidden`, itself or by
+   * an ancestor; not a panel a reader opens in place (a tab, an accordion: dom/disclosure.ts).
+   */
   readonly hidden: boolean;
   /** Id of the last node inside this element's subtree (itself when empty): subtree = [id, end]. */
   readonly end: number;
