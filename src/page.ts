@@ -35,8 +35,11 @@ export interface LoadOptions extends ParseOptions, SegmentOptions {
   readonly id?: string;
 }
 
-/** Below this much visible text, a page may be one that scripts reveal. */
-const REVEAL_MAX_VISIBLE_CHARS = 200;
+/**
+ * Below this much visible text, a page may be one that scripts reveal. eBay's category pages
+ * show 380 characters of header and ship their listing in hidden boxes a script moves into place.
+ */
+const REVEAL_MAX_VISIBLE_CHARS = 500;
 /** ... and it is one when its hidden text is at least this much. */
 const REVEAL_MIN_HIDDEN_CHARS = 1000;
 

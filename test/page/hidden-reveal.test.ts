@@ -16,6 +16,16 @@ test('a page hidden whole until a script reveals it is read with its hidden text
   assert.match(toText(result.article), /Paragraph 3: the council met/);
 });
 
+test('a page that shows only its header and hides its listing is read with its hidden text', () => {
+  const header = '<header><a href="/">Shop</a> <a href="/deals">Daily deals</a> <a href="/help">Help and contact</a></header><h1>Collectibles and art</h1>' +
+    `<p>${'Shop by category, find what you love and save. '.repeat(7)}</p>`;
+  const listing = Array.from({ length: 40 }, (_, k) => `<li><a href="/i/${k}">Vintage poster number ${k + 1}, framed</a> $${k + 10}.99 Free shipping</li>`).join('');
+  const page = loadPage(enc(`<body>${header}<div style="display:none"><ul>${listing}</ul></div></body>`));
+  assert.ok(page.blocks.reduce((n, b) => n + b.text.length, 0) > 1000);
+  assert.equal(page.includesHidden, true);
+  assert.ok(page.blocks.some((b) => b.text.startsWith('Vintage poster number 12')));
+});
+
 test('hidden boxes on a page with visible content stay hidden', () => {
   const html = `<html><body><article>${story}</article><div style="display:none"><p>${'Secret newsletter pitch. '.repeat(60)}</p></div></body></html>`;
   const page = loadPage(enc(html));
