@@ -87,7 +87,7 @@ const lines = [
   `# <pre> blocks on wcxb-dev's documentation pages`,
   '',
   `${ids.length} documentation pages, ${pagesWithPre} with a \`<pre>\` in the gold main content: ${gold} such blocks, `
-    + `${visible} of them visible (the others are hidden tabs of code switchers, which pith leaves out with all hidden text).`,
+    + `${visible} of them visible${visible < gold ? ' (the others are hidden in boxes that are no panel a reader opens, which pith leaves out with all hidden text)' : ' (hidden tabs of code switchers included: pith reads panels a reader opens in place)'}.`,
   '',
   `| setting | kept (all) | kept (visible) | share of visible |`,
   `|---|---:|---:|---:|`,

@@ -28,6 +28,7 @@ import { LayoutCache } from '../src/render/cache.js';
 import { laidOutByCss } from '../src/render/layout.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
+import { trainingPanels } from '../src/learn/dataset.js';
 import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { readabilityExtractor } from '../src/eval/baselines/readability.js';
@@ -93,7 +94,7 @@ async function sequencesFor(pages: readonly PageRef[], features: FeatureOptions,
     let s = cache.get(key(r));
     if (!s) {
       try {
-        const loaded = await load(r);
+        const loaded = await loadForEval(r, { ...(layouts ? { layouts } : {}), ...trainingPanels(r.page.gold) });
         const labels = loaded.gold.blockLabels ?? loaded.page.blocks.map(() => 'unknown' as const);
         s = { ...computeFeatures(loaded.page, features), pageId: key(r), site: r.page.site, labels };
       } catch (e) {

@@ -23,6 +23,7 @@ import { computeFeatures, type FamilyName, type FeatureOptions } from '../src/fe
 import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE, recipeFeaturesWithout } from '../src/learn/default-model.js';
 import type { AlgorithmName, LabeledSequence } from '../src/models/labeler.js';
 import { trainOnSequences } from '../src/learn/train.js';
+import { trainingPanels } from '../src/learn/dataset.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { evaluatePages, type LoadedPage, type PageRef } from '../src/eval/runner.js';
 import { loadForEval } from '../src/eval/load.js';
@@ -78,7 +79,7 @@ async function trainingSequences(features: FeatureOptions): Promise<Array<Labele
   for (const i of fold.train) {
     const r = refs[i]!;
     try {
-      const loaded = await loader(r);
+      const loaded = await loadForEval(r, trainingPanels(r.page.gold));
       const labels = loaded.gold.blockLabels;
       if (labels && labels.some((l) => l !== 'unknown')) train.push({ ...computeFeatures(loaded.page, features), pageId: `${r.corpus.name}/${r.page.id}`, site: r.page.site, labels, alignedShare: loaded.gold.alignedShare ?? 1 });
     } catch { /* unreadable pages are left out, as in training */ }

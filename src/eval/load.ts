@@ -13,12 +13,14 @@ import type { PageGold } from './page-scores.js';
 export interface EvalLoadOptions {
   /** A layout folder (`pith render`): pages found in it carry their layout (visual features, SVM). */
   readonly layouts?: LayoutCache;
+  /** Read panels that open in place as shown (default, as extraction does); training pages may not (learn/dataset.ts). */
+  readonly openPanels?: boolean;
 }
 
 export async function loadForEval(ref: PageRef, options: EvalLoadOptions = {}): Promise<LoadedPage> {
   const { corpus, page: cp } = ref;
   const bytes = await readPageBytes(cp.htmlPath);
-  const page = await withCachedLayout(await loadCorpusPage(corpus, cp), bytes, options.layouts);
+  const page = await withCachedLayout(await loadCorpusPage(corpus, cp, { openPanels: options.openPanels ?? true }), bytes, options.layouts);
   // Decoding again is cheap next to parsing, and keeps Page free of the raw text.
   const html = decodeHtml(bytes, {}, cp.htmlPath).text;
   const gold = cp.gold;

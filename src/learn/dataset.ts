@@ -3,7 +3,7 @@
  * to blocks, and its features computed. A page that fails (unreadable, no gold) is counted
  * and skipped, never fatal.
  */
-import type { Corpus, CorpusPage } from '../corpus/types.js';
+import type { Corpus, CorpusPage, Gold } from '../corpus/types.js';
 import { goldBlockLabels, loadCorpusPage, openCorpus } from '../corpus/index.js';
 import { computeFeatures, type FeatureOptions } from '../features/index.js';
 import type { LabeledSequence } from '../models/labeler.js';
@@ -44,11 +44,16 @@ export interface GoldPage {
  * in place (dom/disclosure.ts) the golds disagree from site to site: Twilio's code tabs are in,
  * Sweetwater's promotional tabs out. Trained on pages with their panels open, the model kept
  * more noise on news (docs/quality.md, session 33). So such pages are read as served, panels
- * closed, while extraction opens them. Labels a person put on nodes (the annotation tool) name the panels
- * they mean, and those pages keep their panels open.
+ * closed, while extraction opens them. Labels a person put on nodes (the annotation tool) name
+ * the panels they mean, and those pages keep their panels open. The benches that train in the
+ * run (bench/quality.ts, bench/tune.ts) read their training pages the same way.
  */
+export function trainingPanels(gold: Gold): { openPanels: boolean } {
+  return { openPanels: gold.annotations !== undefined };
+}
+
 export async function loadGoldPage(corpus: Corpus, entry: CorpusPage, layouts?: LayoutCache): Promise<GoldPage> {
-  let page = await loadCorpusPage(corpus, entry, { openPanels: entry.gold.annotations !== undefined });
+  let page = await loadCorpusPage(corpus, entry, trainingPanels(entry.gold));
   if (layouts) page = await withCachedLayout(page, await readPageBytes(entry.htmlPath), layouts);
   return { corpus, entry, page, labels: goldBlockLabels(page, entry.gold) };
 }
