@@ -26,7 +26,7 @@ import { trainOnSequences } from '../src/learn/train.js';
 import { trainingPanels } from '../src/learn/dataset.js';
 import { modelFileExtractor } from '../src/eval/model-extractor.js';
 import { evaluatePages, type LoadedPage, type PageRef } from '../src/eval/runner.js';
-import { loadForEval } from '../src/eval/load.js';
+import { loadForEval, type EvalLoadOptions } from '../src/eval/load.js';
 import { crossSiteFolds, openCorpora } from './folds.js';
 import { summarize, type PageScores } from '../src/eval/page-scores.js';
 import { CONSTRAIN_NUMBERS, type ConstrainOptions } from '../src/decode/constrain.js';
@@ -73,13 +73,26 @@ const { refs } = await openCorpora(DEFAULT_MODEL_RECIPE.corpora, limit);
 const split = crossSiteFolds(refs, folds);
 const fold = split.folds[testFold]!;
 
+/** Pages loaded once for all runs: test pages as extraction reads them, training pages as training does. */
+function cachedLoader(optionsOf: (r: PageRef) => EvalLoadOptions): (r: PageRef) => Promise<LoadedPage> {
+  const cache = new Map<PageRef, LoadedPage>();
+  return async (r) => {
+    let l = cache.get(r);
+    if (!l) cache.set(r, (l = await loadForEval(r, optionsOf(r))));
+    return l;
+  };
+}
+const loader = cachedLoader(() => ({}));
+const trainingLoader = cachedLoader((r) => trainingPanels(r.page.gold));
+const testRefs = fold.test.map((i) => refs[i]!);
+
 async function trainingSequences(features: FeatureOptions): Promise<Array<LabeledSequence & { alignedShare: number }>> {
   const train: Array<LabeledSequence & { alignedShare: number }> = [];
   let n = 0;
   for (const i of fold.train) {
     const r = refs[i]!;
     try {
-      const loaded = await loadForEval(r, trainingPanels(r.page.gold));
+      const loaded = await trainingLoader(r);
       const labels = loaded.gold.blockLabels;
       if (labels && labels.some((l) => l !== 'unknown')) train.push({ ...computeFeatures(loaded.page, features), pageId: `${r.corpus.name}/${r.page.id}`, site: r.page.site, labels, alignedShare: loaded.gold.alignedShare ?? 1 });
     } catch { /* unreadable pages are left out, as in training */ }
@@ -87,13 +100,6 @@ async function trainingSequences(features: FeatureOptions): Promise<Array<Labele
   }
   return train;
 }
-const testRefs = fold.test.map((i) => refs[i]!);
-const cache = new Map<PageRef, LoadedPage>();
-const loader = async (r: PageRef): Promise<LoadedPage> => {
-  let l = cache.get(r);
-  if (!l) cache.set(r, (l = await loadForEval(r)));
-  return l;
-};
 
 // Runs switch families off on top of the bundled recipe's feature set (ALL_FAMILIES=1: on top of every family).
 const allFamilies = process.env.ALL_FAMILIES === '1';

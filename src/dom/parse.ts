@@ -77,7 +77,7 @@ export function parseHtml(html: string, options: { url?: string; openPanels?: bo
 /** Decodes bytes (gzip, any declared or detected encoding) and parses them. */
 export function parsePage(bytes: Uint8Array, options: ParseOptions = {}, subject?: string): ParsedPage {
   const decoded = decodeHtml(bytes, options, subject);
-  const tree = parseHtml(decoded.text, { ...(options.url !== undefined ? { url: options.url } : {}), openPanels: options.openPanels ?? true });
+  const tree = parseHtml(decoded.text, options);
   return { tree, encoding: decoded.encoding, replacements: decoded.replacements };
 }
 
@@ -167,12 +167,14 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
       kind: 'element', id: nodes.length, parent: parent.id, tag, attrs, children: [],
       depth: parent.depth + 1, hidden: parent.hidden || selfHidden, end: nodes.length,
     };
-    if (selfHidden) {
-      if (!parent.hidden) hiddenRoots.push(me.id);
-      const before = lastElementChild(nodes, parent);
-      if (before >= 0) elementBefore.set(me.id, before);
+    if (openPanels) {
+      if (selfHidden) {
+        if (!parent.hidden) hiddenRoots.push(me.id);
+        const before = lastElementChild(nodes, parent);
+        if (before >= 0) elementBefore.set(me.id, before);
+      }
+      if ('aria-expanded' in attrs) expandable.push(me);
     }
-    if ('aria-expanded' in attrs) expandable.push(me);
     parent.children.push(me.id);
     nodes.push(me as ElementNode);
     stack.push({ closeAt: me });
@@ -181,7 +183,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent: me });
   }
   root.end = nodes.length - 1;
-  if (openPanels) showDisclosurePanels(nodes as (MutableElement | TextNode)[], hiddenRoots, elementBefore, expandable);
+  showDisclosurePanels(nodes as (MutableElement | TextNode)[], hiddenRoots, elementBefore, expandable);
   for (const n of nodes) if (n.kind === 'element') Object.freeze((n as MutableElement).children);
 
   let baseUrl: string | undefined = url;

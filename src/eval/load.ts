@@ -20,7 +20,7 @@ export interface EvalLoadOptions {
 export async function loadForEval(ref: PageRef, options: EvalLoadOptions = {}): Promise<LoadedPage> {
   const { corpus, page: cp } = ref;
   const bytes = await readPageBytes(cp.htmlPath);
-  const page = await withCachedLayout(await loadCorpusPage(corpus, cp, { openPanels: options.openPanels ?? true }), bytes, options.layouts);
+  const page = await withCachedLayout(await loadCorpusPage(corpus, cp, options.openPanels === undefined ? {} : { openPanels: options.openPanels }), bytes, options.layouts);
   // Decoding again is cheap next to parsing, and keeps Page free of the raw text.
   const html = decodeHtml(bytes, {}, cp.htmlPath).text;
   const gold = cp.gold;
