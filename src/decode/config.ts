@@ -17,11 +17,15 @@ export interface ConstrainOptions {
   readonly titleThreshold?: number;
   /** Cost of noise between two body clusters that splits them (1 per block + 1 per 100 non-link chars). Default 12. */
   readonly maxGapCost?: number;
-  /** A secondary cluster is kept when its text is at least this share of the main one's. Default 0.25. */
+  /**
+   * A secondary cluster is kept when its text is at least this share of the main one's. Default
+   * 0.25; 0.1 on the kinds whose content comes in sections apart (`SECTIONED_KINDS`).
+   */
   readonly minClusterShare?: number;
   /**
    * ... or at least this many characters. Default 150 (400 before; 150 chosen on two held-out
-   * cross-site folds: trafilatura-eval snippet F +0.003 on both, wcxb-dev word F1 +0.002).
+   * cross-site folds: trafilatura-eval snippet F +0.003 on both, wcxb-dev word F1 +0.002); 60
+   * on `SECTIONED_KINDS`.
    */
   readonly minClusterChars?: number;
   /** Texts the page declares as its headline (og:title, JSON-LD headline, <title>): a tie-breaker for the title. */
@@ -166,7 +170,14 @@ export interface ConstrainConfig {
   readonly pageTypeByOpenGraph: boolean;
 }
 
+/**
+ * Kinds whose content comes in sections apart (a thread's posts; a product's description, specs
+ * and details): their secondary clusters are kept from a smaller size (docs/quality.md).
+ */
+export const SECTIONED_KINDS: ReadonlySet<PageType> = new Set<PageType>(['forum', 'product']);
+
 export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConfig {
+  const sectioned = o.pageType !== undefined && SECTIONED_KINDS.has(o.pageType);
   // A share of p(body): outside [0, 1] it would make probabilities negative.
   if (o.commentBody !== undefined && !(o.commentBody >= 0 && o.commentBody <= 1)) {
     throw new PithError('BAD_OPTION', `commentBody must be a number in 0..1, got ${String(o.commentBody)}`, 'commentBody');
@@ -180,8 +191,8 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
   return Object.freeze({
     titleThreshold: o.titleThreshold ?? 0.05,
     maxGapCost: o.maxGapCost ?? 12,
-    minClusterShare: o.minClusterShare ?? 0.25,
-    minClusterChars: o.minClusterChars ?? 150,
+    minClusterShare: o.minClusterShare ?? (sectioned ? 0.1 : 0.25),
+    minClusterChars: o.minClusterChars ?? (sectioned ? 60 : 150),
     declaredTitles: o.declaredTitles ?? [],
     declaredTitleKeys: new Set((o.declaredTitles ?? []).map(comparableText).filter(Boolean)),
     siteKeys: o.siteKeys ?? [],

@@ -62,6 +62,12 @@ export interface DetectedPageType {
   readonly type: PageType;
   /** An article on the page's `og:type` alone: nothing else declared, no markup of another kind. */
   readonly byOpenGraph: boolean;
+  /**
+   * Of unknown kind, but a page of a site rather than one of its articles: its `og:type` is
+   * `website` (a home, section, landing or shop page names itself so where an article says
+   * `article`), or it is the site's front page (`isFrontPage`).
+   */
+  readonly website?: boolean;
 }
 
 /** The page's kind; `roles` are its blocks' roles (`blockRoles`). */
@@ -69,8 +75,25 @@ export function detectPageType(tree: DomTree, roles: ArrayLike<number>, blocks: 
   return detectPageTypeOf(tree, roles, blocks).type;
 }
 
-/** The page's kind and whether only its `og:type` said so. */
-export function detectPageTypeOf(tree: DomTree, roles: ArrayLike<number>, blocks: readonly Block[] = []): DetectedPageType {
+const FRONT_PATH = /^\/(?:(?:index|default|home)\.[a-z]{2,5})?$/i;
+
+/**
+ * A site's front page: its URL's path is the root (or the root's index file) and it asks for
+ * nothing in a query (`/?p=123` is a post).
+ */
+export function isFrontPage(url: string | undefined): boolean {
+  if (!url) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return parsed.search === '' && FRONT_PATH.test(parsed.pathname);
+}
+
+/** The page's kind and whether only its `og:type` said so; `url` is the page's own (`isFrontPage`). */
+export function detectPageTypeOf(tree: DomTree, roles: ArrayLike<number>, blocks: readonly Block[] = [], url?: string): DetectedPageType {
   const declared: string[] = [];
   walkPageJsonLdObjects(tree, (o) => {
     declared.push(...typeNames(o['@type']));
@@ -87,5 +110,22 @@ export function detectPageTypeOf(tree: DomTree, roles: ArrayLike<number>, blocks
   for (const b of blocks) if (b.kind === 'text' && IN_PRE.test(b.tagPath)) code++;
   if (code >= MIN_CODE_BLOCKS) return { type: 'docs', byOpenGraph: false };
   if (og === 'article') return { type: 'article', byOpenGraph: true };
-  return { type: 'unknown', byOpenGraph: false };
+  return og === 'website' || isFrontPage(url) ? { type: 'unknown', byOpenGraph: false, website: true } : { type: 'unknown', byOpenGraph: false };
+}
+
+/**
+ * How much more p(body) counts, by page kind, before the decoder runs. The general model learns
+ * mostly from articles, where a block it is unsure of is most often noise; on other kinds the
+ * content comes in short pieces (a product's specs, a landing page's feature blurbs, posts, code
+ * notes) that it undervalues. Product pages get less: their unsure blocks are as often
+ * recommendations. A declared listing's cards are kept by `listing-cards`, and what else it is
+ * unsure of is mostly navigation. Chosen on the train corpora's cross-site folds (docs/quality.md).
+ */
+export const KIND_BODY_WEIGHTS: Readonly<Record<PageType | 'website', number>> = Object.freeze({
+  article: 1, unknown: 1, listing: 1, website: 2, docs: 2, forum: 2, product: 1.5,
+});
+
+/** The p(body) weight for a page of this kind (`KIND_BODY_WEIGHTS`). */
+export function kindBodyWeight(detected: DetectedPageType): number {
+  return KIND_BODY_WEIGHTS[detected.website ? 'website' : detected.type];
 }

@@ -24,7 +24,7 @@ import { setAsideMarks } from '../decode/dialogs.js';
 import { adSlotBlocks } from '../decode/ads.js';
 import { blockContainers } from '../decode/containers.js';
 import { blockRoles } from '../decode/roles.js';
-import { detectPageTypeOf } from '../decode/page-type.js';
+import { detectPageTypeOf, kindBodyWeight, type PageType } from '../decode/page-type.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions } from '../features/page-meta.js';
@@ -60,6 +60,10 @@ export interface ExtractResult {
    * ('wrapper', 'maxent', ...) or 'general' (no site model for the host, or it did not recognise the page).
    */
   readonly extractor?: string;
+  /** The page's kind as the decoder saw it (`website`: of unknown kind, but declared a website or a site's front page). */
+  readonly pageKind: PageType | 'website';
+  /** The weight p(body) was weighed by: `bodyWeight` times the kind's (`KIND_BODY_WEIGHTS`). */
+  readonly bodyWeight: number;
 }
 
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json';
@@ -116,18 +120,28 @@ export interface ExtractOptions extends ConstrainOptions {
    * Default 1.
    */
   readonly bodyWeight?: number;
+  /**
+   * false: p(body) is not also weighed by the page's kind (`KIND_BODY_WEIGHTS`: more on pages
+   * that are not articles). Default true; a site model's labels are never weighed so.
+   */
+  readonly kindBodyWeight?: boolean;
 }
 
 const BODY = LABELS.indexOf('body');
 
 /** Probabilities with p(body) multiplied by `weight` and each row summing to 1 again. */
 export function weighBody(probs: readonly (readonly number[])[], weight: number): number[][] {
-  if (!(weight > 0 && Number.isFinite(weight))) throw new PithError('BAD_OPTION', `bodyWeight must be a positive number, got ${String(weight)}`, 'bodyWeight');
+  checkBodyWeight(weight);
   return probs.map((row) => {
     const scaled = row.map((p, k) => (k === BODY ? p * weight : p));
     const sum = scaled.reduce((a, b) => a + b, 0);
     return sum > 0 ? scaled.map((p) => p / sum) : scaled;
   });
+}
+
+function checkBodyWeight(weight: number): number {
+  if (!(weight > 0 && Number.isFinite(weight))) throw new PithError('BAD_OPTION', `bodyWeight must be a positive number, got ${String(weight)}`, 'bodyWeight');
+  return weight;
 }
 
 /** Comment sections left to the model (`--keep-comments`): for forums, whose replies are the content. */
@@ -168,10 +182,11 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const sitePrediction = site?.labelPage(page, predictGeneral);
   const prediction = sitePrediction ?? predictGeneral();
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
-  const weight = options.bodyWeight ?? 1;
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
-  const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks) : { type: options.pageType, byOpenGraph: false };
+  const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks, siteUrlOf(page)) : { type: options.pageType, byOpenGraph: false };
   const pageType = detected.type;
+  const kindWeight = sitePrediction || options.kindBodyWeight === false ? 1 : kindBodyWeight(detected);
+  const weight = checkBodyWeight(options.bodyWeight ?? 1) * kindWeight;
   let setAside: ReturnType<typeof setAsideMarks> | undefined;
   const setAsideOf = (): ReturnType<typeof setAsideMarks> => (setAside ??= setAsideMarks(page.tree, page.blocks));
   const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
@@ -198,6 +213,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}),
+    pageKind: detected.website ? 'website' : pageType, bodyWeight: weight,
     get features() {
       return (features ??= computeFeatures(page, featureOptions));
     },

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BlockRole, blockRoles } from '../../src/decode/roles.js';
 import { blockContainers, tagsAlongChain } from '../../src/decode/containers.js';
-import { detectPageType, detectPageTypeOf } from '../../src/decode/page-type.js';
+import { detectPageType, detectPageTypeOf, kindBodyWeight, KIND_BODY_WEIGHTS } from '../../src/decode/page-type.js';
 import { loadPage } from '../../src/page.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -115,6 +115,27 @@ test('page type: an article on its og:type alone is marked so; declared in JSON-
   const both = `<head><meta property="og:type" content="article"><script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle' })}</script></head><body><p>x</p></body>`;
   assert.deepEqual(detect(both), { type: 'article', byOpenGraph: false });
   assert.deepEqual(detect('<body><p>x</p></body>'), { type: 'unknown', byOpenGraph: false });
+});
+
+test("page type: a page of unknown kind that declares og:type website, or is a site's front page, is marked a website; p(body) weighs more on websites, docs, forums and products", () => {
+  const detect = (html: string, url?: string) => {
+    const page = loadPage(enc(html));
+    return detectPageTypeOf(page.tree, blockRoles(page.tree, page.blocks), page.blocks, url);
+  };
+  const og = (t: string) => `<head><meta property="og:type" content="${t}"></head><body><p>x</p></body>`;
+  assert.deepEqual(detect(og('website')), { type: 'unknown', byOpenGraph: false, website: true });
+  assert.deepEqual(detect(og(' Website ')), { type: 'unknown', byOpenGraph: false, website: true }, 'as sites write it');
+  const product = `<head><meta property="og:type" content="website"><script type="application/ld+json">${JSON.stringify({ '@type': 'Product' })}</script></head><body><p>x</p></body>`;
+  assert.deepEqual(detect(product), { type: 'product', byOpenGraph: false }, 'what it declares of itself wins');
+  assert.equal(kindBodyWeight(detect(og('website'))), KIND_BODY_WEIGHTS.website);
+  assert.equal(kindBodyWeight(detect(og('article'))), 1, 'an article is read as the model learned it');
+  assert.equal(kindBodyWeight(detect('<body><p>x</p></body>')), 1, 'nor is a page that says nothing');
+  assert.equal(kindBodyWeight(detect(product)), KIND_BODY_WEIGHTS.product);
+  const front = (url: string) => detect('<body><p>x</p></body>', url).website === true;
+  assert.ok(front('https://shop.example/') && front('https://shop.example') && front('http://shop.example/index.html'), 'a front page');
+  assert.ok(!front('https://shop.example/?p=123'), 'a post asked for by query');
+  assert.ok(!front('https://shop.example/news/rain') && !front('not a url') && !front(''), 'a page below the root, or no URL');
+  for (const kind of ['website', 'docs', 'forum', 'product'] as const) assert.ok(KIND_BODY_WEIGHTS[kind] > 1, kind);
 });
 
 test('containers: each block with its elements, outermost first; blocks of one element share the chain', () => {

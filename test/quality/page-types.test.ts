@@ -93,3 +93,25 @@ test('boxes a class hides stay out (a promo bar, a newsletter pop-up, raw produc
     assert.ok(!a.markdown.includes(noise), `'${noise}' is not in the article`);
   }
 });
+
+test('a page that declares itself a website weighs p(body) double: it keeps all an article would, and the blocks the model was unsure of', async () => {
+  const model = await loadExtractionModel();
+  const html = await readFile(fixture('pages', 'landing-page.html'), 'utf8');
+  const asArticle = html.replace('content="website"', 'content="article"');
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const website = extractBytes(enc(html), model);
+  const article = extractBytes(enc(asArticle), model);
+  const unweighed = extractBytes(enc(html), model, {}, { kindBodyWeight: false });
+  assert.deepEqual([website.pageKind, website.bodyWeight], ['website', 2]);
+  assert.deepEqual([article.pageKind, article.bodyWeight], ['article', 1]);
+  assert.deepEqual([unweighed.pageKind, unweighed.bodyWeight], ['website', 1]);
+  assert.deepEqual(website.probs, article.probs, 'the model says the same of both; the decoder weighs it');
+  const kept = (r: typeof website) => r.labels.flatMap((l, i) => (l === 'body' ? [r.page.blocks[i]!.text] : []));
+  assert.deepEqual(kept(unweighed), kept(article));
+  assert.ok(kept(article).every((t) => kept(website).includes(t)), 'nothing an article keeps is lost');
+  assert.ok(kept(website).length > kept(article).length, `more kept: ${kept(website).join(' | ')}`);
+  assert.match(renderResult(website, 'text'), /Check the sorted payments once a week\./);
+  for (const noise of ['Careers', 'Log in', '© 2026']) assert.ok(!renderResult(website, 'text').includes(noise), noise);
+  const precise = extractBytes(enc(html), model, {}, { bodyWeight: 0.5 });
+  assert.equal(precise.bodyWeight, 1, "the caller's weight and the kind's multiply");
+});

@@ -100,7 +100,7 @@ export const command: Command = {
       ...Object.getOwnPropertyDescriptors(extracted), article: { value: shapeArticle(extracted.article, chosen), enumerable: true },
     }) as typeof extracted;
     if (optBool(values, 'explain')) {
-      io.stdout.write(`# ${result.page.blocks.length} blocks, confidence ${result.confidence.toFixed(3)}, model ${model.file.algorithm}\n`);
+      io.stdout.write(`# ${result.page.blocks.length} blocks, confidence ${result.confidence.toFixed(3)}, model ${model.file.algorithm}, page kind ${result.pageKind}, body weight ${+result.bodyWeight.toFixed(3)}\n`);
       io.stdout.write('  idx  label    p     model    text | strongest features\n');
       for (const e of explainExtraction(result, model)) {
         const text = e.text.replace(/\s+/g, ' ');

@@ -1,19 +1,23 @@
 /**
  * Headings only inside the content region (or up to three blocks before it) and followed by
  * body text before the next heading: an article's section heads, not the sidebar's box
- * titles. A heading right before another heading is fine (h2 then h3).
+ * titles. A heading right before another heading is fine (h2 then h3). On a page not known
+ * to be an article the content may come in sections one region does not span (a product's
+ * specs box, a landing page's feature rows, a shop's shelves): there the headings the model
+ * found outside the region stay.
  */
 import type { DecodeRule } from '../rule.js';
 
 export const headingsInRegion: DecodeRule = {
   name: 'headings-in-region',
-  doc: 'headings outside the content region, or with no body text after them, become other',
-  apply(s) {
+  doc: "headings outside an article's content region (other kinds' content comes in sections one region may not span: a product's specs box, a landing page's feature rows, a shop's shelves), or with no body text after them, become other",
+  apply(s, cfg) {
     const { labels, region } = s;
+    const regionBound = cfg.pageType === 'article';
     const n = labels.length;
     for (let i = 0; i < n; i++) {
       if (labels[i] !== 'heading') continue;
-      if (!region || i > region[1] || i < region[0] - 3) {
+      if (regionBound && (!region || i > region[1] || i < region[0] - 3)) {
         s.relabel(i, 'other', 'heading outside the content region');
         continue;
       }

@@ -21,3 +21,15 @@ test('content-region: no body, no region', () => {
   const s = runRule(contentRegion, new BlockBuilder().text('Menu', 'other').build());
   assert.deepEqual([s.region, s.notes], [undefined, []]);
 });
+
+test('content-region: on a forum thread or a product page a short far cluster is kept (a reply; a spec line); a caller\'s setting wins', () => {
+  const b = new BlockBuilder().text(para(60), 'body');
+  for (let i = 0; i < 20; i++) b.link(`Thread tool ${i}`, 'other');
+  const reply = 'A reply of some eighty characters, short as replies go, far below the post.';
+  b.text(reply, 'body');
+  const at = b.build();
+  const last = at.blocks.length - 1;
+  for (const pageType of ['forum', 'product'] as const) assert.equal(runRule(contentRegion, at, { pageType }).labels[last], 'body', pageType);
+  for (const pageType of ['article', 'unknown', 'docs'] as const) assert.equal(runRule(contentRegion, at, { pageType }).labels[last], 'other', pageType);
+  assert.equal(runRule(contentRegion, at, { pageType: 'forum', minClusterChars: 400, minClusterShare: 0.5 }).labels[last], 'other');
+});
