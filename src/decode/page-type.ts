@@ -9,6 +9,7 @@
  */
 import type { DomTree } from '../dom/tree.js';
 import { walkPageJsonLdObjects } from '../dom/json-ld.js';
+import { parsedUrl } from '../util/site.js';
 import { BlockRole } from './roles.js';
 import type { Block } from '../segment/segment.js';
 
@@ -82,14 +83,8 @@ const FRONT_PATH = /^\/(?:(?:index|default|home)\.[a-z]{2,5})?$/i;
  * nothing in a query (`/?p=123` is a post).
  */
 export function isFrontPage(url: string | undefined): boolean {
-  if (!url) return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  return parsed.search === '' && FRONT_PATH.test(parsed.pathname);
+  const parsed = parsedUrl(url);
+  return parsed !== undefined && parsed.search === '' && FRONT_PATH.test(parsed.pathname);
 }
 
 /** The page's kind and whether only its `og:type` said so; `url` is the page's own (`isFrontPage`). */

@@ -22,19 +22,24 @@ export interface SiteOptions {
  */
 export const CORPUS_SITE: SiteOptions = Object.freeze({ unwrapArchive: false });
 
+/** The URL parsed; undefined when there is none or it does not parse. */
+export function parsedUrl(url: string | undefined): URL | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The site a URL belongs to: its host in lower case without a leading `www.` / `www2.` (any
  * `www<digits>.`) and without a trailing dot; a web.archive.org capture (`/web/<time>/<url>`)
  * is the captured page's site unless `unwrapArchive` is false. Undefined without a usable URL.
  */
 export function siteOfUrl(url: string | undefined, options: SiteOptions = {}): string | undefined {
-  if (!url) return undefined;
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
+  const u = parsedUrl(url);
+  if (!u) return undefined;
   let host = u.hostname.toLowerCase();
   if (options.unwrapArchive !== false && /(^|\.)archive\.org$/.test(host)) {
     const m = /^\/web\/[^/]+\/(.+)$/.exec(u.pathname + u.search);
