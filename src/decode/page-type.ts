@@ -120,7 +120,12 @@ export const KIND_BODY_WEIGHTS: Readonly<Record<PageType | 'website', number>> =
   article: 1, unknown: 1, listing: 1, website: 2, docs: 2, forum: 2, product: 1.5,
 });
 
+/** The page's kind as the decoder weighs it: its type, or `website` for an unknown page marked so. */
+export function pageKindOf(detected: DetectedPageType): PageType | 'website' {
+  return detected.website ? 'website' : detected.type;
+}
+
 /** The p(body) weight for a page of this kind (`KIND_BODY_WEIGHTS`). */
 export function kindBodyWeight(detected: DetectedPageType): number {
-  return KIND_BODY_WEIGHTS[detected.website ? 'website' : detected.type];
+  return KIND_BODY_WEIGHTS[pageKindOf(detected)];
 }

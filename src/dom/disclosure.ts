@@ -11,10 +11,10 @@
 import type { DomNode, ElementNode } from './tree.js';
 
 /** Names of panels that open in place (in a class or an id). */
-export const DISCLOSURE_NAME = /accordion|collaps|expand|faq|answer|tab-?pane|tab-?panel|tab-?content/i;
+const DISCLOSURE_NAME = /accordion|collaps|expand|faq|answer|tab-?pane|tab-?panel|tab-?content/i;
 
 /** How many nodes of the element before a panel are searched for its toggle. */
-export const TOGGLE_SEARCH_NODES = 40;
+const TOGGLE_SEARCH_NODES = 40;
 
 type Element = Pick<ElementNode, 'kind' | 'tag' | 'attrs'>;
 

@@ -24,7 +24,7 @@ import { setAsideMarks } from '../decode/dialogs.js';
 import { adSlotBlocks } from '../decode/ads.js';
 import { blockContainers } from '../decode/containers.js';
 import { blockRoles } from '../decode/roles.js';
-import { detectPageTypeOf, kindBodyWeight, type PageType } from '../decode/page-type.js';
+import { detectPageTypeOf, kindBodyWeight, pageKindOf, type PageType } from '../decode/page-type.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions } from '../features/page-meta.js';
@@ -178,12 +178,13 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const predictGeneral = (): Prediction => {
     return (general ??= predictPage(page, labeler, featureOptions, () => (features ??= computeFeatures(page, featureOptions))));
   };
-  const site = model.sites && model.sites.length > 0 ? pickSiteModel(model.sites, siteUrlOf(page)) : undefined;
+  const pageUrl = siteUrlOf(page);
+  const site = model.sites && model.sites.length > 0 ? pickSiteModel(model.sites, pageUrl) : undefined;
   const sitePrediction = site?.labelPage(page, predictGeneral);
   const prediction = sitePrediction ?? predictGeneral();
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
-  const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks, siteUrlOf(page)) : { type: options.pageType, byOpenGraph: false };
+  const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks, pageUrl) : { type: options.pageType, byOpenGraph: false };
   const pageType = detected.type;
   const kindWeight = sitePrediction || options.kindBodyWeight === false ? 1 : kindBodyWeight(detected);
   const weight = checkBodyWeight(options.bodyWeight ?? 1) * kindWeight;
@@ -213,7 +214,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}),
-    pageKind: detected.website ? 'website' : pageType, bodyWeight: weight,
+    pageKind: pageKindOf(detected), bodyWeight: weight,
     get features() {
       return (features ??= computeFeatures(page, featureOptions));
     },
