@@ -35,6 +35,7 @@ import { codeInRegion } from './code-in-region.js';
 import { linkTail } from './link-tail.js';
 import { listingCards } from './listing-cards.js';
 import { teaserCards } from './teaser-cards.js';
+import { cardSlots } from './card-slots.js';
 import { headingsInRegion } from './headings-in-region.js';
 import { headingElements } from './heading-elements.js';
 import { mediaInRegion } from './media-in-region.js';
@@ -80,6 +81,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   mediaInRegion,
   repeatedText,
   mainFallback,
+  cardSlots,
   barePost,
   shortPage,
 ]);
@@ -92,5 +94,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, hiddenBoxes, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, hiddenBoxes, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, cardSlots, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage,
 };

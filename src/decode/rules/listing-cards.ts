@@ -54,6 +54,8 @@ export interface CardList {
   readonly blocks: number[];
   /** Each card's blocks, in page order. */
   readonly cardBlocks: readonly (readonly number[])[];
+  /** Each card's element (its id in `blockContainers`), in the order of `cardBlocks`. */
+  readonly cardElements: readonly number[];
   chars: number;
   /** Cards whose title is a linked heading (a sidebar's box has a heading too, but not a link). */
   headed: number;
@@ -85,9 +87,14 @@ export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]
   for (const cards of lists.values()) {
     if (cards.size < MIN_CARDS) continue;
     const kept: number[][] = [];
-    for (const held of cards.values()) if (isCard(s, held, chains)) kept.push(held);
+    const elements: number[] = [];
+    for (const [card, held] of cards) {
+      if (!isCard(s, held, chains)) continue;
+      kept.push(held);
+      elements.push(card);
+    }
     if (kept.length < MIN_CARDS || kept.length < MIN_CARD_SHARE * cards.size) continue;
-    const list: CardList = { blocks: kept.flat(), cardBlocks: kept, chars: 0, headed: 0, cards: kept.length };
+    const list: CardList = { blocks: kept.flat(), cardBlocks: kept, cardElements: elements, chars: 0, headed: 0, cards: kept.length };
     for (const held of kept) if (held.some((i) => IN_HEADING.test(blocks[i]!.tagPath) && isLinkText(blocks[i]!))) list.headed++;
     for (const i of list.blocks) list.chars += blocks[i]!.text.length;
     out.push(list);
@@ -128,7 +135,7 @@ function showsPrice(s: DecodeState, held: readonly number[]): boolean {
 }
 
 /** Whether nearly every card of the list shows a price: a shop's product grid. */
-function productGrid(s: DecodeState, l: CardList): boolean {
+export function productGrid(s: DecodeState, l: CardList): boolean {
   let priced = 0;
   for (const held of l.cardBlocks) if (showsPrice(s, held)) priced++;
   return priced >= MIN_PRICED_SHARE * l.cards;

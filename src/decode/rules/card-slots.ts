@@ -1,0 +1,88 @@
+/**
+ * Alike cards hold alike content: a club's trails (a name, then "Difficulty: ... Length: ..."),
+ * a team's members, a table of entries. When the content region keeps lines of the first card
+ * of such a list, the same lines of the other cards are content too, though the model, seeing
+ * each card alone, gave them less: they stand at the same place in cards built alike (a
+ * wrapper's tag path with the card's index as its wildcard, after seed 004). A slot is a line's
+ * tag path below its card and whether it is link text; only slots most cards fill grow.
+ *
+ * Only the first card seeds: a list whose content starts the region is read from its top,
+ * while a card kept further down (one comment of a thread, one teaser of a stream) is more
+ * likely the model's slip than the list's pattern. Lists of linked headlines (other stories,
+ * which `listing-cards` and `teaser-cards` weigh) and shops' priced grids are left alone, and
+ * so are lines the model is sure are noise (p(other) >= `MAX_OTHER`), furniture, set-aside
+ * text, dropped lines, controls and dates. The region grows to cover what is kept.
+ */
+import type { DecodeRule, DecodeState } from '../rule.js';
+import { isLinkText, OTHER } from '../blocks.js';
+import { isDateBlockText } from './date-lines.js';
+import { tagsAlongChain } from '../containers.js';
+import { cardLists, productGrid, type CardList } from './listing-cards.js';
+
+/** A line the model is this sure is noise stays noise, whatever its card's neighbours keep. */
+const MAX_OTHER = 0.9;
+/** Share of the list's cards that must fill a slot (and have linked headlines to be left alone). */
+const MIN_CARD_SHARE = 0.6;
+/** A control's label ("Rate this book") is no part of a card's text. */
+const IN_CONTROL = /(?:^|\/)(?:button|select|option|label)(?:\/|$)/;
+
+/** Where block i stands in its card: its tags below the card element, and whether it is link text. */
+function slotOf(s: DecodeState, i: number, card: number, chain: readonly number[]): string {
+  const tags = tagsAlongChain(s.blocks[i]!.tagPath, chain).slice(chain.indexOf(card) + 1);
+  return `${tags.join('/')}|${isLinkText(s.blocks[i]!) ? 'link' : 'text'}`;
+}
+
+/** The slots of the first card that it keeps inside the content region, with the label kept, when most cards fill them. */
+function keptSlots(s: DecodeState, list: CardList, slots: readonly (readonly string[])[]): Map<string, 'body' | 'heading'> {
+  const kept = new Map<string, 'body' | 'heading'>();
+  const [from, to] = s.region!;
+  list.cardBlocks[0]!.forEach((i, k) => {
+    const label = s.labels[i];
+    if ((label === 'body' || label === 'heading') && i >= from && i <= to && !kept.has(slots[0]![k]!)) kept.set(slots[0]![k]!, label);
+  });
+  for (const slot of [...kept.keys()]) {
+    let cards = 0;
+    for (const cardSlots of slots) if (cardSlots.includes(slot)) cards++;
+    if (cards < MIN_CARD_SHARE * list.cards) kept.delete(slot);
+  }
+  return kept;
+}
+
+function mayGrow(s: DecodeState, i: number): boolean {
+  const b = s.blocks[i]!;
+  return (
+    s.labels[i] === 'other' &&
+    s.probs[i]![OTHER]! < MAX_OTHER &&
+    !s.furniture?.[i] &&
+    !s.setAsideBlocks?.[i] &&
+    !s.droppedBlocks?.[i] &&
+    !IN_CONTROL.test(b.tagPath) &&
+    !isDateBlockText(b.text)
+  );
+}
+
+export const cardSlots: DecodeRule = {
+  name: 'card-slots',
+  doc: "when the content region keeps lines of the first of a list's alike cards, the same lines of its other cards (by tag path below the card, link or not) become content too, unless the model is sure they are noise (not lists of linked headlines nor priced grids)",
+  apply(s, cfg) {
+    const chains = cfg.blockContainers;
+    if (!chains || !s.region) return;
+    let [first, last] = s.region;
+    for (const list of cardLists(s, chains)) {
+      if (list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
+      const slots = list.cardBlocks.map((card, c) => card.map((i) => slotOf(s, i, list.cardElements[c]!, chains[i] ?? [])));
+      const kept = keptSlots(s, list, slots);
+      if (kept.size === 0) continue;
+      list.cardBlocks.forEach((card, c) => {
+        card.forEach((i, k) => {
+          const label = kept.get(slots[c]![k]!);
+          if (!label || !mayGrow(s, i)) return;
+          s.relabel(i, label, 'the same line as one kept in the first of its alike cards');
+          first = Math.min(first, i);
+          last = Math.max(last, i);
+        });
+      });
+    }
+    s.region = [first, last];
+  },
+};
