@@ -9,12 +9,13 @@
  * Only the first card seeds: a list whose content starts the region is read from its top,
  * while a card kept further down (one comment of a thread, one teaser of a stream) is more
  * likely the model's slip than the list's pattern. Lists of linked headlines (other stories,
- * which `listing-cards` and `teaser-cards` weigh) and shops' priced grids are left alone, and
+ * which `listing-cards` and `teaser-cards` weigh), shops' priced grids and lists below an
+ * article's paragraphs (a box of more stories, whatever the model kept of it) are left alone, and
  * so are lines the model is sure are noise (p(other) >= `MAX_OTHER`), furniture, set-aside
  * text, dropped lines, controls and dates. The region grows to cover what is kept.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
-import { isLinkText, OTHER } from '../blocks.js';
+import { isLinkText, isParagraph, OTHER } from '../blocks.js';
 import { isDateBlockText } from './date-lines.js';
 import { tagsAlongChain } from '../containers.js';
 import { cardLists, productGrid, type CardList } from './listing-cards.js';
@@ -23,6 +24,8 @@ import { cardLists, productGrid, type CardList } from './listing-cards.js';
 const MAX_OTHER = 0.9;
 /** Share of the list's cards that must fill a slot (and have linked headlines to be left alone). */
 const MIN_CARD_SHARE = 0.6;
+/** An article this long (kept paragraphs) above a list makes the list other stories, as in `teaser-cards`. */
+const MIN_ARTICLE_PARAGRAPHS = 3;
 /** A control's label ("Rate this book") is no part of a card's text. */
 const IN_CONTROL = /(?:^|\/)(?:button|select|option|label)(?:\/|$)/;
 
@@ -61,15 +64,23 @@ function mayGrow(s: DecodeState, i: number): boolean {
   );
 }
 
+/** Whether the page keeps an article's paragraphs above the list: its cards are then a box of other stories ("Explore more"). */
+function followsArticle(s: DecodeState, list: CardList): boolean {
+  const start = list.cardBlocks[0]![0]!;
+  let paragraphs = 0;
+  for (let i = 0; i < start; i++) if (s.labels[i] === 'body' && isParagraph(s.blocks[i]!) && ++paragraphs >= MIN_ARTICLE_PARAGRAPHS) return true;
+  return false;
+}
+
 export const cardSlots: DecodeRule = {
   name: 'card-slots',
-  doc: "when the content region keeps lines of the first of a list's alike cards, the same lines of its other cards (by tag path below the card, link or not) become content too, unless the model is sure they are noise (not lists of linked headlines nor priced grids)",
+  doc: "when the content region keeps lines of the first of a list's alike cards, the same lines of its other cards (by tag path below the card, link or not) become content too, unless the model is sure they are noise (not lists of linked headlines, priced grids or lists below an article)",
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     if (!chains || !s.region) return;
     let [first, last] = s.region;
     for (const list of cardLists(s, chains)) {
-      if (list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
+      if (list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list) || followsArticle(s, list)) continue;
       const slots = list.cardBlocks.map((card, c) => card.map((i) => slotOf(s, i, list.cardElements[c]!, chains[i] ?? [])));
       const kept = keptSlots(s, list, slots);
       if (kept.size === 0) continue;

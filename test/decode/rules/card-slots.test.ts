@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cardSlots } from '../../../src/decode/rules/card-slots.js';
-import { BlockBuilder } from '../../helpers/block-builder.js';
+import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 import type { Label } from '../../../src/labels.js';
 
@@ -18,10 +18,14 @@ interface CardSpec {
   price?: boolean;
 }
 
-/** A club's page: title, an intro, then one card per spec (name, details, a map link). */
-function trails(cards: CardSpec[]) {
-  const b = new BlockBuilder().text('Trails', 'title').atPath('html/body/main/h1').text('Our trails, kept by volunteers.', 'body').atPath('html/body/main/p');
-  const containers: number[][] = [[...MAIN, 5], [...MAIN, 6]];
+/** A club's page: title, an intro (one line, or paragraphs), then one card per spec (name, details, a map link). */
+function trails(cards: CardSpec[], intro = ['Our trails, kept by volunteers.']) {
+  const b = new BlockBuilder().text('Trails', 'title').atPath('html/body/main/h1');
+  const containers: number[][] = [[...MAIN, 5]];
+  for (const text of intro) {
+    b.text(text, 'body').atPath('html/body/main/p');
+    containers.push([...MAIN, 6]);
+  }
   cards.forEach((c, k) => {
     (c.linkedName ? b.link(`Trail number ${k + 1} of the park`, c.name[0], c.name[1]) : b.text(`Trail ${k + 1}`, c.name[0], c.name[1])).atPath('html/body/main/div/div/h2');
     b.text(c.price ? `$${k + 1}9.99` : `Difficulty: beginner. Length: ${k + 3} miles. Steward: Pat ${k}.`, c.details[0], c.details[1]).atPath('html/body/main/div/div/div');
@@ -55,9 +59,14 @@ test('card-slots: only the first card seeds (a card kept further down is a slip)
   assert.deepEqual(runRule(cardSlots, p, {}, (st) => { st.region = [0, 3]; }).notes, [], 'no tree known');
 });
 
-test("card-slots: lists of linked headlines and shops' priced grids are left to the listing rules", () => {
+test("card-slots: lists of linked headlines, shops' priced grids and boxes below an article are left alone", () => {
   const headed = trails([{ ...FIRST_KEPT, linkedName: true }, ...Array.from({ length: 4 }, () => ({ ...UNSURE, linkedName: true }))]);
   assert.deepEqual(runRule(cardSlots, headed, { blockContainers: headed.containers }, (st) => { st.region = [0, 3]; }).notes, []);
   const grid = trails([{ ...FIRST_KEPT, price: true }, ...Array.from({ length: 4 }, () => ({ ...UNSURE, price: true }))]);
   assert.deepEqual(runRule(cardSlots, grid, { blockContainers: grid.containers }, (st) => { st.region = [0, 3]; }).notes, []);
+  // Three paragraphs of an article above: the cards are more stories ("Explore more"), whatever the model kept of the first.
+  const story = trails([FIRST_KEPT, UNSURE, UNSURE, UNSURE], [para(20), para(20), para(20)]);
+  assert.deepEqual(runRule(cardSlots, story, { blockContainers: story.containers }, (st) => { st.region = [0, 5]; }).notes, []);
+  const short = trails([FIRST_KEPT, UNSURE, UNSURE, UNSURE], [para(20), para(20)]);
+  assert.equal(runRule(cardSlots, short, { blockContainers: short.containers }, (st) => { st.region = [0, 4]; }).notes.length, 6, 'two paragraphs are an intro');
 });
