@@ -64,12 +64,21 @@ function mayGrow(s: DecodeState, i: number): boolean {
   );
 }
 
-/** Whether the page keeps an article's paragraphs above the list: its cards are then a box of other stories ("Explore more"). */
-function followsArticle(s: DecodeState, list: CardList): boolean {
-  const start = list.cardBlocks[0]![0]!;
-  let paragraphs = 0;
-  for (let i = 0; i < start; i++) if (s.labels[i] === 'body' && isParagraph(s.blocks[i]!) && ++paragraphs >= MIN_ARTICLE_PARAGRAPHS) return true;
-  return false;
+/**
+ * Per block, how many kept paragraphs come before it: a list below an article's
+ * (`MIN_ARTICLE_PARAGRAPHS`) is a box of other stories ("Explore more"). Counted once, before
+ * the rule changes a label.
+ */
+function keptParagraphsBefore(s: DecodeState): Uint32Array {
+  const before = new Uint32Array(s.blocks.length + 1);
+  for (let i = 0; i < s.blocks.length; i++) before[i + 1] = before[i]! + (s.labels[i] === 'body' && isParagraph(s.blocks[i]!) ? 1 : 0);
+  return before;
+}
+
+/** Whether the first card keeps a line inside the content region: the only seed the rule takes. */
+function firstCardKeeps(s: DecodeState, list: CardList): boolean {
+  const [from, to] = s.region!;
+  return list.cardBlocks[0]!.some((i) => (s.labels[i] === 'body' || s.labels[i] === 'heading') && i >= from && i <= to);
 }
 
 export const cardSlots: DecodeRule = {
@@ -79,8 +88,11 @@ export const cardSlots: DecodeRule = {
     const chains = cfg.blockContainers;
     if (!chains || !s.region) return;
     let [first, last] = s.region;
+    let paragraphsBefore: Uint32Array | undefined;
     for (const list of cardLists(s, chains)) {
-      if (list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list) || followsArticle(s, list)) continue;
+      if (!firstCardKeeps(s, list) || list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
+      paragraphsBefore ??= keptParagraphsBefore(s);
+      if (paragraphsBefore[list.cardBlocks[0]![0]!]! >= MIN_ARTICLE_PARAGRAPHS) continue;
       const slots = list.cardBlocks.map((card, c) => card.map((i) => slotOf(s, i, list.cardElements[c]!, chains[i] ?? [])));
       const kept = keptSlots(s, list, slots);
       if (kept.size === 0) continue;
