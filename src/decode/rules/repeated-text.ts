@@ -3,8 +3,10 @@
  * box, a forum post quoted in a reply, a summary repeated as a lead) gives the reader that text
  * once: a body block whose text repeats a content block before it, under another tag path,
  * becomes other. A story printed twice in the same layout is left alone: the benchmarks'
- * annotators kept both copies (l3s-gn1, cleaneval, readability-test-pages). Only lines long
- * enough to be a sentence count: "Read more" or a table's "Queen" repeat on purpose.
+ * annotators kept both copies (l3s-gn1, cleaneval, readability-test-pages). On a product page
+ * a repeat in the same layout goes too: a shop prints its feature list or description again
+ * for another screen size or in a second copy of a tab, never a second time on purpose. Only
+ * lines long enough to be a sentence count: "Read more" or a table's "Queen" repeat on purpose.
  */
 import type { DecodeRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
@@ -14,8 +16,9 @@ export const MIN_REPEATED_CHARS = 40;
 
 export const repeatedText: DecodeRule = {
   name: 'repeated-text',
-  doc: `a body block whose text (at least ${MIN_REPEATED_CHARS} characters) repeats an earlier content block's, under another tag path, becomes other`,
-  apply(s) {
+  doc: `a body block whose text (at least ${MIN_REPEATED_CHARS} characters) repeats an earlier content block's, under another tag path (or any, on a product page), becomes other`,
+  apply(s, cfg) {
+    const sameLayoutToo = cfg.pageType === 'product';
     const { blocks, labels } = s;
     const seen = new Map<string, string>();
     for (let i = 0; i < blocks.length; i++) {
@@ -25,7 +28,7 @@ export const repeatedText: DecodeRule = {
       if (text.length < MIN_REPEATED_CHARS) continue;
       const firstPath = seen.get(text);
       if (firstPath === undefined) seen.set(text, b.tagPath);
-      else if (labels[i] === 'body' && firstPath !== b.tagPath) s.relabel(i, 'other', 'repeats an earlier content block');
+      else if (labels[i] === 'body' && (sameLayoutToo || firstPath !== b.tagPath)) s.relabel(i, 'other', 'repeats an earlier content block');
     }
   },
 };

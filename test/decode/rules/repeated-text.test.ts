@@ -26,3 +26,14 @@ test('repeated-text: the same layout twice (a story printed twice), short lines 
     .build();
   assert.deepEqual(runRule(repeatedText, doc).notes, []);
 });
+
+test("repeated-text: on a product page a feature printed twice in the same layout (another screen size's copy) is kept once", () => {
+  const feature = 'Waterproof and sweat resistant: the earbuds keep playing through a workout.';
+  const doc = new BlockBuilder()
+    .text(feature, 'body').atPath('html/body/div/ul/li/span')
+    .text(para(20), 'body').atPath('html/body/div/p')
+    .text(feature, 'body').atPath('html/body/div/ul/li/span')
+    .build();
+  assert.deepEqual(noteRows(runRule(repeatedText, doc, { pageType: 'product' })).map((r) => [r[0], r[2]]), [[2, 'other']]);
+  assert.deepEqual(runRule(repeatedText, doc, { pageType: 'article' }).notes, [], 'an article keeps both copies');
+});
