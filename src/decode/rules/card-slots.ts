@@ -35,14 +35,21 @@ function slotOf(s: DecodeState, i: number, card: number, chain: readonly number[
   return `${tags.join('/')}|${isLinkText(s.blocks[i]!) ? 'link' : 'text'}`;
 }
 
-/** The slots of the first card that it keeps inside the content region, with the label kept, when most cards fill them. */
-function keptSlots(s: DecodeState, list: CardList, slots: readonly (readonly string[])[]): Map<string, 'body' | 'heading'> {
-  const kept = new Map<string, 'body' | 'heading'>();
+/** The lines of the list's first card kept inside the content region (by place in the card), with their labels: the rule's only seed. */
+function firstCardKept(s: DecodeState, list: CardList): Map<number, 'body' | 'heading'> {
+  const kept = new Map<number, 'body' | 'heading'>();
   const [from, to] = s.region!;
   list.cardBlocks[0]!.forEach((i, k) => {
     const label = s.labels[i];
-    if ((label === 'body' || label === 'heading') && i >= from && i <= to && !kept.has(slots[0]![k]!)) kept.set(slots[0]![k]!, label);
+    if ((label === 'body' || label === 'heading') && i >= from && i <= to) kept.set(k, label);
   });
+  return kept;
+}
+
+/** The seed's slots, with the label kept, that most cards fill (the first card's own lines aside, they are no pattern). */
+function keptSlots(seed: ReadonlyMap<number, 'body' | 'heading'>, list: CardList, slots: readonly (readonly string[])[]): Map<string, 'body' | 'heading'> {
+  const kept = new Map<string, 'body' | 'heading'>();
+  for (const [k, label] of seed) if (!kept.has(slots[0]![k]!)) kept.set(slots[0]![k]!, label);
   for (const slot of [...kept.keys()]) {
     let cards = 0;
     for (const cardSlots of slots) if (cardSlots.includes(slot)) cards++;
@@ -75,12 +82,6 @@ function keptParagraphsBefore(s: DecodeState): Uint32Array {
   return before;
 }
 
-/** Whether the first card keeps a line inside the content region: the only seed the rule takes. */
-function firstCardKeeps(s: DecodeState, list: CardList): boolean {
-  const [from, to] = s.region!;
-  return list.cardBlocks[0]!.some((i) => (s.labels[i] === 'body' || s.labels[i] === 'heading') && i >= from && i <= to);
-}
-
 export const cardSlots: DecodeRule = {
   name: 'card-slots',
   doc: "when the content region keeps lines of the first of a list's alike cards, the same lines of its other cards (by tag path below the card, link or not) become content too, unless the model is sure they are noise (not lists of linked headlines, priced grids or lists below an article)",
@@ -90,11 +91,12 @@ export const cardSlots: DecodeRule = {
     let [first, last] = s.region;
     let paragraphsBefore: Uint32Array | undefined;
     for (const list of cardLists(s, chains)) {
-      if (!firstCardKeeps(s, list) || list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
+      const seed = firstCardKept(s, list);
+      if (seed.size === 0 || list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
       paragraphsBefore ??= keptParagraphsBefore(s);
       if (paragraphsBefore[list.cardBlocks[0]![0]!]! >= MIN_ARTICLE_PARAGRAPHS) continue;
       const slots = list.cardBlocks.map((card, c) => card.map((i) => slotOf(s, i, list.cardElements[c]!, chains[i] ?? [])));
-      const kept = keptSlots(s, list, slots);
+      const kept = keptSlots(seed, list, slots);
       if (kept.size === 0) continue;
       list.cardBlocks.forEach((card, c) => {
         card.forEach((i, k) => {

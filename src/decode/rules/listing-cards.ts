@@ -51,21 +51,44 @@ function inPageChrome(tagPath: string): boolean {
 }
 
 export interface CardList {
-  readonly blocks: number[];
+  readonly blocks: readonly number[];
   /** Each card's blocks, in page order. */
   readonly cardBlocks: readonly (readonly number[])[];
   /** Each card's element (its id in `blockContainers`), in the order of `cardBlocks`. */
   readonly cardElements: readonly number[];
-  chars: number;
+  readonly chars: number;
   /** Cards whose title is a linked heading (a sidebar's box has a heading too, but not a link). */
-  headed: number;
-  cards: number;
+  readonly headed: number;
+  readonly cards: number;
 }
 
 export const IN_HEADING = /(?:^|\/)h[1-6](?:\/|$)/;
 
-/** The card lists of the page: per list element, its cards' blocks, when they qualify (none on a page of over `MAX_BLOCKS`). */
-export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]): CardList[] {
+/** The card lists a decode state last asked for, with the title blocks they were found around. */
+const cardListsMemo = new WeakMap<DecodeState, { chains: readonly (readonly number[])[]; titles: string; lists: readonly CardList[] }>();
+
+/**
+ * The card lists of the page: per list element, its cards' blocks, when they qualify (none on a
+ * page of over `MAX_BLOCKS`). Several rules ask for them; they depend only on the blocks, the
+ * tree and which blocks are titles, so a state gets them built once while its titles stay.
+ */
+export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]): readonly CardList[] {
+  const titles = titleBlocks(s);
+  const memo = cardListsMemo.get(s);
+  if (memo && memo.chains === chains && memo.titles === titles) return memo.lists;
+  const lists = findCardLists(s, chains);
+  cardListsMemo.set(s, { chains, titles, lists });
+  return lists;
+}
+
+/** The title blocks' indices, as a key. */
+function titleBlocks(s: DecodeState): string {
+  const out: number[] = [];
+  for (let i = 0; i < s.labels.length; i++) if (s.labels[i] === 'title') out.push(i);
+  return out.join(',');
+}
+
+function findCardLists(s: DecodeState, chains: readonly (readonly number[])[]): CardList[] {
   const { blocks, labels } = s;
   if (blocks.length > MAX_BLOCKS) return [];
   // list element -> card element -> block indices
@@ -94,10 +117,12 @@ export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]
       elements.push(card);
     }
     if (kept.length < MIN_CARDS || kept.length < MIN_CARD_SHARE * cards.size) continue;
-    const list: CardList = { blocks: kept.flat(), cardBlocks: kept, cardElements: elements, chars: 0, headed: 0, cards: kept.length };
-    for (const held of kept) if (held.some((i) => IN_HEADING.test(blocks[i]!.tagPath) && isLinkText(blocks[i]!))) list.headed++;
-    for (const i of list.blocks) list.chars += blocks[i]!.text.length;
-    out.push(list);
+    const listBlocks = kept.flat();
+    let headed = 0;
+    let chars = 0;
+    for (const held of kept) if (held.some((i) => IN_HEADING.test(blocks[i]!.tagPath) && isLinkText(blocks[i]!))) headed++;
+    for (const i of listBlocks) chars += blocks[i]!.text.length;
+    out.push({ blocks: listBlocks, cardBlocks: kept, cardElements: elements, chars, headed, cards: kept.length });
   }
   return out;
 }
