@@ -12,6 +12,7 @@
  */
 import { normalizeSpace, type DomTree, type ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
+import { SCREEN_READER_CLASSES } from '../features/vocabulary.js';
 
 /** Class/id tokens that name a line set above a headline. */
 const KICKER_TOKENS: ReadonlySet<string> = new Set([
@@ -21,7 +22,7 @@ const KICKER_TOKENS: ReadonlySet<string> = new Set([
 /** Class/id tokens that name a line set below a headline (a deck, a date). */
 const DECK_TOKENS: ReadonlySet<string> = new Set(['subtitle', 'deck', 'dek', 'standfirst', 'secondary', 'date']);
 /** Class tokens of text only screen readers get. */
-const SCREEN_READER_TOKENS: ReadonlySet<string> = new Set(['visuallyhidden', 'visually-hidden', 'sr-only', 'screen-reader-text', 'hidden']);
+const SCREEN_READER_TOKENS: ReadonlySet<string> = new Set([...SCREEN_READER_CLASSES, 'hidden']);
 /** Separators left between a kicker and the headline once the kicker is cut. */
 const LEADING_SEPARATORS = /^[\s:|/\u2013\u2014\u00b7\u2022-]+/;
 const TRAILING_SEPARATORS = /[\s:|/\u2013\u2014\u00b7\u2022-]+$/;

@@ -1,7 +1,8 @@
 /**
  * Elements a stylesheet hides by a utility class (`hide`, `hidden`, `d-none`, `is-hidden`): the
  * menus, modals, promo bars, cart drawers and spare copies of a box that a reader never sees
- * until a script opens them. Not counted are the panels a reader opens in place (an FAQ's
+ * until a script opens them; and text only screen readers get (`sr-only`, `visually-hidden`,
+ * `screen-reader-text`: `SCREEN_READER_CLASSES`). Not counted are the panels a reader opens in place (an FAQ's
  * answer, an accordion, a tab; dom/disclosure.ts, which the parser reads too): content that
  * readers and benchmark golds count as the page's.
  *
@@ -11,17 +12,19 @@
 import type { DomNode, DomTree, ElementNode } from '../dom/tree.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
 import { holdsToggle, isNamedPanel } from '../dom/disclosure.js';
+import { SCREEN_READER_CLASSES } from '../features/vocabulary.js';
 
-const HIDING_CLASSES = ['hide', 'hidden', 'd-none', 'is-hidden'] as const;
+const HIDING_CLASSES: readonly string[] = ['hide', 'hidden', 'd-none', 'is-hidden', ...SCREEN_READER_CLASSES];
 const HIDING_TOKENS: ReadonlySet<string> = new Set(HIDING_CLASSES);
 /** A first test of a class string before it is split: a hiding class among its names (most have none). */
 const HIDING_NAME = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join('|')})(?:\\s|$)`, 'i');
 
 /**
  * A breakpoint that shows the element again (`md:block`, `1080:d-flex`, `@2xl:block`, `d-lg-block`,
- * `show@medium`): hidden only on small screens. A state (`group-hover:block`, `dark:block`) does not count.
+ * `show@medium`, `md:not-sr-only`): hidden only on small screens. A state (`group-hover:block`,
+ * `dark:block`, `focus:not-sr-only`) does not count.
  */
-const SHOWING_TOKEN = /^(?:(?:sm|md|lg|xl|\d?xl|\d+|@\w+|min-\[[^\]]+\]|tablet|laptop|desktop):!?(?:d-)?|d-(?:sm|md|lg|xl|xxl)-)(?:block|flex|grid|inline|inline-block|inline-flex|inline-grid|table|table-cell|table-row|contents)$|^visible-|^show@/;
+const SHOWING_TOKEN = /^(?:(?:sm|md|lg|xl|\d?xl|\d+|@\w+|min-\[[^\]]+\]|tablet|laptop|desktop):!?(?:d-)?|d-(?:sm|md|lg|xl|xxl)-)(?:block|flex|grid|inline|inline-block|inline-flex|inline-grid|table|table-cell|table-row|contents|not-sr-only)$|^visible-|^show@/;
 
 /** An inline display that overrides the class: a script has shown the element. */
 const SHOWN_BY_STYLE = /(?:^|;)\s*display\s*:\s*(?!none)[a-z]/i;

@@ -40,6 +40,18 @@ test('a breakpoint that shows the element again keeps it; a state does not', () 
   }
 });
 
+test('text only screen readers get is hidden too, unless a breakpoint shows it', () => {
+  const tree = parseHtml(`<body><p>Story. <a href="/x">Docs<span class="sr-only">(opens in a new window)</span></a></p>
+    <p class="blind" aria-hidden="true">The phone turns slowly under a soft light.</p>
+    <h2 class="screen-reader-text">Post navigation</h2>
+    <span class="visually-hidden">Skip to content</span>
+    <div class="sr-only md:not-sr-only">Filters</div>
+    <a class="sr-only focus:not-sr-only" href="#main">Skip to main</a></body>`);
+  assert.equal(hiddenAt(tree, 'Story.'), false);
+  for (const t of ['(opens in a new window)', 'The phone turns', 'Post navigation', 'Skip to content', 'Skip to main']) assert.equal(hiddenAt(tree, t), true, t);
+  assert.equal(hiddenAt(tree, 'Filters'), false, 'shown from medium screens up');
+});
+
 test('an inline display a script set overrides the hiding class', () => {
   const tree = parseHtml('<body><div class="modal hidden" style="display: block">Shown by a script</div><div class="hide" style="color:red">Still hidden</div></body>');
   assert.equal(hiddenAt(tree, 'Shown by a script'), false);
