@@ -2,9 +2,9 @@
  * Elements a stylesheet hides by a utility class (`hide`, `hidden`, `d-none`, `is-hidden`): the
  * menus, modals, promo bars, cart drawers and spare copies of a box that a reader never sees
  * until a script opens them; and text only screen readers get (`sr-only`, `visually-hidden`,
- * `screen-reader-text`: `SCREEN_READER_CLASSES`). Not counted are the panels a reader opens in place (an FAQ's
- * answer, an accordion, a tab; dom/disclosure.ts, which the parser reads too): content that
- * readers and benchmark golds count as the page's.
+ * `screen-reader-text`: `SCREEN_READER_CLASSES`). Not counted are the panels a reader opens in
+ * place (an FAQ's answer, an accordion, a tab; dom/disclosure.ts, which the parser reads too):
+ * content that readers and benchmark golds count as the page's.
  *
  * The segmentation keeps their blocks (the learner reads them, as it did in training: a hidden
  * menu is still a menu), and the decoder sets them aside (`hidden-boxes`).
