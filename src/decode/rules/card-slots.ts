@@ -18,7 +18,7 @@ import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText, isParagraph, OTHER } from '../blocks.js';
 import { isDateBlockText } from './date-lines.js';
 import { tagsAlongChain } from '../containers.js';
-import { cardLists, productGrid, type CardList } from './listing-cards.js';
+import { cardLists, IN_CONTROL, productGrid, type CardList } from './listing-cards.js';
 
 /** A line the model is this sure is noise stays noise, whatever its card's neighbours keep. */
 const MAX_OTHER = 0.9;
@@ -26,8 +26,6 @@ const MAX_OTHER = 0.9;
 const MIN_CARD_SHARE = 0.6;
 /** An article this long (kept paragraphs) above a list makes the list other stories, as in `teaser-cards`. */
 const MIN_ARTICLE_PARAGRAPHS = 3;
-/** A control's label ("Rate this book") is no part of a card's text. */
-const IN_CONTROL = /(?:^|\/)(?:button|select|option|label)(?:\/|$)/;
 
 /** Where block i stands in its card: its tags below the card element, and whether it is link text. */
 function slotOf(s: DecodeState, i: number, card: number, chain: readonly number[]): string {

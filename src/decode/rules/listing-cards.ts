@@ -39,7 +39,7 @@ const MIN_PRICED_SHARE = 0.8;
 /** An undeclared page whose kept body has more paragraphs than an intro is an article. */
 const MAX_INTRO_PARAGRAPHS = 2;
 /** A control's label ("Rate", "Mark as watched") is no part of a card's text. */
-const IN_CONTROL = /(?:^|\/)(?:button|select|option|label)(?:\/|$)/;
+export const IN_CONTROL = /(?:^|\/)(?:button|select|option|label)(?:\/|$)/;
 /** Menus and the page's header and footer hold link lists of their own, never the listing. */
 const IN_PAGE_CHROME = /(?:^|\/)(?:nav|aside)(?:\/|$)/;
 const IN_HEADER_OR_FOOTER = /(?:^|\/)(?:header|footer)(?:\/|$)/;
