@@ -71,6 +71,10 @@ test('batch: a second run on the same output while one is running is refused wit
     copyFileSync(fixture('pages', 'news-article.html'), join(dir, 'story.html'));
     const out = join(dir, 'out.jsonl');
     const first = runBatch([join(dir, 'story.html')], { out, modelPath: bundledModelPath(), workers: 1 });
+    // The two runs' first file-system calls race in libuv's pool: start the second only once the first holds the lock.
+    let settled = false;
+    void first.finally(() => (settled = true)).catch(() => {});
+    while (!existsSync(outputLockPath(out)) && !settled) await new Promise((r) => setTimeout(r, 1));
     await assert.rejects(runBatch([join(dir, 'story.html')], { out, modelPath: bundledModelPath(), workers: 1 }), (e: unknown) => e instanceof PithError && e.code === 'LOCKED');
     assert.deepEqual(await first, { total: 1, skipped: 0, extracted: 1, failed: 0 });
     assert.equal(existsSync(outputLockPath(out)), false, 'released');
