@@ -7,11 +7,12 @@
  * (a menu's items are one link each; a footer's columns are all links), or lines all inside
  * one link (a shop's product tile, wrapped whole in its `<a>`). On a page that declares a
  * listing, the largest card list (and any nearly as large) becomes body, less page furniture
- * and its cards' controls ("Add to favorites", which become other); on a page that declares
- * no kind, only when its cards are headed by links or hold no paragraph, and hold several
- * times the text of the body the model kept, or when they are a shop's product grid (nearly
- * every card priced) holding more text than that body (a shop's buying guide below its grid
- * is no article). The region grows to cover them.
+ * and its cards' controls ("Add to favorites", which become other), unless it is a shop's
+ * product grid on a page whose kept body is more than an intro (a buying guide); on a page
+ * that declares no kind, only when its cards are headed by links or hold no paragraph, and
+ * hold several times the text of the body the model kept, or when they are a shop's product
+ * grid (nearly every card priced) holding more text than that body (a shop's buying guide
+ * below its grid is no article). The region grows to cover them.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText, isParagraph, isPriceLine } from '../blocks.js';
@@ -176,6 +177,14 @@ export function productGrid(s: DecodeState, l: CardList): boolean {
  */
 function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: number, chosen: ReadonlySet<number>): boolean {
   const largestLists = lists.filter((l) => l.chars === largest);
+  const { body, paragraphs } = keptOutside(s, chosen);
+  if (largest >= body && largestLists.some((l) => productGrid(s, l))) return true;
+  if (!largestLists.some((l) => l.headed >= MIN_CARD_SHARE * l.cards || linesOnly(s, l))) return false;
+  return largest >= UNDECLARED_RATIO * body && paragraphs <= MAX_INTRO_PARAGRAPHS;
+}
+
+/** The text and paragraphs of the body the model kept outside the chosen card lists. */
+function keptOutside(s: DecodeState, chosen: ReadonlySet<number>): { body: number; paragraphs: number } {
   const { blocks, labels } = s;
   let body = 0;
   let paragraphs = 0;
@@ -184,14 +193,22 @@ function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: 
     body += blocks[i]!.text.length;
     if (isParagraph(blocks[i]!)) paragraphs++;
   }
-  if (largest >= body && largestLists.some((l) => productGrid(s, l))) return true;
-  if (!largestLists.some((l) => l.headed >= MIN_CARD_SHARE * l.cards || linesOnly(s, l))) return false;
-  return largest >= UNDECLARED_RATIO * body && paragraphs <= MAX_INTRO_PARAGRAPHS;
+  return { body, paragraphs };
+}
+
+/**
+ * A declared listing whose largest card list is a shop's product grid, but whose body the
+ * model kept is more than an intro: a category page topped or closed by its buying guide.
+ * The guide is what the page says; the grid is the shop's stock, and is left to the model.
+ */
+function guideOverGrid(s: DecodeState, lists: readonly CardList[], largest: number, chosen: ReadonlySet<number>): boolean {
+  if (!lists.some((l) => l.chars === largest && productGrid(s, l))) return false;
+  return keptOutside(s, chosen).paragraphs > MAX_INTRO_PARAGRAPHS;
 }
 
 export const listingCards: DecodeRule = {
   name: 'listing-cards',
-  doc: "on a listing, the largest list of alike cards (each a link and a line that is not, or a tile wrapped whole in one link) becomes body; on an undeclared page only when its cards (with linked headings, or short lines alone) outweigh the body several times, or are a priced product grid outweighing it",
+  doc: "on a listing, the largest list of alike cards (each a link and a line that is not, or a tile wrapped whole in one link) becomes body (not a product grid under a buying guide); on an undeclared page only when its cards (with linked headings, or short lines alone) outweigh the body several times, or are a priced product grid outweighing it",
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const declared = cfg.pageType === 'listing';
@@ -203,7 +220,7 @@ export const listingCards: DecodeRule = {
     const chosen = new Set<number>();
     for (const l of lists) if (l.chars >= NEAR_LARGEST * largest) for (const i of l.blocks) chosen.add(i);
     const { blocks, labels } = s;
-    if (!declared && !undeclaredListing(s, lists, largest, chosen)) return;
+    if (declared ? guideOverGrid(s, lists, largest, chosen) : !undeclaredListing(s, lists, largest, chosen)) return;
     let first = s.region?.[0] ?? Infinity;
     let last = s.region?.[1] ?? -Infinity;
     for (const i of chosen) {

@@ -113,26 +113,27 @@ test('listing-cards: on an undeclared page, cards without linked headings count 
   assert.deepEqual(runRule(listingCards, posts, { pageType: 'unknown', blockContainers: posts.containers }).notes, []);
 });
 
-test("listing-cards: a shop's product grid (nearly every tile priced, a tile up to 24 lines) outweighing the body is a listing, though a buying guide of paragraphs sits below it", () => {
-  /** Five tiles of a linked name, a price (or a rating), and six spec pairs (14 lines), then a buying guide. */
-  const shop = (priced: boolean, guide = [para(30), para(30), para(30)]) => {
-    const b = new BlockBuilder().text('Backpacking Packs', 'title');
-    const containers: number[][] = [[...MAIN, 5]];
-    for (let k = 0; k < 5; k++) {
-      b.link(`Trail pack ${k} - 65 liters`, 'other').atPath('html/body/main/ul/li/a/span')
-        .text(priced ? `$${k}58.73` : `4.${k} out of 5 stars`, 'other').atPath('html/body/main/ul/li/div/span');
+/** Five tiles of a linked name, a price (or a rating), and six spec pairs (14 lines), then a buying guide. */
+function shop(priced: boolean, guide = [para(30), para(30), para(30)]) {
+  const b = new BlockBuilder().text('Backpacking Packs', 'title');
+  const containers: number[][] = [[...MAIN, 5]];
+  for (let k = 0; k < 5; k++) {
+    b.link(`Trail pack ${k} - 65 liters`, 'other').atPath('html/body/main/ul/li/a/span')
+      .text(priced ? `$${k}58.73` : `4.${k} out of 5 stars`, 'other').atPath('html/body/main/ul/li/div/span');
+    containers.push(inCard(k), inCard(k));
+    for (const [key, value] of [['Capacity:', `6${k} liters`], ['Weight:', '3.6 lbs'], ['Frame:', 'Internal'], ['Torso:', 'Adjustable'], ['Fabric:', 'Nylon'], ['Features:', 'Raincover']]) {
+      b.text(key, 'other').atPath('html/body/main/ul/li/div/div').text(value, 'other').atPath('html/body/main/ul/li/div/div');
       containers.push(inCard(k), inCard(k));
-      for (const [key, value] of [['Capacity:', `6${k} liters`], ['Weight:', '3.6 lbs'], ['Frame:', 'Internal'], ['Torso:', 'Adjustable'], ['Fabric:', 'Nylon'], ['Features:', 'Raincover']]) {
-        b.text(key, 'other').atPath('html/body/main/ul/li/div/div').text(value, 'other').atPath('html/body/main/ul/li/div/div');
-        containers.push(inCard(k), inCard(k));
-      }
     }
-    for (const text of guide) {
-      b.text(text, 'body').atPath('html/body/main/section/p');
-      containers.push([...MAIN, 7]);
-    }
-    return { ...b.build(), containers };
-  };
+  }
+  for (const text of guide) {
+    b.text(text, 'body').atPath('html/body/main/section/p');
+    containers.push([...MAIN, 7]);
+  }
+  return { ...b.build(), containers };
+}
+
+test("listing-cards: a shop's product grid (nearly every tile priced, a tile up to 24 lines) outweighing the body is a listing, though a buying guide of paragraphs sits below it", () => {
   const grid = shop(true);
   const s = runRule(listingCards, grid, { pageType: 'unknown', blockContainers: grid.containers });
   assert.equal(s.notes.length, 5 * 14, 'every line of every tile');
@@ -140,6 +141,15 @@ test("listing-cards: a shop's product grid (nearly every tile priced, a tile up 
   assert.deepEqual(runRule(listingCards, unpriced, { pageType: 'unknown', blockContainers: unpriced.containers }).notes, [], 'boxes of 14 lines without a price are sections, not cards');
   const story = shop(true, Array(12).fill(para(40)));
   assert.deepEqual(runRule(listingCards, story, { pageType: 'unknown', blockContainers: story.containers }).notes, [], 'a long article above a box of products');
+});
+
+test('listing-cards: on a declared listing, a product grid under a buying guide of more than an intro is left to the model', () => {
+  const guided = shop(true);
+  assert.deepEqual(runRule(listingCards, guided, { pageType: 'listing', blockContainers: guided.containers }).notes, [], 'three paragraphs of guide');
+  const intro = shop(true, [para(30), para(30)]);
+  assert.equal(runRule(listingCards, intro, { pageType: 'listing', blockContainers: intro.containers }).notes.length, 5 * 14, 'an intro of two paragraphs');
+  const books = chart([para(30), para(30), para(30)]);
+  assert.equal(runRule(listingCards, books, { pageType: 'listing', blockContainers: books.containers }).notes.length, 15, 'cards that are no product grid stay the content');
 });
 
 test("listing-cards: a control the model kept in a listing's card ('Add to favorites') becomes other", () => {
