@@ -10,6 +10,7 @@ import { pageFooters } from './page-footers.js';
 import { pageAsides } from './page-asides.js';
 import { noContentMarks } from './no-content-marks.js';
 import { hiddenBoxes } from './hidden-boxes.js';
+import { scrambledText } from './scrambled-text.js';
 import { commentSections } from './comment-sections.js';
 import { adSlots } from './ad-slots.js';
 import { pageFurniture } from './page-furniture.js';
@@ -53,6 +54,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   pageAsides,
   noContentMarks,
   hiddenBoxes,
+  scrambledText,
   pageFurniture,
   oneTitle,
   proseRescue,

@@ -1,9 +1,11 @@
 /**
- * The shape `dialog-boxes`, `page-footers`, `page-asides` and `no-content-marks` share: blocks
- * in marked elements (a pop-up, the page's footer, a sidebar) lose their p(body) and
- * p(heading) to `other`, are relabelled, and are set aside with the comments, so that no later
- * rule (the prose rescue, the region, images in it) takes them back. Not when the page's most probable title lies among them: then they are the page
- * (an article opened in a dialog over a listing).
+ * The shape `dialog-boxes`, `page-footers`, `page-asides`, `no-content-marks`, `hidden-boxes`
+ * and `scrambled-text` share: marked blocks (in a pop-up, the page's footer, a sidebar; or
+ * text no reader could read) lose their p(body) and p(heading) to `other`, are relabelled, and
+ * are set aside with the comments, so that no later rule (the prose rescue, the region, images
+ * in it) takes them back. Not when the page's most probable title lies among them: then they
+ * are the page (an article opened in a dialog over a listing). The marks come from the
+ * decoder's config (elements found in the tree) or from the blocks themselves.
  */
 import { scaleContent, TITLE } from '../blocks.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
@@ -18,12 +20,12 @@ function likeliestTitle(s: DecodeState): number {
   return best;
 }
 
-export function setAsideRule(name: string, doc: string, reason: string, marksOf: (cfg: ConstrainConfig) => ArrayLike<number> | undefined): DecodeRule {
+export function setAsideRule(name: string, doc: string, reason: string, marksOf: (cfg: ConstrainConfig, s: DecodeState) => ArrayLike<number> | undefined): DecodeRule {
   return {
     name,
     doc,
     apply(s, cfg) {
-      const marks = marksOf(cfg);
+      const marks = marksOf(cfg, s);
       if (marks === undefined) return;
       if (!s.anyMarked(marks)) return;
       const title = likeliestTitle(s);
