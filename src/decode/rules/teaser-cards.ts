@@ -16,8 +16,11 @@ import { inElement } from '../containers.js';
 const MIN_HEADED_SHARE = 0.6;
 /** A headline has a few words; a linked name ("Poltergust", a forum post's author) is no headline. */
 const MIN_HEADLINE_WORDS = 4;
-/** A teaser's summary is short; a longer card text is an article's own section. */
-const MAX_CARD_TEXT_CHARS = 400;
+/**
+ * A teaser's summary is short (WordPress cuts an excerpt at 55 words, some 400 characters, and
+ * the card adds its date); a longer card text is an article's own section.
+ */
+const MAX_CARD_TEXT_CHARS = 600;
 /** The article above the cards: at least this many paragraphs of kept body outside them. */
 const MIN_ARTICLE_PARAGRAPHS = 3;
 

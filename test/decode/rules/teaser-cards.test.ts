@@ -28,6 +28,9 @@ test('teaser-cards: a stream of linked headlines with summaries after the articl
   assert.deepEqual(noteRows(s).map((r) => r[0]), [5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
   assert.equal(noteRows(s)[0]![4], 'a card of another story after the article');
   assert.deepEqual(s.region, [1, 4]);
+  // A blog's excerpt of 55 words cut mid-sentence, with the card's date: still a teaser.
+  const excerpt = story({ summary: `March 29, 2025 ${para(60)}` });
+  assert.equal(runRule(teaserCards, excerpt, { pageType: 'article', blockContainers: excerpt.containers }).notes.length, 10);
 });
 
 test('teaser-cards: not on listings, not with no article above, not inside the article\'s element, not with long card texts', () => {
@@ -37,7 +40,7 @@ test('teaser-cards: not on listings, not with no article above, not inside the a
   assert.deepEqual(runRule(teaserCards, intro, { pageType: 'unknown', blockContainers: intro.containers }).notes, [], 'an intro only');
   const inside = story({ inside: true });
   assert.deepEqual(runRule(teaserCards, inside, { pageType: 'article', blockContainers: inside.containers }).notes, [], 'a resources section');
-  const long = story({ summary: para(90) });
+  const long = story({ summary: para(120) });
   assert.deepEqual(runRule(teaserCards, long, { pageType: 'article', blockContainers: long.containers }).notes, [], "a listicle's sections");
   assert.deepEqual(runRule(teaserCards, p, { pageType: 'article' }).notes, [], 'no tree known');
 });
