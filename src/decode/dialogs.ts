@@ -6,7 +6,9 @@
  * a privacy policy opened from the footer, a newsletter form, a size guide, a quick view.
  * Their text is often prose, and a page whose own text is short (a product) would otherwise
  * lose to it. On wcxb-dev's 1 358 pages, 275 have dialogs; their blocks hold 78 000 words of
- * gold noise against 500 of content.
+ * gold noise against 500 of content. A `role="tooltip"` element is the smallest pop-up, shown
+ * while the pointer rests on a control (eBay's notes on delivery and import fees): 1 937 words
+ * of wcxb-dev's noise against 22 of content, and 14 of noise on readability-test-pages.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
@@ -14,7 +16,7 @@ import { blocksUnder, blocksUnderEach, MAX_CLASS_CHARS, namedExactly } from './b
 import { FOOTER_NAME, SIDEBAR_NAME } from '../features/vocabulary.js';
 import { classHiddenBox } from './class-hidden.js';
 
-const DIALOG_ROLE = /^(?:alert)?dialog$/i;
+const DIALOG_ROLE = /^(?:(?:alert)?dialog|tooltip)$/i;
 
 function isDialog(el: ElementNode): boolean {
   return el.tag === 'dialog' || DIALOG_ROLE.test(el.attrs['role']?.trim() ?? '') || el.attrs['aria-modal']?.trim().toLowerCase() === 'true';

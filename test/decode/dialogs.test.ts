@@ -3,19 +3,21 @@ import assert from 'node:assert/strict';
 import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks, setAsideMarks } from '../../src/decode/dialogs.js';
 import { loadPage } from '../../src/page.js';
 
-test('blocks in <dialog>, role=dialog or alertdialog, and aria-modal elements are marked', () => {
+test('blocks in <dialog>, role=dialog, alertdialog or tooltip, and aria-modal elements are marked', () => {
   const html = `<body><main><h1>Wool Runner</h1><p>Soft merino wool.</p></main>
     <div id="gdpr" role="dialog"><h2>Required Cookies</h2><p>Some technologies are necessary.</p></div>
     <div role="alertdialog"><p>Your session expires soon.</p></div>
     <div id="modal-privacy-policy" aria-modal="true"><p>Privacy policy text.</p></div>
     <dialog open><p>Sign up for our newsletter.</p></dialog>
     <div role="dialogue" aria-modal="false"><p>Not a dialog.</p></div>
+    <p>Delivery: Varies <button aria-label="More information">i</button><span role="tooltip"><span>Estimated delivery dates include the seller's handling time.</span></span></p>
   </body>`;
   const page = loadPage(new TextEncoder().encode(html));
   const m = dialogBlocks(page.tree, page.blocks);
   assert.deepEqual(page.blocks.map((b, i) => [b.text, m[i]]), [
     ['Wool Runner', 0], ['Soft merino wool.', 0], ['Required Cookies', 1], ['Some technologies are necessary.', 1],
     ['Your session expires soon.', 1], ['Privacy policy text.', 1], ['Sign up for our newsletter.', 1], ['Not a dialog.', 0],
+    ['Delivery: Varies', 0], ['i', 0], ["Estimated delivery dates include the seller's handling time.", 1],
   ]);
 });
 
