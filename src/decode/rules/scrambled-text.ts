@@ -18,6 +18,8 @@ const MIN_SHARE = 0.6;
 
 /** Whether a text block is mostly identifiers run together. */
 export function isScrambledText(text: string): boolean {
+  // Every text block of every page comes here: most are too short to hold three UUIDs.
+  if (text.length < MIN_IDENTIFIERS * UUID_CHARS) return false;
   const ids = text.match(UUID);
   if (!ids || ids.length < MIN_IDENTIFIERS) return false;
   const dense = text.replace(/\s+/g, '').length;
