@@ -2,11 +2,16 @@
  * On a product page the short lines of its feature list and spec table are what a reader
  * came for, yet the learner, trained mostly on news, gives short list items next to no
  * p(body). Lists, definition lists and table rows of short non-link lines in the content
- * region, or just after it, become body on a page that declares a product. A list of cards
- * (`listing-cards`' definition: each a few lines, one a link) is other products' ("Similar
- * items", "Customers also bought"): its price and delivery lines are no spec. Nor are fields a
- * shop's template writes out for its scripts ("cat_thumb_Bone:" with an image address,
- * "retail_price_tier1:"): a key in code form, the value after it, or a bare address.
+ * region, or just after it, become body on a page that declares a product. So do definition
+ * lists and table rows further below the product's title ("Material & care", "Size & fit"
+ * tabs), even when the model found no body near the title at all: a name and its value in a
+ * table are a spec wherever the product's own part of the page puts them, where a bare list
+ * may be a menu. A list of cards (`listing-cards`' definition: each a few lines, one a link)
+ * is other products' ("Similar items", "Customers also bought"): its price and delivery lines
+ * are no spec. Nor are fields a shop's template writes out for its scripts ("cat_thumb_Bone:"
+ * with an image address, "retail_price_tier1:"): a key in code form, the value after it, or a
+ * bare address; nor buttons, nor blocks an earlier rule set aside (hidden, in a
+ * footer or a pop-up).
  */
 import { isLinkText } from '../blocks.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
@@ -18,6 +23,12 @@ const MAX_SPEC_CHARS = 200;
 const AFTER_REGION = 12;
 /** The block sits in a list item, a definition list or a table cell. */
 const IN_SPEC_LIST = /(?:^|\/)(?:li|dt|dd|td|th)(?:\/|$)/;
+/** A name and its value: a definition list's terms and definitions, a table's cells. */
+const IN_SPEC_TABLE = /(?:^|\/)(?:dt|dd|td|th)(?:\/|$)/;
+/** Spec tables this many blocks below the title still belong to the product (far below: other products' comparison tables). */
+const AFTER_TITLE = 150;
+/** A button's text names an action (an image viewer's "Front", "Left"), not a property. */
+const IN_BUTTON = /(?:^|\/)button(?:\/|$)/;
 /** A run of spec lines: one alone is a stray label. */
 const MIN_RUN = 2;
 /** A key in code form: words joined by underscores ("retail_price_tier1:", "cat_thumb_Petrol Blue:"). */
@@ -27,33 +38,46 @@ const BARE_URL = /^\s*(?:https?:)?\/\/\S+\s*$/;
 
 export const productSpecs: DecodeRule = {
   name: 'product-specs',
-  doc: "on a product page, runs of short non-link lines in lists and tables in (or just after) the content region become body (not in other products' cards, nor a shop template's fields for its scripts: keys in code form, their values, bare addresses)",
+  doc: "on a product page, runs of short non-link lines in lists and tables in (or just after) the content region, and in definition lists and tables up to 150 blocks below the title, become body (not in other products' cards, nor a shop template's fields for its scripts: keys in code form, their values, bare addresses; nor buttons, nor blocks set aside)",
   apply(s, cfg) {
-    const region = s.region;
-    if (cfg.pageType !== 'product' || !region) return;
+    if (cfg.pageType !== 'product') return;
     const { blocks, labels } = s;
-    const end = Math.min(blocks.length - 1, region[1] + AFTER_REGION);
     const inCards = new Set<number>();
     if (cfg.blockContainers) for (const list of cardLists(s, cfg.blockContainers)) for (const i of list.blocks) inCards.add(i);
     const spec = (i: number): boolean => {
       const b = blocks[i]!;
-      return b.kind === 'text' && !isTemplateField(s.blocks, i) && labels[i] !== 'title' && labels[i] !== 'heading' && !s.furniture?.[i] && b.text.trim().length > 0
-        && b.text.length <= MAX_SPEC_CHARS && !isLinkText(b) && IN_SPEC_LIST.test(b.tagPath) && !inCards.has(i);
+      return b.kind === 'text' && !isTemplateField(s.blocks, i) && labels[i] !== 'title' && labels[i] !== 'heading' && !s.furniture?.[i] && !s.setAsideBlocks?.[i]
+        && b.text.trim().length > 0 && b.text.length <= MAX_SPEC_CHARS && !isLinkText(b) && IN_SPEC_LIST.test(b.tagPath) && !IN_BUTTON.test(b.tagPath) && !inCards.has(i);
     };
-    let last = region[1];
-    for (let i = region[0]; i <= end; i++) {
-      if (!spec(i)) continue;
-      let j = i;
-      while (j + 1 <= end && spec(j + 1)) j++;
-      if (j - i + 1 >= MIN_RUN) {
-        for (let k = i; k <= j; k++) s.relabel(k, 'body', 'a line of the product\'s features or specs');
-        last = Math.max(last, j);
-      }
-      i = j;
+    const region = s.region;
+    if (region) {
+      const runs = specRuns(region[0], Math.min(blocks.length - 1, region[1] + AFTER_REGION), spec);
+      for (const [i, j] of runs) relabelRun(s, i, j);
+      s.region = [region[0], Math.max(region[1], ...runs.map(([, j]) => j))];
     }
-    s.region = [region[0], last];
+    const title = labels.indexOf('title');
+    if (title < 0) return;
+    const inTable = (i: number): boolean => spec(i) && IN_SPEC_TABLE.test(blocks[i]!.tagPath);
+    for (const [i, j] of specRuns(title + 1, Math.min(blocks.length - 1, title + AFTER_TITLE), inTable)) relabelRun(s, i, j);
   },
 };
+
+/** Runs of at least `MIN_RUN` consecutive blocks from `first` to `last` that `spec` accepts, as [first, last] pairs. */
+function specRuns(first: number, last: number, spec: (i: number) => boolean): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let i = first; i <= last; i++) {
+    if (!spec(i)) continue;
+    let j = i;
+    while (j + 1 <= last && spec(j + 1)) j++;
+    if (j - i + 1 >= MIN_RUN) runs.push([i, j]);
+    i = j;
+  }
+  return runs;
+}
+
+function relabelRun(s: DecodeState, first: number, last: number): void {
+  for (let k = first; k <= last; k++) s.relabel(k, 'body', "a line of the product's features or specs");
+}
 
 /** A template's field for its scripts: a key in code form, the value right after one, or a bare address. */
 function isTemplateField(blocks: DecodeState['blocks'], i: number): boolean {

@@ -17,9 +17,27 @@ test('product-specs: on a product page, runs of short list lines in or after the
   assert.deepEqual(s.region, [1, 3]);
 });
 
-test('product-specs: only on product pages with a region; a link, a lone line and a paragraph stay', () => {
+test('product-specs: only on product pages; without a region, lists below the title stay (a bare list may be a menu); a link, a lone line and a paragraph stay', () => {
   assert.deepEqual(runRule(productSpecs, page(), { pageType: 'article' }, (st) => { st.region = [1, 1]; }).notes, []);
   assert.deepEqual(runRule(productSpecs, page(), { pageType: 'product' }).notes, []);
+});
+
+test("product-specs: a product's definition lists and tables far below its title become body, with no region at all; set-aside blocks, buttons and lines past the reach stay", () => {
+  const b = new BlockBuilder().text('Faux leather jacket - black', 'title');
+  for (let k = 0; k < 20; k++) b.text(`Delivery option ${k}`, 'other').atPath('html/body/main/div/p');
+  const pairs = (path: string, names: string[]) => { for (const n of names) b.text(`${n}:`, 'other').atPath(`html/body/main/${path}`).text(`value of ${n}`, 'other').atPath(`html/body/main/${path.replace(/dt$/, 'dd').replace(/th$/, 'td')}`); };
+  pairs('div/dl/div/dt', ['Outer fabric', 'Lining']); // blocks 21-24
+  pairs('table/tr/th', ['Fit']); // 25-26
+  pairs('div/dl/dt', ['Gender']); // 27-28, hidden below
+  b.text('Sizes', 'other').atPath('html/body/main/ul/li').text('Colours', 'other').atPath('html/body/main/ul/li'); // 29-30, a bare list
+  b.text('Front', 'other').atPath('html/body/main/table/tr/td/button').text('Back', 'other').atPath('html/body/main/table/tr/td/button'); // 31-32, buttons
+  for (let k = 0; k < 128; k++) b.text(`Footer line ${k}`, 'other').atPath('html/body/div/p');
+  pairs('dl/dt', ['Far', 'Away']); // past 150 blocks below the title
+  const hidden = new Uint8Array(200);
+  hidden[27] = hidden[28] = 1;
+  const s = runRule(productSpecs, b.build(), { pageType: 'product' }, (st) => st.setAside(hidden));
+  assert.deepEqual(noteRows(s).map((r) => r[0]), [21, 22, 23, 24, 25, 26]);
+  assert.equal(s.region, undefined, 'the region stays where the model put it');
 });
 
 test("product-specs: other products' cards (a link, a price, a delivery line) are no specs", () => {
