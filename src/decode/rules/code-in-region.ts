@@ -3,17 +3,21 @@
  * for, yet the model, trained mostly on news, gives a `<pre>` block of CSS or shell a middling
  * p(body). A text block inside `<pre>` (or whose own element is `<code>`, a block of code
  * outside `<pre>`) that lies inside the content region becomes body when its p(body) is above
- * `codeMinBody`. Comment sections are left out (code in a reply is the reply's).
+ * `codeMinBody`. So does one between the title and a region that starts a few blocks below
+ * it: a reference page's declaration under its heading (rustdoc's `pub enum Result<T, E>`),
+ * which the description then explains. Comment sections are left out (code in a reply is the
+ * reply's).
  *
- * Measured (docs/quality.md): wcxb-dev's documentation pages keep 1006 of their 1010 visible
- * gold `<pre>` blocks (978 without the rule); its gold leaves some examples out (MDN's live
- * examples' source), which costs word F1 there.
+ * Measured by `bench:pre` (docs/quality.md); wcxb-dev's gold leaves some examples out (MDN's
+ * live examples' source), which costs word F1 there.
  */
 import { BODY } from '../blocks.js';
 import type { DecodeRule } from '../rule.js';
 import { INLINE_TAGS } from '../../segment/segment.js';
 
 const IN_PRE = /(?:^|\/)pre(?:\/|$)/;
+/** Code between the title and the region counts when the region starts at most this many blocks below the title. */
+const TITLE_GAP = 6;
 
 /**
  * `pre` anywhere on the path, or `code` as the block's own element placed as a block (its
@@ -27,15 +31,17 @@ function isCodeBlock(tagPath: string): boolean {
 
 export const codeInRegion: DecodeRule = {
   name: 'code-in-region',
-  doc: 'text blocks in `<pre>` (or a block-level `<code>`) inside the content region become body when p(body) is above `codeMinBody`',
+  doc: 'text blocks in `<pre>` (or a block-level `<code>`) inside the content region, or between the title and a region starting at most 6 blocks below it, become body when p(body) is above `codeMinBody`',
   apply(s, cfg) {
     const { blocks, probs, labels, region, setAsideBlocks } = s;
     if (!region || !(cfg.codeMinBody < 1)) return;
-    for (let i = region[0]; i <= region[1]; i++) {
+    const title = labels.indexOf('title');
+    const start = title >= 0 && title < region[0] && region[0] - title <= TITLE_GAP ? title + 1 : region[0];
+    for (let i = start; i <= region[1]; i++) {
       const b = blocks[i]!;
       if (labels[i] !== 'other' || b.kind !== 'text' || !b.text.trim() || setAsideBlocks?.[i]) continue;
       if (!isCodeBlock(b.tagPath) || !(probs[i]![BODY]! > cfg.codeMinBody)) continue;
-      s.relabel(i, 'body', 'code inside the content region');
+      s.relabel(i, 'body', i < region[0] ? 'code between the title and the content region' : 'code inside the content region');
     }
   },
 };

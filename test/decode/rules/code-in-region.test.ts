@@ -23,6 +23,20 @@ test('code-in-region: a <pre> block inside the content region with some p(body) 
   assert.deepEqual(noteRows(s), [[2, 'other', 'body', 'code-in-region', 'code inside the content region']]);
 });
 
+test("code-in-region: a reference page's declaration between its title and a region just below counts; code above the title, or before a region far below it, does not", () => {
+  const page = (filler: number) => {
+    const b = new BlockBuilder().text('pub fn helper()', 'other').atPath(PRE).probsOfLast({ body: 0.3, other: 0.7 }); // 0, above the title
+    b.text('Enum Result', 'title').text('1.0.0 · Source', 'other'); // 1-2
+    b.text('pub enum Result<T, E> { Ok(T), Err(E) }', 'other').atPath('html/body/main/pre').probsOfLast({ body: 0.3, other: 0.7 }); // 3
+    for (let k = 0; k < filler; k++) b.text(`Expand description ${k}`, 'other');
+    b.text(para(40), 'body');
+    return b.build();
+  };
+  const near = runRule(codeInRegion, page(1), {}, (st) => { st.region = [5, 5]; });
+  assert.deepEqual(noteRows(near), [[3, 'other', 'body', 'code-in-region', 'code between the title and the content region']]);
+  assert.deepEqual(runRule(codeInRegion, page(5), {}, (st) => { st.region = [9, 9]; }).notes, [], 'the region starts 8 blocks below the title');
+});
+
 test('code-in-region: a block-level <code> counts; inline code (in a paragraph, in <b>) and plain text do not', () => {
   const b = new BlockBuilder().text(para(40), 'body');
   b.text('let x = 1;', 'other').atPath('html/body/article/div/code').probsOfLast({ body: 0.3, other: 0.7 }); // 1
