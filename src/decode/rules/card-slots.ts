@@ -15,10 +15,10 @@
  * text, dropped lines, controls and dates. The region grows to cover what is kept.
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
-import { isLinkText, isParagraph, OTHER } from '../blocks.js';
+import { isLinkText, OTHER } from '../blocks.js';
 import { isDateBlockText } from './date-lines.js';
 import { tagsAlongChain } from '../containers.js';
-import { cardLists, IN_CONTROL, productGrid, type CardList } from './listing-cards.js';
+import { cardLists, IN_CONTROL, keptParagraphs, productGrid, type CardList } from './listing-cards.js';
 
 /** A line the model is this sure is noise stays noise, whatever its card's neighbours keep. */
 const MAX_OTHER = 0.9;
@@ -76,7 +76,8 @@ function mayGrow(s: DecodeState, i: number): boolean {
  */
 function keptParagraphsBefore(s: DecodeState): Uint32Array {
   const before = new Uint32Array(s.blocks.length + 1);
-  for (let i = 0; i < s.blocks.length; i++) before[i + 1] = before[i]! + (s.labels[i] === 'body' && isParagraph(s.blocks[i]!) ? 1 : 0);
+  for (const i of keptParagraphs(s)) before[i + 1] = 1;
+  for (let i = 0; i < s.blocks.length; i++) before[i + 1]! += before[i]!;
   return before;
 }
 

@@ -183,17 +183,18 @@ function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: 
   return largest >= UNDECLARED_RATIO * body && paragraphs <= MAX_INTRO_PARAGRAPHS;
 }
 
+/** The paragraphs the model kept (body), in page order, leaving out the blocks in `outside` (card lists). */
+export function keptParagraphs(s: DecodeState, outside: ReadonlySet<number> = new Set()): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.blocks.length; i++) if (s.labels[i] === 'body' && !outside.has(i) && isParagraph(s.blocks[i]!)) out.push(i);
+  return out;
+}
+
 /** The text and paragraphs of the body the model kept outside the chosen card lists. */
 function keptOutside(s: DecodeState, chosen: ReadonlySet<number>): { body: number; paragraphs: number } {
-  const { blocks, labels } = s;
   let body = 0;
-  let paragraphs = 0;
-  for (let i = 0; i < blocks.length; i++) {
-    if (labels[i] !== 'body' || chosen.has(i)) continue;
-    body += blocks[i]!.text.length;
-    if (isParagraph(blocks[i]!)) paragraphs++;
-  }
-  return { body, paragraphs };
+  for (let i = 0; i < s.blocks.length; i++) if (s.labels[i] === 'body' && !chosen.has(i)) body += s.blocks[i]!.text.length;
+  return { body, paragraphs: keptParagraphs(s, chosen).length };
 }
 
 /**

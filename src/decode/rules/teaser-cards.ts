@@ -8,8 +8,8 @@
  * content, nor on documentation or forum threads (posts are cards under linked names).
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
-import { isLinkText, isParagraph } from '../blocks.js';
-import { cardLists, IN_HEADING, type CardList } from './listing-cards.js';
+import { isLinkText } from '../blocks.js';
+import { cardLists, IN_HEADING, keptParagraphs, type CardList } from './listing-cards.js';
 import { inElement } from '../containers.js';
 
 /** Share of the cards that must have a linked headline. */
@@ -47,13 +47,6 @@ function shortCards(s: DecodeState, list: CardList): boolean {
   return true;
 }
 
-/** Kept paragraphs outside every card list: the article the cards would follow. */
-function articleParagraphs(s: DecodeState, inCards: ReadonlySet<number>): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < s.blocks.length; i++) if (s.labels[i] === 'body' && !inCards.has(i) && isParagraph(s.blocks[i]!)) out.push(i);
-  return out;
-}
-
 /** The innermost element holding every one of `blocks` (its id), or -1. */
 function commonContainer(chains: readonly (readonly number[])[], blocks: readonly number[]): number {
   let common = chains[blocks[0]!] ?? [];
@@ -84,7 +77,7 @@ export const teaserCards: DecodeRule = {
     if (lists.length === 0) return;
     const inCards = new Set<number>();
     for (const l of lists) for (const i of l.blocks) inCards.add(i);
-    const article = articleParagraphs(s, inCards);
+    const article = keptParagraphs(s, inCards);
     if (article.length < MIN_ARTICLE_PARAGRAPHS) return;
     const articleElement = commonContainer(chains, article);
     const { blocks, labels } = s;
