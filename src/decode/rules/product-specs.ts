@@ -51,9 +51,12 @@ export const productSpecs: DecodeRule = {
     };
     const region = s.region;
     if (region) {
-      const runs = specRuns(region[0], Math.min(blocks.length - 1, region[1] + AFTER_REGION), spec);
-      for (const [i, j] of runs) relabelRun(s, i, j);
-      s.region = [region[0], Math.max(region[1], ...runs.map(([, j]) => j))];
+      let last = region[1];
+      for (const [i, j] of specRuns(region[0], Math.min(blocks.length - 1, region[1] + AFTER_REGION), spec)) {
+        relabelRun(s, i, j);
+        last = Math.max(last, j);
+      }
+      s.region = [region[0], last];
     }
     const title = labels.indexOf('title');
     if (title < 0) return;
