@@ -183,6 +183,13 @@ function undeclaredListing(s: DecodeState, lists: readonly CardList[], largest: 
   return largest >= UNDECLARED_RATIO * body && paragraphs <= MAX_INTRO_PARAGRAPHS;
 }
 
+/** Every block of the given card lists. */
+export function blocksOf(lists: readonly CardList[]): Set<number> {
+  const out = new Set<number>();
+  for (const l of lists) for (const i of l.blocks) out.add(i);
+  return out;
+}
+
 /** The paragraphs the model kept (body), in page order, leaving out the blocks in `outside` (card lists). */
 export function keptParagraphs(s: DecodeState, outside: ReadonlySet<number> = new Set()): number[] {
   const out: number[] = [];
@@ -218,8 +225,7 @@ export const listingCards: DecodeRule = {
     if (lists.length === 0) return;
     let largest = 0;
     for (const l of lists) largest = Math.max(largest, l.chars);
-    const chosen = new Set<number>();
-    for (const l of lists) if (l.chars >= NEAR_LARGEST * largest) for (const i of l.blocks) chosen.add(i);
+    const chosen = blocksOf(lists.filter((l) => l.chars >= NEAR_LARGEST * largest));
     const { blocks, labels } = s;
     if (declared ? guideOverGrid(s, lists, largest, chosen) : !undeclaredListing(s, lists, largest, chosen)) return;
     let first = s.region?.[0] ?? Infinity;

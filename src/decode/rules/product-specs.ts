@@ -15,7 +15,7 @@
  */
 import { isLinkText } from '../blocks.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
-import { cardLists } from './listing-cards.js';
+import { blocksOf, cardLists } from './listing-cards.js';
 
 /** A spec line or a bullet of features, not a paragraph. */
 const MAX_SPEC_CHARS = 200;
@@ -42,8 +42,7 @@ export const productSpecs: DecodeRule = {
   apply(s, cfg) {
     if (cfg.pageType !== 'product') return;
     const { blocks, labels } = s;
-    const inCards = new Set<number>();
-    if (cfg.blockContainers) for (const list of cardLists(s, cfg.blockContainers)) for (const i of list.blocks) inCards.add(i);
+    const inCards = blocksOf(cfg.blockContainers ? cardLists(s, cfg.blockContainers) : []);
     const spec = (i: number): boolean => {
       const b = blocks[i]!;
       return b.kind === 'text' && !isTemplateField(s.blocks, i) && labels[i] !== 'title' && labels[i] !== 'heading' && !s.furniture?.[i] && !s.setAsideBlocks?.[i]

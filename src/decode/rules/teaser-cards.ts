@@ -9,7 +9,7 @@
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText } from '../blocks.js';
-import { cardLists, IN_HEADING, keptParagraphs, type CardList } from './listing-cards.js';
+import { blocksOf, cardLists, IN_HEADING, keptParagraphs, type CardList } from './listing-cards.js';
 import { inElement } from '../containers.js';
 
 /** Share of the cards that must have a linked headline. */
@@ -75,8 +75,7 @@ export const teaserCards: DecodeRule = {
     if (!chains || cfg.pageType === 'listing' || cfg.pageType === 'docs' || cfg.pageType === 'forum') return;
     const lists = cardLists(s, chains);
     if (lists.length === 0) return;
-    const inCards = new Set<number>();
-    for (const l of lists) for (const i of l.blocks) inCards.add(i);
+    const inCards = blocksOf(lists);
     const article = keptParagraphs(s, inCards);
     if (article.length < MIN_ARTICLE_PARAGRAPHS) return;
     const articleElement = commonContainer(chains, article);
