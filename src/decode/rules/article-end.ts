@@ -7,7 +7,9 @@
  * characters and at least two of its blocks; body blocks after its last body block that lie
  * outside it become other, and the region ends at the container's last body block. Not when
  * the caller keeps readers' comments, which follow the article's container, nor on a forum
- * thread, whose replies follow its first post's.
+ * thread, whose replies follow its first post's, nor on documentation: a reference page is a
+ * run of sections (a type's summary, then each of its methods with its own example), and the
+ * sections after the summary's container are the rest of the page's content.
  *
  * Old pages lay themselves out in a table: the article is one cell, the sidebar or the readers'
  * comments another. The cell holding `LAYOUT_CELL_SHARE` of the body is the container even
@@ -83,7 +85,7 @@ function layoutCell(inner: number, outer: number, members: readonly number[], bl
 
 export const articleEnd: DecodeRule = {
   name: 'article-end',
-  doc: `body blocks after the article's container (the innermost element holding \`containerShare\` of the body text, or a layout table's cell holding ${Math.round(LAYOUT_CELL_SHARE * 100)}%) become other, and so do links after its paragraphs' container; the region ends with it (not on forum threads)`,
+  doc: `body blocks after the article's container (the innermost element holding \`containerShare\` of the body text, or a layout table's cell holding ${Math.round(LAYOUT_CELL_SHARE * 100)}%) become other, and so do links after its paragraphs' container; the region ends with it (not on forum threads or documentation)`,
   apply(s, cfg) {
     const chains = cfg.blockContainers;
     const region = s.region;
@@ -92,6 +94,7 @@ export const articleEnd: DecodeRule = {
     // taken for a forum for its comments' user names but with comment sections is an article.)
     if (!chains || !region || !(cfg.containerShare > 0.5) || cfg.commentBody >= 1) return;
     if (cfg.pageType === 'forum' && !(cfg.commentBlocks && s.anyMarked(cfg.commentBlocks))) return;
+    if (cfg.pageType === 'docs') return;
     const { blocks, labels } = s;
     const body: number[] = [];
     for (let i = region[0]; i <= region[1]; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') body.push(i);

@@ -79,3 +79,9 @@ test("article-end: on a forum thread the replies after the first post's containe
   const withComments = runRule(articleEnd, p, { pageType: 'forum', containerShare: 0.8, blockContainers: p.containers, commentBlocks: [0, 0, 0, 0, 1] }, (st) => { st.region = [0, 4]; });
   assert.deepEqual(withComments.labels, ['body', 'body', 'body', 'other', 'other']);
 });
+
+test("article-end: on documentation the sections after the summary's container stay (a type's methods, each with its example)", () => {
+  const p = page();
+  assert.deepEqual(runRule(articleEnd, p, { pageType: 'docs', containerShare: 0.8, blockContainers: p.containers }, (st) => { st.region = [0, 4]; }).notes, []);
+  assert.deepEqual(runRule(articleEnd, p, { pageType: 'article', containerShare: 0.8, blockContainers: p.containers }, (st) => { st.region = [0, 4]; }).labels, ['body', 'body', 'body', 'other', 'other']);
+});
