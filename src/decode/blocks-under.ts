@@ -56,3 +56,58 @@ export function blocksUnderEach(tree: DomTree, blocks: readonly Block[], markers
   }
   return markers.map((_, m) => bitsOf.map((bits) => (bits >> m) & 1));
 }
+
+/** Characters that are not white space. */
+function visibleChars(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12 && c !== 160) n++;
+  }
+  return n;
+}
+
+/**
+ * 1 for each block of several text nodes over half of whose characters (white space left out),
+ * and at least `minChars` of them, lie in elements that `marks` accepts below the block's own
+ * element: a block whose inline part is marked and outweighs the rest (a button's short label
+ * beside a long transcript kept for screen readers). Each node is looked at once (a memo per
+ * node, filled along each text node's path up to the first node already known).
+ */
+export function blocksMostlyUnder(tree: DomTree, blocks: readonly Block[], marks: (el: ElementNode) => boolean, minChars: number): Uint8Array {
+  const nodes = tree.nodes;
+  // 0 unknown, 1 neither the node nor an ancestor is marked, 2 one is.
+  const memo = new Uint8Array(nodes.length);
+  const chain: number[] = [];
+  const isMarked = (id: number): boolean => {
+    chain.length = 0;
+    let cur = id;
+    while (cur > 0 && memo[cur] === 0) {
+      chain.push(cur);
+      cur = nodes[cur]!.parent;
+    }
+    let state = cur > 0 ? memo[cur]! : 1;
+    for (let c = chain.length - 1; c >= 0; c--) {
+      const node = nodes[chain[c]!]!;
+      if (state === 1 && node.kind === 'element' && marks(node)) state = 2;
+      memo[chain[c]!] = state;
+    }
+    return state === 2;
+  };
+  const out = new Uint8Array(blocks.length);
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k]!;
+    if (b.kind !== 'text' || b.nodeIds.length < 2) continue;
+    let marked = 0;
+    let total = 0;
+    for (const id of b.nodeIds) {
+      const n = nodes[id]!;
+      if (n.kind !== 'text') continue;
+      const chars = visibleChars(n.text);
+      total += chars;
+      if (chars > 0 && isMarked(id)) marked += chars;
+    }
+    if (marked >= minChars && 2 * marked > total) out[k] = 1;
+  }
+  return out;
+}

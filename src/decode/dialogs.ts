@@ -12,7 +12,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { blocksUnder, blocksUnderEach, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
+import { blocksMostlyUnder, blocksUnder, blocksUnderEach, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
 import { FOOTER_NAME, SIDEBAR_NAME } from '../features/vocabulary.js';
 import { classHiddenBox } from './class-hidden.js';
 
@@ -92,12 +92,25 @@ export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8A
 }
 
 /**
+ * A block whose text is mostly hidden by a class inside it (not around it) counts as hidden when
+ * the hidden part is at least this long (white space left out): a passage, as a video's spoken
+ * description in its play button (Samsung's "How to use ..." transcripts, 2 000 characters
+ * each). A shorter hidden part spells out what the reader sees: WooCommerce's "Original price
+ * was: $30.00." beside the struck-out price (45 characters), which a shop's gold keeps.
+ */
+const MIN_HIDDEN_PASSAGE_CHARS = 200;
+
+/**
  * The four marks above and the boxes a class hides (`classHiddenBox`, decode/class-hidden.ts),
- * per block, from one walk of the page (what extraction asks for).
+ * per block, from one walk of the page (what extraction asks for); a block mostly made of a
+ * hidden passage counts as hidden.
  */
 export function setAsideMarks(tree: DomTree, blocks: readonly Block[]): {
   dialogBlocks: Uint8Array; footerBlocks: Uint8Array; asideBlocks: Uint8Array; noContentBlocks: Uint8Array; hiddenBlocks: Uint8Array;
 } {
-  const [dialog, footer, aside, noContent, hidden] = blocksUnderEach(tree, blocks, [isDialog, isFooter, isAside, marksNoContent, classHiddenBox(tree)]);
+  const hiddenBox = classHiddenBox(tree);
+  const [dialog, footer, aside, noContent, hidden] = blocksUnderEach(tree, blocks, [isDialog, isFooter, isAside, marksNoContent, hiddenBox]);
+  const hiddenPassages = blocksMostlyUnder(tree, blocks, hiddenBox, MIN_HIDDEN_PASSAGE_CHARS);
+  for (let k = 0; k < blocks.length; k++) if (hiddenPassages[k]) hidden![k] = 1;
   return { dialogBlocks: dialog!, footerBlocks: footer!, asideBlocks: aside!, noContentBlocks: noContent!, hiddenBlocks: hidden! };
 }

@@ -84,3 +84,16 @@ test('one walk gives the same four marks as the four walks', () => {
     'Article words here.:0000', 'Subscribe now.:1010', 'Share this.:0101', 'More of the article.:0000', 'About us.:0110',
   ]);
 });
+
+test('a block mostly made of a passage a class hides inside it is hidden; a short hidden label beside a price is not', () => {
+  const transcript = 'Open the Camera app, tap More and find Expert RAW. Adjust the ISO, the shutter speed and the focus, then edit the photo in the Gallery app. '.repeat(3);
+  const page = loadPage(new TextEncoder().encode(`<body><main><h1>Galaxy S25 Ultra</h1><p>Shoot like a professional photographer.</p>
+    <button type="button"><span>How to use Expert RAW</span> <span class="blind">${transcript}</span></button>
+    <p class="price"><del>$30.00</del> <span class="screen-reader-text">Original price was: $30.00.</span> <ins>$21.00</ins> <span class="screen-reader-text">Current price is: $21.00.</span></p>
+    <p>Made of titanium. <span class="sr-only">${transcript}</span> Gorilla Armor glass on the front and the back, and more words the reader sees than the hidden passage holds: ${'visible words about the phone '.repeat(15)}</p>
+  </main></body>`));
+  const hidden = setAsideMarks(page.tree, page.blocks).hiddenBlocks;
+  assert.deepEqual(page.blocks.map((b, i) => [b.text.slice(0, 22), hidden[i]]), [
+    ['Galaxy S25 Ultra', 0], ['Shoot like a professio', 0], ['How to use Expert RAW ', 1], ['$30.00 Original price ', 0], ['Made of titanium. Open', 0],
+  ]);
+});

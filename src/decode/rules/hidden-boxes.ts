@@ -4,8 +4,9 @@
  * for screen readers (`sr-only`, `visually-hidden`, `screen-reader-text`, `blind`) become other
  * and are set aside from the prose rescue (`setAsideRule`), unless the page's title is in one.
  * They are menus, modals, promo bars, a product's raw metafields, spare copies of a box and
- * text no sighted reader sees ("Opens in a new window", a video's spoken description);
- * panels a reader opens in place (accordions, FAQ answers, tabs) are not counted.
+ * text no sighted reader sees ("Opens in a new window", a video's spoken description, also
+ * where a passage of it makes up most of a visible block: `setAsideMarks`); panels a reader
+ * opens in place (accordions, FAQ answers, tabs) are not counted.
  */
 import { setAsideRule } from './set-aside.js';
 
