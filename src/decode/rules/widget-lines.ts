@@ -9,7 +9,8 @@
  * "Your email address will not be published", "TrackBack URL for this entry: ..."; on the short
  * posts of old blogs they were most of what pith kept), a blog's line of links to the posts
  * before and after ("« Older post | Main | Newer post »"), and the notice a page or its player
- * shows without scripts ("You need to enable JavaScript to run this app."). They are the
+ * shows without scripts ("You need to enable JavaScript to run this app."), and a ticker that
+ * scrolls one phrase past again and again ("Book Now * Book Now * Book Now * ..."). They are the
  * page's, never the article's text, on every kind of page: body or heading lines that are only
  * that become other.
  */
@@ -24,8 +25,39 @@ const MAX_COMMENT_SYSTEM_LINE_CHARS = 300;
 /** A notice that scripts are needed is a sentence or two ("To view this video please enable JavaScript, and consider upgrading ..."). */
 const MAX_SCRIPT_NOTICE_CHARS = 160;
 
+/** A ticker's phrase has at least this many characters (white space left out) and a letter: "la la la la" in a song is no ticker. */
+const MIN_TICKER_UNIT = 4;
+/** ... and at most this many: a ticker's phrase is a few words; a whole sentence said over and over is a writer's device (a refrain, a punishment's lines). */
+const MAX_TICKER_UNIT = 30;
+/** ... and comes at least this many times. */
+const MIN_TICKER_REPEATS = 4;
+/** Longer blocks are not tested (the test reads every character). */
+const MAX_TICKER_CHARS = 20_000;
+
+/**
+ * The text, white space left out, is one phrase of `MIN_TICKER_UNIT` to `MAX_TICKER_UNIT`
+ * characters with a letter, repeated at least `MIN_TICKER_REPEATS` times (the last one may be
+ * cut short): its shortest period, from the prefix function (Knuth-Morris-Pratt), in one pass.
+ */
+export function isTickerLine(text: string): boolean {
+  if (text.length > MAX_TICKER_CHARS) return false;
+  const t = text.replace(/\s+/g, '');
+  const n = t.length;
+  if (n < MIN_TICKER_UNIT * MIN_TICKER_REPEATS) return false;
+  const prefix = new Int32Array(n);
+  for (let i = 1; i < n; i++) {
+    let k = prefix[i - 1]!;
+    while (k > 0 && t.charCodeAt(i) !== t.charCodeAt(k)) k = prefix[k - 1]!;
+    if (t.charCodeAt(i) === t.charCodeAt(k)) k++;
+    prefix[i] = k;
+  }
+  const period = n - prefix[n - 1]!;
+  return period >= MIN_TICKER_UNIT && period <= MAX_TICKER_UNIT && n >= MIN_TICKER_REPEATS * period && /\p{L}/u.test(t.slice(0, period));
+}
+
 /** The text is only a reading time, a listen prompt, a loading placeholder, an embed's stand-in, a visitor counter, a gallery prompt, an archive entry, a view counter, a comment system's line, a post navigation or a notice that scripts are off. */
 export function isWidgetLine(text: string): boolean {
+  if (isTickerLine(text)) return true;
   if (text.length > MAX_COMMENT_SYSTEM_LINE_CHARS) return false;
   const line = normalizeSpace(text);
   if (COMMENT_SYSTEM_LINE.test(line) || POST_NAVIGATION.test(line)) return true;
@@ -37,7 +69,7 @@ export function isWidgetLine(text: string): boolean {
 
 export const widgetLines = lineRule({
   name: 'widget-lines',
-  doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", "Externer Inhalt", "13 Besucher sind online", "19 Photos", "► July (18)", a comment system\'s "No comments yet", a blog\'s "« Older post | Main | Newer post »", "Please enable JavaScript") become other',
+  doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", "Externer Inhalt", "13 Besucher sind online", "19 Photos", "► July (18)", a comment system\'s "No comments yet", a blog\'s "« Older post | Main | Newer post »", "Please enable JavaScript", a ticker repeating one phrase) become other',
   labels: ['body', 'heading'],
   matches: (b) => isWidgetLine(b.text),
   reason: "a widget's line: reading time, listen prompt, loading placeholder, embed stand-in, visitor counter, gallery prompt, archive entry, view counter, comment system, post navigation or script notice",

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
+import { isTickerLine, isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -15,7 +15,7 @@ test('isWidgetLine: reading times and prompts in several languages; prose that m
     '11 minut czytania', 'Listen to this article', 'Artikel anhören', 'Loading...', 'wird geladen ...']) {
     assert.ok(isWidgetLine(t), t);
   }
-  for (const t of ['The reading time of a novel is about 5 hours.', 'Loading the truck took 5 minutes.', 'Listen to this: the band is back.', `${'Loading'.repeat(20)}`]) {
+  for (const t of ['The reading time of a novel is about 5 hours.', 'Loading the truck took 5 minutes.', 'Listen to this: the band is back.', `Loading... ${para(20)}`]) {
     assert.equal(isWidgetLine(t), false, t);
   }
 });
@@ -72,4 +72,25 @@ test("isWidgetLine: a gallery's count and prompts, a jump line, a blog archive's
   for (const t of ['19 photos of the flood were shown.', 'View the full gallery of winners at the museum site, which opens on Monday.', 'The archive (1998) holds 18 boxes.', 'July (18) was hot.', '300 views of the bay.', '12 views on the reform were heard. Most agreed.']) {
     assert.equal(isWidgetLine(t), false, t);
   }
+});
+
+test('isTickerLine: one phrase scrolled past again and again, cut short or not; refrains, rulers and prose are not one', () => {
+  assert.equal(isTickerLine('Book Now *'.repeat(200)), true);
+  assert.equal(isTickerLine(`${'Free shipping on orders over $50 — '.repeat(5)}Free ship`), true);
+  assert.equal(isTickerLine('word word word word word word'), true);
+  assert.equal(isWidgetLine('Book Now *Book Now *Book Now *Book Now *'), true);
+  assert.equal(isTickerLine('Book Now *Book Now *Book Now *'), false, 'three times');
+  assert.equal(isTickerLine('la la la la la la la la'), false, 'a refrain of a two-letter word');
+  assert.equal(isTickerLine('=================================='), false, 'a ruler');
+  assert.equal(isTickerLine('1234 1234 1234 1234'), false, 'no letter');
+  assert.equal(isTickerLine(para(60)), false);
+  assert.equal(isTickerLine('Words of an ordinary paragraph of prose in a story. '.repeat(6)), false, 'a sentence said over and over');
+  assert.equal(isTickerLine('Book Now *'.repeat(3000)), false, 'longer than a block the test reads');
+});
+
+test('widget-lines: a ticker in the body becomes other', () => {
+  const blocks = new BlockBuilder().text(para(40), 'body').text('Book Now * '.repeat(30), 'body').text(para(30), 'body').build();
+  const s = runRule(widgetLines, blocks, {});
+  assert.deepEqual(s.labels, ['body', 'other', 'body']);
+  assert.equal(noteRows(s)[0]![0], 1);
 });
