@@ -55,7 +55,7 @@ export function isTickerLine(text: string): boolean {
   return period >= MIN_TICKER_UNIT && period <= MAX_TICKER_UNIT && n >= MIN_TICKER_REPEATS * period && /\p{L}/u.test(t.slice(0, period));
 }
 
-/** The text is only a reading time, a listen prompt, a loading placeholder, an embed's stand-in, a visitor counter, a gallery prompt, an archive entry, a view counter, a comment system's line, a post navigation or a notice that scripts are off. */
+/** The text is only a reading time, a listen prompt, a loading placeholder, an embed's stand-in, a visitor counter, a gallery prompt, an archive entry, a view counter, a comment system's line, a post navigation, a notice that scripts are off or a ticker. */
 export function isWidgetLine(text: string): boolean {
   if (isTickerLine(text)) return true;
   if (text.length > MAX_COMMENT_SYSTEM_LINE_CHARS) return false;
@@ -72,5 +72,5 @@ export const widgetLines = lineRule({
   doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", "Externer Inhalt", "13 Besucher sind online", "19 Photos", "► July (18)", a comment system\'s "No comments yet", a blog\'s "« Older post | Main | Newer post »", "Please enable JavaScript", a ticker repeating one phrase) become other',
   labels: ['body', 'heading'],
   matches: (b) => isWidgetLine(b.text),
-  reason: "a widget's line: reading time, listen prompt, loading placeholder, embed stand-in, visitor counter, gallery prompt, archive entry, view counter, comment system, post navigation or script notice",
+  reason: "a widget's line: reading time, listen prompt, loading placeholder, embed stand-in, visitor counter, gallery prompt, archive entry, view counter, comment system, post navigation, script notice or ticker",
 });
