@@ -27,20 +27,21 @@ export function blocksUnder(tree: DomTree, blocks: readonly Block[], marks: (el:
 }
 
 /**
- * `blocksUnder` for several kinds of element in one walk (at most seven): one array per
- * marker, in order. Each element's answer is a bit set, the markers it or an ancestor passes.
+ * The markers (at most seven) that a node or one of its ancestors passes, as a bit set per node
+ * id. Each element is tested once: a memo per node, filled along each asked node's path up to
+ * the first node already known, so a page of 100 000 nested elements costs one pass, without
+ * recursion.
  */
-export function blocksUnderEach(tree: DomTree, blocks: readonly Block[], markers: readonly ((el: ElementNode) => boolean)[]): Uint8Array[] {
-  if (markers.length > 7) throw new RangeError(`blocksUnderEach takes at most 7 markers, not ${markers.length}`);
+export function markedAncestry(tree: DomTree, markers: readonly ((el: ElementNode) => boolean)[]): (id: number) => number {
+  if (markers.length > 7) throw new RangeError(`markedAncestry takes at most 7 markers, not ${markers.length}`);
   const nodes = tree.nodes;
   // 0 unknown; else KNOWN plus the bits of the markers the node or an ancestor passes.
   const KNOWN = 0x80;
   const memo = new Uint8Array(nodes.length);
   const chain: number[] = [];
-  const bitsOf = new Uint8Array(blocks.length);
-  for (let k = 0; k < blocks.length; k++) {
+  return (id) => {
     chain.length = 0;
-    let cur = blocks[k]!.elementId;
+    let cur = id;
     while (cur > 0 && memo[cur] === 0) {
       chain.push(cur);
       cur = nodes[cur]!.parent;
@@ -52,9 +53,23 @@ export function blocksUnderEach(tree: DomTree, blocks: readonly Block[], markers
       if (node.kind === 'element') for (let m = 0; m < markers.length; m++) if (markers[m]!(node)) bits |= 1 << m;
       memo[chain[c]!] = KNOWN | bits;
     }
-    bitsOf[k] = bits;
-  }
-  return markers.map((_, m) => bitsOf.map((bits) => (bits >> m) & 1));
+    return bits;
+  };
+}
+
+/** Per marker (bit `m` of `bitsAt`, for `count` markers), 1 for each block whose element carries it. */
+export function blockMarks(blocks: readonly Block[], bitsAt: (id: number) => number, count: number): Uint8Array[] {
+  const bitsOf = new Uint8Array(blocks.length);
+  for (let k = 0; k < blocks.length; k++) bitsOf[k] = bitsAt(blocks[k]!.elementId);
+  return Array.from({ length: count }, (_, m) => bitsOf.map((bits) => (bits >> m) & 1));
+}
+
+/**
+ * `blocksUnder` for several kinds of element in one walk (at most seven): one array per
+ * marker, in order (`markedAncestry`).
+ */
+export function blocksUnderEach(tree: DomTree, blocks: readonly Block[], markers: readonly ((el: ElementNode) => boolean)[]): Uint8Array[] {
+  return blockMarks(blocks, markedAncestry(tree, markers), markers.length);
 }
 
 /** Characters that are not white space. */
@@ -69,31 +84,12 @@ function visibleChars(text: string): number {
 
 /**
  * 1 for each block of several text nodes over half of whose characters (white space left out),
- * and at least `minChars` of them, lie in elements that `marks` accepts below the block's own
- * element: a block whose inline part is marked and outweighs the rest (a button's short label
- * beside a long transcript kept for screen readers). Each node is looked at once (a memo per
- * node, filled along each text node's path up to the first node already known).
+ * and at least `minChars` of them, lie in marked elements (`isMarked`, by node id: the node or an
+ * ancestor) below the block's own element: a block whose inline part is marked and outweighs
+ * the rest (a button's short label beside a long transcript kept for screen readers).
  */
-export function blocksMostlyUnder(tree: DomTree, blocks: readonly Block[], marks: (el: ElementNode) => boolean, minChars: number): Uint8Array {
+export function blocksMostlyUnder(tree: DomTree, blocks: readonly Block[], isMarked: (id: number) => boolean, minChars: number): Uint8Array {
   const nodes = tree.nodes;
-  // 0 unknown, 1 neither the node nor an ancestor is marked, 2 one is.
-  const memo = new Uint8Array(nodes.length);
-  const chain: number[] = [];
-  const isMarked = (id: number): boolean => {
-    chain.length = 0;
-    let cur = id;
-    while (cur > 0 && memo[cur] === 0) {
-      chain.push(cur);
-      cur = nodes[cur]!.parent;
-    }
-    let state = cur > 0 ? memo[cur]! : 1;
-    for (let c = chain.length - 1; c >= 0; c--) {
-      const node = nodes[chain[c]!]!;
-      if (state === 1 && node.kind === 'element' && marks(node)) state = 2;
-      memo[chain[c]!] = state;
-    }
-    return state === 2;
-  };
   const out = new Uint8Array(blocks.length);
   for (let k = 0; k < blocks.length; k++) {
     const b = blocks[k]!;

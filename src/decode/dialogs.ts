@@ -12,7 +12,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { blocksMostlyUnder, blocksUnder, blocksUnderEach, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
+import { blockMarks, blocksMostlyUnder, blocksUnder, markedAncestry, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
 import { FOOTER_NAME, SIDEBAR_NAME } from '../features/vocabulary.js';
 import { classHiddenBox } from './class-hidden.js';
 
@@ -108,9 +108,11 @@ const MIN_HIDDEN_PASSAGE_CHARS = 200;
 export function setAsideMarks(tree: DomTree, blocks: readonly Block[]): {
   dialogBlocks: Uint8Array; footerBlocks: Uint8Array; asideBlocks: Uint8Array; noContentBlocks: Uint8Array; hiddenBlocks: Uint8Array;
 } {
-  const hiddenBox = classHiddenBox(tree);
-  const [dialog, footer, aside, noContent, hidden] = blocksUnderEach(tree, blocks, [isDialog, isFooter, isAside, marksNoContent, hiddenBox]);
-  const hiddenPassages = blocksMostlyUnder(tree, blocks, hiddenBox, MIN_HIDDEN_PASSAGE_CHARS);
+  const markers = [isDialog, isFooter, isAside, marksNoContent, classHiddenBox(tree)];
+  const HIDDEN = 1 << 4;
+  const bitsAt = markedAncestry(tree, markers);
+  const [dialog, footer, aside, noContent, hidden] = blockMarks(blocks, bitsAt, markers.length);
+  const hiddenPassages = blocksMostlyUnder(tree, blocks, (id) => (bitsAt(id) & HIDDEN) !== 0, MIN_HIDDEN_PASSAGE_CHARS);
   for (let k = 0; k < blocks.length; k++) if (hiddenPassages[k]) hidden![k] = 1;
   return { dialogBlocks: dialog!, footerBlocks: footer!, asideBlocks: aside!, noContentBlocks: noContent!, hiddenBlocks: hidden! };
 }

@@ -50,6 +50,8 @@ export function isTickerLine(text: string): boolean {
     while (k > 0 && t.charCodeAt(i) !== t.charCodeAt(k)) k = prefix[k - 1]!;
     if (t.charCodeAt(i) === t.charCodeAt(k)) k++;
     prefix[i] = k;
+    // A prefix's shortest period never shrinks as it grows: prose is done with after a phrase's length.
+    if (i + 1 - k > MAX_TICKER_UNIT) return false;
   }
   const period = n - prefix[n - 1]!;
   return period >= MIN_TICKER_UNIT && period <= MAX_TICKER_UNIT && n >= MIN_TICKER_REPEATS * period && /\p{L}/u.test(t.slice(0, period));
