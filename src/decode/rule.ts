@@ -56,6 +56,11 @@ export class DecodeState {
   region: [number, number] | undefined = undefined;
   /** The rule now running: its name goes into the notes. */
   rule = '';
+  /**
+   * How many times a block has become or stopped being a title (`relabel`): what is built
+   * around the titles (`cardLists`) is kept while this stays the same.
+   */
+  titleEdits = 0;
 
   constructor(blocks: readonly Block[], modelProbs: readonly (readonly number[])[]) {
     this.blocks = blocks;
@@ -99,6 +104,7 @@ export class DecodeState {
   /** Sets block i's label, with a note when it changes. */
   relabel(i: number, to: Label, reason: string): void {
     if (this.labels[i] === to) return;
+    if (to === 'title' || this.labels[i] === 'title') this.titleEdits++;
     this.notes.push({ block: i, from: this.labels[i]!, to, rule: this.rule, reason });
     this.labels[i] = to;
   }

@@ -65,8 +65,8 @@ export interface CardList {
 
 export const IN_HEADING = /(?:^|\/)h[1-6](?:\/|$)/;
 
-/** The card lists a decode state last asked for, with the title blocks they were found around. */
-const cardListsMemo = new WeakMap<DecodeState, { chains: readonly (readonly number[])[]; titles: string; lists: readonly CardList[] }>();
+/** The card lists a decode state last asked for, with its `titleEdits` then (cards are found around the titles). */
+const cardListsMemo = new WeakMap<DecodeState, { chains: readonly (readonly number[])[]; titleEdits: number; lists: readonly CardList[] }>();
 
 /**
  * The card lists of the page: per list element, its cards' blocks, when they qualify (none on a
@@ -74,19 +74,11 @@ const cardListsMemo = new WeakMap<DecodeState, { chains: readonly (readonly numb
  * tree and which blocks are titles, so a state gets them built once while its titles stay.
  */
 export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]): readonly CardList[] {
-  const titles = titleBlocks(s);
   const memo = cardListsMemo.get(s);
-  if (memo && memo.chains === chains && memo.titles === titles) return memo.lists;
+  if (memo && memo.chains === chains && memo.titleEdits === s.titleEdits) return memo.lists;
   const lists = findCardLists(s, chains);
-  cardListsMemo.set(s, { chains, titles, lists });
+  cardListsMemo.set(s, { chains, titleEdits: s.titleEdits, lists });
   return lists;
-}
-
-/** The title blocks' indices, as a key. */
-function titleBlocks(s: DecodeState): string {
-  const out: number[] = [];
-  for (let i = 0; i < s.labels.length; i++) if (s.labels[i] === 'title') out.push(i);
-  return out.join(',');
 }
 
 function findCardLists(s: DecodeState, chains: readonly (readonly number[])[]): CardList[] {
@@ -197,11 +189,16 @@ export function keptParagraphs(s: DecodeState, outside: ReadonlySet<number> = ne
   return out;
 }
 
-/** The text and paragraphs of the body the model kept outside the chosen card lists. */
+/** The text and paragraphs of the body the model kept outside the chosen card lists, in one pass. */
 function keptOutside(s: DecodeState, chosen: ReadonlySet<number>): { body: number; paragraphs: number } {
   let body = 0;
-  for (let i = 0; i < s.blocks.length; i++) if (s.labels[i] === 'body' && !chosen.has(i)) body += s.blocks[i]!.text.length;
-  return { body, paragraphs: keptParagraphs(s, chosen).length };
+  let paragraphs = 0;
+  for (let i = 0; i < s.blocks.length; i++) {
+    if (s.labels[i] !== 'body' || chosen.has(i)) continue;
+    body += s.blocks[i]!.text.length;
+    if (isParagraph(s.blocks[i]!)) paragraphs++;
+  }
+  return { body, paragraphs };
 }
 
 /**

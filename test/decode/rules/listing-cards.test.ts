@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { listingCards } from '../../../src/decode/rules/listing-cards.js';
+import { cardLists, listingCards } from '../../../src/decode/rules/listing-cards.js';
+import { DecodeState } from '../../../src/decode/rule.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -159,4 +160,22 @@ test("listing-cards: a control the model kept in a listing's card ('Add to favor
   const s = runRule(listingCards, { ...p, probs }, { pageType: 'listing', blockContainers: p.containers });
   assert.equal(s.labels[rate], 'other');
   assert.ok(noteRows(s).some((r) => r[0] === rate && r[2] === 'other' && r[4] === "a control in one of the listing's cards"));
+});
+
+test('cardLists: built once per decode state, and again once a block becomes or stops being the title', () => {
+  const p = chart();
+  const s = new DecodeState(p.blocks, p.probs);
+  const first = cardLists(s, p.containers);
+  assert.equal(first.length, 1);
+  assert.equal(first[0]!.cards, 5);
+  assert.equal(cardLists(s, p.containers), first, 'the same lists while no title changed');
+  s.relabel(3, 'body', 'a card title kept');
+  assert.equal(cardLists(s, p.containers), first, 'a body label leaves the cards as they were');
+  // Card 0's linked heading taken for the page's title: that card keeps its other lines only.
+  s.relabel(3, 'title', 'a card title taken for the page title');
+  const retitled = cardLists(s, p.containers);
+  assert.notEqual(retitled, first);
+  assert.ok(!retitled[0]!.blocks.includes(3));
+  s.relabel(3, 'body', 'the title given back');
+  assert.ok(cardLists(s, p.containers)[0]!.blocks.includes(3));
 });
