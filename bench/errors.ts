@@ -15,11 +15,10 @@ import { computeFeatures } from '../src/features/index.js';
 import { AD_LABEL, AGENCY, COMMENTS_LINE, CREDIT_MARK, CREDIT_SIGN, COUNTER, DATELINE, LEAD_IN, LICENSE, REPLY, SAYS } from '../src/features/vocabulary.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
-import { labelerFromModel } from '../src/models/registry.js';
 import type { LabeledSequence } from '../src/models/labeler.js';
 import { commentSectionBlocks } from '../src/decode/comments.js';
 import { adSlotBlocks } from '../src/decode/ads.js';
-import { extractPage, featureOptionsOf } from '../src/pipeline/extract.js';
+import { extractPage, inMemoryModel } from '../src/pipeline/extract.js';
 import { loadForEval } from '../src/eval/load.js';
 import type { LoadedPage, PageRef } from '../src/eval/runner.js';
 import { crossSiteFolds, openCorpora } from './folds.js';
@@ -97,7 +96,7 @@ const split = crossSiteFolds(refs, folds);
 for (const fold of split.folds) {
   const train = fold.train.map((i) => seqs.get(refs[i]!)).filter((s): s is LabeledSequence => s !== undefined);
   const file = trainOnSequences(train, { algorithm: 'maxent', params: { ...CROSS_SITE_PARAMS['maxent'] }, features });
-  const model = { file, labeler: labelerFromModel(file), featureOptions: featureOptionsOf(file), path: '<memory>' };
+  const model = inMemoryModel(file);
   for (const i of fold.test) {
     const r = refs[i]!;
     // Loaded again rather than kept: 2 000 parsed pages do not fit in the heap beside the features.

@@ -17,9 +17,7 @@ import { trainingPanels } from '../src/learn/dataset.js';
 import { loadForEval } from '../src/eval/load.js';
 import { evaluatePages, type PageRef } from '../src/eval/runner.js';
 import { summarize, type PageScores } from '../src/eval/page-scores.js';
-import { extractPage, featureOptionsOf, type LoadedModel } from '../src/pipeline/extract.js';
-import { labelerFromModel } from '../src/models/registry.js';
-import type { ModelFile } from '../src/models/labeler.js';
+import { extractPage, inMemoryModel, type LoadedModel } from '../src/pipeline/extract.js';
 import { articleHeadings, toText } from '../src/article/index.js';
 import type { Extractor } from '../src/eval/extractor.js';
 import { crossSiteFolds, openCorpora } from './folds.js';
@@ -32,10 +30,6 @@ const log = (s: string) => process.stderr.write(`[kind-model ${new Date().toISOS
 
 const { refs } = await openCorpora(DEFAULT_MODEL_RECIPE.corpora);
 const split = crossSiteFolds(refs, 5);
-
-function loaded(file: ModelFile): LoadedModel {
-  return { file, labeler: labelerFromModel(file), path: '<memory>', featureOptions: featureOptionsOf(file) };
-}
 
 /** The general model, and the kind model on pages of a triggering kind. */
 function kindExtractor(general: LoadedModel, kind: LoadedModel | undefined, name: string): Extractor {
@@ -70,8 +64,8 @@ for (const f of foldList) {
   const shops = all.filter(({ ref }) => ref.corpus.name === KIND_CORPUS && kindTypes.includes(ref.page.pageType ?? ''));
   log(`fold ${f}: ${all.length} training pages, ${shops.length} of them for the kind model`);
   const recipe = { algorithm: DEFAULT_MODEL_RECIPE.algorithm, params: DEFAULT_MODEL_RECIPE.params, features: DEFAULT_MODEL_RECIPE.features };
-  const general = loaded(trainOnSequences(all.map((s) => s.seq), recipe));
-  const kind = loaded(trainOnSequences(shops.map((s) => s.seq), recipe));
+  const general = inMemoryModel(trainOnSequences(all.map((s) => s.seq), recipe));
+  const kind = inMemoryModel(trainOnSequences(shops.map((s) => s.seq), recipe));
   const test = fold.test.map((i) => refs[i]!).filter((r) => r.corpus.name === KIND_CORPUS);
   const res = await evaluatePages(test, [kindExtractor(general, undefined, 'general'), kindExtractor(general, kind, 'kind')]);
   for (const c of res.corpora) {

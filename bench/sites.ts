@@ -19,8 +19,7 @@ import { computeFeatures } from '../src/features/index.js';
 import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { trainOnSequences } from '../src/learn/train.js';
-import { labelerFromModel } from '../src/models/registry.js';
-import { extractPage, featureOptionsOf, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
+import { extractPage, inMemoryModel, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
 import { siteOfUrl } from '../src/util/site.js';
 import type { Page } from '../src/page.js';
 import { loadLabelledPage, trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
@@ -93,13 +92,13 @@ for (const k of ks) {
     if (withMaxent) {
       const seqs = train.map((i) => ({ ...computeFeatures(i.lp.page, general.featureOptions), labels: i.lp.labels }));
       const file = trainOnSequences(seqs, { algorithm: 'maxent', features: general.featureOptions });
-      me = { file, labeler: labelerFromModel(file), featureOptions: featureOptionsOf(file), path: '<memory>' };
+      me = inMemoryModel(file);
     }
     let rip: LoadedModel | undefined;
     if (withRipper) {
       const seqs = train.map((i) => ({ ...computeFeatures(i.lp.page, general.featureOptions), labels: i.lp.labels }));
       const file = trainOnSequences(seqs, { algorithm: 'ripper', features: general.featureOptions });
-      rip = { file, labeler: labelerFromModel(file), featureOptions: featureOptionsOf(file), path: '<memory>' };
+      rip = inMemoryModel(file);
     }
     for (const it of test) {
       cell.wrapper.push(score(sitePage(it.lp.page), it.entry, withSite(t.model, it.lp.page)));

@@ -3,8 +3,7 @@
  * (features -> model -> constraints -> article), scored on the article's text.
  */
 import { articleHeadings, toText } from '../article/index.js';
-import { extractPage, featureOptionsOf, loadExtractionModel, type ExtractOptions, type LoadedModel } from '../pipeline/extract.js';
-import { labelerFromModel } from '../models/registry.js';
+import { extractPage, inMemoryModel, loadExtractionModel, type ExtractOptions, type LoadedModel } from '../pipeline/extract.js';
 import type { ModelFile } from '../models/labeler.js';
 import type { Extractor } from './extractor.js';
 
@@ -21,11 +20,7 @@ export function modelExtractor(model: LoadedModel, name = `model:${model.file.al
 
 /** A model file already in memory (cross-validation folds) made into an extractor. */
 export function modelFileExtractor(file: ModelFile, name?: string, options: ExtractOptions = {}): Extractor {
-  const loaded: LoadedModel = {
-    file, labeler: labelerFromModel(file), path: '<memory>',
-    featureOptions: featureOptionsOf(file),
-  };
-  return modelExtractor(loaded, name, options);
+  return modelExtractor(inMemoryModel(file), name, options);
 }
 
 export async function modelPathExtractor(path: string): Promise<Extractor> {

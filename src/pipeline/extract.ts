@@ -111,6 +111,11 @@ export async function loadExtractionModel(path: string = bundledModelPath()): Pr
   return Object.freeze({ file, labeler, featureOptions: featureOptionsOf(file, path), path, ...(sites ? { sites } : {}) });
 }
 
+/** A model file already in memory (a fold's, a benchmark's) made ready to extract with; site models it holds are not loaded. */
+export function inMemoryModel(file: ModelFile): LoadedModel {
+  return Object.freeze({ file, labeler: labelerFromModel(file), featureOptions: featureOptionsOf(file), path: '<memory>' });
+}
+
 export interface ExtractOptions extends ConstrainOptions {
   /** How the article is built from the labels (images, nesting, language detection). */
   readonly article?: ArticleOptions;
