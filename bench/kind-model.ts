@@ -7,7 +7,7 @@
  * detected kind (`pageKind`) is in KIND_TRIGGER. Word F1 by page type, and the sum of page F1
  * gained. Features are computed once per training page and shared by both models.
  *   FOLDS=0,1 KIND_TYPES=product,collection KIND_TRIGGER=product,website node dist/bench/kind-model.js
- * Session 40 (docs/quality.md): product -4.10, collection +0.33 over the five folds.
+ * The results are in docs/quality.md.
  */
 import { computeFeatures } from '../src/features/index.js';
 import { DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
