@@ -25,11 +25,14 @@ import { crossSiteFolds, openCorpora } from './folds.js';
 const KIND_CORPUS = 'wcxb-dev';
 const kindTypes = (process.env.KIND_TYPES ?? 'product,collection,listing,service').split(',');
 const trigger = (process.env.KIND_TRIGGER ?? 'product,listing,website').split(',');
+const FOLD_COUNT = 5;
 const foldList = (process.env.FOLDS ?? '0,1,2,3,4').split(',').map(Number);
+const badFold = foldList.find((f) => !Number.isInteger(f) || f < 0 || f >= FOLD_COUNT);
+if (badFold !== undefined) throw new Error(`FOLDS: each fold is a whole number from 0 to ${FOLD_COUNT - 1}, not '${badFold}'`);
 const log = (s: string) => process.stderr.write(`[kind-model ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 const { refs } = await openCorpora(DEFAULT_MODEL_RECIPE.corpora);
-const split = crossSiteFolds(refs, 5);
+const split = crossSiteFolds(refs, FOLD_COUNT);
 
 /** The general model, and the kind model on pages of a triggering kind. */
 function kindExtractor(general: LoadedModel, kind: LoadedModel | undefined, name: string): Extractor {
@@ -63,6 +66,7 @@ for (const f of foldList) {
   const all = await trainingSequences(fold.train);
   const shops = all.filter(({ ref }) => ref.corpus.name === KIND_CORPUS && kindTypes.includes(ref.page.pageType ?? ''));
   log(`fold ${f}: ${all.length} training pages, ${shops.length} of them for the kind model`);
+  if (shops.length === 0) throw new Error(`KIND_TYPES: no ${KIND_CORPUS} training page is of type ${kindTypes.join(', ')}`);
   const recipe = { algorithm: DEFAULT_MODEL_RECIPE.algorithm, params: DEFAULT_MODEL_RECIPE.params, features: DEFAULT_MODEL_RECIPE.features };
   const general = inMemoryModel(trainOnSequences(all.map((s) => s.seq), recipe));
   const kind = inMemoryModel(trainOnSequences(shops.map((s) => s.seq), recipe));

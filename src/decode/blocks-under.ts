@@ -1,6 +1,7 @@
 /** Which blocks lie inside an element of some kind (a comment section, an ad slot). */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
+import { nonSpaceChars } from '../features/text-stats.js';
 
 /** Class strings longer than this are feature-flag dumps, not layout names: the markers leave them unread. */
 export const MAX_CLASS_CHARS = 400;
@@ -72,16 +73,6 @@ export function blocksUnderEach(tree: DomTree, blocks: readonly Block[], markers
   return blockMarks(blocks, markedAncestry(tree, markers), markers.length);
 }
 
-/** Characters that are not white space. */
-function visibleChars(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12 && c !== 160) n++;
-  }
-  return n;
-}
-
 /**
  * 1 for each block of several text nodes over half of whose characters (white space left out),
  * and at least `minChars` of them, lie in marked elements (`isMarked`, by node id: the node or an
@@ -99,7 +90,7 @@ export function blocksMostlyUnder(tree: DomTree, blocks: readonly Block[], isMar
     for (const id of b.nodeIds) {
       const n = nodes[id]!;
       if (n.kind !== 'text') continue;
-      const chars = visibleChars(n.text);
+      const chars = nonSpaceChars(n.text);
       total += chars;
       if (chars > 0 && isMarked(id)) marked += chars;
     }

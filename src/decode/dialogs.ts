@@ -108,8 +108,9 @@ const MIN_HIDDEN_PASSAGE_CHARS = 200;
 export function setAsideMarks(tree: DomTree, blocks: readonly Block[]): {
   dialogBlocks: Uint8Array; footerBlocks: Uint8Array; asideBlocks: Uint8Array; noContentBlocks: Uint8Array; hiddenBlocks: Uint8Array;
 } {
-  const markers = [isDialog, isFooter, isAside, marksNoContent, classHiddenBox(tree)];
-  const HIDDEN = 1 << 4;
+  const hiddenBox = classHiddenBox(tree);
+  const markers = [isDialog, isFooter, isAside, marksNoContent, hiddenBox];
+  const HIDDEN = 1 << markers.indexOf(hiddenBox);
   const bitsAt = markedAncestry(tree, markers);
   const [dialog, footer, aside, noContent, hidden] = blockMarks(blocks, bitsAt, markers.length);
   const hiddenPassages = blocksMostlyUnder(tree, blocks, (id) => (bitsAt(id) & HIDDEN) !== 0, MIN_HIDDEN_PASSAGE_CHARS);

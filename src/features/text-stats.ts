@@ -189,6 +189,13 @@ export function countWords(text: string): number {
   return n;
 }
 
+/** Characters that are not white space (what `\s` matches), counted without allocating. */
+export function nonSpaceChars(text: string): number {
+  let n = 0;
+  for (let k = 0; k < text.length; k++) if (!isJsSpace(text.charCodeAt(k))) n++;
+  return n;
+}
+
 /** What `\s` matches, so word chunks are those of `text.split(/\s+/)`. */
 function isJsSpace(c: number): boolean {
   if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);

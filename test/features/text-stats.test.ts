@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tokenize, wordCount, upperCaseRatio, endPunctuation, textDensity, splitIdentifier, countWords, countWordEquivalents } from '../../src/features/text-stats.js';
+import { tokenize, wordCount, upperCaseRatio, endPunctuation, textDensity, splitIdentifier, countWords, countWordEquivalents, nonSpaceChars } from '../../src/features/text-stats.js';
 import { countEntities } from '../../src/features/entities.js';
 import { guessStopLanguage, stopLanguageOf, STOP_LANGUAGES, stopWords } from '../../src/features/stop-words.js';
 
@@ -101,4 +101,11 @@ test('stop lists: at least the required languages, and language guessing', () =>
   const ru = tokenize('Совет проголосовал за проект, и это было очень важно для города, а жители не были против').map((t) => t.lower);
   assert.equal(guessStopLanguage(ru), 'ru');
   assert.equal(guessStopLanguage(['xyzzy', 'plugh']), undefined);
+});
+
+test('nonSpaceChars: what is left once every character \\s matches is taken out', () => {
+  assert.equal(nonSpaceChars(''), 0);
+  assert.equal(nonSpaceChars(' \t\n\r\f\v'), 0);
+  assert.equal(nonSpaceChars('a\u00a0b\u2009c\u3000d\ufeff'), 4, 'no-break, thin, ideographic spaces and the byte-order mark are white space');
+  for (const s of ['Original price was: $30.00.', ' x \u200b y ', 'Ünïcode — 日本語']) assert.equal(nonSpaceChars(s), s.replace(/\s/g, '').length, s);
 });
