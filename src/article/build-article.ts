@@ -18,7 +18,7 @@ import { INLINE_TAGS } from '../segment/segment.js';
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import { isLabel, type Label } from '../labels.js';
 import { PithError } from '../errors.js';
-import type { Article, ArticleImage, ArticleNode, EmbedMedia, HeadingLevel, Inline, ListItem, TableCell, TableRow } from './types.js';
+import type { AddedParagraphs, Article, ArticleImage, ArticleNode, EmbedMedia, HeadingLevel, Inline, ListItem, TableCell, TableRow } from './types.js';
 import { resolveArticleOptions, type ArticleConfig, type ArticleOptions } from './options.js';
 import { StructureIndex, type ChainLink } from './structure.js';
 import { buildInline, type InlineContext } from './inline.js';
@@ -74,6 +74,12 @@ class ArticleBuilder {
     while (this.stack.length > k + 1) this.closeTop();
     for (let j = k; j < chain.length; j++) this.stack.push(this.open(chain[j]!));
     this.place(this.stack[this.stack.length - 1]!, block, label);
+  }
+
+  /** Places paragraphs of text no block holds (`AddedParagraphs`) at the top level, after what is open. */
+  addParagraphs(paragraphs: readonly string[]): void {
+    while (this.stack.length > 1) this.closeTop();
+    for (const text of paragraphs) this.root.children.push(Object.freeze({ kind: 'paragraph', content: Object.freeze([Object.freeze({ kind: 'text', text })]) }));
   }
 
   finish(): ArticleNode[] {
@@ -463,8 +469,11 @@ function isKeptText(label: Label): boolean {
   return label === 'heading' || label === 'body';
 }
 
-/** Builds the article tree of a labelled page. `labels[i]` is block i's final label. */
-export function buildArticle(page: Page, labels: readonly Label[], options: ArticleOptions = {}): Article {
+/**
+ * Builds the article tree of a labelled page. `labels[i]` is block i's final label; `added`,
+ * paragraphs the decoder found for the article outside the page's blocks, go after block `added.after`.
+ */
+export function buildArticle(page: Page, labels: readonly Label[], options: ArticleOptions = {}, added?: AddedParagraphs): Article {
   const config = resolveArticleOptions(options);
   const blocks = page.blocks;
   if (labels.length !== blocks.length) {
@@ -490,6 +499,12 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
 
   const builder = new ArticleBuilder(page.tree, config, keptCaptionsOf(page, labels));
   const texts: string[] = [];
+  let addedPending = added !== undefined && added.paragraphs.length > 0;
+  const placeAdded = (): void => {
+    builder.addParagraphs(added!.paragraphs);
+    texts.push(...added!.paragraphs);
+    addedPending = false;
+  };
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     const l = labels[i]!;
@@ -498,9 +513,11 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     else if (config.images === 'none') keep = false;
     else keep = l === 'body' || (config.images === 'region' && l === 'other' && i > firstKept && i < lastKept);
     if (!keep) continue;
+    if (addedPending && i > added!.after) placeAdded();
     if (b.kind === 'text' && texts.length < 200) texts.push(b.text);
     builder.add(b, l);
   }
+  if (addedPending) placeAdded();
   const content = Object.freeze(builder.finish());
 
   let metadata = extractMetadata(page.tree, page.url);

@@ -26,7 +26,7 @@ import type { Label } from '../labels.js';
 import type { Page } from '../page.js';
 import { PithError } from '../errors.js';
 import { boxOf, type Box, type PageLayout } from '../render/layout.js';
-import type { Article, ArticleImage, ArticleNode, Inline } from './types.js';
+import type { AddedParagraphs, Article, ArticleImage, ArticleNode, Inline } from './types.js';
 import { buildArticle } from './build-article.js';
 import type { ArticleOptions } from './options.js';
 import { isSafeDeclaration, parseDeclarations, type Declaration } from './css.js';
@@ -288,6 +288,8 @@ export interface StyledSource {
   readonly page: Page;
   readonly labels: readonly Label[];
   readonly article: Article;
+  /** Paragraphs the article got that no block holds (`buildArticle`'s `added`). */
+  readonly addedText?: AddedParagraphs;
 }
 
 /**
@@ -304,6 +306,6 @@ export function renderStyledResult(result: StyledSource, options: { readonly art
   }
   const article = hasSources(result.article)
     ? result.article
-    : buildArticle(page, result.labels, { includeHidden: page.includesHidden, ...options.article, sources: true });
+    : buildArticle(page, result.labels, { includeHidden: page.includesHidden, ...options.article, sources: true }, result.addedText);
   return toStyledHtml(article, layout, { tree: page.tree });
 }

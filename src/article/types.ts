@@ -99,6 +99,15 @@ export interface ArticleMetadata {
   readonly truncated?: true;
 }
 
+/**
+ * Paragraphs the article gets that no block of the page holds (a product description the page
+ * states only in its structured data), placed after block `after` (-1: before the first block).
+ */
+export interface AddedParagraphs {
+  readonly after: number;
+  readonly paragraphs: readonly string[];
+}
+
 export interface Article {
   /**
    * The first block labelled `title`; when none, `ArticleOptions.fallbackTitle`, else `metadata.pageTitle`

@@ -32,6 +32,8 @@ export interface ConstrainOptions {
   readonly declaredTitles?: readonly string[];
   /** Summaries the page declares of itself (og:description, description, twitter:description, an article's JSON-LD description). */
   readonly declaredDescriptions?: readonly string[];
+  /** The descriptions the page's own product declares (JSON-LD `Product`), each as its paragraphs (`productDescriptions`, features/page-meta.ts). */
+  readonly productDescriptions?: readonly (readonly string[])[];
   /** What the site calls itself, as letters only (`siteKeys`, util/site-name.ts): a block that only names the site is no headline. */
   readonly siteKeys?: readonly string[];
   /** With no body at all, the fallback takes runs of prose blocks of at least this many words each. Default 12; 0 = no fallback. */
@@ -141,6 +143,7 @@ export interface ConstrainConfig {
   readonly siteKeys: readonly string[];
   /** `declaredDescriptions` as `comparableText` keys (empty ones left out). */
   readonly declaredDescriptionKeys: readonly string[];
+  readonly productDescriptions: readonly (readonly string[])[];
   readonly fallbackMinWords: number;
   readonly rescueShare: number;
   readonly rescueMinBody: number;
@@ -197,6 +200,7 @@ export function resolveConstrainOptions(o: ConstrainOptions = {}): ConstrainConf
     declaredTitleKeys: new Set((o.declaredTitles ?? []).map(comparableText).filter(Boolean)),
     siteKeys: o.siteKeys ?? [],
     declaredDescriptionKeys: (o.declaredDescriptions ?? []).map(comparableText).filter(Boolean),
+    productDescriptions: o.productDescriptions ?? [],
     fallbackMinWords: o.fallbackMinWords ?? PARAGRAPH_WORDS,
     rescueShare: o.rescueShare ?? 1,
     rescueMinBody: o.rescueMinBody ?? 0.2,

@@ -17,11 +17,11 @@ import { LABELS } from '../labels.js';
 import type { Label } from '../labels.js';
 import type { Block } from '../segment/segment.js';
 import { resolveConstrainOptions, type ConstrainConfig, type ConstrainOptions } from './config.js';
-import { applyRules, DecodeState, type DecodeNote, type DecodeRule } from './rule.js';
+import { applyRules, DecodeState, type AddedText, type DecodeNote, type DecodeRule } from './rule.js';
 import { DECODE_RULES } from './rules/index.js';
 
 export { CONSTRAIN_NUMBERS, resolveConstrainOptions, type ConstrainConfig, type ConstrainOptions } from './config.js';
-export { applyRules, DecodeState, type DecodeNote, type DecodeRule } from './rule.js';
+export { applyRules, DecodeState, type AddedText, type DecodeNote, type DecodeRule } from './rule.js';
 export { DECODE_RULES, SITE_DECODE_RULES } from './rules/index.js';
 
 export interface ConstrainedLabels {
@@ -31,6 +31,8 @@ export interface ConstrainedLabels {
   readonly notes: DecodeNote[];
   /** [first, last] block index of the content region, or undefined when no body was found. */
   readonly region: readonly [number, number] | undefined;
+  /** Paragraphs for the article that no block holds (`product-description`), when a rule found some. */
+  readonly addedText?: AddedText;
 }
 
 /** Applies the article constraints to a learner's per-block probabilities (LABELS order). */
@@ -49,5 +51,5 @@ export function constrainLabels(
     sum += s.probs[i]![LABELS.indexOf(s.labels[i]!)]!;
     count++;
   }
-  return { labels: s.labels, confidence: count ? sum / count : 1, notes: s.notes, region: s.region };
+  return { labels: s.labels, confidence: count ? sum / count : 1, notes: s.notes, region: s.region, ...(s.addedText ? { addedText: s.addedText } : {}) };
 }

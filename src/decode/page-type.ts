@@ -8,7 +8,7 @@
  * listings (`lead-ins`); a listing's cards are kept (`listing-cards`).
  */
 import type { DomTree } from '../dom/tree.js';
-import { walkPageJsonLdObjects } from '../dom/json-ld.js';
+import { typeNames, walkPageJsonLdObjects } from '../dom/json-ld.js';
 import { parsedUrl } from '../util/site.js';
 import { BlockRole } from './roles.js';
 import type { Block } from '../segment/segment.js';
@@ -48,11 +48,6 @@ const MIN_CODE_BLOCKS = 3;
 const IN_PRE = /(?:^|\/)pre(?:\/|$)/;
 /** A thread that declares nothing but has this many posts' user names is a forum thread. */
 const MIN_AUTHORS = 3;
-
-function typeNames(t: unknown): string[] {
-  const list = Array.isArray(t) ? t : [t];
-  return list.flatMap((x) => (typeof x === 'string' ? x.split(/\s+/).map((n) => n.replace(/^.*[/#]/, '')) : []));
-}
 
 function declaredType(names: readonly string[]): PageType | undefined {
   for (const [type, re] of DECLARED) if (names.some((n) => re.test(n))) return type;

@@ -19,6 +19,14 @@ export interface DecodeNote {
   readonly reason: string;
 }
 
+/** Paragraphs for the article that no block holds, placed after block `after` (-1: first), with the rule that found them. */
+export interface AddedText {
+  readonly after: number;
+  readonly paragraphs: readonly string[];
+  readonly rule: string;
+  readonly reason: string;
+}
+
 export interface DecodeRule {
   /** Kebab-case, unique in `DECODE_RULES`; notes carry it. */
   readonly name: string;
@@ -54,6 +62,8 @@ export class DecodeState {
   droppedBlocks: Uint8Array | undefined = undefined;
   /** [first, last] block of the content region (set by `content-region`), undefined with no body. */
   region: [number, number] | undefined = undefined;
+  /** Text the article gets that no block of the page holds (`product-description`). */
+  addedText: AddedText | undefined = undefined;
   /** The rule now running: its name goes into the notes. */
   rule = '';
   /**

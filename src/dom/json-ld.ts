@@ -111,3 +111,9 @@ const PAGE_SUBJECT_KEYS: readonly string[] = ['@graph', 'mainEntity', 'mainEntit
 export function walkPageJsonLdObjects(tree: HasJsonLd, visit: (o: JsonObject) => void, maxNodes = MAX_JSON_LD_WALK): void {
   walkBounded(tree, visit, maxNodes, () => PAGE_SUBJECT_KEYS);
 }
+
+/** The type names an `@type` (or `itemtype`) value gives, without their vocabulary's URL: `"http://schema.org/Product"` is `Product`. */
+export function typeNames(t: unknown): string[] {
+  const list = Array.isArray(t) ? t : [t];
+  return list.flatMap((x) => (typeof x === 'string' ? x.split(/\s+/).map((n) => n.replace(/^.*[/#]/, '')) : []));
+}

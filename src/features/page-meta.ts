@@ -5,7 +5,8 @@
  */
 import type { DomTree } from '../dom/tree.js';
 import { normalizeSpace } from '../dom/tree.js';
-import { walkJsonLdObjects } from '../dom/json-ld.js';
+import { typeNames, walkJsonLdObjects, walkPageJsonLdObjects, type HasJsonLd } from '../dom/json-ld.js';
+import { fragmentParagraphs } from '../dom/fragment-text.js';
 
 export type TitleSource = 'title' | 'og' | 'twitter' | 'ld';
 export const TITLE_SOURCES: readonly TitleSource[] = Object.freeze(['title', 'og', 'twitter', 'ld']);
@@ -61,6 +62,28 @@ export function pageDescriptions(tree: DomTree): string[] {
     if (typeof desc === 'string' && isArticleType(o['@type'])) pushNew(descriptions, normalizeSpace(desc));
   });
   return descriptions.filter(Boolean);
+}
+
+const PRODUCT_TYPES: ReadonlySet<string> = new Set(['Product', 'ProductGroup']);
+
+/**
+ * The descriptions the page's own product declares (JSON-LD `Product` or `ProductGroup` objects
+ * that are the page's subject, not products it mentions), each as its paragraphs, each once.
+ */
+export function productDescriptions(tree: HasJsonLd): string[][] {
+  const out: string[][] = [];
+  const seen = new Set<string>();
+  walkPageJsonLdObjects(tree, (o) => {
+    const desc = o['description'];
+    if (typeof desc !== 'string' || !typeNames(o['@type']).some((n) => PRODUCT_TYPES.has(n))) return;
+    const paragraphs = fragmentParagraphs(desc);
+    const key = paragraphs.join('\n');
+    if (paragraphs.length > 0 && !seen.has(key)) {
+      seen.add(key);
+      out.push(paragraphs);
+    }
+  });
+  return out;
 }
 
 function pushNew(list: string[], s: string): void {

@@ -16,7 +16,7 @@ import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPageBytes } from '../page.js';
 import { LABELS } from '../labels.js';
-import { extractBytes, extractPage, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
+import { extractBytes, extractionMarks, extractPage, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
 import { loadRenderedPage, type LayoutSource } from './render-page.js';
 import { LayoutCache } from '../render/cache.js';
 import { Renderer } from '../render/renderer.js';
@@ -69,8 +69,8 @@ function renderFields(result: ExtractResult): Record<string, unknown> {
   if (want.has('body')) out['body'] = toText(a);
   if (want.has('markdown')) out['markdown'] = toMarkdown(a);
   if (want.has('html')) out['html'] = toHtml(a);
-  // With site models in the model, which one labelled the page, as `pith extract` says it.
-  if (want.has('metadata')) out['metadata'] = result.extractor !== undefined ? { ...jsonMetadata(result.article), extractor: result.extractor } : jsonMetadata(result.article);
+  // As `pith extract` says it: with site models, which one labelled the page; a rule that added text.
+  if (want.has('metadata')) out['metadata'] = { ...jsonMetadata(result.article), ...extractionMarks(result) };
   if (want.has('confidence')) out['confidence'] = Number.isFinite(result.confidence) ? Math.min(1, Math.max(0, +result.confidence.toFixed(4))) : 0;
   if (want.has('blocks')) {
     out['blocks'] = result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }));

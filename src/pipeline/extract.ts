@@ -17,7 +17,7 @@ import { labelerFromModel } from '../models/registry.js';
 import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/site-models.js';
 import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
-import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
+import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type AddedText, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { reviewSectionBlocks } from '../decode/reviews.js';
 import { setAsideMarks } from '../decode/dialogs.js';
@@ -27,7 +27,7 @@ import { blockRoles } from '../decode/roles.js';
 import { detectPageTypeOf, kindBodyWeight, pageKindOf, type PageType } from '../decode/page-type.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { siteKeys } from '../util/site-name.js';
-import { pageDescriptions } from '../features/page-meta.js';
+import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
 import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article, type ArticleOptions } from '../article/index.js';
 import { PithError } from '../errors.js';
 
@@ -53,6 +53,8 @@ export interface ExtractResult {
   readonly probs: readonly (readonly number[])[];
   readonly confidence: number;
   readonly notes: readonly DecodeNote[];
+  /** Paragraphs the article got that no block holds, with the rule that found them (`product-description`). */
+  readonly addedText?: AddedText;
   /** The block features by name (built on first read when the model took the encoded path). */
   readonly features: SequenceInstance;
   /**
@@ -203,6 +205,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     declaredTitles: options.declaredTitles ?? declaredTitles(page),
     siteKeys: options.siteKeys ?? declaredSiteKeys(page),
     declaredDescriptions: options.declaredDescriptions ?? pageDescriptions(page.tree),
+    productDescriptions: options.productDescriptions ?? (pageType === 'product' ? productDescriptions(page.tree) : undefined),
     commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
     reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || (pageType !== 'product' && pageType !== 'unknown') ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
@@ -214,11 +217,11 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     hiddenBlocks: options.hiddenBlocks ?? (page.includesHidden ? undefined : setAsideOf().hiddenBlocks),
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
-  const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article });
+  const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article }, constrained.addedText);
   const article = site?.headline ? { ...built, title: site.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
-    notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}),
+    notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}), ...(constrained.addedText ? { addedText: constrained.addedText } : {}),
     pageKind: pageKindOf(detected), bodyWeight: weight,
     get features() {
       return (features ??= computeFeatures(page, featureOptions));
@@ -279,13 +282,22 @@ export function explainExtraction(result: ExtractResult, model: LoadedModel, top
   });
 }
 
+/**
+ * What the JSON metadata says of how the article was made, beside what the page says of itself:
+ * with site models, which labelled the page (`extractor`); the rule that added text no block
+ * holds (`addedBy`).
+ */
+export function extractionMarks(result: ExtractResult): { extractor?: string; addedBy?: string } {
+  return { ...(result.extractor !== undefined ? { extractor: result.extractor } : {}), ...(result.addedText !== undefined ? { addedBy: result.addedText.rule } : {}) };
+}
+
 /** The JSON document of the README: {title, headings, body, markdown, html, metadata, confidence, blocks?}. */
 export function resultToJson(result: ExtractResult, withBlocks = false): Record<string, unknown> {
   const blocks = withBlocks
     ? result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }))
     : undefined;
   const json = toJson(result.article, { confidence: +result.confidence.toFixed(4), ...(blocks ? { blocks } : {}) }) as unknown as Record<string, unknown>;
-  if (result.extractor !== undefined) json['metadata'] = { ...(json['metadata'] as Record<string, unknown>), extractor: result.extractor };
+  json['metadata'] = { ...(json['metadata'] as Record<string, unknown>), ...extractionMarks(result) };
   return json;
 }
 

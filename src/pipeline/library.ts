@@ -60,6 +60,8 @@ export interface ExtractionMetadata {
   readonly truncated?: true;
   /** With site models in the model: which labelled the page (`wrapper`, a learner's name, or `general`). */
   readonly extractor?: string;
+  /** The decoder rule that added text no block of the page holds (`product-description`: the description a shop declares in its JSON-LD but draws only with a script). */
+  readonly addedBy?: string;
 }
 
 export interface Extraction {
@@ -134,7 +136,7 @@ function firstImage(article: Article): string | undefined {
   return undefined;
 }
 
-function toExtraction(article: Article, confidence: number, extractor?: string): Extraction {
+function toExtraction(article: Article, confidence: number, extractor?: string, addedBy?: string): Extraction {
   const body = toText(article);
   const m = article.metadata;
   const excerpt = m.excerpt ?? leadExcerpt(article);
@@ -151,6 +153,7 @@ function toExtraction(article: Article, confidence: number, extractor?: string):
     dir: m.dir ?? 'ltr',
     ...(m.truncated ? { truncated: m.truncated } : {}),
     ...(extractor !== undefined ? { extractor } : {}),
+    ...(addedBy !== undefined ? { addedBy } : {}),
   });
   let markdown: string | undefined;
   let html: string | undefined;
@@ -189,7 +192,7 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
   const result = extractPage(page, model, pipelineOptions(options));
-  return toExtraction(shapeArticle(result.article, options), result.confidence, result.extractor);
+  return toExtraction(shapeArticle(result.article, options), result.confidence, result.extractor, result.addedText?.rule);
 }
 
 /** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */

@@ -105,6 +105,23 @@ test('blocks of one list are grouped even when a dropped block sits between them
   assert.equal(toMarkdown(a), '- one\n- three\n\nafter\n');
 });
 
+test('added paragraphs (text no block holds) go after their block, outside any open list, escaped like any text', () => {
+  const p = page('<h1>Jacket</h1><ul><li>Waterproof</li><li>Hooded</li></ul><p>Free returns</p>');
+  const labels: Label[] = p.blocks.map((_, i) => (i === 0 ? 'title' : 'body'));
+  const paragraphs = ['Built for <rain> & wind.', 'Folds away.'];
+  assert.equal(toMarkdown(buildArticle(p, labels, {}, { after: 0, paragraphs })), '# Jacket\n\nBuilt for \\<rain\\> & wind.\n\nFolds away.\n\n- Waterproof\n- Hooded\n\nFree returns\n');
+  assert.equal(toText(buildArticle(p, labels, {}, { after: 2, paragraphs })), 'Waterproof\nHooded\n\nBuilt for <rain> & wind.\n\nFolds away.\n\nFree returns',
+    'after the list\'s last item: the list closes first');
+  assert.equal(toText(buildArticle(p, labels, {}, { after: 1, paragraphs })), 'Waterproof\n\nBuilt for <rain> & wind.\n\nFolds away.\n\nHooded\n\nFree returns',
+    'after its first item: the list is cut there');
+  assert.equal(toText(buildArticle(p, labels, {}, { after: -1, paragraphs })), 'Built for <rain> & wind.\n\nFolds away.\n\nWaterproof\nHooded\n\nFree returns');
+  assert.equal(toText(buildArticle(p, labels, {}, { after: 99, paragraphs })), 'Waterproof\nHooded\n\nFree returns\n\nBuilt for <rain> & wind.\n\nFolds away.');
+  assert.ok(toHtml(buildArticle(p, labels, {}, { after: 0, paragraphs })).includes('<p>Built for &lt;rain&gt; &amp; wind.</p>'));
+  assert.deepEqual(buildArticle(p, labels, {}, { after: 0, paragraphs: [] }), buildArticle(p, labels));
+  const none = p.blocks.map((): Label => 'other');
+  assert.equal(toText(buildArticle(p, none, {}, { after: -1, paragraphs })), 'Built for <rain> & wind.\n\nFolds away.', 'a page with nothing kept still gets them');
+});
+
 test('the caller\'s page and labels are not changed', () => {
   const p = page('<h1>T</h1><ul><li>a<ul><li>b</li></ul></li></ul><table><tr><th>h</th></tr><tr><td>c</td></tr></table><figure><img src="i.png"><figcaption>cap</figcaption></figure>');
   const labels: Label[] = p.blocks.map((_, i) => (i === 0 ? 'title' : 'body'));

@@ -108,6 +108,8 @@ export const command: Command = {
         const changed = e.label !== e.modelLabel ? e.modelLabel : '';
         io.stdout.write(`${String(e.index).padStart(5)}  ${e.label.padEnd(7)}  ${e.p.toFixed(2)}  ${changed.padEnd(7)}  ${text.length > 70 ? text.slice(0, 69) + '…' : text}${e.note ? `  (${e.rule}: ${e.note})` : ''}\n         ${feats}\n`);
       }
+      const added = result.addedText;
+      if (added) io.stdout.write(`# added after block ${added.after}: ${added.paragraphs.length} paragraph(s) no block holds (${added.rule}: ${added.reason})\n`);
       return EXIT.ok;
     }
     const rendered = styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'));

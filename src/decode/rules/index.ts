@@ -44,6 +44,7 @@ import { repeatedText } from './repeated-text.js';
 import { shortPage } from './short-page.js';
 import { mainFallback } from './main-fallback.js';
 import { barePost } from './bare-post.js';
+import { productDescription } from './product-description.js';
 
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   commentSections,
@@ -86,6 +87,7 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
   cardSlots,
   barePost,
   shortPage,
+  productDescription,
 ]);
 
 /**
@@ -96,5 +98,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, hiddenBoxes, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, cardSlots, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage,
+  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, hiddenBoxes, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, cardSlots, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage, productDescription,
 };

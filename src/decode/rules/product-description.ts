@@ -1,0 +1,83 @@
+/**
+ * A shop states its product's description in the page's structured data (JSON-LD `Product`),
+ * and many draw it on the page only with a script, or in a drawer the page keeps shut
+ * ("Details"): the learner then keeps the delivery notes by the buy button and not the
+ * description. On a page read as a product page whose kept text lacks at least two thirds of the words
+ * of the description its product declares, the blocks that hold lines of that description word for
+ * word become body (the drawer's too); when the page's blocks hold under half of it, the article
+ * gets the declared description itself, under the title (`DecodeState.addedText`). On other
+ * kinds of page a declared product is one the page is about in passing.
+ */
+import type { DecodeRule, DecodeState } from '../rule.js';
+import { comparableText, holdsPhrase } from '../../util/comparable-text.js';
+
+/** A description of fewer words is a tag line; counted between spaces, so a URL-encoded string ("An%20elegant%20sofa") is one. */
+const MIN_WORDS = 8;
+/**
+ * The rule acts when at least this share of the description's words is missing from the kept
+ * text. A summary written for search engines retells what the page shows and shares many of its
+ * words; a description the page does not show shares few (docs/quality.md, session 41).
+ */
+const MIN_MISSING_SHARE = 2 / 3;
+/** A line of fewer words ("Details") is in any description that uses the word. */
+const MIN_LINE_WORDS = 2;
+/** The page's blocks hold the description when the lines found cover at least this share of its words. */
+const MIN_HELD_SHARE = 0.5;
+
+export const productDescription: DecodeRule = {
+  name: 'product-description',
+  doc: `on a product page whose kept text lacks at least ${Math.round(MIN_MISSING_SHARE * 100)}% of the words of the description its JSON-LD product declares (${MIN_WORDS}+ words), the blocks holding lines of it word for word become body; when they hold under ${MIN_HELD_SHARE * 100}% of it, the article gets the description as text under the title`,
+  apply(s, cfg) {
+    if (cfg.pageType !== 'product') return;
+    const paragraphs = cfg.productDescriptions.find((p) => p.join(' ').split(/\s+/).length >= MIN_WORDS);
+    if (paragraphs === undefined) return;
+    const key = comparableText(paragraphs.join(' '));
+    const words = key.split(' ');
+    const kept = keptWords(s);
+    let missing = 0;
+    for (const w of words) if (!kept.has(w)) missing++;
+    if (missing < MIN_MISSING_SHARE * words.length) return;
+    const lines = descriptionLines(s, key, new Set(words));
+    let held = 0;
+    for (const i of lines) held += comparableText(s.blocks[i]!.text).split(' ').length;
+    if (held >= MIN_HELD_SHARE * words.length) {
+      for (const i of lines) if (s.labels[i] === 'other') s.relabel(i, 'body', 'a line of the product description the page declares');
+      return;
+    }
+    s.addedText = {
+      after: s.labels.indexOf('title'), paragraphs, rule: s.rule,
+      reason: `the product description the page declares (${words.length} words), which its blocks do not hold`,
+    };
+  },
+};
+
+/** The words (`comparableText`) of the text kept so far. */
+function keptWords(s: DecodeState): Set<string> {
+  const words = new Set<string>();
+  for (let i = 0; i < s.blocks.length; i++) {
+    const l = s.labels[i];
+    if (s.blocks[i]!.kind !== 'text' || l === 'other') continue;
+    for (const w of comparableText(s.blocks[i]!.text).split(' ')) words.add(w);
+  }
+  return words;
+}
+
+/** Text blocks (not page furniture) whose text the description (and its set of words) holds word for word, the first of each text only. */
+function descriptionLines(s: DecodeState, description: string, descriptionWords: ReadonlySet<string>): number[] {
+  const lines: number[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < s.blocks.length; i++) {
+    const b = s.blocks[i]!;
+    if (b.kind !== 'text' || s.furniture?.[i]) continue;
+    // Longer than the description, a block cannot be one of its lines: no comparison to make.
+    if (b.text.length > 4 * description.length) continue;
+    const line = comparableText(b.text);
+    if (line.length > description.length || seen.has(line)) continue;
+    const lineWords = line.split(' ');
+    // A word the description lacks rules the line out without a search through it.
+    if (lineWords.length < MIN_LINE_WORDS || !lineWords.every((w) => descriptionWords.has(w)) || !holdsPhrase(description, line)) continue;
+    seen.add(line);
+    lines.push(i);
+  }
+  return lines;
+}
