@@ -32,7 +32,9 @@ export const productDescription: DecodeRule = {
     const paragraphs = cfg.productDescriptions.find((p) => p.join(' ').split(/\s+/).length >= MIN_WORDS);
     if (paragraphs === undefined) return;
     const key = comparableText(paragraphs.join(' '));
-    const words = key.split(' ');
+    const words = key.split(' ').filter(Boolean);
+    // Words in letters and digits too: eight dashes are no description.
+    if (words.length < MIN_WORDS) return;
     const kept = keptWords(s);
     let missing = 0;
     for (const w of words) if (!kept.has(w)) missing++;

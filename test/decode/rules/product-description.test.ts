@@ -54,6 +54,8 @@ test('product-description: not off product pages, not with the description kept,
   const encoded = runRule(productDescription, drawerPage(), { pageType: 'product', productDescriptions: [['The%20Trail%20Jacket%20keeps%20the%20rain%20out%20and%20lets%20the%20heat%20through']] });
   assert.deepEqual(encoded.notes, []);
   assert.equal(encoded.addedText, undefined, 'a URL-encoded string is one word');
+  const dashes = runRule(productDescription, drawerPage(), { pageType: 'product', productDescriptions: [['- - - - - - - - - -']] });
+  assert.equal(dashes.addedText, undefined, 'no words in letters or digits');
 });
 
 test('product-description: a summary that shares most of its words with the kept text is left alone', () => {
