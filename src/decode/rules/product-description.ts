@@ -35,13 +35,15 @@ export const productDescription: DecodeRule = {
     const words = key.split(' ').filter(Boolean);
     // Words in letters and digits too: eight dashes are no description.
     if (words.length < MIN_WORDS) return;
-    const kept = keptWords(s);
+    const comparable = new Array<string | undefined>(s.blocks.length);
+    const comparableOf = (i: number): string => (comparable[i] ??= comparableText(s.blocks[i]!.text));
+    const kept = keptWords(s, comparableOf);
     let missing = 0;
     for (const w of words) if (!kept.has(w)) missing++;
     if (missing < MIN_MISSING_SHARE * words.length) return;
-    const lines = descriptionLines(s, key, new Set(words));
+    const lines = descriptionLines(s, key, new Set(words), comparableOf);
     let held = 0;
-    for (const i of lines) held += comparableText(s.blocks[i]!.text).split(' ').length;
+    for (const i of lines) held += comparableOf(i).split(' ').length;
     if (held >= MIN_HELD_SHARE * words.length) {
       for (const i of lines) if (s.labels[i] === 'other') s.relabel(i, 'body', 'a line of the product description the page declares');
       return;
@@ -53,19 +55,18 @@ export const productDescription: DecodeRule = {
   },
 };
 
-/** The words (`comparableText`) of the text kept so far. */
-function keptWords(s: DecodeState): Set<string> {
+/** The words (`comparableText`, through `comparableOf`) of the text kept so far. */
+function keptWords(s: DecodeState, comparableOf: (i: number) => string): Set<string> {
   const words = new Set<string>();
   for (let i = 0; i < s.blocks.length; i++) {
-    const l = s.labels[i];
-    if (s.blocks[i]!.kind !== 'text' || l === 'other') continue;
-    for (const w of comparableText(s.blocks[i]!.text).split(' ')) words.add(w);
+    if (s.blocks[i]!.kind !== 'text' || s.labels[i] === 'other') continue;
+    for (const w of comparableOf(i).split(' ')) words.add(w);
   }
   return words;
 }
 
 /** Text blocks (not page furniture) whose text the description (and its set of words) holds word for word, the first of each text only. */
-function descriptionLines(s: DecodeState, description: string, descriptionWords: ReadonlySet<string>): number[] {
+function descriptionLines(s: DecodeState, description: string, descriptionWords: ReadonlySet<string>, comparableOf: (i: number) => string): number[] {
   const lines: number[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < s.blocks.length; i++) {
@@ -73,7 +74,7 @@ function descriptionLines(s: DecodeState, description: string, descriptionWords:
     if (b.kind !== 'text' || s.furniture?.[i]) continue;
     // Longer than the description, a block cannot be one of its lines: no comparison to make.
     if (b.text.length > 4 * description.length) continue;
-    const line = comparableText(b.text);
+    const line = comparableOf(i);
     if (line.length > description.length || seen.has(line)) continue;
     const lineWords = line.split(' ');
     // A word the description lacks rules the line out without a search through it.
