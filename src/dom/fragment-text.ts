@@ -5,6 +5,7 @@
  */
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { SKIPPED_TAGS } from './parse.js';
+import { normalizeSpace } from './tree.js';
 
 type FragmentNode = DefaultTreeAdapterMap['node'];
 
@@ -31,7 +32,7 @@ export function fragmentParagraphs(html: string): string[] {
   if (html.length > MAX_FRAGMENT_CHARS) return [];
   let text = fragmentLines(html);
   if (TAG_TEXT_RE.test(text)) text = fragmentLines(text);
-  return text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return text.split('\n').map(normalizeSpace).filter(Boolean);
 }
 
 /** The fragment's text with a line break wherever a line ends, walked without recursion (nesting is unbounded). */

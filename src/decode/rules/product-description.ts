@@ -11,7 +11,10 @@
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { comparableText, holdsPhrase } from '../../util/comparable-text.js';
 
-/** A description of fewer words is a tag line; counted between spaces, so a URL-encoded string ("An%20elegant%20sofa") is one. */
+/**
+ * A description of fewer words is a tag line. Counted both between spaces (a URL-encoded string,
+ * "An%20elegant%20sofa", is one) and in letters and digits (eight dashes are none).
+ */
 const MIN_WORDS = 8;
 /**
  * The rule acts when at least this share of the description's words is missing from the kept
@@ -29,12 +32,9 @@ export const productDescription: DecodeRule = {
   doc: `on a product page whose kept text lacks at least ${Math.round(MIN_MISSING_SHARE * 100)}% of the words of the description its JSON-LD product declares (${MIN_WORDS}+ words), the blocks holding lines of it word for word become body; when they hold under ${MIN_HELD_SHARE * 100}% of it, the article gets the description as text under the title`,
   apply(s, cfg) {
     if (cfg.pageType !== 'product') return;
-    const paragraphs = cfg.productDescriptions.find((p) => p.join(' ').split(/\s+/).length >= MIN_WORDS);
-    if (paragraphs === undefined) return;
-    const key = comparableText(paragraphs.join(' '));
-    const words = key.split(' ').filter(Boolean);
-    // Words in letters and digits too: eight dashes are no description.
-    if (words.length < MIN_WORDS) return;
+    const declared = firstDescription(cfg.productDescriptions);
+    if (declared === undefined) return;
+    const { paragraphs, key, words } = declared;
     const comparable = new Array<string | undefined>(s.blocks.length);
     const comparableOf = (i: number): string => (comparable[i] ??= comparableText(s.blocks[i]!.text));
     const kept = keptWords(s, comparableOf);
@@ -54,6 +54,18 @@ export const productDescription: DecodeRule = {
     };
   },
 };
+
+/** The first declared description of at least `MIN_WORDS` words, with its `comparableText` key and that key's words. */
+function firstDescription(descriptions: readonly (readonly string[])[]): { paragraphs: readonly string[]; key: string; words: string[] } | undefined {
+  for (const paragraphs of descriptions) {
+    const text = paragraphs.join(' ');
+    if (text.split(/\s+/).length < MIN_WORDS) continue;
+    const key = comparableText(text);
+    const words = key.split(' ').filter(Boolean);
+    if (words.length >= MIN_WORDS) return { paragraphs, key, words };
+  }
+  return undefined;
+}
 
 /** The words (`comparableText`, through `comparableOf`) of the text kept so far. */
 function keptWords(s: DecodeState, comparableOf: (i: number) => string): Set<string> {
