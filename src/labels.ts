@@ -16,3 +16,13 @@ export function isGoldLabel(x: unknown): x is GoldLabel {
 export function isContent(label: GoldLabel): boolean {
   return label === 'title' || label === 'heading' || label === 'body';
 }
+
+/**
+ * Paragraphs a labelling adds that no block of the page holds (a product description the page
+ * states only in its structured data), placed after block `after` (-1: before the first block).
+ * The decoder finds them; the article places them.
+ */
+export interface AddedParagraphs {
+  readonly after: number;
+  readonly paragraphs: readonly string[];
+}

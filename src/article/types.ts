@@ -6,6 +6,9 @@
  * Nesting is bounded by construction (see `ArticleOptions.maxNesting`): writers may recurse.
  */
 
+/** Paragraphs the article gets that no block holds, from the decoder (`buildArticle`'s `added`). */
+export type { AddedParagraphs } from '../labels.js';
+
 /**
  * The page element (pith tree node id) a node was built from. Set only when the article is
  * built with `ArticleOptions.sources` (styled output reads the element's drawn style through
@@ -97,15 +100,6 @@ export interface ArticleMetadata {
   readonly dir?: 'ltr' | 'rtl';
   /** Set when the page was longer than pith reads (`MAX_TREE_NODES`): the article comes from its beginning. */
   readonly truncated?: true;
-}
-
-/**
- * Paragraphs the article gets that no block of the page holds (a product description the page
- * states only in its structured data), placed after block `after` (-1: before the first block).
- */
-export interface AddedParagraphs {
-  readonly after: number;
-  readonly paragraphs: readonly string[];
 }
 
 export interface Article {

@@ -4,7 +4,7 @@
  * and every label it changes is recorded as a note with its name, for `--explain`.
  * The ordered list is `DECODE_RULES` (rules/index.ts); docs/decoder.md lists it.
  */
-import { LABELS, type Label } from '../labels.js';
+import { LABELS, type AddedParagraphs, type Label } from '../labels.js';
 import type { Block } from '../segment/segment.js';
 import type { ConstrainConfig } from './config.js';
 import { argmax } from './blocks.js';
@@ -19,10 +19,8 @@ export interface DecodeNote {
   readonly reason: string;
 }
 
-/** Paragraphs for the article that no block holds, placed after block `after` (-1: first), with the rule that found them. */
-export interface AddedText {
-  readonly after: number;
-  readonly paragraphs: readonly string[];
+/** Paragraphs for the article that no block holds (`AddedParagraphs`), with the rule that found them. */
+export interface AddedText extends AddedParagraphs {
   readonly rule: string;
   readonly reason: string;
 }

@@ -84,8 +84,6 @@ function descriptionLines(s: DecodeState, description: string, descriptionWords:
   for (let i = 0; i < s.blocks.length; i++) {
     const b = s.blocks[i]!;
     if (b.kind !== 'text' || s.furniture?.[i]) continue;
-    // Longer than the description, a block cannot be one of its lines: no comparison to make.
-    if (b.text.length > 4 * description.length) continue;
     const line = comparableOf(i);
     if (line.length > description.length || seen.has(line)) continue;
     const lineWords = line.split(' ');

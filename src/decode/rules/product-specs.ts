@@ -27,7 +27,11 @@ const IN_SPEC_LIST = /(?:^|\/)(?:li|dt|dd|td|th)(?:\/|$)/;
 const IN_SPEC_TABLE = /(?:^|\/)(?:dt|dd|td|th)(?:\/|$)/;
 /** Spec tables this many blocks below the title still belong to the product (far below: other products' comparison tables). */
 const AFTER_TITLE = 150;
-/** A button's text names an action (an image viewer's "Front", "Left"), not a property. */
+/**
+ * A button's text names an action (an image viewer's "Front", "Left"), not a property. Other
+ * controls (`listing-cards`' `IN_CONTROL`) stay: a `<label>` shows the option chosen
+ * ("Color" "Crystal Clear"), which a reader of the product wants.
+ */
 const IN_BUTTON = /(?:^|\/)button(?:\/|$)/;
 /** A run of spec lines: one alone is a stray label. */
 const MIN_RUN = 2;

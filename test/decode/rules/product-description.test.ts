@@ -77,3 +77,18 @@ test('product-description: each line once, one-word lines never, page furniture 
   });
   assert.deepEqual(s.notes.map((n) => n.block), [2], 'the second copy, the one-word line and the menu line stay');
 });
+
+test('product-description: a line drawn between long rules of box-drawing characters is still a line of the description', () => {
+  // Raw, the line is many times the description's length; compared as words it is one of its lines.
+  const rule = '═'.repeat(200);
+  const shortDescription = ['Taped seams and a hood that folds into its collar, machine washable'];
+  const page = new BlockBuilder()
+    .text('Trail Jacket', 'title')
+    .text('Free delivery on orders over 50 pounds', 'body')
+    .text(`${rule} Taped seams and a hood that folds into its collar ${rule}`, 'other')
+    .text('machine washable', 'other')
+    .build();
+  const s = runRule(productDescription, page, { pageType: 'product', productDescriptions: [shortDescription] });
+  assert.deepEqual(noteRows(s).map((r) => r[0]), [2, 3]);
+  assert.equal(s.addedText, undefined);
+});
