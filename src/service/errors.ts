@@ -14,7 +14,9 @@ export type ServiceErrorCode =
   | 'UNAVAILABLE' // starting or shutting down
   | 'TIMEOUT' // over the per-request time limit
   | 'REQUEST_TIMEOUT' // the client did not send its request in time
-  | 'HEADERS_TOO_LARGE'
+  | 'HEADERS_TOO_LARGE' // over the header size bound or the header line count
+  | 'TOO_COMPRESSED' // a gzip body that inflates past the ratio bound
+  | 'TOO_MANY_CONNECTIONS' // a client over its share of open connections
   | 'OUT_OF_MEMORY' // the page needs more than a worker's heap
   | 'INTERNAL';
 
@@ -38,9 +40,10 @@ export function statusOfCode(code: ServiceErrorCode): number {
     case 'NOT_FOUND': return 404;
     case 'METHOD_NOT_ALLOWED': return 405;
     case 'REQUEST_TIMEOUT': return 408;
-    case 'TOO_LARGE': return 413;
+    case 'TOO_LARGE': case 'TOO_COMPRESSED': return 413;
     case 'UNSUPPORTED_MEDIA_TYPE': return 415;
     case 'NOT_HTML': case 'BAD_GZIP': case 'OUT_OF_MEMORY': return 422;
+    case 'TOO_MANY_CONNECTIONS': return 429;
     case 'HEADERS_TOO_LARGE': return 431;
     case 'FETCH_FAILED': return 502;
     case 'OVERLOADED': case 'UNAVAILABLE': return 503;

@@ -5,6 +5,10 @@
  * is stopped (a page that loops or grows cannot hold a worker) and replaced; either way the
  * job fails with TIMEOUT. A worker that dies (over its heap: OUT_OF_MEMORY; anything else:
  * INTERNAL) fails its job and is replaced likewise.
+ *
+ * Heavy jobs (pages the server weighed as costly: src/service/page-input.ts) run on at most
+ * `maxHeavyRunning` workers at once, and a free worker takes the oldest ordinary job before
+ * any heavy one, so a burst of costly pages delays ordinary ones by one page at most.
  */
 import { Worker } from 'node:worker_threads';
 import { PithError } from '../errors.js';
@@ -17,6 +21,8 @@ export interface PoolOptions {
   readonly heapMb: number;
   /** Model file; default the bundled model. */
   readonly modelPath?: string;
+  /** Workers that may run heavy jobs at once. Default: all but one (at least one). */
+  readonly maxHeavyRunning?: number;
   /** Called when a worker is replaced, with why. */
   readonly onRestart?: (reason: 'timeout' | 'out_of_memory' | 'crash') => void;
 }
@@ -25,6 +31,7 @@ export type JobResult = Extract<JobReply, { ok: true }>;
 
 interface Pending {
   readonly job: ExtractJob;
+  readonly heavy: boolean;
   readonly resolve: (r: JobResult) => void;
   readonly reject: (e: Error) => void;
   slot?: Slot;
@@ -49,10 +56,13 @@ export class WorkerPool {
   private closed = false;
   private readonly workerUrl = new URL('./worker.js', import.meta.url);
   private retryTimer: NodeJS.Timeout | undefined;
+  private readonly maxHeavy: number;
   model: ModelInfo | undefined;
   restarts = 0;
 
-  constructor(private readonly options: PoolOptions) {}
+  constructor(private readonly options: PoolOptions) {
+    this.maxHeavy = options.maxHeavyRunning ?? Math.max(1, options.size - 1);
+  }
 
   /** Starts every worker; resolves once all have loaded the model, rejects if one cannot (bad model). */
   async start(): Promise<void> {
@@ -75,12 +85,20 @@ export class WorkerPool {
     return this.queue.length;
   }
 
+  /** Workers on a heavy job now. */
+  get heavyRunning(): number {
+    let n = 0;
+    for (const s of this.slots) if (s.current?.heavy && !s.gone) n++;
+    return n;
+  }
+
   /** Runs one job; rejects with a ServiceError (TIMEOUT, OUT_OF_MEMORY, INTERNAL, UNAVAILABLE) or the page's own error. */
   /** `limitMs`: the request's whole time limit, named in the TIMEOUT message (the deadline may be nearer after a fetch). */
-  run(job: Omit<ExtractJob, 'id'>, deadline: number, signal?: AbortSignal, limitMs?: number): Promise<JobResult> {
+  /** `heavy`: the job goes in the heavy lane (see above). */
+  run(job: Omit<ExtractJob, 'id'>, deadline: number, signal?: AbortSignal, limitMs?: number, heavy = false): Promise<JobResult> {
     if (this.closed) return Promise.reject(new ServiceError(503, 'UNAVAILABLE', 'the server is shutting down'));
     return new Promise<JobResult>((resolve, reject) => {
-      const p: Pending = { job: { ...job, id: this.nextId++ }, resolve, reject, done: false };
+      const p: Pending = { job: { ...job, id: this.nextId++ }, heavy, resolve, reject, done: false };
       const ms = Math.max(0, deadline - Date.now());
       p.timer = setTimeout(() => this.timedOut(p, limitMs ?? ms), ms);
       signal?.addEventListener('abort', () => {
@@ -124,11 +142,20 @@ export class WorkerPool {
     if (slot) this.lose(slot, 'timeout');
   }
 
+  /** The queued job a free worker takes next: the oldest ordinary one, else the oldest heavy one while the heavy lane has room. */
+  private nextJob(): number {
+    const ordinary = this.queue.findIndex((p) => !p.heavy);
+    if (ordinary >= 0) return ordinary;
+    return this.queue.length > 0 && this.heavyRunning < this.maxHeavy ? 0 : -1;
+  }
+
   private dispatch(): void {
     for (const s of this.slots) {
       if (this.queue.length === 0) return;
       if (!s.ready || s.gone || s.current) continue;
-      const p = this.queue.shift()!;
+      const next = this.nextJob();
+      if (next < 0) return;
+      const p = this.queue.splice(next, 1)[0]!;
       p.slot = s;
       s.current = p;
       s.worker.postMessage(p.job);
@@ -148,6 +175,8 @@ export class WorkerPool {
       if (!this.closed) this.respawn();
     });
     void slot.worker.terminate();
+    // A heavy job gone frees the heavy lane for another worker.
+    this.dispatch();
   }
 
   private respawn(): void {

@@ -5,11 +5,17 @@
  * - bodies: `--max-body` bytes; a declared `Content-Length` above it is refused (413) before
  *   a byte is read, a chunked body as soon as it passes it; reading stops there and the
  *   connection is closed after the reply (a lingering close, so the client sees the 413);
- * - slow clients: `headersTimeout` (headers) and `requestTimeout` (the whole request, body
- *   included) end a connection that dribbles (408), checked every second or so;
- * - headers: at most `maxHeaderSize` bytes (431) and 100 header lines;
- * - load: at most `maxInflight` extractions admitted at once (waiting for a worker or running);
- *   one more is answered 503 with `Retry-After` at once, without reading its body;
+ * - slow clients cost a socket, never a slot: a body is read whole before its request is
+ *   admitted, at a minimum rate once a grace period is over (408 when it falls behind,
+ *   clients.ts); `headersTimeout` (headers) and `requestTimeout` (the whole request) end a
+ *   connection that dribbles (408); each client may hold `maxConnectionsPerClient` open
+ *   connections, one more is answered 429 and closed;
+ * - headers: at most `maxHeaderSize` bytes and 100 header lines, 431 past either;
+ * - load: at most `maxInflight` extractions admitted at once (fetching, waiting for a worker
+ *   or running); one more is answered 503 with `Retry-After`;
+ * - cost: gzip is inflated here, bounded by size and ratio (413), and a page is weighed by its
+ *   start tags and bytes; heavy pages take at most `maxHeavyInflight` of the slots and run on
+ *   all workers but one (page-input.ts, pool.ts);
  * - time: each extraction (fetching its URL, waiting for a worker, extracting) has
  *   `timeoutMs`; past it the answer is 504 and a worker still on the page is replaced;
  * - `{url}`: fetched only from public addresses (src/service/address-guard.ts) unless
@@ -21,9 +27,11 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo, Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { PithError } from '../errors.js';
-import { BodyError, LINGER_MS, lingeringClose, readBodyLimited } from '../util/http-body.js';
+import { LINGER_MS, lingeringClose } from '../util/http-body.js';
 import { FAVORS, type ExtractionOptions, type Favor } from '../pipeline/library.js';
 import { publicOnly, type AddressPolicy } from './address-guard.js';
+import { ConnectionCounter, readBodyAtRate } from './clients.js';
+import { boundedGunzip, RATIO_FLOOR_BYTES, weighPage } from './page-input.js';
 import { ServiceError, toServiceError } from './errors.js';
 import { guardedFetch, parseClientUrl } from './fetch-url.js';
 import { Counter, Gauge, Histogram, LATENCY_BUCKETS, Registry } from './metrics.js';
@@ -54,6 +62,22 @@ export interface ServiceOptions {
   readonly headersTimeoutMs?: number;
   /** Time a client has to send its whole request, body included, ms. Default 30 000. */
   readonly requestTimeoutMs?: number;
+  /** Least average upload rate of a request body once `uploadGraceMs` is over, bytes/s; 0 = none. Default 1024. */
+  readonly minUploadBytesPerSecond?: number;
+  /** Time a body may take before the minimum rate counts, ms. Default 5000. */
+  readonly uploadGraceMs?: number;
+  /** Open connections one client (IPv4 address, IPv6 /64) may hold; 0 = no cap. Default 32. */
+  readonly maxConnectionsPerClient?: number;
+  /** Largest inflated size of a gzip page as a multiple of its compressed size. Default 100. */
+  readonly maxGzipRatio?: number;
+  /** A page with more start tags than this is heavy. Default 50 000. */
+  readonly heavyPageTags?: number;
+  /** A page of more bytes than this is heavy. Default 4 MiB. */
+  readonly heavyPageBytes?: number;
+  /** Heavy pages admitted at once. Default half of `maxInflight` (at least 1). */
+  readonly maxHeavyInflight?: number;
+  /** Workers that may extract heavy pages at once. Default all but one (at least 1). */
+  readonly heavyWorkers?: number;
   /** Let `{url}` reach loopback, private, link-local and reserved addresses. Default false. */
   readonly allowPrivateUrls?: boolean;
   /** Address policy for `{url}` fetches (tests); overrides `allowPrivateUrls`. */
@@ -63,6 +87,8 @@ export interface ServiceOptions {
 export const SERVICE_DEFAULTS = Object.freeze({
   host: '127.0.0.1', port: 8080, workerHeapMb: 1024, timeoutMs: 10_000, maxBodyBytes: 16 * 1024 * 1024, maxHeaderBytes: 16 * 1024,
   headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, inflightPerWorker: 4, drainTimeoutMs: 30_000,
+  minUploadBytesPerSecond: 1024, uploadGraceMs: 5000, maxConnectionsPerClient: 32, maxGzipRatio: 100,
+  heavyPageTags: 50_000, heavyPageBytes: 4 * 1024 * 1024, maxHeaderLines: 100,
 });
 
 export interface Service {
@@ -94,16 +120,6 @@ const RAW_TYPES = new Set(['', 'text/html', 'application/xhtml+xml', 'text/plain
 function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('connection', 'close');
   lingeringClose(req);
-}
-
-/** The request body, at most `limit` bytes (413 past it, reading stopped). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  try {
-    return await readBodyLimited(req, limit);
-  } catch (e) {
-    if (!(e instanceof BodyError)) throw e;
-    throw e.reason === 'too-large' ? new ServiceError(413, 'TOO_LARGE', e.message) : new ServiceError(400, 'BAD_REQUEST', e.message);
-  }
 }
 
 interface ExtractRequest {
@@ -206,7 +222,21 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const requestTimeout = options.requestTimeoutMs ?? SERVICE_DEFAULTS.requestTimeoutMs;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? SERVICE_DEFAULTS.headersTimeoutMs, requestTimeout);
   const policy = options.addressPolicy ?? (options.allowPrivateUrls ? () => true : publicOnly);
-  for (const [name, v, min] of [['workers', workers, 1], ['maxInflight', maxInflight, 1], ['maxBodyBytes', maxBody, 1], ['timeoutMs', timeoutMs, 1], ['workerHeapMb', heapMb, 16]] as const) {
+  const D = SERVICE_DEFAULTS;
+  const uploadRate = { minBytesPerSecond: options.minUploadBytesPerSecond ?? D.minUploadBytesPerSecond, graceMs: options.uploadGraceMs ?? D.uploadGraceMs };
+  // Often enough that a cut-off comes at most a quarter of the grace period late.
+  const rateCheckMs = Math.max(50, Math.min(1000, Math.floor(uploadRate.graceMs / 4)));
+  const maxPerClient = options.maxConnectionsPerClient ?? D.maxConnectionsPerClient;
+  const gunzipLimits = { maxBytes: maxBody, maxRatio: options.maxGzipRatio ?? D.maxGzipRatio, ratioFloorBytes: RATIO_FLOOR_BYTES };
+  const heavyMarks = { tags: options.heavyPageTags ?? D.heavyPageTags, bytes: options.heavyPageBytes ?? D.heavyPageBytes };
+  const maxHeavyInflight = options.maxHeavyInflight ?? Math.max(1, Math.floor(maxInflight / 2));
+  const heavyWorkers = options.heavyWorkers ?? Math.max(1, workers - 1);
+  for (const [name, v, min] of [
+    ['workers', workers, 1], ['maxInflight', maxInflight, 1], ['maxBodyBytes', maxBody, 1], ['timeoutMs', timeoutMs, 1], ['workerHeapMb', heapMb, 16],
+    ['minUploadBytesPerSecond', uploadRate.minBytesPerSecond, 0], ['uploadGraceMs', uploadRate.graceMs, 1], ['maxConnectionsPerClient', maxPerClient, 0],
+    ['maxGzipRatio', gunzipLimits.maxRatio, 1], ['heavyPageTags', heavyMarks.tags, 0], ['heavyPageBytes', heavyMarks.bytes, 0],
+    ['maxHeavyInflight', maxHeavyInflight, 1], ['heavyWorkers', heavyWorkers, 1],
+  ] as const) {
     if (!Number.isInteger(v) || v < min) throw new PithError('BAD_OPTION', `${name} must be a whole number >= ${min}, got ${v}`);
   }
 
@@ -220,8 +250,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const pages = registry.add(new Counter('pith_pages_extracted_total', 'Pages extracted, by whether an article was found.'));
   const errors = registry.add(new Counter('pith_errors_total', 'Error answers, by error code.'));
   const restarts = registry.add(new Counter('pith_worker_restarts_total', 'Workers replaced, by reason (timeout, out_of_memory, crash).'));
+  let reading = 0;
+  registry.add(new Gauge('pith_request_bodies_reading', 'Request bodies being received (not yet admitted).', () => reading));
+  const connections = new ConnectionCounter(maxPerClient);
+  registry.add(new Gauge('pith_connections_open', 'Open client connections.', () => connections.total));
+  const refusedConnections = registry.add(new Counter('pith_connections_refused_total', 'Connections answered 429 and closed, by reason.'));
+  let heavyInflight = 0;
+  registry.add(new Gauge('pith_heavy_in_flight', 'Heavy pages admitted and not yet answered.', () => heavyInflight));
+  const heavyPages = registry.add(new Counter('pith_heavy_pages_total', 'Pages weighed as heavy (by start tags or bytes) and sent to the heavy lane.'));
   const pool = new WorkerPool({
-    size: workers, heapMb, ...(options.modelPath ? { modelPath: options.modelPath } : {}), onRestart: (reason) => restarts.inc({ reason }),
+    size: workers, heapMb, maxHeavyRunning: heavyWorkers, ...(options.modelPath ? { modelPath: options.modelPath } : {}), onRestart: (reason) => restarts.inc({ reason }),
   });
   registry.add(new Gauge('pith_workers_ready', 'Worker threads ready to extract.', () => pool.readyWorkers));
   registry.add(new Gauge('pith_workers_busy', 'Worker threads extracting a page now.', () => pool.busyWorkers));
@@ -239,14 +277,26 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const sendError = (req: IncomingMessage, res: ServerResponse, e: ServiceError): void => {
     if (res.headersSent || res.destroyed || req.socket.destroyed) return;
     errors.inc({ code: e.code });
-    if (e.status === 413 || e.status === 503 || e.status === 415 || (!req.complete && e.status !== 499)) closeAfterRefusal(req, res);
+    if (e.status === 413 || e.status === 503 || e.status === 415 || e.status === 431 || (!req.complete && e.status !== 499)) closeAfterRefusal(req, res);
     sendJson(res, e.status === 499 ? 400 : e.status, { error: { code: e.code, message: e.message } }, { ...e.headers });
   };
 
-  const extractHandler: Handler = async (req, res, url) => {
-    if (state !== 'ready') {
-      throw new ServiceError(503, 'UNAVAILABLE', state === 'starting' ? 'the server is starting' : 'the server is shutting down', { 'retry-after': '1' });
+  const unavailable = (): ServiceError =>
+    new ServiceError(503, 'UNAVAILABLE', state === 'starting' ? 'the server is starting' : 'the server is shutting down', { 'retry-after': '1' });
+
+  /** The whole body, at the minimum rate, before the request holds anything but its socket. */
+  const receiveBody = async (req: IncomingMessage): Promise<Buffer> => {
+    reading++;
+    try {
+      return await readBodyAtRate(req, { limit: maxBody, rate: uploadRate, checkEveryMs: rateCheckMs, now: Date.now });
+    } finally {
+      reading--;
     }
+  };
+
+  /** Takes an extraction slot until the reply is closed; 503 when none is free. */
+  const admit = (res: ServerResponse): void => {
+    if (state !== 'ready') throw unavailable();
     if (inflight >= maxInflight) {
       throw new ServiceError(503, 'OVERLOADED', `${maxInflight} extraction requests are in flight already; retry shortly`, { 'retry-after': '1' });
     }
@@ -255,21 +305,43 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
       inflight--;
       if (inflight === 0) onIdle?.();
     });
+  };
+
+  /** Takes a heavy slot too until the reply is closed; 503 when the heavy ones are all taken. */
+  const admitHeavy = (res: ServerResponse, tags: number, bytes: number): void => {
+    heavyPages.inc();
+    if (heavyInflight >= maxHeavyInflight) {
+      throw new ServiceError(503, 'OVERLOADED', `${maxHeavyInflight} heavy pages are in flight already (this one has ${tags} start tags, ${bytes} bytes); retry shortly`, { 'retry-after': '1' });
+    }
+    heavyInflight++;
+    res.once('close', () => heavyInflight--);
+  };
+
+  const inflate = async (bytes: Uint8Array): Promise<Buffer> =>
+    (await boundedGunzip(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), gunzipLimits)).bytes;
+
+  const extractHandler: Handler = async (req, res, url) => {
+    if (state !== 'ready') throw unavailable();
+    const body = await receiveBody(req);
+    const parsed = parseExtractRequest(req, body, url);
+    // A page sent as bytes is inflated before it takes a slot: a gzip bomb is refused without one.
+    let input = parsed.input === undefined || typeof parsed.input === 'string' ? parsed.input : await inflate(parsed.input);
+    admit(res);
     const left = new AbortController();
     res.once('close', () => left.abort());
-    const body = await readBody(req, maxBody);
-    const parsed = parseExtractRequest(req, body, url);
     const limit = Math.min(timeoutMs, parsed.timeoutMs ?? timeoutMs);
     const deadline = Date.now() + limit;
-    let input = parsed.input;
     let extra: Partial<ExtractionOptions> = {};
     if (parsed.fetchUrl) {
       const signal = AbortSignal.any([AbortSignal.timeout(limit), left.signal]);
       const fetched = await guardedFetch(parsed.fetchUrl, { allowed: policy, signal, maxBytes: SERVICE_DEFAULTS.maxBodyBytes });
-      input = fetched.bytes;
+      input = await inflate(fetched.bytes);
       extra = { url: fetched.url, ...(fetched.charset ? { charset: fetched.charset } : {}) };
     }
-    const result = await pool.run({ input: input!, options: { ...parsed.options, ...extra }, format: parsed.format }, deadline, left.signal, limit);
+    if (input === undefined) throw new Error('no page to extract');
+    const weight = weighPage(input, heavyMarks);
+    if (weight.heavy) admitHeavy(res, weight.tags, weight.bytes);
+    const result = await pool.run({ input, options: { ...parsed.options, ...extra }, format: parsed.format }, deadline, left.signal, limit, weight.heavy);
     pages.inc({ found: String(result.found) });
     if (res.destroyed) return;
     res.writeHead(200, {
@@ -287,8 +359,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
       methods: {
         GET: (_req, res) => {
           const body = {
-            status: state, workers: { ready: pool.readyWorkers, total: workers, busy: pool.busyWorkers, restarts: pool.restarts },
-            inFlight: inflight, maxInFlight: maxInflight, queued: pool.queued, ...(pool.model ? { model: pool.model } : {}),
+            status: state, workers: { ready: pool.readyWorkers, total: workers, busy: pool.busyWorkers, heavy: pool.heavyRunning, restarts: pool.restarts },
+            inFlight: inflight, maxInFlight: maxInflight, heavyInFlight: heavyInflight, reading, connections: connections.total, queued: pool.queued,
+            ...(pool.model ? { model: pool.model } : {}),
           };
           sendJson(res, state === 'ready' && pool.readyWorkers > 0 ? 200 : 503, body, state === 'ready' ? {} : { 'retry-after': '1' });
         },
@@ -308,6 +381,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   ];
 
   const handle = async (req: IncomingMessage, res: ServerResponse, seen: { route: string }): Promise<void> => {
+    // Node keeps one header line past the limit (maxHeadersCount), so a request over it is known and refused, never read short.
+    if (req.rawHeaders.length / 2 > D.maxHeaderLines) {
+      throw new ServiceError(431, 'HEADERS_TOO_LARGE', `more than ${D.maxHeaderLines} header lines`);
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://service.invalid');
@@ -331,6 +408,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     // Node checks the two time limits on this interval (default 30 s): check often enough.
     connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 2))),
   }, (req, res) => {
+    if (refusedSockets.has(req.socket)) return;
     const started = process.hrtime.bigint();
     const seen = { route: '(none)' };
     res.once('close', () => {
@@ -341,10 +419,22 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     });
     handle(req, res, seen).catch((e: unknown) => sendError(req, res, toServiceError(e)));
   });
-  server.maxHeadersCount = 100;
+  server.maxHeadersCount = D.maxHeaderLines + 1;
+  // One client over its share of connections: 429, closed before any of its request is read.
+  const refusedSockets = new WeakSet<Socket>();
+  const TOO_MANY = JSON.stringify({ error: { code: 'TOO_MANY_CONNECTIONS', message: `more than ${maxPerClient} open connections from this client` } });
+  server.on('connection', (socket: Socket) => {
+    if (connections.admit(socket)) return;
+    refusedSockets.add(socket);
+    refusedConnections.inc({ reason: 'per_client' });
+    errors.inc({ code: 'TOO_MANY_CONNECTIONS' });
+    socket.on('error', () => undefined);
+    socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(TOO_MANY)}\r\nretry-after: 1\r\nconnection: close\r\n\r\n${TOO_MANY}`);
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-    if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+    if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent || refusedSockets.has(socket)) {
       socket.destroy();
       return;
     }

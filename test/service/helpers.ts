@@ -70,3 +70,37 @@ export const STORY = `<html lang="en"><head><title>Rain returns to the valley | 
 <p>Forecasters expect more showers through the weekend, though they warn that a single wet week will not end a drought that has lasted since the spring.</p>
 </article>
 <footer>© 2026 Valley News. All rights reserved.</footer></body></html>`;
+
+/**
+ * A local page server whose answers wait until `release()`: a `{url}` request to it holds its
+ * extraction slot (fetching) for as long as the test wants, whatever the machine's speed.
+ */
+export async function heldPageServer(page = STORY): Promise<{ port: number; requests: () => number; release: () => void; close: () => void }> {
+  const { createServer } = await import('node:http');
+  const waiting: Array<() => void> = [];
+  let released = false;
+  let requests = 0;
+  const server = createServer((_req, res) => {
+    requests++;
+    const answer = (): void => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(page);
+    };
+    if (released) answer();
+    else waiting.push(answer);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    requests: () => requests,
+    release: () => {
+      released = true;
+      for (const w of waiting.splice(0)) w();
+    },
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}

@@ -4,10 +4,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/paths.js';
-import { http, rawExchange, STORY, until } from './helpers.js';
+import { heldPageServer, http, rawExchange, until } from './helpers.js';
 
 test('pith serve: SIGTERM lets an in-flight request finish, refuses new work, then exits 0', { timeout: 60_000 }, async () => {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'pith.js'), 'serve', '--port', '0', '--workers', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const page = await heldPageServer();
+  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'pith.js'), 'serve', '--port', '0', '--workers', '1', '--allow-private-urls'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -17,16 +18,15 @@ test('pith serve: SIGTERM lets an in-flight request finish, refuses new work, th
     await until(async () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(stdout), 'the server to print its URL');
     const port = Number(/127\.0\.0\.1:(\d+)/.exec(stdout)![1]);
     assert.equal((await http(port, 'GET', '/healthz')).status, 200);
-    // A request in flight: its body only half sent.
-    const body = JSON.stringify({ html: STORY });
-    let send!: (b: string) => void;
-    const held = rawExchange(port, `POST /extract HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`, (s) => (send = s));
+    // A request in flight: a {url} request whose page has not come yet.
+    const body = JSON.stringify({ url: `http://127.0.0.1:${page.port}/story` });
+    const held = rawExchange(port, `POST /extract HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     await until(async () => (await http(port, 'GET', '/healthz')).json().inFlight === 1, 'the request to be admitted');
     child.kill('SIGTERM');
     await until(async () => /SIGTERM: finishing the requests in flight/.test(stderr), 'the drain to start');
     // No new connections once draining.
     await assert.rejects(http(port, 'GET', '/healthz'), /ECONNREFUSED/);
-    send(body.slice(20));
+    page.release();
     const answer = await held;
     assert.match(answer, /^HTTP\/1\.1 200 /);
     assert.match(answer, /"title":"Rain returns to the valley"/);
@@ -34,6 +34,7 @@ test('pith serve: SIGTERM lets an in-flight request finish, refuses new work, th
     assert.match(stderr, /pith serve: stopped/);
   } finally {
     child.kill('SIGKILL');
+    page.close();
   }
 });
 

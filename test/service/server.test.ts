@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startService, type Service } from '../../src/service/server.js';
-import { bigPage, http, postJson, rawExchange, STORY, streamUntilAnswered, until } from './helpers.js';
+import { bigPage, heldPageServer, http, postJson, rawExchange, STORY, streamUntilAnswered, until } from './helpers.js';
 
 const MAX_BODY = 8 * 1024 * 1024;
 let svc: Service;
@@ -241,24 +241,24 @@ test('{url}: a loopback page is refused without --allow-private-urls, and fetche
 });
 
 test('over --max-inflight: 503 with Retry-After at once, and the admitted request still finishes', { timeout: 30_000 }, async () => {
-  const small = await startService({ port: 0, workers: 1, maxInflight: 1 });
+  const page = await heldPageServer();
+  const small = await startService({ port: 0, workers: 1, maxInflight: 1, allowPrivateUrls: true });
   try {
-    // A request whose body has not all arrived holds the one slot.
-    const body = JSON.stringify({ html: STORY });
-    let send!: (b: string) => void;
-    const held = rawExchange(small.port, `POST /extract HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`, (s) => (send = s));
+    // A {url} request whose page does not come holds the one slot (fetching).
+    const held = postJson(small.port, { url: `http://127.0.0.1:${page.port}/story` });
     await until(async () => (await http(small.port, 'GET', '/healthz')).json().inFlight === 1, 'the held request to be admitted');
     const r = await postJson(small.port, { html: STORY });
     assert.equal(r.status, 503);
     assert.equal(r.headers['retry-after'], '1');
     assert.equal(r.json().error.code, 'OVERLOADED');
-    send(body.slice(10));
+    page.release();
     const answer = await held;
-    assert.match(answer, /^HTTP\/1\.1 200 /);
-    assert.match(answer, /"title":"Rain returns to the valley"/);
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(answer.json().title, 'Rain returns to the valley');
     assert.equal((await postJson(small.port, { html: STORY })).status, 200, 'admitted again once the slot is free');
     assert.match((await http(small.port, 'GET', '/metrics')).text, /^pith_errors_total\{code="OVERLOADED"\} 1$/m);
   } finally {
     await small.close(0);
+    page.close();
   }
 });

@@ -22,6 +22,14 @@ Options:
   --max-header-bytes N  largest request head in bytes (default ${D.maxHeaderBytes}); beyond it 431
   --headers-timeout-ms N   time a client has to send its headers (default ${D.headersTimeoutMs})
   --request-timeout-ms N   time a client has to send its whole request (default ${D.requestTimeoutMs}); 408
+  --min-upload-rate N   least average bytes/s of a request body after the grace period (default ${D.minUploadBytesPerSecond}; 0 = none); 408
+  --upload-grace-ms N   time a body may take before the minimum rate counts (default ${D.uploadGraceMs})
+  --max-connections-per-client N   open connections per client address (IPv6: per /64) (default ${D.maxConnectionsPerClient}; 0 = no cap); 429
+  --max-gzip-ratio N    a gzip body may inflate to at most N times its size (default ${D.maxGzipRatio}); 413 TOO_COMPRESSED
+  --heavy-page-tags N   a page with more start tags is heavy (default ${D.heavyPageTags})
+  --heavy-page-bytes N  a page of more bytes is heavy (default ${D.heavyPageBytes})
+  --max-heavy-inflight N   heavy pages admitted at once (default: half of --max-inflight); beyond it 503
+  --heavy-workers N     workers that may extract heavy pages at once (default: all but one)
   --heap-mb N           heap limit of each worker in MB (default ${D.workerHeapMb})
   --drain-timeout-ms N  on SIGTERM / SIGINT: how long in-flight requests may take to finish (default ${D.drainTimeoutMs})
   --allow-private-urls  let {url} requests fetch loopback, private, link-local and reserved addresses
@@ -44,6 +52,9 @@ export const command: Command = {
       'timeout-ms': { type: 'string' }, 'max-inflight': { type: 'string' }, 'max-body': { type: 'string' }, 'max-header-bytes': { type: 'string' },
       'headers-timeout-ms': { type: 'string' }, 'request-timeout-ms': { type: 'string' }, 'heap-mb': { type: 'string' },
       'drain-timeout-ms': { type: 'string' }, 'allow-private-urls': { type: 'boolean' },
+      'min-upload-rate': { type: 'string' }, 'upload-grace-ms': { type: 'string' }, 'max-connections-per-client': { type: 'string' },
+      'max-gzip-ratio': { type: 'string' }, 'heavy-page-tags': { type: 'string' }, 'heavy-page-bytes': { type: 'string' },
+      'max-heavy-inflight': { type: 'string' }, 'heavy-workers': { type: 'string' },
     });
     if (positionals.length > 0) throw new PithError('BAD_OPTION', `unexpected argument '${positionals[0]}'`);
     const port = optInt(values, 'port', D.port, 0);
@@ -52,6 +63,8 @@ export const command: Command = {
     const maxInflight = optString(values, 'max-inflight') !== undefined ? optInt(values, 'max-inflight', 1, 1) : undefined;
     const drainMs = optInt(values, 'drain-timeout-ms', D.drainTimeoutMs, 0);
     const model = optString(values, 'model');
+    const optional = (name: string, key: string, min: number): Record<string, number> =>
+      (optString(values, name) !== undefined ? { [key]: optInt(values, name, min, min) } : {});
     const service = await startService({
       host: optString(values, 'host') ?? D.host, port,
       ...(workers !== undefined ? { workers } : {}), ...(maxInflight !== undefined ? { maxInflight } : {}), ...(model ? { modelPath: model } : {}),
@@ -59,6 +72,10 @@ export const command: Command = {
       maxHeaderBytes: optInt(values, 'max-header-bytes', D.maxHeaderBytes, 1024), headersTimeoutMs: optInt(values, 'headers-timeout-ms', D.headersTimeoutMs, 1),
       requestTimeoutMs: optInt(values, 'request-timeout-ms', D.requestTimeoutMs, 1), workerHeapMb: optInt(values, 'heap-mb', D.workerHeapMb, 16),
       allowPrivateUrls: optBool(values, 'allow-private-urls'),
+      minUploadBytesPerSecond: optInt(values, 'min-upload-rate', D.minUploadBytesPerSecond, 0), uploadGraceMs: optInt(values, 'upload-grace-ms', D.uploadGraceMs, 1),
+      maxConnectionsPerClient: optInt(values, 'max-connections-per-client', D.maxConnectionsPerClient, 0), maxGzipRatio: optInt(values, 'max-gzip-ratio', D.maxGzipRatio, 1),
+      heavyPageTags: optInt(values, 'heavy-page-tags', D.heavyPageTags, 0), heavyPageBytes: optInt(values, 'heavy-page-bytes', D.heavyPageBytes, 0),
+      ...optional('max-heavy-inflight', 'maxHeavyInflight', 1), ...optional('heavy-workers', 'heavyWorkers', 1),
     });
     io.stdout.write(`pith serve: listening on ${service.url} (${service.workers} workers, at most ${service.maxInflight} requests in flight${optBool(values, 'allow-private-urls') ? ', private URLs allowed' : ''})\n`);
     const signals = ['SIGTERM', 'SIGINT'] as const;
