@@ -30,6 +30,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { getHeapStatistics } from 'node:v8';
 import { seededRandom } from '../src/util/random.js';
 import { listPageFiles } from './page-files.js';
+import { formatServeSummary, runServeFuzz } from './fuzz-serve.js';
 import { isPithError } from '../src/errors.js';
 import { extractBytes, loadExtractionModel, bundledModelPath, renderResult, OUTPUT_FORMATS, type LoadedModel } from '../src/pipeline/extract.js';
 
@@ -1086,6 +1087,8 @@ export interface CliOptions {
   /** Quick runs: only pool files up to this size on disk, and less growth per mutator. */
   readonly maxPageKb: number | undefined;
   readonly maxGrowthKb: number | undefined;
+  /** Rounds of slow and small attacks against `pith serve` after the cases (bench/fuzz-serve.ts); 0 skips them. */
+  readonly serveRounds: number;
 }
 
 /** MUTATORS less the named ones (an unknown name is an error). */
@@ -1095,7 +1098,7 @@ export function mutatorsWithout(skip: readonly string[]): Mutator[] {
 }
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageKb: undefined as number | undefined, maxGrowthKb: undefined as number | undefined };
+  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageKb: undefined as number | undefined, maxGrowthKb: undefined as number | undefined, serveRounds: 3 };
   const num = (flag: string, v: string | undefined): number => {
     const n = Number(v);
     if (v === undefined || !Number.isFinite(n) || n < 0 || !Number.isInteger(n)) throw new Error(`${flag} needs a whole number, got ${v}`);
@@ -1118,6 +1121,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--quiet': o.quiet = true; break;
       case '--max-page-kb': o.maxPageKb = num(a, v); i++; break;
       case '--max-growth-kb': o.maxGrowthKb = num(a, v); i++; break;
+      case '--serve-rounds': o.serveRounds = num(a, v); i++; break;
       case '--skip': if (!v) throw new Error('--skip needs mutator names'); o.skip.push(...v.split(',').filter(Boolean)); i++; break;
       default: throw new Error(`unknown option ${a} (see the head of bench/fuzz.ts)`);
     }
@@ -1160,7 +1164,13 @@ async function cliMain(): Promise<void> {
     writeFileSync(join(o.out, `${o.seed}-${i}.html`), generateCase(o.seed, i, pool, maxGrowth, mutators).bytes);
     console.log(`  input: ${join(o.out, `${o.seed}-${i}.html`)}`);
   }
-  process.exitCode = summary.findings.length > 0 ? 1 : 0;
+  let serveFindings = 0;
+  if (o.serveRounds > 0 && !o.only.length) {
+    const serve = await runServeFuzz({ seed: o.seed, rounds: o.serveRounds, shapes: SHAPES, ...(o.quiet ? {} : { log: (l: string) => console.log(l) }) });
+    console.log(formatServeSummary(serve));
+    serveFindings = serve.findings.length;
+  }
+  process.exitCode = summary.findings.length + serveFindings > 0 ? 1 : 0;
 }
 
 const data = workerData as Partial<WorkerData> | null;
