@@ -5,6 +5,9 @@
  *   keep up a minimum rate: past a grace period, each byte received buys 1/rate seconds, and a
  *   body that falls behind is cut off (408). A client that trickles a body holds a socket for
  *   the grace period plus what it sent, never a slot.
+ * - The bodies being received hold at most a budget of bytes between them, counted as they
+ *   arrive (not as declared, so a slow client declaring a large body holds nothing it has not
+ *   sent); the body that would pass it is refused (503) and reading it stops.
  * - Each client (its IPv4 address, or its IPv6 /64) may hold a bounded number of open
  *   connections; one more is answered 429 and closed before anything of it is read.
  */
@@ -26,6 +29,24 @@ export function uploadTooSlow(received: number, elapsedMs: number, rate: UploadR
   return elapsedMs > rate.graceMs + (received / rate.minBytesPerSecond) * 1000;
 }
 
+/** Bytes held by the bodies being received, under a limit. */
+export class BodyBudget {
+  held = 0;
+
+  constructor(readonly limit: number) {}
+
+  /** Takes `n` bytes; false (nothing taken) when that would pass the limit. */
+  take(n: number): boolean {
+    if (this.held + n > this.limit) return false;
+    this.held += n;
+    return true;
+  }
+
+  give(n: number): void {
+    this.held -= n;
+  }
+}
+
 export interface BodyReadOptions {
   readonly limit: number;
   readonly rate: UploadRate;
@@ -33,18 +54,28 @@ export interface BodyReadOptions {
   readonly checkEveryMs: number;
   /** Clock, ms (tests may drive it). */
   readonly now: () => number;
+  /** The server's budget for bodies being received. */
+  readonly budget: BodyBudget;
 }
 
-/** The whole body under a size limit (413) and the minimum upload rate (408); 400 when the client goes away. */
+/**
+ * The whole body under a size limit (413), the minimum upload rate (408) and the server's body
+ * budget (503); 400 when the client goes away.
+ */
 export function readBodyAtRate(req: IncomingMessage, options: BodyReadOptions): Promise<Buffer> {
   const started = options.now();
   let received = 0;
+  let held = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let refuse: (e: ServiceError) => void = () => undefined;
   const count = (c: Buffer): void => {
     received += c.length;
+    if (options.budget.take(c.length)) held += c.length;
+    else refuse(new ServiceError(503, 'OVERLOADED', `the request bodies being received fill the server's buffer of ${options.budget.limit} bytes; retry shortly`, { 'retry-after': '1' }));
   };
   req.on('data', count);
-  let timer: NodeJS.Timeout | undefined;
   const slow = new Promise<never>((_, reject) => {
+    refuse = reject;
     timer = setInterval(() => {
       const elapsed = options.now() - started;
       if (!uploadTooSlow(received, elapsed, options.rate)) return;
@@ -61,6 +92,7 @@ export function readBodyAtRate(req: IncomingMessage, options: BodyReadOptions): 
   return Promise.race([body, slow]).finally(() => {
     clearInterval(timer);
     req.off('data', count);
+    options.budget.give(held);
   });
 }
 

@@ -30,7 +30,7 @@ import { PithError } from '../errors.js';
 import { LINGER_MS, lingeringClose } from '../util/http-body.js';
 import { FAVORS, type ExtractionOptions, type Favor } from '../pipeline/library.js';
 import { publicOnly, type AddressPolicy } from './address-guard.js';
-import { ConnectionCounter, readBodyAtRate } from './clients.js';
+import { BodyBudget, ConnectionCounter, readBodyAtRate } from './clients.js';
 import { boundedGunzip, RATIO_FLOOR_BYTES, weighPage } from './page-input.js';
 import { ServiceError, toServiceError } from './errors.js';
 import { guardedFetch, parseClientUrl } from './fetch-url.js';
@@ -66,6 +66,8 @@ export interface ServiceOptions {
   readonly minUploadBytesPerSecond?: number;
   /** Time a body may take before the minimum rate counts, ms. Default 5000. */
   readonly uploadGraceMs?: number;
+  /** Bytes the request bodies being received may hold between them. Default 256 MiB. */
+  readonly maxBodyBufferBytes?: number;
   /** Open connections one client (IPv4 address, IPv6 /64) may hold; 0 = no cap. Default 32. */
   readonly maxConnectionsPerClient?: number;
   /** Largest inflated size of a gzip page as a multiple of its compressed size. Default 100. */
@@ -87,7 +89,7 @@ export interface ServiceOptions {
 export const SERVICE_DEFAULTS = Object.freeze({
   host: '127.0.0.1', port: 8080, workerHeapMb: 1024, timeoutMs: 10_000, maxBodyBytes: 16 * 1024 * 1024, maxHeaderBytes: 16 * 1024,
   headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, inflightPerWorker: 4, drainTimeoutMs: 30_000,
-  minUploadBytesPerSecond: 1024, uploadGraceMs: 5000, maxConnectionsPerClient: 32, maxGzipRatio: 100,
+  minUploadBytesPerSecond: 1024, uploadGraceMs: 5000, maxBodyBufferBytes: 256 * 1024 * 1024, maxConnectionsPerClient: 32, maxGzipRatio: 100,
   heavyPageTags: 50_000, heavyPageBytes: 4 * 1024 * 1024, maxHeaderLines: 100,
 });
 
@@ -227,13 +229,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   // Often enough that a cut-off comes at most a quarter of the grace period late.
   const rateCheckMs = Math.max(50, Math.min(1000, Math.floor(uploadRate.graceMs / 4)));
   const maxPerClient = options.maxConnectionsPerClient ?? D.maxConnectionsPerClient;
+  const bodyBudget = new BodyBudget(options.maxBodyBufferBytes ?? D.maxBodyBufferBytes);
   const gunzipLimits = { maxBytes: maxBody, maxRatio: options.maxGzipRatio ?? D.maxGzipRatio, ratioFloorBytes: RATIO_FLOOR_BYTES };
   const heavyMarks = { tags: options.heavyPageTags ?? D.heavyPageTags, bytes: options.heavyPageBytes ?? D.heavyPageBytes };
   const maxHeavyInflight = options.maxHeavyInflight ?? Math.max(1, Math.floor(maxInflight / 2));
   const heavyWorkers = options.heavyWorkers ?? Math.max(1, workers - 1);
   for (const [name, v, min] of [
     ['workers', workers, 1], ['maxInflight', maxInflight, 1], ['maxBodyBytes', maxBody, 1], ['timeoutMs', timeoutMs, 1], ['workerHeapMb', heapMb, 16],
-    ['minUploadBytesPerSecond', uploadRate.minBytesPerSecond, 0], ['uploadGraceMs', uploadRate.graceMs, 1], ['maxConnectionsPerClient', maxPerClient, 0],
+    ['minUploadBytesPerSecond', uploadRate.minBytesPerSecond, 0], ['uploadGraceMs', uploadRate.graceMs, 1], ['maxConnectionsPerClient', maxPerClient, 0], ['maxBodyBufferBytes', bodyBudget.limit, 1],
     ['maxGzipRatio', gunzipLimits.maxRatio, 1], ['heavyPageTags', heavyMarks.tags, 0], ['heavyPageBytes', heavyMarks.bytes, 0],
     ['maxHeavyInflight', maxHeavyInflight, 1], ['heavyWorkers', heavyWorkers, 1],
   ] as const) {
@@ -252,6 +255,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const restarts = registry.add(new Counter('pith_worker_restarts_total', 'Workers replaced, by reason (timeout, out_of_memory, crash).'));
   let reading = 0;
   registry.add(new Gauge('pith_request_bodies_reading', 'Request bodies being received (not yet admitted).', () => reading));
+  registry.add(new Gauge('pith_request_body_bytes_held', 'Bytes held by the request bodies being received (--max-body-buffer).', () => bodyBudget.held));
   const connections = new ConnectionCounter(maxPerClient);
   registry.add(new Gauge('pith_connections_open', 'Open client connections.', () => connections.total));
   const refusedConnections = registry.add(new Counter('pith_connections_refused_total', 'Connections answered 429 and closed, by reason.'));
@@ -288,7 +292,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const receiveBody = async (req: IncomingMessage): Promise<Buffer> => {
     reading++;
     try {
-      return await readBodyAtRate(req, { limit: maxBody, rate: uploadRate, checkEveryMs: rateCheckMs, now: Date.now });
+      return await readBodyAtRate(req, { limit: maxBody, rate: uploadRate, checkEveryMs: rateCheckMs, now: Date.now, budget: bodyBudget });
     } finally {
       reading--;
     }

@@ -63,6 +63,28 @@ test('ten slow uploaders hold no slot: a normal /extract beside them is answered
   }
 });
 
+test('the bodies being received share --max-body-buffer: the one that would pass it is 503 and read no further; smaller ones still pass', { timeout: 30_000 }, async () => {
+  const svc = await startService({ port: 0, workers: 1, maxBodyBufferBytes: 64 * 1024, uploadGraceMs: 60_000, requestTimeoutMs: 120_000, headersTimeoutMs: 60_000 });
+  const held = connect(svc.port, '127.0.0.1');
+  held.on('error', () => undefined);
+  try {
+    // 40 000 of a declared 100 000 bytes, then nothing: held, counted as sent, not as declared.
+    held.write(`POST /extract HTTP/1.1\r\nHost: x\r\nContent-Type: text/html\r\nContent-Length: 100000\r\n\r\n${'x'.repeat(40_000)}`);
+    await until(async () => await metric(svc.port, /^pith_request_body_bytes_held (\d+)$/m) === 40_000, 'the held body\'s bytes to be counted');
+    const big = await http(svc.port, 'POST', '/extract', { headers: { 'content-type': 'text/html' }, body: `<p>${'y'.repeat(50_000)}</p>` });
+    assert.equal(big.status, 503, big.text);
+    assert.equal(big.json().error.code, 'OVERLOADED');
+    assert.match(big.json().error.message, /fill the server's buffer of 65536 bytes/);
+    const small = await http(svc.port, 'POST', '/extract', { headers: { 'content-type': 'text/html' }, body: STORY });
+    assert.equal(small.status, 200, small.text);
+    held.destroy();
+    await until(async () => await metric(svc.port, /^pith_request_body_bytes_held (\d+)$/m) === 0, 'the held body\'s bytes to be given back');
+  } finally {
+    held.destroy();
+    await svc.close(0);
+  }
+});
+
 test('a client over --max-connections-per-client is answered 429 and closed; its share comes back when one closes', { timeout: 30_000 }, async () => {
   const svc = await startService({ port: 0, workers: 1, maxConnectionsPerClient: 3, headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 });
   const idle: Socket[] = [];

@@ -24,6 +24,7 @@ Options:
   --request-timeout-ms N   time a client has to send its whole request (default ${D.requestTimeoutMs}); 408
   --min-upload-rate N   least average bytes/s of a request body after the grace period (default ${D.minUploadBytesPerSecond}; 0 = none); 408
   --upload-grace-ms N   time a body may take before the minimum rate counts (default ${D.uploadGraceMs})
+  --max-body-buffer N   bytes the bodies being received may hold between them (default ${D.maxBodyBufferBytes}); past it 503
   --max-connections-per-client N   open connections per client address (IPv6: per /64) (default ${D.maxConnectionsPerClient}; 0 = no cap); 429
   --max-gzip-ratio N    a gzip body may inflate to at most N times its size (default ${D.maxGzipRatio}); 413 TOO_COMPRESSED
   --heavy-page-tags N   a page with more start tags is heavy (default ${D.heavyPageTags})
@@ -52,7 +53,7 @@ export const command: Command = {
       'timeout-ms': { type: 'string' }, 'max-inflight': { type: 'string' }, 'max-body': { type: 'string' }, 'max-header-bytes': { type: 'string' },
       'headers-timeout-ms': { type: 'string' }, 'request-timeout-ms': { type: 'string' }, 'heap-mb': { type: 'string' },
       'drain-timeout-ms': { type: 'string' }, 'allow-private-urls': { type: 'boolean' },
-      'min-upload-rate': { type: 'string' }, 'upload-grace-ms': { type: 'string' }, 'max-connections-per-client': { type: 'string' },
+      'min-upload-rate': { type: 'string' }, 'upload-grace-ms': { type: 'string' }, 'max-connections-per-client': { type: 'string' }, 'max-body-buffer': { type: 'string' },
       'max-gzip-ratio': { type: 'string' }, 'heavy-page-tags': { type: 'string' }, 'heavy-page-bytes': { type: 'string' },
       'max-heavy-inflight': { type: 'string' }, 'heavy-workers': { type: 'string' },
     });
@@ -73,7 +74,7 @@ export const command: Command = {
       requestTimeoutMs: optInt(values, 'request-timeout-ms', D.requestTimeoutMs, 1), workerHeapMb: optInt(values, 'heap-mb', D.workerHeapMb, 16),
       allowPrivateUrls: optBool(values, 'allow-private-urls'),
       minUploadBytesPerSecond: optInt(values, 'min-upload-rate', D.minUploadBytesPerSecond, 0), uploadGraceMs: optInt(values, 'upload-grace-ms', D.uploadGraceMs, 1),
-      maxConnectionsPerClient: optInt(values, 'max-connections-per-client', D.maxConnectionsPerClient, 0), maxGzipRatio: optInt(values, 'max-gzip-ratio', D.maxGzipRatio, 1),
+      maxConnectionsPerClient: optInt(values, 'max-connections-per-client', D.maxConnectionsPerClient, 0), maxBodyBufferBytes: optInt(values, 'max-body-buffer', D.maxBodyBufferBytes, 1), maxGzipRatio: optInt(values, 'max-gzip-ratio', D.maxGzipRatio, 1),
       heavyPageTags: optInt(values, 'heavy-page-tags', D.heavyPageTags, 0), heavyPageBytes: optInt(values, 'heavy-page-bytes', D.heavyPageBytes, 0),
       ...optional('max-heavy-inflight', 'maxHeavyInflight', 1), ...optional('heavy-workers', 'heavyWorkers', 1),
     });
