@@ -30,7 +30,6 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { getHeapStatistics } from 'node:v8';
 import { seededRandom } from '../src/util/random.js';
 import { listPageFiles } from './page-files.js';
-import { formatServeSummary, runServeFuzz } from './fuzz-serve.js';
 import { isPithError } from '../src/errors.js';
 import { extractBytes, loadExtractionModel, bundledModelPath, renderResult, OUTPUT_FORMATS, type LoadedModel } from '../src/pipeline/extract.js';
 
@@ -1166,6 +1165,8 @@ async function cliMain(): Promise<void> {
   }
   let serveFindings = 0;
   if (o.serveRounds > 0 && !o.only.length) {
+    // Loaded here, not at the top: this module is also the fuzz workers' entry, and the service's modules must not load in them.
+    const { formatServeSummary, runServeFuzz } = await import('./fuzz-serve.js');
     const serve = await runServeFuzz({ seed: o.seed, rounds: o.serveRounds, shapes: SHAPES, ...(o.quiet ? {} : { log: (l: string) => console.log(l) }) });
     console.log(formatServeSummary(serve));
     serveFindings = serve.findings.length;
