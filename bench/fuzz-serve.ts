@@ -71,7 +71,7 @@ const NORMAL_PAGE = `<html><head><title>Rain returns to the valley</title></head
 
 /** Server limits small enough that a round ends in a few seconds. */
 const LIMITS = {
-  port: 0, workers: 2, maxInflight: 4, maxBodyBytes: 16 * 1024 * 1024, minUploadBytesPerSecond: 200, uploadGraceMs: 500,
+  port: 0, workers: 2, maxInflight: 4, maxBodyBytes: 16 * 1024 * 1024, minUploadBytesPerSecond: 200, uploadGraceMs: 1500,
   maxConnectionsPerClient: 32, requestTimeoutMs: 60_000, headersTimeoutMs: 30_000, timeoutMs: 20_000,
 } as const;
 

@@ -39,7 +39,7 @@ const metric = async (port: number, line: RegExp): Promise<number> => {
 test('ten slow uploaders hold no slot: a normal /extract beside them is answered 200, and each of them gets 408', { timeout: 60_000 }, async () => {
   // Two slots: on a server that admits before reading, two slow bodies would already shut /extract down.
   const svc = await startService({
-    port: 0, workers: 1, maxInflight: 2, minUploadBytesPerSecond: 200, uploadGraceMs: 400, maxConnectionsPerClient: 16,
+    port: 0, workers: 1, maxInflight: 2, minUploadBytesPerSecond: 200, uploadGraceMs: 2000, maxConnectionsPerClient: 16,
     requestTimeoutMs: 120_000, headersTimeoutMs: 60_000,
   });
   try {
