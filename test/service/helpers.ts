@@ -1,5 +1,5 @@
 /** Helpers for the service tests: plain HTTP requests and raw sockets against a real server. */
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 
 export interface Reply {
@@ -76,7 +76,6 @@ export const STORY = `<html lang="en"><head><title>Rain returns to the valley | 
  * extraction slot (fetching) for as long as the test wants, whatever the machine's speed.
  */
 export async function heldPageServer(page = STORY): Promise<{ port: number; requests: () => number; release: () => void; close: () => void }> {
-  const { createServer } = await import('node:http');
   const waiting: Array<() => void> = [];
   let released = false;
   let requests = 0;
