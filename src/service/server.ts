@@ -12,7 +12,7 @@
  *   one more is answered 503 with `Retry-After` at once, without reading its body;
  * - time: each extraction (fetching its URL, waiting for a worker, extracting) has
  *   `timeoutMs`; past it the answer is 504 and a worker still on the page is replaced;
- * - `{url}`: fetched only from public addresses (src/service/address-guard.ts) unless
+ * - `{url}`: fetched only from public addresses (the fetch policy, src/util/fetch-policy.ts) unless
  *   `allowPrivateUrls`.
  *
  * Errors are JSON, `{"error": {"code", "message"}}`; see errors.ts for codes and statuses.
@@ -23,7 +23,7 @@ import { availableParallelism } from 'node:os';
 import { PithError } from '../errors.js';
 import { BodyError, LINGER_MS, lingeringClose, readBodyLimited } from '../util/http-body.js';
 import { FAVORS, type ExtractionOptions, type Favor } from '../pipeline/library.js';
-import { publicOnly, type AddressPolicy } from './address-guard.js';
+import { publicOnly, type AddressPolicy } from '../util/fetch-policy.js';
 import { ServiceError, toServiceError } from './errors.js';
 import { guardedFetch, parseClientUrl } from './fetch-url.js';
 import { Counter, Gauge, Histogram, LATENCY_BUCKETS, Registry } from './metrics.js';
