@@ -59,6 +59,8 @@ export interface WarcReadOptions {
 
 /** Most bytes the WARC + HTTP header blocks of one record may take. */
 const HEADER_BUDGET = 1 << 20;
+/** All the reading passes over one file (see readWarcPages) read at most this many times its size. */
+const RESYNC_READ_FACTOR = 4;
 const HTML_TYPE = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
 
 class HeaderBudgetExceeded extends Error {}
@@ -213,7 +215,15 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
     if (!inDamage) skip(reason, detail);
     inDamage = true;
   };
+  // Going on after damage reads the bytes a bad record swallowed again; all passes together may
+  // read the file this many times over (plus a little), so a file of bad lengths stays linear.
+  const readBudget = RESYNC_READ_FACTOR * st.size + (1 << 20);
+  let streamed = 0;
   while (start >= 0) {
+    if (streamed > readBudget) {
+      skip('BAD_RECORD', `${name}: too much damage: stopped at offset ${start} after reading ${streamed} bytes of a ${st.size}-byte file`);
+      break;
+    }
     const stream = createReadStream(path, { start, highWaterMark: 1 << 18 });
     const reader = new BudgetedReader(stream, gz ? 'gzip' : null);
     const parser = new WARCParser(reader);
@@ -350,6 +360,7 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
         throw new PithError('IO', `cannot read the WARC file (${(e as Error).message})`, path, { cause: e });
       }
     } finally {
+      streamed += stream.bytesRead;
       stream.destroy();
     }
     start = resyncFrom < 0 ? -1 : gz ? await nextGzipMember(path, resyncFrom) : await nextRecordStart(path, resyncFrom);

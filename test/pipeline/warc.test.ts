@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { seededRandom } from '../../src/util/random.js';
 import { repoRoot } from '../helpers/paths.js';
 import { httpResponse, warcFile, warcRecord } from './warc-builder.js';
 import { readWarcPages } from '../../src/pipeline/warc.js';
@@ -232,3 +233,22 @@ for (const gz of [false, true]) {
     assert.deepEqual(tail.skipped.map(([r]) => r), ['TRUNCATED']);
   });
 }
+
+test('.warc.gz: many records whose Content-Length runs to the end of the file: going on after each is bounded (the file is read a few times over at most), then reported', async (t) => {
+  const dir = tempDir(t);
+  // Bodies that do not compress (seeded noise), so the file is large enough for the budget to matter.
+  const rng = seededRandom(56);
+  const noise = (): Buffer => Buffer.from(Array.from({ length: 30_000 }, () => Math.floor(rng() * 256)));
+  const bad = (n: number): Buffer => warcRecord({ type: 'response', id: `urn:uuid:bad-${n}`, block: httpResponse(noise()), contentLength: '99999999' });
+  const good = warcRecord({ type: 'response', id: 'urn:uuid:ok', url: 'http://news.test/ok', block: httpResponse(page('Good')) });
+  const file = join(dir, 'bad-lengths.warc.gz');
+  writeFileSync(file, warcFile([good, ...Array.from({ length: 60 }, (_, k) => bad(k)), good], true));
+  const { ids, skipped } = await readAll(file);
+  assert.equal(ids[0], 'urn:uuid:ok');
+  const stop = skipped.filter(([, d]) => /too much damage/.test(d));
+  assert.equal(stop.length, 1, JSON.stringify(skipped.map(([r, d]) => [r, d.slice(0, 100)])));
+  assert.equal(stop[0]![0], 'BAD_RECORD');
+  // Each pass after a bad record reads the rest of the file: the budget (4x the file) allows a handful, not 60.
+  const passes = skipped.filter(([, d]) => /does not end where its Content-Length says/.test(d)).length;
+  assert.ok(passes >= 2 && passes <= 10, `${passes} bad records gone past`);
+});
