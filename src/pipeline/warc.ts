@@ -138,6 +138,19 @@ async function nextRecordStart(path: string, from: number): Promise<number> {
   }
 }
 
+/** Whether the bytes of `path` in [from, to) are all CR or LF (a gap of more than 64 KiB is not looked at: no). */
+async function onlyLineBreaks(path: string, from: number, to: number): Promise<boolean> {
+  if (to - from > 1 << 16) return false;
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(to - from);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, from);
+    return buf.subarray(0, bytesRead).every((b) => b === 0x0d || b === 0x0a);
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Reads (or, with `keep` false, passes over) what is left of a record's payload, up to `cap` bytes kept. */
 async function drain(limiter: RecordLimitReader, reader: BudgetedReader): Promise<{ truncated: boolean }> {
   reader.budget = Infinity;
@@ -231,7 +244,10 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
     /** A record the file ends inside: TRUNCATED if nothing follows it, else a bad Content-Length. */
     let cut: { offset: number; detail: string } | undefined;
     try {
+      /** A record of this pass was read whole (plain files): what lies between its end and the next record must be blank lines. */
+      let afterRecord = false;
       for (;;) {
+        const endOfPrevious = afterRecord ? start + reader.getReadOffset() : undefined;
         reader.budget = HEADER_BUDGET;
         let record: WARCRecord | null;
         try {
@@ -243,6 +259,9 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
           break;
         }
         const offset = start + parser.offset;
+        if (record && endOfPrevious !== undefined && offset > endOfPrevious + 4 && !(await onlyLineBreaks(path, endOfPrevious, offset))) {
+          damaged('BAD_RECORD', `${name}: the record before offset ${offset} is longer than its Content-Length: ${offset - endOfPrevious} bytes after it were passed over`);
+        }
         if (gz && reader.compressed === null) {
           damaged('BAD_GZIP', `${name}: a gzip member at offset ${offset} does not inflate`);
           resyncFrom = offset + 1;
@@ -262,6 +281,7 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
           break;
         }
         inDamage = false;
+        afterRecord = !gz;
         /** Passes over the rest of the record; false when the file ended inside it (counted TRUNCATED). */
         const pass = async (reason: WarcSkipReason | undefined, detail: string): Promise<boolean> => {
           const { truncated } = await drain(limiter, reader);

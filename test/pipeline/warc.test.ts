@@ -223,7 +223,10 @@ for (const gz of [false, true]) {
     // Short by a part of the body: the rest is passed over (warcio skips to the next WARC line); nothing after is lost.
     const shorter = join(dir, `shorter${kind}`);
     writeFileSync(shorter, warcFile([good(1), warcRecord({ type: 'response', id: 'urn:uuid:bad', block: httpResponse(page('Bad')), contentLength: '150' }), good(2), good(3)], gz));
-    assert.deepEqual((await readAll(shorter)).ids.filter((id) => id !== 'urn:uuid:bad'), ['urn:uuid:ok-1', 'urn:uuid:ok-2', 'urn:uuid:ok-3']);
+    const short = await readAll(shorter);
+    assert.deepEqual(short.ids.filter((id) => id !== 'urn:uuid:bad'), ['urn:uuid:ok-1', 'urn:uuid:ok-2', 'urn:uuid:ok-3']);
+    // In a plain file the bytes passed over are reported (in a .warc.gz the record's own member ends it).
+    if (!gz) assert.deepEqual(short.skipped.map(([r, d]) => [r, /longer than its Content-Length: \d+ bytes after it were passed over/.test(d)]), [['BAD_RECORD', true]]);
     // A file cut inside its last record is still TRUNCATED: nothing follows to go on to.
     const cut = join(dir, `cut${kind}`);
     const whole = warcFile([good(1), good(2)], false);
