@@ -17,6 +17,8 @@
  *   --corpora DIR (../shared/corpora; test/fixtures/pages when absent) --workers N (1)
  *   --progress-every N (500) --quiet --skip name,name (mutators left out)
  *   --max-page-kb N --max-growth-kb N (quick runs: smaller pool pages, smaller insertions)
+ *   --redirect-cases N (1000; 0 = none): redirect chains on loopback against the fetch policy
+ *   (bench/fuzz-redirects.ts), run after the page cases
  * Exit code 1 when there is a finding.
  *
  * The module is also the harness library (test/fuzz imports it) and its own worker entry.
@@ -31,6 +33,7 @@ import { getHeapStatistics } from 'node:v8';
 import { seededRandom } from '../src/util/random.js';
 import { listPageFiles } from './page-files.js';
 import { isPithError } from '../src/errors.js';
+import { formatRedirectSummary, runRedirectCampaign } from './fuzz-redirects.js';
 import { extractBytes, loadExtractionModel, bundledModelPath, renderResult, OUTPUT_FORMATS, type LoadedModel } from '../src/pipeline/extract.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -1088,6 +1091,8 @@ export interface CliOptions {
   readonly maxGrowthKb: number | undefined;
   /** Rounds of slow and small attacks against `pith serve` after the cases (bench/fuzz-serve.ts); 0 skips them. */
   readonly serveRounds: number;
+  /** Redirect chains to run after the page cases (0: none). */
+  readonly redirectCases: number;
 }
 
 /** MUTATORS less the named ones (an unknown name is an error). */
@@ -1097,7 +1102,7 @@ export function mutatorsWithout(skip: readonly string[]): Mutator[] {
 }
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageKb: undefined as number | undefined, maxGrowthKb: undefined as number | undefined, serveRounds: 3 };
+  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageKb: undefined as number | undefined, maxGrowthKb: undefined as number | undefined, serveRounds: 3, redirectCases: 1000 };
   const num = (flag: string, v: string | undefined): number => {
     const n = Number(v);
     if (v === undefined || !Number.isFinite(n) || n < 0 || !Number.isInteger(n)) throw new Error(`${flag} needs a whole number, got ${v}`);
@@ -1121,6 +1126,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--max-page-kb': o.maxPageKb = num(a, v); i++; break;
       case '--max-growth-kb': o.maxGrowthKb = num(a, v); i++; break;
       case '--serve-rounds': o.serveRounds = num(a, v); i++; break;
+      case '--redirect-cases': o.redirectCases = num(a, v); i++; break;
       case '--skip': if (!v) throw new Error('--skip needs mutator names'); o.skip.push(...v.split(',').filter(Boolean)); i++; break;
       default: throw new Error(`unknown option ${a} (see the head of bench/fuzz.ts)`);
     }
@@ -1171,7 +1177,13 @@ async function cliMain(): Promise<void> {
     console.log(formatServeSummary(serve));
     serveFindings = serve.findings.length;
   }
-  process.exitCode = summary.findings.length + serveFindings > 0 ? 1 : 0;
+  let redirectFindings = 0;
+  if (o.redirectCases > 0 && !o.only.length) {
+    const redirects = await runRedirectCampaign({ seed: o.seed, cases: o.redirectCases, log: (line) => void (o.quiet || console.log(line)) });
+    console.log(formatRedirectSummary(redirects));
+    redirectFindings = redirects.findings.length;
+  }
+  process.exitCode = summary.findings.length + serveFindings + redirectFindings > 0 ? 1 : 0;
 }
 
 const data = workerData as Partial<WorkerData> | null;

@@ -11,6 +11,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { PithError } from '../errors.js';
 import { fetchPage } from '../dom/fetch.js';
+import { allowAll } from '../util/fetch-policy.js';
 import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/decode.js';
 import { addPithPage, isValidPageId, PITH_CORPUS_FILE } from '../corpus/pith-format.js';
 import { importBundle, importCorpusDir, MAX_BUNDLE_BYTES, readBundleFile, type ImportReport } from './bundle.js';
@@ -102,7 +103,8 @@ export async function addToCorpus(dir: string, specs: readonly string[], options
   for (const spec of specs) {
     try {
       if (/^https?:\/\//i.test(spec)) {
-        const got = await fetchPage(spec, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+        // A URL the labeller typed for their own corpus: any address is theirs to reach.
+        const got = await fetchPage(spec, { allowed: allowAll, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
         const u = new URL(got.url);
         const name = `${u.hostname}${u.pathname}`.replace(/\/+$/, '');
         await addBytes(spec, name, got.bytes, got.url);

@@ -3,6 +3,7 @@ import { fetchPage } from '../dom/fetch.js';
 import { readPageBytes, pageIdFromPath } from '../page.js';
 import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
 import { PithError } from '../errors.js';
+import { allowAll } from '../util/fetch-policy.js';
 
 export interface PageSource {
   readonly id: string;
@@ -34,7 +35,8 @@ export async function readPageSource(spec: string, stdin: NodeJS.ReadableStream,
     return { id: 'stdin', subject: '<stdin>', bytes: await readStdin(stdin), url: options.url, transportCharset: undefined };
   }
   if (isUrl(spec)) {
-    const got = await fetchPage(spec, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+    // A URL the user typed for themselves: any address is theirs to reach, redirects included.
+    const got = await fetchPage(spec, { allowed: allowAll, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
     const id = new URL(got.url).pathname.split('/').filter(Boolean).pop() ?? new URL(got.url).hostname;
     return { id: pageIdFromPath(id), subject: spec, bytes: got.bytes, url: got.url, transportCharset: got.charset };
   }

@@ -18,12 +18,12 @@
  * page that is not kept is counted under one reason; bad input (binary files, broken JSON-LD,
  * huge files, damaged WARC records) is skipped, never fatal.
  */
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { isPithError, PithError } from '../errors.js';
 import { assertLooksLikeText, DEFAULT_MAX_BYTES, maybeGunzip } from '../dom/decode.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
-import { loadPage, readPageBytes, type Page } from '../page.js';
+import { isInsideFolder, loadPage, readPageBytes, type Page } from '../page.js';
 import { looksLikeHtml, readWarcPages } from '../pipeline/warc.js';
 import type { GoldLabel } from '../labels.js';
 import { alignGold } from './align.js';
@@ -40,6 +40,7 @@ export type HarvestRejectReason =
   | 'not-html' // binary data, or bytes that do not start like an HTML document
   | 'too-large' // above the page limit (file, gunzipped body or WARC record)
   | 'unreadable' // a file or record that cannot be read (corrupt gzip, I/O error)
+  | 'outside-root' // a symbolic link in an input folder that leads out of it: not read
   | 'no-json-ld' // no JSON-LD script that parses
   | 'no-article-body' // JSON-LD, but no object with a string articleBody
   | 'short-body' // articleBody below minWords words
@@ -47,7 +48,7 @@ export type HarvestRejectReason =
   | 'poor-alignment'; // coverage or precision below the thresholds
 
 export const HARVEST_REJECT_REASONS: readonly HarvestRejectReason[] = [
-  'not-html', 'too-large', 'unreadable', 'no-json-ld', 'no-article-body', 'short-body', 'truncated-body', 'poor-alignment',
+  'not-html', 'too-large', 'unreadable', 'outside-root', 'no-json-ld', 'no-article-body', 'short-body', 'truncated-body', 'poor-alignment',
 ];
 
 export interface HarvestOptions {
@@ -215,7 +216,10 @@ const WARC_RE = /\.warc(?:\.gz)?$/i;
 /**
  * Every page under the given files and folders (recursively, in name order; hidden entries
  * and symbolic links to folders are passed over): each WARC/WARC.gz record that is an HTML
- * response, and every other file as one page. Unreadable inputs come as `failure`.
+ * response, and every other file as one page. Unreadable inputs come as `failure`; so does a
+ * symbolic link in a folder that leads out of that folder (`outside-root`: never read, so a
+ * link to /etc/passwd or another user's files cannot end up in the corpus). A file named on
+ * its own is read wherever it leads: the user chose it.
  */
 export async function* harvestInputs(paths: readonly string[], options: { maxBytes?: number; exclude?: string; onWarcSkip?: (reason: string) => void } = {}): AsyncGenerator<HarvestInput> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -228,17 +232,28 @@ export async function* harvestInputs(paths: readonly string[], options: { maxByt
       throw new PithError('NOT_FOUND', 'no such file or folder', p, { cause: e });
     }
     const base = st.isDirectory() ? root : resolve(root, '..');
-    yield* walk(root, base, maxBytes, options.exclude !== undefined ? resolve(options.exclude) : undefined, options.onWarcSkip);
+    const inside = st.isDirectory() ? await realpath(root) : undefined;
+    yield* walk(root, base, inside, maxBytes, options.exclude !== undefined ? resolve(options.exclude) : undefined, options.onWarcSkip);
   }
 }
 
-async function* walk(path: string, base: string, maxBytes: number, exclude: string | undefined, onWarcSkip?: (reason: string) => void): AsyncGenerator<HarvestInput> {
+/** `inside`: the real path of the input folder being walked; links leading out of it are not followed. */
+async function* walk(path: string, base: string, inside: string | undefined, maxBytes: number, exclude: string | undefined, onWarcSkip?: (reason: string) => void): AsyncGenerator<HarvestInput> {
   if (path === exclude) return;
   const rel = relative(base, path) || basename(path);
   let st;
   try {
     st = await lstat(path);
-    if (st.isSymbolicLink()) st = await stat(path);
+    if (st.isSymbolicLink()) {
+      if (inside !== undefined) {
+        const real = await realpath(path);
+        if (!isInsideFolder(real, inside)) {
+          yield { id: rel, url: undefined, failure: { reason: 'outside-root', detail: `a symbolic link leading outside ${base} (to ${real}); not read` } };
+          return;
+        }
+      }
+      st = await stat(path);
+    }
   } catch (e) {
     yield { id: rel, url: undefined, failure: { reason: 'unreadable', detail: (e as Error).message } };
     return;
@@ -252,7 +267,7 @@ async function* walk(path: string, base: string, maxBytes: number, exclude: stri
       yield { id: rel, url: undefined, failure: { reason: 'unreadable', detail: (e as Error).message } };
       return;
     }
-    for (const n of names) if (!n.startsWith('.')) yield* walk(join(path, n), base, maxBytes, exclude, onWarcSkip);
+    for (const n of names) if (!n.startsWith('.')) yield* walk(join(path, n), base, inside, maxBytes, exclude, onWarcSkip);
     return;
   }
   if (!st.isFile()) return;
@@ -274,9 +289,10 @@ async function* walk(path: string, base: string, maxBytes: number, exclude: stri
     return;
   }
   try {
-    yield { id: rel, url: undefined, bytes: await readPageBytes(path, maxBytes) };
+    // With the root again: the link checked above could have been swapped since.
+    yield { id: rel, url: undefined, bytes: await readPageBytes(path, maxBytes, inside !== undefined ? { root: inside } : {}) };
   } catch (e) {
-    const reason: HarvestRejectReason = isPithError(e) && e.code === 'TOO_LARGE' ? 'too-large' : 'unreadable';
+    const reason: HarvestRejectReason = isPithError(e) && e.code === 'TOO_LARGE' ? 'too-large' : isPithError(e) && e.code === 'OUTSIDE_ROOT' ? 'outside-root' : 'unreadable';
     yield { id: rel, url: undefined, failure: { reason, detail: (e as Error).message } };
   }
 }

@@ -1,8 +1,20 @@
 /**
  * Fetching a page by URL with the failures a crawler meets named clearly: time-outs,
- * redirect loops, non-HTML content types, oversize bodies.
+ * redirect loops, non-HTML content types, oversize bodies, and addresses the fetch policy
+ * refuses (src/util/fetch-policy.ts).
+ *
+ * This is pith's one HTTP client: `pith serve`'s `{url}`, `pith batch --urls`, `pith worker`
+ * and `pith extract URL` all fetch through it. Every connection (the first and each
+ * redirect's, followed here one at a time, never by the HTTP library) resolves its host
+ * through `guardedLookup`, so the policy judges the very addresses the socket connects to.
  */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { PithError } from '../errors.js';
+import { AddressRefused, checkUrlHost, guardedLookup, publicOnly, type AddressPolicy } from '../util/fetch-policy.js';
 import { DEFAULT_MAX_BYTES } from './decode.js';
 
 export interface FetchOptions {
@@ -10,19 +22,34 @@ export interface FetchOptions {
   readonly timeoutMs?: number;
   /** Most redirects followed. Default 5. */
   readonly maxRedirects?: number;
-  /** Largest body accepted. Default 16 MiB. */
+  /** Largest body accepted (after gunzip, unless `gzip: 'keep'`). Default 16 MiB. */
   readonly maxBytes?: number;
   /** The User-Agent header. Default `pith/0.1 (+article extraction)`. */
   readonly userAgent?: string;
   /**
    * A redirect to another host (host:port): `follow` it (default), or `return` it: the call
    * ends with `redirectTo` set and no body, so a caller that keeps per-host limits can wait for
-   * that host's turn before asking it (`fetchUrls`, the queue's workers).
+   * that host's turn before asking it (`fetchUrls`, the queue's workers). The target is judged
+   * by the policy when it is fetched.
    */
   readonly crossHostRedirects?: 'follow' | 'return';
+  /**
+   * Which addresses may be connected to, checked on every connection. Default `publicOnly`:
+   * loopback, private, link-local and reserved addresses are refused (URL_NOT_ALLOWED).
+   */
+  readonly allowed?: AddressPolicy;
+  /** Ends the fetch early as well (a request's own deadline, a client gone). */
+  readonly signal?: AbortSignal;
+  /**
+   * A gzip-encoded body: `inflate` it here, within `maxBytes` (default), or `keep` it as it
+   * came, for a caller that gunzips with its own limit.
+   */
+  readonly gzip?: 'inflate' | 'keep';
 }
 
 export const DEFAULT_MAX_REDIRECTS = 5;
+
+export const DEFAULT_FETCH_TIMEOUT = 15_000;
 
 export const DEFAULT_FETCH_USER_AGENT = 'pith/0.1 (+article extraction)';
 
@@ -39,72 +66,122 @@ export interface FetchedPage {
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|application\/xml|text\/xml)\b/i;
 
+/** The message of a connection the policy refused, naming the way to allow it. */
+function notAllowed(url: URL, e: AddressRefused): PithError {
+  return new PithError('URL_NOT_ALLOWED', `${e.message}; refused by the fetch policy (--allow-private-urls allows it)`, url.href);
+}
+
+/** One GET of `url`, its connection's addresses judged by `allowed`; resolves on the response head. */
+function get(url: URL, allowed: AddressPolicy, signal: AbortSignal, userAgent: string, gzip: boolean): Promise<IncomingMessage> {
+  checkUrlHost(url, allowed);
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, {
+      method: 'GET',
+      signal,
+      lookup: guardedLookup(allowed) as never,
+      agent: false,
+      headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'accept-encoding': gzip ? 'gzip' : 'identity' },
+    });
+    req.once('response', resolve);
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+/** A response's body, at most `maxBytes` (counted after gunzip when `inflate`). */
+async function readBody(res: IncomingMessage, maxBytes: number, inflate: boolean, subject: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(new PithError('TOO_LARGE', `body is above the limit of ${maxBytes} bytes`, subject));
+      chunks.push(chunk);
+      done();
+    },
+  });
+  if (inflate) await pipeline(res, createGunzip(), sink);
+  else await pipeline(res, sink);
+  return Buffer.concat(chunks, size);
+}
+
 export async function fetchPage(url: string, options: FetchOptions = {}): Promise<FetchedPage> {
-  const timeoutMs = options.timeoutMs ?? 15000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const allowed = options.allowed ?? publicOnly;
+  const userAgent = options.userAgent ?? DEFAULT_FETCH_USER_AGENT;
   let current: URL;
   try {
     current = new URL(url);
   } catch {
     throw new PithError('FETCH_FAILED', 'not a valid URL', url);
   }
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timer = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timer, options.signal]) : timer;
+  const stopped = (): string => (timer.aborted ? `timed out after ${timeoutMs} ms` : 'stopped by the caller');
   for (let hop = 0; ; hop++) {
     if (current.protocol !== 'http:' && current.protocol !== 'https:') {
-      throw new PithError('FETCH_FAILED', `unsupported URL scheme '${current.protocol}'`, url);
+      throw new PithError('FETCH_FAILED', `unsupported URL scheme '${current.protocol}'`, hop === 0 ? url : current.href);
     }
-    let res: Response;
+    let res: IncomingMessage;
     try {
-      res = await fetch(current, { redirect: 'manual', signal, headers: { 'user-agent': options.userAgent ?? DEFAULT_FETCH_USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' } });
+      res = await get(current, allowed, signal, userAgent, true);
     } catch (e) {
-      const why = signal.aborted ? `timed out after ${timeoutMs} ms` : `unreachable (${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message})`;
+      if (e instanceof AddressRefused) throw notAllowed(current, e);
+      const why = signal.aborted ? stopped() : `unreachable (${(e as Error).message})`;
       throw new PithError('FETCH_FAILED', why, current.href, { cause: e });
     }
-    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
+    const status = res.statusCode ?? 0;
+    const location = res.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      res.destroy();
       if (hop >= maxRedirects) throw new PithError('FETCH_FAILED', `more than ${maxRedirects} redirects`, url);
-      const next = new URL(res.headers.get('location')!, current);
-      await res.body?.cancel();
+      let next: URL;
+      try {
+        next = new URL(location, current);
+      } catch {
+        throw new PithError('FETCH_FAILED', `redirected to a malformed URL '${location.slice(0, 200)}'`, current.href);
+      }
       if (options.crossHostRedirects === 'return' && next.host !== current.host) {
         return { url: current.href, bytes: new Uint8Array(0), charset: undefined, redirectTo: next.href, redirects: hop + 1 };
       }
       current = next;
       continue;
     }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new PithError('FETCH_FAILED', `HTTP ${res.status} ${res.statusText}`, current.href);
+    if (status < 200 || status >= 300) {
+      res.destroy();
+      throw new PithError('FETCH_FAILED', `HTTP ${status} ${res.statusMessage ?? ''}`.trim(), current.href);
     }
-    const type = res.headers.get('content-type') ?? '';
+    const type = res.headers['content-type'] ?? '';
     if (type && !HTML_TYPES.test(type)) {
-      await res.body?.cancel();
+      res.destroy();
       throw new PithError('NOT_HTML', `not an HTML page (Content-Type: ${type})`, current.href);
     }
-    const declared = Number(res.headers.get('content-length') ?? 0);
+    const encoding = (res.headers['content-encoding'] ?? 'identity').toLowerCase().trim();
+    const gzipped = encoding === 'gzip' || encoding === 'x-gzip';
+    if (encoding !== 'identity' && !gzipped) {
+      res.destroy();
+      throw new PithError('FETCH_FAILED', `unsupported Content-Encoding '${encoding}'`, current.href);
+    }
+    const declared = Number(res.headers['content-length'] ?? 0);
     if (declared > maxBytes) {
-      await res.body?.cancel();
+      res.destroy();
       throw new PithError('TOO_LARGE', `body of ${declared} bytes is above the limit of ${maxBytes}`, current.href);
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    let bytes: Buffer;
     try {
-      const reader = res.body?.getReader();
-      for (;;) {
-        const next = reader ? await reader.read() : { done: true as const, value: undefined };
-        if (next.done) break;
-        const chunk = next.value;
-        size += chunk.length;
-        if (size > maxBytes) {
-          await reader?.cancel();
-          throw new PithError('TOO_LARGE', `body is above the limit of ${maxBytes} bytes`, current.href);
-        }
-        chunks.push(chunk);
-      }
+      bytes = await readBody(res, maxBytes, gzipped && options.gzip !== 'keep', current.href);
     } catch (e) {
       if (e instanceof PithError) throw e;
-      throw new PithError('FETCH_FAILED', signal.aborted ? `timed out after ${timeoutMs} ms` : `connection failed while reading (${(e as Error).message})`, current.href, { cause: e });
+      if (signal.aborted) throw new PithError('FETCH_FAILED', stopped(), current.href, { cause: e });
+      if (typeof (e as { errno?: unknown }).errno === 'number' && String((e as { code?: unknown }).code).startsWith('Z_')) {
+        throw new PithError('BAD_GZIP', `the gzip-encoded body does not inflate (${(e as Error).message})`, current.href, { cause: e });
+      }
+      throw new PithError('FETCH_FAILED', `connection failed while reading (${(e as Error).message})`, current.href, { cause: e });
     }
     const charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(type)?.[1];
-    return { url: current.href, bytes: Buffer.concat(chunks), charset };
+    return { url: current.href, bytes, charset };
   }
 }

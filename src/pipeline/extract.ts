@@ -83,6 +83,11 @@ function packageRoot(): string {
   return process.cwd();
 }
 
+/** The folder of the models the package ships (`models/`). */
+export function shippedModelsDir(): string {
+  return join(packageRoot(), 'models');
+}
+
 /** The bundled default model: `models/default.model.json.gz` in the package (PITH_MODEL overrides). */
 export function bundledModelPath(): string {
   return process.env['PITH_MODEL'] ?? join(packageRoot(), 'models', 'default.model.json.gz');

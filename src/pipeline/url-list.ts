@@ -2,7 +2,8 @@
  * Pages from a list of URLs, fetched politely: at most `concurrency` requests in flight, at most
  * `perHost` to any one host (host:port), and a pause of `hostDelayMs` between two requests to
  * one host (after the previous one started and after it ended). Every request names itself
- * (`userAgent`) and has the fetch limits of `fetchPage` (time, redirects, HTML only, 16 MiB).
+ * (`userAgent`) and has the fetch limits of `fetchPage` (time, redirects, HTML only, 16 MiB)
+ * and its fetch policy: public addresses only, on every hop, unless `allowPrivateUrls`.
  * A URL that fails is a result with an error, never an exception: the list goes on.
  */
 import { createReadStream } from 'node:fs';
@@ -10,6 +11,7 @@ import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_REDIRECTS, fetchPage } from '../dom/fetch.js';
 import { PithError, isPithError } from '../errors.js';
+import { addressPolicyOf, type AddressPolicy } from '../util/fetch-policy.js';
 
 export interface UrlFetchOptions {
   /** Requests in flight at once. Default 4. */
@@ -24,6 +26,10 @@ export interface UrlFetchOptions {
   readonly timeoutMs?: number;
   readonly maxRedirects?: number;
   readonly maxBytes?: number;
+  /** Let fetches (and their redirects) reach loopback, private, link-local and reserved addresses (`--allow-private-urls`). */
+  readonly allowPrivateUrls?: boolean;
+  /** Which addresses may be connected to (tests); overrides `allowPrivateUrls`. */
+  readonly addressPolicy?: AddressPolicy;
 }
 
 export const DEFAULT_URL_CONCURRENCY = 4;
@@ -66,10 +72,10 @@ export interface FetchedWithAgent {
   readonly redirects?: number;
 }
 
-/** One request with the limits of `fetchPage` (src/dom/fetch.ts) and a User-Agent of the caller's choosing. */
+/** One request with the limits and fetch policy of `fetchPage` (src/dom/fetch.ts) and a User-Agent of the caller's choosing. */
 export async function fetchWithAgent(url: string, userAgent: string, options: UrlFetchOptions & { crossHostRedirects?: 'follow' | 'return' } = {}): Promise<FetchedWithAgent> {
   const got = await fetchPage(url, {
-    userAgent, timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+    userAgent, timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, allowed: addressPolicyOf(options),
     ...(options.maxRedirects !== undefined ? { maxRedirects: options.maxRedirects } : {}),
     ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     ...(options.crossHostRedirects !== undefined ? { crossHostRedirects: options.crossHostRedirects } : {}),

@@ -8,7 +8,11 @@
  * no Content-Type, whose body starts like HTML). Its id is the record's WARC-Record-ID (without
  * `<>`), else `<file name>:<offset>`; its url the WARC-Target-URI, its date the WARC-Date, its
  * charset the HTTP Content-Type's. Everything else is skipped with a reason (`WarcSkipReason`).
- * After a bad gzip member the reader looks for the next gzip member header and goes on there.
+ * A damaged record costs that record, never the ones after it: after a bad gzip member, a
+ * header block that is unreadable or over 1 MiB, or a Content-Length that runs past the file's
+ * end (or into the next record), the reader reports the bad record and goes on at the next gzip
+ * member header (.warc.gz) or the next line starting `WARC/1.` (.warc). Only a record cut by
+ * the end of the file, with nothing after it, is TRUNCATED.
  */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -55,6 +59,8 @@ export interface WarcReadOptions {
 
 /** Most bytes the WARC + HTTP header blocks of one record may take. */
 const HEADER_BUDGET = 1 << 20;
+/** All the reading passes over one file (see readWarcPages) read at most this many times its size. */
+const RESYNC_READ_FACTOR = 4;
 const HTML_TYPE = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
 
 class HeaderBudgetExceeded extends Error {}
@@ -107,6 +113,39 @@ async function nextGzipMember(path: string, from: number): Promise<number> {
       }
       pos += bytesRead - 2; // a header split across two reads is found in the next
     }
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Offset of the next record start at or after `from` in a plain WARC (a line beginning `WARC/1.`), or -1. */
+async function nextRecordStart(path: string, from: number): Promise<number> {
+  const mark = Buffer.from('\nWARC/1.', 'latin1');
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    // Start one byte early so a record right at `from` is seen after its line break.
+    let pos = Math.max(0, from - 1);
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
+      if (bytesRead < mark.length) return -1;
+      const i = buf.subarray(0, bytesRead).indexOf(mark);
+      if (i !== -1) return pos + i + 1;
+      pos += bytesRead - (mark.length - 1); // a mark split across two reads is found in the next
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Whether the bytes of `path` in [from, to) are all CR or LF (a gap of more than 64 KiB is not looked at: no). */
+async function onlyLineBreaks(path: string, from: number, to: number): Promise<boolean> {
+  if (to - from > 1 << 16) return false;
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(to - from);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, from);
+    return buf.subarray(0, bytesRead).every((b) => b === 0x0d || b === 0x0a);
   } finally {
     await fh.close();
   }
@@ -189,13 +228,26 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
     if (!inDamage) skip(reason, detail);
     inDamage = true;
   };
+  // Going on after damage reads the bytes a bad record swallowed again; all passes together may
+  // read the file this many times over (plus a little), so a file of bad lengths stays linear.
+  const readBudget = RESYNC_READ_FACTOR * st.size + (1 << 20);
+  let streamed = 0;
   while (start >= 0) {
+    if (streamed > readBudget) {
+      skip('BAD_RECORD', `${name}: too much damage: stopped at offset ${start} after reading ${streamed} bytes of a ${st.size}-byte file`);
+      break;
+    }
     const stream = createReadStream(path, { start, highWaterMark: 1 << 18 });
     const reader = new BudgetedReader(stream, gz ? 'gzip' : null);
     const parser = new WARCParser(reader);
-    let resyncFrom = -1; // for .warc.gz: look for the next member after this offset
+    let resyncFrom = -1; // look for the next record (gzip member or `WARC/1.` line) after this offset
+    /** A record the file ends inside: TRUNCATED if nothing follows it, else a bad Content-Length. */
+    let cut: { offset: number; detail: string } | undefined;
     try {
+      /** A record of this pass was read whole (plain files): what lies between its end and the next record must be blank lines. */
+      let afterRecord = false;
       for (;;) {
+        const endOfPrevious = afterRecord ? start + reader.getReadOffset() : undefined;
         reader.budget = HEADER_BUDGET;
         let record: WARCRecord | null;
         try {
@@ -207,6 +259,9 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
           break;
         }
         const offset = start + parser.offset;
+        if (record && endOfPrevious !== undefined && offset > endOfPrevious + 4 && !(await onlyLineBreaks(path, endOfPrevious, offset))) {
+          damaged('BAD_RECORD', `${name}: the record before offset ${offset} is longer than its Content-Length: ${offset - endOfPrevious} bytes after it were passed over`);
+        }
         if (gz && reader.compressed === null) {
           damaged('BAD_GZIP', `${name}: a gzip member at offset ${offset} does not inflate`);
           resyncFrom = offset + 1;
@@ -226,6 +281,7 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
           break;
         }
         inDamage = false;
+        afterRecord = !gz;
         /** Passes over the rest of the record; false when the file ended inside it (counted TRUNCATED). */
         const pass = async (reason: WarcSkipReason | undefined, detail: string): Promise<boolean> => {
           const { truncated } = await drain(limiter, reader);
@@ -236,7 +292,8 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
             return false;
           }
           if (truncated) {
-            skip('TRUNCATED', `${name}: the file ends inside the record at offset ${offset}`);
+            cut = { offset, detail: `${name}: the file ends inside the record at offset ${offset}` };
+            resyncFrom = offset + 1;
             return false;
           }
           if (reason) skip(reason, detail);
@@ -270,6 +327,13 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
           if (!(await pass('NOT_HTML', `${name}: ${url ?? id}: ${contentType}`))) break;
           continue;
         }
+        if (!gz && offset + Number(lengthHeader) > st.size) {
+          // A Content-Length past the end of the file: the record is cut or its length is wrong.
+          record.consumed = 'skipped';
+          cut = { offset, detail: `${name}: the file ends inside the record at offset ${offset} (Content-Length ${lengthHeader.trim()})` };
+          resyncFrom = offset + 1;
+          break;
+        }
         if (limiter.limit > maxBytes) {
           if (!(await pass('TOO_LARGE', `${name}: ${url ?? id}: payload of ${limiter.limit} bytes is above the limit of ${maxBytes}`))) break;
           continue;
@@ -277,7 +341,8 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
         if (limiter.limit < 0) {
           // The HTTP header block ran past the record's end: a cut record.
           record.consumed = 'skipped';
-          skip('TRUNCATED', `${name}: the record at offset ${offset} ends inside its HTTP headers`);
+          cut = { offset, detail: `${name}: the record at offset ${offset} ends inside its HTTP headers` };
+          resyncFrom = offset + 1;
           break;
         }
         const { bytes: raw, truncated } = await readPayload(limiter);
@@ -288,7 +353,8 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
           break;
         }
         if (truncated) {
-          skip('TRUNCATED', `${name}: the file ends inside the record at offset ${offset} (${url ?? id})`);
+          cut = { offset, detail: `${name}: the file ends inside the record at offset ${offset} (${url ?? id})` };
+          resyncFrom = offset + 1;
           break;
         }
         const body = await decodeBody(raw, headerValue(record, 'Transfer-Encoding'), headerValue(record, 'Content-Encoding'), maxBytes);
@@ -314,8 +380,13 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
         throw new PithError('IO', `cannot read the WARC file (${(e as Error).message})`, path, { cause: e });
       }
     } finally {
+      streamed += stream.bytesRead;
       stream.destroy();
     }
-    start = gz && resyncFrom >= 0 ? await nextGzipMember(path, resyncFrom) : -1;
+    start = resyncFrom < 0 ? -1 : gz ? await nextGzipMember(path, resyncFrom) : await nextRecordStart(path, resyncFrom);
+    if (cut !== undefined) {
+      if (start < 0) skip('TRUNCATED', cut.detail);
+      else damaged('BAD_RECORD', `${name}: the record at offset ${cut.offset} does not end where its Content-Length says; going on at the next record (offset ${start})`);
+    }
   }
 }

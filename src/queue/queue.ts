@@ -50,6 +50,25 @@ export interface PageJobData {
   readonly charset?: string;
 }
 
+/**
+ * The BullMQ job id of a page id. BullMQ refuses job ids that hold a colon (one or two: `:`
+ * joins its Redis keys) or read as an integer, and a page id is often such a string: a URL
+ * (`http://host/x`), a file `a:b.html`, a file `7.html`. A safe id (no `:` or `%`, not an
+ * integer) is its own job id, as before; any other is escaped, reversibly: `%` then the id with
+ * `%` written `%25` and `:` written `%3A`. Safe ids hold no `%`, so the two kinds never meet:
+ * one page id, one job id, and BullMQ's "a job id it holds is not added again" still keeps a
+ * page to one job.
+ */
+export function jobIdOf(pageId: string): string {
+  const safe = !pageId.includes(':') && !pageId.includes('%') && `${parseInt(pageId, 10)}` !== pageId;
+  return safe ? pageId : `%${pageId.replaceAll('%', '%25').replaceAll(':', '%3A')}`;
+}
+
+/** The page id a job id was made from (the inverse of `jobIdOf`). */
+export function pageIdOfJob(jobId: string): string {
+  return jobId.startsWith('%') ? jobId.slice(1).replace(/%(25|3A)/g, (_, c: string) => (c === '25' ? '%' : ':')) : jobId;
+}
+
 export interface QueueKeys {
   readonly results: string;
   readonly ids: string;
@@ -152,7 +171,7 @@ export async function enqueuePages(client: Redis, inputs: readonly string[], opt
     if (fresh.length === 0) return;
     // The job first (BullMQ ignores a jobId it already holds), then the id: a crash between
     // the two leaves a job that a rerun adds again at most, never an id without its job.
-    await queue.addBulk(fresh.map((data) => ({ name: JOB_NAME, data, opts: { ...jobOptions, jobId: data.id } })));
+    await queue.addBulk(fresh.map((data) => ({ name: JOB_NAME, data, opts: { ...jobOptions, jobId: jobIdOf(data.id) } })));
     await client.sadd(keys.ids, ...fresh.map((j) => j.id));
     added += fresh.length;
     for (const j of fresh) {

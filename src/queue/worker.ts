@@ -23,6 +23,7 @@ import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent, type Fetc
 import { DEFAULT_MAX_REDIRECTS } from '../dom/fetch.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
 import { HostGate, leaseForFetch } from './host-gate.js';
+import type { AddressPolicy } from '../util/fetch-policy.js';
 
 export interface QueueWorkerOptions {
   readonly redisUrl: string;
@@ -42,6 +43,10 @@ export interface QueueWorkerOptions {
   readonly maxStalled?: number;
   readonly userAgent?: string;
   readonly fetchTimeoutMs?: number;
+  /** Let URL pages (and their redirects) reach loopback, private, link-local and reserved addresses (`--allow-private-urls`). */
+  readonly allowPrivateUrls?: boolean;
+  /** Which addresses URL pages may connect to (tests); overrides `allowPrivateUrls`. */
+  readonly addressPolicy?: AddressPolicy;
   /** Stop once the queue has nothing waiting, active or delayed. */
   readonly untilEmpty?: boolean;
   readonly log?: (line: string) => void;
@@ -65,6 +70,16 @@ export const DEFAULT_MAX_STALLED = 2;
 class RetryableError extends Error {
   constructor(readonly code: string, message: string) {
     super(`${code}: ${message}`);
+  }
+}
+
+/**
+ * A URL page whose fetch failed for a reason about the page itself (an address the fetch policy
+ * refuses, not HTML, too large): its error line is its result, no retry.
+ */
+class PageFetchError extends Error {
+  constructor(readonly line: string) {
+    super(line);
   }
 }
 
@@ -227,9 +242,17 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
       }
       let got: FetchedWithAgent;
       try {
-        got = await fetchWithAgent(target, options.userAgent ?? DEFAULT_USER_AGENT, { timeoutMs: fetchTimeoutMs, maxRedirects: redirectsLeft, crossHostRedirects: 'return' });
+        got = await fetchWithAgent(target, options.userAgent ?? DEFAULT_USER_AGENT, {
+          timeoutMs: fetchTimeoutMs, maxRedirects: redirectsLeft, crossHostRedirects: 'return',
+          ...(options.allowPrivateUrls !== undefined ? { allowPrivateUrls: options.allowPrivateUrls } : {}),
+          ...(options.addressPolicy !== undefined ? { addressPolicy: options.addressPolicy } : {}),
+        });
       } catch (e) {
         const code = e instanceof PithError ? e.code : 'FETCH_FAILED';
+        if (e instanceof PithError && !RETRIED_CODES.has(code)) {
+          // As `pith batch --urls` writes it: the listed URL, the error.
+          throw new PageFetchError(JSON.stringify({ id: job.data.id, url, error: { code, message: e.message } }));
+        }
         throw new RetryableError(RETRIED_CODES.has(code) ? code : 'FETCH_FAILED', (e as Error).message);
       } finally {
         await turn.release();
@@ -268,7 +291,13 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
       await store.hincrby(keys.stats, 'again', 1);
       return 'already';
     }
-    const outcome = await pool.run(await pageMessage(job, token));
+    let outcome: Outcome;
+    try {
+      outcome = await pool.run(await pageMessage(job, token));
+    } catch (e) {
+      if (!(e instanceof PageFetchError)) throw e;
+      outcome = { line: e.line, ok: false };
+    }
     if (!outcome.ok) {
       const err = (JSON.parse(outcome.line) as { error?: { code?: string; message?: string } }).error;
       if (err?.code !== undefined && RETRIED_CODES.has(err.code)) throw new RetryableError(err.code, err.message ?? '');

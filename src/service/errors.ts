@@ -7,7 +7,6 @@ import { isPithError, type PithErrorCode } from '../errors.js';
 export type ServiceErrorCode =
   | PithErrorCode
   | 'BAD_REQUEST' // malformed request line, headers or JSON
-  | 'URL_NOT_ALLOWED' // `{url}` leads to a loopback, private, link-local or reserved address
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'METHOD_NOT_ALLOWED'
   | 'OVERLOADED' // more requests in flight than --max-inflight

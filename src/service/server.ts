@@ -18,7 +18,7 @@
  *   all workers but one (page-input.ts, pool.ts);
  * - time: each extraction (fetching its URL, waiting for a worker, extracting) has
  *   `timeoutMs`; past it the answer is 504 and a worker still on the page is replaced;
- * - `{url}`: fetched only from public addresses (src/service/address-guard.ts) unless
+ * - `{url}`: fetched only from public addresses (the fetch policy, src/util/fetch-policy.ts) unless
  *   `allowPrivateUrls`.
  *
  * Errors are JSON, `{"error": {"code", "message"}}`; see errors.ts for codes and statuses.
@@ -29,7 +29,7 @@ import { availableParallelism } from 'node:os';
 import { PithError } from '../errors.js';
 import { LINGER_MS, lingeringClose } from '../util/http-body.js';
 import { FAVORS, type ExtractionOptions, type Favor } from '../pipeline/library.js';
-import { publicOnly, type AddressPolicy } from './address-guard.js';
+import { publicOnly, type AddressPolicy } from '../util/fetch-policy.js';
 import { BodyBudget, ConnectionCounter, readBodyAtRate } from './clients.js';
 import { boundedGunzip, RATIO_FLOOR_BYTES, weighPage } from './page-input.js';
 import { ServiceError, toServiceError } from './errors.js';

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture } from '../helpers/paths.js';
@@ -148,7 +148,7 @@ test('harvestToCorpus walks folders and WARC files, writes a train corpus whose 
     assert.equal(report.seen, 7);
     assert.equal(report.kept, 2);
     assert.equal(report.withArticleBody, 4);
-    assert.deepEqual(report.rejected, { 'not-html': 1, 'too-large': 0, unreadable: 0, 'no-json-ld': 2, 'no-article-body': 0, 'short-body': 0, 'truncated-body': 1, 'poor-alignment': 1 });
+    assert.deepEqual(report.rejected, { 'not-html': 1, 'too-large': 0, unreadable: 0, 'outside-root': 0, 'no-json-ld': 2, 'no-article-body': 0, 'short-body': 0, 'truncated-body': 1, 'poor-alignment': 1 });
     assert.equal(report.warcSkipped['NOT_RESPONSE'], 1);
     const corpus = await openCorpus(out);
     assert.equal(corpus.format, 'pith');
@@ -190,6 +190,38 @@ test('pith harvest writes a corpus that pith corpus stats and pith train read', 
     assert.equal(await trainCommand.run([out, '--model', 'maxent', '--set', 'maxIterations=5', '-o', join(dir, 'm.json')], t.io), 0, t.err());
     const again = io();
     await assert.rejects(harvestCommand.run([site, '-o', out], again.io), /already exists/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('pith harvest: a symbolic link leading out of an input folder is not read (outside-root, with a warning); one inside is', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-harvest-links-'));
+  try {
+    // The secret is a page harvest would keep, so only the link check stops it.
+    const outside = join(dir, 'outside');
+    await mkdir(outside);
+    await writeFile(join(outside, 'secret.html'), await readFile(join(site, 'depot.html')));
+    await writeFile(join(outside, 'crawl.warc'), 'WARC/1.0\r\n');
+    const input = join(dir, 'input');
+    await mkdir(join(input, 'sub'), { recursive: true });
+    await symlink(join(outside, 'secret.html'), join(input, 'leak.html'));
+    await symlink(join(outside, 'crawl.warc'), join(input, 'leak.warc'));
+    await symlink('../../outside/secret.html', join(input, 'sub', 'relative-leak.html'));
+    await writeFile(join(input, 'sub', 'real.html'), await readFile(join(site, 'depot.html')));
+    await symlink(join(input, 'sub', 'real.html'), join(input, 'inside-link.html'));
+    const out = join(dir, 'out');
+    const h = io();
+    assert.equal(await harvestCommand.run([input, '-o', out], h.io), 0, h.err());
+    assert.match(h.out(), /harvested 2 of 5 pages/);
+    assert.match(h.out(), /rejected outside-root: 3\n/);
+    assert.match(h.err(), /3 symbolic links? leading outside their input folder, not read/);
+    const report = await harvestToCorpus([input], join(dir, 'out2'));
+    assert.equal(report.rejected['outside-root'], 3);
+    assert.ok(report.examples.some((e) => e.reason === 'outside-root' && /leak\.html/.test(e.id)));
+    const corpus = await openCorpus(out);
+    assert.deepEqual(corpus.pages.map((p) => p.id).sort(), ['inside-link', 'sub_real'].sort(), 'only the pages inside the folder');
+    for (const f of await readdir(out, { recursive: true })) assert.doesNotMatch(String(f), /leak|secret/);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

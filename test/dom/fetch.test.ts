@@ -1,6 +1,7 @@
 /**
  * fetchPage against a real HTTP server on 127.0.0.1: the failures a crawler meets (time-outs,
- * redirect loops, non-HTML types, oversize bodies, refused connections) are named errors.
+ * redirect loops, non-HTML types, oversize bodies, refused connections) are named errors;
+ * gzip bodies inflated within the limit. The fetch policy's own tests: test/util/fetch-policy.test.ts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,6 +9,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetchPage } from '../../src/dom/fetch.js';
 import { isPithError } from '../../src/errors.js';
+import { allowAll } from '../../src/util/fetch-policy.js';
+import { gzipSync } from 'node:zlib';
+
+/** These servers are on loopback, which the fetch policy refuses by default. */
+const open = { allowed: allowAll };
 
 async function withServer(handler: Parameters<typeof createServer>[1], body: (base: string) => Promise<void>): Promise<void> {
   const server: Server = createServer(handler);
@@ -36,7 +42,7 @@ test('fetchPage: an HTML page after a redirect, with its charset and final URL',
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' }).end(Buffer.from('<p>caf\u00e9</p>', 'latin1'));
   }, async (base) => {
-    const got = await fetchPage(`${base}/old`);
+    const got = await fetchPage(`${base}/old`, open);
     assert.equal(got.url, `${base}/new`);
     assert.equal(got.charset, 'ISO-8859-1');
     assert.deepEqual([...got.bytes], [...Buffer.from('<p>caf\u00e9</p>', 'latin1')]);
@@ -51,23 +57,23 @@ test('fetchPage: a redirect loop, a non-HTML type, an HTTP error and an oversize
     else if (req.url === '/big') res.writeHead(200, { 'content-type': 'text/html' }).end('x'.repeat(5000));
     else res.writeHead(500).end();
   }, async (base) => {
-    await assert.rejects(fetchPage(`${base}/loop`, { maxRedirects: 3 }), failsWith('FETCH_FAILED', /more than 3 redirects/));
-    await assert.rejects(fetchPage(`${base}/image`), failsWith('NOT_HTML', /not an HTML page \(Content-Type: image\/png\)/));
-    await assert.rejects(fetchPage(`${base}/gone`), failsWith('FETCH_FAILED', /HTTP 404/));
-    await assert.rejects(fetchPage(`${base}/big`, { maxBytes: 1000 }), failsWith('TOO_LARGE', /above the limit of 1000/));
+    await assert.rejects(fetchPage(`${base}/loop`, { ...open, maxRedirects: 3 }), failsWith('FETCH_FAILED', /more than 3 redirects/));
+    await assert.rejects(fetchPage(`${base}/image`, open), failsWith('NOT_HTML', /not an HTML page \(Content-Type: image\/png\)/));
+    await assert.rejects(fetchPage(`${base}/gone`, open), failsWith('FETCH_FAILED', /HTTP 404/));
+    await assert.rejects(fetchPage(`${base}/big`, { ...open, maxBytes: 1000 }), failsWith('TOO_LARGE', /above the limit of 1000/));
   });
 });
 
 test('fetchPage: a server that never answers times out; a closed port and a bad URL fail clearly', async () => {
   await withServer(() => { /* never responds */ }, async (base) => {
-    await assert.rejects(fetchPage(`${base}/slow`, { timeoutMs: 300 }), failsWith('FETCH_FAILED', /timed out after 300 ms/));
+    await assert.rejects(fetchPage(`${base}/slow`, { ...open, timeoutMs: 300 }), failsWith('FETCH_FAILED', /timed out after 300 ms/));
   });
   // A port that was just free: nothing listens there now.
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const port = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  await assert.rejects(fetchPage(`http://127.0.0.1:${port}/`), failsWith('FETCH_FAILED', /unreachable/));
+  await assert.rejects(fetchPage(`http://127.0.0.1:${port}/`, open), failsWith('FETCH_FAILED', /unreachable/));
   await assert.rejects(fetchPage('not a url'), failsWith('FETCH_FAILED', /not a valid URL/));
   await assert.rejects(fetchPage('ftp://example.com/x'), failsWith('FETCH_FAILED', /unsupported URL scheme/));
 });
@@ -77,7 +83,7 @@ test('fetchPage: a body that stalls half-way times out instead of hanging', asyn
     res.writeHead(200, { 'content-type': 'text/html' });
     res.write('<p>start');
   }, async (base) => {
-    await assert.rejects(fetchPage(`${base}/`, { timeoutMs: 300 }), failsWith('FETCH_FAILED', /timed out after 300 ms/));
+    await assert.rejects(fetchPage(`${base}/`, { ...open, timeoutMs: 300 }), failsWith('FETCH_FAILED', /timed out after 300 ms/));
   });
 });
 
@@ -90,12 +96,34 @@ test("fetchPage crossHostRedirects 'return': a redirect to another host ends the
       else if (req.url === '/away') res.writeHead(301, { location: `${other}/page` }).end();
       else res.writeHead(200, { 'content-type': 'text/html' }).end('<p>here</p>');
     }, async (base) => {
-      const got = await fetchPage(`${base}/hop`, { crossHostRedirects: 'return' });
+      const got = await fetchPage(`${base}/hop`, { ...open, crossHostRedirects: 'return' });
       assert.deepEqual({ url: got.url, redirectTo: got.redirectTo, redirects: got.redirects, bytes: got.bytes.length }, { url: `${base}/away`, redirectTo: `${other}/page`, redirects: 2, bytes: 0 });
-      const followed = await fetchPage(`${base}/hop`);
+      const followed = await fetchPage(`${base}/hop`, open);
       assert.equal(followed.url, `${other}/page`, 'by default the redirect is followed');
       assert.equal(followed.redirectTo, undefined);
-      await assert.rejects(fetchPage(`${base}/hop`, { crossHostRedirects: 'return', maxRedirects: 1 }), failsWith('FETCH_FAILED', /more than 1 redirects/));
+      await assert.rejects(fetchPage(`${base}/hop`, { ...open, crossHostRedirects: 'return', maxRedirects: 1 }), failsWith('FETCH_FAILED', /more than 1 redirects/));
     });
   });
+});
+
+test('fetchPage: a gzip-encoded body is inflated within the limit, kept as it came with gzip: keep; a corrupt one is BAD_GZIP', async () => {
+  const html = `<p>${'word '.repeat(400)}</p>`;
+  const asked = new Set<string>();
+  await withServer((req, res) => {
+    asked.add(String(req.headers['accept-encoding']));
+    if (req.url === '/bad') return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]));
+    if (req.url === '/br') return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' }).end('x');
+    res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(html));
+  }, async (base) => {
+    const got = await fetchPage(`${base}/`, open);
+    assert.equal(Buffer.from(got.bytes).toString(), html);
+    const kept = await fetchPage(`${base}/`, { ...open, gzip: 'keep' });
+    assert.deepEqual([...kept.bytes.subarray(0, 2)], [0x1f, 0x8b]);
+    // The limit counts inflated bytes: 2 000 of them do not fit in 1 000, though the gzip does.
+    assert.ok(gzipSync(html).length < 1000);
+    await assert.rejects(fetchPage(`${base}/`, { ...open, maxBytes: 1000 }), failsWith('TOO_LARGE', /above the limit of 1000 bytes/));
+    await assert.rejects(fetchPage(`${base}/bad`, open), failsWith('BAD_GZIP', /does not inflate/));
+    await assert.rejects(fetchPage(`${base}/br`, open), failsWith('FETCH_FAILED', /unsupported Content-Encoding 'br'/));
+  });
+  assert.deepEqual([...asked], ['gzip'], 'only gzip is asked for');
 });

@@ -105,7 +105,7 @@ test('pith batch --urls: pages fetched politely, failures become error lines, th
   const out = join(dir, 'out.jsonl');
   const delay = 60;
   const args = ['batch', '--urls', join(dir, 'urls.txt'), '--out', out, '--workers', '2', '--concurrency', '4', '--per-host', '1',
-    '--host-delay-ms', String(delay), '--fetch-timeout', '1', '--user-agent', 'pith-test/1.0'];
+    '--host-delay-ms', String(delay), '--fetch-timeout', '1', '--user-agent', 'pith-test/1.0', '--allow-private-urls'];
   const r = await pith(args);
   assert.equal(r.status, 4, `failed URLs: exit 4\n${r.stderr}`);
   const lines = jsonl(out);
@@ -150,7 +150,7 @@ test('pith batch --urls --per-host 2: up to two requests to one host at once, ne
   });
   writeFileSync(join(dir, 'urls.txt'), Array.from({ length: 8 }, (_, k) => `${a.base}/story/s${k}`).join('\n'));
   const out = join(dir, 'out.jsonl');
-  const r = await pith(['batch', '--urls', join(dir, 'urls.txt'), '--out', out, '--workers', '1', '--concurrency', '8', '--per-host', '2', '--host-delay-ms', '0', '--fields', 'id,url,title']);
+  const r = await pith(['batch', '--urls', join(dir, 'urls.txt'), '--out', out, '--workers', '1', '--concurrency', '8', '--per-host', '2', '--host-delay-ms', '0', '--fields', 'id,url,title', '--allow-private-urls']);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(a.seen.maxInFlight, 2, 'two in flight to the host, never three');
   const lines = jsonl(out);

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { haveSharedCorpora, repoRoot, sharedCorpora } from '../helpers/paths.js';
@@ -42,4 +42,27 @@ test('pith train --exclude with an unknown family: a clear error, no model writt
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('pith train -o onto the bundled model (or anything in models/) is refused without --force, before any training; the file is untouched', async () => {
+  const bundled = join(repoRoot, 'models', 'default.model.json.gz');
+  const before = readFileSync(bundled);
+  const dir = mkdtempSync(join(tmpdir(), 'pith-train-guard-'));
+  try {
+    const fixtureCorpus = join(repoRoot, 'test', 'fixtures', 'corpus', 'readability');
+    // The same file by a relative path, through a symbolic link to the folder, and a new file in models/.
+    symlinkSync(join(repoRoot, 'models'), join(dir, 'models-link'));
+    for (const out of [bundled, 'models/default.model.json.gz', join(dir, 'models-link', 'default.model.json.gz'), join(repoRoot, 'models', 'new.model.json.gz')]) {
+      const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), 'train', fixtureCorpus, '--model', 'maxent', '--set', 'maxIterations=2', '-o', out], { encoding: 'utf8', cwd: repoRoot });
+      assert.equal(r.status, 2, `${out}: ${r.stderr}`);
+      assert.match(r.stderr, /is a model pith ships .*--force/, out);
+      assert.ok(!existsSync(join(repoRoot, 'models', 'new.model.json.gz')));
+    }
+  } finally {
+    // Put the bundled model back whatever happened (an old pith would have overwritten it).
+    if (!readFileSync(bundled).equals(before)) writeFileSync(bundled, before);
+    rmSync(join(repoRoot, 'models', 'new.model.json.gz'), { force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.ok(readFileSync(bundled).equals(before), 'the bundled model is untouched');
 });

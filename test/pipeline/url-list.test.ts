@@ -43,7 +43,7 @@ test('fetchUrls: a redirect to another host waits for that host\'s turn: its lim
   const urls = [...[0, 1, 2, 3].map((k) => `${a.base}/r/${k}`), `${b.base}/story/x`, `${b.base}/story/y`];
   const results: UrlResult[] = [];
   const delay = 80;
-  await fetchUrls(urls, { userAgent: 'pith-test', concurrency: 4, perHost: 1, hostDelayMs: delay }, async (r) => void results.push(r));
+  await fetchUrls(urls, { userAgent: 'pith-test', allowPrivateUrls: true, concurrency: 4, perHost: 1, hostDelayMs: delay }, async (r) => void results.push(r));
   assert.equal(results.length, urls.length);
   for (const r of results) assert.ok(r.ok, JSON.stringify(r));
   const byUrl = new Map(results.map((r) => [r.url, r]));
@@ -72,7 +72,7 @@ test('fetchUrls: redirects that bounce between hosts stop at the redirect limit 
     }
   });
   const results: UrlResult[] = [];
-  await fetchUrls([`${a.base}/bounce`], { userAgent: 'pith-test', perHost: 1, hostDelayMs: 0, maxRedirects: 3 }, async (r) => void results.push(r));
+  await fetchUrls([`${a.base}/bounce`], { userAgent: 'pith-test', allowPrivateUrls: true, perHost: 1, hostDelayMs: 0, maxRedirects: 3 }, async (r) => void results.push(r));
   assert.equal(results.length, 1);
   const r = results[0]!;
   assert.ok(!r.ok && r.error.code === 'FETCH_FAILED' && /redirects/.test(r.error.message), JSON.stringify(r));

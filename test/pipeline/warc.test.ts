@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { seededRandom } from '../../src/util/random.js';
 import { repoRoot } from '../helpers/paths.js';
 import { httpResponse, warcFile, warcRecord } from './warc-builder.js';
 import { readWarcPages } from '../../src/pipeline/warc.js';
@@ -188,4 +189,69 @@ test('pith batch --out-dir: one file per page, named from its id, the same recor
   const md = pith('batch', file, '--out', join(dir, 'md.jsonl'), '--out-dir', join(dir, 'md'), '--format', 'markdown', '--workers', '1');
   assert.equal(md.status, 0, md.stderr);
   assert.match(readFileSync(join(dir, 'md', 'urn%3Auuid%3Apage-1.md'), 'utf8'), /^# Mill restoration/m);
+});
+
+/** The pages of a WARC and what was skipped, read directly. */
+async function readAll(file: string): Promise<{ ids: string[]; skipped: Array<[string, string]> }> {
+  const ids: string[] = [];
+  const skipped: Array<[string, string]> = [];
+  for await (const p of readWarcPages(file, { onSkip: (why, detail) => skipped.push([why, detail]) })) ids.push(p.id);
+  return { ids, skipped };
+}
+
+for (const gz of [false, true]) {
+  const kind = gz ? '.warc.gz' : '.warc';
+  test(`${kind}: a record with a wrong Content-Length (past the file's end, or short) or a 20 MB header costs that record only; the ones after it are read`, async (t) => {
+    const dir = tempDir(t);
+    const good = (n: number): Buffer => warcRecord({ type: 'response', id: `urn:uuid:ok-${n}`, url: `http://news.test/${n}`, block: httpResponse(page(`Story ${n}`)) });
+    const cases: Array<[string, Buffer, RegExp]> = [
+      ['long', warcRecord({ type: 'response', id: 'urn:uuid:bad', block: httpResponse(page('Bad')), contentLength: '99999999' }), /record at offset \d+ does not end where its Content-Length says; going on at the next record/],
+      ['short', warcRecord({ type: 'response', id: 'urn:uuid:bad', block: httpResponse(page('Bad')), contentLength: '40' }), /record at offset \d+ does not end where its Content-Length says/],
+      ['huge-header', Buffer.concat([Buffer.from(`WARC/1.0\r\nWARC-Type: response\r\nX-Junk: ${'j'.repeat(20 * 1024 * 1024)}\r\n`), good(99)]), /headers (near offset \d+ run past|over) 1 MiB/],
+    ];
+    for (const [name, bad, why] of cases) {
+      const file = join(dir, `${name}${kind}`);
+      writeFileSync(file, warcFile([good(1), bad, good(2), good(3)], gz));
+      const { ids, skipped } = await readAll(file);
+      // ok-99 (after the junk header) may be read or lost with it; a cut 'bad' body may be a page.
+      assert.deepEqual(ids.filter((id) => id !== 'urn:uuid:ok-99' && id !== 'urn:uuid:bad'), ['urn:uuid:ok-1', 'urn:uuid:ok-2', 'urn:uuid:ok-3'], `${name}: every good record`);
+      const damage = skipped.filter(([r]) => r !== 'TOO_LARGE');
+      assert.equal(damage.length, 1, `${name}: the bad record reported once: ${JSON.stringify(skipped.map(([r, d]) => [r, d.slice(0, 120)]))}`);
+      assert.equal(damage[0]![0], gz && name === 'huge-header' ? damage[0]![0] : 'BAD_RECORD');
+      if (!gz || name !== 'huge-header') assert.match(damage[0]![1], why, name);
+    }
+    // Short by a part of the body: the rest is passed over (warcio skips to the next WARC line); nothing after is lost.
+    const shorter = join(dir, `shorter${kind}`);
+    writeFileSync(shorter, warcFile([good(1), warcRecord({ type: 'response', id: 'urn:uuid:bad', block: httpResponse(page('Bad')), contentLength: '150' }), good(2), good(3)], gz));
+    const short = await readAll(shorter);
+    assert.deepEqual(short.ids.filter((id) => id !== 'urn:uuid:bad'), ['urn:uuid:ok-1', 'urn:uuid:ok-2', 'urn:uuid:ok-3']);
+    // In a plain file the bytes passed over are reported (in a .warc.gz the record's own member ends it).
+    if (!gz) assert.deepEqual(short.skipped.map(([r, d]) => [r, /longer than its Content-Length: \d+ bytes after it were passed over/.test(d)]), [['BAD_RECORD', true]]);
+    // A file cut inside its last record is still TRUNCATED: nothing follows to go on to.
+    const cut = join(dir, `cut${kind}`);
+    const whole = warcFile([good(1), good(2)], false);
+    writeFileSync(cut, gz ? Buffer.concat([gzipSync(good(1)), gzipSync(good(2)).subarray(0, 60)]) : whole.subarray(0, whole.length - 100));
+    const tail = await readAll(cut);
+    assert.deepEqual(tail.ids, ['urn:uuid:ok-1']);
+    assert.deepEqual(tail.skipped.map(([r]) => r), ['TRUNCATED']);
+  });
+}
+
+test('.warc.gz: many records whose Content-Length runs to the end of the file: going on after each is bounded (the file is read a few times over at most), then reported', async (t) => {
+  const dir = tempDir(t);
+  // Bodies that do not compress (seeded noise), so the file is large enough for the budget to matter.
+  const rng = seededRandom(56);
+  const noise = (): Buffer => Buffer.from(Array.from({ length: 30_000 }, () => Math.floor(rng() * 256)));
+  const bad = (n: number): Buffer => warcRecord({ type: 'response', id: `urn:uuid:bad-${n}`, block: httpResponse(noise()), contentLength: '99999999' });
+  const good = warcRecord({ type: 'response', id: 'urn:uuid:ok', url: 'http://news.test/ok', block: httpResponse(page('Good')) });
+  const file = join(dir, 'bad-lengths.warc.gz');
+  writeFileSync(file, warcFile([good, ...Array.from({ length: 60 }, (_, k) => bad(k)), good], true));
+  const { ids, skipped } = await readAll(file);
+  assert.equal(ids[0], 'urn:uuid:ok');
+  const stop = skipped.filter(([, d]) => /too much damage/.test(d));
+  assert.equal(stop.length, 1, JSON.stringify(skipped.map(([r, d]) => [r, d.slice(0, 100)])));
+  assert.equal(stop[0]![0], 'BAD_RECORD');
+  // Each pass after a bad record reads the rest of the file: the budget (4x the file) allows a handful, not 60.
+  const passes = skipped.filter(([, d]) => /does not end where its Content-Length says/.test(d)).length;
+  assert.ok(passes >= 2 && passes <= 10, `${passes} bad records gone past`);
 });

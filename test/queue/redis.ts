@@ -126,8 +126,11 @@ export async function withRedis(name: string, body: (redis: RedisServer, dir: st
   }
 }
 
-/** `pith worker` that stops when the queue is empty, one thread, 1 s locks (later options win). */
-export const worker = (url: string, ...more: string[]): Running => pith('worker', '--redis', url, '--until-empty', '--concurrency', '1', '--lock-secs', '1', ...more);
+/**
+ * `pith worker` that stops when the queue is empty, one thread, 1 s locks (later options win);
+ * its URL pages may reach the tests' loopback servers (--allow-private-urls).
+ */
+export const worker = (url: string, ...more: string[]): Running => pith('worker', '--redis', url, '--until-empty', '--concurrency', '1', '--lock-secs', '1', '--allow-private-urls', ...more);
 
 export interface Line {
   id: string;

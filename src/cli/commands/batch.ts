@@ -51,6 +51,8 @@ Options:
   --host-delay-ms N       pause between two requests to one host (default ${DEFAULT_HOST_DELAY_MS})
   --user-agent S          User-Agent header (default '${DEFAULT_USER_AGENT}')
   --fetch-timeout SECS    whole-request limit (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a failed URL is an error line
+  --allow-private-urls    let URLs and their redirects reach loopback, private, link-local and
+                          reserved addresses (refused by default: URL_NOT_ALLOWED; docs/batch.md)
 
 WARC records that are not HTML pages (requests, metadata, non-2xx, images ...) and damaged
 ones (truncated, bad gzip member, over 16 MiB) are skipped and counted by reason on stderr.
@@ -98,7 +100,7 @@ export const command: Command = {
       out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
       'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
       format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
-      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' },
+      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' },
     });
     const render = optBool(values, 'render');
@@ -119,6 +121,7 @@ export const command: Command = {
       hostDelayMs: optInt(values, 'host-delay-ms', DEFAULT_HOST_DELAY_MS, 0),
       userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
       timeoutMs: secondsOption(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS),
+      allowPrivateUrls: optBool(values, 'allow-private-urls'),
     };
     const workers = optInt(values, 'workers', availableParallelism(), 1);
     const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);

@@ -59,6 +59,8 @@ export const command: Command = {
       minCoverage: optShare(values, 'min-coverage', HARVEST_DEFAULTS.minCoverage),
       minPrecision: optShare(values, 'min-precision', HARVEST_DEFAULTS.minPrecision),
     });
+    const outside = report.rejected['outside-root'];
+    if (outside > 0) io.stderr.write(`harvest: warning: ${outside} symbolic link${outside === 1 ? '' : 's'} leading outside their input folder, not read\n`);
     if (optBool(values, 'json')) {
       io.stdout.write(JSON.stringify({ out, ...report }, null, 2) + '\n');
       return EXIT.ok;

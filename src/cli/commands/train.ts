@@ -1,4 +1,8 @@
 /** `pith train <corpus...> --model crf -o model.json.gz`: learn a model from labelled corpora. */
+import { realpath } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { bundledModelPath, shippedModelsDir } from '../../pipeline/extract.js';
+import { isInsideFolder } from '../../page.js';
 import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, parseSetPairs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { reportSkippedPages } from '../skipped-pages.js';
@@ -35,6 +39,25 @@ function familiesOption(values: TrainValues, name: string): FamilyName[] | undef
 }
 
 /** `--model LEARNER --site HOST`: the learner trained on the pages alone, stored as HOST's site model. */
+/** Where a path leads: symbolic links resolved, for the file itself or (not there yet) its folder. */
+async function realTarget(path: string): Promise<string> {
+  const full = resolve(path);
+  try {
+    return await realpath(full);
+  } catch {
+    return join(await realpath(dirname(full)).catch(() => dirname(full)), basename(full));
+  }
+}
+
+/** A model pith ships (the bundled model, anything in the package's models/) is not overwritten by mistake. */
+async function refuseShippedModel(out: string): Promise<void> {
+  const target = await realTarget(out);
+  const shipped = await realTarget(shippedModelsDir());
+  if (target === (await realTarget(bundledModelPath())) || isInsideFolder(target, shipped)) {
+    throw new PithError('BAD_OPTION', `${out} is a model pith ships (in ${shipped}); write your model elsewhere, or pass --force to overwrite it`);
+  }
+}
+
 function trainSiteLearner(values: TrainValues, corpora: readonly string[], out: string, site: string, log: NodeJS.WritableStream): Promise<number> {
   const algorithm = learnerOption(values);
   if (algorithm === 'svm') throw new PithError('BAD_OPTION', '--site takes wrapper or a block learner; svm site models are not supported');
@@ -66,7 +89,9 @@ and writes a versioned model file (.json or .json.gz), atomically.
 
 Options:
   --model A           ${listTrainers().map((t) => t.algorithm).join(' | ')} | wrapper (default ${DEFAULT_MODEL_RECIPE.algorithm}, the bundled model's)
-  -o, --out PATH      model file to write (required)
+  -o, --out PATH      model file to write (required); a model pith ships (its models/ folder,
+                      the bundled model) only with --force
+  --force             overwrite a model pith ships
   --set name=value    a learner parameter (repeatable); parameters and defaults:
 ${paramHelp()}
   --families LIST     comma-separated feature families to use (default: all but the opt-in visual)
@@ -98,10 +123,11 @@ with Platt probabilities) learned from whole pages; the --set parameters are lis
     const { values, positionals } = parseCommandArgs(argv, {
       model: { type: 'string' }, out: { type: 'string', short: 'o' }, set: { type: 'string', multiple: true },
       families: { type: 'string' }, exclude: { type: 'string' }, limit: { type: 'string' }, 'allow-eval-only': { type: 'boolean' },
-      site: { type: 'string' }, general: { type: 'string' }, layouts: { type: 'string' },
+      site: { type: 'string' }, general: { type: 'string' }, layouts: { type: 'string' }, force: { type: 'boolean' },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
+    if (!optBool(values, 'force')) await refuseShippedModel(out);
     if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one corpus folder');
     if (optString(values, 'model') === 'wrapper') {
       const site = optString(values, 'site');

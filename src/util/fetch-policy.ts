@@ -1,14 +1,17 @@
 /**
- * Which addresses a `{url}` request may make the server connect to. A service that fetches
- * URLs for its clients must not become their way into the network it sits in: loopback, the
- * private ranges, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT,
- * multicast and the reserved ranges are refused unless the operator allows them
- * (`--allow-private-urls`). IPv6 forms that carry an IPv4 address (mapped `::ffff:a.b.c.d`,
- * NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are judged by that address; otherwise only global
- * unicast (`2000::/3`) less its special blocks is public.
+ * pith's one outbound-fetch policy (docs/service.md, "Fetch policy"): which addresses a fetch
+ * may connect to. Every fetcher (`pith serve`'s `{url}`, `pith batch --urls`, `pith worker`)
+ * goes through `fetchPage` (src/dom/fetch.ts), which applies it to every connection, the first
+ * and each redirect's. A fetch on someone else's behalf must not become their way into the
+ * network it runs in: loopback, the private ranges, link-local (cloud metadata at
+ * 169.254.169.254), carrier-grade NAT, multicast and the reserved ranges are refused unless the
+ * operator allows them (`--allow-private-urls`). IPv6 forms that carry an IPv4 address (mapped
+ * `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are judged by that address;
+ * otherwise only global unicast (`2000::/3`) less its special blocks is public.
  *
  * The check runs on the addresses a connection is about to use (see `guardedLookup`), not on
- * an earlier resolution, so DNS rebinding between a check and the connect cannot slip past.
+ * an earlier resolution, so DNS rebinding between a check and the connect cannot slip past; a
+ * literal IP in a URL (which never reaches a lookup) is checked by `checkUrlHost`.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 import { isIP, isIPv4 } from 'node:net';
@@ -81,15 +84,38 @@ export function isPrivateAddress(address: string): boolean {
 /** Thrown (through the connection) when a host resolves to an address the policy refuses. */
 export class AddressRefused extends Error {
   constructor(readonly host: string, readonly address: string) {
-    super(`${host} resolves to ${address}, a loopback, private, link-local or reserved address`);
+    super(host.replace(/^\[|\]$/g, '') === address ? `${address} is a loopback, private, link-local or reserved address` : `${host} resolves to ${address}, a loopback, private, link-local or reserved address`);
     this.name = 'AddressRefused';
   }
 }
 
 export type AddressPolicy = (address: string) => boolean;
 
-/** Allows public addresses only (`isPrivateAddress` false). */
+/** Allows public addresses only (`isPrivateAddress` false): the default of every fetcher. */
 export const publicOnly: AddressPolicy = (a) => !isPrivateAddress(a);
+
+/** Allows every address (`--allow-private-urls`, or a URL the user typed on their own command line). */
+export const allowAll: AddressPolicy = () => true;
+
+/** The policy of a command: public only unless private URLs are allowed; `custom` (tests) wins. */
+export function addressPolicyOf(options: { readonly allowPrivateUrls?: boolean | undefined; readonly addressPolicy?: AddressPolicy | undefined }): AddressPolicy {
+  return options.addressPolicy ?? (options.allowPrivateUrls ? allowAll : publicOnly);
+}
+
+/**
+ * The address a URL names literally (an IP host), or undefined for a name. Such a URL connects
+ * without a lookup, so `guardedLookup` never sees it: check it with `allowed` before connecting.
+ */
+export function literalAddressOf(url: URL): string | undefined {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) ? host : undefined;
+}
+
+/** Throws AddressRefused when `url` names a refused address literally. */
+export function checkUrlHost(url: URL, allowed: AddressPolicy): void {
+  const literal = literalAddressOf(url);
+  if (literal !== undefined && !allowed(literal)) throw new AddressRefused(url.hostname, literal);
+}
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
