@@ -22,12 +22,13 @@ async function host(handler: (path: string, h: Host) => { status: number; header
     h.inFlight++;
     h.maxInFlight = Math.max(h.maxInFlight, h.inFlight);
     const r = handler(req.url ?? '/', h);
-    // Slow enough that requests would overlap if the client allowed it.
-    setTimeout(() => {
+    // Slow enough, in real time, that requests would overlap if the client allowed it; and an
+    // answer takes 30 ms on the test's clock, so a pause kept from a request's start only is seen.
+    setTimeout(() => void clock.sleep(30).then(() => {
       h.inFlight--;
       h.spans.push([arrived, clock.now()]);
       res.writeHead(r.status, r.headers).end(r.body ?? '');
-    }, 30);
+    }), 30);
   });
   h.server.listen(0, '127.0.0.1');
   await once(h.server, 'listening');
