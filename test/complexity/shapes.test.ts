@@ -18,15 +18,16 @@ import { cpuMsBySize, extractionCpuMs, growthPerDoubling, HOSTILE_SHAPES } from 
 
 const MAX_GROWTH_PER_DOUBLING = 3;
 
-test('every hostile shape grows at most ~3x per doubling of its size (CPU time, N/4 -> 2N)', async () => {
+test('every hostile shape grows at most ~3x per doubling of its size (CPU time, N/4 -> 2N)', async (t) => {
   const model = await loadExtractionModel();
   extractionCpuMs('<p>warm up the code paths</p>'.repeat(500), model);
   for (const shape of HOSTILE_SHAPES) {
     const sizes = [Math.round(shape.n / 4), 2 * shape.n];
     let ms = cpuMsBySize(shape, sizes, 3, model);
-    // A collection or a cache-hungry neighbour can slow one size; a super-linear walk fails both tries.
-    if (growthPerDoubling(sizes, ms) > MAX_GROWTH_PER_DOUBLING) ms = cpuMsBySize(shape, sizes, 3, model);
+    // A collection or a cache-hungry neighbour can slow one size; a super-linear walk fails every try.
+    for (let retry = 0; retry < 2 && growthPerDoubling(sizes, ms) > MAX_GROWTH_PER_DOUBLING; retry++) ms = cpuMsBySize(shape, sizes, 3, model);
     const growth = growthPerDoubling(sizes, ms);
+    t.diagnostic(`${shape.name}: ${ms.map((x) => x.toFixed(1)).join(' -> ')} CPU ms, ${growth.toFixed(2)}x per doubling`);
     assert.ok(growth <= MAX_GROWTH_PER_DOUBLING, `${shape.name}: ${ms.map((t) => t.toFixed(1)).join(' / ')} CPU ms at N/4, 2N: ${growth.toFixed(2)}x per doubling`);
   }
 });
