@@ -1217,7 +1217,7 @@ async function cliMain(): Promise<void> {
   const rerunArgs = [...sizes, o.corpora ? `--corpora ${o.corpora}` : '', o.timeoutMs !== 5000 ? `--timeout-ms ${o.timeoutMs}` : '', o.heapMb !== 1024 ? `--heap-mb ${o.heapMb}` : '', o.skip.length ? `--skip ${o.skip.join(',')}` : ''].filter(Boolean).join(' ');
   const mutators = mutatorsWithout(o.skip);
   const total = o.only.length || o.cases;
-  console.log(`fuzz: seed ${o.seed}, ${total} case(s), pool ${pool.length} pages (${(pool.reduce((a, p) => a + p.bytes.length, 0) / MB).toFixed(1)} MB), timeout ${o.timeoutMs} ms, heap ${o.heapMb} MB, ${o.workers} worker(s), findings -> ${o.out}`);
+  console.log(`fuzz: seed ${o.seed}, ${total} case(s), pool ${pool.length} pages (${(pool.reduce((a, p) => a + p.bytes.length, 0) / MB).toFixed(1)} MB), ${o.timeoutMs} ms of CPU per case, heap ${o.heapMb} MB, ${o.workers} worker(s), findings -> ${o.out}`);
   const t0 = performance.now();
   let lastPrint = t0;
   let findings = 0;
