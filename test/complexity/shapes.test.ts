@@ -28,7 +28,7 @@ test('every hostile shape grows at most ~3x per doubling of its size (CPU time, 
     for (let retry = 0; retry < 2 && growthPerDoubling(sizes, ms) > MAX_GROWTH_PER_DOUBLING; retry++) ms = cpuMsBySize(shape, sizes, 3, model);
     const growth = growthPerDoubling(sizes, ms);
     t.diagnostic(`${shape.name}: ${ms.map((x) => x.toFixed(1)).join(' -> ')} CPU ms, ${growth.toFixed(2)}x per doubling`);
-    assert.ok(growth <= MAX_GROWTH_PER_DOUBLING, `${shape.name}: ${ms.map((t) => t.toFixed(1)).join(' / ')} CPU ms at N/4, 2N: ${growth.toFixed(2)}x per doubling`);
+    assert.ok(growth <= MAX_GROWTH_PER_DOUBLING, `${shape.name}: ${ms.map((x) => x.toFixed(1)).join(' / ')} CPU ms at N/4, 2N: ${growth.toFixed(2)}x per doubling`);
   }
 });
 
