@@ -5,26 +5,28 @@
  * (byte flips, truncations, splices of two pages, broken encodings, tag duplication,
  * nesting bombs, raw-text traps, huge attributes, deep JSON-LD, the known hostile shapes...),
  * then runs decode -> parse -> blocks -> features -> bundled model -> article -> text /
- * markdown / html / json writers in a worker thread with a heap limit and a time limit.
- * A case is a finding when the worker throws anything but a PithError (crash), runs past the
- * time limit (hang) or is killed for memory (blow-up). Findings are written to --out as
+ * markdown / html / json writers in a worker thread with a heap limit and a CPU-time limit.
+ * A case is a finding when the worker throws anything but a PithError (crash), uses more CPU
+ * time than the limit (hang) or is killed for memory (blow-up). Findings are written to --out as
  * `<seed>-<case>.html` plus a line in `findings.jsonl`, and re-run alone with
  * `--seed S --case I`. Case I of seed S is always the same input (for the same --pages and
  * the same shared corpora): its random stream depends on (S, I) only.
  *
- * Options: --cases N (10000) --seed S (1) --timeout-ms (5000) --heap-mb (1024)
+ * Options: --cases N (10000) --seed S (1) --timeout-ms (5000: CPU time per case) --heap-mb (1024)
  *   --out DIR (out/fuzz, git-ignored) --case I (repeatable: run only these) --pages N (pool size, 300)
  *   --corpora DIR (../shared/corpora; test/fixtures/pages when absent) --workers N (1)
  *   --progress-every N (500) --quiet --skip name,name (mutators left out)
  *   --max-page-kb N --max-growth-kb N (quick runs: smaller pool pages, smaller insertions)
  *   --redirect-cases N (1000; 0 = none): redirect chains on loopback against the fetch policy
  *   (bench/fuzz-redirects.ts), run after the page cases
+ *   --quick (the 300-case campaign npm test once ran: seed 20250101, 16 pages of <= 60 KB, 256 KB growth)
+ *   --shapes (no campaign: every known shape at full size and every test/fixtures/fuzz/*.html, 20 s CPU each)
  * Exit code 1 when there is a finding.
  *
  * The module is also the harness library (test/fuzz imports it) and its own worker entry.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { existsSync, mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -753,6 +755,12 @@ export interface CaseOutcome {
 }
 
 export interface RunnerOptions {
+  /**
+   * CPU time (ms) a case may use before it is a hang: the CPU time of this process while the
+   * case runs, shared among the cases running at once. CPU time, not wall time, so a loaded
+   * machine does not turn slow cases into hangs; a case that answers nothing after
+   * WALL_BACKSTOP_FACTOR times this much wall time (stuck, burning no CPU) is a hang too.
+   */
   readonly timeoutMs: number;
   readonly heapMb: number;
   readonly youngMb?: number;
@@ -775,6 +783,18 @@ const MB = 1024 * 1024;
 const RSS_SAMPLE_MS = 20;
 /** How long a terminated worker may take to go before it is left behind. */
 const TERMINATE_WAIT_MS = 3000;
+/** How often a running case's CPU time is looked at, ms. */
+const CPU_POLL_MS = 50;
+/** A case that has not answered after this many times its CPU limit in wall time is stuck. */
+const WALL_BACKSTOP_FACTOR = 10;
+/** Cases running at once in this process (one per worker), who share its CPU time. */
+let casesRunning = 0;
+
+/** CPU time (user + system) of this process, ms. */
+function processCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
 const START_ATTEMPTS = 4;
 
 /** One worker, reused across cases and replaced after a finding. */
@@ -848,17 +868,25 @@ export class CaseRunner {
     let peak = process.memoryUsage.rss();
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), RSS_SAMPLE_MS);
     const t0 = performance.now();
+    let cpu = 0;
+    casesRunning++;
     const reply = await new Promise<WorkerReply>((resolveReply) => {
-      const timer = setTimeout(() => {
+      let lastCpu = processCpuMs();
+      const watch = setInterval(() => {
+        const now = processCpuMs();
+        cpu += (now - lastCpu) / Math.max(1, casesRunning);
+        lastCpu = now;
+        if (cpu <= this.options.timeoutMs && performance.now() - t0 <= this.options.timeoutMs * WALL_BACKSTOP_FACTOR) return;
+        clearInterval(watch);
         this.waiter = undefined;
         resolveReply({ type: 'timeout' });
-      }, this.options.timeoutMs);
+      }, CPU_POLL_MS);
       this.waiter = (r) => {
-        clearTimeout(timer);
+        clearInterval(watch);
         resolveReply(r);
       };
       worker.postMessage({ bytes });
-    });
+    }).finally(() => casesRunning--);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage.rss());
     const wall = performance.now() - t0;
@@ -871,7 +899,7 @@ export class CaseRunner {
       }
       case 'timeout':
         await this.discard();
-        return { kind: 'hang', ms: wall, peakRssMb, error: `no result after ${this.options.timeoutMs} ms` };
+        return { kind: 'hang', ms: wall, peakRssMb, error: `no result after ${Math.round(cpu)} ms of CPU time (limit ${this.options.timeoutMs} ms), ${Math.round(wall)} ms in all` };
       case 'error':
         await this.discard();
         return reply.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -1087,13 +1115,28 @@ export interface CliOptions {
   /** Mutators left out (`--skip insertShape,nestingBomb`): a different stream, reproducible with the same flag. */
   readonly skip: string[];
   /** Quick runs: only pool files up to this size on disk, and less growth per mutator. */
-  readonly maxPageKb: number | undefined;
+  readonly maxPageBytes: number | undefined;
   readonly maxGrowthKb: number | undefined;
   /** Rounds of slow and small attacks against `pith serve` after the cases (bench/fuzz-serve.ts); 0 skips them. */
   readonly serveRounds: number;
   /** Redirect chains to run after the page cases (0: none). */
   readonly redirectCases: number;
+  /** `--quick`: the campaign the test suite once ran (QUICK); flags given beside it win. */
+  readonly quick: boolean;
+  /** `--shapes`: every known shape at full size and every fixture of test/fixtures/fuzz, no campaign. */
+  readonly shapes: boolean;
 }
+
+/**
+ * `--quick`: 300 seeded cases over 16 pool pages of at most 60 KB, 256 KB of growth per mutator:
+ * the campaign `npm test` ran before it kept only a smoke of it (test/fuzz/fuzz.test.ts). Flags
+ * given beside it win.
+ */
+export const QUICK = Object.freeze({ seed: 20_250_101, cases: 300, pages: 16, maxPageBytes: 60_000, maxGrowthKb: 256 });
+/** `--shapes` allows each full-size shape this much CPU time unless --timeout-ms says otherwise. */
+const SHAPES_TIMEOUT_MS = 20_000;
+/** Hand-minimised reproducers of past findings (test/fixtures/fuzz/README.md). */
+export const FIXTURE_FINDINGS = join(process.cwd(), 'test', 'fixtures', 'fuzz');
 
 /** MUTATORS less the named ones (an unknown name is an error). */
 export function mutatorsWithout(skip: readonly string[]): Mutator[] {
@@ -1102,7 +1145,8 @@ export function mutatorsWithout(skip: readonly string[]): Mutator[] {
 }
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageKb: undefined as number | undefined, maxGrowthKb: undefined as number | undefined, serveRounds: 3, redirectCases: 1000 };
+  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageBytes: undefined as number | undefined, maxGrowthKb: undefined as number | undefined, quick: false, shapes: false, serveRounds: 3, redirectCases: 1000 };
+  let timeoutGiven = false;
   const num = (flag: string, v: string | undefined): number => {
     const n = Number(v);
     if (v === undefined || !Number.isFinite(n) || n < 0 || !Number.isInteger(n)) throw new Error(`${flag} needs a whole number, got ${v}`);
@@ -1114,7 +1158,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     switch (a) {
       case '--cases': o.cases = num(a, v); i++; break;
       case '--seed': o.seed = num(a, v); i++; break;
-      case '--timeout-ms': o.timeoutMs = num(a, v); i++; break;
+      case '--timeout-ms': o.timeoutMs = num(a, v); timeoutGiven = true; i++; break;
+      case '--quick': o.quick = true; break;
+      case '--shapes': o.shapes = true; break;
       case '--heap-mb': o.heapMb = num(a, v); i++; break;
       case '--out': if (!v) throw new Error('--out needs a folder'); o.out = v; i++; break;
       case '--case': o.only.push(num(a, v)); i++; break;
@@ -1123,7 +1169,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--workers': o.workers = Math.max(1, num(a, v)); i++; break;
       case '--progress-every': o.progressEvery = num(a, v); i++; break;
       case '--quiet': o.quiet = true; break;
-      case '--max-page-kb': o.maxPageKb = num(a, v); i++; break;
+      case '--max-page-kb': o.maxPageBytes = num(a, v) * 1024; i++; break;
       case '--max-growth-kb': o.maxGrowthKb = num(a, v); i++; break;
       case '--serve-rounds': o.serveRounds = num(a, v); i++; break;
       case '--redirect-cases': o.redirectCases = num(a, v); i++; break;
@@ -1131,18 +1177,56 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       default: throw new Error(`unknown option ${a} (see the head of bench/fuzz.ts)`);
     }
   }
+  if (o.shapes && !timeoutGiven) o.timeoutMs = SHAPES_TIMEOUT_MS;
+  // --quick fills in what no flag gave, wherever it stands on the line.
+  if (o.quick) {
+    const given = new Set(argv);
+    if (!given.has('--seed')) o.seed = QUICK.seed;
+    if (!given.has('--cases')) o.cases = QUICK.cases;
+    if (!given.has('--pages')) o.pages = QUICK.pages;
+    if (!given.has('--max-page-kb')) o.maxPageBytes = QUICK.maxPageBytes;
+    if (!given.has('--max-growth-kb')) o.maxGrowthKb = QUICK.maxGrowthKb;
+  }
   return o;
+}
+
+/** `--shapes`: each known shape at full size and each fixture finding, once; exit code 1 on a finding. */
+async function runShapes(o: CliOptions): Promise<void> {
+  const runner = new CaseRunner({ timeoutMs: o.timeoutMs, heapMb: o.heapMb });
+  const inputs: Array<[string, () => Uint8Array]> = [
+    ...SHAPES.map((shape, k): [string, () => Uint8Array] => [`shape ${shape.name}`, () => shape.build(1, caseRandom(0, k))]),
+    ...(await readdir(FIXTURE_FINDINGS)).filter((f) => f.endsWith('.html')).sort().map((f): [string, () => Uint8Array] => [`fixture ${f}`, () => new Uint8Array(readFileSync(join(FIXTURE_FINDINGS, f)))]),
+  ];
+  console.log(`fuzz --shapes: ${inputs.length} inputs, ${o.timeoutMs} ms of CPU time and ${o.heapMb} MB of heap each`);
+  let findings = 0;
+  try {
+    for (const [name, build] of inputs) {
+      const bytes = build();
+      const r = await runner.run(bytes);
+      if (isFinding(r)) findings++;
+      console.log(`  ${isFinding(r) ? 'FINDING' : 'ok'} ${name} (${(bytes.length / 1024).toFixed(0)} KB): ${r.kind}${r.code ? ` ${r.code}` : ''} ${Math.round(r.ms)} ms${r.error ? ` ${r.error}` : ''}`.slice(0, 600));
+    }
+  } finally {
+    await runner.close();
+  }
+  console.log(`fuzz --shapes: ${findings} finding(s)`);
+  process.exitCode = findings > 0 ? 1 : 0;
 }
 
 async function cliMain(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
-  const pool = await buildPool({ pages: o.pages, seed: o.seed, ...(o.corpora ? { corpora: o.corpora } : {}), ...(o.maxPageKb !== undefined ? { maxFileBytes: o.maxPageKb * 1024 } : {}) });
+  if (o.shapes) return runShapes(o);
+  const pool = await buildPool({ pages: o.pages, seed: o.seed, ...(o.corpora ? { corpora: o.corpora } : {}), ...(o.maxPageBytes !== undefined ? { maxFileBytes: o.maxPageBytes } : {}) });
   const maxGrowth = o.maxGrowthKb !== undefined ? o.maxGrowthKb * 1024 : MAX_GROWTH_BYTES;
-  const rerunArgs = [o.pages !== 300 ? `--pages ${o.pages}` : '', o.corpora ? `--corpora ${o.corpora}` : '', o.timeoutMs !== 5000 ? `--timeout-ms ${o.timeoutMs}` : '', o.heapMb !== 1024 ? `--heap-mb ${o.heapMb}` : '', o.skip.length ? `--skip ${o.skip.join(',')}` : '',
-    o.maxPageKb !== undefined ? `--max-page-kb ${o.maxPageKb}` : '', o.maxGrowthKb !== undefined ? `--max-growth-kb ${o.maxGrowthKb}` : ''].filter(Boolean).join(' ');
+  // With --quick, only what a later flag changed; --seed is given with --case anyway.
+  const base = o.quick ? { pages: QUICK.pages, maxPageBytes: QUICK.maxPageBytes as number | undefined, maxGrowthKb: QUICK.maxGrowthKb as number | undefined } : { pages: 300, maxPageBytes: undefined, maxGrowthKb: undefined };
+  const sizes = [o.quick ? '--quick' : '', o.pages !== base.pages ? `--pages ${o.pages}` : '',
+    o.maxPageBytes !== base.maxPageBytes && o.maxPageBytes !== undefined ? `--max-page-kb ${o.maxPageBytes / 1024}` : '',
+    o.maxGrowthKb !== base.maxGrowthKb && o.maxGrowthKb !== undefined ? `--max-growth-kb ${o.maxGrowthKb}` : ''];
+  const rerunArgs = [...sizes, o.corpora ? `--corpora ${o.corpora}` : '', o.timeoutMs !== 5000 ? `--timeout-ms ${o.timeoutMs}` : '', o.heapMb !== 1024 ? `--heap-mb ${o.heapMb}` : '', o.skip.length ? `--skip ${o.skip.join(',')}` : ''].filter(Boolean).join(' ');
   const mutators = mutatorsWithout(o.skip);
   const total = o.only.length || o.cases;
-  console.log(`fuzz: seed ${o.seed}, ${total} case(s), pool ${pool.length} pages (${(pool.reduce((a, p) => a + p.bytes.length, 0) / MB).toFixed(1)} MB), timeout ${o.timeoutMs} ms, heap ${o.heapMb} MB, ${o.workers} worker(s), findings -> ${o.out}`);
+  console.log(`fuzz: seed ${o.seed}, ${total} case(s), pool ${pool.length} pages (${(pool.reduce((a, p) => a + p.bytes.length, 0) / MB).toFixed(1)} MB), ${o.timeoutMs} ms of CPU per case, heap ${o.heapMb} MB, ${o.workers} worker(s), findings -> ${o.out}`);
   const t0 = performance.now();
   let lastPrint = t0;
   let findings = 0;

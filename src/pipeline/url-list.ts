@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_REDIRECTS, fetchPage } from '../dom/fetch.js';
 import { PithError, isPithError } from '../errors.js';
 import { addressPolicyOf, type AddressPolicy } from '../util/fetch-policy.js';
+import { systemClock, type Clock } from '../util/clock.js';
 
 export interface UrlFetchOptions {
   /** Requests in flight at once. Default 4. */
@@ -30,6 +31,8 @@ export interface UrlFetchOptions {
   readonly allowPrivateUrls?: boolean;
   /** Which addresses may be connected to (tests); overrides `allowPrivateUrls`. */
   readonly addressPolicy?: AddressPolicy;
+  /** What the pauses between requests are measured and waited on. Default: the real clock. */
+  readonly clock?: Clock;
 }
 
 export const DEFAULT_URL_CONCURRENCY = 4;
@@ -107,6 +110,7 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
   const perHost = Math.max(1, options.perHost ?? DEFAULT_PER_HOST);
   const delay = Math.max(0, options.hostDelayMs ?? DEFAULT_HOST_DELAY_MS);
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const clock = options.clock ?? systemClock;
   /** A request to make: `target` (the URL or where it redirected to) for the listed `url`. */
   interface Request { url: string; target: string; redirectsLeft: number }
   interface HostState { queue: Request[]; inflight: number; next: number }
@@ -120,7 +124,8 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
   let active = 0;
   let failure: unknown;
   await new Promise<void>((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
+    /** Ends the pause pump is waiting out, when a finished request calls it sooner. */
+    let pause: AbortController | undefined;
     const run = async ({ url, target, redirectsLeft }: Request): Promise<void> => {
       let result: UrlResult;
       try {
@@ -137,8 +142,8 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
       await onResult(result);
     };
     const pump = (): void => {
-      clearTimeout(timer);
-      timer = undefined;
+      pause?.abort();
+      pause = undefined;
       if (failure !== undefined) {
         if (active === 0) reject(failure);
         return;
@@ -147,7 +152,7 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
       let wait = Infinity;
       for (const [h, s] of hosts) {
         while (active < concurrency && s.queue.length > 0 && s.inflight < perHost) {
-          const now = Date.now();
+          const now = clock.now();
           // Not a host (an invalid URL): no politeness to keep, it fails at once.
           if (h !== '' && now < s.next) {
             wait = Math.min(wait, s.next - now);
@@ -165,14 +170,19 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
           ).finally(() => {
             s.inflight--;
             active--;
-            s.next = Math.max(s.next, Date.now() + delay);
+            s.next = Math.max(s.next, clock.now() + delay);
             if (s.queue.length === 0 && s.inflight === 0) hosts.delete(h);
             pump();
           });
         }
         if (active >= concurrency) break;
       }
-      if (wait !== Infinity && active < concurrency) timer = setTimeout(pump, wait);
+      if (wait !== Infinity && active < concurrency) {
+        const p = (pause = new AbortController());
+        void clock.sleep(wait, p.signal).then(() => {
+          if (!p.signal.aborted) pump();
+        });
+      }
     };
     pump();
   });

@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { PithError } from '../errors.js';
 import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, hostOf } from '../pipeline/url-list.js';
+import type { Clock } from '../util/clock.js';
 
 export interface Politeness {
   /** Fetches in flight to one host, across all workers. */
@@ -37,9 +38,18 @@ const MIN_HOST_SPACING_MS = 100;
 export const politenessKey = (queue: string): string => `pith:${queue}:politeness`;
 const hostPrefix = (queue: string): string => `pith:${queue}:host:`;
 
+/** Redis' clock in ms, or the caller's time when one is given (an injected clock: tests). */
+const NOW_LUA = `
+local function redisNow(given)
+  if given ~= nil and given ~= '' then return tonumber(given) end
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+
 /**
  * Grants a lease or books a later look. KEYS: leases, host state, politeness.
- * ARGV: token, lease ms, default perHost, default delay ms, minimum spacing ms.
+ * ARGV: token, lease ms, default perHost, default delay ms, minimum spacing ms, now ('' for Redis' clock).
  * Returns {1, 0} (granted) or {0, wait ms}.
  *
  * A job that finds the host busy is given a start time after every time given before
@@ -47,9 +57,8 @@ const hostPrefix = (queue: string): string => `pith:${queue}:host:`;
  * with thousands of waiting jobs is looked at about once per spacing, not by all of them at
  * once, and in turn. A job that comes back to a host still busy books again at the end.
  */
-const ACQUIRE_LUA = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+const ACQUIRE_LUA = NOW_LUA + `
+local now = redisNow(ARGV[6])
 local perHost = tonumber(redis.call('HGET', KEYS[3], 'perHost') or ARGV[3])
 local delay = tonumber(redis.call('HGET', KEYS[3], 'hostDelayMs') or ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
@@ -78,10 +87,9 @@ redis.call('PEXPIRE', KEYS[2], keep)
 return {0, slot - now}
 `;
 
-/** Ends a lease; the next request waits the delay from now. KEYS: leases, host state, politeness. ARGV: token, default delay ms. */
-const RELEASE_LUA = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+/** Ends a lease; the next request waits the delay from now. KEYS: leases, host state, politeness. ARGV: token, default delay ms, now ('' for Redis' clock). */
+const RELEASE_LUA = NOW_LUA + `
+local now = redisNow(ARGV[3])
 local delay = tonumber(redis.call('HGET', KEYS[3], 'hostDelayMs') or ARGV[2])
 redis.call('ZREM', KEYS[1], ARGV[1])
 local nextAt = math.max(tonumber(redis.call('HGET', KEYS[2], 'next') or '0'), now + delay)
@@ -92,8 +100,8 @@ return 1
 `;
 
 interface GateCommands {
-  pithHostAcquire(leases: string, state: string, politeness: string, token: string, leaseMs: number, perHost: number, delayMs: number, spacingMs: number): Promise<[number, number]>;
-  pithHostRelease(leases: string, state: string, politeness: string, token: string, delayMs: number): Promise<number>;
+  pithHostAcquire(leases: string, state: string, politeness: string, token: string, leaseMs: number, perHost: number, delayMs: number, spacingMs: number, now: string): Promise<[number, number]>;
+  pithHostRelease(leases: string, state: string, politeness: string, token: string, delayMs: number, now: string): Promise<number>;
 }
 
 export type HostTurn =
@@ -104,8 +112,12 @@ export type HostTurn =
 export class HostGate {
   private readonly commands: GateCommands;
 
-  /** `leaseMs`: how long a lease lasts; at least the fetch's time limit (`leaseForFetch`). */
-  constructor(client: Redis, private readonly queue: string, private readonly leaseMs: number) {
+  /**
+   * `leaseMs`: how long a lease lasts; at least the fetch's time limit (`leaseForFetch`).
+   * `clock`: whose time leases and delays are counted in; by default Redis' own, which every
+   * worker shares. All gates of one queue must use the same clock.
+   */
+  constructor(client: Redis, private readonly queue: string, private readonly leaseMs: number, private readonly clock?: Pick<Clock, 'now'>) {
     client.defineCommand('pithHostAcquire', { numberOfKeys: 3, lua: ACQUIRE_LUA });
     client.defineCommand('pithHostRelease', { numberOfKeys: 3, lua: RELEASE_LUA });
     this.commands = client as unknown as GateCommands;
@@ -120,9 +132,14 @@ export class HostGate {
     if (host === '') return { granted: true, release: async () => undefined };
     const keys = [hostPrefix(this.queue) + host + ':leases', hostPrefix(this.queue) + host, politenessKey(this.queue)] as const;
     const token = randomUUID();
-    const [granted, waitMs] = await this.commands.pithHostAcquire(...keys, token, this.leaseMs, DEFAULT_POLITENESS.perHost, DEFAULT_POLITENESS.hostDelayMs, MIN_HOST_SPACING_MS);
+    const [granted, waitMs] = await this.commands.pithHostAcquire(...keys, token, this.leaseMs, DEFAULT_POLITENESS.perHost, DEFAULT_POLITENESS.hostDelayMs, MIN_HOST_SPACING_MS, this.now());
     if (granted !== 1) return { granted: false, waitMs: Number(waitMs) };
-    return { granted: true, release: async () => void (await this.commands.pithHostRelease(...keys, token, DEFAULT_POLITENESS.hostDelayMs)) };
+    return { granted: true, release: async () => void (await this.commands.pithHostRelease(...keys, token, DEFAULT_POLITENESS.hostDelayMs, this.now())) };
+  }
+
+  /** The injected clock's time for the scripts, or '' for Redis' clock. */
+  private now(): string {
+    return this.clock ? String(Math.floor(this.clock.now())) : '';
   }
 }
 

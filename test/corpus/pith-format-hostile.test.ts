@@ -64,10 +64,9 @@ test('a lock left by a crashed process (dead pid) is taken over at once', async 
     // The older format (`<pid> <time>`) and the current one (`<pid> <time> <host> <nonce>`), both fresh.
     for (const [i, text] of [`${deadPid()} ${new Date().toISOString()}\n`, `${deadPid()} ${new Date().toISOString()} ${encodeURIComponent(hostname())} abc\n`].entries()) {
       await writeFile(lock, text);
-      const t0 = Date.now();
-      const saved = await save(dir, 'p1', 1 + i, 5_000);
+      // No time to wait at all: a lock that had to be waited out would fail this save with CONFLICT.
+      const saved = await save(dir, 'p1', 1 + i, 0);
       assert.equal(saved.revision, 2 + i);
-      assert.ok(Date.now() - t0 < 2_000, `took ${Date.now() - t0} ms: the dead owner's lock was waited for`);
       await assert.rejects(readFile(lock), { code: 'ENOENT' }, 'the lock is released after the save');
     }
     assert.deepEqual((await readdir(join(dir, 'labels'))).sort(), ['p1.json'], 'no temp or aside files left');
