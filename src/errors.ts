@@ -18,6 +18,7 @@ export type PithErrorCode =
   | 'OUTSIDE_ROOT' // a symbolic link that leads out of the folder being read
   | 'LOCKED' // an output another running pith process is writing (its lock file holds a live pid)
   | 'RENDER_FAILED' // the browser is missing, or a page hung or crashed the renderer
+  | 'MISSING_PACKAGE' // an optional package the command needs (bullmq, ioredis, playwright-core, warcio) is not installed
   | 'IO'; // other filesystem problems
 
 export class PithError extends Error {

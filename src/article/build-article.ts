@@ -242,7 +242,7 @@ class ArticleBuilder {
    * first text block placed from the card (its kicker or headline) carries the card's link.
    */
   private withCardLink(block: Block, content: Inline[]): Inline[] {
-    if (content.length === 0 || content.some((c) => c.kind === 'link')) return content;
+    if (content.length === 0 || hasLink(content)) return content;
     let cur = block.elementId;
     for (let k = 0; k < CARD_LINK_LEVELS && cur > 0; k++) {
       const el = this.tree.nodes[cur];
@@ -429,6 +429,15 @@ function withoutFragmentLinks(content: readonly Inline[], baseUrl: string | unde
     return changed ? mergeText(out) : (items as Inline[]);
   };
   return walk(content);
+}
+
+/** Whether a link sits anywhere in the content (`<strong><a>x</a></strong>` too): one link may not wrap another. */
+function hasLink(content: readonly Inline[]): boolean {
+  for (const c of content) {
+    if (c.kind === 'link') return true;
+    if ((c.kind === 'emphasis' || c.kind === 'strong' || c.kind === 'sub' || c.kind === 'sup') && hasLink(c.children)) return true;
+  }
+  return false;
 }
 
 /** Adjacent text nodes joined (left side by side when a link around one was taken away). */

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { isPithError } from '../errors.js';
 import { EXIT, type Command, type CommandIO } from './command.js';
+import { explainImportError } from '../util/optional-package.js';
 
 const commandsDir = new URL('./commands/', import.meta.url);
 
@@ -25,7 +26,8 @@ async function loadCommands(): Promise<Map<string, Command>> {
       const cmd = await importCommand(url);
       if (cmd) out.set(cmd.name, cmd);
     } catch (e) {
-      out.set(name, { name, summary: `(unavailable: ${(e as Error).message.split('\n')[0]})`, help: '', run: () => Promise.reject(e) });
+      const why = explainImportError(e, `pith ${name}`);
+      out.set(name, { name, summary: `(unavailable: ${(why as Error).message.split('\n')[0]})`, help: '', run: () => Promise.reject(why) });
     }
   }
   return out;
@@ -48,7 +50,16 @@ export async function main(argv: readonly string[], io: CommandIO = process): Pr
     return EXIT.ok;
   }
   const url = (await commandFiles()).get(name);
-  const cmd = url ? await importCommand(url) : undefined;
+  let cmd: Command | undefined;
+  try {
+    cmd = url ? await importCommand(url) : undefined;
+  } catch (e) {
+    // A command whose optional packages are absent (pith queue without bullmq) says what to install.
+    const why = explainImportError(e, `pith ${name}`);
+    if (!isPithError(why)) throw e;
+    io.stderr.write(`${why.message}\n`);
+    return EXIT.input;
+  }
   if (!cmd) {
     io.stderr.write(`pith: unknown command '${name}'\n\n${usage(await loadCommands())}`);
     return EXIT.usage;

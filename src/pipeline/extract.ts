@@ -104,6 +104,16 @@ export function renderedModelPath(): string {
   return existsSync(shipped) ? shipped : bundledModelPath();
 }
 
+/**
+ * What `--render` without `--model` should tell the user when no rendered model is there: the
+ * bundled model reads no layout, so rendering then changes nothing but the time taken.
+ */
+export function renderedModelNote(): string | undefined {
+  if (renderedModelPath() !== bundledModelPath()) return undefined;
+  return 'no rendered model is installed (models/rendered.model.json.gz is not shipped): extracting with the bundled model, ' +
+    'which reads no layout, so the text is what it would be without --render; give --model a model trained with the visual family (docs/render.md)';
+}
+
 export async function loadExtractionModel(path: string = bundledModelPath()): Promise<LoadedModel> {
   if (!existsSync(path)) {
     throw new PithError('BAD_MODEL', path === bundledModelPath() ? 'the bundled model is missing; rebuild it with `npm run model:build`' : 'no such model file', path);

@@ -12,6 +12,7 @@
 import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { articleHeadings, toHtml, toMarkdown, toText, withoutLinks, withoutTables, type Article } from '../article/index.js';
+import { checkExtractionOptions } from './extraction-options.js';
 import { bundledModelPath, extractPage, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
 
 /** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
@@ -184,6 +185,7 @@ export function shapeArticle(article: Article, options: ExtractionOptions): Arti
 
 /** Extracts with a model already loaded: the synchronous form of `extract`. */
 export function extractWith(model: PithModel, input: string | Uint8Array, options: ExtractionOptions = {}): Extraction {
+  checkExtractionOptions(options);
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
     throw new PithError('BAD_OPTION', 'input must be an HTML string or bytes (Uint8Array / Buffer)', 'input');
   }
@@ -197,6 +199,7 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
 
 /** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */
 export async function extract(input: string | Uint8Array, options: ExtractionOptions = {}): Promise<Extraction> {
+  checkExtractionOptions(options);
   const model = typeof options.model === 'object' ? options.model : await loadModel(options.model);
   return extractWith(model, input, options);
 }

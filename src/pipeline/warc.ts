@@ -18,9 +18,11 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
-import { AsyncIterReader, WARCParser, type WARCRecord } from 'warcio';
+import type * as Warcio from 'warcio';
+import type { WARCRecord } from 'warcio';
 import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
 import { PithError } from '../errors.js';
+import { explainImportError } from '../util/optional-package.js';
 
 /** Why a record gave no page. */
 export type WarcSkipReason =
@@ -65,29 +67,43 @@ const HTML_TYPE = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
 
 class HeaderBudgetExceeded extends Error {}
 
+/** warcio, an optional package: loaded on the first WARC file (so reading HTML files needs no warcio). */
+async function loadWarcio(): Promise<typeof Warcio> {
+  try {
+    return await import('warcio');
+  } catch (e) {
+    throw explainImportError(e, 'reading WARC files');
+  }
+}
+
 /**
  * warcio's reader with a budget: while the parser reads a record's headers, the bytes it pulls
  * are counted and a header block that never ends (a hostile or garbled file) stops at the budget
  * instead of filling memory. Payloads are read with the budget off (they have their own limit).
+ * Defined over the reader class of warcio once it is loaded.
  */
-class BudgetedReader extends AsyncIterReader {
-  /** Read offset where the headers being parsed began; undefined while a payload is read. */
-  private base: number | undefined;
+function budgetedReaderClass(AsyncIterReader: typeof Warcio.AsyncIterReader) {
+  return class BudgetedReader extends AsyncIterReader {
+    /** Read offset where the headers being parsed began; undefined while a payload is read. */
+    private base: number | undefined;
 
-  set budget(on: number) {
-    this.base = on === Infinity ? undefined : this.getReadOffset();
-  }
-
-  override async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
-    for await (const chunk of super[Symbol.asyncIterator]()) {
-      // Bytes consumed before this chunk (chunks given back with unread are not counted twice).
-      if (this.base !== undefined && this.getReadOffset() - chunk.length - this.base > HEADER_BUDGET) {
-        throw new HeaderBudgetExceeded('record headers over 1 MiB');
-      }
-      yield chunk;
+    set budget(on: number) {
+      this.base = on === Infinity ? undefined : this.getReadOffset();
     }
-  }
+
+    override async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+      for await (const chunk of super[Symbol.asyncIterator]()) {
+        // Bytes consumed before this chunk (chunks given back with unread are not counted twice).
+        if (this.base !== undefined && this.getReadOffset() - chunk.length - this.base > HEADER_BUDGET) {
+          throw new HeaderBudgetExceeded('record headers over 1 MiB');
+        }
+        yield chunk;
+      }
+    }
+  };
 }
+
+type BudgetedReader = InstanceType<ReturnType<typeof budgetedReaderClass>>;
 
 /** The limit reader warcio gives each record; `limit` is what is left of the payload. */
 interface RecordLimitReader extends AsyncIterable<Uint8Array> {
@@ -169,7 +185,8 @@ async function readPayload(limiter: RecordLimitReader): Promise<{ bytes: Uint8Ar
 }
 
 /** The body as the server meant it: chunked transfer undone, Content-Encoding decoded (bounded). */
-async function decodeBody(raw: Uint8Array, transferEncoding: string, contentEncoding: string, maxBytes: number): Promise<Uint8Array | WarcSkipReason> {
+async function decodeBody(warcio: typeof Warcio, raw: Uint8Array, transferEncoding: string, contentEncoding: string, maxBytes: number): Promise<Uint8Array | WarcSkipReason> {
+  const { AsyncIterReader } = warcio;
   let body = raw;
   if (/\bchunked\b/i.test(transferEncoding)) body = await new AsyncIterReader([raw], null, true).readFully();
   const enc = contentEncoding.trim().toLowerCase();
@@ -218,6 +235,9 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
   }
   if (!st.isFile()) throw new PithError('NOT_A_FILE', 'is not a regular file; only regular WARC files are read', path);
   const name = basename(path);
+  const warcio = await loadWarcio();
+  const { WARCParser } = warcio;
+  const BudgetedReader = budgetedReaderClass(warcio.AsyncIterReader);
   const fh = await open(path, 'r');
   const head = Buffer.alloc(3);
   await fh.read(head, 0, 3, 0).finally(() => fh.close());
@@ -357,7 +377,7 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
           resyncFrom = offset + 1;
           break;
         }
-        const body = await decodeBody(raw, headerValue(record, 'Transfer-Encoding'), headerValue(record, 'Content-Encoding'), maxBytes);
+        const body = await decodeBody(warcio, raw, headerValue(record, 'Transfer-Encoding'), headerValue(record, 'Content-Encoding'), maxBytes);
         if (typeof body === 'string') {
           skip(body, `${name}: ${url ?? id}: ${body === 'TOO_LARGE' ? `decoded body above the limit of ${maxBytes} bytes` : `cannot decode Content-Encoding '${headerValue(record, 'Content-Encoding')}'`}`);
           continue;

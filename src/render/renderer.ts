@@ -11,7 +11,8 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession, Page as PwPage } from 'playwright-core';
 import type { DomTree } from '../dom/tree.js';
-import { PithError } from '../errors.js';
+import { isPithError, PithError } from '../errors.js';
+import { explainImportError } from '../util/optional-package.js';
 import { collectLayout, STYLE_PROPERTIES, VALUES_PER_ELEMENT, type CollectedPage } from './collect.js';
 import { mapElements } from './map-elements.js';
 import { LAYOUT_COLUMNS, layoutKey, type LayoutColumn, type PageLayout, type Size } from './layout.js';
@@ -67,7 +68,8 @@ async function loadPlaywright(): Promise<Playwright> {
   try {
     return await import('playwright-core');
   } catch (e) {
-    throw new PithError('RENDER_FAILED', `rendering needs the playwright-core package (${(e as Error).message})`, 'playwright-core');
+    const why = explainImportError(e, 'rendering (--render, pith render)');
+    throw isPithError(why) ? why : new PithError('RENDER_FAILED', `rendering needs the playwright-core package (${(e as Error).message})`, 'playwright-core');
   }
 }
 

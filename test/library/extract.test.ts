@@ -82,3 +82,22 @@ test('bad input and options are PithErrors with a code', async () => {
   await assert.rejects(extract(STORY, { model: '/no/such/model.json.gz' }), (e) => e instanceof PithError && e.code === 'BAD_MODEL');
   assert.equal(await loadModel(), await loadModel(), 'the bundled model is loaded once');
 });
+
+test('unknown options and bad values are BAD_OPTION PithErrors naming the option', async () => {
+  const bad = async (options: unknown, pattern: RegExp): Promise<void> => {
+    await assert.rejects(extract(STORY, options as never), (e) => e instanceof PithError && e.code === 'BAD_OPTION' && pattern.test(e.message), JSON.stringify(options));
+    const model = await loadModel();
+    assert.throws(() => extractWith(model, STORY, options as never), (e) => e instanceof PithError && e.code === 'BAD_OPTION' && pattern.test(e.message));
+  };
+  await bad({ foo: 1 }, /unknown option 'foo'; known: url, model, favor/);
+  await bad({ url: 'not a url' }, /^url: must be an absolute URL/);
+  await bad({ url: 42 }, /^url: must be a string/);
+  await bad({ includeTables: 'no' }, /^includeTables: must be true or false/);
+  await bad({ charset: '' }, /^charset: must be a charset name/);
+  await bad({ model: 7 }, /^model: must be a model/);
+  await bad(null, /options must be an object/);
+  await bad([], /options must be an object/);
+  // Undefined values are absent options; a good URL passes.
+  const a = await extract(STORY, { url: 'https://valley.example/rain', includeTables: undefined });
+  assert.equal(a.found, true);
+});

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
-import { bundledModelPath, loadExtractionModel, renderedModelPath } from '../../pipeline/extract.js';
+import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath } from '../../pipeline/extract.js';
 import { Renderer } from '../../render/renderer.js';
 import { LayoutCache } from '../../render/cache.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../pipeline/batch.js';
@@ -39,8 +39,9 @@ Options:
                         the rest from: ${BATCH_FIELDS.join(',')}
                         (default: all but blocks); only these are rendered
   --render              draw each page in headless Chromium first (a browser per worker, no
-                        network, scripts off; docs/render.md) and extract with its layout,
-                        using the rendered model when no --model is given
+                        network, scripts off; docs/render.md) and extract with its layout
+                        (only a model trained with the visual family reads the layout; none is
+                        shipped, so without --model the text is as without --render; a note says so)
   --layouts DIR         read layouts from a 'pith render' folder (with --render, add new ones)
   --scripts             with --render: run the pages' scripts
   --out-dir DIR         also write each page to DIR/<id>.json (id escaped for a file name),
@@ -127,6 +128,8 @@ export const command: Command = {
     const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
     const timeoutMs = pageTimeoutMs(values);
     const modelPath = optString(values, 'model') ?? (render ? renderedModelPath() : bundledModelPath());
+    const note = render && optString(values, 'model') === undefined ? renderedModelNote() : undefined;
+    if (note) io.stderr.write(`batch: ${note}\n`);
     if (render) await Renderer.launch().then((r) => r.close()); // fail fast when there is no Chromium
     if (layoutsDir !== undefined && !render) await LayoutCache.open(layoutsDir);
     await loadExtractionModel(modelPath); // fail fast, in this thread, on a bad model

@@ -1,5 +1,5 @@
 /** `pith corpus import|stats|show`: corpora in any recognised layout, pith's own format, gold labels. */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type CommandIO } from '../command.js';
 import { Progress } from '../progress.js';
@@ -148,12 +148,28 @@ async function corpusStats(corpus: Corpus, limit: number, quick: boolean, io: Co
   return { ...base, read, failed, blocks, ...(goldTokens > 0 ? { goldAligned: alignedTokens / goldTokens } : {}), titled, titleFound };
 }
 
+/**
+ * The folders among the paths given: a file beside them (`corpora/*` matches a README.md too)
+ * is passed over with a note. A path that does not exist is left to openCorpus to report, and
+ * paths with no folder among them at all are an error.
+ */
+async function corpusFolders(paths: readonly string[], io: CommandIO): Promise<string[]> {
+  const folders: string[] = [];
+  for (const p of paths) {
+    const st = await stat(p).catch(() => undefined);
+    if (st && !st.isDirectory()) io.stderr.write(`corpus stats: skipping ${p}: a file, not a corpus folder\n`);
+    else folders.push(p);
+  }
+  if (folders.length === 0) throw new PithError('BAD_OPTION', `stats takes corpus folders; ${paths.length === 1 ? `${paths[0]} is a file` : 'all the paths given are files'}`);
+  return folders;
+}
+
 async function runStats(args: readonly string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { limit: { type: 'string' }, quick: { type: 'boolean' }, json: { type: 'boolean' } });
   if (positionals.length === 0) throw new PithError('BAD_OPTION', 'stats takes one or more corpus folders');
   const limit = optInt(values, 'limit', Number.MAX_SAFE_INTEGER, 1);
   const all: CorpusStats[] = [];
-  for (const dir of positionals) all.push(await corpusStats(await openCorpus(dir), limit, optBool(values, 'quick'), io));
+  for (const dir of await corpusFolders(positionals, io)) all.push(await corpusStats(await openCorpus(dir), limit, optBool(values, 'quick'), io));
   if (optBool(values, 'json')) {
     io.stdout.write(JSON.stringify(all, null, 2) + '\n');
     return EXIT.ok;

@@ -3,7 +3,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, extractPage, loadExtractionModel, OUTPUT_FORMATS, renderResult, renderedModelPath, type OutputFormat,
+  explainExtraction, extractBytes, extractPage, loadExtractionModel, OUTPUT_FORMATS, renderResult, renderedModelNote, renderedModelPath, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../pipeline/render-page.js';
 import { LayoutCache } from '../../render/cache.js';
@@ -32,8 +32,9 @@ Options:
   --url URL        the page's URL when reading a file or stdin (resolves links and images)
   --timeout MS     time limit when fetching a URL (default 15000)
   --render         draw the page in headless Chromium first (no network, scripts off) and use
-                   its layout: the rendered model (models/rendered.model.json.gz) when no
-                   --model is given; needs Chromium (docs/render.md)
+                   its layout; needs Chromium (docs/render.md). Only a model trained with the
+                   visual family reads the layout: no such model is shipped, so without --model
+                   the text is the bundled model's, as without --render (a note on stderr says so)
   --layouts DIR    read the page's layout from a 'pith render' folder (rendering it there
                    with --render when missing)
   --styled         with --format html: a standalone page keeping the original look (the kept
@@ -72,6 +73,8 @@ export const command: Command = {
     const render = optBool(values, 'render') || styled;
     const layoutsDir = optString(values, 'layouts');
     const modelPath = optString(values, 'model') ?? (render ? renderedModelPath() : undefined);
+    const note = render && optString(values, 'model') === undefined ? renderedModelNote() : undefined;
+    if (note) io.stderr.write(`pith extract: ${note}\n`);
     const model = await loadExtractionModel(...(modelPath ? [modelPath] : []));
     const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
     if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);

@@ -2,13 +2,14 @@
 import { basename, resolve } from 'node:path';
 import { readdir, stat } from 'node:fs/promises';
 import { PithError } from '../../errors.js';
-import { EXIT, optInt, optString, optStrings, parseCommandArgs, type Command } from '../command.js';
+import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, type Command } from '../command.js';
 import { createPithCorpus, PITH_CORPUS_FILE } from '../../corpus/pith-format.js';
 import { addToCorpus, checkAddSpecs } from '../../annotate/add-pages.js';
 import { Workspace } from '../../annotate/workspace.js';
 import { startLabelServer } from '../../annotate/server.js';
 import { loadModelPredictor } from '../../annotate/model-predictor.js';
 import { createRetrainer } from '../../annotate/retrain.js';
+import { bundledModelPath } from '../../pipeline/extract.js';
 
 const HELP = `Usage: pith label <corpus-dir> [options]
 
@@ -22,11 +23,13 @@ Options:
                     one is refused with exit code 3). Symbolic links inside a folder or
                     corpus that lead out of it are skipped, never read
   --port N          port on 127.0.0.1 (default: a free one)
-  --model PATH      model file whose predictions pre-label unsaved pages; the queue puts
-                    uncertain pages first. 'retrain' trains the same algorithm (without
-                    --model, the bundled model's) on the saved labels, in the background,
-                    into <corpus>/retrained.model.json.gz (retrained-2.model.json.gz when
-                    that is the --model file): the --model file is never written
+  --model PATH      model file whose predictions pre-label unsaved pages (default: the
+                    bundled model); the queue puts uncertain pages first. 'retrain' trains
+                    the same algorithm (without --model, the bundled model's) on the saved
+                    labels, in the background, into <corpus>/retrained.model.json.gz
+                    (retrained-2.model.json.gz when that is the --model file): the --model
+                    file is never written
+  --no-model        no pre-labels: every unsaved page starts as 'other'
   --name NAME       corpus name when creating it (default: the folder name)
   --use USE         train | eval-only, when creating the corpus (default train)
 
@@ -56,11 +59,14 @@ export const command: Command = {
       add: { type: 'string', multiple: true },
       port: { type: 'string' },
       model: { type: 'string' },
+      'no-model': { type: 'boolean' },
       name: { type: 'string' },
       use: { type: 'string' },
     });
     if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one corpus folder');
     const dir = positionals[0]!;
+    const modelPath = optString(values, 'model');
+    if (modelPath !== undefined && optBool(values, 'no-model')) throw new PithError('BAD_OPTION', '--model and --no-model contradict each other');
     const port = optInt(values, 'port', 0);
     if (port > 65535) throw new PithError('BAD_OPTION', '--port must be at most 65535');
     const adds = optStrings(values, 'add');
@@ -73,8 +79,8 @@ export const command: Command = {
       for (const s of r.skipped) io.stderr.write(`  skipped ${s.source}: ${s.reason}\n`);
     }
 
-    const modelPath = optString(values, 'model');
-    const predictor = modelPath ? await loadModelPredictor(modelPath) : undefined;
+    // Pages start from the bundled model's predictions unless told otherwise (README: "starts from the model's predictions").
+    const predictor = optBool(values, 'no-model') ? undefined : await loadModelPredictor(modelPath ?? bundledModelPath());
     const ws = await Workspace.open(dir, predictor ? { predictor } : {});
     // Retrain: in a worker thread, into the corpus folder (never over --model), then reloaded.
     const retrain = createRetrainer({ corpusDir: dir, ...(modelPath ? { modelPath } : {}) });

@@ -80,7 +80,8 @@ function paramHelp(): string {
 
 export const command: Command = {
   name: 'train',
-  summary: 'train a model (crf, maxent, memm, knn, igtree) on labelled corpora',
+  // From the registry, so the list cannot fall behind the learners there are.
+  summary: `train a model (${[...availableAlgorithms(), 'wrapper'].join(', ')}) on labelled corpora`,
   get help() {
     return `Usage: pith train <corpus...> --model ALGORITHM -o MODEL [options]
 
