@@ -1,0 +1,82 @@
+/**
+ * Named fields by example on swde-book (docs/fields.md): for k = 1, 2, 3, the first k pages
+ * by id are the examples (their fields/ values), the field rules are learned from them, and
+ * the other pages are scored with SWDE's page-level metric per attribute: a page is right
+ * for an attribute when one extracted value equals one gold value after white-space
+ * normalisation and the clean-up every value gets (normalizeValue: a leading ": " and such
+ * dropped, on both sides); precision over pages with a value extracted, recall over pages
+ * with gold. Times: learning per training page (parse + induction) and extraction per test
+ * page (parse + field rules), and pith's whole extraction with the site model per page.
+ *   node dist/bench/fields.js [--corpus DIR] [--ks 1,2,3] [--json OUT]
+ */
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { openCorpus } from '../src/corpus/open.js';
+import { readBytes } from '../src/corpus/readers/files.js';
+import type { CorpusPage } from '../src/corpus/types.js';
+import { parsePage } from '../src/dom/parse.js';
+import type { DomTree } from '../src/dom/tree.js';
+import { extractFields, normalizeValue, type FieldsBody } from '../src/models/wrapper/fields.js';
+import { induceFields } from '../src/wrapper/fields.js';
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const root = arg('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'swde-book'));
+const ks = arg('ks', '1,2,3').split(',').map(Number);
+const jsonOut = arg('json', '');
+
+const corpus = await openCorpus(root);
+const pages = [...corpus.pages].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const attributes = [...new Set(pages.flatMap((p) => Object.keys(p.gold.fields ?? {})))].sort();
+
+interface Loaded { readonly entry: CorpusPage; readonly bytes: Uint8Array }
+const loaded: Loaded[] = [];
+for (const entry of pages) loaded.push({ entry, bytes: await readBytes(entry.htmlPath) });
+const parse = (l: Loaded): DomTree => parsePage(l.bytes, l.entry.url !== undefined ? { url: l.entry.url } : {}).tree;
+
+interface Counts { withValue: number; withGold: number; correct: number }
+const prf = (c: Counts): { p: number; r: number; f1: number } => {
+  const p = c.withValue ? c.correct / c.withValue : 1;
+  const r = c.withGold ? c.correct / c.withGold : 1;
+  return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 };
+};
+
+const results: unknown[] = [];
+const rows: string[] = [];
+for (const k of ks) {
+  const train = loaded.slice(0, k);
+  const test = loaded.slice(k);
+  const t0 = performance.now();
+  const body: FieldsBody = induceFields(train.map((l) => ({ id: l.entry.id, tree: parse(l), fields: l.entry.gold.fields ?? {} })));
+  const learnMs = (performance.now() - t0) / k;
+  const counts = new Map(attributes.map((a) => [a, { withValue: 0, withGold: 0, correct: 0 } as Counts]));
+  let extractMs = 0;
+  let warned = 0;
+  const misses: string[] = [];
+  for (const l of test) {
+    const t1 = performance.now();
+    const got = extractFields(parse(l), body);
+    extractMs += performance.now() - t1;
+    if (got.warnings.length) warned++;
+    for (const a of attributes) {
+      const gold = new Set((l.entry.gold.fields?.[a] ?? []).map(normalizeValue).filter(Boolean));
+      const values = (got.fields[a] ?? []).map((v) => normalizeValue(v.value));
+      const c = counts.get(a)!;
+      if (gold.size) c.withGold++;
+      if (values.length) c.withValue++;
+      if (values.some((v) => gold.has(v))) c.correct++;
+      else if ((gold.size || values.length) && misses.length < 12) misses.push(`${l.entry.id} ${a}: got ${JSON.stringify(values.slice(0, 2))} gold ${JSON.stringify([...gold].slice(0, 2))}`);
+    }
+  }
+  const per = attributes.map((a) => ({ attribute: a, ...prf(counts.get(a)!) }));
+  const meanF1 = per.reduce((s, x) => s + x.f1, 0) / per.length;
+  results.push({ k, testPages: test.length, perAttribute: per, meanF1, learnMsPerPage: learnMs, extractMsPerPage: extractMs / test.length, pagesWithWarnings: warned });
+  rows.push(`| ${k} | ${per.map((x) => `${x.p.toFixed(3)} / ${x.r.toFixed(3)} / ${x.f1.toFixed(3)}`).join(' | ')} | **${meanF1.toFixed(3)}** | ${learnMs.toFixed(1)} | ${(extractMs / test.length).toFixed(2)} | ${warned} |`);
+  for (const m of misses) process.stderr.write(`  k=${k} miss ${m}\n`);
+}
+process.stdout.write(`swde-book (${corpus.pages.length} pages): P / R / F1 per attribute, first k pages by id as examples, the rest tested\n\n`);
+process.stdout.write(`| k | ${attributes.join(' | ')} | mean F1 | learn ms/page | extract ms/page | pages warned |\n|${'---|'.repeat(attributes.length + 5)}\n`);
+for (const r of rows) process.stdout.write(r + '\n');
+if (jsonOut) await writeFile(jsonOut, JSON.stringify(results, null, 2) + '\n');
