@@ -104,6 +104,8 @@ export interface FieldExtraction {
   readonly warnings: FieldWarning[];
   /** Per field, the rule that gave its values (index into its rules; -1 when none did). */
   readonly ruleUsed: Record<string, number>;
+  /** Per field, for `--explain`: the rules tried in rank order that found nothing, and the one that gave the values. */
+  readonly trace: Record<string, { readonly failed: readonly string[]; readonly used?: string }>;
 }
 
 const BLANK_RE = /^[\s\u00a0]*$/;
@@ -342,6 +344,7 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
   const fields: Record<string, FieldValue[]> = {};
   const warnings: FieldWarning[] = [];
   const ruleUsed: Record<string, number> = {};
+  const trace: Record<string, { failed: string[]; used?: string }> = {};
   for (const [name, model] of Object.entries(body.fields)) {
     let rank = -1;
     let found: { value: string; node: number }[] = [];
@@ -353,6 +356,8 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
       }
     }
     ruleUsed[name] = rank;
+    const tried = rank < 0 ? model.rules : model.rules.slice(0, rank);
+    trace[name] = { failed: tried.map(formatFieldRule), ...(rank >= 0 ? { used: formatFieldRule(model.rules[rank]!) } : {}) };
     if (rank < 0) {
       fields[name] = [];
       if (model.required && model.rules.length > 0) {
@@ -373,7 +378,7 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     }
     fields[name] = values;
   }
-  return { fields, records: body.records ? groupRecords(tree, fields) : [], warnings, ruleUsed };
+  return { fields, records: body.records ? groupRecords(tree, fields) : [], warnings, ruleUsed, trace };
 }
 
 /**
