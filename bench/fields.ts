@@ -18,6 +18,9 @@ import { parsePage } from '../src/dom/parse.js';
 import type { DomTree } from '../src/dom/tree.js';
 import { extractFields, normalizeValue, type FieldsBody } from '../src/models/wrapper/fields.js';
 import { induceFields } from '../src/wrapper/fields.js';
+import { WrapperSiteModel } from '../src/models/wrapper/site-model.js';
+import { extractPage, loadExtractionModel } from '../src/pipeline/extract.js';
+import { loadPage } from '../src/page.js';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,7 +46,33 @@ const prf = (c: Counts): { p: number; r: number; f1: number } => {
   return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 };
 };
 
+const general = await loadExtractionModel();
+/**
+ * pith's whole extraction (article by the general model, fields by the site model, as `pith
+ * extract --model` runs it) on the test pages: its time per page, and a check that it gives
+ * the values the field rules alone gave.
+ */
+function wholePipeline(body: FieldsBody, test: readonly Loaded[]): { ms: number; same: number } {
+  const host = 'booksamillion.com';
+  const site = new WrapperSiteModel(host, { version: 3, rules: [], trainingPages: 0, notes: [], minBodyChars: 1, fields: body });
+  const model = { ...general, sites: [site] };
+  let ms = 0;
+  let same = 0;
+  for (const l of test) {
+    const t0 = performance.now();
+    const r = extractPage(loadPage(l.bytes, l.entry.url !== undefined ? { url: l.entry.url } : {}), model);
+    ms += performance.now() - t0;
+    const direct = extractFields(parse(l), body);
+    if (JSON.stringify(r.fields?.fields) === JSON.stringify(direct.fields)) same++;
+  }
+  return { ms: ms / test.length, same };
+}
+
+// Warm-up (untimed): the first induction and extraction of a process pay for compiling the code.
+extractFields(parse(loaded[1]!), induceFields([{ id: loaded[0]!.entry.id, tree: parse(loaded[0]!), fields: loaded[0]!.entry.gold.fields ?? {} }]));
+
 const results: unknown[] = [];
+const whole: string[] = [];
 const rows: string[] = [];
 for (const k of ks) {
   const train = loaded.slice(0, k);
@@ -54,12 +83,14 @@ for (const k of ks) {
   const counts = new Map(attributes.map((a) => [a, { withValue: 0, withGold: 0, correct: 0 } as Counts]));
   let extractMs = 0;
   let warned = 0;
+  const warnKinds = new Map<string, number>();
   const misses: string[] = [];
   for (const l of test) {
     const t1 = performance.now();
     const got = extractFields(parse(l), body);
     extractMs += performance.now() - t1;
     if (got.warnings.length) warned++;
+    for (const w of got.warnings) warnKinds.set(`${w.field} ${w.reason}`, (warnKinds.get(`${w.field} ${w.reason}`) ?? 0) + 1);
     for (const a of attributes) {
       const gold = new Set((l.entry.gold.fields?.[a] ?? []).map(normalizeValue).filter(Boolean));
       const values = (got.fields[a] ?? []).map((v) => normalizeValue(v.value));
@@ -71,6 +102,11 @@ for (const k of ks) {
     }
   }
   const per = attributes.map((a) => ({ attribute: a, ...prf(counts.get(a)!) }));
+  if (warnKinds.size) process.stderr.write(`  k=${k} warnings: ${[...warnKinds].map(([w, n]) => `${w} ${n}`).join(', ')}\n`);
+  if (k === 2) {
+    const w = wholePipeline(body, test);
+    whole.push(`whole pith extract (article + fields) at k = 2: ${w.ms.toFixed(1)} ms per page; fields identical to the rules' own on ${w.same}/${test.length} pages`);
+  }
   const meanF1 = per.reduce((s, x) => s + x.f1, 0) / per.length;
   results.push({ k, testPages: test.length, perAttribute: per, meanF1, learnMsPerPage: learnMs, extractMsPerPage: extractMs / test.length, pagesWithWarnings: warned });
   rows.push(`| ${k} | ${per.map((x) => `${x.p.toFixed(3)} / ${x.r.toFixed(3)} / ${x.f1.toFixed(3)}`).join(' | ')} | **${meanF1.toFixed(3)}** | ${learnMs.toFixed(1)} | ${(extractMs / test.length).toFixed(2)} | ${warned} |`);
@@ -79,4 +115,5 @@ for (const k of ks) {
 process.stdout.write(`swde-book (${corpus.pages.length} pages): P / R / F1 per attribute, first k pages by id as examples, the rest tested\n\n`);
 process.stdout.write(`| k | ${attributes.join(' | ')} | mean F1 | learn ms/page | extract ms/page | pages warned |\n|${'---|'.repeat(attributes.length + 5)}\n`);
 for (const r of rows) process.stdout.write(r + '\n');
+for (const w of whole) process.stdout.write(`\n${w}\n`);
 if (jsonOut) await writeFile(jsonOut, JSON.stringify(results, null, 2) + '\n');

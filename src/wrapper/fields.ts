@@ -11,7 +11,7 @@
  * ranked by examples explained, then fewest wrong values, then kind (a label that looks
  * like one, an anchor, a path), and the best few are kept as alternatives.
  */
-import type { DomTree, ElementNode, TextNode } from '../dom/tree.js';
+import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
   charClasses, inlineLabel, labelledTexts, normalizeValue, ruleValues, textIndexOf,
@@ -233,16 +233,25 @@ interface Scored {
   readonly rank: number;
 }
 
-/** Runs a rule on every training page: examples explained, values taken that were none. */
-function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[]): { examples: number; wrong: number } {
+/**
+ * Runs a rule on every training page: examples explained, values taken that were none. A
+ * page that gave several values of the field (records of a list) may show more than it gave:
+ * there only values outside the examples' common ancestor (the list) count as wrong.
+ */
+function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (ElementNode | undefined)[]): { examples: number; wrong: number } {
   let tp = 0;
   let wrong = 0;
   pages.forEach((p, k) => {
     const want = examples[k];
     if (!want) return;
-    const got = new Set(ruleValues(p.tree, rule as FieldRule).map((v) => v.value));
-    for (const v of want) if (got.has(v)) tp++;
-    if (want.size <= 1) for (const v of got) if (!want.has(v)) wrong++;
+    const got = ruleValues(p.tree, rule as FieldRule);
+    const gotValues = new Set(got.map((v) => v.value));
+    for (const v of want) if (gotValues.has(v)) tp++;
+    const region = regions[k];
+    for (const g of got) {
+      if (want.has(g.value)) continue;
+      if (want.size <= 1 || !region || g.node < region.id || g.node > region.end) wrong++;
+    }
   });
   return { examples: tp, wrong };
 }
@@ -266,14 +275,18 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
   const proposals = new Map<string, Proposal>();
   const allValues: string[] = [];
   const valueLabels: (string | undefined)[] = [];
+  const regions: (ElementNode | undefined)[] = [];
   pages.forEach((p, k) => {
+    const firsts: number[] = [];
     for (const v of examples[k] ?? []) {
       allValues.push(v);
       const occs = occurrencesOf(p.tree, units[k]!, v);
+      if (occs.length > 0) firsts.push(Math.min(...occs.map((o) => o.node)));
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
       const textOcc = occs.find((o) => o.prefix === '' && p.tree.nodes[o.node]!.kind === 'text');
       valueLabels.push(textOcc ? labelledTexts(p.tree).find((t) => t.node.id === textOcc.node)?.label : undefined);
     }
+    regions.push(firsts.length >= 2 ? (p.tree.nodes[commonAncestor(p.tree, firsts)] as ElementNode) : undefined);
   });
   const scored: Scored[] = [];
   const seen = new Set<string>();
@@ -286,7 +299,7 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
       const key = JSON.stringify(rule);
       if (seen.has(key)) return;
       seen.add(key);
-      const s = scoreRule(rule, pages, examples);
+      const s = scoreRule(rule, pages, examples, regions);
       if (s.examples === 0) return;
       const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
       const cleanRank = Object.keys(clean).length;

@@ -316,7 +316,7 @@ export function formatFieldRule(rule: FieldRule): string {
 export function unlikeExamples(value: string, profile: ValueProfile, label: string | undefined): string | undefined {
   const cls = charClasses(value);
   // Lengths vary (titles of 6 and 60 characters); only an order of magnitude off says the rule reached something else.
-  const lengthFits = value.length * 10 >= profile.minLength && value.length <= profile.maxLength * 4 + 20;
+  const lengthFits = (value.length * 10 >= profile.minLength || value.length > 3) && value.length <= profile.maxLength * 4 + 20;
   const classFits = profile.classes.includes(cls) || (cls.includes('a') && profile.classes.some((c) => c.includes('a')));
   if (!lengthFits) return `${value.length} characters; the examples had ${profile.minLength}-${profile.maxLength}`;
   if (!classFits) return `characters ${cls ? `[${cls}]` : '[punctuation]'}; the examples had ${profile.classes.map((c) => `[${c}]`).join(' or ')}`;
@@ -412,8 +412,11 @@ export function groupRecords(tree: DomTree, fields: Readonly<Record<string, read
     }
     records.push(rec);
   }
-  // A page whose values do not group (each record one field) has no records.
-  return records.filter((r) => Object.keys(r).length >= 2).length >= 2 ? records : [];
+  // A page whose values do not group (each record one field) has no records; where most
+  // records have two fields or more, a lone value outside them (a side box's link) is none.
+  const full = records.filter((r) => Object.keys(r).length >= 2);
+  if (full.length < 2) return [];
+  return full.length * 2 > records.length ? full : records;
 }
 
 /** Checks the `fields` section of a wrapper body read from a model file; an error message or undefined. */
