@@ -350,6 +350,9 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     let found: { value: string; node: number }[] = [];
     for (let r = 0; r < model.rules.length; r++) {
       found = ruleValues(tree, model.rules[r]!);
+      // An alternative stands in for the rules above it only with values like the examples: where
+      // the best rule's label is gone because the field is, a path rule would take the next line.
+      if (r > 0) found = found.filter((f) => unlikeExamples(f.value, model.profile, labelBefore(tree, f.node)) === undefined);
       if (found.length > 0) {
         rank = r;
         break;
