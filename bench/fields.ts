@@ -16,7 +16,7 @@ import { readBytes } from '../src/corpus/readers/files.js';
 import type { CorpusPage } from '../src/corpus/types.js';
 import { parsePage } from '../src/dom/parse.js';
 import type { DomTree } from '../src/dom/tree.js';
-import { extractFields, normalizeValue, type FieldsBody } from '../src/models/wrapper/fields.js';
+import { extractFields, normalizeValue, type FieldRuleKind, type FieldsBody } from '../src/models/wrapper/fields.js';
 import { induceFields } from '../src/wrapper/fields.js';
 import { WrapperSiteModel } from '../src/models/wrapper/site-model.js';
 import { extractPage, loadExtractionModel } from '../src/pipeline/extract.js';
@@ -39,7 +39,7 @@ const loaded: Loaded[] = [];
 for (const entry of pages) loaded.push({ entry, bytes: await readBytes(entry.htmlPath) });
 const parse = (l: Loaded): DomTree => parsePage(l.bytes, l.entry.url !== undefined ? { url: l.entry.url } : {}).tree;
 
-interface Counts { withValue: number; withGold: number; correct: number }
+interface Counts { withValue: number; withGold: number; correct: number; values: number; goldValues: number; gold: number; goldFound: number }
 const prf = (c: Counts): { p: number; r: number; f1: number } => {
   const p = c.withValue ? c.correct / c.withValue : 1;
   const r = c.withGold ? c.correct / c.withGold : 1;
@@ -74,13 +74,15 @@ extractFields(parse(loaded[1]!), induceFields([{ id: loaded[0]!.entry.id, tree: 
 const results: unknown[] = [];
 const whole: string[] = [];
 const rows: string[] = [];
-for (const k of ks) {
+/** Every rule kind (pith), and seed 004's tag paths alone (the ablation row). */
+const VARIANTS: readonly { name: string; kinds?: readonly FieldRuleKind[] }[] = [{ name: 'pith' }, { name: 'paths only (seed 004)', kinds: ['path'] }];
+for (const variant of VARIANTS) for (const k of ks) {
   const train = loaded.slice(0, k);
   const test = loaded.slice(k);
   const t0 = performance.now();
-  const body: FieldsBody = induceFields(train.map((l) => ({ id: l.entry.id, tree: parse(l), fields: l.entry.gold.fields ?? {} })));
+  const body: FieldsBody = induceFields(train.map((l) => ({ id: l.entry.id, tree: parse(l), fields: l.entry.gold.fields ?? {} })), variant.kinds ? { kinds: variant.kinds } : {});
   const learnMs = (performance.now() - t0) / k;
-  const counts = new Map(attributes.map((a) => [a, { withValue: 0, withGold: 0, correct: 0 } as Counts]));
+  const counts = new Map(attributes.map((a) => [a, { withValue: 0, withGold: 0, correct: 0, values: 0, goldValues: 0, gold: 0, goldFound: 0 } as Counts]));
   let extractMs = 0;
   let warned = 0;
   const warnKinds = new Map<string, number>();
@@ -97,23 +99,32 @@ for (const k of ks) {
       const c = counts.get(a)!;
       if (gold.size) c.withGold++;
       if (values.length) c.withValue++;
+      c.values += values.length;
+      c.goldValues += values.filter((v) => gold.has(v)).length;
+      c.gold += gold.size;
+      c.goldFound += [...gold].filter((g) => values.includes(g)).length;
       if (values.some((v) => gold.has(v))) c.correct++;
       else if ((gold.size || values.length) && misses.length < 12) misses.push(`${l.entry.id} ${a}: got ${JSON.stringify(values.slice(0, 2))} gold ${JSON.stringify([...gold].slice(0, 2))}`);
     }
   }
-  const per = attributes.map((a) => ({ attribute: a, ...prf(counts.get(a)!) }));
+  const per = attributes.map((a) => {
+    const c = counts.get(a)!;
+    return { attribute: a, ...prf(c), valuePrecision: c.values ? c.goldValues / c.values : 1, valueRecall: c.gold ? c.goldFound / c.gold : 1 };
+  });
+  const meanValueP = per.reduce((s, x) => s + x.valuePrecision, 0) / per.length;
+  const meanValueR = per.reduce((s, x) => s + x.valueRecall, 0) / per.length;
   if (warnKinds.size) process.stderr.write(`  k=${k} warnings: ${[...warnKinds].map(([w, n]) => `${w} ${n}`).join(', ')}\n`);
-  if (k === 2) {
+  if (k === 2 && !variant.kinds) {
     const w = wholePipeline(body, test);
     whole.push(`whole pith extract (article + fields) at k = 2: ${w.ms.toFixed(1)} ms per page; fields identical to the rules' own on ${w.same}/${test.length} pages`);
   }
   const meanF1 = per.reduce((s, x) => s + x.f1, 0) / per.length;
-  results.push({ k, testPages: test.length, perAttribute: per, meanF1, learnMsPerPage: learnMs, extractMsPerPage: extractMs / test.length, pagesWithWarnings: warned });
-  rows.push(`| ${k} | ${per.map((x) => `${x.p.toFixed(3)} / ${x.r.toFixed(3)} / ${x.f1.toFixed(3)}`).join(' | ')} | **${meanF1.toFixed(3)}** | ${learnMs.toFixed(1)} | ${(extractMs / test.length).toFixed(2)} | ${warned} |`);
-  for (const m of misses) process.stderr.write(`  k=${k} miss ${m}\n`);
+  results.push({ rules: variant.name, k, testPages: test.length, perAttribute: per, meanF1, meanValuePrecision: meanValueP, meanValueRecall: meanValueR, learnMsPerPage: learnMs, extractMsPerPage: extractMs / test.length, pagesWithWarnings: warned });
+  rows.push(`| ${variant.name} | ${k} | ${per.map((x) => `${x.p.toFixed(3)} / ${x.r.toFixed(3)} / ${x.f1.toFixed(3)}`).join(' | ')} | **${meanF1.toFixed(3)}** | ${meanValueP.toFixed(3)} | ${meanValueR.toFixed(3)} | ${learnMs.toFixed(1)} | ${(extractMs / test.length).toFixed(2)} | ${warned} |`);
+  for (const m of misses) process.stderr.write(`  ${variant.name} k=${k} miss ${m}\n`);
 }
 process.stdout.write(`swde-book (${corpus.pages.length} pages): P / R / F1 per attribute, first k pages by id as examples, the rest tested\n\n`);
-process.stdout.write(`| k | ${attributes.join(' | ')} | mean F1 | learn ms/page | extract ms/page | pages warned |\n|${'---|'.repeat(attributes.length + 5)}\n`);
+process.stdout.write(`| rules | k | ${attributes.join(' | ')} | mean F1 | value P | value R | learn ms/page | extract ms/page | pages warned |\n|${'---|'.repeat(attributes.length + 8)}\n`);
 for (const r of rows) process.stdout.write(r + '\n');
 for (const w of whole) process.stdout.write(`\n${w}\n`);
 if (jsonOut) await writeFile(jsonOut, JSON.stringify(results, null, 2) + '\n');

@@ -15,7 +15,7 @@ import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '.
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
   charClasses, inlineLabel, labelledTexts, normalizeValue, ruleValues, textIndexOf,
-  type FieldAnchor, type FieldModel, type FieldRule, type FieldsBody, type ValueCleanup, type ValueProfile,
+  type FieldAnchor, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
 } from '../models/wrapper/fields.js';
 
 /** A training page's tree and the values a person gave for it (a field missing: not given). */
@@ -269,8 +269,13 @@ function profileOf(values: readonly string[], labels: readonly (string | undefin
   };
 }
 
+export interface FieldInduceOptions {
+  /** Kinds of rule to propose (default all): `['path']` is seed 004's tag paths alone (the bench's ablation). */
+  readonly kinds?: readonly FieldRuleKind[];
+}
+
 /** Induces one field's rules from the training pages that give it. */
-export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[]): FieldModel {
+export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[], options: FieldInduceOptions = {}): FieldModel {
   const examples = pages.map((p) => (p.fields[field] !== undefined ? new Set(p.fields[field]!.map(normalizeValue).filter((v) => v !== '')) : undefined));
   const proposals = new Map<string, Proposal>();
   const allValues: string[] = [];
@@ -291,6 +296,7 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
   const scored: Scored[] = [];
   const seen = new Set<string>();
   for (const pr of proposals.values()) {
+    if (options.kinds && !options.kinds.includes(pr.base.kind)) continue;
     const clean = learnCleanup(pr.occurrences.map((o) => o.prefix), pr.occurrences.map((o) => o.suffix));
     const variants: (readonly RuleStep[] | undefined)[] = pr.base.kind === 'label' ? [undefined]
       : [mergePaths(pr.paths, 'none'), mergePaths(pr.paths, 'leaf'), mergePaths(pr.paths, 'all')];
@@ -322,17 +328,18 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
   const given = examples.flatMap((e) => (e ? [e] : []));
   return {
     rules,
-    profile: profileOf(allValues, valueLabels),
+    // The label every value follows means something only where a page gives one value (a list's next items follow "and").
+    profile: profileOf(allValues, examples.every((e) => !e || e.size <= 1) ? valueLabels : []),
     required: given.length > 0 && given.every((e) => e.size > 0),
   };
 }
 
 /** Field rules for every field the pages give values of. */
-export function induceFields(pages: readonly FieldExamplePage[]): FieldsBody {
+export function induceFields(pages: readonly FieldExamplePage[], options: FieldInduceOptions = {}): FieldsBody {
   const names = [...new Set(pages.flatMap((p) => Object.keys(p.fields)))].sort();
   const units = pages.map((p) => pageUnits(p.tree));
   const fields: Record<string, FieldModel> = {};
-  for (const name of names) fields[name] = induceField(name, pages, units);
+  for (const name of names) fields[name] = induceField(name, pages, units, options);
   const records = pages.some((p) => Object.values(p.fields).filter((vs) => vs.length >= 2).length >= 2);
   return { fields, records };
 }

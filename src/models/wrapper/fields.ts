@@ -339,6 +339,12 @@ function valueConfidence(rule: FieldRule, rank: number, agreed: boolean, like: b
   return Math.round(c * 1000) / 1000;
 }
 
+/** A path or anchor rule whose last step takes any position: a list's items. */
+function leafIsFree(rule: FieldRule): boolean {
+  const leaf = rule.steps?.[rule.steps.length - 1];
+  return leaf !== undefined && leaf.first === undefined && leaf.last === undefined;
+}
+
 /** The fields of a page by a site's field rules, with records and drift warnings. */
 export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction {
   const fields: Record<string, FieldValue[]> = {};
@@ -369,13 +375,22 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
       continue;
     }
     const rule = model.rules[rank]!;
+    const others = model.rules.map((r, k) => (k === rank ? [] : ruleValues(tree, r)));
+    // A list the best rule saw one item of (a label before the first author only): a later rule
+    // for any item of a list (its last step at any position) that took nothing wrong on the
+    // training pages and gives these values and more, all like the examples, gives the whole list.
+    const wider = model.rules.findIndex((r, k) => k > rank && r.wrong === 0 && leafIsFree(r) && others[k]!.length > found.length
+      && found.every((f) => others[k]!.some((o) => o.node === f.node))
+      && others[k]!.every((o) => unlikeExamples(o.value, model.profile, undefined) === undefined));
+    if (wider >= 0) found = others[wider]!;
     // A value shown twice (a summary and a details list) is one value; records keep each node.
     if (!body.records) found = found.filter((f, i) => found.findIndex((g) => g.value === f.value) === i);
     // A second rule agreeing on the first value makes it surer.
-    const other = model.rules.find((_, k) => k !== rank && ruleValues(tree, model.rules[k]!).some((v) => v.value === found[0]!.value));
+    const other = others.find((vs) => vs.some((v) => v.value === found[0]!.value));
     const values: FieldValue[] = [];
-    for (const f of found) {
-      const unlike = unlikeExamples(f.value, model.profile, labelBefore(tree, f.node));
+    for (const [i, f] of found.entries()) {
+      // The label check is for the first value: the next ones of a list follow its separators ("and").
+      const unlike = unlikeExamples(f.value, model.profile, i === 0 ? labelBefore(tree, f.node) : undefined);
       if (unlike) warnings.push({ field: name, rule: formatFieldRule(rule), reason: 'unlike-examples', value: f.value, detail: unlike });
       values.push({ value: f.value, node: f.node, confidence: valueConfidence(rule, rank, other !== undefined, unlike === undefined) });
     }
