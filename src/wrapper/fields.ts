@@ -111,22 +111,35 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
   return out;
 }
 
-/** The nearest element at or above `id` with an id, itemprop or class, and the path from below it. */
-function anchorOf(tree: DomTree, id: number): { anchor: FieldAnchor; below: PathOfStep[] } | undefined {
+/** Class tokens an anchor may use: not per page (a run of three digits), at most four. */
+const MAX_CLASS_TOKENS = 4;
+
+/**
+ * The nearest element at or above `id` with an id, itemprop or class, as anchors (its id or
+ * itemprop; else its whole class attribute and each of its class tokens, for sites whose items
+ * add a class of their own), with the path from below it.
+ */
+function anchorsOf(tree: DomTree, id: number): { anchor: FieldAnchor; below: PathOfStep[] }[] {
   const full = examplePath(tree, id);
   let el = tree.nodes[id] as ElementNode;
   for (let up = 0; up <= ANCHOR_MAX_UP && el.id > 0; up++) {
     const idAttr = (el.attrs['id'] ?? '').trim();
     const itemprop = (el.attrs['itemprop'] ?? '').trim();
     const cls = classOf(el);
+    const below = up === 0 ? [] : full.slice(full.length - up).map(({ tag, first, last }) => ({ tag, first, last }));
     // Ids with long digit runs are per page (`post-48213`), not the template's.
-    const anchor: FieldAnchor | undefined = idAttr && !/\d{3,}/.test(idAttr) ? { tag: el.tag, attr: 'id', value: idAttr }
-      : itemprop ? { tag: el.tag, attr: 'itemprop', value: itemprop }
-        : cls && !/\d{3,}/.test(cls) ? { tag: el.tag, attr: 'class', value: cls } : undefined;
-    if (anchor) return { anchor, below: up === 0 ? [] : full.slice(full.length - up).map(({ tag, first, last }) => ({ tag, first, last })) };
+    if (idAttr && !/\d{3,}/.test(idAttr)) return [{ anchor: { tag: el.tag, attr: 'id', value: idAttr }, below }];
+    if (itemprop) return [{ anchor: { tag: el.tag, attr: 'itemprop', value: itemprop }, below }];
+    if (cls && !/\d{3,}/.test(cls)) {
+      const tokens = cls.split(' ').filter((t) => !/\d{3,}/.test(t)).slice(0, MAX_CLASS_TOKENS);
+      return [
+        { anchor: { tag: el.tag, attr: 'class', value: cls }, below },
+        ...(tokens.length > 1 ? tokens.map((t) => ({ anchor: { tag: el.tag, attr: 'classToken' as const, value: t }, below })) : []),
+      ];
+    }
     el = tree.nodes[el.parent] as ElementNode;
   }
-  return undefined;
+  return [];
 }
 
 /** Whether the label text node sits next to the value: their common ancestor at most two levels above the value's element. */
@@ -150,8 +163,7 @@ function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, 
   };
   const path = examplePath(tree, occ.element).map(({ tag, first, last }) => ({ tag, first, last }));
   add(`path|${path.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'path', text: occ.text }, path);
-  const a = anchorOf(tree, occ.element);
-  if (a) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'anchor', anchor: a.anchor, text: occ.text }, a.below);
+  for (const a of anchorsOf(tree, occ.element)) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'anchor', anchor: a.anchor, text: occ.text }, a.below);
   const node = tree.nodes[occ.node]!;
   if (node.kind !== 'text') return;
   const tag = (tree.nodes[node.parent] as ElementNode).tag;
@@ -231,6 +243,8 @@ const KIND_RANK = { label: 0, anchor: 1, path: 2 } as const;
 interface Scored {
   readonly rule: FieldRule;
   readonly rank: number;
+  /** Values found in the examples' list beyond the examples (the records the person did not point at). */
+  readonly more: number;
 }
 
 /**
@@ -238,9 +252,10 @@ interface Scored {
  * page that gave several values of the field (records of a list) may show more than it gave:
  * there only values outside the examples' common ancestor (the list) count as wrong.
  */
-function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (ElementNode | undefined)[]): { examples: number; wrong: number } {
+function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (ElementNode | undefined)[]): { examples: number; wrong: number; more: number } {
   let tp = 0;
   let wrong = 0;
+  let more = 0;
   pages.forEach((p, k) => {
     const want = examples[k];
     if (!want) return;
@@ -251,9 +266,10 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
     for (const g of got) {
       if (want.has(g.value)) continue;
       if (want.size <= 1 || !region || g.node < region.id || g.node > region.end) wrong++;
+      else more++;
     }
   });
-  return { examples: tp, wrong };
+  return { examples: tp, wrong, more };
 }
 
 /** The value profile of a field's examples (for drift warnings). */
@@ -309,10 +325,11 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
       if (s.examples === 0) return;
       const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
       const cleanRank = Object.keys(clean).length;
-      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v });
+      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more });
     });
   }
-  scored.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.rank - b.rank);
+  // Where pages gave example records, the rule that finds more of the list's other records wins a tie.
+  scored.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || b.more - a.more || a.rank - b.rank);
   const best = scored[0];
   const rules: FieldRule[] = [];
   const perKind = new Map<string, number>();

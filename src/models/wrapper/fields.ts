@@ -21,7 +21,8 @@ export const FIELD_RULE_KINDS: readonly FieldRuleKind[] = ['label', 'anchor', 'p
 /** The element a rule of kind `anchor` starts from. */
 export interface FieldAnchor {
   readonly tag: string;
-  readonly attr: 'id' | 'class' | 'itemprop';
+  /** `class`: the whole class attribute; `classToken`: one of its classes. */
+  readonly attr: 'id' | 'class' | 'classToken' | 'itemprop';
   readonly value: string;
 }
 
@@ -203,8 +204,7 @@ function anchorsOf(tree: DomTree, a: FieldAnchor): number[] {
   const out: number[] = [];
   for (const n of tree.nodes) {
     if (n.kind !== 'element' || n.tag !== a.tag) continue;
-    const v = a.attr === 'class' ? classOf(n) : (n.attrs[a.attr] ?? '').trim();
-    if (v === a.value) out.push(n.id);
+    if (a.attr === 'classToken' ? classOf(n).split(' ').includes(a.value) : (a.attr === 'class' ? classOf(n) : (n.attrs[a.attr] ?? '').trim()) === a.value) out.push(n.id);
   }
   return out;
 }
@@ -304,7 +304,8 @@ export function formatFieldRule(rule: FieldRule): string {
       return rule.inline ? `label ${JSON.stringify(rule.label)}: inside ${rule.tag} ${unit}${tail}` : `label ${JSON.stringify(rule.label)} (${rule.labelTag}) -> ${rule.tag} ${unit}${tail}`;
     case 'anchor': {
       const a = rule.anchor!;
-      const head = a.attr === 'id' ? `${a.tag}#${a.value}` : a.attr === 'class' ? `${a.tag}.${a.value.replace(/ /g, '.')}` : `${a.tag}[itemprop=${a.value}]`;
+      const head = a.attr === 'id' ? `${a.tag}#${a.value}` : a.attr === 'class' ? `${a.tag}.${a.value.replace(/ /g, '.')}`
+        : a.attr === 'classToken' ? `${a.tag}[class~=${a.value}]` : `${a.tag}[itemprop=${a.value}]`;
       return `anchor ${head}${rule.steps?.length ? `/${formatRule(rule.steps)}` : ''} ${unit}${tail}`;
     }
     case 'path':
@@ -477,7 +478,7 @@ function checkFieldRule(x: unknown): string | undefined {
   }
   if (r['kind'] === 'anchor') {
     const a = r['anchor'] as Record<string, unknown> | undefined;
-    if (typeof a !== 'object' || a === null || typeof a['tag'] !== 'string' || !['id', 'class', 'itemprop'].includes(a['attr'] as string) || typeof a['value'] !== 'string') return 'an anchor rule needs anchor {tag, attr, value}';
+    if (typeof a !== 'object' || a === null || typeof a['tag'] !== 'string' || !['id', 'class', 'classToken', 'itemprop'].includes(a['attr'] as string) || typeof a['value'] !== 'string') return 'an anchor rule needs anchor {tag, attr, value}';
   }
   if (r['kind'] === 'label' && (typeof r['label'] !== 'string' || typeof r['tag'] !== 'string' || (!r['inline'] && typeof r['labelTag'] !== 'string'))) return 'a label rule needs label, tag and labelTag';
   return undefined;
