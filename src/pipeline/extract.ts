@@ -339,8 +339,7 @@ export function renderResult(result: ExtractResult, format: OutputFormat, withBl
     case 'json':
       return JSON.stringify(resultToJson(result, withBlocks), null, 2) + '\n';
     case 'csv': {
-      // The page's records, one row each, or one row of its fields; a page without field rules has none.
-      if (!result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
+      // The page's records, one row each, or one row of its fields (only the URL without field rules).
       const f = fieldsToJson(result);
       return fieldsCsv([{ url: siteUrlOf(result.page) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}) }], { url: true });
     }

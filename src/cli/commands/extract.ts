@@ -132,6 +132,7 @@ export const command: Command = {
       if (result.fields) io.stdout.write(explainFields(result.fields));
       return EXIT.ok;
     }
+    if (format === 'csv' && !result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
     const rendered = styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'));
     const out = optString(values, 'out');
     if (out === undefined) io.stdout.write(rendered);
