@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/paths.js';
 import { extract } from '../../src/index.js';
+import { renderExtraction } from '../../src/service/worker.js';
 
 const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
 
@@ -93,8 +94,13 @@ test('library extract(): fields, fieldConfidence, records and metadata.fieldWarn
     assert.deepEqual(e.fields, { isbn: ['9780000000099'], title: ['Ninth Book'] });
     assert.equal(e.fieldConfidence?.['isbn']?.length, 1);
     assert.deepEqual(e.records, []);
+    // pith serve's /extract reply is this object as JSON.
+    const reply = JSON.parse(renderExtraction(e, 'json')) as Record<string, unknown>;
+    assert.deepEqual(reply['fields'], { isbn: ['9780000000099'], title: ['Ninth Book'] });
+    assert.deepEqual(reply['records'], []);
     const plain = await extract('<html><body><p>No site model here, just a paragraph of text.</p></body></html>', { model });
     assert.equal(plain.fields, undefined);
+    assert.equal((JSON.parse(renderExtraction(plain, 'json')) as Record<string, unknown>)['fields'], undefined);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
