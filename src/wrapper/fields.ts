@@ -32,6 +32,8 @@ const MAX_RULES_PER_KIND = 2;
 const ANCHOR_MAX_UP = 6;
 /** A unit holding a value with text around it is taken only up to this size (else it is a container, not the value's). */
 const MAX_UNIT_SLACK = 80;
+/** Occurrences of one example value kept (a value shown everywhere teaches nothing more). */
+const MAX_OCCURRENCES = 40;
 /** Element units (whole text) are considered up to this many characters. */
 const MAX_ELEMENT_TEXT = 400;
 
@@ -108,7 +110,10 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
     if (exact.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end)) continue;
     out.push({ element: e.el.id, text: 0, node: e.el.id, prefix: '', suffix: '' });
   }
-  return out;
+  // A value the page shows everywhere ("1", "Yes") would make induction quadratic: exact
+  // occurrences first, at most MAX_OCCURRENCES of them.
+  if (out.length <= MAX_OCCURRENCES) return out;
+  return [...out.filter((o) => o.prefix === '' && o.suffix === ''), ...out.filter((o) => o.prefix !== '' || o.suffix !== '')].slice(0, MAX_OCCURRENCES);
 }
 
 /** Class tokens an anchor may use: not per page (a run of three digits), at most four. */
