@@ -13,3 +13,5 @@ export {
   extract, extractWith, loadModel, FAVORS, FAVOR_SETTINGS,
   type Extraction, type ExtractionMetadata, type ExtractionOptions, type Favor, type PithModel,
 } from './pipeline/library.js';
+export type { FieldWarning } from './models/wrapper/fields.js';
+export { fieldsCsv, csvCell, type FieldsCsvPage } from './pipeline/fields-csv.js';

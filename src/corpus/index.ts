@@ -11,3 +11,6 @@ export { alignTokens, repairMojibake, textKey } from './text-normalize.js';
 export { alignTokenSequences, type TokenAlignOptions } from './token-align.js';
 export { findTitleBlock, matchTitle, titleSimilarity, type TitleMatch, type TitleMatchSource } from './title-match.js';
 export { listMarker } from './list-markers.js';
+export { importFieldsFolder, fieldsFileName, type FieldsImportResult } from './fields-import.js';
+export { parseFieldValues } from './readers/fields.js';
+export { parseSwdeGroundTruth, sniffBaseHref } from './readers/swde.js';

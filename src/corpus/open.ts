@@ -15,6 +15,8 @@ import { readL3s } from './readers/l3s.js';
 import { readCleaneval } from './readers/cleaneval.js';
 import { readDragnet } from './readers/dragnet.js';
 import { isMsvFolder, msvSubfolders, readMsv } from './readers/msv.js';
+import { readSwde, swdeSiteFolders } from './readers/swde.js';
+import { isFieldsFolder, readFieldsFolder } from './readers/fields.js';
 import { PITH_CORPUS_FILE, readPithHeader, readPithPages } from './pith-format.js';
 
 /** How each public corpus may be used (../shared/corpora/README.md). */
@@ -23,6 +25,10 @@ export const CORPUS_USE: Readonly<Record<Exclude<CorpusFormat, 'pith'>, CorpusUs
   'l3s-gn1': 'eval-only', cleaneval: 'eval-only', dragnet: 'eval-only',
   // "research use only ... per-site learning and template drift; never the bundled model"
   msv: 'eval-only',
+  // "research use only ... named fields learned from a few pages of a site; never the bundled model"
+  swde: 'eval-only',
+  // A folder of pages with field values: examples for a site's field rules, not for the bundled model.
+  fields: 'eval-only',
 });
 
 /** The layout of a corpus folder, or undefined when pith does not recognise it. */
@@ -43,7 +49,9 @@ export async function detectCorpusFormat(root: string): Promise<CorpusFormat | u
     }
     return 'dragnet';
   }
+  if (await isFieldsFolder(root)) return 'fields';
   if (await isMsvFolder(root)) return 'msv';
+  if ((await swdeSiteFolders(root)).length > 0) return 'swde';
   if (await isDir(join(root, 'pages'))) {
     for (const name of (await listDir(join(root, 'pages'))).slice(0, 5)) {
       if (await isFile(join(root, 'pages', name, 'source.html'))) return 'readability';
@@ -63,7 +71,7 @@ export async function openCorpus(path: string): Promise<Corpus> {
   }
   const format = await detectCorpusFormat(root);
   if (!format) {
-    throw new PithError('BAD_CORPUS', 'unrecognised corpus layout (expected pith-corpus.json, evaldata.json, titles.json, ground-truth/ + html/, original/ + annotated/, input/ + GoldStandard/, html/ + gold/ (or subfolders with them), or pages/<name>/source.html)', path);
+    throw new PithError('BAD_CORPUS', 'unrecognised corpus layout (expected pith-corpus.json, evaldata.json, titles.json, ground-truth/ + html/, original/ + annotated/, input/ + GoldStandard/, html/ + gold/ (or subfolders with them), html/ + fields/, groundtruth/ + <vertical>-<site>(<n>)/ (SWDE), or pages/<name>/source.html)', path);
   }
   let pages: CorpusPage[];
   let skipped: SkippedPage[] = [];
@@ -85,6 +93,8 @@ export async function openCorpus(path: string): Promise<Corpus> {
     case 'cleaneval': pages = await readCleaneval(root); use = CORPUS_USE[format]; break;
     case 'dragnet': pages = await readDragnet(root); use = CORPUS_USE[format]; break;
     case 'msv': ({ pages, skipped } = await readMsv(root)); use = CORPUS_USE[format]; break;
+    case 'swde': ({ pages, skipped } = await readSwde(root)); use = CORPUS_USE[format]; break;
+    case 'fields': ({ pages, skipped } = await readFieldsFolder(root)); use = CORPUS_USE[format]; break;
   }
   return Object.freeze({
     name, format, root, use,

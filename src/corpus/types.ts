@@ -16,7 +16,9 @@ export type CorpusFormat =
   | 'l3s-gn1'
   | 'cleaneval'
   | 'dragnet'
-  | 'msv';
+  | 'msv'
+  | 'swde'
+  | 'fields';
 
 /** How a corpus may be used (../shared/corpora/README.md): only `train` corpora feed the bundled model. */
 export type CorpusUse = 'train' | 'eval-only';
@@ -47,6 +49,11 @@ export interface Gold {
    * piece of the page's text with its label. Alignment matches these to blocks.
    */
   readonly segments?: readonly GoldSegment[];
+  /**
+   * Named field values (SWDE's attributes, a `fields/<name>.json` file): per field the values
+   * the page shows, as the source gives them (no clean-up). Not aligned to blocks.
+   */
+  readonly fields?: Readonly<Record<string, readonly string[]>>;
   /** True when blocks the gold does not cover are `unknown` rather than `other` (snippet and title-only gold). */
   readonly partial?: boolean;
 }

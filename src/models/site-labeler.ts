@@ -1,6 +1,7 @@
 /** Per-host site models beside a general model: the seam the pipeline picks them by. */
 import type { Page } from '../page.js';
 import type { Prediction } from './labeler.js';
+import type { FieldExtraction } from './wrapper/fields.js';
 import { siteOfUrl } from '../util/site.js';
 
 /**
@@ -27,6 +28,8 @@ export interface SiteLabeler {
    * model did (the site's conventions that do not depend on its template may still apply).
    */
   headline?(page: Page, title: string, blockText: string | undefined, recognised: boolean): string;
+  /** The page's named fields by the site's field rules (docs/fields.md); undefined when it has none. */
+  extractFields?(page: Page): FieldExtraction | undefined;
 }
 
 /** The site model for a page's URL: the one whose host is the page's or a parent domain of it (longest first). */

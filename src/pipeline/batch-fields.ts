@@ -3,11 +3,15 @@ import { createHash } from 'node:crypto';
 import { PithError } from '../errors.js';
 
 /** Fields a line may carry besides `id`, `url` (always there) and `date` (there when the input gives one). */
-export const BATCH_FIELDS = ['title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'blocks'] as const;
+export const BATCH_FIELDS = ['title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'blocks', 'fields', 'records'] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 
-/** A line's fields when none are asked for: those of `pith extract --format json` (blocks only with --blocks). */
-export const DEFAULT_BATCH_FIELDS: readonly BatchField[] = ['title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence'];
+/**
+ * A line's fields when none are asked for: those of `pith extract --format json` (blocks only
+ * with --blocks; `fields` (with `fieldConfidence`) and `records` only where the page's site
+ * model has field rules, docs/fields.md).
+ */
+export const DEFAULT_BATCH_FIELDS: readonly BatchField[] = ['title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'fields', 'records'];
 
 /** `--fields id,url,title,body` to the fields (id, url and date are always written; named or not). */
 export function parseBatchFields(list: string): BatchField[] {
@@ -23,9 +27,9 @@ export function parseBatchFields(list: string): BatchField[] {
   return out;
 }
 
-export type BatchFileFormat = 'json' | 'markdown' | 'text' | 'html';
-export const BATCH_FILE_FORMATS: readonly BatchFileFormat[] = ['json', 'markdown', 'text', 'html'];
-const EXTENSION: Record<BatchFileFormat, string> = { json: '.json', markdown: '.md', text: '.txt', html: '.html' };
+export type BatchFileFormat = 'json' | 'markdown' | 'text' | 'html' | 'csv';
+export const BATCH_FILE_FORMATS: readonly BatchFileFormat[] = ['json', 'markdown', 'text', 'html', 'csv'];
+const EXTENSION: Record<BatchFileFormat, string> = { json: '.json', markdown: '.md', text: '.txt', html: '.html', csv: '.csv' };
 
 /**
  * A page id as a file name: letters, digits, `-`, `_` and `.` kept, everything else `%XX`

@@ -16,7 +16,8 @@ import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPageBytes } from '../page.js';
 import { LABELS } from '../labels.js';
-import { extractBytes, extractionMarks, extractPage, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
+import { extractBytes, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
+import { fieldsCsv } from './fields-csv.js';
 import { loadRenderedPage, type LayoutSource } from './render-page.js';
 import { LayoutCache } from '../render/cache.js';
 import { Renderer } from '../render/renderer.js';
@@ -75,6 +76,13 @@ function renderFields(result: ExtractResult): Record<string, unknown> {
   if (want.has('blocks')) {
     out['blocks'] = result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }));
   }
+  // Only pages whose site model has field rules carry them: other lines stay as they were.
+  const f = fieldsToJson(result);
+  if (want.has('fields') && f.fields) {
+    out['fields'] = f.fields;
+    out['fieldConfidence'] = f.fieldConfidence;
+  }
+  if (want.has('records') && f.records) out['records'] = f.records;
   return out;
 }
 
@@ -85,6 +93,10 @@ async function writePageFile(id: string, record: Record<string, unknown>, result
   if (format === 'json') text = JSON.stringify(record, null, 2) + '\n';
   else if (format === 'markdown') text = toMarkdown(result.article);
   else if (format === 'html') text = toHtml(result.article);
+  else if (format === 'csv') {
+    const f = fieldsToJson(result);
+    text = fieldsCsv([{ id, url: (record['url'] as string | null) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}) }], { id: true, url: true });
+  }
   else {
     const body = toText(result.article);
     text = (result.article.title ? `${result.article.title}\n\n` : '') + body + (body.endsWith('\n') ? '' : '\n');

@@ -30,6 +30,8 @@ import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
 import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article, type ArticleOptions } from '../article/index.js';
 import { PithError } from '../errors.js';
+import type { FieldExtraction, FieldWarning } from '../models/wrapper/fields.js';
+import { fieldsCsv } from './fields-csv.js';
 
 /** A model file made usable: its labeler and the feature options it was trained with. */
 export interface LoadedModel {
@@ -66,10 +68,12 @@ export interface ExtractResult {
   readonly pageKind: PageType | 'website';
   /** The weight p(body) was weighed by: `bodyWeight` times the kind's (`KIND_BODY_WEIGHTS`). */
   readonly bodyWeight: number;
+  /** Named fields, records and drift warnings, when the page's site model has field rules (docs/fields.md). */
+  readonly fields?: FieldExtraction;
 }
 
-export type OutputFormat = 'text' | 'markdown' | 'html' | 'json';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json'];
+export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json', 'csv'];
 
 /** Walks up from this file to the package root (the folder with package.json). */
 function packageRoot(): string {
@@ -203,6 +207,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const pageUrl = siteUrlOf(page);
   const site = model.sites && model.sites.length > 0 ? pickSiteModel(model.sites, pageUrl) : undefined;
   const sitePrediction = site?.labelPage(page, predictGeneral);
+  const fields = site?.extractFields?.(page);
   const prediction = sitePrediction ?? predictGeneral();
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
@@ -237,7 +242,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}), ...(constrained.addedText ? { addedText: constrained.addedText } : {}),
-    pageKind: pageKindOf(detected), bodyWeight: weight,
+    pageKind: pageKindOf(detected), bodyWeight: weight, ...(fields ? { fields } : {}),
     get features() {
       return (features ??= computeFeatures(page, featureOptions));
     },
@@ -302,8 +307,27 @@ export function explainExtraction(result: ExtractResult, model: LoadedModel, top
  * with site models, which labelled the page (`extractor`); the rule that added text no block
  * holds (`addedBy`).
  */
-export function extractionMarks(result: ExtractResult): { extractor?: string; addedBy?: string } {
-  return { ...(result.extractor !== undefined ? { extractor: result.extractor } : {}), ...(result.addedText !== undefined ? { addedBy: result.addedText.rule } : {}) };
+export function extractionMarks(result: ExtractResult): { extractor?: string; addedBy?: string; fieldWarnings?: readonly FieldWarning[] } {
+  return {
+    ...(result.extractor !== undefined ? { extractor: result.extractor } : {}), ...(result.addedText !== undefined ? { addedBy: result.addedText.rule } : {}),
+    ...(result.fields && result.fields.warnings.length > 0 ? { fieldWarnings: result.fields.warnings } : {}),
+  };
+}
+
+/**
+ * The named fields as output carries them (docs/fields.md): `fields` (per field its values),
+ * `fieldConfidence` (the same shape, each value's confidence) and `records` (list pages);
+ * empty when the page's site model has no fields.
+ */
+export function fieldsToJson(result: ExtractResult): { fields?: Record<string, string[]>; fieldConfidence?: Record<string, number[]>; records?: Record<string, string>[] } {
+  const f = result.fields;
+  if (!f) return {};
+  const names = Object.keys(f.fields);
+  return {
+    fields: Object.fromEntries(names.map((n) => [n, f.fields[n]!.map((v) => v.value)])),
+    fieldConfidence: Object.fromEntries(names.map((n) => [n, f.fields[n]!.map((v) => v.confidence)])),
+    records: f.records,
+  };
 }
 
 /** The JSON document of the README: {title, headings, body, markdown, html, metadata, confidence, blocks?}. */
@@ -313,7 +337,7 @@ export function resultToJson(result: ExtractResult, withBlocks = false): Record<
     : undefined;
   const json = toJson(result.article, { confidence: +result.confidence.toFixed(4), ...(blocks ? { blocks } : {}) }) as unknown as Record<string, unknown>;
   json['metadata'] = { ...(json['metadata'] as Record<string, unknown>), ...extractionMarks(result) };
-  return json;
+  return { ...json, ...fieldsToJson(result) };
 }
 
 export function renderResult(result: ExtractResult, format: OutputFormat, withBlocks = false): string {
@@ -329,5 +353,10 @@ export function renderResult(result: ExtractResult, format: OutputFormat, withBl
       return toHtml(result.article);
     case 'json':
       return JSON.stringify(resultToJson(result, withBlocks), null, 2) + '\n';
+    case 'csv': {
+      // The page's records, one row each, or one row of its fields (only the URL without field rules).
+      const f = fieldsToJson(result);
+      return fieldsCsv([{ url: siteUrlOf(result.page) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}) }], { url: true });
+    }
   }
 }

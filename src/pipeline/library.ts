@@ -13,7 +13,8 @@ import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { articleHeadings, toHtml, toMarkdown, toText, withoutLinks, withoutTables, type Article } from '../article/index.js';
 import { checkExtractionOptions } from './extraction-options.js';
-import { bundledModelPath, extractPage, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
+import { bundledModelPath, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
+import type { FieldWarning } from '../models/wrapper/fields.js';
 
 /** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
 export type Favor = 'precision' | 'balanced' | 'recall';
@@ -63,6 +64,8 @@ export interface ExtractionMetadata {
   readonly extractor?: string;
   /** The decoder rule that added text no block of the page holds (`product-description`: the description a shop declares in its JSON-LD but draws only with a script). */
   readonly addedBy?: string;
+  /** Where the site's field rules stopped fitting the page (a rule found nothing, a value unlike every example; docs/fields.md). */
+  readonly fieldWarnings?: readonly FieldWarning[];
 }
 
 export interface Extraction {
@@ -83,6 +86,12 @@ export interface Extraction {
   readonly confidence: number;
   /** The article tree the three renderings come from. */
   readonly article: Article;
+  /** Named fields (per field its values) when the page's site model has field rules (docs/fields.md). */
+  readonly fields?: Readonly<Record<string, readonly string[]>>;
+  /** Each field value's confidence, 0..1, in the shape of `fields`. */
+  readonly fieldConfidence?: Readonly<Record<string, readonly number[]>>;
+  /** The records of a list page, one object of fields each, in page order (with `fields`; empty on other pages). */
+  readonly records?: readonly Readonly<Record<string, string>>[];
 }
 
 /**
@@ -137,7 +146,7 @@ function firstImage(article: Article): string | undefined {
   return undefined;
 }
 
-function toExtraction(article: Article, confidence: number, extractor?: string, addedBy?: string): Extraction {
+function toExtraction(article: Article, confidence: number, extractor?: string, addedBy?: string, named: ReturnType<typeof fieldsToJson> = {}, fieldWarnings?: readonly FieldWarning[]): Extraction {
   const body = toText(article);
   const m = article.metadata;
   const excerpt = m.excerpt ?? leadExcerpt(article);
@@ -155,6 +164,7 @@ function toExtraction(article: Article, confidence: number, extractor?: string, 
     ...(m.truncated ? { truncated: m.truncated } : {}),
     ...(extractor !== undefined ? { extractor } : {}),
     ...(addedBy !== undefined ? { addedBy } : {}),
+    ...(fieldWarnings && fieldWarnings.length > 0 ? { fieldWarnings } : {}),
   });
   let markdown: string | undefined;
   let html: string | undefined;
@@ -172,6 +182,7 @@ function toExtraction(article: Article, confidence: number, extractor?: string, 
     metadata,
     confidence: Number.isFinite(confidence) ? Math.min(1, Math.max(0, confidence)) : 0,
     article,
+    ...named,
   });
 }
 
@@ -194,7 +205,7 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
   const result = extractPage(page, model, pipelineOptions(options));
-  return toExtraction(shapeArticle(result.article, options), result.confidence, result.extractor, result.addedText?.rule);
+  return toExtraction(shapeArticle(result.article, options), result.confidence, result.extractor, result.addedText?.rule, fieldsToJson(result), result.fields?.warnings);
 }
 
 /** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */

@@ -123,6 +123,9 @@ export function openApiDocument(limits: OpenApiLimits): Record<string, unknown> 
             html: { type: 'string', description: 'Sanitised HTML of the article.' },
             metadata: { $ref: '#/components/schemas/Metadata' },
             confidence: { type: 'number', minimum: 0, maximum: 1 },
+            fields: { type: 'object', description: 'Named fields by the site model\'s field rules (docs/fields.md): per field its values.', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            fieldConfidence: { type: 'object', description: 'Each field value\'s confidence, in the shape of fields.', additionalProperties: { type: 'array', items: { type: 'number' } } },
+            records: { type: 'array', description: 'The records of a list page, in page order.', items: { type: 'object', additionalProperties: { type: 'string' } } },
           },
         },
         Metadata: {
@@ -132,6 +135,7 @@ export function openApiDocument(limits: OpenApiLimits): Record<string, unknown> 
             pageTitle: { type: 'string' }, author: { type: 'string' }, date: { type: 'string' }, siteName: { type: 'string' },
             url: { type: 'string' }, lang: { type: 'string' }, excerpt: { type: 'string' }, image: { type: 'string' },
             dir: { type: 'string', enum: ['ltr', 'rtl'] }, truncated: { const: true },
+            fieldWarnings: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, rule: { type: 'string' }, reason: { type: 'string', enum: ['no-value', 'unlike-examples'] }, value: { type: 'string' }, detail: { type: 'string' } } } },
           },
         },
         Health: {

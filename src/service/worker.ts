@@ -41,6 +41,7 @@ export function renderExtraction(e: Extraction, format: ResponseFormat): string 
       return JSON.stringify({
         found: e.found, title: e.title, headings: e.headings, body: e.body, markdown: e.markdown, html: e.html, metadata: e.metadata,
         confidence: +e.confidence.toFixed(4),
+        ...(e.fields ? { fields: e.fields, fieldConfidence: e.fieldConfidence, records: e.records } : {}),
       });
     case 'text':
       return (e.title ? `${e.title}\n\n` : '') + e.body + (e.body.endsWith('\n') ? '' : '\n');

@@ -8,3 +8,5 @@ export * from './title.js';
 export * from './containers.js';
 export * from '../models/wrapper/headline.js';
 export * from './feedback.js';
+export * from './fields.js';
+export * from '../models/wrapper/fields.js';

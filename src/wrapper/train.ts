@@ -15,6 +15,7 @@ import { charIndex, induceRules, type InduceOptions, type TrainingPage } from '.
 import { induceContainers } from './containers.js';
 import { learnDeclaredTitle, learnTitleAffixes, learnTitleLine, titlePlace, withTitleBlock } from './title.js';
 import { WRAPPER_ALGORITHM, WrapperSiteModel } from '../models/wrapper/site-model.js';
+import { fieldNotes, induceFields } from './fields.js';
 
 /** Least share of the gold's words that must be found on a page for it to teach anything. */
 export const MIN_GOLD_FOUND = 0.5;
@@ -37,6 +38,8 @@ export interface LabelledPage {
   readonly exact?: boolean;
   /** The gold headline's text, when the corpus gives it (teaches the site's title prefix/suffix). */
   readonly goldTitle?: string;
+  /** Named field values the page's examples give (`fields/<name>.json`, SWDE's ground truth). */
+  readonly fields?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Loads a corpus page with its gold block labels and how much of its gold was found. */
@@ -47,6 +50,7 @@ export async function loadLabelledPage(corpus: Corpus, entry: CorpusPage): Promi
     id: entry.id, page, labels: a.labels, found: a.goldTokens > 0 ? a.alignedGoldTokens / a.goldTokens : 1,
     ...(entry.gold.annotations !== undefined ? { exact: true } : {}),
     ...(entry.gold.title ? { goldTitle: entry.gold.title } : {}),
+    ...(entry.gold.fields ? { fields: entry.gold.fields } : {}),
   };
 }
 
@@ -69,12 +73,15 @@ export interface SiteTraining {
 export function trainSiteModel(host: string, pages: readonly LabelledPage[], options: InduceOptions = {}, skippedBefore: readonly SkippedTrainingPage[] = []): SiteTraining {
   const skipped: SkippedTrainingPage[] = [...skippedBefore];
   const used: LabelledPage[] = [];
+  // Pages with field values teach the field rules whether or not they have body gold.
+  const fieldPages = pages.filter((p) => p.fields !== undefined);
   for (const p of pages) {
     const why = unusableReason(p);
-    if (why) skipped.push({ id: p.id, reason: why });
-    else used.push(p);
+    if (why && !p.fields) skipped.push({ id: p.id, reason: why });
+    else if (!why) used.push(p);
   }
   const t0 = performance.now();
+  const fields = fieldPages.length > 0 ? induceFields(fieldPages.map((p) => ({ id: p.id, tree: p.page.tree, fields: p.fields! }))) : undefined;
   // The block that shows each page's headline is the title's example, also where it is one line of several.
   const places = used.map(titlePlace);
   const training: TrainingPage[] = used.map((p, k) => withTitleBlock(p, places[k])).map((p) => ({ page: p.page, labels: p.labels, ...(p.exact ? { exact: true } : {}) }));
@@ -83,8 +90,10 @@ export function trainSiteModel(host: string, pages: readonly LabelledPage[], opt
   const containers = used.length > 0 ? induceContainers(training, options, index) : [];
   const induceMs = performance.now() - t0;
   const notes: string[] = [];
-  if (used.length === 0) notes.push('no usable labelled page: the site model has no rules and every page falls back to the general model');
-  if (used.length === 1) {
+  if (used.length === 0 && !fields) notes.push('no usable labelled page: the site model has no rules and every page falls back to the general model');
+  if (used.length === 0 && fields) notes.push('no page has body gold (gold/): title and body come from the general model; the model holds field rules');
+  if (fields) notes.push(...fieldNotes(fields));
+  if (used.length === 1 && !fields) {
     notes.push('learned from one page only: each position is kept from the start and from the end, and only the paragraphs of that page are generalised; two or more pages tell the fixed parts of a template from the varying ones');
   }
   const titleRules = rules.filter((r) => r.label === 'title').length;
@@ -99,12 +108,14 @@ export function trainSiteModel(host: string, pages: readonly LabelledPage[], opt
   const titleLine = learnTitleLine(places);
   const declaredTitle = learnDeclaredTitle(used);
   const model = new WrapperSiteModel(host, {
-    version: 2, rules, trainingPages: used.length, notes, minBodyChars,
+    version: fields ? 3 : 2, rules, trainingPages: fields ? new Set([...used, ...fieldPages].map((p) => p.id)).size : used.length, notes, minBodyChars,
     ...(containers.length ? { containers } : {}),
     ...(affixes.prefix ? { titlePrefix: affixes.prefix } : {}), ...(affixes.suffix ? { titleSuffix: affixes.suffix } : {}),
     ...(titleLine ? { titleLine } : {}), ...(declaredTitle ? { declaredTitle } : {}),
+    ...(fields ? { fields } : {}),
   });
-  return { model, used: used.map((p) => p.id), skipped, induceMs };
+  const usedIds = fields ? [...new Set([...used, ...fieldPages].map((p) => p.id))] : used.map((p) => p.id);
+  return { model, used: usedIds, skipped, induceMs };
 }
 
 export interface TrainSitesOptions extends InduceOptions {

@@ -16,6 +16,7 @@ const CORPORA: readonly [string, string, string][] = [
   ['cleaneval', 'cleaneval', 'eval-only'],
   ['dragnet', 'dragnet', 'eval-only'],
   ['msv-big9', 'msv', 'eval-only'],
+  ['swde-book', 'swde', 'eval-only'],
 ];
 
 for (const [folder, format, use] of CORPORA) {
@@ -32,7 +33,13 @@ for (const [folder, format, use] of CORPORA) {
       const labels = goldBlockLabels(page, cp.gold);
       assert.equal(labels.length, page.blocks.length);
       assert.ok(labels.filter((l) => l === 'title').length <= 1);
-      if (format !== 'postlight') assert.ok(labels.some(isContent), `${cp.id} has content`);
+      if (format === 'swde') {
+        // A fields-only corpus: no body gold, every page carries its named fields and a URL.
+        assert.ok(cp.gold.partial, `${cp.id} gold is partial`);
+        assert.ok(Object.keys(cp.gold.fields ?? {}).length >= 5, `${cp.id} has its fields`);
+        assert.match(cp.url ?? '', /^https?:\/\//);
+        assert.ok(!labels.includes('body'), `${cp.id} has no body gold`);
+      } else if (format !== 'postlight') assert.ok(labels.some(isContent), `${cp.id} has content`);
     }
   });
 }

@@ -116,7 +116,7 @@ test('model file: version 2 keeps the conventions; version 1 bodies still load; 
   const v1 = { version: 1, rules: t.model.body.rules.map((r) => ({ ...r, steps: r.steps.map(({ notCls: _n, ...s }) => s) })), trainingPages: 2, notes: [], minBodyChars: 1 };
   const old = WrapperSiteModel.fromJSON(HOST, v1);
   assert.ok(old.ruleLabels(page(C).page).recognised, 'a version 1 model still labels the site');
-  assert.throws(() => WrapperSiteModel.fromJSON(HOST, { ...json, version: 3 }), /unsupported wrapper version 3/);
+  assert.throws(() => WrapperSiteModel.fromJSON(HOST, { ...json, version: 4 }), /unsupported wrapper version 4/);
   assert.throws(() => WrapperSiteModel.fromJSON(HOST, { ...json, titleLine: { first: 0 } }), /titleLine's first must be a positive integer/);
   assert.throws(() => WrapperSiteModel.fromJSON(HOST, { ...json, declaredTitle: { separator: '' } }), /separator must be a non-empty string/);
   assert.throws(() => WrapperSiteModel.fromJSON(HOST, { ...json, containers: [{ steps: [], examples: 1, pages: 1, exceptions: [] }] }), /container rule needs steps/);

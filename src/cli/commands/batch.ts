@@ -1,5 +1,9 @@
 /** `pith batch <dir|files...> --out results.jsonl`: many pages, one JSON line each, resumable. */
 import { availableParallelism } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { fieldsCsv, type FieldsCsvPage } from '../../pipeline/fields-csv.js';
+import { writeFileAtomic } from '../../util/atomic-write.js';
+import { isRecord } from '../../util/is-record.js';
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
@@ -37,7 +41,8 @@ Options:
                         is recorded as a TIMEOUT error, its worker replaced, and the batch goes on
   --fields LIST         what each line carries, e.g. id,url,title,body; id and url always,
                         the rest from: ${BATCH_FIELDS.join(',')}
-                        (default: all but blocks); only these are rendered
+                        (default: all but blocks; fields and records only where the model
+                        has field rules for the page's site, docs/fields.md)
   --render              draw each page in headless Chromium first (a browser per worker, no
                         network, scripts off; docs/render.md) and extract with its layout
                         (only a model trained with the visual family reads the layout; none is
@@ -45,7 +50,10 @@ Options:
   --layouts DIR         read layouts from a 'pith render' folder (with --render, add new ones)
   --scripts             with --render: run the pages' scripts
   --out-dir DIR         also write each page to DIR/<id>.json (id escaped for a file name),
-                        written atomically; --format markdown|text|html writes .md/.txt/.html
+                        written atomically; --format markdown|text|html|csv writes .md/.txt/.html/.csv
+  --csv FILE            after the batch, write the named fields of every line in --out to FILE
+                        as CSV (RFC 4180): one row per record, or per page without records;
+                        columns id, url, then the fields (several values joined by "; ")
   --urls FILE           fetch the URLs listed in FILE (one a line, # comments), politely:
   --concurrency N         requests in flight (default ${DEFAULT_URL_CONCURRENCY})
   --per-host N            requests in flight to one host (default ${DEFAULT_PER_HOST})
@@ -92,6 +100,30 @@ function listSome(paths: readonly string[], n = 5): string {
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
+/** The named fields of every line of a batch's JSONL as one CSV file (written atomically); returns the rows written. */
+export async function writeBatchCsv(jsonl: string, csvPath: string): Promise<number> {
+  const pages: FieldsCsvPage[] = [];
+  for (const line of (await readFile(jsonl, 'utf8')).split('\n')) {
+    if (!line.trim()) continue;
+    let rec: Record<string, unknown>;
+    try {
+      rec = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      continue; // a line cut by a crash: the batch rewrites it on its next run
+    }
+    if (!isRecord(rec['fields']) && !Array.isArray(rec['records'])) continue;
+    pages.push({
+      id: String(rec['id'] ?? ''), url: typeof rec['url'] === 'string' ? rec['url'] : '',
+      ...(isRecord(rec['fields']) ? { fields: rec['fields'] as Record<string, string[]> } : {}),
+      ...(Array.isArray(rec['records']) ? { records: rec['records'] as Record<string, string>[] } : {}),
+    });
+  }
+  if (pages.length === 0) throw new PithError('BAD_OPTION', `--csv: no line of ${jsonl} has named fields (the model has no field rules for these pages' site)`);
+  const text = fieldsCsv(pages, { id: true, url: true });
+  await writeFileAtomic(csvPath, text, 'CSV file');
+  return pages.reduce((n, p) => n + Math.max(1, p.records?.length ?? 0), 0);
+}
+
 export const command: Command = {
   name: 'batch',
   summary: 'extract many pages into a JSONL file on all cores (resumable)',
@@ -102,8 +134,9 @@ export const command: Command = {
       'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
       format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
       'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' },
-      render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' },
+      render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
     });
+    const csvOut = optString(values, 'csv');
     const render = optBool(values, 'render');
     const layoutsDir = optString(values, 'layouts');
     const out = optString(values, 'out');
@@ -168,6 +201,10 @@ export const command: Command = {
       if (skipped.length > 0) io.stderr.write(`batch: records skipped: ${skipped.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
       const secs = (Date.now() - started) / 1000;
       io.stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
+      if (csvOut !== undefined) {
+        const rows = await writeBatchCsv(out, csvOut);
+        io.stderr.write(`batch: ${rows} CSV row(s) of named fields -> ${csvOut}\n`);
+      }
       return summary.failed > 0 || damage.length > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
     } finally {
       for (const s of SIGNALS) process.removeListener(s, onSignal);

@@ -6,18 +6,23 @@ import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
 import { GOLD_LABELS, type GoldLabel } from '../../labels.js';
 import {
-  addPithPage, alignGold, annotationsFromLabels, corpusPage, createPithCorpus, goldText, isValidPageId, loadCorpusPage,
+  addPithPage, alignGold, importFieldsFolder, annotationsFromLabels, corpusPage, createPithCorpus, goldText, isValidPageId, loadCorpusPage,
   openCorpus, savePageLabels, type Corpus,
 } from '../../corpus/index.js';
 import { writeBlocks } from './blocks.js';
 
-const HELP = `Usage: pith corpus <import|stats|show> ...
+const HELP = `Usage: pith corpus <import|import-fields|stats|show> ...
 
   pith corpus import <corpus-dir> -o <out-dir> [--limit N] [--name NAME]
       Converts any recognised corpus into pith's own format (docs/corpus-format.md):
       copies each page's bytes unchanged and stores its gold, aligned to the page's
       blocks, as DOM-anchored annotations. The new corpus keeps the source's use
       (train / eval-only). Pages that cannot be read are reported and skipped.
+
+  pith corpus import-fields <corpus-dir> -o <out-dir> [--limit N]
+      Writes a corpus with named fields (SWDE's layout) as a training folder for
+      'pith train --model wrapper': html/<id>.<ext> (bytes unchanged) and
+      fields/<id>.json ({"field": ["value", ...]}); docs/fields.md.
 
   pith corpus stats <corpus-dir>... [--limit N] [--quick] [--json]
       Per corpus: layout, use, pages, sites, blocks per gold label and alignment
@@ -28,7 +33,8 @@ const HELP = `Usage: pith corpus <import|stats|show> ...
       The page's blocks with their gold labels (as 'pith blocks' shows them).
 
 Recognised layouts: pith, readability-test-pages, wcxb, trafilatura-eval,
-postlight-titles, l3s-gn1, cleaneval (dev/ + final/), dragnet.
+postlight-titles, l3s-gn1, cleaneval (dev/ + final/), dragnet, msv-big9
+(html/ + gold/), swde (groundtruth/ + <vertical>-<site>(<n>)/), fields (html/ + fields/).
 
 Options:
   -o, --out DIR   where 'import' creates the pith corpus (must not exist yet)
@@ -101,6 +107,20 @@ async function runImport(args: readonly string[], io: CommandIO): Promise<number
   progress.finish();
   io.stdout.write(`imported ${imported} of ${pages.length} pages from ${corpus.name} (${corpus.format}, ${corpus.use}) into ${out}\n`);
   for (const f of failed) io.stdout.write(`  skipped ${f}\n`);
+  return EXIT.ok;
+}
+
+async function runImportFields(args: readonly string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { out: { type: 'string', short: 'o' }, limit: { type: 'string' } });
+  if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'import-fields takes one corpus folder');
+  const out = optString(values, 'out');
+  if (!out) throw new PithError('BAD_OPTION', 'import-fields needs -o <out-dir>');
+  const limit = optInt(values, 'limit', Number.MAX_SAFE_INTEGER, 1);
+  const corpus = await openCorpus(positionals[0]!);
+  const r = await importFieldsFolder(corpus, out, { limit });
+  if (r.written === 0) throw new PithError('BAD_CORPUS', `no page of ${corpus.name} (${corpus.format}) has named fields`, positionals[0]);
+  io.stdout.write(`wrote ${r.written} pages with fields from ${corpus.name} (${corpus.format}, ${corpus.use}) into ${out}\n`);
+  if (r.withoutFields.length > 0) io.stdout.write(`  ${r.withoutFields.length} pages without fields left out\n`);
   return EXIT.ok;
 }
 
@@ -211,6 +231,7 @@ export const command: Command = {
     const [sub, ...rest] = argv;
     switch (sub) {
       case 'import': return runImport(rest, io);
+      case 'import-fields': return runImportFields(rest, io);
       case 'stats': return runStats(rest, io);
       case 'show': return runShow(rest, io);
       default: throw new PithError('BAD_OPTION', sub ? `unknown subcommand '${sub}' (import, stats, show)` : 'expected a subcommand: import, stats or show');

@@ -11,15 +11,20 @@ import { Renderer } from '../../render/renderer.js';
 import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
 import { writeFileAtomic } from '../../corpus/index.js';
 import { renderStyledResult } from '../../article/index.js';
+import type { FieldExtraction } from '../../models/wrapper/fields.js';
 
 const HELP = `Usage: pith extract <file|url|-> [options]
 
 Extracts the article (title, headings, body) of one page.
 
 Options:
-  --format F       text | markdown | html | json (default text)
+  --format F       text | markdown | html | json | csv (default text); json carries the
+                   named fields (fields, fieldConfidence, records) when the model has field
+                   rules for the page's site; csv writes them: one row per record, or one
+                   row of fields (docs/fields.md)
   --model PATH     model file (default: the bundled model)
   --explain        print every block with its label, probability and strongest features
+                   (and, with field rules, which rule gave each field or failed)
   --blocks         with --format json: include per-block labels and probabilities
   --favor F        precision | balanced | recall (default balanced): where the model is unsure,
                    keep less noise or lose less text
@@ -50,6 +55,20 @@ Examples:
   pith extract https://example.com/news/story --format markdown
   curl -s https://example.com/a | pith extract - --format json
 `;
+
+/** The field rules' part of `--explain`: per field the rules that found nothing, the one that gave its values, and warnings. */
+export function explainFields(f: FieldExtraction): string {
+  let out = '';
+  for (const [name, t] of Object.entries(f.trace)) {
+    const values = f.fields[name] ?? [];
+    out += `# field ${name}: ${values.length ? values.map((v) => `${JSON.stringify(v.value)} (${v.confidence})`).join(', ') : 'no value'}\n`;
+    for (const r of t.failed) out += `    failed: ${r}   (found nothing)\n`;
+    if (t.used) out += `    used:   ${t.used}\n`;
+    for (const w of f.warnings.filter((x) => x.field === name)) out += `    warning: ${w.reason}${w.value !== undefined ? ` ${JSON.stringify(w.value)}` : ''}: ${w.detail}\n`;
+  }
+  for (const [i, r] of f.records.entries()) out += `# record ${i + 1}: ${JSON.stringify(r)}\n`;
+  return out;
+}
 
 export const command: Command = {
   name: 'extract',
@@ -113,8 +132,10 @@ export const command: Command = {
       }
       const added = result.addedText;
       if (added) io.stdout.write(`# added after block ${added.after}: ${added.paragraphs.length} paragraph(s) no block holds (${added.rule}: ${added.reason})\n`);
+      if (result.fields) io.stdout.write(explainFields(result.fields));
       return EXIT.ok;
     }
+    if (format === 'csv' && !result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
     const rendered = styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'));
     const out = optString(values, 'out');
     if (out === undefined) io.stdout.write(rendered);

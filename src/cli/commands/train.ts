@@ -104,7 +104,9 @@ Site models (docs/sites.md): learned from a few labelled pages of one site and s
 a general model; \`pith extract\`/\`batch\` use them for pages of that host and the general
 model elsewhere (metadata.extractor names which: wrapper, maxent, ..., or general).
   --model wrapper     seed 004's rules; where they do not recognise a page the general model
-                      labels it
+                      labels it. A folder of html/ + fields/<name>.json ({"field": ["value"]})
+                      teaches named-field rules too (docs/fields.md): extract's json gives
+                      fields, fieldConfidence and records
   --model A --site H  a block learner (maxent, crf, ripper, ...; not svm) trained on these pages alone
                       (the bundled model's features unless --families/--exclude; the learner's
                       default parameters unless --set), stored as host H's site model; it

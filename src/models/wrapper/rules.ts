@@ -95,9 +95,9 @@ function stepMatches(step: RuleStep, el: ElementNode, first: number, last: numbe
   return (step.first !== undefined && step.first === first) || (step.last !== undefined && step.last === last);
 }
 
-/** The element ids a rule reaches in `tree` (seed 004 Fig. 4, each node visited once). */
-export function matchRule(tree: DomTree, steps: readonly RuleStep[]): number[] {
-  let frontier: number[] = [0];
+/** The element ids a rule reaches in `tree` (seed 004 Fig. 4, each node visited once), from the root or below the elements `from`. */
+export function matchRule(tree: DomTree, steps: readonly RuleStep[], from: readonly number[] = [0]): number[] {
+  let frontier: number[] = [...from];
   for (const step of steps) {
     const next: number[] = [];
     for (const f of frontier) {

@@ -13,15 +13,16 @@ import { PithError } from '../../errors.js';
 import type { ElementNode } from '../../dom/tree.js';
 import { checkDeclaredTitle, checkLinePosition, conventionalHeadline, type DeclaredTitlePattern, type LinePosition } from './headline.js';
 import { checkPathRule, formatPosition, formatRule, matchRule, RULE_LABELS, type ContainerRule, type Rule, type RuleLabel } from './rules.js';
+import { checkFieldsBody, extractFields, formatFieldRule, type FieldExtraction, type FieldsBody } from './fields.js';
 
 export const WRAPPER_ALGORITHM = WRAPPER_SITE_ALGORITHM;
 /** Versions of the wrapper body this pith reads; it writes the last. */
-export const WRAPPER_VERSIONS: readonly number[] = [1, 2];
-export type WrapperVersion = 1 | 2;
+export const WRAPPER_VERSIONS: readonly number[] = [1, 2, 3];
+export type WrapperVersion = 1 | 2 | 3;
 
 /** The `body` of a wrapper entry in a model file's `sites`. */
 export interface WrapperBody {
-  /** 1: part rules and title affixes; 2 adds containers (older files still load). */
+  /** 1: part rules and title affixes; 2 adds containers; 3 adds named fields (older files still load). */
   readonly version: WrapperVersion;
   readonly rules: readonly Rule[];
   /** Pages the rules were learned from. */
@@ -42,6 +43,8 @@ export interface WrapperBody {
   readonly titleLine?: LinePosition;
   /** Version 2: how the page's `<title>` holds the headline (headline.ts). */
   readonly declaredTitle?: DeclaredTitlePattern;
+  /** Version 3: named fields learned from examples (fields.ts, docs/fields.md). */
+  readonly fields?: FieldsBody;
 }
 
 /** Probability given to a rule's label (the rest shared by the others). */
@@ -185,6 +188,11 @@ export class WrapperSiteModel {
     return { prediction: { labels, probs: labels.map(row) }, counts, titleFromGeneral };
   }
 
+  /** The page's named fields, records and drift warnings; undefined when the model has no fields. */
+  extractFields(page: Page): FieldExtraction | undefined {
+    return this.body.fields ? extractFields(page.tree, this.body.fields) : undefined;
+  }
+
   /** The pipeline's site-labeller hook: the page's labels, or undefined to fall back. */
   labelPage(page: Page, general?: () => Prediction): Prediction | undefined {
     return this.match(page, general)?.prediction;
@@ -222,6 +230,14 @@ export class WrapperSiteModel {
     for (const c of this.body.containers ?? []) {
       lines.push(`  article ${formatRule(c.steps)}   (container on ${c.pages} page(s): its other blocks are body)`);
       for (const x of c.exceptions) lines.push(`   except ${formatRule(x.steps)}   (${x.examples} example(s) on ${x.pages} page(s))`);
+    }
+    const f = this.body.fields;
+    if (f) {
+      lines.push(`  fields: ${Object.keys(f.fields).length}${f.records ? ', grouped into records on list pages' : ''}`);
+      for (const [name, m] of Object.entries(f.fields)) {
+        lines.push(`  field ${name}${m.required ? '' : ' (optional)'}: ${m.rules.length} rule(s)`);
+        for (const r of m.rules) lines.push(`    ${formatFieldRule(r)}   (${r.examples} example(s), ${r.wrong} wrong, ${r.pages} page(s))`);
+      }
     }
     return lines.join('\n');
   }
@@ -266,6 +282,10 @@ export class WrapperSiteModel {
     }
     if (b['declaredTitle'] !== undefined) {
       const err = checkDeclaredTitle(b['declaredTitle']);
+      if (err) bad(err);
+    }
+    if (b['fields'] !== undefined) {
+      const err = checkFieldsBody(b['fields']);
       if (err) bad(err);
     }
     return new WrapperSiteModel(host, b as unknown as WrapperBody);

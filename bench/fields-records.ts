@@ -1,0 +1,126 @@
+/**
+ * Records from two example records (docs/fields.md, issue 57): list pages of the shared train
+ * corpora (wcxb-dev, trafilatura-eval) that declare their items in JSON-LD (`ItemList`, at
+ * least 4 items with names). The declaration is removed from the page the learner sees; the
+ * first two declared items shown on the page are the examples (their names, and prices where
+ * every example's offer price shows on the page); every record the rules then find on the same
+ * page is scored against the declared items: a record is right when all its given fields
+ * equal a declared item's (after the clean-up every value gets). Precision over records found,
+ * recall over declared items shown on the page (and over all declared items).
+ *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval]
+ */
+import { join } from 'node:path';
+import { openCorpus } from '../src/corpus/open.js';
+import { latin1, readBytes } from '../src/corpus/readers/files.js';
+import { decodeHtml } from '../src/dom/decode.js';
+import { parseHtml } from '../src/dom/parse.js';
+import { elementText, extractFields, normalizeValue } from '../src/models/wrapper/fields.js';
+import { induceFields } from '../src/wrapper/fields.js';
+import type { DomTree, ElementNode } from '../src/dom/tree.js';
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const corpora = arg('corpora', 'wcxb-dev,trafilatura-eval').split(',');
+const sharedRoot = join(process.cwd(), '..', 'shared', 'corpora');
+const LD_RE = /<script\b[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi;
+
+interface Item { readonly name: string; readonly price?: string }
+
+/** The declared items of a page's largest ItemList (names; offer prices where given). */
+function declaredItems(html: string): Item[] {
+  let best: Item[] = [];
+  for (const m of html.matchAll(LD_RE)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(m[1]!);
+    } catch {
+      continue;
+    }
+    const lists: Record<string, unknown>[] = [];
+    const walk = (x: unknown, depth: number): void => {
+      if (depth > 12 || x === null || typeof x !== 'object') return;
+      if (Array.isArray(x)) return x.forEach((v) => walk(v, depth + 1));
+      const o = x as Record<string, unknown>;
+      if (o['@type'] === 'ItemList') lists.push(o);
+      for (const v of Object.values(o)) walk(v, depth + 1);
+    };
+    walk(data, 0);
+    for (const l of lists) {
+      const els = Array.isArray(l['itemListElement']) ? (l['itemListElement'] as unknown[]) : [];
+      const items: Item[] = [];
+      for (const e of els) {
+        if (!e || typeof e !== 'object') continue;
+        const o = e as Record<string, unknown>;
+        const it = (o['item'] && typeof o['item'] === 'object' ? o['item'] : o) as Record<string, unknown>;
+        const name = typeof it['name'] === 'string' ? normalizeValue(it['name']) : '';
+        if (!name) continue;
+        const offers = (Array.isArray(it['offers']) ? it['offers'][0] : it['offers']) as Record<string, unknown> | undefined;
+        const price = offers && (typeof offers['price'] === 'string' || typeof offers['price'] === 'number') ? String(offers['price']) : undefined;
+        items.push({ name, ...(price ? { price } : {}) });
+      }
+      if (items.length > best.length) best = items;
+    }
+  }
+  return best;
+}
+
+/** The page's text, white space collapsed (to tell which declared items it shows). */
+function pageText(tree: DomTree): string {
+  return elementText(tree, tree.nodes[0] as ElementNode);
+}
+
+const rows: string[] = [];
+let sumP = 0;
+let sumR = 0;
+let sumF = 0;
+let pagesScored = 0;
+for (const name of corpora) {
+  const corpus = await openCorpus(join(sharedRoot, name));
+  for (const entry of corpus.pages) {
+    const bytes = await readBytes(entry.htmlPath);
+    const raw = latin1(bytes);
+    if (!raw.includes('ItemList')) continue;
+    const html = decodeHtml(bytes).text;
+    const items = declaredItems(html);
+    if (items.length < 4) continue;
+    // The learner never sees the declaration.
+    const tree = parseHtml(html.replace(LD_RE, ''), entry.url !== undefined ? { url: entry.url } : {});
+    const text = pageText(tree);
+    const shown = items.filter((i) => text.includes(i.name));
+    if (shown.length < 4) {
+      rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | - | - | - | - | too few declared items shown |`);
+      continue;
+    }
+    const [a, b] = shown;
+    const withPrice = a!.price !== undefined && b!.price !== undefined && text.includes(a!.price) && text.includes(b!.price);
+    const fields: Record<string, string[]> = { name: [a!.name, b!.name], ...(withPrice ? { price: [a!.price!, b!.price!] } : {}) };
+    const t0 = performance.now();
+    const body = induceFields([{ id: entry.id, tree, fields }]);
+    const got = extractFields(tree, body);
+    const ms = performance.now() - t0;
+    const found: Record<string, string>[] = got.records.length > 0 ? got.records : (got.fields['name'] ?? []).map((v) => ({ name: v.value }));
+    const want = new Map(shown.map((i) => [i.name, i]));
+    let right = 0;
+    const used = new Set<string>();
+    for (const r of found) {
+      const it = r['name'] !== undefined ? want.get(normalizeValue(r['name'])) : undefined;
+      if (!it || used.has(it.name)) continue;
+      if (withPrice && normalizeValue(r['price'] ?? '') !== normalizeValue(it.price ?? '')) continue;
+      used.add(it.name);
+      right++;
+    }
+    const p = found.length ? right / found.length : 0;
+    const r = right / shown.length;
+    const f1 = p + r ? (2 * p * r) / (p + r) : 0;
+    sumP += p;
+    sumR += r;
+    sumF += f1;
+    pagesScored++;
+    rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | ${withPrice ? 'name, price' : 'name'} | ${found.length} | ${p.toFixed(3)} / ${r.toFixed(3)} / ${f1.toFixed(3)} | ${(right / items.length).toFixed(3)} | ${ms.toFixed(1)} ms |`);
+  }
+}
+process.stdout.write('| site | page | declared | shown | fields | records found | P / R / F1 (shown) | R (declared) | learn + extract |\n|---|---|---|---|---|---|---|---|---|\n');
+for (const r of rows) process.stdout.write(r + '\n');
+process.stdout.write(`\nmean over ${pagesScored} pages: P ${(sumP / pagesScored).toFixed(3)}, R ${(sumR / pagesScored).toFixed(3)}, F1 ${(sumF / pagesScored).toFixed(3)}\n`);

@@ -1,0 +1,485 @@
+/**
+ * Named fields by example (docs/fields.md): the rules a site's example pages taught for each
+ * field, applied to a page. A field's value sits in a *unit*: one text node (`text` = k, the
+ * element's k-th non-blank text child) or an element's whole text (`text` = 0). Three kinds
+ * of rule reach units:
+ * - `path`: seed 004's tag path from the root, positions from the start, end, either or `*`;
+ * - `anchor`: the nearest element with an id, class or itemprop, then a tag path below it
+ *   (`h3.author/a[*]`): survives what changes above the anchor;
+ * - `label`: the text node right after a label ("Publisher", "by"), or a text node that starts
+ *   with the label ("ISBN: 978..."): survives a field's moving within its block.
+ * A field keeps several rules ranked by the examples they explain; the first that finds a
+ * value on a page gives the field's values. A rule's clean-up (a prefix, a suffix, or text
+ * up to a separator) was learned from how the examples sit in their units.
+ */
+import type { DomTree, ElementNode, TextNode } from '../../dom/tree.js';
+import { checkRuleStep, classOf, formatRule, matchRule, type RuleStep } from './rules.js';
+
+export type FieldRuleKind = 'label' | 'anchor' | 'path';
+export const FIELD_RULE_KINDS: readonly FieldRuleKind[] = ['label', 'anchor', 'path'];
+
+/** The element a rule of kind `anchor` starts from. */
+export interface FieldAnchor {
+  readonly tag: string;
+  /** `class`: the whole class attribute; `classToken`: one of its classes. */
+  readonly attr: 'id' | 'class' | 'classToken' | 'itemprop';
+  readonly value: string;
+}
+
+/** How a unit's text becomes the value: white space and stray separators always; these as learned. */
+export interface ValueCleanup {
+  /** Text every example's unit had before the value (`$`, `by `). */
+  readonly prefix?: string;
+  readonly suffix?: string;
+  /** The value starts after the first occurrence of this (a label's `: ` whose label varies). */
+  readonly after?: string;
+  /** The value ends before the first occurrence of this. */
+  readonly before?: string;
+}
+
+export interface FieldRule {
+  readonly kind: FieldRuleKind;
+  /** `path`: steps from below the root; `anchor`: steps below the anchor (may be empty). */
+  readonly steps?: readonly RuleStep[];
+  readonly anchor?: FieldAnchor;
+  /** `label`: the label's key (lower case, no trailing `:`), the tag around it and around the value. */
+  readonly label?: string;
+  readonly labelTag?: string;
+  readonly tag?: string;
+  /** `label`: the label starts the value's own text node ("ISBN: 978..."). */
+  readonly inline?: boolean;
+  /** 0: the element's whole text; k >= 1: its k-th non-blank text child. */
+  readonly text: number;
+  readonly clean: ValueCleanup;
+  /** Example values it explains on the training pages, values it took that were none, pages it was induced from. */
+  readonly examples: number;
+  readonly wrong: number;
+  readonly pages: number;
+}
+
+/** What the examples of a field looked like: what drift warnings compare a value to. */
+export interface ValueProfile {
+  readonly minLength: number;
+  readonly maxLength: number;
+  /** Character classes of each example (`a` letters, `9` digits, e.g. `a9`), distinct. */
+  readonly classes: readonly string[];
+  /** The label every example followed, when they all followed the same one. */
+  readonly label?: string;
+}
+
+export interface FieldModel {
+  readonly rules: readonly FieldRule[];
+  readonly profile: ValueProfile;
+  /** Every training page had a value: a page without one is flagged. */
+  readonly required: boolean;
+}
+
+/** The `fields` section of a wrapper body (version 3). */
+export interface FieldsBody {
+  readonly fields: Readonly<Record<string, FieldModel>>;
+  /** A training page gave several values of two or more fields: pages have records to group. */
+  readonly records: boolean;
+}
+
+/** One extracted value, the node it came from and how sure the rules are. */
+export interface FieldValue {
+  readonly value: string;
+  readonly confidence: number;
+  /** The unit's node (a text node, or the element of a whole-text unit). */
+  readonly node: number;
+}
+
+export interface FieldWarning {
+  readonly field: string;
+  /** The rule that was applied (or the first, when none found anything), in the notation of `formatFieldRule`. */
+  readonly rule: string;
+  readonly reason: 'no-value' | 'unlike-examples';
+  readonly value?: string;
+  readonly detail: string;
+}
+
+export interface FieldExtraction {
+  readonly fields: Record<string, FieldValue[]>;
+  /** Each record's fields (first value of each), in page order; empty unless the model learned records. */
+  readonly records: Record<string, string>[];
+  readonly warnings: FieldWarning[];
+  /** Per field, the rule that gave its values (index into its rules; -1 when none did). */
+  readonly ruleUsed: Record<string, number>;
+  /** Per field, for `--explain`: the rules tried in rank order that found nothing, and the one that gave the values. */
+  readonly trace: Record<string, { readonly failed: readonly string[]; readonly used?: string }>;
+}
+
+const BLANK_RE = /^[\s\u00a0]*$/;
+
+/** White space collapsed, trimmed, a separator left at either end (`: June 2010`, `Smith,`) removed. */
+export function normalizeValue(s: string): string {
+  return s
+    .replace(/[\s\u00a0\u200b]+/g, ' ')
+    .trim()
+    .replace(/^[:;,|•·\-–—]+\s*/, '')
+    .replace(/\s*[:;,|]+$/, '')
+    .trim();
+}
+
+/** A label's key: lower case, white space collapsed, without a trailing `:`/dash; undefined when it is no label. */
+export function labelKey(s: string): string | undefined {
+  const k = s.replace(/[\s\u00a0]+/g, ' ').trim().replace(/[\s:\-–—.]+$/, '').replace(/^[\s:,;|]+/, '').toLowerCase();
+  if (k.length === 0 || k.length > 40 || !/\p{L}/u.test(k)) return undefined;
+  return k;
+}
+
+/** Character classes of a value: `a` when it has letters, `9` digits. */
+export function charClasses(s: string): string {
+  return `${/\p{L}/u.test(s) ? 'a' : ''}${/\p{N}/u.test(s) ? '9' : ''}`;
+}
+
+/** The value a unit's text gives under a clean-up; undefined when the clean-up does not fit. */
+export function applyCleanup(text: string, clean: ValueCleanup): string | undefined {
+  let t = text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  if (clean.after !== undefined) {
+    const i = t.indexOf(clean.after);
+    if (i < 0) return undefined;
+    t = t.slice(i + clean.after.length);
+  } else if (clean.prefix !== undefined) {
+    if (!t.startsWith(clean.prefix)) return undefined;
+    t = t.slice(clean.prefix.length);
+  }
+  if (clean.before !== undefined) {
+    const i = t.indexOf(clean.before);
+    if (i < 0) return undefined;
+    t = t.slice(0, i);
+  } else if (clean.suffix !== undefined) {
+    if (!t.endsWith(clean.suffix)) return undefined;
+    t = t.slice(0, t.length - clean.suffix.length);
+  }
+  const v = normalizeValue(t);
+  return v.length > 0 ? v : undefined;
+}
+
+/** The k-th non-blank text child of an element (1-based), or undefined. */
+export function textChild(tree: DomTree, el: ElementNode, k: number): TextNode | undefined {
+  let seen = 0;
+  for (const c of el.children) {
+    const n = tree.nodes[c]!;
+    if (n.kind === 'text' && !BLANK_RE.test(n.text) && ++seen === k) return n;
+  }
+  return undefined;
+}
+
+/** Which non-blank text child of its parent a text node is (1-based). */
+export function textIndexOf(tree: DomTree, node: TextNode): number {
+  const parent = tree.nodes[node.parent] as ElementNode;
+  let seen = 0;
+  for (const c of parent.children) {
+    const n = tree.nodes[c]!;
+    if (n.kind === 'text' && !BLANK_RE.test(n.text)) {
+      seen++;
+      if (c === node.id) return seen;
+    }
+  }
+  return 0;
+}
+
+/** An element's whole text, white space collapsed. */
+export function elementText(tree: DomTree, el: ElementNode): string {
+  let out = '';
+  for (let i = el.id + 1; i <= el.end; i++) {
+    const n = tree.nodes[i]!;
+    if (n.kind === 'text') out += n.text;
+  }
+  return out.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+}
+
+/** A unit's text and node: the whole element, or its k-th text child. */
+function unitOf(tree: DomTree, elementId: number, text: number): { text: string; node: number } | undefined {
+  const el = tree.nodes[elementId];
+  if (!el || el.kind !== 'element') return undefined;
+  if (text === 0) return { text: elementText(tree, el), node: el.id };
+  const t = textChild(tree, el, text);
+  return t ? { text: t.text, node: t.id } : undefined;
+}
+
+/** The elements with attribute `attr` = `value` (class: the collapsed class attribute) and tag `tag`. */
+function anchorsOf(tree: DomTree, a: FieldAnchor): number[] {
+  const out: number[] = [];
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element' || n.tag !== a.tag) continue;
+    if (a.attr === 'classToken' ? classOf(n).split(' ').includes(a.value) : (a.attr === 'class' ? classOf(n) : (n.attrs[a.attr] ?? '').trim()) === a.value) out.push(n.id);
+  }
+  return out;
+}
+
+/** The elements `steps` reach below element `root` (itself when there are none). */
+function matchBelow(tree: DomTree, root: number, steps: readonly RuleStep[]): number[] {
+  return steps.length === 0 ? [root] : matchRule(tree, steps, [root]);
+}
+
+/** Text nodes in document order with the label key of the non-blank text before each. */
+interface LabelledText {
+  readonly node: TextNode;
+  readonly label: string | undefined;
+  readonly labelTag: string;
+}
+
+const labelIndexCache = new WeakMap<DomTree, LabelledText[]>();
+const labelByNodeCache = new WeakMap<DomTree, Map<number, string | undefined>>();
+
+/** Every non-blank text node with the label key of the text node before it (cached per tree). */
+export function labelledTexts(tree: DomTree): readonly LabelledText[] {
+  const hit = labelIndexCache.get(tree);
+  if (hit) return hit;
+  const out: LabelledText[] = [];
+  let prev: TextNode | undefined;
+  for (const n of tree.nodes) {
+    if (n.kind !== 'text' || BLANK_RE.test(n.text)) continue;
+    const labelTag = prev ? (tree.nodes[prev.parent] as ElementNode).tag : '';
+    out.push({ node: n, label: prev ? labelKey(prev.text) : undefined, labelTag });
+    prev = n;
+  }
+  labelIndexCache.set(tree, out);
+  return out;
+}
+
+/** The label key a text node's text starts with ("ISBN: 978" -> `isbn`), with the separator. */
+export function inlineLabel(text: string): { key: string; rest: string } | undefined {
+  const m = /^\s*([^:]{1,40}?)\s*:\s*(.+)$/s.exec(text);
+  if (!m) return undefined;
+  const key = labelKey(m[1]!);
+  return key ? { key, rest: m[2]! } : undefined;
+}
+
+/** The units a rule reaches on a page, in document order: text and node. */
+export function ruleUnits(tree: DomTree, rule: FieldRule): { text: string; node: number }[] {
+  const out: { text: string; node: number }[] = [];
+  const push = (u: { text: string; node: number } | undefined): void => {
+    if (u && !BLANK_RE.test(u.text)) out.push(u);
+  };
+  switch (rule.kind) {
+    case 'path':
+      for (const el of matchRule(tree, rule.steps ?? [])) push(unitOf(tree, el, rule.text));
+      break;
+    case 'anchor':
+      for (const a of anchorsOf(tree, rule.anchor!)) for (const el of matchBelow(tree, a, rule.steps ?? [])) push(unitOf(tree, el, rule.text));
+      break;
+    case 'label':
+      for (const t of labelledTexts(tree)) {
+        const parent = tree.nodes[t.node.parent] as ElementNode;
+        if (parent.tag !== rule.tag) continue;
+        if (rule.inline) {
+          const il = inlineLabel(t.node.text);
+          if (il && il.key === rule.label) push({ text: il.rest, node: t.node.id });
+        } else if (t.label === rule.label && t.labelTag === rule.labelTag) {
+          push(rule.text === 0 ? { text: elementText(tree, parent), node: parent.id } : { text: t.node.text, node: t.node.id });
+        }
+      }
+      break;
+  }
+  // One node once (two anchors nested may reach it twice).
+  const seen = new Set<number>();
+  return out.filter((u) => (seen.has(u.node) ? false : (seen.add(u.node), true)));
+}
+
+/** The values a rule gives on a page (clean-up applied; units it does not fit give none). */
+export function ruleValues(tree: DomTree, rule: FieldRule): { value: string; node: number }[] {
+  const out: { value: string; node: number }[] = [];
+  for (const u of ruleUnits(tree, rule)) {
+    const v = applyCleanup(u.text, rule.clean);
+    if (v !== undefined) out.push({ value: v, node: u.node });
+  }
+  return out;
+}
+
+/** A field rule readably: `label "publisher" (strong) -> li text#1`, `anchor h3.author / a[*] text`, `path html[1]/... text#1`. */
+export function formatFieldRule(rule: FieldRule): string {
+  const unit = rule.text === 0 ? 'text' : `text#${rule.text}`;
+  const clean = [
+    rule.clean.prefix !== undefined ? `drop prefix ${JSON.stringify(rule.clean.prefix)}` : '',
+    rule.clean.after !== undefined ? `after ${JSON.stringify(rule.clean.after)}` : '',
+    rule.clean.suffix !== undefined ? `drop suffix ${JSON.stringify(rule.clean.suffix)}` : '',
+    rule.clean.before !== undefined ? `before ${JSON.stringify(rule.clean.before)}` : '',
+  ].filter(Boolean).join(', ');
+  const tail = clean ? ` (${clean})` : '';
+  switch (rule.kind) {
+    case 'label':
+      return rule.inline ? `label ${JSON.stringify(rule.label)}: inside ${rule.tag} ${unit}${tail}` : `label ${JSON.stringify(rule.label)} (${rule.labelTag}) -> ${rule.tag} ${unit}${tail}`;
+    case 'anchor': {
+      const a = rule.anchor!;
+      const head = a.attr === 'id' ? `${a.tag}#${a.value}` : a.attr === 'class' ? `${a.tag}.${a.value.replace(/ /g, '.')}`
+        : a.attr === 'classToken' ? `${a.tag}[class~=${a.value}]` : `${a.tag}[itemprop=${a.value}]`;
+      return `anchor ${head}${rule.steps?.length ? `/${formatRule(rule.steps)}` : ''} ${unit}${tail}`;
+    }
+    case 'path':
+      return `path ${formatRule(rule.steps ?? [])} ${unit}${tail}`;
+  }
+}
+
+/** How unlike every example a value is; undefined when it is like one of them. */
+export function unlikeExamples(value: string, profile: ValueProfile, label: string | undefined): string | undefined {
+  const cls = charClasses(value);
+  // Lengths vary (titles of 6 and 60 characters); only an order of magnitude off says the rule reached something else.
+  const lengthFits = (value.length * 10 >= profile.minLength || value.length > 3) && value.length <= profile.maxLength * 4 + 20;
+  const classFits = profile.classes.includes(cls) || (cls.includes('a') && profile.classes.some((c) => c.includes('a')));
+  if (!lengthFits) return `${value.length} characters; the examples had ${profile.minLength}-${profile.maxLength}`;
+  if (!classFits) return `characters ${cls ? `[${cls}]` : '[punctuation]'}; the examples had ${profile.classes.map((c) => `[${c}]`).join(' or ')}`;
+  if (profile.label !== undefined && label !== undefined && label !== profile.label) return `follows "${label}"; the examples followed "${profile.label}"`;
+  return undefined;
+}
+
+/** The label key of the text before a node (text nodes only; undefined otherwise). */
+function labelBefore(tree: DomTree, node: number): string | undefined {
+  if (tree.nodes[node]?.kind !== 'text') return undefined;
+  let byNode = labelByNodeCache.get(tree);
+  if (!byNode) labelByNodeCache.set(tree, (byNode = new Map(labelledTexts(tree).map((t) => [t.node.id, t.label]))));
+  return byNode.get(node);
+}
+
+/** Confidence of a value: its rule's precision on the training pages, less when a later rule, disagreement or drift says so. */
+function valueConfidence(rule: FieldRule, rank: number, agreed: boolean, like: boolean): number {
+  const precision = rule.examples / (rule.examples + rule.wrong);
+  const c = precision * (rank === 0 ? 1 : 0.85) * (agreed ? 1 : 0.9) * (like ? 1 : 0.5);
+  return Math.round(c * 1000) / 1000;
+}
+
+/** A path or anchor rule whose last step takes any position: a list's items. */
+function leafIsFree(rule: FieldRule): boolean {
+  const leaf = rule.steps?.[rule.steps.length - 1];
+  return leaf !== undefined && leaf.first === undefined && leaf.last === undefined;
+}
+
+/** The fields of a page by a site's field rules, with records and drift warnings. */
+export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction {
+  const fields: Record<string, FieldValue[]> = {};
+  const warnings: FieldWarning[] = [];
+  const ruleUsed: Record<string, number> = {};
+  const trace: Record<string, { failed: string[]; used?: string }> = {};
+  for (const [name, model] of Object.entries(body.fields)) {
+    let rank = -1;
+    let found: { value: string; node: number }[] = [];
+    for (let r = 0; r < model.rules.length; r++) {
+      found = ruleValues(tree, model.rules[r]!);
+      // An alternative stands in for the rules above it only with values like the examples: where
+      // the best rule's label is gone because the field is, a path rule would take the next line.
+      if (r > 0) found = found.filter((f) => unlikeExamples(f.value, model.profile, labelBefore(tree, f.node)) === undefined);
+      if (found.length > 0) {
+        rank = r;
+        break;
+      }
+    }
+    ruleUsed[name] = rank;
+    const tried = rank < 0 ? model.rules : model.rules.slice(0, rank);
+    trace[name] = { failed: tried.map(formatFieldRule), ...(rank >= 0 ? { used: formatFieldRule(model.rules[rank]!) } : {}) };
+    if (rank < 0) {
+      fields[name] = [];
+      if (model.required && model.rules.length > 0) {
+        warnings.push({ field: name, rule: formatFieldRule(model.rules[0]!), reason: 'no-value', detail: `no rule of ${model.rules.length} found a value; every training page had one` });
+      }
+      continue;
+    }
+    const rule = model.rules[rank]!;
+    const others = model.rules.map((r, k) => (k === rank ? [] : ruleValues(tree, r)));
+    // A list the best rule saw one item of (a label before the first author only): a later rule
+    // for any item of a list (its last step at any position) that took nothing wrong on the
+    // training pages and gives these values and more, all like the examples, gives the whole list.
+    const wider = model.rules.findIndex((r, k) => k > rank && r.wrong === 0 && leafIsFree(r) && others[k]!.length > found.length
+      && found.every((f) => others[k]!.some((o) => o.node === f.node))
+      && others[k]!.every((o) => unlikeExamples(o.value, model.profile, undefined) === undefined));
+    if (wider >= 0) found = others[wider]!;
+    // A value shown twice (a summary and a details list) is one value; records keep each node.
+    if (!body.records) found = found.filter((f, i) => found.findIndex((g) => g.value === f.value) === i);
+    // A second rule agreeing on the first value makes it surer.
+    const other = others.find((vs) => vs.some((v) => v.value === found[0]!.value));
+    const values: FieldValue[] = [];
+    for (const [i, f] of found.entries()) {
+      // The label check is for the first value: the next ones of a list follow its separators ("and").
+      const unlike = unlikeExamples(f.value, model.profile, i === 0 ? labelBefore(tree, f.node) : undefined);
+      if (unlike) warnings.push({ field: name, rule: formatFieldRule(rule), reason: 'unlike-examples', value: f.value, detail: unlike });
+      values.push({ value: f.value, node: f.node, confidence: valueConfidence(rule, rank, other !== undefined, unlike === undefined) });
+    }
+    fields[name] = values;
+  }
+  return { fields, records: body.records ? groupRecords(tree, fields) : [], warnings, ruleUsed, trace };
+}
+
+/**
+ * Records of a list page: the field with the most values (at least two) marks where records
+ * repeat; each of its values' record is the highest ancestor holding no other of its values;
+ * every field's values inside a record are that record's (the first one of each), in page order.
+ */
+export function groupRecords(tree: DomTree, fields: Readonly<Record<string, readonly FieldValue[]>>): Record<string, string>[] {
+  let main: readonly FieldValue[] = [];
+  for (const vs of Object.values(fields)) if (vs.length > main.length) main = vs;
+  if (main.length < 2) return [];
+  const nodes = main.map((v) => v.node).sort((a, b) => a - b);
+  const holds = (el: ElementNode): number => nodes.reduce((n, id) => n + (id >= el.id && id <= el.end ? 1 : 0), 0);
+  const roots: ElementNode[] = [];
+  for (const id of nodes) {
+    const start = tree.nodes[id]!;
+    let el = (start.kind === 'element' ? start : tree.nodes[start.parent]) as ElementNode;
+    while (el.parent > 0) {
+      const up = tree.nodes[el.parent] as ElementNode;
+      if (holds(up) > 1) break;
+      el = up;
+    }
+    if (!roots.some((r) => r.id === el.id)) roots.push(el);
+  }
+  const records: Record<string, string>[] = [];
+  for (const root of roots) {
+    const rec: Record<string, string> = {};
+    for (const [name, vs] of Object.entries(fields)) {
+      const v = vs.find((x) => x.node >= root.id && x.node <= root.end);
+      if (v) rec[name] = v.value;
+    }
+    records.push(rec);
+  }
+  // A page whose values do not group (each record one field) has no records; where most
+  // records have two fields or more, a lone value outside them (a side box's link) is none.
+  const full = records.filter((r) => Object.keys(r).length >= 2);
+  if (full.length < 2) return [];
+  return full.length * 2 > records.length ? full : records;
+}
+
+/** Checks the `fields` section of a wrapper body read from a model file; an error message or undefined. */
+export function checkFieldsBody(x: unknown): string | undefined {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'fields must be an object';
+  const b = x as Record<string, unknown>;
+  if (typeof b['records'] !== 'boolean') return 'fields.records must be true or false';
+  const fields = b['fields'];
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return 'fields.fields must be an object';
+  for (const [name, m] of Object.entries(fields as Record<string, unknown>)) {
+    if (typeof m !== 'object' || m === null) return `field ${name} must be an object`;
+    const fm = m as Record<string, unknown>;
+    if (!Array.isArray(fm['rules'])) return `field ${name}: rules must be a list`;
+    for (const r of fm['rules'] as unknown[]) {
+      const err = checkFieldRule(r);
+      if (err) return `field ${name}: ${err}`;
+    }
+    const p = fm['profile'] as Record<string, unknown> | undefined;
+    if (typeof p !== 'object' || p === null || typeof p['minLength'] !== 'number' || typeof p['maxLength'] !== 'number' || !Array.isArray(p['classes'])) return `field ${name}: profile needs minLength, maxLength, classes`;
+    if (typeof fm['required'] !== 'boolean') return `field ${name}: required must be true or false`;
+  }
+  return undefined;
+}
+
+function checkFieldRule(x: unknown): string | undefined {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'a field rule must be an object';
+  const r = x as Record<string, unknown>;
+  if (!(FIELD_RULE_KINDS as readonly unknown[]).includes(r['kind'])) return `a field rule's kind must be one of ${FIELD_RULE_KINDS.join(', ')}`;
+  if (!Number.isInteger(r['text']) || (r['text'] as number) < 0) return "a field rule's text must be 0 or a positive integer";
+  for (const k of ['examples', 'wrong', 'pages']) if (typeof r[k] !== 'number') return `a field rule needs ${k}`;
+  if (typeof r['clean'] !== 'object' || r['clean'] === null) return 'a field rule needs clean';
+  for (const [k, v] of Object.entries(r['clean'] as Record<string, unknown>)) if (typeof v !== 'string') return `clean.${k} must be a string`;
+  if (r['kind'] !== 'label') {
+    if (!Array.isArray(r['steps'])) return `a ${String(r['kind'])} rule needs steps`;
+    for (const s of r['steps'] as unknown[]) {
+      const err = checkRuleStep(s);
+      if (err) return err;
+    }
+    if (r['kind'] === 'path' && (r['steps'] as unknown[]).length === 0) return 'a path rule needs steps';
+  }
+  if (r['kind'] === 'anchor') {
+    const a = r['anchor'] as Record<string, unknown> | undefined;
+    if (typeof a !== 'object' || a === null || typeof a['tag'] !== 'string' || !['id', 'class', 'classToken', 'itemprop'].includes(a['attr'] as string) || typeof a['value'] !== 'string') return 'an anchor rule needs anchor {tag, attr, value}';
+  }
+  if (r['kind'] === 'label' && (typeof r['label'] !== 'string' || typeof r['tag'] !== 'string' || (!r['inline'] && typeof r['labelTag'] !== 'string'))) return 'a label rule needs label, tag and labelTag';
+  return undefined;
+}

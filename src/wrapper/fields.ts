@@ -1,0 +1,378 @@
+/**
+ * Inducing field rules from example pages (docs/fields.md; seed 004's phase 2 for named
+ * values). For each example value, the units on its page that hold it (a text node, or an
+ * element whose whole text it is) are its *occurrences*; each occurrence proposes a tag path
+ * rule, an anchor rule (nearest id/class/itemprop, then the path below) and, for a text node,
+ * a label rule (the text before it). Proposals of the same shape are merged over all examples
+ * (a position kept where every example agrees, from the start or the end, else `*`), with
+ * freer variants beside them; every proposal is then run on every training page and scored:
+ * examples it explains, values it takes that are no example (where a page gave one value at
+ * most, or none: a page that lists several values may show more than it gave). Rules are
+ * ranked by examples explained, then fewest wrong values, then kind (a label that looks
+ * like one, an anchor, a path), and the best few are kept as alternatives.
+ */
+import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
+import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
+import {
+  charClasses, inlineLabel, labelledTexts, normalizeValue, ruleValues, textIndexOf,
+  type FieldAnchor, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
+} from '../models/wrapper/fields.js';
+
+/** A training page's tree and the values a person gave for it (a field missing: not given). */
+export interface FieldExamplePage {
+  readonly id: string;
+  readonly tree: DomTree;
+  readonly fields: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Alternatives kept per field, and per kind of rule among them. */
+export const MAX_FIELD_RULES = 5;
+const MAX_RULES_PER_KIND = 2;
+/** How far up an anchor rule looks for an element with an id, class or itemprop. */
+const ANCHOR_MAX_UP = 6;
+/** A unit holding a value with text around it is taken only up to this size (else it is a container, not the value's). */
+const MAX_UNIT_SLACK = 80;
+/** Occurrences of one example value kept (a value shown everywhere teaches nothing more). */
+const MAX_OCCURRENCES = 40;
+/** Element units (whole text) are considered up to this many characters. */
+const MAX_ELEMENT_TEXT = 400;
+
+interface Occurrence {
+  /** The unit's element (the text node's parent, or the element itself). */
+  readonly element: number;
+  /** 0: the element's whole text; else the text child's index. */
+  readonly text: number;
+  readonly node: number;
+  readonly prefix: string;
+  readonly suffix: string;
+}
+
+interface Proposal {
+  readonly key: string;
+  readonly base: Omit<FieldRule, 'clean' | 'examples' | 'wrong' | 'pages' | 'steps'>;
+  readonly paths: PathOfStep[][];
+  readonly occurrences: Occurrence[];
+  readonly pages: Set<string>;
+  /** For label rules: the label looks like one (near the value, or `:` between them). */
+  labelLike: boolean;
+}
+
+type PathOfStep = { readonly tag: string; readonly first: number; readonly last: number };
+
+const collapse = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+
+interface PageUnits {
+  readonly texts: { node: TextNode; text: string }[];
+  readonly elements: { el: ElementNode; text: string }[];
+}
+
+/** The text nodes and the short elements of a page, text collapsed. */
+function pageUnits(tree: DomTree): PageUnits {
+  const texts: { node: TextNode; text: string }[] = [];
+  const elements: { el: ElementNode; text: string }[] = [];
+  const parts = new Map<number, number>();
+  for (const n of tree.nodes) {
+    if (n.kind !== 'text') continue;
+    const text = collapse(n.text);
+    if (!text) continue;
+    texts.push({ node: n, text });
+    for (let p = n.parent; p > 0; p = tree.nodes[p]!.parent) parts.set(p, (parts.get(p) ?? 0) + 1);
+  }
+  for (const [id, count] of parts) {
+    if (count < 2) continue; // one text node: its text unit says the same
+    const el = tree.nodes[id] as ElementNode;
+    let t = '';
+    for (let i = el.id + 1; i <= el.end && t.length <= MAX_ELEMENT_TEXT * 2; i++) {
+      const n = tree.nodes[i]!;
+      if (n.kind === 'text') t += n.text;
+    }
+    const text = collapse(t);
+    if (text.length <= MAX_ELEMENT_TEXT) elements.push({ el, text });
+  }
+  return { texts, elements };
+}
+
+/** Where a value occurs on a page: text nodes (exact, or with text around it) and elements whose whole text it is. */
+function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurrence[] {
+  const out: Occurrence[] = [];
+  for (const { node, text } of units.texts) {
+    if (text.length > value.length + MAX_UNIT_SLACK) continue;
+    const norm = normalizeValue(text);
+    if (norm === value) out.push({ element: node.parent, text: textIndexOf(tree, node), node: node.id, prefix: '', suffix: '' });
+    else {
+      const i = text.indexOf(value);
+      if (i >= 0) out.push({ element: node.parent, text: textIndexOf(tree, node), node: node.id, prefix: text.slice(0, i), suffix: text.slice(i + value.length) });
+    }
+  }
+  // Elements whose whole text is the value (split over several text nodes), deepest only.
+  const exact = units.elements.filter((e) => normalizeValue(e.text) === value);
+  for (const e of exact) {
+    if (exact.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end)) continue;
+    out.push({ element: e.el.id, text: 0, node: e.el.id, prefix: '', suffix: '' });
+  }
+  // A value the page shows everywhere ("1", "Yes") would make induction quadratic: exact
+  // occurrences first, at most MAX_OCCURRENCES of them.
+  if (out.length <= MAX_OCCURRENCES) return out;
+  return [...out.filter((o) => o.prefix === '' && o.suffix === ''), ...out.filter((o) => o.prefix !== '' || o.suffix !== '')].slice(0, MAX_OCCURRENCES);
+}
+
+/** Class tokens an anchor may use: not per page (a run of three digits), at most four. */
+const MAX_CLASS_TOKENS = 4;
+
+/**
+ * The nearest element at or above `id` with an id, itemprop or class, as anchors (its id or
+ * itemprop; else its whole class attribute and each of its class tokens, for sites whose items
+ * add a class of their own), with the path from below it.
+ */
+function anchorsOf(tree: DomTree, id: number): { anchor: FieldAnchor; below: PathOfStep[] }[] {
+  const full = examplePath(tree, id);
+  let el = tree.nodes[id] as ElementNode;
+  for (let up = 0; up <= ANCHOR_MAX_UP && el.id > 0; up++) {
+    const idAttr = (el.attrs['id'] ?? '').trim();
+    const itemprop = (el.attrs['itemprop'] ?? '').trim();
+    const cls = classOf(el);
+    const below = up === 0 ? [] : full.slice(full.length - up).map(({ tag, first, last }) => ({ tag, first, last }));
+    // Ids with long digit runs are per page (`post-48213`), not the template's.
+    if (idAttr && !/\d{3,}/.test(idAttr)) return [{ anchor: { tag: el.tag, attr: 'id', value: idAttr }, below }];
+    if (itemprop) return [{ anchor: { tag: el.tag, attr: 'itemprop', value: itemprop }, below }];
+    if (cls && !/\d{3,}/.test(cls)) {
+      const tokens = cls.split(' ').filter((t) => !/\d{3,}/.test(t)).slice(0, MAX_CLASS_TOKENS);
+      return [
+        { anchor: { tag: el.tag, attr: 'class', value: cls }, below },
+        ...(tokens.length > 1 ? tokens.map((t) => ({ anchor: { tag: el.tag, attr: 'classToken' as const, value: t }, below })) : []),
+      ];
+    }
+    el = tree.nodes[el.parent] as ElementNode;
+  }
+  return [];
+}
+
+/** Whether the label text node sits next to the value: their common ancestor at most two levels above the value's element. */
+function labelIsNear(tree: DomTree, label: TextNode, value: TextNode): boolean {
+  let el = tree.nodes[value.parent] as ElementNode;
+  for (let up = 0; up <= 2 && el.id > 0; up++) {
+    if (label.id >= el.id && label.id <= el.end) return true;
+    el = tree.nodes[el.parent] as ElementNode;
+  }
+  return false;
+}
+
+function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, into: Map<string, Proposal>): void {
+  const add = (key: string, base: Proposal['base'], path: PathOfStep[], labelLike = false): void => {
+    let p = into.get(key);
+    if (!p) into.set(key, (p = { key, base, paths: [], occurrences: [], pages: new Set(), labelLike }));
+    p.paths.push(path);
+    p.occurrences.push(occ);
+    p.pages.add(pageId);
+    p.labelLike &&= labelLike;
+  };
+  const path = examplePath(tree, occ.element).map(({ tag, first, last }) => ({ tag, first, last }));
+  add(`path|${path.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'path', text: occ.text }, path);
+  for (const a of anchorsOf(tree, occ.element)) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'anchor', anchor: a.anchor, text: occ.text }, a.below);
+  const node = tree.nodes[occ.node]!;
+  if (node.kind !== 'text') return;
+  const tag = (tree.nodes[node.parent] as ElementNode).tag;
+  const il = inlineLabel(collapse(node.text));
+  if (il && normalizeValue(il.rest).includes(value)) {
+    add(`label-inline|${il.key}|${tag}`, { kind: 'label', label: il.key, tag, inline: true, text: 1 }, [], true);
+    return;
+  }
+  const entries = labelledTexts(tree);
+  const at = entries.findIndex((t) => t.node.id === node.id);
+  const lt = at > 0 ? entries[at] : undefined;
+  if (!lt?.label || lt.label === value.toLowerCase()) return;
+  const labelNode = entries[at - 1]!.node;
+  const like = labelIsNear(tree, labelNode, node) || /:\s*$/.test(labelNode.text) || /^\s*:/.test(node.text);
+  add(`label|${lt.label}|${lt.labelTag}|${tag}`, { kind: 'label', label: lt.label, labelTag: lt.labelTag, tag, text: 1 }, [], like);
+}
+
+/** Steps keeping each position every example shares, from the start or the end; `free`: the leaf's (or all) positions freed. */
+function mergePaths(paths: readonly PathOfStep[][], free: 'none' | 'leaf' | 'all'): RuleStep[] {
+  const n = paths[0]!.length;
+  const out: RuleStep[] = [];
+  for (let i = 0; i < n; i++) {
+    const tag = paths[0]![i]!.tag;
+    if (free === 'all' || (free === 'leaf' && i === n - 1)) {
+      out.push({ tag });
+      continue;
+    }
+    const firsts = new Set(paths.map((p) => p[i]!.first));
+    const lasts = new Set(paths.map((p) => p[i]!.last));
+    const first = firsts.size === 1 ? [...firsts][0] : undefined;
+    const last = lasts.size === 1 ? [...lasts][0] : undefined;
+    out.push({ tag, ...(first !== undefined ? { first } : {}), ...(last !== undefined ? { last } : {}) });
+  }
+  return out;
+}
+
+function commonPrefix(a: readonly string[]): string {
+  let p = a[0] ?? '';
+  for (const s of a) while (!s.startsWith(p)) p = p.slice(0, -1);
+  return p;
+}
+
+function commonSuffix(a: readonly string[]): string {
+  let p = a[0] ?? '';
+  for (const s of a) while (!s.endsWith(p)) p = p.slice(1);
+  return p;
+}
+
+/**
+ * The clean-up the occurrences agree on: the same text before (after) the value on every one
+ * is dropped; differing texts that end (start) alike with a separator cut there.
+ */
+export function learnCleanup(prefixes: readonly string[], suffixes: readonly string[]): ValueCleanup {
+  const out: { prefix?: string; after?: string; suffix?: string; before?: string } = {};
+  const strip = (s: string): string => normalizeValue(s) === '' ? '' : s;
+  const pre = prefixes.map(strip);
+  const suf = suffixes.map(strip);
+  if (pre.some((p) => p !== '')) {
+    if (new Set(pre).size === 1) out.prefix = pre[0]!;
+    else {
+      const tail = commonSuffix(pre);
+      if (pre.every((p) => p !== '') && /[^\p{L}\p{N}\s]/u.test(tail)) out.after = tail.trimStart() || tail;
+    }
+  }
+  if (suf.some((s) => s !== '')) {
+    if (new Set(suf).size === 1) out.suffix = suf[0]!;
+    else {
+      const head = commonPrefix(suf);
+      if (suf.every((s) => s !== '') && /[^\p{L}\p{N}]/u.test(head) && head.trim() !== '') out.before = head.trimEnd() || head;
+    }
+  }
+  return out;
+}
+
+const KIND_RANK = { label: 0, anchor: 1, path: 2 } as const;
+
+interface Scored {
+  readonly rule: FieldRule;
+  readonly rank: number;
+  /** Values found in the examples' list beyond the examples (the records the person did not point at). */
+  readonly more: number;
+}
+
+/**
+ * Runs a rule on every training page: examples explained, values taken that were none. A
+ * page that gave several values of the field (records of a list) may show more than it gave:
+ * there only values outside the examples' common ancestor (the list) count as wrong.
+ */
+function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (ElementNode | undefined)[]): { examples: number; wrong: number; more: number } {
+  let tp = 0;
+  let wrong = 0;
+  let more = 0;
+  pages.forEach((p, k) => {
+    const want = examples[k];
+    if (!want) return;
+    const got = ruleValues(p.tree, rule as FieldRule);
+    const gotValues = new Set(got.map((v) => v.value));
+    for (const v of want) if (gotValues.has(v)) tp++;
+    const region = regions[k];
+    for (const g of got) {
+      if (want.has(g.value)) continue;
+      if (want.size <= 1 || !region || g.node < region.id || g.node > region.end) wrong++;
+      else more++;
+    }
+  });
+  return { examples: tp, wrong, more };
+}
+
+/** The value profile of a field's examples (for drift warnings). */
+function profileOf(values: readonly string[], labels: readonly (string | undefined)[]): ValueProfile {
+  const lens = values.map((v) => v.length);
+  const distinctLabels = new Set(labels);
+  const label = distinctLabels.size === 1 ? [...distinctLabels][0] : undefined;
+  return {
+    minLength: lens.length ? Math.min(...lens) : 0,
+    maxLength: lens.length ? Math.max(...lens) : 0,
+    classes: [...new Set(values.map(charClasses))].sort(),
+    ...(label !== undefined && labels.length > 0 ? { label } : {}),
+  };
+}
+
+export interface FieldInduceOptions {
+  /** Kinds of rule to propose (default all): `['path']` is seed 004's tag paths alone (the bench's ablation). */
+  readonly kinds?: readonly FieldRuleKind[];
+}
+
+/** Induces one field's rules from the training pages that give it. */
+export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[], options: FieldInduceOptions = {}): FieldModel {
+  const examples = pages.map((p) => (p.fields[field] !== undefined ? new Set(p.fields[field]!.map(normalizeValue).filter((v) => v !== '')) : undefined));
+  const proposals = new Map<string, Proposal>();
+  const allValues: string[] = [];
+  const valueLabels: (string | undefined)[] = [];
+  const regions: (ElementNode | undefined)[] = [];
+  pages.forEach((p, k) => {
+    const firsts: number[] = [];
+    for (const v of examples[k] ?? []) {
+      allValues.push(v);
+      const occs = occurrencesOf(p.tree, units[k]!, v);
+      if (occs.length > 0) firsts.push(Math.min(...occs.map((o) => o.node)));
+      for (const o of occs) propose(p.tree, p.id, o, v, proposals);
+      const textOcc = occs.find((o) => o.prefix === '' && p.tree.nodes[o.node]!.kind === 'text');
+      valueLabels.push(textOcc ? labelledTexts(p.tree).find((t) => t.node.id === textOcc.node)?.label : undefined);
+    }
+    regions.push(firsts.length >= 2 ? (p.tree.nodes[commonAncestor(p.tree, firsts)] as ElementNode) : undefined);
+  });
+  const scored: Scored[] = [];
+  const seen = new Set<string>();
+  for (const pr of proposals.values()) {
+    if (options.kinds && !options.kinds.includes(pr.base.kind)) continue;
+    const clean = learnCleanup(pr.occurrences.map((o) => o.prefix), pr.occurrences.map((o) => o.suffix));
+    const variants: (readonly RuleStep[] | undefined)[] = pr.base.kind === 'label' ? [undefined]
+      : [mergePaths(pr.paths, 'none'), mergePaths(pr.paths, 'leaf'), mergePaths(pr.paths, 'all')];
+    variants.forEach((steps, v) => {
+      const rule = { ...pr.base, ...(steps !== undefined ? { steps } : {}), clean };
+      const key = JSON.stringify(rule);
+      if (seen.has(key)) return;
+      seen.add(key);
+      const s = scoreRule(rule, pages, examples, regions);
+      if (s.examples === 0) return;
+      const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
+      const cleanRank = Object.keys(clean).length;
+      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more });
+    });
+  }
+  // Where pages gave example records, the rule that finds more of the list's other records wins a tie.
+  scored.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || b.more - a.more || a.rank - b.rank);
+  const best = scored[0];
+  const rules: FieldRule[] = [];
+  const perKind = new Map<string, number>();
+  for (const s of scored) {
+    if (rules.length >= MAX_FIELD_RULES) break;
+    // Alternatives must be nearly as right as the best: no more wrong values than examples explained.
+    if (best && (s.rule.wrong > best.rule.wrong + Math.max(0, s.rule.examples - 1) || s.rule.wrong >= s.rule.examples)) continue;
+    const n = perKind.get(s.rule.kind) ?? 0;
+    if (n >= MAX_RULES_PER_KIND) continue;
+    perKind.set(s.rule.kind, n + 1);
+    rules.push(s.rule);
+  }
+  const given = examples.flatMap((e) => (e ? [e] : []));
+  return {
+    rules,
+    // The label every value follows means something only where a page gives one value (a list's next items follow "and").
+    profile: profileOf(allValues, examples.every((e) => !e || e.size <= 1) ? valueLabels : []),
+    required: given.length > 0 && given.every((e) => e.size > 0),
+  };
+}
+
+/** Field rules for every field the pages give values of. */
+export function induceFields(pages: readonly FieldExamplePage[], options: FieldInduceOptions = {}): FieldsBody {
+  const names = [...new Set(pages.flatMap((p) => Object.keys(p.fields)))].sort();
+  const units = pages.map((p) => pageUnits(p.tree));
+  const fields: Record<string, FieldModel> = {};
+  for (const name of names) fields[name] = induceField(name, pages, units, options);
+  const records = pages.some((p) => Object.values(p.fields).filter((vs) => vs.length >= 2).length >= 2);
+  return { fields, records };
+}
+
+/** Notes on what the field examples could not teach. */
+export function fieldNotes(body: FieldsBody): string[] {
+  const notes: string[] = [];
+  for (const [name, m] of Object.entries(body.fields)) {
+    if (m.rules.length === 0) notes.push(`field ${name}: no example value was found on its page: no rule`);
+  }
+  return notes;
+}
+
+

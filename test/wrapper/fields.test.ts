@@ -1,0 +1,136 @@
+/** Named fields by example (docs/fields.md): clean-up, induction, records, drift warnings, the model file. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../src/dom/parse.js';
+import type { DomTree } from '../../src/dom/tree.js';
+import {
+  applyCleanup, extractFields, formatFieldRule, normalizeValue, unlikeExamples, type FieldsBody,
+} from '../../src/models/wrapper/fields.js';
+import { induceFields, learnCleanup, type FieldExamplePage } from '../../src/wrapper/fields.js';
+import { WrapperSiteModel } from '../../src/models/wrapper/site-model.js';
+
+/** A shop's product page; `extra` adds a spec line before the brand (the brand's position moves). */
+function product(o: { name: string; price: string; brand?: string; sku: string; extra?: string; nav?: string }): DomTree {
+  return parseHtml(`<html><head><title>${o.name} | Shop</title></head><body>
+    <div id="nav"><a href="/">Home</a> <span>${o.nav ?? 'Cart'}</span></div>
+    <div class="product">
+      <h1 class="name">${o.name}</h1>
+      <p class="price">Price: $${o.price}</p>
+      <ul class="specs">${o.extra ? `<li><b>Material</b>: ${o.extra}</li>` : ''}${o.brand ? `<li><b>Brand</b>: ${o.brand}</li>` : ''}<li><b>SKU</b>: ${o.sku}</li></ul>
+    </div></body></html>`);
+}
+
+const page = (id: string, tree: DomTree, fields: Record<string, string[]>): FieldExamplePage => ({ id, tree, fields });
+const values = (tree: DomTree, body: FieldsBody): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(extractFields(tree, body).fields).map(([k, v]) => [k, v.map((x) => x.value)]));
+
+test('clean-up: separators and white space always; a shared prefix, a label of varying text, a suffix as learned', () => {
+  assert.equal(normalizeValue(' :  June\u00a02010 '), 'June 2010');
+  assert.equal(normalizeValue('Smith,'), 'Smith');
+  assert.equal(normalizeValue('-'), '');
+  assert.deepEqual(learnCleanup(['$', '$'], ['', '']), { prefix: '$' });
+  assert.deepEqual(learnCleanup(['Price: $', 'Now: $'], ['', '']), { after: ': $' });
+  assert.deepEqual(learnCleanup(['', ''], [' (Hardcover)', ' (Paperback)']), { before: ' (' });
+  assert.deepEqual(learnCleanup(['by ', 'with '], ['', '']), {}, 'differing words with no separator: no clean-up');
+  assert.equal(applyCleanup('Price: $12.99', { after: ': $' }), '12.99');
+  assert.equal(applyCleanup('12.99', { after: ': $' }), undefined, 'a unit the clean-up does not fit gives no value');
+  assert.equal(applyCleanup('Bree (Hardcover)', { before: ' (' }), 'Bree');
+});
+
+test('induction: label, anchor and path rules ranked by examples; values found where the layout moves', () => {
+  const train = [
+    page('a', product({ name: 'Blue Kettle', price: '12.99', brand: 'Acme', sku: '1001' }), { name: ['Blue Kettle'], price: ['12.99'], brand: ['Acme'], sku: ['1001'] }),
+    page('b', product({ name: 'Red Pot', price: '8.50', brand: 'Potco', sku: '1002' }), { name: ['Red Pot'], price: ['8.50'], brand: ['Potco'], sku: ['1002'] }),
+  ];
+  const body = induceFields(train);
+  assert.deepEqual(Object.keys(body.fields), ['brand', 'name', 'price', 'sku']);
+  assert.equal(body.records, false);
+  const brand = body.fields['brand']!;
+  assert.equal(brand.rules[0]!.kind, 'label', formatFieldRule(brand.rules[0]!));
+  assert.match(formatFieldRule(brand.rules[0]!), /^label "brand" \(b\) -> li/);
+  assert.ok(brand.rules.some((r) => r.kind === 'anchor') && brand.rules.some((r) => r.kind === 'path'), 'alternatives of other kinds are kept');
+  for (const r of brand.rules) assert.equal(r.examples, 2);
+  // The price sits after "Price: $" in its text: the learned clean-up drops it.
+  assert.ok(body.fields['price']!.rules.some((r) => r.clean.prefix === 'Price: $'));
+  // A page whose brand moved down one line (a new spec line before it) and with no example of its own.
+  const moved = product({ name: 'Green Jug', price: '3.10', brand: 'Jugs Inc', sku: '1003', extra: 'Steel' });
+  const got = extractFields(moved, body);
+  assert.deepEqual(values(moved, body), { brand: ['Jugs Inc'], name: ['Green Jug'], price: ['3.10'], sku: ['1003'] });
+  assert.deepEqual(got.warnings, []);
+  for (const vs of Object.values(got.fields)) for (const v of vs) assert.ok(v.confidence > 0.5 && v.confidence <= 1, String(v.confidence));
+});
+
+test('induction: a field a page lacks (given as []) teaches that its rule must find nothing there', () => {
+  const train = [
+    page('a', product({ name: 'Blue Kettle', price: '12.99', brand: 'Acme', sku: '1001' }), { brand: ['Acme'] }),
+    page('b', product({ name: 'Red Pot', price: '8.50', sku: '1002' }), { brand: [] }),
+  ];
+  const body = induceFields(train);
+  assert.equal(body.fields['brand']!.required, false);
+  for (const r of body.fields['brand']!.rules) assert.equal(r.wrong, 0, formatFieldRule(r));
+  assert.deepEqual(values(product({ name: 'X', price: '1', sku: '9' }), body)['brand'], []);
+  assert.deepEqual(extractFields(product({ name: 'X', price: '1', sku: '9' }), body).warnings, [], 'an optional field missing is no drift');
+});
+
+test('drift: a rule that finds nothing, or a value unlike every example, is flagged with the rule', () => {
+  const train = [
+    page('a', product({ name: 'Blue Kettle', price: '12.99', brand: 'Acme', sku: '1001' }), { price: ['12.99'], sku: ['1001'] }),
+    page('b', product({ name: 'Red Pot', price: '8.50', brand: 'Potco', sku: '1002' }), { price: ['8.50'], sku: ['1002'] }),
+  ];
+  const body = induceFields(train);
+  // A redesign: no spec list, the price written out.
+  const redesigned = parseHtml('<html><body><div class="product"><h1 class="name">Jug</h1><p class="price">Price: $call us</p></div></body></html>');
+  const got = extractFields(redesigned, body);
+  const sku = got.warnings.find((w) => w.field === 'sku');
+  assert.equal(sku?.reason, 'no-value');
+  assert.match(sku!.rule, /label "sku"/);
+  const price = got.warnings.find((w) => w.field === 'price');
+  assert.equal(price?.reason, 'unlike-examples');
+  assert.equal(price?.value, 'call us');
+  assert.match(price!.detail, /characters \[a\]; the examples had \[9\]/);
+  assert.ok(got.fields['price']![0]!.confidence < 0.6, 'an unlike value is less sure');
+  assert.equal(got.trace['sku']!.failed.length, body.fields['sku']!.rules.length);
+  // Length and the label before it count too.
+  assert.match(unlikeExamples('x'.repeat(200), { minLength: 4, maxLength: 10, classes: ['a'] }, undefined) ?? '', /200 characters/);
+  assert.match(unlikeExamples('Acme', { minLength: 4, maxLength: 10, classes: ['a'], label: 'brand' }, 'maker') ?? '', /follows "maker"/);
+  assert.equal(unlikeExamples('Acme', { minLength: 4, maxLength: 10, classes: ['a'], label: 'brand' }, 'brand'), undefined);
+});
+
+test('a corrected fields file re-induces: the example that showed the rule wrong fixes it', () => {
+  const info = (spans: string[]): DomTree => parseHtml(`<html><body><div class="info">${spans.map((s) => `<span>${s}</span>`).join('')}</div></body></html>`);
+  const a = page('a', info(['Red', 'Large']), { color: ['Red'] });
+  const c = info(['New!', 'Green', 'Small']);
+  const before = values(c, induceFields([a]))['color'];
+  assert.ok(before!.includes('New!'), `one example cannot tell first from second to last: ${JSON.stringify(before)}`);
+  const after = values(c, induceFields([a, page('c', c, { color: ['Green'] })]))['color'];
+  assert.deepEqual(after, ['Green']);
+});
+
+/** A result list of shop items. */
+function list(items: readonly [string, string][]): DomTree {
+  return parseHtml(`<html><body><h1>Results</h1><ul class="results">${items.map(([n, p]) => `<li class="item"><a class="t" href="/p">${n}</a><div class="meta"><span class="p">$${p}</span> <span>In stock</span></div></li>`).join('')}</ul><div class="side"><a class="t" href="/x">Gift cards</a></div></body></html>`);
+}
+
+test('records: two example records of a list page give every record of it and of another page, in page order', () => {
+  const items: [string, string][] = [['Kettle', '12.99'], ['Pot', '8.50'], ['Jug', '3.10'], ['Pan', '21.00']];
+  const body = induceFields([page('l1', list(items), { name: ['Kettle', 'Pot'], price: ['12.99', '8.50'] })]);
+  assert.equal(body.records, true);
+  const same = extractFields(list(items), body);
+  assert.deepEqual(same.records, items.map(([name, price]) => ({ name, price })));
+  const other = extractFields(list([['Cup', '1.00'], ['Mug', '2.50'], ['Bowl', '4.75']]), body);
+  assert.deepEqual(other.records, [{ name: 'Cup', price: '1.00' }, { name: 'Mug', price: '2.50' }, { name: 'Bowl', price: '4.75' }]);
+  // The side box's link of the same class is no record's name.
+  assert.ok(!other.fields['name']!.some((v) => v.value === 'Gift cards'));
+});
+
+test('model file: a wrapper body with fields is version 3, reads back, and bad fields are refused by name', () => {
+  const body = induceFields([page('a', product({ name: 'Blue Kettle', price: '12.99', brand: 'Acme', sku: '1001' }), { name: ['Blue Kettle'] })]);
+  const m = new WrapperSiteModel('shop.example', { version: 3, rules: [], trainingPages: 1, notes: [], minBodyChars: 1, fields: body });
+  const back = WrapperSiteModel.fromJSON('shop.example', JSON.parse(JSON.stringify(m.toJSON())));
+  assert.deepEqual(back.body.fields, body);
+  assert.match(back.describe(), /field name: \d rule\(s\)/);
+  const broken = JSON.parse(JSON.stringify(m.toJSON()));
+  broken.fields.fields.name.rules[0].kind = 'xpath';
+  assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /site model shop.example: field name: a field rule's kind must be one of label, anchor, path/);
+  assert.throws(() => WrapperSiteModel.fromJSON('shop.example', { ...m.toJSON(), version: 4 }), /unsupported wrapper version 4/);
+});
