@@ -23,6 +23,13 @@ export const TEMPLATE_MAX_PATHS = 600;
  */
 export const TEMPLATE_MATCH_THRESHOLD = 0.65;
 
+/**
+ * Least fit for pages without a URL to be taken as one site's when grouped (training, `--learn-sites`):
+ * below a year's own template (its pages may come from two), above any other site's pages on
+ * msv-big9 (docs/sites.md); a site's years may share a group, and then it keeps one template per year.
+ */
+export const SITE_GROUP_THRESHOLD = 0.5;
+
 /** One template of a site: the skeleton paths its pages share (hashes), with the share of pages holding each. */
 export interface TemplateFingerprint {
   /** Pages it was learned from. */
