@@ -7,7 +7,10 @@
 import { PithError } from '../errors.js';
 import type { DomTree } from '../dom/tree.js';
 import { pickSiteModel, type SiteLabeler } from './site-labeler.js';
-import { bestTemplateFit, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, type SiteTemplates } from './site-template.js';
+import { bestTemplateFit, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, textHash, type SiteTemplates } from './site-template.js';
+import type { Page } from '../page.js';
+import type { Prediction } from './labeler.js';
+import { LABELS } from '../labels.js';
 import { siteOfHost, siteOfUrl } from '../util/site.js';
 
 /** A site labeller with the templates of the pages it was learned from (model files since issue 58). */
@@ -62,13 +65,32 @@ export function pickSite(sites: readonly TemplatedSite[] | undefined, url: strin
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-/** A site labeller carrying its templates (the labeller's own methods, bound). */
+/** A prediction with the site's boilerplate blocks (texts its pages repeat) made `other`. */
+export function withoutBoilerplate(page: Page, prediction: Prediction, boilerplate: ReadonlySet<number>): Prediction {
+  const other = LABELS.indexOf('other');
+  let changed = false;
+  const labels = [...prediction.labels];
+  const probs = prediction.probs.map((row, i) => {
+    const b = page.blocks[i]!;
+    if (b.kind !== 'text' || (labels[i] !== 'body' && labels[i] !== 'heading') || !boilerplate.has(textHash(b.text))) return row;
+    changed = true;
+    labels[i] = 'other';
+    return LABELS.map((_, k) => (k === other ? 0.97 : 0.01));
+  });
+  return changed ? { labels, probs } : prediction;
+}
+
+/** A site labeller carrying its templates (the labeller's own methods, bound); its boilerplate is never content. */
 export function withTemplates(site: SiteLabeler, templates: SiteTemplates | undefined): TemplatedSite {
   if (!templates) return site;
+  const boilerplate = templates.boilerplate && templates.boilerplate.length > 0 ? new Set(templates.boilerplate) : undefined;
   return {
     algorithm: site.algorithm, host: site.host, templates,
     ...(site.decodesAsGeneral !== undefined ? { decodesAsGeneral: site.decodesAsGeneral } : {}),
-    labelPage: (page, general) => site.labelPage(page, general),
+    labelPage: (page, general) => {
+      const p = site.labelPage(page, general);
+      return p && boilerplate ? withoutBoilerplate(page, p, boilerplate) : p;
+    },
     ...(site.headline ? { headline: site.headline.bind(site) } : {}),
   };
 }

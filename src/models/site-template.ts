@@ -43,6 +43,17 @@ export interface TemplateFingerprint {
 /** A site model's templates (usually one; two or more where its pages came from several). */
 export interface SiteTemplates {
   readonly templates: readonly TemplateFingerprint[];
+  /**
+   * Hashes (textHash) of the texts that repeat at one path on several of the site's pages
+   * (navigation, share bars, promos): never the article's, whatever a model reads them as.
+   * Learned from unlabelled pages (src/wrapper/unlabelled.ts).
+   */
+  readonly boilerplate?: readonly number[];
+}
+
+/** The hash of a block's text (white space collapsed) in a site's `boilerplate`. */
+export function textHash(text: string): number {
+  return fnv1a(text.replace(/\s+/g, ' ').trim());
 }
 
 /** 32-bit FNV-1a of a string. */
@@ -160,6 +171,8 @@ export function checkSiteTemplates(x: unknown): string | undefined {
     if (!weights.every((w) => typeof w === 'number' && w >= 0 && w <= 1)) return "a template's weights must be shares (0-1)";
     if (t['bodyChars'] !== undefined && !(typeof t['bodyChars'] === 'number' && t['bodyChars'] >= 0)) return "a template's bodyChars must be a number";
   }
+  const b = x['boilerplate'];
+  if (b !== undefined && !(Array.isArray(b) && b.every((h) => Number.isInteger(h) && h >= 0 && h <= 0xffffffff))) return 'boilerplate must be a list of 32-bit hashes';
   return undefined;
 }
 

@@ -327,6 +327,21 @@ export function extractionMarks(result: ExtractResult): { extractor?: string; si
   };
 }
 
+/** What `--explain` says of the site model: which labelled the page and why, or why the one picked did not; undefined without site models. */
+export function siteExplanation(result: ExtractResult): string | undefined {
+  const fit = (x: number | undefined): string => (x !== undefined ? `template fit ${x.toFixed(3)}` : '');
+  if (result.site) {
+    const { host, by } = result.site;
+    const why = by === 'forced' ? 'named by --site' : by === 'host' ? `the page's URL host${result.site.fit !== undefined ? `, ${fit(result.site.fit)}` : ''}` : `its template (${fit(result.site.fit)})`;
+    return `site model ${host} (${result.extractor}), picked by ${why}`;
+  }
+  if (result.siteDrift) {
+    const { host, reason } = result.siteDrift;
+    return `site model ${host} not used (drift: ${reason === 'template' ? `the page no longer fits its template, ${fit(result.siteDrift.fit)}` : 'its rules find no article on the page'}): the general model labelled the page`;
+  }
+  return result.extractor !== undefined ? 'no site model fits the page (by URL host or template): the general model labelled it' : undefined;
+}
+
 /** The JSON document of the README: {title, headings, body, markdown, html, metadata, confidence, blocks?}. */
 export function resultToJson(result: ExtractResult, withBlocks = false): Record<string, unknown> {
   const blocks = withBlocks
