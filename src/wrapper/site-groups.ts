@@ -8,7 +8,7 @@ import type { Page } from '../page.js';
 import type { GoldLabel } from '../labels.js';
 import { siteUrlOf } from '../pipeline/extract.js';
 import { siteOfHost, siteOfUrl } from '../util/site.js';
-import { groupByTemplate, pageSkeleton, SITE_GROUP_THRESHOLD, templateName, templateOf, type SiteTemplates, type TemplateFingerprint } from '../models/site-template.js';
+import { bestTemplateFit, groupByTemplate, pageSkeleton, SITE_GROUP_THRESHOLD, TEMPLATE_MATCH_THRESHOLD, templateName, templateOf, type SiteTemplates, type TemplateFingerprint } from '../models/site-template.js';
 
 /** How a site got its name: given by the caller, its pages' URL host, or its template. */
 export type SiteNaming = 'given' | 'host' | 'template';
@@ -40,6 +40,26 @@ export function groupPagesBySite(pages: readonly Page[], given?: string): SiteGr
     }
   });
   const out: SiteGroup[] = [...byHost].map(([name, members]) => ({ name, by: 'host' as const, members }));
+  // A page without a URL whose skeleton fits a host's pages is that host's (older captures of a site often declare none).
+  if (unnamed.length > 0 && out.length > 0) {
+    const hostTemplates = out.map((g) => siteTemplatesOf(g.members.map((i) => ({ page: pages[i]! }))));
+    const left: number[] = [];
+    for (const i of unnamed) {
+      const skeleton = pageSkeleton(pages[i]!.tree);
+      let best = -1;
+      let bestFit = TEMPLATE_MATCH_THRESHOLD;
+      hostTemplates.forEach((t, k) => {
+        const f = bestTemplateFit(t, skeleton).fit;
+        if (f >= bestFit) {
+          best = k;
+          bestFit = f;
+        }
+      });
+      if (best >= 0) (out[best]!.members as number[]).push(i);
+      else left.push(i);
+    }
+    unnamed.splice(0, unnamed.length, ...left);
+  }
   if (unnamed.length > 0) {
     const skeletons = unnamed.map((i) => pageSkeleton(pages[i]!.tree));
     for (const g of groupByTemplate(skeletons, SITE_GROUP_THRESHOLD)) {
