@@ -1,0 +1,149 @@
+/** Site models by template (issue 58): fingerprints and matching, learning without labels, drift. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadPage, type Page } from '../../src/page.js';
+import type { GoldLabel } from '../../src/labels.js';
+import { extractPage, loadExtractionModel, siteExplanation, type LoadedModel } from '../../src/pipeline/extract.js';
+import { toText } from '../../src/article/index.js';
+import { bestTemplateFit, checkSiteTemplates, groupByTemplate, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, templateOf } from '../../src/models/site-template.js';
+import { withTemplates } from '../../src/models/site-pick.js';
+import { siteLabelersOf } from '../../src/models/site-models.js';
+import { groupPagesBySite, siteTemplatesOf } from '../../src/wrapper/site-groups.js';
+import { selfLabel, trainSiteUnlabelled } from '../../src/wrapper/unlabelled.js';
+import { learnSites } from '../../src/wrapper/learn-sites.js';
+import { checkSites } from '../../src/wrapper/sites-check.js';
+import { trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
+import { isPithError } from '../../src/errors.js';
+
+const STORIES = ['harbour', 'railway', 'orchard', 'library', 'bridge', 'market', 'theatre'];
+const sentence = (topic: string, k: number) =>
+  `The ${topic} plan, part ${k}, was discussed at length by the council on Tuesday evening, and residents said the changes would affect how they travel, shop and spend their weekends in the town.`;
+
+/** A page of "site A": a masthead with a menu, the story in div.story, a promo and a footer that every page repeats. */
+function siteA(topic: string, url?: string): Page {
+  const html = `<html><head><title>${topic} news | Site A</title></head><body>
+<div id="masthead" class="hdr"><ul class="menu"><li><a href="/">Home</a></li><li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul>
+<p class="tagline">Your daily paper since 1901, read by the whole county every morning</p></div>
+<div id="page" class="wrap"><div class="story"><h1 class="headline">Council debates the ${topic} plan</h1>
+${[1, 2, 3, 4].map((k) => `<p class="para">${sentence(topic, k)}</p>`).join('\n')}</div>
+<div class="promo"><p>Subscribe to the weekly edition and get the county guide free with your first order</p></div></div>
+<div class="footer"><p class="legal">Copyright Site A Newspapers Limited, all rights reserved, registered in the county</p></div></body></html>`;
+  return loadPage(Buffer.from(html), { id: topic, ...(url ? { url } : {}) });
+}
+
+/** A page of "site B": a table layout, other classes. */
+function siteB(topic: string, url?: string): Page {
+  const html = `<html><head><title>Site B: ${topic}</title></head><body><table class="layout"><tr><td class="side"><a href="/">Front page</a><br><a href="/archive">Archive</a></td>
+<td class="content"><span class="kicker">Local</span><h2 class="title">A report on the ${topic}</h2>
+${[1, 2, 3].map((k) => `<div class="txt">${sentence(topic, k)}</div>`).join('\n')}</td></tr></table>
+<address class="imprint">Site B is published by the Valley Press Group in the valley</address></body></html>`;
+  return loadPage(Buffer.from(html), { id: `b-${topic}`, ...(url ? { url } : {}) });
+}
+
+let general: LoadedModel | undefined;
+const bundled = async (): Promise<LoadedModel> => (general ??= await loadExtractionModel());
+
+/** Site A's pages labelled by hand (title, the paragraphs; the rest other). */
+function labelledA(topic: string, url?: string): LabelledPage {
+  const page = siteA(topic, url);
+  const labels: GoldLabel[] = page.blocks.map((b) => (b.text.startsWith('Council debates') ? 'title' : b.text.startsWith(`The ${topic} plan`) ? 'body' : 'other'));
+  return { id: topic, page, labels, found: 1 };
+}
+
+test('a template holds its pages and not another site\'s', () => {
+  const a = STORIES.map((t) => pageSkeleton(siteA(t).tree));
+  const b = STORIES.map((t) => pageSkeleton(siteB(t).tree));
+  const ta = templateOf(a.slice(0, 3));
+  for (const s of a.slice(3)) assert.ok(bestTemplateFit({ templates: [ta] }, s).fit >= TEMPLATE_MATCH_THRESHOLD);
+  for (const s of b) assert.ok(bestTemplateFit({ templates: [ta] }, s).fit < TEMPLATE_MATCH_THRESHOLD);
+  assert.deepEqual(groupByTemplate([...a.slice(0, 3), ...b.slice(0, 3)]), [[0, 1, 2], [3, 4, 5]]);
+  assert.equal(checkSiteTemplates({ templates: [ta] }), undefined);
+  assert.match(checkSiteTemplates({ templates: [{ ...ta, weights: [2] }] }) ?? '', /differ|shares/);
+});
+
+test('pages without a URL are grouped by template and named by it; with a URL by host', () => {
+  const pages = [siteA('harbour'), siteB('harbour'), siteA('railway'), siteB('railway'), siteA('orchard', 'https://www.a.example/x')];
+  const groups = groupPagesBySite(pages);
+  // The URL-less site A pages fit the host's pages and join them; site B's are named by their template.
+  assert.deepEqual(groups.map((g) => [g.by, g.members]), [['host', [4, 0, 2]], ['template', [1, 3]]]);
+  assert.equal(groups[0]!.name, 'a.example');
+  assert.match(groups[1]!.name, /^template:[0-9a-f]{8}$/);
+  assert.deepEqual(groupPagesBySite(pages, 'www.Given.example').map((g) => [g.name, g.members.length]), [['given.example', 5]]);
+});
+
+test('a site model is picked by template for a page without URL, by host with one, forced by --site; never for another site', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('a.example', STORIES.slice(0, 3).map((s) => labelledA(s)));
+  const model: LoadedModel = { ...g, sites: [withTemplates(t.model, t.template)] };
+  const r = extractPage(siteA('market'), model);
+  assert.equal(r.extractor, 'wrapper');
+  assert.equal(r.site?.host, 'a.example');
+  assert.equal(r.site?.by, 'template');
+  assert.ok(r.site!.fit! >= TEMPLATE_MATCH_THRESHOLD);
+  assert.match(siteExplanation(r) ?? '', /picked by its template \(template fit/);
+  assert.ok(toText(r.article).includes(sentence('market', 4)));
+  assert.ok(!toText(r.article).includes('Subscribe'));
+  const byHost = extractPage(siteA('market', 'http://www.a.example/m'), model);
+  assert.equal(byHost.site?.by, 'host');
+  const other = extractPage(siteB('market'), model);
+  assert.equal(other.extractor, 'general');
+  assert.equal(other.site, undefined);
+  assert.equal(other.siteDrift, undefined);
+  const forced = extractPage(siteA('theatre'), model, { site: 'www.a.example' });
+  assert.equal(forced.site?.by, 'forced');
+  assert.throws(() => extractPage(siteA('theatre'), model, { site: 'nowhere.example' }), (e: unknown) => isPithError(e) && e.code === 'BAD_OPTION' && /a\.example/.test(e.message));
+});
+
+test('learning without labels: repeated blocks are the template, the story is the body', async () => {
+  const g = await bundled();
+  const pages = STORIES.slice(0, 5).map((s) => ({ id: s, page: siteA(s) }));
+  const labelled = selfLabel(pages, g);
+  for (const p of labelled.pages) {
+    p.page.blocks.forEach((b, i) => {
+      if (/Subscribe|Copyright|daily paper/.test(b.text)) assert.equal(p.labels[i], 'other', b.text);
+      if (b.text.startsWith('The ')) assert.equal(p.labels[i], 'body', b.text);
+    });
+  }
+  assert.ok(labelled.boilerplate.length >= 3, 'tagline, promo and footer are boilerplate');
+  const t = trainSiteUnlabelled('template:test', pages, g);
+  assert.ok(t.model.body.rules.some((r) => r.label === 'body'));
+  assert.match(t.model.body.notes[0]!, /learned without labels from 5 page/);
+  const model: LoadedModel = { ...g, sites: [withTemplates(t.model, t.template)] };
+  const r = extractPage(siteA('theatre'), model);
+  assert.equal(r.site?.host, 'template:test');
+  const text = toText(r.article);
+  for (const k of [1, 2, 3, 4]) assert.ok(text.includes(sentence('theatre', k)));
+  assert.ok(!/Subscribe|Copyright|daily paper|Sport/.test(text), text);
+  assert.equal(r.article.title, 'Council debates the theatre plan');
+});
+
+test('drift: a page of the host in another template goes to the general model, flagged; sites check counts it; --learn-sites learns the site again', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('a.example', STORIES.slice(0, 3).map((s) => labelledA(s, `http://a.example/${s}`)));
+  const model: LoadedModel = { ...g, sites: [withTemplates(t.model, t.template)] };
+  // Site A redesigned: its pages now look like site B's.
+  const moved = extractPage(siteB('market', 'http://a.example/market'), model);
+  assert.equal(moved.extractor, 'general');
+  assert.equal(moved.siteDrift?.host, 'a.example');
+  assert.equal(moved.siteDrift?.reason, 'template');
+  assert.match(siteExplanation(moved) ?? '', /drift/);
+  const redesigned = STORIES.map((s) => ({ id: s, page: siteB(s, `http://a.example/${s}`) }));
+  const report = checkSites(model, [...redesigned, { id: 'old', page: siteA('old', 'http://a.example/old') }]);
+  assert.deepEqual(report.sites.map((s) => [s.host, s.byHost, s.driftTemplate]), [['a.example', 1, STORIES.length]]);
+  const learned = learnSites(redesigned, model, { minPages: 5 });
+  assert.deepEqual(learned.map((s) => [s.name, s.outcome, s.drifted]), [['a.example', 'relearned', STORIES.length]]);
+  const relearned: LoadedModel = { ...g, sites: siteLabelersOf([learned[0]!.entry!]) };
+  const now = extractPage(siteB('market', 'http://a.example/market'), relearned);
+  assert.equal(now.siteDrift, undefined);
+  assert.equal(now.extractor, 'wrapper');
+  assert.ok(toText(now.article).includes(sentence('market', 3)));
+  // A site whose pages still fit is kept.
+  assert.deepEqual(learnSites(STORIES.map((s) => ({ id: s, page: siteA(s, `http://a.example/${s}`) })), model).map((s) => s.outcome), ['kept']);
+});
+
+test('a labelled site model stores its templates with the pages\' body length', () => {
+  const t = trainSiteModel('a.example', STORIES.slice(0, 3).map((s) => labelledA(s)));
+  assert.equal(t.template.templates.length, 1);
+  assert.ok((t.template.templates[0]!.bodyChars ?? 0) > 500);
+  assert.deepEqual(siteTemplatesOf([]).templates, []);
+});
