@@ -65,14 +65,18 @@ export function pickSite(sites: readonly TemplatedSite[] | undefined, url: strin
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-/** A prediction with the site's boilerplate blocks (texts its pages repeat) made `other`. */
-export function withoutBoilerplate(page: Page, prediction: Prediction, boilerplate: ReadonlySet<number>): Prediction {
+/** A prediction with the site's boilerplate blocks (texts its pages repeat, or the page repeats `pageRepeats` times) made `other`. */
+export function withoutBoilerplate(page: Page, prediction: Prediction, boilerplate: ReadonlySet<number>, pageRepeats?: number): Prediction {
   const other = LABELS.indexOf('other');
   let changed = false;
   const labels = [...prediction.labels];
+  const hashes = page.blocks.map((b) => (b.kind === 'text' ? textHash(b.text) : 0));
+  const times = new Map<number, number>();
+  if (pageRepeats !== undefined) for (const h of hashes) times.set(h, (times.get(h) ?? 0) + 1);
   const probs = prediction.probs.map((row, i) => {
     const b = page.blocks[i]!;
-    if (b.kind !== 'text' || (labels[i] !== 'body' && labels[i] !== 'heading') || !boilerplate.has(textHash(b.text))) return row;
+    if (b.kind !== 'text' || (labels[i] !== 'body' && labels[i] !== 'heading')) return row;
+    if (!boilerplate.has(hashes[i]!) && !(pageRepeats !== undefined && times.get(hashes[i]!)! >= pageRepeats)) return row;
     changed = true;
     labels[i] = 'other';
     return LABELS.map((_, k) => (k === other ? 0.97 : 0.01));
@@ -83,13 +87,13 @@ export function withoutBoilerplate(page: Page, prediction: Prediction, boilerpla
 /** A site labeller carrying its templates (the labeller's own methods, bound); its boilerplate is never content. */
 export function withTemplates(site: SiteLabeler, templates: SiteTemplates | undefined): TemplatedSite {
   if (!templates) return site;
-  const boilerplate = templates.boilerplate && templates.boilerplate.length > 0 ? new Set(templates.boilerplate) : undefined;
+  const boilerplate = (templates.boilerplate && templates.boilerplate.length > 0) || templates.pageRepeats !== undefined ? new Set(templates.boilerplate ?? []) : undefined;
   return {
     algorithm: site.algorithm, host: site.host, templates,
-    ...(site.decodesAsGeneral !== undefined ? { decodesAsGeneral: site.decodesAsGeneral } : {}),
+    ...(site.decodesAsGeneral !== undefined || templates.selfTrained ? { decodesAsGeneral: site.decodesAsGeneral === true || templates.selfTrained === true } : {}),
     labelPage: (page, general) => {
       const p = site.labelPage(page, general);
-      return p && boilerplate ? withoutBoilerplate(page, p, boilerplate) : p;
+      return p && boilerplate ? withoutBoilerplate(page, p, boilerplate, templates.pageRepeats) : p;
     },
     ...(site.headline ? { headline: site.headline.bind(site) } : {}),
   };

@@ -49,6 +49,16 @@ export interface SiteTemplates {
    * Learned from unlabelled pages (src/wrapper/unlabelled.ts).
    */
   readonly boilerplate?: readonly number[];
+  /**
+   * A text a page shows this many times or more (a gallery's caption on every slide, a
+   * "Read more" line) is not the article's. Learned from unlabelled pages.
+   */
+  readonly pageRepeats?: number;
+  /**
+   * Learned from the general model's reading of unlabelled pages: the decoder's guesses for a
+   * general model (a link line after the article, a deck above it) keep applying to its labels.
+   */
+  readonly selfTrained?: boolean;
 }
 
 /** The hash of a block's text (white space collapsed) in a site's `boilerplate`. */
@@ -173,6 +183,9 @@ export function checkSiteTemplates(x: unknown): string | undefined {
   }
   const b = x['boilerplate'];
   if (b !== undefined && !(Array.isArray(b) && b.every((h) => Number.isInteger(h) && h >= 0 && h <= 0xffffffff))) return 'boilerplate must be a list of 32-bit hashes';
+  if (x['selfTrained'] !== undefined && typeof x['selfTrained'] !== 'boolean') return 'selfTrained must be true or false';
+  const r = x['pageRepeats'];
+  if (r !== undefined && !(Number.isInteger(r) && (r as number) >= 2)) return 'pageRepeats must be a whole number >= 2';
   return undefined;
 }
 

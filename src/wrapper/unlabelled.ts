@@ -38,6 +38,8 @@ export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template
 
 /** Least share of a site's pages (and two at least) a block's text and path must be on to be the template's. */
 export const TEMPLATE_BLOCK_SHARE = 0.3;
+/** A text a page shows this many times (a gallery caption per slide) is not the article's. */
+export const PAGE_REPEATS = 3;
 /** Share of a path's characters the general model must read as body, over the site's pages, for the path to be body. */
 export const PATH_BODY_SHARE = 0.5;
 /** Share of a page's body characters the article's container holds. */
@@ -148,7 +150,12 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
     s.add(k);
   }));
   const minRepeat = Math.max(2, Math.ceil(TEMPLATE_BLOCK_SHARE * n));
-  const isTemplate = read.map((r) => r.page.blocks.map((b, i) => on.template && isText(r.page, i) && (repeats.get(`${r.keys[i]}\u0000${normalizeSpace(b.text)}`)?.size ?? 0) >= minRepeat));
+  const isTemplate = read.map((r) => {
+    const times = new Map<string, number>();
+    for (const b of r.page.blocks) if (b.kind === 'text') times.set(normalizeSpace(b.text), (times.get(normalizeSpace(b.text)) ?? 0) + 1);
+    return r.page.blocks.map((b, i) => on.template && isText(r.page, i)
+      && ((repeats.get(`${r.keys[i]}\u0000${normalizeSpace(b.text)}`)?.size ?? 0) >= minRepeat || times.get(normalizeSpace(b.text))! >= PAGE_REPEATS));
+  });
 
   // Path vote over the blocks that are not the template's.
   const pathBody = new Map<string, { body: number; all: number }>();
@@ -247,5 +254,9 @@ export function trainSiteUnlabelled(host: string, pages: readonly UnlabelledPage
   const t = trainSiteModel(host, labelled.pages, options);
   const note = `learned without labels from ${pages.length} page(s): ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved`;
   const model = new WrapperSiteModel(t.model.host, { ...t.model.body, notes: [note, ...t.model.body.notes] });
-  return { ...t, model, selfLabels: labelled.stats, template: { ...t.template, ...(labelled.boilerplate.length ? { boilerplate: labelled.boilerplate } : {}) } };
+  const signals = { ...ALL_SIGNALS, ...options.signals };
+  return {
+    ...t, model, selfLabels: labelled.stats,
+    template: { ...t.template, ...(labelled.boilerplate.length ? { boilerplate: labelled.boilerplate } : {}), ...(signals.template ? { pageRepeats: PAGE_REPEATS } : {}), selfTrained: true },
+  };
 }
