@@ -8,7 +8,9 @@
  *   - bundled: the bundled model, no examples.
  * Scores: shingle F1 of headline + body against the gold's, title exact. Then template
  * drift: a site's 2013 pages -> its 2017 pages and the reverse. Times per page.
- *   node dist/bench/sites.js [--corpus DIR] [--ks 1,2,3,5] [--no-maxent] [--no-ripper]
+ * Then the rows of bench/sites-unlabelled.ts: learning without labels (k = 0), pages without
+ * a URL picked by template, drift flagged and learned again.
+ *   node dist/bench/sites.js [--corpus DIR] [--ks 1,2,3,5] [--no-maxent] [--no-ripper] [--no-unlabelled] [--only-unlabelled]
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
@@ -23,6 +25,7 @@ import { extractPage, inMemoryModel, loadExtractionModel, type LoadedModel } fro
 import { siteOfUrl } from '../src/util/site.js';
 import type { Page } from '../src/page.js';
 import { loadLabelledPage, trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
+import { benchUnlabelled } from './sites-unlabelled.js';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,6 +35,8 @@ const root = arg('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'msv-b
 const ks = arg('ks', '1,2,3,5').split(',').map(Number);
 const withMaxent = !process.argv.includes('--no-maxent');
 const withRipper = !process.argv.includes('--no-ripper');
+const withUnlabelled = !process.argv.includes('--no-unlabelled');
+const onlyUnlabelled = process.argv.includes('--only-unlabelled');
 
 interface Item { readonly entry: CorpusPage; readonly lp: LabelledPage; readonly loadMs: number }
 interface Outcome { readonly shingle: ShinglePageScore; readonly title: boolean; readonly fallback?: boolean; readonly ms: number }
@@ -73,6 +78,11 @@ for (const f of folders) {
 
 const bundled = new Map<string, Outcome>();
 for (const items of data.values()) for (const it of items) bundled.set(it.entry.htmlPath, score(it.lp.page, it.entry, general));
+
+if (onlyUnlabelled) {
+  benchUnlabelled(data, general, (it) => bundled.get(it.entry.htmlPath)!, ks);
+  process.exit(0);
+}
 
 const f1 = (os: readonly Outcome[]) => shingleSummary(os.map((o) => o.shingle)).f1;
 const titleRate = (os: readonly Outcome[]) => os.filter((o) => o.title).length / Math.max(1, os.length);
@@ -152,6 +162,8 @@ for (const site of sites) {
 }
 const dfb = drift.filter((o) => o.fallback);
 console.log(`| all | | ${fmt(f1(drift))} | ${fmt(titleRate(drift))} | ${dfb.length}/${drift.length} | ${dfb.length ? fmt(f1(dfb)) : '-'} | ${fmt(f1(driftBundled))} |`);
+
+if (withUnlabelled) benchUnlabelled(data, general, (it) => bundled.get(it.entry.htmlPath)!, ks);
 
 console.log('\n## Time per page (ms, this machine)\n');
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
