@@ -242,7 +242,9 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article }, constrained.addedText);
-  const article = site?.headline ? { ...built, title: site.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
+  // The site's conventions that do not depend on its template (its <title> pattern) apply to a drifted page too.
+  const conventions = pick?.site;
+  const article = conventions?.headline ? { ...built, title: conventions.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}), ...siteMarks, ...(constrained.addedText ? { addedText: constrained.addedText } : {}),
