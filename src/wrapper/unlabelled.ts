@@ -33,8 +33,11 @@ export interface UnlabelledSignals {
   readonly pathVote?: boolean;
   readonly container?: boolean;
   readonly titleVote?: boolean;
+  readonly links?: boolean;
 }
-export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true });
+export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true });
+/** Share of a body line's characters in links above which it is a link to elsewhere. */
+export const LINK_LINE_SHARE = 0.5;
 
 /** Least share of a site's pages (and two at least) a block's text and path must be on to be the template's. */
 export const TEMPLATE_BLOCK_SHARE = 0.3;
@@ -62,6 +65,8 @@ export interface SelfLabelStats {
   readonly outsideContainer: number;
   /** Pages whose title block the title vote moved. */
   readonly titleMoved: number;
+  /** Body lines that were mostly a link, made `other`. */
+  readonly linkLines: number;
 }
 
 export interface SelfLabelled {
@@ -139,6 +144,7 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   let votedOther = 0;
   let outsideContainer = 0;
   let titleMoved = 0;
+  let linkLines = 0;
 
   // Template: text and path repeating on several pages.
   const repeats = new Map<string, Set<number>>();
@@ -174,6 +180,12 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
       if (isTemplate[k]![i]) {
         if (isContent(labels[i])) template++;
         labels[i] = 'other';
+        return;
+      }
+      // A line that is mostly a link points to another page (a related story), not the article's text.
+      if (on.links && labels[i] === 'body' && r.page.blocks[i]!.linkChars > LINK_LINE_SHARE * r.page.blocks[i]!.text.length) {
+        labels[i] = 'other';
+        linkLines++;
         return;
       }
       if (!on.pathVote || labels[i] === 'title' || labels[i] === 'heading') return;
@@ -241,7 +253,7 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
     if (isTemplate[k]![i]) boilerplate.add(textHash(b.text));
   }));
-  return { pages: out, stats: { pages: n, template, votedBody, votedOther, outsideContainer, titleMoved }, boilerplate: [...boilerplate].sort((a, b) => a - b) };
+  return { pages: out, stats: { pages: n, template, votedBody, votedOther, outsideContainer, titleMoved, linkLines }, boilerplate: [...boilerplate].sort((a, b) => a - b) };
 }
 
 export interface UnlabelledTraining extends SiteTraining {
