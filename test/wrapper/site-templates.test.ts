@@ -14,6 +14,11 @@ import { learnSites } from '../../src/wrapper/learn-sites.js';
 import { checkSites } from '../../src/wrapper/sites-check.js';
 import { trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
 import { isPithError } from '../../src/errors.js';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers/paths.js';
 
 const STORIES = ['harbour', 'railway', 'orchard', 'library', 'bridge', 'market', 'theatre'];
 const sentence = (topic: string, k: number) =>
@@ -21,23 +26,38 @@ const sentence = (topic: string, k: number) =>
 
 /** A page of "site A": a masthead with a menu, the story in div.story, a promo and a footer that every page repeats. */
 function siteA(topic: string, url?: string): Page {
-  const html = `<html><head><title>${topic} news | Site A</title></head><body>
+  return loadPage(Buffer.from(siteAHtml(topic)), { id: topic, ...(url ? { url } : {}) });
+}
+
+function siteAHtml(topic: string): string {
+  return `<html><head><title>${topic} news | Site A</title></head><body>
 <div id="masthead" class="hdr"><ul class="menu"><li><a href="/">Home</a></li><li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul>
 <p class="tagline">Your daily paper since 1901, read by the whole county every morning</p></div>
 <div id="page" class="wrap"><div class="story"><h1 class="headline">Council debates the ${topic} plan</h1>
 ${[1, 2, 3, 4].map((k) => `<p class="para">${sentence(topic, k)}</p>`).join('\n')}</div>
 <div class="promo"><p>Subscribe to the weekly edition and get the county guide free with your first order</p></div></div>
 <div class="footer"><p class="legal">Copyright Site A Newspapers Limited, all rights reserved, registered in the county</p></div></body></html>`;
-  return loadPage(Buffer.from(html), { id: topic, ...(url ? { url } : {}) });
+}
+
+/** A page of "site C": sections and articles, a sidebar of links. */
+function siteCHtml(topic: string): string {
+  return `<html><head><title>${topic} - The C Times</title></head><body><header class="site-head"><nav class="primary"><a href="/">C Times</a> <a href="/politics">Politics</a></nav></header>
+<main class="layout"><article class="post"><h1 class="post-title">What the ${topic} means for us</h1><section class="post-body">
+${[1, 2, 3, 4, 5].map((k) => `<p>${sentence(topic, k)}</p>`).join('\n')}</section></article>
+<aside class="rail"><h3>Most read</h3><ul><li><a href="/1">Weather warning for the coast this weekend</a></li></ul></aside></main>
+<footer class="site-foot"><p>The C Times, an independent paper of the coast and its people</p></footer></body></html>`;
 }
 
 /** A page of "site B": a table layout, other classes. */
 function siteB(topic: string, url?: string): Page {
-  const html = `<html><head><title>Site B: ${topic}</title></head><body><table class="layout"><tr><td class="side"><a href="/">Front page</a><br><a href="/archive">Archive</a></td>
+  return loadPage(Buffer.from(siteBHtml(topic)), { id: `b-${topic}`, ...(url ? { url } : {}) });
+}
+
+function siteBHtml(topic: string): string {
+  return `<html><head><title>Site B: ${topic}</title></head><body><table class="layout"><tr><td class="side"><a href="/">Front page</a><br><a href="/archive">Archive</a></td>
 <td class="content"><span class="kicker">Local</span><h2 class="title">A report on the ${topic}</h2>
 ${[1, 2, 3].map((k) => `<div class="txt">${sentence(topic, k)}</div>`).join('\n')}</td></tr></table>
 <address class="imprint">Site B is published by the Valley Press Group in the valley</address></body></html>`;
-  return loadPage(Buffer.from(html), { id: `b-${topic}`, ...(url ? { url } : {}) });
 }
 
 let general: LoadedModel | undefined;
@@ -146,4 +166,54 @@ test('a labelled site model stores its templates with the pages\' body length', 
   assert.equal(t.template.templates.length, 1);
   assert.ok((t.template.templates[0]!.bodyChars ?? 0) > 500);
   assert.deepEqual(siteTemplatesOf([]).templates, []);
+});
+
+const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
+
+test('pith batch --learn-sites on a folder mixing three sites without URLs learns and uses three site models; train --unlabelled and sites check', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-learn-sites-'));
+  try {
+    const pages = join(dir, 'pages');
+    mkdirSync(pages);
+    for (const t of STORIES.slice(0, 6)) {
+      writeFileSync(join(pages, `a-${t}.html`), siteAHtml(t));
+      writeFileSync(join(pages, `b-${t}.html`), siteBHtml(t));
+      writeFileSync(join(pages, `c-${t}.html`), siteCHtml(t));
+    }
+    const out = join(dir, 'out.jsonl');
+    const r = pith('batch', pages, '--learn-sites', '--out', out, '--workers', '1', '--fields', 'id,title,body,metadata');
+    assert.equal(r.status, 0, r.stderr);
+    const learned = r.stderr.split('\n').filter((l) => /learned without labels from 6 page/.test(l));
+    assert.equal(learned.length, 3, r.stderr);
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; body: string; metadata: { extractor: string; site?: { host: string; by: string } } });
+    assert.equal(lines.length, 18);
+    const hostOf = new Map<string, Set<string>>();
+    for (const l of lines) {
+      assert.equal(l.metadata.extractor, 'wrapper', l.id);
+      assert.equal(l.metadata.site?.by, 'template');
+      const site = l.id[0]!;
+      if (!hostOf.has(site)) hostOf.set(site, new Set());
+      hostOf.get(site)!.add(l.metadata.site!.host);
+      assert.ok(!/Subscribe|Copyright|Most read|Weather warning|Valley Press|independent paper/.test(l.body), `${l.id}: ${l.body}`);
+    }
+    assert.deepEqual([...hostOf.values()].map((s) => s.size), [1, 1, 1], 'each site one model');
+    assert.equal(new Set([...hostOf.values()].flatMap((s) => [...s])).size, 3);
+
+    const model = join(dir, 'a.model.json.gz');
+    const aPages = join(dir, 'a');
+    mkdirSync(aPages);
+    for (const t of STORIES.slice(0, 4)) writeFileSync(join(aPages, `${t}.html`), siteAHtml(t));
+    const tr = pith('train', aPages, '--model', 'wrapper', '--unlabelled', '-o', model);
+    assert.equal(tr.status, 0, tr.stderr);
+    assert.match(tr.stderr, /site template:[0-9a-f]{8} \(named by its template: no page declares a URL\): learned without labels from 4 page/);
+    const check = pith('sites', 'check', model, pages);
+    assert.equal(check.status, 0, check.stderr);
+    assert.match(check.stdout, /fits: 6 page\(s\) labelled \(0 by host, 6 by template/);
+    assert.match(check.stdout, /no site model: 12 page/);
+    const bad = pith('extract', join(pages, 'a-harbour.html'), '--model', model, '--site', 'nowhere.example');
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.match(bad.stderr, /no site model of that name/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
