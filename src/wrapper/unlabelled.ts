@@ -164,11 +164,12 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   });
 
   // Path vote over the blocks that are not the template's.
-  const pathBody = new Map<string, { body: number; all: number }>();
+  const pathBody = new Map<string, { body: number; all: number; pages: Set<number> }>();
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
     if (!isText(r.page, i) || isTemplate[k]![i]) return;
     let v = pathBody.get(r.keys[i]!);
-    if (!v) pathBody.set(r.keys[i]!, (v = { body: 0, all: 0 }));
+    if (!v) pathBody.set(r.keys[i]!, (v = { body: 0, all: 0, pages: new Set() }));
+    v.pages.add(k);
     v.all += b.text.length;
     if (r.labels[i] === 'body') v.body += b.text.length;
   }));
@@ -191,8 +192,7 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
       if (!on.pathVote || labels[i] === 'title' || labels[i] === 'heading') return;
       const v = pathBody.get(r.keys[i]!)!;
       // A path seen on one page only says nothing the general model did not.
-      const pagesAt = v.all > 0 ? v : undefined;
-      if (!pagesAt) return;
+      if (v.pages.size < 2 || v.all === 0) return;
       const share = v.body / v.all;
       if (share >= PATH_BODY_SHARE && labels[i] !== 'body') {
         labels[i] = 'body';
