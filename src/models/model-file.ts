@@ -11,6 +11,7 @@ import { isRecord } from '../util/is-record.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { isLabel } from '../labels.js';
 import type { AlgorithmName, Labeler, ModelFile } from './labeler.js';
+import { checkSiteTemplates, type SiteTemplates } from './site-template.js';
 
 export const MODEL_FORMAT = 'pith-model';
 export const MODEL_VERSION = 1;
@@ -37,6 +38,8 @@ export interface SiteModelEntry {
   readonly pages: number;
   readonly createdAt: string;
   readonly body: unknown;
+  /** The templates of the pages it was learned from (site-template.ts): pages without a URL are matched to it by these. */
+  readonly template?: SiteTemplates;
 }
 
 /** How errors name a site model: the file, the host and the algorithm. */
@@ -199,6 +202,10 @@ export function checkModelFile(json: unknown, subject = 'model'): ModelFile {
       if (!SITE_MODEL_ALGORITHMS.includes(site['algorithm'] as string)) bad(`unknown site model algorithm ${JSON.stringify(site['algorithm'])} (known: ${SITE_MODEL_ALGORITHMS.join(', ')})`);
       if (hosts.has(site['host'] as string)) bad(`two site models for host ${site['host'] as string}`);
       hosts.add(site['host'] as string);
+      if (site['template'] !== undefined) {
+        const err = checkSiteTemplates(site['template']);
+        if (err) bad(`site model ${site['host'] as string}: ${err}`);
+      }
       if (site['algorithm'] !== WRAPPER_SITE_ALGORITHM) {
         checkLearnerSiteBody(site['algorithm'] as string, site['body'], siteModelSubject(subject, site as { host: string; algorithm: string }));
       }

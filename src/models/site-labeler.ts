@@ -33,11 +33,11 @@ export interface SiteLabeler {
 }
 
 /** The site model for a page's URL: the one whose host is the page's or a parent domain of it (longest first). */
-export function pickSiteModel(sites: readonly SiteLabeler[] | undefined, url: string | undefined): SiteLabeler | undefined {
+export function pickSiteModel<S extends SiteLabeler>(sites: readonly S[] | undefined, url: string | undefined): S | undefined {
   if (!sites || sites.length === 0) return undefined;
   const host = siteOfUrl(url);
   if (!host) return undefined;
-  let best: SiteLabeler | undefined;
+  let best: S | undefined;
   for (const s of sites) {
     if ((host === s.host || host.endsWith(`.${s.host}`)) && (!best || s.host.length > best.host.length)) best = s;
   }

@@ -29,6 +29,8 @@ interface WorkerInit {
   readonly modelPath: string;
   readonly withBlocks: boolean;
   readonly keepComments: boolean;
+  /** The site model every page uses (`--site`). */
+  readonly site?: string;
   readonly fields: readonly BatchField[];
   readonly outDir?: string;
   readonly fileFormat?: BatchFileFormat;
@@ -120,7 +122,7 @@ async function handle(msg: PageMessage): Promise<void> {
     const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
     const load = { id: msg.id, ...(msg.url !== undefined ? { url: msg.url } : {}), ...(msg.charset !== undefined ? { transportCharset: msg.charset } : {}) };
     const subject = msg.path ?? msg.url ?? msg.id;
-    const options = init.keepComments ? KEEP_COMMENTS : {};
+    const options = { ...(init.keepComments ? KEEP_COMMENTS : {}), ...(init.site !== undefined ? { site: init.site } : {}) };
     const result = layoutSource
       ? extractPage(await loadRenderedPage(bytes, layoutSource, load, subject), model, options)
       : extractBytes(bytes, model, load, options, subject);

@@ -28,6 +28,8 @@ export interface BatchOptions {
   readonly withBlocks?: boolean;
   /** Leave comment sections to the model (`KEEP_COMMENTS`). Default false. */
   readonly keepComments?: boolean;
+  /** The model's site model every page uses (`--site`): a host, or a `template:` name. */
+  readonly site?: string;
   /**
    * Old-generation heap limit of each worker, in MB. Default 1024, far above what any shared
    * page needs: one pathological page cannot take the machine's memory. A page that needs more
@@ -553,6 +555,7 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
         const worker = new Worker(workerUrl, {
           workerData: {
             modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields,
+            ...(options.site !== undefined ? { site: options.site } : {}),
             ...(options.render ? { render: options.render } : {}), ...(options.layoutsDir !== undefined ? { layoutsDir: options.layoutsDir } : {}),
             ...(options.outDir !== undefined ? { outDir: options.outDir, fileFormat: options.fileFormat ?? 'json' } : {}),
           },

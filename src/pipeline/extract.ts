@@ -16,6 +16,7 @@ import { loadModel, siteModelsOf } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/site-models.js';
+import { pickSite, type SitePick, type TemplatedSite } from '../models/site-pick.js';
 import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
 import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type AddedText, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
@@ -41,7 +42,7 @@ export interface LoadedModel {
   /** Where it was loaded from. */
   readonly path: string;
   /** Per-host site models stored beside the general model (docs/sites.md); absent for most models. */
-  readonly sites?: readonly SiteLabeler[];
+  readonly sites?: readonly TemplatedSite[];
 }
 
 export { pickSiteModel, featureOptionsOf, type SiteLabeler };
@@ -64,12 +65,31 @@ export interface ExtractResult {
    * ('wrapper', 'maxent', ...) or 'general' (no site model for the host, or it did not recognise the page).
    */
   readonly extractor?: string;
+  /** The site model that labelled the page and why it was picked (by host, by template with its fit, or named). */
+  readonly site?: SiteChoice;
+  /** A site model was picked but did not take the page (its template, or its rules, no longer fit): the general model labelled it. */
+  readonly siteDrift?: SiteDrift;
   /** The page's kind as the decoder saw it (`website`: of unknown kind, but declared a website or a site's front page). */
   readonly pageKind: PageType | 'website';
   /** The weight p(body) was weighed by: `bodyWeight` times the kind's (`KIND_BODY_WEIGHTS`). */
   readonly bodyWeight: number;
   /** Named fields, records and drift warnings, when the page's site model has field rules (docs/fields.md). */
   readonly fields?: FieldExtraction;
+}
+
+/** `metadata.site`: the site model that labelled the page, how it was picked, the page's template fit where compared. */
+export interface SiteChoice {
+  readonly host: string;
+  readonly by: SitePick['by'];
+  readonly fit?: number;
+}
+
+/** `metadata.siteDrift`: the site model the page was meant for, and why it did not take it. */
+export interface SiteDrift {
+  readonly host: string;
+  /** `template`: the page's skeleton no longer fits the site's templates; `rules`: its rules find no article on it. */
+  readonly reason: 'template' | 'rules';
+  readonly fit?: number;
 }
 
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv';
@@ -125,7 +145,7 @@ export async function loadExtractionModel(path: string = bundledModelPath()): Pr
   const file = await loadModel(path);
   const labeler = labelerFromModel(file);
   const entries = siteModelsOf(file);
-  let sites: SiteLabeler[] | undefined;
+  let sites: TemplatedSite[] | undefined;
   if (entries.length > 0) {
     sites = siteLabelersOf(entries, path);
   }
@@ -151,6 +171,8 @@ export interface ExtractOptions extends ConstrainOptions {
    * that are not articles). Default true; a site model's labels are never weighed so.
    */
   readonly kindBodyWeight?: boolean;
+  /** The site model to use, by host or `template:` name (`--site`), whatever the page's URL or template. */
+  readonly site?: string;
 }
 
 const BODY = LABELS.indexOf('body');
@@ -205,11 +227,13 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     return (general ??= predictPage(page, labeler, featureOptions, () => (features ??= computeFeatures(page, featureOptions))));
   };
   const pageUrl = siteUrlOf(page);
-  const site = model.sites && model.sites.length > 0 ? pickSiteModel(model.sites, pageUrl) : undefined;
+  const pick = (model.sites && model.sites.length > 0) || options.site !== undefined ? pickSite(model.sites, pageUrl, page.tree, options.site) : undefined;
+  const site = pick && !pick.drift ? pick.site : undefined;
   const sitePrediction = site?.labelPage(page, predictGeneral);
   const fields = site?.extractFields?.(page);
   const prediction = sitePrediction ?? predictGeneral();
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
+  const siteMarks = pick ? siteMarksOf(pick, sitePrediction !== undefined) : {};
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
   const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks, pageUrl) : { type: options.pageType, byOpenGraph: false };
   const pageType = detected.type;
@@ -238,15 +262,24 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
   }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article }, constrained.addedText);
-  const article = site?.headline ? { ...built, title: site.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
+  // The site's conventions that do not depend on its template (its <title> pattern) apply to a drifted page too.
+  const conventions = pick?.site;
+  const article = conventions?.headline ? { ...built, title: conventions.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
-    notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}), ...(constrained.addedText ? { addedText: constrained.addedText } : {}),
+    notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}), ...siteMarks, ...(constrained.addedText ? { addedText: constrained.addedText } : {}),
     pageKind: pageKindOf(detected), bodyWeight: weight, ...(fields ? { fields } : {}),
     get features() {
       return (features ??= computeFeatures(page, featureOptions));
     },
   };
+}
+
+/** What the result says of the site model picked: the one that labelled the page, or the drift that sent it to the general model. */
+function siteMarksOf(pick: SitePick, labelled: boolean): { site?: SiteChoice; siteDrift?: SiteDrift } {
+  const fit = pick.fit !== undefined ? { fit: pick.fit } : {};
+  if (labelled) return { site: { host: pick.site.host, by: pick.by, ...fit } };
+  return { siteDrift: { host: pick.site.host, reason: pick.drift ?? 'rules', ...fit } };
 }
 
 /**
@@ -304,12 +337,15 @@ export function explainExtraction(result: ExtractResult, model: LoadedModel, top
 
 /**
  * What the JSON metadata says of how the article was made, beside what the page says of itself:
- * with site models, which labelled the page (`extractor`); the rule that added text no block
+ * with site models, which labelled the page (`extractor`), the site model and why it was picked
+ * (`site`), or why the one picked did not take the page (`siteDrift`); the rule that added text no block
  * holds (`addedBy`).
  */
-export function extractionMarks(result: ExtractResult): { extractor?: string; addedBy?: string; fieldWarnings?: readonly FieldWarning[] } {
+export function extractionMarks(result: ExtractResult): { extractor?: string; site?: SiteChoice; siteDrift?: SiteDrift; addedBy?: string; fieldWarnings?: readonly FieldWarning[] } {
   return {
-    ...(result.extractor !== undefined ? { extractor: result.extractor } : {}), ...(result.addedText !== undefined ? { addedBy: result.addedText.rule } : {}),
+    ...(result.extractor !== undefined ? { extractor: result.extractor } : {}),
+    ...(result.site !== undefined ? { site: result.site } : {}), ...(result.siteDrift !== undefined ? { siteDrift: result.siteDrift } : {}),
+    ...(result.addedText !== undefined ? { addedBy: result.addedText.rule } : {}),
     ...(result.fields && result.fields.warnings.length > 0 ? { fieldWarnings: result.fields.warnings } : {}),
   };
 }
@@ -328,6 +364,21 @@ export function fieldsToJson(result: ExtractResult): { fields?: Record<string, s
     fieldConfidence: Object.fromEntries(names.map((n) => [n, f.fields[n]!.map((v) => v.confidence)])),
     records: f.records,
   };
+}
+
+/** What `--explain` says of the site model: which labelled the page and why, or why the one picked did not; undefined without site models. */
+export function siteExplanation(result: ExtractResult): string | undefined {
+  const fit = (x: number | undefined): string => (x !== undefined ? `template fit ${x.toFixed(3)}` : '');
+  if (result.site) {
+    const { host, by } = result.site;
+    const why = by === 'forced' ? 'named by --site' : by === 'host' ? `the page's URL host${result.site.fit !== undefined ? `, ${fit(result.site.fit)}` : ''}` : `its template (${fit(result.site.fit)})`;
+    return `site model ${host} (${result.extractor}), picked by ${why}`;
+  }
+  if (result.siteDrift) {
+    const { host, reason } = result.siteDrift;
+    return `site model ${host} not used (drift: ${reason === 'template' ? `the page no longer fits its template, ${fit(result.siteDrift.fit)}` : 'its rules find no article on the page'}): the general model labelled the page`;
+  }
+  return result.extractor !== undefined ? 'no site model fits the page (by URL host or template): the general model labelled it' : undefined;
 }
 
 /** The JSON document of the README: {title, headings, body, markdown, html, metadata, confidence, blocks?}. */

@@ -38,6 +38,8 @@ const CHECKS: { readonly [K in keyof Required<ExtractionOptions>]: Check } = {
   includeTables: isBoolean,
   includeLinks: isBoolean,
   charset: isCharset,
+  // A site model's name (a host or template:...); a name the model lacks is refused where the model is known.
+  site: (v) => (typeof v === 'string' && v.trim() !== '' ? undefined : 'must be the name of a site model (a host, or template:...)'),
 };
 
 export const EXTRACTION_OPTION_NAMES: readonly string[] = Object.freeze(Object.keys(CHECKS));

@@ -13,7 +13,7 @@ import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { articleHeadings, toHtml, toMarkdown, toText, withoutLinks, withoutTables, type Article } from '../article/index.js';
 import { checkExtractionOptions } from './extraction-options.js';
-import { bundledModelPath, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
+import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel, type SiteChoice, type SiteDrift } from './extract.js';
 import type { FieldWarning } from '../models/wrapper/fields.js';
 
 /** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
@@ -40,6 +40,8 @@ export interface ExtractionOptions {
   readonly includeLinks?: boolean;
   /** For bytes: the charset the server declared (`Content-Type`), which wins over the page's own. */
   readonly charset?: string;
+  /** The model's site model to use, by host or `template:` name, whatever the page's URL or template (docs/sites.md). */
+  readonly site?: string;
 }
 
 export interface ExtractionMetadata {
@@ -62,6 +64,10 @@ export interface ExtractionMetadata {
   readonly truncated?: true;
   /** With site models in the model: which labelled the page (`wrapper`, a learner's name, or `general`). */
   readonly extractor?: string;
+  /** With site models: the one that labelled the page and why (`by` host, template with its `fit`, or `forced` by the `site` option). */
+  readonly site?: SiteChoice;
+  /** With site models: the one picked for the page that did not take it (its template or its rules no longer fit), so the general model did. */
+  readonly siteDrift?: SiteDrift;
   /** The decoder rule that added text no block of the page holds (`product-description`: the description a shop declares in its JSON-LD but draws only with a script). */
   readonly addedBy?: string;
   /** Where the site's field rules stopped fitting the page (a rule found nothing, a value unlike every example; docs/fields.md). */
@@ -127,6 +133,7 @@ export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
     ...FAVOR_SETTINGS[favor],
     ...(o.includeComments ? KEEP_COMMENTS : {}),
     ...(o.includeImages === false ? { article: { images: 'none' } } : {}),
+    ...(o.site !== undefined ? { site: o.site } : {}),
   };
 }
 
@@ -146,7 +153,8 @@ function firstImage(article: Article): string | undefined {
   return undefined;
 }
 
-function toExtraction(article: Article, confidence: number, extractor?: string, addedBy?: string, named: ReturnType<typeof fieldsToJson> = {}, fieldWarnings?: readonly FieldWarning[]): Extraction {
+function toExtraction(article: Article, confidence: number, marks: ReturnType<typeof extractionMarks>, named: ReturnType<typeof fieldsToJson> = {}): Extraction {
+  const { extractor, site, siteDrift, addedBy, fieldWarnings } = marks;
   const body = toText(article);
   const m = article.metadata;
   const excerpt = m.excerpt ?? leadExcerpt(article);
@@ -163,6 +171,8 @@ function toExtraction(article: Article, confidence: number, extractor?: string, 
     dir: m.dir ?? 'ltr',
     ...(m.truncated ? { truncated: m.truncated } : {}),
     ...(extractor !== undefined ? { extractor } : {}),
+    ...(site !== undefined ? { site } : {}),
+    ...(siteDrift !== undefined ? { siteDrift } : {}),
     ...(addedBy !== undefined ? { addedBy } : {}),
     ...(fieldWarnings && fieldWarnings.length > 0 ? { fieldWarnings } : {}),
   });
@@ -205,7 +215,7 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
   const result = extractPage(page, model, pipelineOptions(options));
-  return toExtraction(shapeArticle(result.article, options), result.confidence, result.extractor, result.addedText?.rule, fieldsToJson(result), result.fields?.warnings);
+  return toExtraction(shapeArticle(result.article, options), result.confidence, extractionMarks(result), fieldsToJson(result));
 }
 
 /** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */

@@ -48,6 +48,8 @@ export interface ServiceOptions {
   readonly workers?: number;
   /** Model file. Default: the bundled model. */
   readonly modelPath?: string;
+  /** The model's site model every request uses unless it names one (`site`): `pith serve --site HOST`. */
+  readonly site?: string;
   /** Heap limit of each worker, MB. Default 1024. */
   readonly workerHeapMb?: number;
   /** Time limit of one extraction request, ms (fetch + queue + extraction). Default 10 000. */
@@ -112,7 +114,7 @@ interface Route {
 }
 
 /** The request fields `POST /extract` takes (JSON body, or query parameters with a raw HTML body). */
-export const EXTRACT_FIELDS = ['html', 'url', 'favor', 'includeComments', 'includeImages', 'includeTables', 'includeLinks', 'format', 'timeoutMs'] as const;
+export const EXTRACT_FIELDS = ['html', 'url', 'favor', 'includeComments', 'includeImages', 'includeTables', 'includeLinks', 'format', 'timeoutMs', 'site'] as const;
 const BOOLEAN_FIELDS = ['includeComments', 'includeImages', 'includeTables', 'includeLinks'] as const;
 
 /** Content types taken as the page itself (its charset parameter is honoured). */
@@ -163,6 +165,11 @@ function readFields(fields: Record<string, unknown>, fromQuery: boolean): { opti
   }
   const url = fields['url'];
   if (url !== undefined && typeof url !== 'string') throw badOption('url must be a string');
+  const site = fields['site'];
+  if (site !== undefined) {
+    if (typeof site !== 'string' || site.trim() === '') throw badOption('site must be a site model\'s name (a host or template:...)');
+    options['site'] = site;
+  }
   return { options: options as ExtractionOptions, format: format as ResponseFormat, ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
 }
 
@@ -342,10 +349,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
       input = await inflate(fetched.bytes);
       extra = { url: fetched.url, ...(fetched.charset ? { charset: fetched.charset } : {}) };
     }
+    const site = parsed.options.site === undefined && options.site !== undefined ? { site: options.site } : {};
     if (input === undefined) throw new Error('no page to extract');
     const weight = weighPage(input, heavyMarks);
     if (weight.heavy) admitHeavy(res, weight.tags, weight.bytes);
-    const result = await pool.run({ input, options: { ...parsed.options, ...extra }, format: parsed.format }, deadline, left.signal, limit, weight.heavy);
+    const result = await pool.run({ input, options: { ...parsed.options, ...extra, ...site }, format: parsed.format }, deadline, left.signal, limit, weight.heavy);
     pages.inc({ found: String(result.found) });
     if (res.destroyed) return;
     res.writeHead(200, {

@@ -6,7 +6,8 @@ import { PithError } from '../errors.js';
 import { openCorpora } from '../learn/dataset.js';
 import { saveModel } from '../models/model-file.js';
 import { bundledModelPath, loadExtractionModel } from '../pipeline/extract.js';
-import { trainSites, withSiteModels } from './train.js';
+import { withSiteEntries } from '../models/model-file.js';
+import { trainedSiteEntry, trainSites, type SiteTraining } from './train.js';
 
 export interface WrapperTrainRequest {
   readonly corpora: readonly string[];
@@ -29,12 +30,21 @@ export async function trainWrapperCommand(req: WrapperTrainRequest, log: NodeJS.
   });
   const ms = performance.now() - t0;
   const usable = trained.filter((t) => t.used.length > 0);
-  for (const t of trained) log.write(t.model.describe() + '\n');
+  for (const t of trained) log.write(t.model.describe() + '\n' + namingLines(t));
   if (usable.length === 0) {
     throw new PithError('BAD_CORPUS', 'no labelled page could be used (see the notes above): no site model written', req.corpora.join(', '));
   }
   const pages = trained.reduce((a, t) => a + t.used.length, 0);
-  await saveModel(req.out, withSiteModels(general.file, usable.map((t) => t.model)));
+  await saveModel(req.out, withSiteEntries(general.file, usable.map((t) => trainedSiteEntry(t))));
   log.write(`train: wrapper, ${usable.length} site model(s) (${usable.map((t) => t.model.host).join(', ')}) from ${pages} page(s), ${(ms / Math.max(1, pages)).toFixed(1)} ms per page to load and learn; general model ${general.file.algorithm} from ${general.path} -> ${req.out}\n`);
   return 0;
+}
+
+/** How the report says a site got its name, and the templates it is recognised by. */
+export function namingLines(t: SiteTraining): string {
+  const lines: string[] = [];
+  if (t.namedBy === 'template') lines.push(`  named by its template: no page declares a URL (--site HOST names it)`);
+  const n = t.template.templates.length;
+  if (n > 0) lines.push(`  template: ${n === 1 ? 'one skeleton' : `${n} skeletons`} (${t.template.templates.map((x) => `${x.paths.length} paths, ${x.pages} page(s)`).join('; ')}); pages without a URL of the site are matched by it`);
+  return lines.map((l) => l + '\n').join('');
 }

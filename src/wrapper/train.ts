@@ -8,7 +8,9 @@ import type { Corpus, CorpusPage } from '../corpus/types.js';
 import { alignGold, loadCorpusPage } from '../corpus/index.js';
 import type { ModelFile } from '../models/labeler.js';
 import { withSiteEntries, type SiteModelEntry } from '../models/model-file.js';
-import { siteOfHost, siteOfUrl } from '../util/site.js';
+import { siteOfHost } from '../util/site.js';
+import type { SiteTemplates } from '../models/site-template.js';
+import { groupPagesBySite, siteTemplatesOf, type SiteNaming } from './site-groups.js';
 import type { Page } from '../page.js';
 import type { GoldLabel } from '../labels.js';
 import { charIndex, induceRules, type InduceOptions, type TrainingPage } from './induce.js';
@@ -67,6 +69,10 @@ export interface SiteTraining {
   readonly skipped: readonly SkippedTrainingPage[];
   /** Milliseconds inducing the rules (loading and aligning the pages not included). */
   readonly induceMs: number;
+  /** The templates of the pages used (site-groups.ts): pages without a URL find the site model by them. */
+  readonly template: SiteTemplates;
+  /** How the site got its name (trainSites): given, its pages' host, or its template. */
+  readonly namedBy?: SiteNaming;
 }
 
 /** Learns one site's rules from its labelled pages (already loaded). */
@@ -115,7 +121,8 @@ export function trainSiteModel(host: string, pages: readonly LabelledPage[], opt
     ...(fields ? { fields } : {}),
   });
   const usedIds = fields ? [...new Set([...used, ...fieldPages].map((p) => p.id))] : used.map((p) => p.id);
-  return { model, used: usedIds, skipped, induceMs };
+  const templatePages = fields ? [...new Map([...used, ...fieldPages].map((p) => [p.id, p])).values()] : used;
+  return { model, used: usedIds, skipped, induceMs, template: siteTemplatesOf(templatePages) };
 }
 
 export interface TrainSitesOptions extends InduceOptions {
@@ -126,35 +133,39 @@ export interface TrainSitesOptions extends InduceOptions {
   readonly onPage?: () => void;
 }
 
-/** Site models for the pages of some corpora, one per host. */
+/**
+ * Site models for the pages of some corpora, one per site (site-groups.ts): all pages under
+ * `site` when given, else one per URL host, and pages without a URL one per template.
+ */
 export async function trainSites(corpora: readonly Corpus[], options: TrainSitesOptions = {}): Promise<SiteTraining[]> {
-  const groups = new Map<string, { pages: LabelledPage[]; skipped: SkippedTrainingPage[] }>();
+  const loaded: LabelledPage[] = [];
+  const skipped: SkippedTrainingPage[] = [];
   for (const corpus of corpora) {
     const entries = options.limit !== undefined ? corpus.pages.slice(0, options.limit) : corpus.pages;
     for (const entry of entries) {
-      const host = (options.site ? siteOfHost(options.site) : undefined) ?? siteOfUrl(entry.url) ?? entry.site;
-      let g = groups.get(host);
-      if (!g) groups.set(host, (g = { pages: [], skipped: [] }));
       try {
-        g.pages.push(await loadLabelledPage(corpus, entry));
+        loaded.push(await loadLabelledPage(corpus, entry));
       } catch (e) {
-        g.skipped.push({ id: entry.id, reason: `cannot load (${(e as Error).message})` });
+        skipped.push({ id: entry.id, reason: `cannot load (${(e as Error).message})` });
       }
       options.onPage?.();
     }
-    for (const s of corpus.skipped ?? []) {
-      const host = options.site ?? [...groups.keys()][0] ?? corpus.name;
-      let g = groups.get(host);
-      if (!g) groups.set(host, (g = { pages: [], skipped: [] }));
-      g.skipped.push({ id: s.id, reason: s.reason });
-    }
+    for (const s of corpus.skipped ?? []) skipped.push({ id: s.id, reason: s.reason });
   }
-  return [...groups].map(([host, g]) => trainSiteModel(host, g.pages, options, g.skipped));
+  const groups = groupPagesBySite(loaded.map((p) => p.page), options.site);
+  if (groups.length === 0 && skipped.length > 0) groups.push({ name: options.site !== undefined ? siteOfHost(options.site) : 'unnamed', by: 'given', members: [] });
+  // Pages that could not be read belong to no site: the first one's notes name them.
+  return groups.map((g, k) => ({ ...trainSiteModel(g.name, g.members.map((i) => loaded[i]!), options, k === 0 ? skipped : []), namedBy: g.by }));
 }
 
 /** A site model as a model file's `sites` entry. */
 export function siteEntry(model: WrapperSiteModel, now = new Date()): SiteModelEntry {
   return { host: model.host, algorithm: WRAPPER_ALGORITHM, pages: model.body.trainingPages, createdAt: now.toISOString(), body: model.toJSON() };
+}
+
+/** A trained site model as a model file's `sites` entry, with the templates of its pages. */
+export function trainedSiteEntry(t: SiteTraining, now = new Date()): SiteModelEntry {
+  return { ...siteEntry(t.model, now), template: t.template };
 }
 
 /** The general model file with these site models beside it (replacing any it had for the same hosts). */

@@ -164,8 +164,10 @@ test('pith train FOLDER --model wrapper, then pith extract/batch --model: the si
     assert.deepEqual(json.body.split(/\n+/).filter(Boolean), gold.slice(1));
     const y = pith('extract', page, '--model', out, '--url', 'http://elsewhere.org/a', '--format', 'json');
     assert.equal(y.status, 0, y.stderr);
-    const other = JSON.parse(y.stdout) as { body: string; metadata: { extractor?: string } };
-    assert.equal(other.metadata.extractor, 'general');
+    // Another host without a site model: the page fits the site's template, so that site model takes it (issue 58).
+    const other = JSON.parse(y.stdout) as { body: string; metadata: { extractor?: string; site?: { host: string; by: string } } };
+    assert.equal(other.metadata.extractor, 'wrapper');
+    assert.deepEqual([other.metadata.site?.host, other.metadata.site?.by], ['news.example.com', 'template']);
     assert.ok(other.body.length > 0);
     // A saved page without --url: its canonical link names its host; pith batch over a folder picks the same.
     const z = pith('extract', page, '--model', out, '--format', 'json');

@@ -7,7 +7,13 @@ import { isRecord } from '../../util/is-record.js';
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
-import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath } from '../../pipeline/extract.js';
+import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath, type LoadedModel } from '../../pipeline/extract.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { saveModel, withSiteEntries } from '../../models/model-file.js';
+import { siteByName } from '../../models/site-pick.js';
+import { DEFAULT_LEARN_MIN_PAGES, describeLearned, learnSites, loadPagesForLearning } from '../../wrapper/learn-sites.js';
 import { Renderer } from '../../render/renderer.js';
 import { LayoutCache } from '../../render/cache.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../pipeline/batch.js';
@@ -35,6 +41,13 @@ Options:
   --model PATH          model file (default: the bundled model)
   --blocks              include per-block labels and probabilities
   --keep-comments       leave readers' comment sections to the model (see pith extract --help)
+  --site NAME           with a model holding site models: every page uses this one (a host, or
+                        template:...), whatever its URL or template (docs/sites.md)
+  --learn-sites         first learn site models from the batch's own page files, without labels:
+                        pages grouped by URL host, else by template; each site of at least
+                        --learn-min pages (default ${DEFAULT_LEARN_MIN_PAGES}) is learned, unless the model's site
+                        model still takes most of them; a drifted one is learned again
+  --learn-min N         least pages of a site for --learn-sites to learn it
   --heap-mb N           heap limit of each worker in MB (default 1024); a page that needs more
                         is recorded as an OUT_OF_MEMORY error and the batch goes on
   --page-timeout SECS   time limit of one page (default ${DEFAULT_PAGE_TIMEOUT_MS / 1000}; 0 = none); a page over it
@@ -98,6 +111,23 @@ function listSome(paths: readonly string[], n = 5): string {
   return paths.slice(0, n).join(', ') + (paths.length > n ? ` and ${paths.length - n} more` : '');
 }
 
+/**
+ * `--learn-sites`: site models learned from the batch's page files (src/wrapper/learn-sites.ts),
+ * written beside the model's into a temporary model file the workers load.
+ */
+async function learnBatchSites(files: readonly string[], roots: ReadonlyMap<string, string>, model: LoadedModel, minPages: number, log: NodeJS.WritableStream): Promise<{ modelPath: string; dir: string } | undefined> {
+  const { pages, failed } = await loadPagesForLearning(files, roots);
+  if (failed.length > 0) log.write(`batch: --learn-sites could not read ${failed.length} page(s) (their lines will say why)\n`);
+  const sites = learnSites(pages, model, { minPages });
+  for (const s of sites) log.write(`batch: ${describeLearned(s)}\n`);
+  const entries = sites.flatMap((s) => (s.entry ? [s.entry] : []));
+  if (entries.length === 0) return undefined;
+  const dir = await mkdtemp(join(tmpdir(), 'pith-learned-'));
+  const modelPath = join(dir, 'model.json.gz');
+  await saveModel(modelPath, withSiteEntries(model.file, entries));
+  return { modelPath, dir };
+}
+
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** The named fields of every line of a batch's JSONL as one CSV file (written atomically); returns the rows written. */
@@ -135,6 +165,7 @@ export const command: Command = {
       format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
       'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
+      site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
     });
     const csvOut = optString(values, 'csv');
     const render = optBool(values, 'render');
@@ -160,13 +191,20 @@ export const command: Command = {
     const workers = optInt(values, 'workers', availableParallelism(), 1);
     const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
     const timeoutMs = pageTimeoutMs(values);
-    const modelPath = optString(values, 'model') ?? (render ? renderedModelPath() : bundledModelPath());
+    const baseModelPath = optString(values, 'model') ?? (render ? renderedModelPath() : bundledModelPath());
+    const site = optString(values, 'site');
+    const learn = optBool(values, 'learn-sites');
+    if (optString(values, 'learn-min') !== undefined && !learn) throw new PithError('BAD_OPTION', '--learn-min goes with --learn-sites');
+    if (learn && site !== undefined) throw new PithError('BAD_OPTION', '--learn-sites groups the pages by site itself; --site names one site model for all: give one of them');
     const note = render && optString(values, 'model') === undefined ? renderedModelNote() : undefined;
     if (note) io.stderr.write(`batch: ${note}\n`);
     if (render) await Renderer.launch().then((r) => r.close()); // fail fast when there is no Chromium
     if (layoutsDir !== undefined && !render) await LayoutCache.open(layoutsDir);
-    await loadExtractionModel(modelPath); // fail fast, in this thread, on a bad model
+    const baseModel = await loadExtractionModel(baseModelPath); // fail fast, in this thread, on a bad model
+    if (site !== undefined) siteByName(baseModel.sites ?? [], site);
     const pages = await collectPages(positionals, { exclude: [out, outputLockPath(out)] });
+    const learned = learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
+    const modelPath = learned?.modelPath ?? baseModelPath;
     const urls = urlList !== undefined ? await readUrlList(urlList) : [];
     if (pages.skippedLinks.length > 0) {
       io.stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
@@ -185,7 +223,7 @@ export const command: Command = {
       const started = Date.now();
       const damage: string[] = [];
       const summary = await runBatch(pages.files, {
-        out, modelPath, workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'),
+        out, modelPath, workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), ...(site !== undefined ? { site } : {}),
         workerHeapMb, pageTimeoutMs: timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch,
         ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format as BatchFileFormat } : {}),
         ...(render ? { render: { scripts: optBool(values, 'scripts') } } : {}), ...(layoutsDir !== undefined ? { layoutsDir } : {}),
@@ -208,6 +246,7 @@ export const command: Command = {
       return summary.failed > 0 || damage.length > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
     } finally {
       for (const s of SIGNALS) process.removeListener(s, onSignal);
+      if (learned) await rm(learned.dir, { recursive: true, force: true });
     }
   },
 };

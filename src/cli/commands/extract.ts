@@ -3,7 +3,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, extractPage, loadExtractionModel, OUTPUT_FORMATS, renderResult, renderedModelNote, renderedModelPath, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, renderResult, renderedModelNote, renderedModelPath, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../pipeline/render-page.js';
 import { LayoutCache } from '../../render/cache.js';
@@ -35,6 +35,8 @@ Options:
   --no-links       keep links' text, not the links
   -o, --out FILE   write the result to FILE (atomically) instead of standard output
   --url URL        the page's URL when reading a file or stdin (resolves links and images)
+  --site NAME      with a model holding site models: use this one (a host, or template:...),
+                   whatever the page's URL or template (docs/sites.md)
   --timeout MS     time limit when fetching a URL (default 15000)
   --render         draw the page in headless Chromium first (no network, scripts off) and use
                    its layout; needs Chromium (docs/render.md). Only a model trained with the
@@ -81,6 +83,7 @@ export const command: Command = {
       'include-comments': { type: 'boolean' }, favor: { type: 'string' }, 'no-images': { type: 'boolean' },
       'no-tables': { type: 'boolean' }, 'no-links': { type: 'boolean' }, out: { type: 'string', short: 'o' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, styled: { type: 'boolean' }, scripts: { type: 'boolean' },
+      site: { type: 'string' },
     });
     if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one page (file, URL or -)');
     const format = (optString(values, 'format') ?? 'text') as OutputFormat;
@@ -100,6 +103,7 @@ export const command: Command = {
     const chosen: ExtractionOptions = {
       favor, includeComments: optBool(values, 'include-comments') || optBool(values, 'keep-comments'),
       includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links'),
+      ...(optString(values, 'site') !== undefined ? { site: optString(values, 'site')! } : {}),
     };
     const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
     let extracted;
@@ -123,6 +127,8 @@ export const command: Command = {
     }) as typeof extracted;
     if (optBool(values, 'explain')) {
       io.stdout.write(`# ${result.page.blocks.length} blocks, confidence ${result.confidence.toFixed(3)}, model ${model.file.algorithm}, page kind ${result.pageKind}, body weight ${+result.bodyWeight.toFixed(3)}\n`);
+      const sitePicked = siteExplanation(result);
+      if (sitePicked) io.stdout.write(`# ${sitePicked}\n`);
       io.stdout.write('  idx  label    p     model    text | strongest features\n');
       for (const e of explainExtraction(result, model)) {
         const text = e.text.replace(/\s+/g, ' ');

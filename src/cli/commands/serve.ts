@@ -2,6 +2,8 @@
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from '../command.js';
 import { PithError } from '../../errors.js';
 import { SERVICE_DEFAULTS, startService } from '../../service/server.js';
+import { bundledModelPath, loadExtractionModel } from '../../pipeline/extract.js';
+import { siteByName } from '../../models/site-pick.js';
 
 const D = SERVICE_DEFAULTS;
 const HELP = `Usage: pith serve [options]
@@ -14,6 +16,8 @@ Options:
   --port N              port (default ${D.port}; 0 = any free port, printed on start)
   --workers N           worker threads, each with the model loaded (default: the machine's cores)
   --model PATH          model file (default: the bundled model)
+  --site NAME           the model's site model every request uses unless it names one (field
+                        \`site\`): a host, or template:... (docs/sites.md)
   --timeout-ms N        time limit of one extraction request: fetch, wait, extract (default ${D.timeoutMs});
                         past it the answer is 504 and a worker still on the page is replaced
   --max-inflight N      extraction requests admitted at once (default ${D.inflightPerWorker} x workers);
@@ -52,7 +56,7 @@ export const command: Command = {
       host: { type: 'string' }, port: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' },
       'timeout-ms': { type: 'string' }, 'max-inflight': { type: 'string' }, 'max-body': { type: 'string' }, 'max-header-bytes': { type: 'string' },
       'headers-timeout-ms': { type: 'string' }, 'request-timeout-ms': { type: 'string' }, 'heap-mb': { type: 'string' },
-      'drain-timeout-ms': { type: 'string' }, 'allow-private-urls': { type: 'boolean' },
+      'drain-timeout-ms': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, site: { type: 'string' },
       'min-upload-rate': { type: 'string' }, 'upload-grace-ms': { type: 'string' }, 'max-connections-per-client': { type: 'string' }, 'max-body-buffer': { type: 'string' },
       'max-gzip-ratio': { type: 'string' }, 'heavy-page-tags': { type: 'string' }, 'heavy-page-bytes': { type: 'string' },
       'max-heavy-inflight': { type: 'string' }, 'heavy-workers': { type: 'string' },
@@ -66,9 +70,13 @@ export const command: Command = {
     const model = optString(values, 'model');
     const optional = (name: string, key: string, min: number): Record<string, number> =>
       (optString(values, name) !== undefined ? { [key]: optInt(values, name, min, min) } : {});
+    const site = optString(values, 'site');
+    // A site the model does not have is refused now, not on every request.
+    if (site !== undefined) siteByName((await loadExtractionModel(model ?? bundledModelPath())).sites ?? [], site);
     const service = await startService({
       host: optString(values, 'host') ?? D.host, port,
       ...(workers !== undefined ? { workers } : {}), ...(maxInflight !== undefined ? { maxInflight } : {}), ...(model ? { modelPath: model } : {}),
+      ...(site !== undefined ? { site } : {}),
       timeoutMs: optInt(values, 'timeout-ms', D.timeoutMs, 1), maxBodyBytes: optInt(values, 'max-body', D.maxBodyBytes, 1),
       maxHeaderBytes: optInt(values, 'max-header-bytes', D.maxHeaderBytes, 1024), headersTimeoutMs: optInt(values, 'headers-timeout-ms', D.headersTimeoutMs, 1),
       requestTimeoutMs: optInt(values, 'request-timeout-ms', D.requestTimeoutMs, 1), workerHeapMb: optInt(values, 'heap-mb', D.workerHeapMb, 16),

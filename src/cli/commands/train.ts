@@ -18,6 +18,7 @@ import { openCorpora } from '../../learn/dataset.js';
 import { trainFromCorpora } from '../../learn/train.js';
 import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
 import { trainWrapperCommand } from '../../wrapper/cli-train.js';
+import { trainUnlabelledCommand } from '../../wrapper/cli-unlabelled.js';
 import { trainLearnerSite } from '../../learn/site-train.js';
 import { trainSvmCommand } from '../../svm/cli-train.js';
 import { LayoutCache } from '../../render/cache.js';
@@ -112,7 +113,11 @@ model elsewhere (metadata.extractor names which: wrapper, maxent, ..., or genera
                       default parameters unless --set), stored as host H's site model; it
                       labels every page of H. Without --site A trains a general model.
   --site HOST         the pages' host (wrapper default: each page's URL host, one site model
-                      per host)
+                      per host; pages with no URL are grouped by template and the site named
+                      template:<hash>)
+  --unlabelled        with --model wrapper: learn from pages without labels (files or folders of
+                      HTML): the template's repeated blocks, the general model's reading voted
+                      by path and container, self-training the rules (docs/sites.md)
   --general PATH      the general model to store them beside (default: the bundled model;
                       site models it already holds are kept, those of the same host replaced)
 
@@ -126,15 +131,19 @@ with Platt probabilities) learned from whole pages; the --set parameters are lis
     const { values, positionals } = parseCommandArgs(argv, {
       model: { type: 'string' }, out: { type: 'string', short: 'o' }, set: { type: 'string', multiple: true },
       families: { type: 'string' }, exclude: { type: 'string' }, limit: { type: 'string' }, 'allow-eval-only': { type: 'boolean' },
-      site: { type: 'string' }, general: { type: 'string' }, layouts: { type: 'string' }, force: { type: 'boolean' },
+      site: { type: 'string' }, general: { type: 'string' }, layouts: { type: 'string' }, force: { type: 'boolean' }, unlabelled: { type: 'boolean' },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
     if (!optBool(values, 'force')) await refuseShippedModel(out);
     if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one corpus folder');
+    if (optBool(values, 'unlabelled') && optString(values, 'model') !== 'wrapper') throw new PithError('BAD_OPTION', '--unlabelled learns wrapper site models: add --model wrapper');
     if (optString(values, 'model') === 'wrapper') {
       const site = optString(values, 'site');
       const general = optString(values, 'general');
+      if (optBool(values, 'unlabelled')) {
+        return trainUnlabelledCommand({ inputs: positionals, out, ...(site !== undefined ? { site } : {}), ...(general !== undefined ? { general } : {}) }, io.stderr);
+      }
       return trainWrapperCommand({
         corpora: positionals, out, ...(site !== undefined ? { site } : {}), ...(general !== undefined ? { general } : {}),
         ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),

@@ -1,0 +1,164 @@
+/**
+ * bench:sites' rows for issue 58 (docs/sites.md): site models learned without labels (k = 0),
+ * site models picked by template for pages without a URL, and drift between years.
+ *
+ * - k = 0: each folder's pages learned without labels (self-labelled by the general model and
+ *   the site's template) and scored on the same pages: the learner never sees the gold, so
+ *   scoring on its own input is fair. Each signal is then switched off in turn.
+ * - URL-less: every page's URL (given and declared) stripped; a site model per folder learned
+ *   from its first k labelled pages (named by its template); every page of every folder then
+ *   extracted with all 20 site models in one model: a folder's own pages should pick its model,
+ *   no page another folder's.
+ * - drift: a site's 2013 pages (labelled) -> its 2017 pages under the same host, and back:
+ *   pages flagged (siteDrift), then the drifted site learned again from the new pages.
+ */
+import type { CorpusPage } from '../src/corpus/types.js';
+import type { DomNode } from '../src/dom/tree.js';
+import type { Page } from '../src/page.js';
+import { toText } from '../src/article/index.js';
+import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
+import { titlesMatch } from '../src/eval/text-metrics.js';
+import { extractPage, type LoadedModel } from '../src/pipeline/extract.js';
+import { withTemplates } from '../src/models/site-pick.js';
+import { siteLabelersOf } from '../src/models/site-models.js';
+import { learnSites } from '../src/wrapper/learn-sites.js';
+import { trainSiteUnlabelled, type UnlabelledSignals } from '../src/wrapper/unlabelled.js';
+import { trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
+import { groupPagesBySite } from '../src/wrapper/site-groups.js';
+
+export interface BenchItem { readonly entry: CorpusPage; readonly lp: LabelledPage }
+interface Scored { readonly shingle: ShinglePageScore; readonly title: boolean }
+
+const fmt = (x: number): string => x.toFixed(3);
+const f1 = (os: readonly Scored[]): number => shingleSummary(os.map((o) => o.shingle)).f1;
+const titleRate = (os: readonly Scored[]): number => os.filter((o) => o.title).length / Math.max(1, os.length);
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+function scoreOf(page: Page, entry: CorpusPage, model: LoadedModel): Scored & { readonly extractor?: string; readonly drift: boolean } {
+  const r = extractPage(page, model);
+  return {
+    shingle: shinglePageScore(`${r.article.title}\n\n${toText(r.article)}`, `${entry.gold.title ?? ''}\n\n${entry.gold.mainText ?? ''}`),
+    title: titlesMatch(r.article.title, entry.gold.title ?? ''), drift: r.siteDrift !== undefined,
+    ...(r.extractor !== undefined ? { extractor: r.extractor } : {}),
+  };
+}
+
+/** The page with no URL: none given, and the ones it declares (`<base href>`, og:url, canonical links) removed. */
+export function withoutUrl(page: Page): Page {
+  const nodes = page.tree.nodes.map((n): DomNode => (n.kind === 'element' && (n.tag === 'link' || n.tag === 'base') && n.attrs['href'] !== undefined ? { ...n, attrs: { ...n.attrs, href: '' } } : n));
+  return { ...page, url: undefined, tree: { ...page.tree, nodes, baseUrl: undefined, meta: page.tree.meta.filter((m) => m.key !== 'og:url') } };
+}
+
+/** The page under this URL (given, so its declared one does not count). */
+const atUrl = (page: Page, url: string): Page => ({ ...page, url });
+
+const SIGNAL_ROWS: readonly [string, UnlabelledSignals][] = [
+  ['all signals', {}],
+  ['without template', { template: false }],
+  ['without path vote', { pathVote: false }],
+  ['without container', { container: false }],
+  ['without title vote', { titleVote: false }],
+  ['without link lines', { links: false }],
+  ['none (the general model\'s labels as they are)', { template: false, pathVote: false, container: false, titleVote: false, links: false }],
+];
+
+export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>, general: LoadedModel, bundled: (it: BenchItem) => Scored, ks: readonly number[]): void {
+  console.log('\n## Without labels (k = 0): learn on a folder\'s pages, score the same pages\n');
+  console.log('The learner sees no gold: self-labelled from the bundled model\'s reading and the site\'s own template, so scoring on the pages it learned from is fair.\n');
+  const perFolder = new Map<string, { os: Scored[]; cpu: number; pages: number }>();
+  const signalScores: [string, Scored[]][] = [];
+  for (const [name, signals] of SIGNAL_ROWS) {
+    const all: Scored[] = [];
+    for (const [f, items] of data) {
+      const t0 = cpuMs();
+      const t = trainSiteUnlabelled('site.invalid', items.map((i) => ({ id: i.entry.id, page: withoutUrl(i.lp.page) })), general, { signals });
+      const cpu = cpuMs() - t0;
+      const model: LoadedModel = { ...general, sites: [withTemplates(t.model, t.template)] };
+      const os = items.map((it) => scoreOf(withoutUrl(it.lp.page), it.entry, model));
+      all.push(...os);
+      if (name === 'all signals') perFolder.set(f, { os, cpu, pages: items.length });
+    }
+    signalScores.push([name, all]);
+  }
+  const bundledAll = [...data.values()].flat().map(bundled);
+  console.log('| signals | F1 | title exact |');
+  console.log('|---|---|---|');
+  for (const [name, os] of signalScores) console.log(`| ${name} | ${fmt(f1(os))} | ${fmt(titleRate(os))} |`);
+  console.log(`| bundled model alone | ${fmt(f1(bundledAll))} | ${fmt(titleRate(bundledAll))} |`);
+  console.log('\n| folder | k = 0 F1 | k = 0 title | bundled F1 | bundled title | learn CPU ms (10 pages) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [f, v] of perFolder) {
+    const b = data.get(f)!.map(bundled);
+    console.log(`| ${f} | ${fmt(f1(v.os))} | ${fmt(titleRate(v.os))} | ${fmt(f1(b))} | ${fmt(titleRate(b))} | ${v.cpu.toFixed(0)} |`);
+  }
+  const cpus = [...perFolder.values()].map((v) => v.cpu);
+  console.log(`\nLearning a folder's 10 pages without labels (pages already parsed; the general model's reading included): mean ${(cpus.reduce((a, b) => a + b, 0) / cpus.length).toFixed(0)} ms CPU, most ${Math.max(...cpus).toFixed(0)} ms.`);
+
+  console.log('\n## Pages without a URL: picked by template\n');
+  console.log('Every URL stripped (given and declared). One model holds a site model per folder, learned from its first k labelled pages and named by its template; every page of every folder is extracted with it.\n');
+  console.log('| k | site models | own pages picked (in training) | own pages picked (not in training) | picked by another folder\'s model | F1 (not in training) | title |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const k of [...ks.filter((x) => x <= 5), 10]) {
+    const entries = [...data].map(([f, items]) => {
+      const train = items.slice(0, k).map((i) => ({ ...i.lp, page: withoutUrl(i.lp.page) }));
+      const groups = groupPagesBySite(train.map((p) => p.page));
+      const t = trainSiteModel(groups[0]!.name, train);
+      // The folder's name is added only to tell the bench's 20 site models apart when scoring.
+      return { folder: f, host: `${t.model.host}#${f}`, site: withTemplates(new WrapperSiteModel(`${t.model.host}#${f}`, t.model.body), t.template) };
+    });
+    const model: LoadedModel = { ...general, sites: entries.map((e) => e.site) };
+    let inTrain = 0; let inTrainPicked = 0; let test = 0; let testPicked = 0; let wrong = 0;
+    const os: Scored[] = [];
+    for (const [f, items] of data) {
+      items.forEach((it, i) => {
+        const page = withoutUrl(it.lp.page);
+        const r = extractPage(page, model);
+        const host = r.site?.host ?? r.siteDrift?.host;
+        const own = host === entries.find((e) => e.folder === f)!.host;
+        if (host !== undefined && !own) wrong++;
+        if (i < k) {
+          inTrain++;
+          if (own) inTrainPicked++;
+        } else {
+          test++;
+          if (own) testPicked++;
+          os.push(scoreOf(page, it.entry, model));
+        }
+      });
+    }
+    console.log(`| ${k} | ${entries.length} | ${inTrainPicked}/${inTrain} | ${test ? `${testPicked}/${test}` : '-'} | ${wrong} | ${os.length ? fmt(f1(os)) : '-'} | ${os.length ? fmt(titleRate(os)) : '-'} |`);
+  }
+
+  console.log('\n## Drift: a site\'s 2013 model on its 2017 pages (same host), and back\n');
+  console.log('| site | train -> test | flagged (siteDrift) | F1 with the old model | F1 after --learn-sites | outcome | bundled F1 |');
+  console.log('|---|---|---|---|---|---|---|');
+  const sites = [...new Set([...data.keys()].map((f) => f.replace(/-\d{4}$/, '')))];
+  const before: Scored[] = []; const after: Scored[] = []; const bund: Scored[] = [];
+  let flagged = 0; let total = 0;
+  for (const site of sites) {
+    for (const [a, b] of [['2013', '2017'], ['2017', '2013']] as const) {
+      const train = data.get(`${site}-${a}`);
+      const testItems = data.get(`${site}-${b}`);
+      if (!train || !testItems) continue;
+      const host = `${site}.invalid`;
+      const url = (i: number): string => `http://${host}/${b}/${i}`;
+      const t = trainSiteModel(host, train.map((i) => i.lp));
+      const model: LoadedModel = { ...general, sites: [withTemplates(t.model, t.template)] };
+      const pages = testItems.map((it, i) => atUrl(it.lp.page, url(i)));
+      const old = testItems.map((it, i) => scoreOf(pages[i]!, it.entry, model));
+      const learned = learnSites(pages.map((page, i) => ({ id: String(i), page })), model);
+      const relearned: LoadedModel = { ...general, sites: siteLabelersOf([...learned.flatMap((s) => (s.entry ? [s.entry] : []))]) };
+      const now = learned.some((s) => s.entry) ? testItems.map((it, i) => scoreOf(pages[i]!, it.entry, relearned)) : old;
+      const bs = testItems.map(bundled);
+      const n = old.filter((o) => o.drift).length;
+      flagged += n;
+      total += old.length;
+      before.push(...old); after.push(...now); bund.push(...bs);
+      console.log(`| ${site} | ${a} -> ${b} | ${n}/${old.length} | ${fmt(f1(old))} | ${fmt(f1(now))} | ${learned.map((s) => s.outcome).join(', ')} | ${fmt(f1(bs))} |`);
+    }
+  }
+  console.log(`| all | | ${flagged}/${total} | ${fmt(f1(before))} | ${fmt(f1(after))} | | ${fmt(f1(bund))} |`);
+}

@@ -1,0 +1,100 @@
+/**
+ * Which site model labels a page, and why (docs/sites.md): the one a caller names (`--site`),
+ * else the one of the page's URL host, else the one whose template the page fits best (at
+ * TEMPLATE_MATCH_THRESHOLD at least). A site model picked by host whose templates the page no
+ * longer fits has drifted: the general model labels the page, and the pick says so.
+ */
+import { PithError } from '../errors.js';
+import type { DomTree } from '../dom/tree.js';
+import { pickSiteModel, type SiteLabeler } from './site-labeler.js';
+import { bestTemplateFit, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, textHash, type SiteTemplates } from './site-template.js';
+import type { Page } from '../page.js';
+import type { Prediction } from './labeler.js';
+import { LABELS } from '../labels.js';
+import { siteOfHost, siteOfUrl } from '../util/site.js';
+
+/** A site labeller with the templates of the pages it was learned from (model files since issue 58). */
+export type TemplatedSite = SiteLabeler & { readonly templates?: SiteTemplates };
+
+/** How a site model was picked: named by the caller, by the page's URL host, or by its template (with the fit). */
+export interface SitePick {
+  readonly site: TemplatedSite;
+  readonly by: 'forced' | 'host' | 'template';
+  /** The page's fit to the site's templates, where they were compared (0-1). */
+  readonly fit?: number;
+  /** Why the site model does not take the page (it goes to the general model): its template changed. */
+  readonly drift?: 'template';
+}
+
+/** The site models by name: a host, or a `template:` name; `--site www.Example.com` finds `example.com`. */
+export function siteByName(sites: readonly TemplatedSite[], name: string): TemplatedSite {
+  const wanted = name.startsWith('template:') ? name.toLowerCase() : siteOfHost(name);
+  const site = sites.find((s) => s.host === wanted);
+  if (!site) {
+    throw new PithError('BAD_OPTION', sites.length === 0 ? `--site ${name}: the model holds no site models` : `--site ${name}: no site model of that name (the model has: ${sites.map((s) => s.host).join(', ')})`);
+  }
+  return site;
+}
+
+/**
+ * The site model for a page: `forced` by name, else by the URL's host (checked against its
+ * templates when it has them: a page that fits none is marked `drift`), else by template.
+ */
+export function pickSite(sites: readonly TemplatedSite[] | undefined, url: string | undefined, tree: DomTree, forced?: string): SitePick | undefined {
+  if (!sites || sites.length === 0) {
+    if (forced !== undefined) siteByName([], forced);
+    return undefined;
+  }
+  if (forced !== undefined) return { site: siteByName(sites, forced), by: 'forced' };
+  let skeleton: Set<number> | undefined;
+  const fitTo = (t: SiteTemplates): number => bestTemplateFit(t, (skeleton ??= pageSkeleton(tree))).fit;
+  const byHost = siteOfUrl(url) ? pickSiteModel(sites, url) : undefined;
+  if (byHost) {
+    if (!byHost.templates || byHost.templates.templates.length === 0) return { site: byHost, by: 'host' };
+    const fit = fitTo(byHost.templates);
+    return { site: byHost, by: 'host', fit: round3(fit), ...(fit < TEMPLATE_MATCH_THRESHOLD ? { drift: 'template' as const } : {}) };
+  }
+  let best: { site: TemplatedSite; fit: number } | undefined;
+  for (const s of sites) {
+    if (!s.templates || s.templates.templates.length === 0) continue;
+    const fit = fitTo(s.templates);
+    if (fit >= TEMPLATE_MATCH_THRESHOLD && (!best || fit > best.fit)) best = { site: s, fit };
+  }
+  return best ? { site: best.site, by: 'template', fit: round3(best.fit) } : undefined;
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** A prediction with the site's boilerplate blocks (texts its pages repeat, or the page repeats `pageRepeats` times) made `other`. */
+export function withoutBoilerplate(page: Page, prediction: Prediction, boilerplate: ReadonlySet<number>, pageRepeats?: number): Prediction {
+  const other = LABELS.indexOf('other');
+  let changed = false;
+  const labels = [...prediction.labels];
+  const hashes = page.blocks.map((b) => (b.kind === 'text' ? textHash(b.text) : 0));
+  const times = new Map<number, number>();
+  if (pageRepeats !== undefined) for (const h of hashes) times.set(h, (times.get(h) ?? 0) + 1);
+  const probs = prediction.probs.map((row, i) => {
+    const b = page.blocks[i]!;
+    if (b.kind !== 'text' || (labels[i] !== 'body' && labels[i] !== 'heading')) return row;
+    if (!boilerplate.has(hashes[i]!) && !(pageRepeats !== undefined && times.get(hashes[i]!)! >= pageRepeats)) return row;
+    changed = true;
+    labels[i] = 'other';
+    return LABELS.map((_, k) => (k === other ? 0.97 : 0.01));
+  });
+  return changed ? { labels, probs } : prediction;
+}
+
+/** A site labeller carrying its templates (the labeller's own methods, bound); its boilerplate is never content. */
+export function withTemplates(site: SiteLabeler, templates: SiteTemplates | undefined): TemplatedSite {
+  if (!templates) return site;
+  const boilerplate = (templates.boilerplate && templates.boilerplate.length > 0) || templates.pageRepeats !== undefined ? new Set(templates.boilerplate ?? []) : undefined;
+  return {
+    algorithm: site.algorithm, host: site.host, templates,
+    ...(site.decodesAsGeneral !== undefined || templates.selfTrained ? { decodesAsGeneral: site.decodesAsGeneral === true || templates.selfTrained === true } : {}),
+    labelPage: (page, general) => {
+      const p = site.labelPage(page, general);
+      return p && boilerplate ? withoutBoilerplate(page, p, boilerplate, templates.pageRepeats) : p;
+    },
+    ...(site.headline ? { headline: site.headline.bind(site) } : {}),
+  };
+}

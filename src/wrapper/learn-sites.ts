@@ -1,0 +1,115 @@
+/**
+ * Site models learned from a batch's own pages, without labels (`pith batch --learn-sites`,
+ * `pith train --model wrapper --unlabelled`; docs/sites.md): the pages are grouped by site (URL
+ * host, else template), and each group of at least `minPages` pages is learned (unlabelled.ts),
+ * unless the model already has a site model its pages fit; one whose pages have drifted (most
+ * of them no longer fit its templates or its rules) is learned again from them.
+ */
+import type { Page } from '../page.js';
+import { loadPage, readPageBytes } from '../page.js';
+import { PithError } from '../errors.js';
+import { extractPage, type LoadedModel } from '../pipeline/extract.js';
+import type { SiteModelEntry } from '../models/model-file.js';
+import { trainedSiteEntry } from './train.js';
+import { groupPagesBySite, type SiteNaming } from './site-groups.js';
+import { trainSiteUnlabelled, type UnlabelledPage } from './unlabelled.js';
+
+/** Least pages of a site `--learn-sites` learns from (fewer tell the template from the article poorly). */
+export const DEFAULT_LEARN_MIN_PAGES = 5;
+
+export type LearnOutcome = 'learned' | 'relearned' | 'kept' | 'too-few';
+
+export interface LearnedSite {
+  readonly name: string;
+  readonly namedBy: SiteNaming;
+  readonly pages: number;
+  readonly outcome: LearnOutcome;
+  /** The new entry (learned, relearned). */
+  readonly entry?: SiteModelEntry;
+  /** Pages of the group the existing site model did not take (drift), when there was one. */
+  readonly drifted?: number;
+  readonly ms?: number;
+  readonly notes?: readonly string[];
+}
+
+/** Page files read and parsed for learning; unreadable ones are reported, not fatal. */
+export async function loadPagesForLearning(files: readonly string[], roots?: ReadonlyMap<string, string>): Promise<{ pages: UnlabelledPage[]; failed: { path: string; reason: string }[] }> {
+  const pages: UnlabelledPage[] = [];
+  const failed: { path: string; reason: string }[] = [];
+  for (const path of files) {
+    try {
+      const root = roots?.get(path);
+      const bytes = await readPageBytes(path, undefined, root !== undefined ? { root } : {});
+      pages.push({ id: path, page: loadPage(bytes, { id: path }, path) });
+    } catch (e) {
+      failed.push({ path, reason: (e as Error).message });
+    }
+  }
+  return { pages, failed };
+}
+
+/** How the model's existing site models take a group's pages: the one most of them went to, and how many drifted from it. */
+function existingFit(pages: readonly Page[], model: LoadedModel): { host: string; taken: number; drifted: number } | undefined {
+  if (!model.sites || model.sites.length === 0) return undefined;
+  const byHost = new Map<string, { taken: number; drifted: number }>();
+  for (const p of pages) {
+    const r = extractPage(p, model);
+    const host = r.site?.host ?? r.siteDrift?.host;
+    if (host === undefined) continue;
+    let v = byHost.get(host);
+    if (!v) byHost.set(host, (v = { taken: 0, drifted: 0 }));
+    if (r.site) v.taken++;
+    else v.drifted++;
+  }
+  let best: { host: string; taken: number; drifted: number } | undefined;
+  for (const [host, v] of byHost) if (!best || v.taken + v.drifted > best.taken + best.drifted) best = { host, ...v };
+  return best;
+}
+
+export interface LearnSitesOptions {
+  readonly minPages?: number;
+  /** All pages are this site's (`--site`). */
+  readonly site?: string;
+  /** Learn every group, also where the model has a site model its pages fit (`pith train --unlabelled`). */
+  readonly always?: boolean;
+}
+
+/** Each site of the pages learned (or kept, or too small), in order of first page. */
+export function learnSites(pages: readonly UnlabelledPage[], model: LoadedModel, options: LearnSitesOptions = {}): LearnedSite[] {
+  const minPages = options.minPages ?? DEFAULT_LEARN_MIN_PAGES;
+  if (!(Number.isInteger(minPages) && minPages >= 1)) throw new PithError('BAD_OPTION', `the least pages of a site to learn must be a whole number >= 1, got ${String(minPages)}`);
+  const out: LearnedSite[] = [];
+  for (const g of groupPagesBySite(pages.map((p) => p.page), options.site)) {
+    const members = g.members.map((i) => pages[i]!);
+    const existing = options.always ? undefined : existingFit(members.map((m) => m.page), model);
+    // A site model that still takes most of the group's pages stays.
+    if (existing && existing.taken >= existing.drifted) {
+      out.push({ name: existing.host, namedBy: g.by, pages: members.length, outcome: 'kept', drifted: existing.drifted });
+      continue;
+    }
+    if (members.length < minPages) {
+      out.push({ name: g.name, namedBy: g.by, pages: members.length, outcome: 'too-few' });
+      continue;
+    }
+    const t0 = performance.now();
+    const name = existing && g.by === 'template' ? existing.host : g.name;
+    const t = trainSiteUnlabelled(name, members, model);
+    const ms = performance.now() - t0;
+    out.push({
+      name, namedBy: g.by, pages: members.length, outcome: existing ? 'relearned' : 'learned', entry: trainedSiteEntry(t), ms,
+      ...(existing ? { drifted: existing.drifted } : {}), notes: t.model.body.notes,
+    });
+  }
+  return out;
+}
+
+/** One line per site for the report. */
+export function describeLearned(s: LearnedSite): string {
+  const named = s.namedBy === 'template' ? ' (named by its template: no page declares a URL)' : '';
+  switch (s.outcome) {
+    case 'kept': return `site ${s.name}: kept, its site model takes ${s.pages - (s.drifted ?? 0)} of the ${s.pages} page(s)`;
+    case 'too-few': return `site ${s.name}${named}: ${s.pages} page(s), fewer than needed to learn it: the model's general reading`;
+    case 'learned': return `site ${s.name}${named}: learned without labels from ${s.pages} page(s) in ${(s.ms ?? 0).toFixed(0)} ms`;
+    case 'relearned': return `site ${s.name}: drifted (${s.drifted} of ${s.pages} page(s) no longer fit it), learned again from them in ${(s.ms ?? 0).toFixed(0)} ms`;
+  }
+}

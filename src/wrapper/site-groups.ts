@@ -1,0 +1,90 @@
+/**
+ * Pages grouped into sites, and a site's templates (docs/sites.md): a page belongs to the site
+ * the caller names (`--site`), else to its URL's host (the caller's URL, else the one the page
+ * declares), else to a site named by its template (`template:<hash>`): pages without any URL are
+ * grouped by their skeletons, never by the folder they were found in.
+ */
+import type { Page } from '../page.js';
+import type { GoldLabel } from '../labels.js';
+import { siteUrlOf } from '../pipeline/extract.js';
+import { siteOfHost, siteOfUrl } from '../util/site.js';
+import { bestTemplateFit, groupByTemplate, pageSkeleton, SITE_GROUP_THRESHOLD, TEMPLATE_MATCH_THRESHOLD, templateName, templateOf, type SiteTemplates, type TemplateFingerprint } from '../models/site-template.js';
+
+/** How a site got its name: given by the caller, its pages' URL host, or its template. */
+export type SiteNaming = 'given' | 'host' | 'template';
+
+export interface SiteGroup {
+  readonly name: string;
+  readonly by: SiteNaming;
+  /** Indices of its pages in the list grouped. */
+  readonly members: readonly number[];
+}
+
+/** The host a page gives: its URL's, else the one it declares (`<base href>`, og:url, canonical). */
+export function pageHost(page: Page): string | undefined {
+  return siteOfUrl(page.url) ?? siteOfUrl(siteUrlOf(page));
+}
+
+/** Pages grouped by site: all under `given` when named, else by host, the rest by template. */
+export function groupPagesBySite(pages: readonly Page[], given?: string): SiteGroup[] {
+  if (given !== undefined) return [{ name: given.startsWith('template:') ? given.toLowerCase() : siteOfHost(given), by: 'given', members: pages.map((_, i) => i) }];
+  const byHost = new Map<string, number[]>();
+  const unnamed: number[] = [];
+  pages.forEach((p, i) => {
+    const host = pageHost(p);
+    if (!host) unnamed.push(i);
+    else {
+      let list = byHost.get(host);
+      if (!list) byHost.set(host, (list = []));
+      list.push(i);
+    }
+  });
+  const out: SiteGroup[] = [...byHost].map(([name, members]) => ({ name, by: 'host' as const, members }));
+  // A page without a URL whose skeleton fits a host's pages is that host's (older captures of a site often declare none).
+  if (unnamed.length > 0 && out.length > 0) {
+    const hostTemplates = out.map((g) => siteTemplatesOf(g.members.map((i) => ({ page: pages[i]! }))));
+    const left: number[] = [];
+    for (const i of unnamed) {
+      const skeleton = pageSkeleton(pages[i]!.tree);
+      let best = -1;
+      let bestFit = TEMPLATE_MATCH_THRESHOLD;
+      hostTemplates.forEach((t, k) => {
+        const f = bestTemplateFit(t, skeleton).fit;
+        if (f >= bestFit) {
+          best = k;
+          bestFit = f;
+        }
+      });
+      if (best >= 0) (out[best]!.members as number[]).push(i);
+      else left.push(i);
+    }
+    unnamed.splice(0, unnamed.length, ...left);
+  }
+  if (unnamed.length > 0) {
+    const skeletons = unnamed.map((i) => pageSkeleton(pages[i]!.tree));
+    for (const g of groupByTemplate(skeletons, SITE_GROUP_THRESHOLD)) {
+      out.push({ name: templateName(templateOf(g.map((k) => skeletons[k]!))), by: 'template', members: g.map((k) => unnamed[k]!) });
+    }
+  }
+  return out;
+}
+
+/** Characters of the text blocks labelled body. */
+export function bodyCharsOf(page: Page, labels: readonly GoldLabel[]): number {
+  return page.blocks.reduce((a, b, i) => a + (labels[i] === 'body' && b.kind === 'text' ? b.text.length : 0), 0);
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** The templates of a site's pages (one per group of pages that share a skeleton), each with its pages' median body length when labels are given. */
+export function siteTemplatesOf(pages: readonly { readonly page: Page; readonly labels?: readonly GoldLabel[] }[]): SiteTemplates {
+  const skeletons = pages.map((p) => pageSkeleton(p.page.tree));
+  const templates: TemplateFingerprint[] = groupByTemplate(skeletons).map((g) => {
+    const labelled = g.filter((k) => pages[k]!.labels !== undefined);
+    return templateOf(g.map((k) => skeletons[k]!), labelled.length ? median(labelled.map((k) => bodyCharsOf(pages[k]!.page, pages[k]!.labels!))) : undefined);
+  });
+  return { templates };
+}

@@ -1,0 +1,70 @@
+/**
+ * `pith sites check MODEL PAGES...`: how a model's site models take some pages (docs/sites.md,
+ * "Drift"): per site model, the pages it labelled, and those picked for it (by URL host or
+ * template) that it did not take because their template or its rules no longer fit them.
+ */
+import type { Page } from '../page.js';
+import { extractPage, type LoadedModel } from '../pipeline/extract.js';
+
+export interface SiteCheck {
+  readonly host: string;
+  readonly algorithm: string;
+  /** Pages it labelled, by how it was picked. */
+  readonly byHost: number;
+  readonly byTemplate: number;
+  readonly forced: number;
+  /** Pages meant for it that went to the general model. */
+  readonly driftTemplate: number;
+  readonly driftRules: number;
+  /** Lowest template fit among the pages it labelled, where compared. */
+  readonly minFit?: number;
+  /** Some drifted pages' ids. */
+  readonly drifted: readonly string[];
+}
+
+export interface SitesReport {
+  readonly sites: readonly SiteCheck[];
+  /** Pages no site model was picked for (the general model labelled them). */
+  readonly unmatched: number;
+  readonly pages: number;
+}
+
+/** Every page extracted with the model, counted per site model. */
+export function checkSites(model: LoadedModel, pages: readonly { readonly id: string; readonly page: Page }[]): SitesReport {
+  const per = new Map<string, { -readonly [K in keyof SiteCheck]: SiteCheck[K] } & { drifted: string[] }>();
+  for (const s of model.sites ?? []) per.set(s.host, { host: s.host, algorithm: s.algorithm, byHost: 0, byTemplate: 0, forced: 0, driftTemplate: 0, driftRules: 0, drifted: [] });
+  let unmatched = 0;
+  for (const { id, page } of pages) {
+    const r = extractPage(page, model);
+    const host = r.site?.host ?? r.siteDrift?.host;
+    const c = host !== undefined ? per.get(host) : undefined;
+    if (!c) {
+      unmatched++;
+      continue;
+    }
+    if (r.site) {
+      if (r.site.by === 'host') c.byHost++;
+      else if (r.site.by === 'template') c.byTemplate++;
+      else c.forced++;
+      if (r.site.fit !== undefined) c.minFit = Math.min(c.minFit ?? 1, r.site.fit);
+    } else if (r.siteDrift) {
+      if (r.siteDrift.reason === 'template') c.driftTemplate++;
+      else c.driftRules++;
+      c.drifted.push(id);
+    }
+  }
+  return { sites: [...per.values()], unmatched, pages: pages.length };
+}
+
+/** The report as text, one line per site model. */
+export function formatSitesReport(r: SitesReport): string {
+  const lines = [`${r.pages} page(s), ${r.sites.length} site model(s)`];
+  for (const s of r.sites) {
+    const taken = s.byHost + s.byTemplate + s.forced;
+    const drift = s.driftTemplate + s.driftRules;
+    const status = drift === 0 ? (taken === 0 ? 'no page' : 'fits') : drift > taken ? 'DRIFTED' : 'drift on some pages';
+    lines.push(`  ${s.host} (${s.algorithm}): ${status}: ${taken} page(s) labelled (${s.byHost} by host, ${s.byTemplate} by template${s.minFit !== undefined ? `, lowest template fit ${s.minFit.toFixed(3)}` : ''}), ${drift} drifted (${s.driftTemplate} template, ${s.driftRules} rules)${s.drifted.length ? `: ${s.drifted.slice(0, 5).join(', ')}${s.drifted.length > 5 ? ', ...' : ''}` : ''}`);
+  }
+  lines.push(`  no site model: ${r.unmatched} page(s) (the general model's)`);
+  return lines.join('\n') + '\n';
+}

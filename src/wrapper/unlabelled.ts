@@ -1,0 +1,274 @@
+/**
+ * Learning a site from its own unlabelled pages (docs/sites.md, "Without labels"). The general
+ * model reads every page; what the site's pages show together then corrects it, and the
+ * corrected labels teach the wrapper's rules as a person's labels would (self-training):
+ *
+ * - **template**: a block whose text and path (its elements' tags and classes from the root)
+ *   repeat on several of the site's pages is the template's (navigation, footers, promos):
+ *   `other`, whatever the general model read;
+ * - **path vote**: blocks at one path are the same kind of text on every page of a template;
+ *   a path whose characters the general model reads as body on most pages is body on all of
+ *   them, one it mostly reads as not body is `other` on all;
+ * - **container**: the element that holds the body on most pages (its path) is the article's;
+ *   body outside it is `other`;
+ * - **title**: the path the general model's headline is at on most pages is the title's; a page
+ *   whose headline it put elsewhere takes the block at that path.
+ *
+ * Template evidence overrides the general model where they disagree.
+ */
+import type { ElementNode } from '../dom/tree.js';
+import type { GoldLabel } from '../labels.js';
+import type { Page } from '../page.js';
+import { extractPage, type LoadedModel } from '../pipeline/extract.js';
+import { skeletonStep, textHash } from '../models/site-template.js';
+import { normalizeSpace } from '../dom/tree.js';
+import type { LabelledPage, SiteTraining } from './train.js';
+import { trainSiteModel } from './train.js';
+import type { InduceOptions } from './induce.js';
+import { WrapperSiteModel } from '../models/wrapper/site-model.js';
+
+/** The signals self-labelling uses (all by default); the bench switches them off one by one. */
+export interface UnlabelledSignals {
+  readonly template?: boolean;
+  readonly pathVote?: boolean;
+  readonly container?: boolean;
+  readonly titleVote?: boolean;
+  readonly links?: boolean;
+}
+export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true });
+/** Share of a body line's characters in links above which it is a link to elsewhere. */
+export const LINK_LINE_SHARE = 0.5;
+
+/** Least share of a site's pages (and two at least) a block's text and path must be on to be the template's. */
+export const TEMPLATE_BLOCK_SHARE = 0.3;
+/** A text a page shows this many times (a gallery caption per slide) is not the article's. */
+export const PAGE_REPEATS = 3;
+/** Share of a path's characters the general model must read as body, over the site's pages, for the path to be body. */
+export const PATH_BODY_SHARE = 0.5;
+/** Share of a page's body characters the article's container holds. */
+const CONTAINER_SHARE = 0.9;
+
+export interface UnlabelledPage {
+  readonly id: string;
+  readonly page: Page;
+}
+
+/** What each signal changed, over the site's pages (blocks). */
+export interface SelfLabelStats {
+  readonly pages: number;
+  /** Blocks the general model read as content that repeat as the template's. */
+  readonly template: number;
+  /** Blocks the path vote made body / took from body. */
+  readonly votedBody: number;
+  readonly votedOther: number;
+  /** Body blocks outside the article's container, made `other`. */
+  readonly outsideContainer: number;
+  /** Pages whose title block the title vote moved. */
+  readonly titleMoved: number;
+  /** Body lines that were mostly a link, made `other`. */
+  readonly linkLines: number;
+}
+
+export interface SelfLabelled {
+  readonly pages: readonly LabelledPage[];
+  readonly stats: SelfLabelStats;
+  /** textHash of each template block's text (the site model's `boilerplate`). */
+  readonly boilerplate: readonly number[];
+}
+
+/** A block's path: its elements' steps (tag, id, classes) from the root; positions left out. */
+function pathKeys(page: Page): string[] {
+  const memo = new Map<number, string>();
+  const keyOf = (id: number): string => {
+    const hit = memo.get(id);
+    if (hit !== undefined) return hit;
+    const n = page.tree.nodes[id] as ElementNode;
+    const key = n.parent < 0 ? '' : `${keyOf(n.parent)}>${skeletonStep(n)}`;
+    memo.set(id, key);
+    return key;
+  };
+  return page.blocks.map((b) => keyOf(b.elementId));
+}
+
+const isText = (page: Page, i: number): boolean => page.blocks[i]!.kind === 'text' && page.blocks[i]!.text.trim() !== '';
+const isContent = (l: GoldLabel | undefined): boolean => l === 'body' || l === 'heading' || l === 'title';
+
+/** The deepest element holding CONTAINER_SHARE of the body characters of a page. */
+function containerOf(page: Page, labels: readonly GoldLabel[]): number | undefined {
+  const chars = new Map<number, number>();
+  let total = 0;
+  page.blocks.forEach((b, i) => {
+    if (labels[i] !== 'body' || b.kind !== 'text') return;
+    total += b.text.length;
+    for (let id = b.elementId; id > 0; id = page.tree.nodes[id]!.parent) chars.set(id, (chars.get(id) ?? 0) + b.text.length);
+  });
+  if (total === 0) return undefined;
+  let best: ElementNode | undefined;
+  for (const [id, c] of chars) {
+    const el = page.tree.nodes[id] as ElementNode;
+    if (c >= CONTAINER_SHARE * total && (!best || el.depth > best.depth)) best = el;
+  }
+  return best?.id;
+}
+
+/** The key seen most often (ties: the first seen), with its count. */
+function majority(keys: readonly (string | undefined)[]): { key: string; count: number } | undefined {
+  const counts = new Map<string, number>();
+  for (const k of keys) if (k !== undefined) counts.set(k, (counts.get(k) ?? 0) + 1);
+  let best: { key: string; count: number } | undefined;
+  for (const [key, count] of counts) if (!best || count > best.count) best = { key, count };
+  return best;
+}
+
+/** An element's path key (as pathKeys gives a block's). */
+function elementKey(page: Page, id: number): string {
+  const steps: string[] = [];
+  for (let n = page.tree.nodes[id] as ElementNode; n.parent >= 0; n = page.tree.nodes[n.parent] as ElementNode) steps.push(skeletonStep(n));
+  return steps.reverse().map((s) => `>${s}`).join('');
+}
+
+/**
+ * The site's pages labelled without a person: the general model's reading, corrected by what
+ * the pages show together (the signals above, each switchable for measuring it).
+ */
+export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel, signals: UnlabelledSignals = ALL_SIGNALS): SelfLabelled {
+  const on = { ...ALL_SIGNALS, ...signals };
+  const model: LoadedModel = { ...general, sites: undefined } as LoadedModel;
+  const read = pages.map((p) => {
+    const r = extractPage(p.page, model);
+    return { id: p.id, page: p.page, labels: r.labels.map((l) => l as GoldLabel), keys: pathKeys(p.page), title: r.article.title };
+  });
+  const n = read.length;
+  let template = 0;
+  let votedBody = 0;
+  let votedOther = 0;
+  let outsideContainer = 0;
+  let titleMoved = 0;
+  let linkLines = 0;
+
+  // Template: text and path repeating on several pages.
+  const repeats = new Map<string, Set<number>>();
+  read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
+    if (!isText(r.page, i)) return;
+    const key = `${r.keys[i]}\u0000${normalizeSpace(b.text)}`;
+    let s = repeats.get(key);
+    if (!s) repeats.set(key, (s = new Set()));
+    s.add(k);
+  }));
+  const minRepeat = Math.max(2, Math.ceil(TEMPLATE_BLOCK_SHARE * n));
+  const isTemplate = read.map((r) => {
+    const times = new Map<string, number>();
+    for (const b of r.page.blocks) if (b.kind === 'text') times.set(normalizeSpace(b.text), (times.get(normalizeSpace(b.text)) ?? 0) + 1);
+    return r.page.blocks.map((b, i) => on.template && isText(r.page, i)
+      && ((repeats.get(`${r.keys[i]}\u0000${normalizeSpace(b.text)}`)?.size ?? 0) >= minRepeat || times.get(normalizeSpace(b.text))! >= PAGE_REPEATS));
+  });
+
+  // Path vote over the blocks that are not the template's.
+  const pathBody = new Map<string, { body: number; all: number; pages: Set<number> }>();
+  read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
+    if (!isText(r.page, i) || isTemplate[k]![i]) return;
+    let v = pathBody.get(r.keys[i]!);
+    if (!v) pathBody.set(r.keys[i]!, (v = { body: 0, all: 0, pages: new Set() }));
+    v.pages.add(k);
+    v.all += b.text.length;
+    if (r.labels[i] === 'body') v.body += b.text.length;
+  }));
+
+  const labelled = read.map((r, k) => {
+    const labels = [...r.labels];
+    r.page.blocks.forEach((_, i) => {
+      if (!isText(r.page, i)) return;
+      if (isTemplate[k]![i]) {
+        if (isContent(labels[i])) template++;
+        labels[i] = 'other';
+        return;
+      }
+      // A line that is mostly a link points to another page (a related story), not the article's text.
+      if (on.links && labels[i] === 'body' && r.page.blocks[i]!.linkChars > LINK_LINE_SHARE * r.page.blocks[i]!.text.length) {
+        labels[i] = 'other';
+        linkLines++;
+        return;
+      }
+      if (!on.pathVote || labels[i] === 'title' || labels[i] === 'heading') return;
+      const v = pathBody.get(r.keys[i]!)!;
+      // A path seen on one page only says nothing the general model did not.
+      if (v.pages.size < 2 || v.all === 0) return;
+      const share = v.body / v.all;
+      if (share >= PATH_BODY_SHARE && labels[i] !== 'body') {
+        labels[i] = 'body';
+        votedBody++;
+      } else if (share < PATH_BODY_SHARE && labels[i] === 'body') {
+        labels[i] = 'other';
+        votedOther++;
+      }
+    });
+    return labels;
+  });
+
+  // Container: the path of the element holding the body on most pages.
+  if (on.container) {
+    const containers = read.map((r, k) => containerOf(r.page, labelled[k]!));
+    const keys = containers.map((c, k) => (c !== undefined ? elementKey(read[k]!.page, c) : undefined));
+    const top = majority(keys);
+    if (top && top.count >= Math.max(2, Math.ceil(n / 2))) {
+      read.forEach((r, k) => {
+        const roots = r.page.tree.nodes.filter((x): x is ElementNode => x.kind === 'element' && x.parent >= 0 && elementKey(r.page, x.id) === top.key);
+        if (roots.length === 0) return; // another template: the page keeps its own reading
+        r.page.blocks.forEach((b, i) => {
+          const l = labelled[k]![i];
+          if ((l === 'body' || l === 'heading') && !roots.some((root) => b.elementId >= root.id && b.elementId <= root.end)) {
+            labelled[k]![i] = 'other';
+            outsideContainer++;
+          }
+        });
+      });
+    }
+  }
+
+  // Title: the path of the general model's headline on most pages.
+  const titleAt = (k: number): number => labelled[k]!.findIndex((l, i) => l === 'title' && isText(read[k]!.page, i));
+  if (on.titleVote) {
+    const top = majority(read.map((r, k) => (titleAt(k) >= 0 ? r.keys[titleAt(k)] : undefined)));
+    if (top && top.count >= Math.max(2, Math.ceil(n / 2))) {
+      read.forEach((r, k) => {
+        const at = titleAt(k);
+        if (at >= 0 && r.keys[at] === top.key) return;
+        const moved = r.page.blocks.findIndex((_, i) => isText(r.page, i) && r.keys[i] === top.key && !isTemplate[k]![i]);
+        if (moved < 0) return;
+        labelled[k]!.forEach((l, i) => {
+          if (l === 'title') labelled[k]![i] = 'other';
+        });
+        labelled[k]![moved] = 'title';
+        titleMoved++;
+      });
+    }
+  }
+
+  const out: LabelledPage[] = read.map((r, k) => {
+    const at = titleAt(k);
+    const title = at >= 0 ? normalizeSpace(r.page.blocks[at]!.text.split('\n').find((line) => r.title && normalizeSpace(line) === normalizeSpace(r.title)) ?? r.title) : undefined;
+    return { id: r.id, page: r.page, labels: labelled[k]!, found: 1, ...(title ? { goldTitle: title } : {}) };
+  });
+  const boilerplate = new Set<number>();
+  read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
+    if (isTemplate[k]![i]) boilerplate.add(textHash(b.text));
+  }));
+  return { pages: out, stats: { pages: n, template, votedBody, votedOther, outsideContainer, titleMoved, linkLines }, boilerplate: [...boilerplate].sort((a, b) => a - b) };
+}
+
+export interface UnlabelledTraining extends SiteTraining {
+  readonly selfLabels: SelfLabelStats;
+}
+
+/** A site model learned from the site's unlabelled pages: self-labelled (selfLabel), then induced as from a person's labels. */
+export function trainSiteUnlabelled(host: string, pages: readonly UnlabelledPage[], general: LoadedModel, options: InduceOptions & { readonly signals?: UnlabelledSignals } = {}): UnlabelledTraining {
+  const labelled = selfLabel(pages, general, options.signals);
+  const t = trainSiteModel(host, labelled.pages, options);
+  const note = `learned without labels from ${pages.length} page(s): ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved`;
+  const model = new WrapperSiteModel(t.model.host, { ...t.model.body, notes: [note, ...t.model.body.notes] });
+  const signals = { ...ALL_SIGNALS, ...options.signals };
+  return {
+    ...t, model, selfLabels: labelled.stats,
+    template: { ...t.template, ...(labelled.boilerplate.length ? { boilerplate: labelled.boilerplate } : {}), ...(signals.template ? { pageRepeats: PAGE_REPEATS } : {}), selfTrained: true },
+  };
+}

@@ -1,0 +1,169 @@
+/** Site models by template (issue 58): fingerprints and matching, learning without labels, drift. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { GoldLabel } from '../../src/labels.js';
+import { extractPage, loadExtractionModel, siteExplanation, type LoadedModel } from '../../src/pipeline/extract.js';
+import { toText } from '../../src/article/index.js';
+import { TEMPLATE_MATCH_THRESHOLD } from '../../src/models/site-template.js';
+import { withTemplates } from '../../src/models/site-pick.js';
+import { siteLabelersOf } from '../../src/models/site-models.js';
+import { groupPagesBySite, siteTemplatesOf } from '../../src/wrapper/site-groups.js';
+import { selfLabel, trainSiteUnlabelled } from '../../src/wrapper/unlabelled.js';
+import { learnSites } from '../../src/wrapper/learn-sites.js';
+import { checkSites } from '../../src/wrapper/sites-check.js';
+import { trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
+import { isPithError } from '../../src/errors.js';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers/paths.js';
+
+import { sentence, siteA, siteAHtml, siteB, siteBHtml, siteCHtml, STORIES } from '../helpers/site-template-pages.js';
+
+let general: LoadedModel | undefined;
+const bundled = async (): Promise<LoadedModel> => (general ??= await loadExtractionModel());
+
+/** Site A's pages labelled by hand (title, the paragraphs; the rest other). */
+function labelledA(topic: string, url?: string): LabelledPage {
+  const page = siteA(topic, url);
+  const labels: GoldLabel[] = page.blocks.map((b) => (b.text.startsWith('Council debates') ? 'title' : b.text.startsWith(`The ${topic} plan`) ? 'body' : 'other'));
+  return { id: topic, page, labels, found: 1 };
+}
+
+test('pages without a URL are grouped by template and named by it; with a URL by host', () => {
+  const pages = [siteA('harbour'), siteB('harbour'), siteA('railway'), siteB('railway'), siteA('orchard', 'https://www.a.example/x')];
+  const groups = groupPagesBySite(pages);
+  // The URL-less site A pages fit the host's pages and join them; site B's are named by their template.
+  assert.deepEqual(groups.map((g) => [g.by, g.members]), [['host', [4, 0, 2]], ['template', [1, 3]]]);
+  assert.equal(groups[0]!.name, 'a.example');
+  assert.match(groups[1]!.name, /^template:[0-9a-f]{8}$/);
+  assert.deepEqual(groupPagesBySite(pages, 'www.Given.example').map((g) => [g.name, g.members.length]), [['given.example', 5]]);
+});
+
+test('a site model is picked by template for a page without URL, by host with one, forced by --site; never for another site', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('a.example', STORIES.slice(0, 3).map((s) => labelledA(s)));
+  const model: LoadedModel = { ...g, sites: [withTemplates(t.model, t.template)] };
+  const r = extractPage(siteA('market'), model);
+  assert.equal(r.extractor, 'wrapper');
+  assert.equal(r.site?.host, 'a.example');
+  assert.equal(r.site?.by, 'template');
+  assert.ok(r.site!.fit! >= TEMPLATE_MATCH_THRESHOLD);
+  assert.match(siteExplanation(r) ?? '', /picked by its template \(template fit/);
+  assert.ok(toText(r.article).includes(sentence('market', 4)));
+  assert.ok(!toText(r.article).includes('Subscribe'));
+  const byHost = extractPage(siteA('market', 'http://www.a.example/m'), model);
+  assert.equal(byHost.site?.by, 'host');
+  const other = extractPage(siteB('market'), model);
+  assert.equal(other.extractor, 'general');
+  assert.equal(other.site, undefined);
+  assert.equal(other.siteDrift, undefined);
+  const forced = extractPage(siteA('theatre'), model, { site: 'www.a.example' });
+  assert.equal(forced.site?.by, 'forced');
+  assert.throws(() => extractPage(siteA('theatre'), model, { site: 'nowhere.example' }), (e: unknown) => isPithError(e) && e.code === 'BAD_OPTION' && /a\.example/.test(e.message));
+});
+
+test('learning without labels: repeated blocks are the template, the story is the body', async () => {
+  const g = await bundled();
+  const pages = STORIES.slice(0, 5).map((s) => ({ id: s, page: siteA(s) }));
+  const labelled = selfLabel(pages, g);
+  for (const p of labelled.pages) {
+    p.page.blocks.forEach((b, i) => {
+      if (/Subscribe|Copyright|daily paper/.test(b.text)) assert.equal(p.labels[i], 'other', b.text);
+      if (b.text.startsWith('The ')) assert.equal(p.labels[i], 'body', b.text);
+    });
+  }
+  assert.ok(labelled.boilerplate.length >= 3, 'tagline, promo and footer are boilerplate');
+  const t = trainSiteUnlabelled('template:test', pages, g);
+  assert.ok(t.model.body.rules.some((r) => r.label === 'body'));
+  assert.match(t.model.body.notes[0]!, /learned without labels from 5 page/);
+  const model: LoadedModel = { ...g, sites: [withTemplates(t.model, t.template)] };
+  const r = extractPage(siteA('theatre'), model);
+  assert.equal(r.site?.host, 'template:test');
+  const text = toText(r.article);
+  for (const k of [1, 2, 3, 4]) assert.ok(text.includes(sentence('theatre', k)));
+  assert.ok(!/Subscribe|Copyright|daily paper|Sport/.test(text), text);
+  assert.equal(r.article.title, 'Council debates the theatre plan');
+});
+
+test('drift: a page of the host in another template goes to the general model, flagged; sites check counts it; --learn-sites learns the site again', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('a.example', STORIES.slice(0, 3).map((s) => labelledA(s, `http://a.example/${s}`)));
+  const model: LoadedModel = { ...g, sites: [withTemplates(t.model, t.template)] };
+  // Site A redesigned: its pages now look like site B's.
+  const moved = extractPage(siteB('market', 'http://a.example/market'), model);
+  assert.equal(moved.extractor, 'general');
+  assert.equal(moved.siteDrift?.host, 'a.example');
+  assert.equal(moved.siteDrift?.reason, 'template');
+  assert.match(siteExplanation(moved) ?? '', /drift/);
+  const redesigned = STORIES.map((s) => ({ id: s, page: siteB(s, `http://a.example/${s}`) }));
+  const report = checkSites(model, [...redesigned, { id: 'old', page: siteA('old', 'http://a.example/old') }]);
+  assert.deepEqual(report.sites.map((s) => [s.host, s.byHost, s.driftTemplate]), [['a.example', 1, STORIES.length]]);
+  const learned = learnSites(redesigned, model, { minPages: 5 });
+  assert.deepEqual(learned.map((s) => [s.name, s.outcome, s.drifted]), [['a.example', 'relearned', STORIES.length]]);
+  const relearned: LoadedModel = { ...g, sites: siteLabelersOf([learned[0]!.entry!]) };
+  const now = extractPage(siteB('market', 'http://a.example/market'), relearned);
+  assert.equal(now.siteDrift, undefined);
+  assert.equal(now.extractor, 'wrapper');
+  assert.ok(toText(now.article).includes(sentence('market', 3)));
+  // A site whose pages still fit is kept.
+  assert.deepEqual(learnSites(STORIES.map((s) => ({ id: s, page: siteA(s, `http://a.example/${s}`) })), model).map((s) => s.outcome), ['kept']);
+});
+
+test('a labelled site model stores its templates with the pages\' body length', () => {
+  const t = trainSiteModel('a.example', STORIES.slice(0, 3).map((s) => labelledA(s)));
+  assert.equal(t.template.templates.length, 1);
+  assert.ok((t.template.templates[0]!.bodyChars ?? 0) > 500);
+  assert.deepEqual(siteTemplatesOf([]).templates, []);
+});
+
+const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
+
+test('pith batch --learn-sites on a folder mixing three sites without URLs learns and uses three site models; train --unlabelled and sites check', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-learn-sites-'));
+  try {
+    const pages = join(dir, 'pages');
+    mkdirSync(pages);
+    for (const t of STORIES.slice(0, 6)) {
+      writeFileSync(join(pages, `a-${t}.html`), siteAHtml(t));
+      writeFileSync(join(pages, `b-${t}.html`), siteBHtml(t));
+      writeFileSync(join(pages, `c-${t}.html`), siteCHtml(t));
+    }
+    const out = join(dir, 'out.jsonl');
+    const r = pith('batch', pages, '--learn-sites', '--out', out, '--workers', '1', '--fields', 'id,title,body,metadata');
+    assert.equal(r.status, 0, r.stderr);
+    const learned = r.stderr.split('\n').filter((l) => /learned without labels from 6 page/.test(l));
+    assert.equal(learned.length, 3, r.stderr);
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; body: string; metadata: { extractor: string; site?: { host: string; by: string } } });
+    assert.equal(lines.length, 18);
+    const hostOf = new Map<string, Set<string>>();
+    for (const l of lines) {
+      assert.equal(l.metadata.extractor, 'wrapper', l.id);
+      assert.equal(l.metadata.site?.by, 'template');
+      const site = l.id[0]!;
+      if (!hostOf.has(site)) hostOf.set(site, new Set());
+      hostOf.get(site)!.add(l.metadata.site!.host);
+      assert.ok(!/Subscribe|Copyright|Most read|Weather warning|Valley Press|independent paper/.test(l.body), `${l.id}: ${l.body}`);
+    }
+    assert.deepEqual([...hostOf.values()].map((s) => s.size), [1, 1, 1], 'each site one model');
+    assert.equal(new Set([...hostOf.values()].flatMap((s) => [...s])).size, 3);
+
+    const model = join(dir, 'a.model.json.gz');
+    const aPages = join(dir, 'a');
+    mkdirSync(aPages);
+    for (const t of STORIES.slice(0, 4)) writeFileSync(join(aPages, `${t}.html`), siteAHtml(t));
+    const tr = pith('train', aPages, '--model', 'wrapper', '--unlabelled', '-o', model);
+    assert.equal(tr.status, 0, tr.stderr);
+    assert.match(tr.stderr, /site template:[0-9a-f]{8} \(named by its template: no page declares a URL\): learned without labels from 4 page/);
+    const check = pith('sites', 'check', model, pages);
+    assert.equal(check.status, 0, check.stderr);
+    assert.match(check.stdout, /fits: 6 page\(s\) labelled \(0 by host, 6 by template/);
+    assert.match(check.stdout, /no site model: 12 page/);
+    const bad = pith('extract', join(pages, 'a-harbour.html'), '--model', model, '--site', 'nowhere.example');
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.match(bad.stderr, /no site model of that name/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
