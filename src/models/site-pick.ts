@@ -96,5 +96,6 @@ export function withTemplates(site: SiteLabeler, templates: SiteTemplates | unde
       return p && boilerplate ? withoutBoilerplate(page, p, boilerplate, templates.pageRepeats) : p;
     },
     ...(site.headline ? { headline: site.headline.bind(site) } : {}),
+    ...(site.extractFields ? { extractFields: site.extractFields.bind(site) } : {}),
   };
 }

@@ -233,7 +233,8 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const fields = site?.extractFields?.(page);
   const prediction = sitePrediction ?? predictGeneral();
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
-  const siteMarks = pick ? siteMarksOf(pick, sitePrediction !== undefined) : {};
+  // A site model with field rules but no article rules took the page too: its fields, not drift.
+  const siteMarks = pick ? siteMarksOf(pick, sitePrediction !== undefined || fields !== undefined) : {};
   const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
   const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks, pageUrl) : { type: options.pageType, byOpenGraph: false };
   const pageType = detected.type;
