@@ -13,3 +13,6 @@ export {
   extract, extractWith, loadModel, FAVORS, FAVOR_SETTINGS,
   type Extraction, type ExtractionMetadata, type ExtractionOptions, type Favor, type PithModel,
 } from './pipeline/library.js';
+export { loadListModel, pageLists, bundledListModelPath } from './pipeline/lists.js';
+export { detectLists, MIN_LIST_ITEMS, type FoundList, type ListItem, type ListDetection } from './models/lists/find-lists.js';
+export type { ListModel, ListModelFile } from './models/lists/list-model.js';

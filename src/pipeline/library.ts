@@ -12,6 +12,9 @@
 import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { articleHeadings, toHtml, toMarkdown, toText, withoutLinks, withoutTables, type Article } from '../article/index.js';
+import { pageLists } from './lists.js';
+import type { FoundList } from '../models/lists/find-lists.js';
+import type { ListModel } from '../models/lists/list-model.js';
 import { bundledModelPath, extractPage, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
 
 /** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
@@ -38,6 +41,10 @@ export interface ExtractionOptions {
   readonly includeLinks?: boolean;
   /** For bytes: the charset the server declared (`Content-Type`), which wins over the page's own. */
   readonly charset?: string;
+  /** Also find the page's main repeated list (`lists`; docs/lists.md). Default false. */
+  readonly includeLists?: boolean;
+  /** The list model for `includeLists` (from `loadListModel`). Default: the bundled one. */
+  readonly listModel?: ListModel;
 }
 
 export interface ExtractionMetadata {
@@ -82,6 +89,8 @@ export interface Extraction {
   readonly confidence: number;
   /** The article tree the three renderings come from. */
   readonly article: Article;
+  /** With `includeLists`: the page's main repeated list, as `[{items: [{text, href}]}]` (empty when none). */
+  readonly lists?: readonly FoundList[];
 }
 
 /**
@@ -192,7 +201,11 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
   const result = extractPage(page, model, pipelineOptions(options));
-  return toExtraction(shapeArticle(result.article, options), result.confidence, result.extractor, result.addedText?.rule);
+  const extraction = toExtraction(shapeArticle(result.article, options), result.confidence, result.extractor, result.addedText?.rule);
+  if (!options.includeLists) return extraction;
+  const lists = Object.freeze(pageLists(page.tree, options.listModel));
+  // Descriptors, not a spread: a spread would write the lazy markdown and html.
+  return Object.freeze(Object.create(Object.getPrototypeOf(extraction), { ...Object.getOwnPropertyDescriptors(extraction), lists: { value: lists, enumerable: true } })) as Extraction;
 }
 
 /** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */

@@ -1,0 +1,96 @@
+/**
+ * The list model file (`models/lists.model.json.gz`, docs/lists.md): a two-class RIPPER rule
+ * set over seed 003's parse-tree node features, which marks the elements that are items of a
+ * page's main repeated list, plus the header saying what it was trained on.
+ */
+import { readFile } from 'node:fs/promises';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { PithError } from '../../errors.js';
+import { TREE_NODE_SCHEMA } from '../../features/tree-nodes.js';
+import { twoClassFromJSON, type TwoClassBody, type TwoClassRules } from '../ripper/two-class.js';
+
+export const LIST_MODEL_FORMAT = 'pith-lists';
+
+export interface ListModelFile {
+  readonly format: typeof LIST_MODEL_FORMAT;
+  readonly version: 1;
+  /** Name, version and hash of the node features the rules read (`tree-nodes`). */
+  readonly featureSchema: { readonly name: string; readonly version: number; readonly hash: string };
+  readonly trainingCorpora: ReadonlyArray<{ readonly name: string; readonly pages: number }>;
+  readonly params: Readonly<Record<string, number | boolean | string>>;
+  readonly createdAt: string;
+  readonly rules: TwoClassBody;
+}
+
+export interface ListModel {
+  readonly file: ListModelFile;
+  readonly rules: TwoClassRules;
+}
+
+const MAX_LIST_MODEL_BYTES = 16 * 1024 * 1024;
+
+export function createListModelFile(rules: TwoClassBody, header: Pick<ListModelFile, 'trainingCorpora' | 'params'>, now = new Date()): ListModelFile {
+  const s = TREE_NODE_SCHEMA;
+  return { format: LIST_MODEL_FORMAT, version: 1, featureSchema: { name: s.name, version: s.version, hash: s.hash }, ...header, createdAt: now.toISOString(), rules };
+}
+
+export function encodeListModel(file: ListModelFile): Buffer {
+  return gzipSync(Buffer.from(JSON.stringify(file) + '\n', 'utf8'), { level: 9 });
+}
+
+/** Is this parsed JSON a list model (rather than a block model)? */
+export function isListModelJson(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && (json as Record<string, unknown>)['format'] === LIST_MODEL_FORMAT;
+}
+
+/** Checks a parsed list model file; PithError('BAD_MODEL') when it is not one pith can use. */
+export function listModelFromJson(json: unknown, subject = 'list model'): ListModel {
+  const bad = (m: string): never => { throw new PithError('BAD_MODEL', m, subject); };
+  if (!isListModelJson(json)) bad(`not a list model (format '${LIST_MODEL_FORMAT}')`);
+  const f = json as Record<string, unknown>;
+  if (f['version'] !== 1) bad(`unsupported list model version ${String(f['version'])}`);
+  const fs = f['featureSchema'] as Record<string, unknown> | undefined;
+  if (typeof fs !== 'object' || fs === null || fs['hash'] !== TREE_NODE_SCHEMA.hash) {
+    bad(`trained on other node features (${String(fs?.['hash'])}; this pith computes ${TREE_NODE_SCHEMA.hash})`);
+  }
+  if (!Array.isArray(f['trainingCorpora']) || typeof f['params'] !== 'object' || typeof f['createdAt'] !== 'string') bad('malformed header');
+  let rules: TwoClassRules;
+  try {
+    rules = twoClassFromJSON(f['rules']);
+  } catch (e) {
+    throw new PithError('BAD_MODEL', (e as Error).message, subject, { cause: e });
+  }
+  if (rules.body.features.length !== TREE_NODE_FEATURE_COUNT) bad(`rules read ${rules.body.features.length} features, the node rows have ${TREE_NODE_FEATURE_COUNT}`);
+  return { file: json as ListModelFile, rules };
+}
+
+/** Columns plus the two set features. */
+const TREE_NODE_FEATURE_COUNT = TREE_NODE_SCHEMA.columns.length + 2;
+
+/** Decodes list model bytes (gzip or plain JSON). */
+export function decodeListModel(bytes: Uint8Array, subject = 'list model'): ListModel {
+  let data: Uint8Array = bytes;
+  try {
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) data = gunzipSync(bytes, { maxOutputLength: MAX_LIST_MODEL_BYTES });
+  } catch (e) {
+    throw new PithError('BAD_MODEL', `corrupt gzip data (${(e as Error).message})`, subject, { cause: e });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(data).toString('utf8'));
+  } catch (e) {
+    throw new PithError('BAD_MODEL', `not JSON (${(e as Error).message})`, subject, { cause: e });
+  }
+  return listModelFromJson(json, subject);
+}
+
+export async function loadListModel(path: string): Promise<ListModel> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new PithError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO', code === 'ENOENT' ? 'list model not found' : `cannot read list model: ${(e as Error).message}`, path, { cause: e });
+  }
+  return decodeListModel(bytes, path);
+}
