@@ -41,6 +41,8 @@ export const TREE_NODE_COLUMNS: readonly ColumnSpec[] = Object.freeze([
   { name: 'groupMeanTextLength', kind: 'numeric', family: 'tree-nodes' },
   { name: 'groupLinkShare', kind: 'numeric', family: 'tree-nodes' },
   { name: 'groupImageShare', kind: 'numeric', family: 'tree-nodes' },
+  { name: 'groupTextRank', kind: 'numeric', family: 'tree-nodes' },
+  { name: 'groupLinkTextRank', kind: 'numeric', family: 'tree-nodes' },
 ]);
 
 /** Set-valued features, carried as attributes `<prefix><tag>`. */
@@ -71,6 +73,8 @@ export interface TreeNodeRows {
 }
 
 const MAX_ANCESTORS = 64;
+/** Members a group of same-path elements needs to count as repeated. */
+const MIN_GROUP = 3;
 const lg = (x: number): number => Math.log2(1 + x);
 const round = (x: number): number => Math.round(x * 10000) / 10000;
 
@@ -175,24 +179,35 @@ function measure(tree: DomTree): Measures {
 
 /**
  * Measures of each group of candidates sharing a tag path (a would-be list): its size, its
- * share of the page's text, its members' mean text length, link share and share with an image.
+ * share of the page's text, its members' mean text length, link share and share with an image,
+ * and its rank among the page's repeated groups by text and by link text.
  */
 function groupStats(candidates: readonly number[], m: Measures): Map<number, number[]> {
-  const acc = new Map<number, { k: number; chars: number; link: number; img: number }>();
+  const acc = new Map<number, { k: number; chars: number; link: number; img: number; linkChars: number }>();
   let page = 0;
   for (const id of candidates) page = Math.max(page, m.chars[id]!);
   for (const id of candidates) {
     const p = m.pathOf[id]!;
-    const a = acc.get(p) ?? { k: 0, chars: 0, link: 0, img: 0 };
+    const a = acc.get(p) ?? { k: 0, chars: 0, link: 0, img: 0, linkChars: 0 };
+    a.linkChars += m.linkChars[id]!;
     a.k++;
     a.chars += m.chars[id]!;
     a.link += m.chars[id]! > 0 ? m.linkChars[id]! / m.chars[id]! : 0;
     a.img += m.images[id]! > 0 ? 1 : 0;
     acc.set(p, a);
   }
+  // Ranks among the page's repeated groups (MIN_GROUP members or more): 0 for the one with the
+  // most text (or link text); a group too small to repeat ranks after all of them.
+  const repeated = [...acc].filter(([, a]) => a.k >= MIN_GROUP);
+  const rank = (key: (a: { chars: number; linkChars: number }) => number): Map<number, number> =>
+    new Map([...repeated].sort((x, y) => key(y[1]) - key(x[1]) || x[0] - y[0]).map(([p], r) => [p, r]));
+  const textRank = rank((a) => a.chars), linkRank = rank((a) => a.linkChars);
   const out = new Map<number, number[]>();
   for (const [p, a] of acc) {
-    out.set(p, [round(lg(a.k - 1)), round(a.chars / Math.max(1, page)), round(lg(a.chars / a.k)), round(a.link / a.k), round(a.img / a.k)]);
+    out.set(p, [
+      round(lg(a.k - 1)), round(a.chars / Math.max(1, page)), round(lg(a.chars / a.k)), round(a.link / a.k), round(a.img / a.k),
+      textRank.get(p) ?? repeated.length, linkRank.get(p) ?? repeated.length,
+    ]);
   }
   return out;
 }
