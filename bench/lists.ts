@@ -8,15 +8,22 @@
  * by the same grouping into the main list. Scores: list items (precision, recall, F1 of the
  * items reported against the declared items found on the page) and node classification.
  *
+ * Also: on wcxb-dev article pages that declare no list (ARTICLES, default 200), how often a
+ * list is reported (by the model of the fold holding their site).
+ *
  * Env: FOLDS (5), LIMIT (pages per corpus), CORPORA (comma list), ALGORITHMS (ripper,igtree),
+ * RIPPER_SET (name=value,... for the RIPPER parameters; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
+ * PER_PAGE, PER_SITE (details),
  * WRITE_MODEL=path: also train RIPPER on every gold page and write the list model there.
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { decodeHtml, maybeGunzip } from '../src/dom/decode.js';
 import { openCorpora } from './folds.js';
-import { comparableName, comparableUrl, listGold, type ListGold } from '../src/corpus/list-gold.js';
-import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS } from '../src/features/tree-nodes.js';
+import { comparableName, comparableUrl, listGold, stripDeclarations, type ListGold } from '../src/corpus/list-gold.js';
+import { parseHtml } from '../src/dom/parse.js';
+import { join } from 'node:path';
+import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS, treeNodeRows, type TreeNodeRows } from '../src/features/tree-nodes.js';
 import { featuresOf, trainTwoClass, TwoClassRules } from '../src/models/ripper/two-class.js';
 import { createListModelFile, encodeListModel, type ListModel } from '../src/models/lists/list-model.js';
 import { listItems, mainGroup, markedNodes, MIN_LIST_ITEMS, type ListItem } from '../src/models/lists/find-lists.js';
@@ -31,14 +38,30 @@ const TRAIN_USE = ['wcxb-dev', 'trafilatura-eval', 'readability-test-pages', 'po
 
 export interface GoldPage { readonly corpus: string; readonly id: string; readonly site: string; readonly gold: ListGold }
 
+/** An article page of wcxb-dev that declares no list: where a reported list is probably not wanted. */
+export interface ArticlePage { readonly id: string; readonly site: string; readonly rows: TreeNodeRows }
+
+/** wcxb-dev's page types by id (its metadata.json). */
+async function wcxbTypes(): Promise<Map<string, string>> {
+  try {
+    const meta = JSON.parse(await readFile(join(process.cwd(), '..', 'shared', 'corpora', 'wcxb-dev', 'metadata.json'), 'utf8')) as { files: Record<string, { page_type: string }> };
+    return new Map(Object.entries(meta.files).map(([id, f]) => [id, f.page_type]));
+  } catch {
+    return new Map();
+  }
+}
+
 /** Every page of the corpora whose declared list matches at least MIN_GOLD_ITEMS elements. */
-export async function goldPages(corpora: readonly string[], limit?: number, only?: ReadonlySet<string>): Promise<{ pages: GoldPage[]; scanned: Map<string, number> }> {
+export async function goldPages(corpora: readonly string[], limit?: number, only?: ReadonlySet<string>, articles = 0): Promise<{ pages: GoldPage[]; scanned: Map<string, number>; negatives: ArticlePage[] }> {
   const { refs } = await openCorpora(corpora, limit);
   const pages: GoldPage[] = [];
+  const negatives: ArticlePage[] = [];
+  const types = articles > 0 ? await wcxbTypes() : new Map<string, string>();
   const scanned = new Map<string, number>();
   for (const { corpus, page } of refs) {
     scanned.set(corpus.name, (scanned.get(corpus.name) ?? 0) + 1);
-    if (only && !only.has(`${corpus.name}/${page.id}`)) continue;
+    const article = negatives.length < articles && corpus.name === 'wcxb-dev' && types.get(page.id) === 'article';
+    if (only && !only.has(`${corpus.name}/${page.id}`) && !article) continue;
     let html: string;
     try {
       html = decodeHtml(maybeGunzip(await readFile(page.htmlPath))).text;
@@ -47,8 +70,11 @@ export async function goldPages(corpora: readonly string[], limit?: number, only
     }
     const gold = listGold(html, page.url);
     if (gold) pages.push({ corpus: corpus.name, id: page.id, site: page.site, gold });
+    else if (article && !/application\/ld\+json[^<]*<[^<]*ItemList|itemListElement/i.test(html)) {
+      negatives.push({ id: page.id, site: page.site, rows: treeNodeRows(parseHtml(stripDeclarations(html), page.url ? { url: page.url } : {})) });
+    }
   }
-  return { pages, scanned };
+  return { pages, scanned, negatives };
 }
 
 /** RIPPER's parameters for the list rules: `RIPPER_SET=name=value,...` overrides LIST_RIPPER_PARAMS. */
@@ -122,11 +148,16 @@ const prf = (c: Counts): { p: number; r: number; f: number } => {
   return { p, r, f: p + r ? (2 * p * r) / (p + r) : 0 };
 };
 
-/** Items reported against the declared items: one-to-one, by element, link or name. */
-export function scoreItems(gold: ListGold, nodes: readonly number[], items: readonly ListItem[]): Counts {
+/**
+ * Items reported against the declared items: one-to-one, by element, link or name. With
+ * `lenient`, a reported item that matches none but lies on a matched item's tag path (a member
+ * of the declared list the declaration left out) is not counted against precision.
+ */
+export function scoreItems(gold: ListGold, nodes: readonly number[], items: readonly ListItem[], lenient = false): Counts {
   const base = gold.tree.baseUrl;
   const used = new Set<number>();
-  let tp = 0;
+  const goldPaths = new Set(gold.nodes.map((id) => gold.rows.pathOf[id]!));
+  let tp = 0, ignored = 0;
   items.forEach((item, k) => {
     const href = item.href ? comparableUrl(item.href, base) : undefined;
     const text = comparableName(item.text);
@@ -136,10 +167,11 @@ export function scoreItems(gold: ListGold, nodes: readonly number[], items: read
       const same = gold.nodes[g] === nodes[k]
         || (href !== undefined && d.url !== undefined && comparableUrl(d.url, base) === href)
         || (d.name !== undefined && text !== '' && comparableName(d.name) === text);
-      if (same) { used.add(g); tp++; break; }
+      if (same) { used.add(g); tp++; return; }
     }
+    if (lenient && goldPaths.has(gold.rows.pathOf[nodes[k]!]!)) ignored++;
   });
-  return { tp, fp: items.length - tp, fn: gold.items.length - tp };
+  return { tp, fp: items.length - tp - ignored, fn: gold.items.length - tp };
 }
 
 function scoreNodes(gold: ListGold, marked: readonly number[]): Counts {
@@ -148,13 +180,13 @@ function scoreNodes(gold: ListGold, marked: readonly number[]): Counts {
   return { tp, fp: marked.length - tp, fn: g.size - tp };
 }
 
-type Marker = (p: GoldPage) => number[];
+type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: string }) => number[];
 
-function evaluate(pages: readonly GoldPage[], mark: Marker, perPage?: (p: GoldPage, c: Counts) => void): { items: Counts; nodes: Counts; pagesWithList: number } {
-  const items = zero(), nodes = zero();
+function evaluate(pages: readonly GoldPage[], mark: Marker, perPage?: (p: GoldPage, c: Counts) => void): { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number } {
+  const items = zero(), nodes = zero(), lenient = zero();
   let pagesWithList = 0;
   for (const p of pages) {
-    const marked = mark(p);
+    const marked = mark(p.gold.rows, p);
     add(nodes, scoreNodes(p.gold, marked));
     const group = mainGroup(marked, p.gold.rows);
     const found = group.length ? listItems(p.gold.tree, p.gold.rows, group) : { items: [], nodes: [] };
@@ -162,13 +194,14 @@ function evaluate(pages: readonly GoldPage[], mark: Marker, perPage?: (p: GoldPa
     if (kept.items.length) pagesWithList++;
     const c = scoreItems(p.gold, kept.nodes, kept.items);
     add(items, c);
+    add(lenient, scoreItems(p.gold, kept.nodes, kept.items, true));
     if (process.env['PER_PAGE']) {
       const tag = kept.nodes.length ? (p.gold.tree.nodes[kept.nodes[0]!] as ElementNode).tag : '-';
       console.log(`  ${p.corpus}/${p.id} gold ${p.gold.items.length} (${(p.gold.tree.nodes[p.gold.nodes[0]!] as ElementNode).tag}) found ${kept.items.length} (${tag}) tp ${c.tp} marked ${marked.length} | ${kept.items.slice(0, 3).map((i) => i.text.slice(0, 30)).join(' / ')}`);
     }
     perPage?.(p, c);
   }
-  return { items, nodes, pagesWithList };
+  return { items, lenient, nodes, pagesWithList };
 }
 
 function foldOf(site: string, folds: number): number {
@@ -187,13 +220,13 @@ async function main(): Promise<void> {
   const t0 = process.hrtime.bigint();
   const onlyFile = process.env['GOLD_IDS'];
   const only = onlyFile ? new Set<string>(JSON.parse(await readFile(onlyFile, 'utf8')) as string[]) : undefined;
-  const { pages, scanned } = await goldPages(corpora, limit, only);
+  const { pages, scanned, negatives } = await goldPages(corpora, limit, only, Number(process.env['ARTICLES'] ?? 200));
   const sites = new Set(pages.map((p) => p.site));
   console.log(`# gold: ${pages.length} pages from ${sites.size} sites (${[...scanned].map(([c, n]) => `${c} ${pages.filter((p) => p.corpus === c).length}/${n}`).join(', ')}); ` +
     `${pages.reduce((s, p) => s + p.gold.items.length, 0)} items; sources ${[...new Set(pages.map((p) => p.gold.declared.source))].map((s) => `${s} ${pages.filter((p) => p.gold.declared.source === s).length}`).join(', ')}; ` +
     `${pages.reduce((s, p) => s + p.gold.rows.ids.length, 0)} node examples; ${Number(process.hrtime.bigint() - t0) / 1e9}s`);
-  const totals = new Map<string, { items: Counts; nodes: Counts; pagesWithList: number; trainS: number; rules: number[] }>();
-  for (const a of algorithms) totals.set(a, { items: zero(), nodes: zero(), pagesWithList: 0, trainS: 0, rules: [] });
+  const totals = new Map<string, { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number; trainS: number; rules: number[]; falseLists: number; negatives: number }>();
+  for (const a of algorithms) totals.set(a, { items: zero(), lenient: zero(), nodes: zero(), pagesWithList: 0, trainS: 0, rules: [], falseLists: 0, negatives: 0 });
   const perSite = new Map<string, Map<string, Counts>>();
   for (let k = 0; k < folds; k++) {
     const test = pages.filter((p) => foldOf(p.site, folds) === k);
@@ -205,12 +238,12 @@ async function main(): Promise<void> {
       if (a === 'ripper') {
         const model = trainRipper(train, ripperParams());
         totals.get(a)!.rules.push(model.file.rules.rules.length);
-        mark = (p) => markedNodes(p.gold.rows, model);
+        mark = (rows) => markedNodes(rows, model);
       } else {
         const labeler: Labeler = getTrainer(a as 'igtree').train(sequences(train), {}, undefined, { schema: TREE_NODE_SCHEMA });
-        mark = (p) => {
-          const pred = labeler.predict({ pageId: p.id, site: p.site, items: p.gold.rows.items });
-          return p.gold.rows.ids.filter((_, i) => pred.labels[i] === 'body');
+        mark = (rows, p) => {
+          const pred = labeler.predict({ pageId: p.id, site: p.site, items: rows.items });
+          return rows.ids.filter((_, i) => pred.labels[i] === 'body');
         };
       }
       const tot = totals.get(a)!;
@@ -223,18 +256,23 @@ async function main(): Promise<void> {
         m.set(p.site, s);
       });
       add(tot.items, r.items);
+      add(tot.lenient, r.lenient);
+      for (const n of negatives.filter((q) => foldOf(q.site, folds) === k)) {
+        tot.negatives++;
+        if (mainGroup(mark(n.rows, n), n.rows).length) tot.falseLists++;
+      }
       add(tot.nodes, r.nodes);
       tot.pagesWithList += r.pagesWithList;
       console.log(`fold ${k}: ${a} ${test.length} test pages, item F1 ${f3(prf(r.items).f)}`);
     }
   }
-  console.log(`\n| learner | pages | pages with a list found | item precision | item recall | item F1 | node precision | node recall | node F1 | site macro item F1 | train s (all folds) |`);
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`\n| learner | pages | pages with a list found | item precision | item recall | item F1 | item F1, undeclared members ignored | node precision | node recall | node F1 | site macro item F1 | article pages with a list | train s (all folds) |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [a, t] of totals) {
-    const i = prf(t.items), n = prf(t.nodes);
+    const i = prf(t.items), n = prf(t.nodes), l = prf(t.lenient);
     const siteF = [...(perSite.get(a) ?? new Map<string, Counts>()).values()].map((c) => prf(c).f);
     const macro = siteF.reduce((s, x) => s + x, 0) / Math.max(1, siteF.length);
-    console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${pages.length} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.trainS.toFixed(1)} |`);
+    console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${pages.length} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(l.f)} (P ${f3(l.p)}) | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.falseLists}/${t.negatives} | ${t.trainS.toFixed(1)} |`);
   }
   if (process.env['PER_SITE']) {
     for (const [a, m] of perSite) for (const [s, c] of m) console.log(`${a}\t${s}\t${c.tp}\t${c.fp}\t${c.fn}`);
