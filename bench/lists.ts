@@ -89,8 +89,11 @@ function ripperParams(): Record<string, number> {
 
 /** Settings of the bundled list model (docs/lists.md). */
 export const LIST_RIPPER_PARAMS: Readonly<Record<string, number>> = Object.freeze({});
+export const LIST_DROP_FEATURES: readonly string[] = Object.freeze([]);
 
-const FEATURES = featuresOf(TREE_NODE_COLUMNS, TREE_NODE_SETS);
+/** The features learned from: every node feature but those named in LIST_DROP_FEATURES (or the DROP env list). */
+const DROP = new Set((process.env['DROP'] ?? LIST_DROP_FEATURES.join(',')).split(',').filter(Boolean));
+const FEATURES = featuresOf(TREE_NODE_COLUMNS, TREE_NODE_SETS).filter((f) => !DROP.has(f.name));
 
 /**
  * Training label per row: 1 a declared item's element, 0 not an item, -1 left out of training:

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PithError } from '../../errors.js';
-import { TREE_NODE_SCHEMA } from '../../features/tree-nodes.js';
+import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS } from '../../features/tree-nodes.js';
 import { twoClassFromJSON, type TwoClassBody, type TwoClassRules } from '../ripper/two-class.js';
 
 export const LIST_MODEL_FORMAT = 'pith-lists';
@@ -60,12 +60,14 @@ export function listModelFromJson(json: unknown, subject = 'list model'): ListMo
   } catch (e) {
     throw new PithError('BAD_MODEL', (e as Error).message, subject, { cause: e });
   }
-  if (rules.body.features.length !== TREE_NODE_FEATURE_COUNT) bad(`rules read ${rules.body.features.length} features, the node rows have ${TREE_NODE_FEATURE_COUNT}`);
+  for (const f of rules.body.features) {
+    const ok = f.kind === 'set'
+      ? f.columns.length === 0 && f.prefixes.length === 1 && TREE_NODE_SETS.some((s) => s.name === f.name && s.prefix === f.prefixes[0])
+      : f.columns.length === 1 && TREE_NODE_COLUMNS[f.columns[0]!]?.name === f.name && TREE_NODE_COLUMNS[f.columns[0]!]?.kind === f.kind;
+    if (!ok) bad(`rules read a feature the node rows do not have: ${f.name}`);
+  }
   return { file: json as ListModelFile, rules };
 }
-
-/** Columns plus the two set features. */
-const TREE_NODE_FEATURE_COUNT = TREE_NODE_SCHEMA.columns.length + 2;
 
 /** Decodes list model bytes (gzip or plain JSON). */
 export function decodeListModel(bytes: Uint8Array, subject = 'list model'): ListModel {

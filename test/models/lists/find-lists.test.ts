@@ -90,6 +90,9 @@ test('a list model survives its file; a malformed one is refused', () => {
   assert.match(model.rules.describe(), /^ {2}1\. item :- .+\. \[\d+\/\d+\]/m);
   assert.throws(() => decodeListModel(Buffer.from('{"format":"pith-lists","version":1}')), /BAD_MODEL|malformed|other node features/);
   assert.throws(() => decodeListModel(Buffer.from('not json')), (e: Error & { code?: string }) => e.code === 'BAD_MODEL');
+  const renamed = JSON.parse(JSON.stringify(model.file)) as { rules: { features: { name: string }[] } };
+  renamed.rules.features[0]!.name = 'noSuchFeature';
+  assert.throws(() => decodeListModel(Buffer.from(JSON.stringify(renamed))), /feature the node rows do not have/);
   const body = JSON.parse(JSON.stringify(model.file)) as { rules: { rules: { conds: { f: number }[] }[] } };
   body.rules.rules[0]!.conds[0]!.f = 999;
   assert.throws(() => decodeListModel(Buffer.from(JSON.stringify(body))), (e: Error & { code?: string }) => e.code === 'BAD_MODEL');
