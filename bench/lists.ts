@@ -12,7 +12,8 @@
  * list is reported (by the model of the fold holding their site).
  *
  * Env: FOLDS (5), LIMIT (pages per corpus), CORPORA (comma list), ALGORITHMS (ripper,igtree),
- * RIPPER_SET (name=value,... for the RIPPER parameters; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
+ * RIPPER_SET (name=value,... for the RIPPER parameters; ruleSets: rule sets of consecutive seeds
+ * voting by majority, default 3; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
  * PER_PAGE, PER_SITE (details),
  * WRITE_MODEL=path: also train RIPPER on every gold page and write the list model there.
  */
@@ -88,7 +89,7 @@ function ripperParams(): Record<string, number> {
 }
 
 /** Settings of the bundled list model (docs/lists.md). */
-export const LIST_RIPPER_PARAMS: Readonly<Record<string, number>> = Object.freeze({});
+export const LIST_RIPPER_PARAMS: Readonly<Record<string, number>> = Object.freeze({ ruleSets: 3 });
 export const LIST_DROP_FEATURES: readonly string[] = Object.freeze([]);
 
 /** The features learned from: every node feature but those named in LIST_DROP_FEATURES (or the DROP env list). */
@@ -131,9 +132,11 @@ export function trainRipper(pages: readonly GoldPage[], params: Record<string, n
       if (y[i] === 1 || (y[i] === 0 && (share >= 1 || random() < share))) { items.push(it); pos.push(y[i] === 1); }
     });
   }
-  const { negativeShare: _n, ...ripper } = params;
-  const body = trainTwoClass(items, pos, FEATURES, ripper, { positive: 'item', negative: 'other' });
-  return { file: createListModelFile(body, { trainingCorpora: [], params }), rules: new TwoClassRules(body) };
+  const { negativeShare: _n, ruleSets: sets = 1, ...ripper } = params;
+  // One rule set per seed (seed, seed + 1, ...): an element is an item when most of them mark it.
+  const first = ripper['seed'] ?? 1;
+  const bodies = Array.from({ length: sets }, (_, k) => trainTwoClass(items, pos, FEATURES, { ...ripper, seed: first + k }, { positive: 'item', negative: 'other' }));
+  return { file: createListModelFile(bodies, { trainingCorpora: [], params }), ruleSets: bodies.map((b) => new TwoClassRules(b)) };
 }
 
 function sequences(pages: readonly GoldPage[]): LabeledSequence[] {
@@ -240,7 +243,7 @@ async function main(): Promise<void> {
       let mark: Marker;
       if (a === 'ripper') {
         const model = trainRipper(train, ripperParams());
-        totals.get(a)!.rules.push(model.file.rules.rules.length);
+        totals.get(a)!.rules.push(model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0));
         mark = (rows) => markedNodes(rows, model);
       } else {
         const labeler: Labeler = getTrainer(a as 'igtree').train(sequences(train), {}, undefined, { schema: TREE_NODE_SCHEMA });
@@ -284,10 +287,10 @@ async function main(): Promise<void> {
   if (out) {
     const model = trainRipper(pages, ripperParams());
     const counts = corpora.map((c) => ({ name: c, pages: pages.filter((p) => p.corpus === c).length })).filter((c) => c.pages > 0);
-    const file = createListModelFile(model.file.rules, { trainingCorpora: counts, params: {} });
+    const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: ripperParams() });
     await writeFileAtomic(out, encodeListModel(file));
-    console.log(`\nwrote ${out}: ${file.rules.rules.length} rules from ${pages.length} pages`);
-    console.log(model.rules.describe());
+    console.log(`\nwrote ${out}: ${file.ruleSets.length} rule sets from ${pages.length} pages`);
+    for (const r of model.ruleSets) console.log(r.describe());
   }
 }
 

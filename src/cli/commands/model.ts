@@ -47,14 +47,14 @@ function describeListModel(model: ListModel): string {
   const f = model.file;
   return [
     `format     ${f.format} v${f.version}`,
-    `algorithm  ripper (two classes: ${f.rules.positive} / ${f.rules.negative})`,
+    `algorithm  ripper (two classes: ${f.ruleSets[0]!.positive} / ${f.ruleSets[0]!.negative}), ${f.ruleSets.length} rule set${f.ruleSets.length === 1 ? '' : 's'}${f.ruleSets.length > 1 ? ': an element is an item when most of them say so' : ''}`,
     `features   ${f.featureSchema.name} v${f.featureSchema.version}, hash ${f.featureSchema.hash}`,
     `created    ${f.createdAt}`,
     `trained on ${f.trainingCorpora.map((c) => `${c.name} (${c.pages} pages)`).join(', ') || '-'}`,
     'parameters',
     ...Object.entries(f.params).map(([k, v]) => `  ${k} = ${String(v)}`),
     '',
-  ].join('\n') + '\n' + model.rules.describe();
+  ].join('\n') + '\n' + model.ruleSets.map((r, k) => (model.ruleSets.length > 1 ? `## rule set ${k + 1} of ${model.ruleSets.length}\n` : '') + r.describe()).join('\n');
 }
 
 export const command: Command = {

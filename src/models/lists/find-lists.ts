@@ -1,6 +1,6 @@
 /**
- * The page's main repeated list, found without examples (seed 003): the list model's rules
- * mark the elements that are list items; marked elements with the same tag path form a
+ * The page's main repeated list, found without examples (seed 003): the list model's rule
+ * sets mark the elements that are list items (an element most of them mark); marked elements with the same tag path form a
  * candidate list (seed 003's repetition: items of one list share their path from the root);
  * the candidate with the most marked elements is the main list, when it has at least
  * `MIN_LIST_ITEMS`, and every element on its path is one of its items.
@@ -30,11 +30,15 @@ export interface ListDetection {
   readonly lists: readonly FoundList[];
 }
 
-/** Element ids the rules mark as list items, in page order. */
+/** Element ids most of the model's rule sets mark as list items, in page order. */
 export function markedNodes(rows: TreeNodeRows, model: ListModel): number[] {
-  const fired = model.rules.fire(rows.items);
+  const votes = new Int32Array(rows.ids.length);
+  for (const rules of model.ruleSets) {
+    const fired = rules.fire(rows.items);
+    for (let k = 0; k < fired.length; k++) if (fired[k]! >= 0) votes[k]++;
+  }
   const out: number[] = [];
-  for (let k = 0; k < fired.length; k++) if (fired[k]! >= 0) out.push(rows.ids[k]!);
+  for (let k = 0; k < votes.length; k++) if (votes[k]! * 2 > model.ruleSets.length) out.push(rows.ids[k]!);
   return out;
 }
 

@@ -1,7 +1,8 @@
 /**
- * The list model file (`models/lists.model.json.gz`, docs/lists.md): a two-class RIPPER rule
- * set over seed 003's parse-tree node features, which marks the elements that are items of a
- * page's main repeated list, plus the header saying what it was trained on.
+ * The list model file (`models/lists.model.json.gz`, docs/lists.md): two-class RIPPER rule
+ * sets over seed 003's parse-tree node features (one per training seed), which mark the
+ * elements that are items of a page's main repeated list by majority, plus the header saying
+ * what they were trained on.
  */
 import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -19,19 +20,23 @@ export interface ListModelFile {
   readonly trainingCorpora: ReadonlyArray<{ readonly name: string; readonly pages: number }>;
   readonly params: Readonly<Record<string, number | boolean | string>>;
   readonly createdAt: string;
-  readonly rules: TwoClassBody;
+  /** One rule set per RIPPER seed; an element is an item when most of them say so. */
+  readonly ruleSets: readonly TwoClassBody[];
 }
 
 export interface ListModel {
   readonly file: ListModelFile;
-  readonly rules: TwoClassRules;
+  readonly ruleSets: readonly TwoClassRules[];
 }
+
+/** The most rule sets a file may hold. */
+const MAX_RULE_SETS = 15;
 
 const MAX_LIST_MODEL_BYTES = 16 * 1024 * 1024;
 
-export function createListModelFile(rules: TwoClassBody, header: Pick<ListModelFile, 'trainingCorpora' | 'params'>, now = new Date()): ListModelFile {
+export function createListModelFile(ruleSets: readonly TwoClassBody[], header: Pick<ListModelFile, 'trainingCorpora' | 'params'>, now = new Date()): ListModelFile {
   const s = TREE_NODE_SCHEMA;
-  return { format: LIST_MODEL_FORMAT, version: 1, featureSchema: { name: s.name, version: s.version, hash: s.hash }, ...header, createdAt: now.toISOString(), rules };
+  return { format: LIST_MODEL_FORMAT, version: 1, featureSchema: { name: s.name, version: s.version, hash: s.hash }, ...header, createdAt: now.toISOString(), ruleSets };
 }
 
 export function encodeListModel(file: ListModelFile): Buffer {
@@ -54,19 +59,24 @@ export function listModelFromJson(json: unknown, subject = 'list model'): ListMo
     bad(`trained on other node features (${String(fs?.['hash'])}; this pith computes ${TREE_NODE_SCHEMA.hash})`);
   }
   if (!Array.isArray(f['trainingCorpora']) || typeof f['params'] !== 'object' || typeof f['createdAt'] !== 'string') bad('malformed header');
-  let rules: TwoClassRules;
-  try {
-    rules = twoClassFromJSON(f['rules']);
-  } catch (e) {
-    throw new PithError('BAD_MODEL', (e as Error).message, subject, { cause: e });
-  }
-  for (const f of rules.body.features) {
-    const ok = f.kind === 'set'
-      ? f.columns.length === 0 && f.prefixes.length === 1 && TREE_NODE_SETS.some((s) => s.name === f.name && s.prefix === f.prefixes[0])
-      : f.columns.length === 1 && TREE_NODE_COLUMNS[f.columns[0]!]?.name === f.name && TREE_NODE_COLUMNS[f.columns[0]!]?.kind === f.kind;
-    if (!ok) bad(`rules read a feature the node rows do not have: ${f.name}`);
-  }
-  return { file: json as ListModelFile, rules };
+  const bodies = f['ruleSets'];
+  if (!Array.isArray(bodies) || bodies.length === 0 || bodies.length > MAX_RULE_SETS) bad(`ruleSets must hold 1 to ${MAX_RULE_SETS} rule sets`);
+  const ruleSets = (bodies as unknown[]).map((body) => {
+    let rules: TwoClassRules;
+    try {
+      rules = twoClassFromJSON(body);
+    } catch (e) {
+      throw new PithError('BAD_MODEL', (e as Error).message, subject, { cause: e });
+    }
+    for (const feat of rules.body.features) {
+      const ok = feat.kind === 'set'
+        ? feat.columns.length === 0 && feat.prefixes.length === 1 && TREE_NODE_SETS.some((t) => t.name === feat.name && t.prefix === feat.prefixes[0])
+        : feat.columns.length === 1 && TREE_NODE_COLUMNS[feat.columns[0]!]?.name === feat.name && TREE_NODE_COLUMNS[feat.columns[0]!]?.kind === feat.kind;
+      if (!ok) bad(`rules read a feature the node rows do not have: ${feat.name}`);
+    }
+    return rules;
+  });
+  return { file: json as ListModelFile, ruleSets };
 }
 
 /** Decodes list model bytes (gzip or plain JSON). */

@@ -9,7 +9,7 @@ import { parseHtml } from '../../../src/dom/parse.js';
 import type { ElementNode } from '../../../src/dom/tree.js';
 import { TREE_NODE_COLUMNS, TREE_NODE_SETS, treeNodeRows } from '../../../src/features/tree-nodes.js';
 import { featuresOf, trainTwoClass } from '../../../src/models/ripper/two-class.js';
-import { detectLists, mainGroup, MIN_LIST_ITEMS, resolveHref } from '../../../src/models/lists/find-lists.js';
+import { detectLists, mainGroup, markedNodes, MIN_LIST_ITEMS, resolveHref } from '../../../src/models/lists/find-lists.js';
 import { createListModelFile, decodeListModel, encodeListModel, type ListModel } from '../../../src/models/lists/list-model.js';
 import { extract } from '../../../src/index.js';
 import type { ItemFeatures } from '../../../src/features/types.js';
@@ -43,12 +43,12 @@ function trainModel(): ListModel {
     });
   }
   const body = trainTwoClass(items, pos, featuresOf(TREE_NODE_COLUMNS, TREE_NODE_SETS), { minCoverage: 1 }, { positive: 'item', negative: 'other' });
-  return decodeListModel(encodeListModel(createListModelFile(body, { trainingCorpora: [{ name: 'hand-made', pages: TRAIN.length }], params: { minCoverage: 1 } })));
+  return decodeListModel(encodeListModel(createListModelFile([body], { trainingCorpora: [{ name: 'hand-made', pages: TRAIN.length }], params: { minCoverage: 1 } })));
 }
 
 test('rules learned from three pages find every product of an unseen page, in order, with links', () => {
   const model = trainModel();
-  assert.ok(model.rules.body.rules.length >= 1);
+  assert.ok(model.ruleSets[0]!.body.rules.length >= 1);
   const html = page(['Bamboo bath mat', 'Rain shower head', 'Towel rail in chrome', 'Soap dish of slate'], ['Home', 'Bath', 'Offers']);
   const tree = parseHtml(html, { url: 'https://shop.example/bath' });
   const { lists, nodes } = detectLists(tree, model);
@@ -75,6 +75,16 @@ test('mainGroup keeps the path with the most marked elements and completes it', 
   assert.deepEqual(mainGroup(lis.slice(0, MIN_LIST_ITEMS - 1), rows), []);
 });
 
+test('an element is marked when most rule sets mark it', () => {
+  const features = featuresOf(TREE_NODE_COLUMNS, TREE_NODE_SETS);
+  const tagName = features.findIndex((f) => f.name === 'tagName');
+  const set = (tag: string) => ({ algorithm: 'ripper-two-class' as const, positive: 'item', negative: 'other', features, rules: [{ conds: [{ f: tagName, op: '=' as const, v: tag }], p: 1, n: 0 }], default: { p: 1, n: 0 }, examples: 2 });
+  const model = decodeListModel(encodeListModel(createListModelFile([set('li'), set('p'), set('li')], { trainingCorpora: [], params: {} })));
+  const tree = parseHtml('<html><body><ul><li>one</li><li>two</li></ul><p>para</p></body></html>');
+  const rows = treeNodeRows(tree);
+  assert.deepEqual(markedNodes(rows, model).map((id) => (tree.nodes[id] as ElementNode).tag), ['li', 'li']);
+});
+
 test('hrefs: resolved, scripts and mail links dropped', () => {
   assert.equal(resolveHref('/x?y=1', 'https://a.example/dir/'), 'https://a.example/x?y=1');
   assert.equal(resolveHref('javascript:go()', 'https://a.example/'), undefined);
@@ -86,15 +96,16 @@ test('a list model survives its file; a malformed one is refused', () => {
   const model = trainModel();
   const again = decodeListModel(encodeListModel(model.file));
   assert.deepEqual(again.file, model.file);
-  assert.equal(again.rules.describe(), model.rules.describe());
-  assert.match(model.rules.describe(), /^ {2}1\. item :- .+\. \[\d+\/\d+\]/m);
+  assert.equal(again.ruleSets[0]!.describe(), model.ruleSets[0]!.describe());
+  assert.match(model.ruleSets[0]!.describe(), /^ {2}1\. item :- .+\. \[\d+\/\d+\]/m);
   assert.throws(() => decodeListModel(Buffer.from('{"format":"pith-lists","version":1}')), /BAD_MODEL|malformed|other node features/);
+  assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, ruleSets: [] }))), /ruleSets must hold/);
   assert.throws(() => decodeListModel(Buffer.from('not json')), (e: Error & { code?: string }) => e.code === 'BAD_MODEL');
-  const renamed = JSON.parse(JSON.stringify(model.file)) as { rules: { features: { name: string }[] } };
-  renamed.rules.features[0]!.name = 'noSuchFeature';
+  const renamed = JSON.parse(JSON.stringify(model.file)) as { ruleSets: { features: { name: string }[] }[] };
+  renamed.ruleSets[0]!.features[0]!.name = 'noSuchFeature';
   assert.throws(() => decodeListModel(Buffer.from(JSON.stringify(renamed))), /feature the node rows do not have/);
-  const body = JSON.parse(JSON.stringify(model.file)) as { rules: { rules: { conds: { f: number }[] }[] } };
-  body.rules.rules[0]!.conds[0]!.f = 999;
+  const body = JSON.parse(JSON.stringify(model.file)) as { ruleSets: { rules: { conds: { f: number }[] }[] }[] };
+  body.ruleSets[0]!.rules[0]!.conds[0]!.f = 999;
   assert.throws(() => decodeListModel(Buffer.from(JSON.stringify(body))), (e: Error & { code?: string }) => e.code === 'BAD_MODEL');
 });
 
@@ -146,7 +157,7 @@ test('pith extract --lists adds the lists key to the JSON and nothing else; mode
 test('the bundled list model loads and pith model show --lists prints its rules', () => {
   const bytes = readFileSync(join(repoRoot, 'models', 'lists.model.json.gz'));
   const model = decodeListModel(bytes);
-  assert.ok(model.rules.body.rules.length > 0);
+  assert.ok(model.ruleSets.length >= 1 && model.ruleSets.every((r) => r.body.rules.length > 0));
   assert.ok(model.file.trainingCorpora.every((c) => ['wcxb-dev', 'trafilatura-eval', 'readability-test-pages', 'postlight-titles'].includes(c.name)), 'trained on train-use corpora only');
   const show = pith('model', 'show', '--lists');
   assert.equal(show.status, 0, show.stderr);
