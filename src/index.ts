@@ -15,3 +15,6 @@ export {
 } from './pipeline/library.js';
 export type { FieldWarning } from './models/wrapper/fields.js';
 export { fieldsCsv, csvCell, type FieldsCsvPage } from './pipeline/fields-csv.js';
+export { loadListModel, pageLists, bundledListModelPath } from './pipeline/lists.js';
+export { detectLists, MIN_LIST_ITEMS, type FoundList, type ListItem, type ListDetection } from './models/lists/find-lists.js';
+export type { ListModel, ListModelFile } from './models/lists/list-model.js';

@@ -3,6 +3,7 @@
  * page -> features -> model (probabilities) -> constraints -> article.
  * The CLI's `extract` and `batch`, evaluation and the annotation tool all call this.
  */
+import type { FoundList } from '../models/lists/find-lists.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +97,7 @@ export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json', 'csv'];
 
 /** Walks up from this file to the package root (the folder with package.json). */
-function packageRoot(): string {
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 8; i++) {
     if (existsSync(join(dir, 'package.json'))) return dir;
@@ -383,16 +384,18 @@ export function siteExplanation(result: ExtractResult): string | undefined {
 }
 
 /** The JSON document of the README: {title, headings, body, markdown, html, metadata, confidence, blocks?}. */
-export function resultToJson(result: ExtractResult, withBlocks = false): Record<string, unknown> {
+/** `lists`: the page's main list when asked for (`--lists`), written last; absent otherwise. */
+export function resultToJson(result: ExtractResult, withBlocks = false, lists?: readonly FoundList[]): Record<string, unknown> {
   const blocks = withBlocks
     ? result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }))
     : undefined;
   const json = toJson(result.article, { confidence: +result.confidence.toFixed(4), ...(blocks ? { blocks } : {}) }) as unknown as Record<string, unknown>;
   json['metadata'] = { ...(json['metadata'] as Record<string, unknown>), ...extractionMarks(result) };
+  if (lists !== undefined) json['lists'] = lists;
   return { ...json, ...fieldsToJson(result) };
 }
 
-export function renderResult(result: ExtractResult, format: OutputFormat, withBlocks = false): string {
+export function renderResult(result: ExtractResult, format: OutputFormat, withBlocks = false, lists?: readonly FoundList[]): string {
   switch (format) {
     case 'text': {
       const t = result.article.title;
@@ -404,7 +407,7 @@ export function renderResult(result: ExtractResult, format: OutputFormat, withBl
     case 'html':
       return toHtml(result.article);
     case 'json':
-      return JSON.stringify(resultToJson(result, withBlocks), null, 2) + '\n';
+      return JSON.stringify(resultToJson(result, withBlocks, lists), null, 2) + '\n';
     case 'csv': {
       // The page's records, one row each, or one row of its fields (only the URL without field rules).
       const f = fieldsToJson(result);

@@ -39,6 +39,8 @@ const CHECKS: { readonly [K in keyof Required<ExtractionOptions>]: Check } = {
   includeLinks: isBoolean,
   charset: isCharset,
   // A site model's name (a host or template:...); a name the model lacks is refused where the model is known.
+  includeLists: isBoolean,
+  listModel: (v) => (isRecord(v) ? undefined : 'must be a list model from loadListModel()'),
   site: (v) => (typeof v === 'string' && v.trim() !== '' ? undefined : 'must be the name of a site model (a host, or template:...)'),
 };
 

@@ -15,6 +15,9 @@ import { articleHeadings, toHtml, toMarkdown, toText, withoutLinks, withoutTable
 import { checkExtractionOptions } from './extraction-options.js';
 import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel, type SiteChoice, type SiteDrift } from './extract.js';
 import type { FieldWarning } from '../models/wrapper/fields.js';
+import { pageLists } from './lists.js';
+import type { FoundList } from '../models/lists/find-lists.js';
+import type { ListModel } from '../models/lists/list-model.js';
 
 /** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
 export type Favor = 'precision' | 'balanced' | 'recall';
@@ -42,6 +45,10 @@ export interface ExtractionOptions {
   readonly charset?: string;
   /** The model's site model to use, by host or `template:` name, whatever the page's URL or template (docs/sites.md). */
   readonly site?: string;
+  /** Also find the page's main repeated list (`lists`; docs/lists.md). Default false. */
+  readonly includeLists?: boolean;
+  /** The list model for `includeLists` (from `loadListModel`). Default: the bundled one. */
+  readonly listModel?: ListModel;
 }
 
 export interface ExtractionMetadata {
@@ -98,6 +105,8 @@ export interface Extraction {
   readonly fieldConfidence?: Readonly<Record<string, readonly number[]>>;
   /** The records of a list page, one object of fields each, in page order (with `fields`; empty on other pages). */
   readonly records?: readonly Readonly<Record<string, string>>[];
+  /** With `includeLists`: the page's main repeated list, as `[{items: [{text, href}]}]` (empty when none). */
+  readonly lists?: readonly FoundList[];
 }
 
 /**
@@ -215,7 +224,11 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
   const result = extractPage(page, model, pipelineOptions(options));
-  return toExtraction(shapeArticle(result.article, options), result.confidence, extractionMarks(result), fieldsToJson(result));
+  const extraction = toExtraction(shapeArticle(result.article, options), result.confidence, extractionMarks(result), fieldsToJson(result));
+  if (!options.includeLists) return extraction;
+  const lists = Object.freeze(pageLists(page.tree, options.listModel));
+  // Descriptors, not a spread: a spread would write the lazy markdown and html.
+  return Object.freeze(Object.create(Object.getPrototypeOf(extraction), { ...Object.getOwnPropertyDescriptors(extraction), lists: { value: lists, enumerable: true } })) as Extraction;
 }
 
 /** HTML (a string, or bytes in any encoding, gzip allowed) to its article. */

@@ -6,6 +6,7 @@ import {
   explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, renderResult, renderedModelNote, renderedModelPath, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../pipeline/render-page.js';
+import { loadListModel, pageLists } from '../../pipeline/lists.js';
 import { LayoutCache } from '../../render/cache.js';
 import { Renderer } from '../../render/renderer.js';
 import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
@@ -26,6 +27,10 @@ Options:
   --explain        print every block with its label, probability and strongest features
                    (and, with field rules, which rule gave each field or failed)
   --blocks         with --format json: include per-block labels and probabilities
+  --lists          with --format json: also the page's main repeated list, found without
+                   examples by the bundled list model (seed 003, docs/lists.md), as
+                   "lists": [{"items": [{"text", "href"}]}] ([] when the page has none)
+  --list-model PATH  the list model for --lists (default models/lists.model.json.gz)
   --favor F        precision | balanced | recall (default balanced): where the model is unsure,
                    keep less noise or lose less text
   --include-comments  leave readers' comment sections to the model instead of discounting them
@@ -83,11 +88,15 @@ export const command: Command = {
       'include-comments': { type: 'boolean' }, favor: { type: 'string' }, 'no-images': { type: 'boolean' },
       'no-tables': { type: 'boolean' }, 'no-links': { type: 'boolean' }, out: { type: 'string', short: 'o' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, styled: { type: 'boolean' }, scripts: { type: 'boolean' },
-      site: { type: 'string' },
+      site: { type: 'string' }, lists: { type: 'boolean' }, 'list-model': { type: 'string' },
     });
     if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one page (file, URL or -)');
     const format = (optString(values, 'format') ?? 'text') as OutputFormat;
     if (!OUTPUT_FORMATS.includes(format)) throw new PithError('BAD_OPTION', `--format must be one of ${OUTPUT_FORMATS.join(', ')}, got '${format}'`);
+    const wantLists = optBool(values, 'lists');
+    if (wantLists && format !== 'json') throw new PithError('BAD_OPTION', '--lists needs --format json');
+    if (optString(values, 'list-model') !== undefined && !wantLists) throw new PithError('BAD_OPTION', '--list-model needs --lists');
+    const listModel = wantLists ? await loadListModel(optString(values, 'list-model')) : undefined;
     const url = optString(values, 'url');
     const src = await readPageSource(positionals[0]!, io.stdin, { ...(url ? { url } : {}), timeoutMs: optInt(values, 'timeout', 15000, 1) });
     const styled = optBool(values, 'styled');
@@ -142,7 +151,8 @@ export const command: Command = {
       return EXIT.ok;
     }
     if (format === 'csv' && !result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
-    const rendered = styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'));
+    const lists = listModel ? pageLists(result.page.tree, listModel) : undefined;
+    const rendered = styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'), lists);
     const out = optString(values, 'out');
     if (out === undefined) io.stdout.write(rendered);
     else {

@@ -1,10 +1,15 @@
-/** `pith model dump <model>`: a model file as readable text. */
+/** `pith model dump|show <model>`: a model file (block model or list model) as readable text. */
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { PithError } from '../../errors.js';
 import { loadModel } from '../../models/model-file.js';
 import { isDescribable, labelerFromModel } from '../../models/registry.js';
-import { EXIT, optInt, parseCommandArgs, type Command } from '../command.js';
+import { decodeListModel, LIST_MODEL_FORMAT, type ListModel } from '../../models/lists/list-model.js';
+import { bundledListModelPath } from '../../pipeline/lists.js';
+import { EXIT, optBool, optInt, parseCommandArgs, type Command } from '../command.js';
 
-const HELP = `Usage: pith model dump <model.json|model.json.gz> [options]
+const HELP = `Usage: pith model dump|show <model.json|model.json.gz> [options]
+       pith model show --lists
 
 Prints a model file as readable text: the header (format, version, algorithm, labels,
 feature schema, training corpora, date), the training parameters, then the learner's
@@ -12,20 +17,65 @@ own view (for CRF, MaxEnt and MEMM: sizes, training summary, the attributes weig
 most for and against each label, and the transition weights; for RIPPER: the rules in
 decision order, 'label :- test, test. [right/wrong]', and the default).
 
+A list model (format '${LIST_MODEL_FORMAT}', docs/lists.md) prints its RIPPER rules over the
+parse-tree node features: 'item :- test, test. [right/wrong]' in decision order.
+'show' is another name for 'dump'.
+
 Options:
   --top N    attributes shown per label and direction (default 15)
+  --lists    the bundled list model (models/lists.model.json.gz), when no file is given
 `;
+
+/** Is the file a list model? Read by its format field, so a block model goes its own way. */
+async function readListModel(path: string): Promise<ListModel | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch {
+    return undefined; // the block model loader reports the error
+  }
+  let text: string;
+  try {
+    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: 16 * 1024 * 1024 }) : bytes).subarray(0, 4096).toString('utf8');
+  } catch {
+    return undefined;
+  }
+  return text.includes(`"format":"${LIST_MODEL_FORMAT}"`) ? decodeListModel(bytes, path) : undefined;
+}
+
+function describeListModel(model: ListModel): string {
+  const f = model.file;
+  return [
+    `format     ${f.format} v${f.version}`,
+    `algorithm  ripper (two classes: ${f.ruleSets[0]!.positive} / ${f.ruleSets[0]!.negative}), ${f.ruleSets.length} rule set${f.ruleSets.length === 1 ? '' : 's'}${f.ruleSets.length > 1 ? ': an element is an item when most of them say so' : ''}`,
+    `features   ${f.featureSchema.name} v${f.featureSchema.version}, hash ${f.featureSchema.hash}`,
+    `created    ${f.createdAt}`,
+    `trained on ${f.trainingCorpora.map((c) => `${c.name} (${c.pages} pages)`).join(', ') || '-'}`,
+    'parameters',
+    ...Object.entries(f.params).map(([k, v]) => `  ${k} = ${String(v)}`),
+    '',
+  ].join('\n') + '\n' + model.ruleSets.map((r, k) => (model.ruleSets.length > 1 ? `## rule set ${k + 1} of ${model.ruleSets.length}\n` : '') + r.describe()).join('\n');
+}
 
 export const command: Command = {
   name: 'model',
-  summary: 'inspect a model file (model dump)',
+  summary: 'inspect a model file (model dump / model show; --lists: the list model)',
   help: HELP,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, { top: { type: 'string' } });
-    const [sub, path, ...extra] = positionals;
-    if (sub !== 'dump') throw new PithError('BAD_OPTION', sub ? `unknown subcommand '${sub}' (expected: dump)` : 'expected a subcommand: dump');
-    if (!path || extra.length) throw new PithError('BAD_OPTION', 'expected exactly one model file');
+    const { values, positionals } = parseCommandArgs(argv, { top: { type: 'string' }, lists: { type: 'boolean' } });
+    const [sub, given, ...extra] = positionals;
+    if (sub !== 'dump' && sub !== 'show') throw new PithError('BAD_OPTION', sub ? `unknown subcommand '${sub}' (expected: dump, show)` : 'expected a subcommand: dump or show');
+    const lists = optBool(values, 'lists');
+    if (lists && given !== undefined) throw new PithError('BAD_OPTION', '--lists shows the bundled list model: give no file with it');
+    const path = lists ? bundledListModelPath() : given;
+    if (!path || extra.length) throw new PithError('BAD_OPTION', 'expected exactly one model file (or --lists)');
     const top = optInt(values, 'top', 15);
+    const listModel = await readListModel(path);
+    if (listModel) {
+      io.stdout.write(describeListModel(listModel));
+      return EXIT.ok;
+    }
+    if (lists) throw new PithError('BAD_MODEL', 'not a list model', path);
     const file = await loadModel(path);
     const labeler = labelerFromModel(file);
     const fs = file.featureSchema;

@@ -131,6 +131,18 @@ export class RipperLabeler implements Labeler {
   }
 }
 
+/**
+ * One class's rule set over the examples `ids` (positives where pos[i] = 1): IREP* covering,
+ * then the k optimisation passes. Shared by the block labeler and other two-class uses
+ * (the list finder, src/models/lists).
+ */
+export function learnClassRules(ctx: GrowContext, ids: Int32Array, pos: Uint8Array, cfg: LearnConfig, random: () => number): Condition[][] {
+  const state = new RuleSetState(ctx.x, ids, pos, possibleConditions(ctx.x, ids));
+  coverPositives(ctx, state, cfg, random);
+  optimise(ctx, state, cfg, random);
+  return state.rules;
+}
+
 /** Learns the rule sets; returns the model body. */
 export function trainRipper(data: readonly LabeledSequence[], params: Params, schema: TrainContext['schema'], progress?: TrainProgress): RipperBody {
   const p = resolveParams(RIPPER_PARAMS, params);
@@ -168,10 +180,7 @@ export function trainRipper(data: readonly LabeledSequence[], params: Params, sc
     progress?.({ stage: 'ripper', done: k, total: order.length - 1, message: `rules for ${LABELS[c]}` });
     const pos = new Uint8Array(x.n);
     for (const i of ids) pos[i] = y[i] === c ? 1 : 0;
-    const state = new RuleSetState(x, ids, pos, possibleConditions(x, ids));
-    coverPositives(ctx, state, cfg, random);
-    optimise(ctx, state, cfg, random);
-    for (const conds of state.rules) learned.push({ label: c, conds });
+    for (const conds of learnClassRules(ctx, ids, pos, cfg, random)) learned.push({ label: c, conds });
     ids = ids.filter((i) => y[i] !== c);
   });
   // Counts in decision-list order over every training block.

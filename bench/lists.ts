@@ -1,0 +1,297 @@
+/**
+ * `npm run bench:lists`: seed 003's experiment (docs/lists.md). Pages of the train-use corpora
+ * that declare their items (JSON-LD ItemList, Product or Offer lists, microdata) give the gold;
+ * the declarations are removed from the HTML the learners see. Sites are split into FOLDS
+ * groups; each fold trains on the other sites' pages and finds the main list on its own
+ * (leave sites out). RIPPER (pith's, src/models/ripper) against IGTREE (pith's
+ * information-gain decision tree, src/models/knn) over the same node features, both followed
+ * by the same grouping into the main list. Scores: list items (precision, recall, F1 of the
+ * items reported against the declared items found on the page) and node classification.
+ *
+ * Also: on wcxb-dev article pages that declare no list (ARTICLES, default 200), how often a
+ * list is reported (by the model of the fold holding their site).
+ *
+ * Env: FOLDS (5), LIMIT (pages per corpus), CORPORA (comma list), ALGORITHMS (ripper,igtree),
+ * RIPPER_SET (name=value,... for the RIPPER parameters; ruleSets: rule sets of consecutive seeds
+ * voting by majority, default 3; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
+ * PER_PAGE, PER_SITE (details),
+ * WRITE_MODEL=path: also train RIPPER on every gold page and write the list model there.
+ */
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { decodeHtml, maybeGunzip } from '../src/dom/decode.js';
+import { openCorpora } from './folds.js';
+import { comparableName, comparableUrl, listGold, stripDeclarations, type ListGold } from '../src/corpus/list-gold.js';
+import { parseHtml } from '../src/dom/parse.js';
+import { join } from 'node:path';
+import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS, treeNodeRows, type TreeNodeRows } from '../src/features/tree-nodes.js';
+import { featuresOf, trainTwoClass, TwoClassRules } from '../src/models/ripper/two-class.js';
+import { createListModelFile, encodeListModel, type ListModel } from '../src/models/lists/list-model.js';
+import { listItems, mainGroup, markedNodes, MIN_LIST_ITEMS, type ListItem } from '../src/models/lists/find-lists.js';
+import { getTrainer } from '../src/models/registry.js';
+import type { Labeler, LabeledSequence } from '../src/models/labeler.js';
+import { writeFileAtomic } from '../src/corpus/index.js';
+import type { ElementNode } from '../src/dom/tree.js';
+import type { ItemFeatures } from '../src/features/types.js';
+import { seededRandom } from '../src/util/random.js';
+
+const TRAIN_USE = ['wcxb-dev', 'trafilatura-eval', 'readability-test-pages', 'postlight-titles'];
+
+export interface GoldPage { readonly corpus: string; readonly id: string; readonly site: string; readonly gold: ListGold }
+
+/** An article page of wcxb-dev that declares no list: where a reported list is probably not wanted. */
+export interface ArticlePage { readonly id: string; readonly site: string; readonly rows: TreeNodeRows }
+
+/** wcxb-dev's page types by id (its metadata.json). */
+async function wcxbTypes(): Promise<Map<string, string>> {
+  try {
+    const meta = JSON.parse(await readFile(join(process.cwd(), '..', 'shared', 'corpora', 'wcxb-dev', 'metadata.json'), 'utf8')) as { files: Record<string, { page_type: string }> };
+    return new Map(Object.entries(meta.files).map(([id, f]) => [id, f.page_type]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** Every page of the corpora whose declared list matches at least MIN_GOLD_ITEMS elements. */
+export async function goldPages(corpora: readonly string[], limit?: number, only?: ReadonlySet<string>, articles = 0): Promise<{ pages: GoldPage[]; scanned: Map<string, number>; negatives: ArticlePage[] }> {
+  const { refs } = await openCorpora(corpora, limit);
+  const pages: GoldPage[] = [];
+  const negatives: ArticlePage[] = [];
+  const types = articles > 0 ? await wcxbTypes() : new Map<string, string>();
+  const scanned = new Map<string, number>();
+  for (const { corpus, page } of refs) {
+    scanned.set(corpus.name, (scanned.get(corpus.name) ?? 0) + 1);
+    const article = negatives.length < articles && corpus.name === 'wcxb-dev' && types.get(page.id) === 'article';
+    if (only && !only.has(`${corpus.name}/${page.id}`) && !article) continue;
+    let html: string;
+    try {
+      html = decodeHtml(maybeGunzip(await readFile(page.htmlPath))).text;
+    } catch {
+      continue;
+    }
+    const gold = listGold(html, page.url);
+    if (gold) pages.push({ corpus: corpus.name, id: page.id, site: page.site, gold });
+    else if (article && !/application\/ld\+json[^<]*<[^<]*ItemList|itemListElement/i.test(html)) {
+      negatives.push({ id: page.id, site: page.site, rows: treeNodeRows(parseHtml(stripDeclarations(html), page.url ? { url: page.url } : {})) });
+    }
+  }
+  return { pages, scanned, negatives };
+}
+
+/** RIPPER's parameters for the list rules: `RIPPER_SET=name=value,...` overrides LIST_RIPPER_PARAMS. */
+function ripperParams(): Record<string, number> {
+  const out: Record<string, number> = { ...LIST_RIPPER_PARAMS };
+  for (const kv of (process.env['RIPPER_SET'] ?? '').split(',').filter(Boolean)) {
+    const [k, v] = kv.split('=');
+    out[k!] = Number(v);
+  }
+  return out;
+}
+
+/** Settings of the bundled list model (docs/lists.md). */
+export const LIST_RIPPER_PARAMS: Readonly<Record<string, number>> = Object.freeze({ ruleSets: 3 });
+export const LIST_DROP_FEATURES: readonly string[] = Object.freeze([]);
+
+/** The features learned from: every node feature but those named in LIST_DROP_FEATURES (or the DROP env list). */
+const DROP = new Set((process.env['DROP'] ?? LIST_DROP_FEATURES.join(',')).split(',').filter(Boolean));
+const FEATURES = featuresOf(TREE_NODE_COLUMNS, TREE_NODE_SETS).filter((f) => !DROP.has(f.name));
+
+/**
+ * Training label per row: 1 a declared item's element, 0 not an item, -1 left out of training:
+ * the same item at another level (an element inside a matched one, or around it below the
+ * list's container) and undeclared elements on a matched item's tag path (a list's members
+ * past the declared ones).
+ */
+export function trainingLabels(g: ListGold): Int8Array {
+  const { tree, rows, nodes } = g;
+  const gold = new Set(nodes);
+  const goldPaths = new Set(nodes.map((id) => rows.pathOf[id]!));
+  const around = new Set<number>();
+  for (const id of nodes) {
+    for (let p = tree.nodes[id]!.parent; p >= 0; p = tree.nodes[p]!.parent) {
+      const el = tree.nodes[p] as ElementNode;
+      if (nodes.some((o) => o !== id && o >= el.id && o <= el.end)) break; // the container of several items
+      around.add(p);
+    }
+  }
+  return Int8Array.from(rows.ids.map((id) => {
+    if (gold.has(id)) return 1;
+    if (around.has(id) || goldPaths.has(rows.pathOf[id]!)) return -1;
+    for (const o of nodes) if (id > o && id <= (tree.nodes[o] as ElementNode).end) return -1;
+    return 0;
+  }));
+}
+
+export function trainRipper(pages: readonly GoldPage[], params: Record<string, number> = {}): ListModel {
+  const items: ItemFeatures[] = [], pos: boolean[] = [];
+  const share = params['negativeShare'] ?? 1;
+  const random = seededRandom(1);
+  for (const p of pages) {
+    const y = trainingLabels(p.gold);
+    p.gold.rows.items.forEach((it, i) => {
+      if (y[i] === 1 || (y[i] === 0 && (share >= 1 || random() < share))) { items.push(it); pos.push(y[i] === 1); }
+    });
+  }
+  const { negativeShare: _n, ruleSets: sets = 1, ...ripper } = params;
+  // One rule set per seed (seed, seed + 1, ...): an element is an item when most of them mark it.
+  const first = ripper['seed'] ?? 1;
+  const bodies = Array.from({ length: sets }, (_, k) => trainTwoClass(items, pos, FEATURES, { ...ripper, seed: first + k }, { positive: 'item', negative: 'other' }));
+  return { file: createListModelFile(bodies, { trainingCorpora: [], params }), ruleSets: bodies.map((b) => new TwoClassRules(b)) };
+}
+
+function sequences(pages: readonly GoldPage[]): LabeledSequence[] {
+  return pages.map((p) => {
+    const y = trainingLabels(p.gold);
+    return { pageId: p.id, site: p.site, items: p.gold.rows.items, labels: Array.from(y, (v) => (v === 1 ? 'body' : v === 0 ? 'other' : 'unknown')) };
+  });
+}
+
+interface Counts { tp: number; fp: number; fn: number }
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+const add = (a: Counts, b: Counts): void => { a.tp += b.tp; a.fp += b.fp; a.fn += b.fn; };
+const prf = (c: Counts): { p: number; r: number; f: number } => {
+  const p = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0, r = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 0;
+  return { p, r, f: p + r ? (2 * p * r) / (p + r) : 0 };
+};
+
+/**
+ * Items reported against the declared items: one-to-one, by element, link or name. With
+ * `lenient`, a reported item that matches none but lies on a matched item's tag path (a member
+ * of the declared list the declaration left out) is not counted against precision.
+ */
+export function scoreItems(gold: ListGold, nodes: readonly number[], items: readonly ListItem[], lenient = false): Counts {
+  const base = gold.tree.baseUrl;
+  const used = new Set<number>();
+  const goldPaths = new Set(gold.nodes.map((id) => gold.rows.pathOf[id]!));
+  let tp = 0, ignored = 0;
+  items.forEach((item, k) => {
+    const href = item.href ? comparableUrl(item.href, base) : undefined;
+    const text = comparableName(item.text);
+    for (let g = 0; g < gold.items.length; g++) {
+      if (used.has(g)) continue;
+      const d = gold.items[g]!;
+      const same = gold.nodes[g] === nodes[k]
+        || (href !== undefined && d.url !== undefined && comparableUrl(d.url, base) === href)
+        || (d.name !== undefined && text !== '' && comparableName(d.name) === text);
+      if (same) { used.add(g); tp++; return; }
+    }
+    if (lenient && goldPaths.has(gold.rows.pathOf[nodes[k]!]!)) ignored++;
+  });
+  return { tp, fp: items.length - tp - ignored, fn: gold.items.length - tp };
+}
+
+function scoreNodes(gold: ListGold, marked: readonly number[]): Counts {
+  const g = new Set(gold.nodes);
+  const tp = marked.filter((id) => g.has(id)).length;
+  return { tp, fp: marked.length - tp, fn: g.size - tp };
+}
+
+type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: string }) => number[];
+
+function evaluate(pages: readonly GoldPage[], mark: Marker, perPage?: (p: GoldPage, c: Counts) => void): { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number } {
+  const items = zero(), nodes = zero(), lenient = zero();
+  let pagesWithList = 0;
+  for (const p of pages) {
+    const marked = mark(p.gold.rows, p);
+    add(nodes, scoreNodes(p.gold, marked));
+    const group = mainGroup(marked, p.gold.rows);
+    const found = group.length ? listItems(p.gold.tree, p.gold.rows, group) : { items: [], nodes: [] };
+    const kept = found.items.length >= MIN_LIST_ITEMS ? found : { items: [], nodes: [] };
+    if (kept.items.length) pagesWithList++;
+    const c = scoreItems(p.gold, kept.nodes, kept.items);
+    add(items, c);
+    add(lenient, scoreItems(p.gold, kept.nodes, kept.items, true));
+    if (process.env['PER_PAGE']) {
+      const tag = kept.nodes.length ? (p.gold.tree.nodes[kept.nodes[0]!] as ElementNode).tag : '-';
+      console.log(`  ${p.corpus}/${p.id} gold ${p.gold.items.length} (${(p.gold.tree.nodes[p.gold.nodes[0]!] as ElementNode).tag}) found ${kept.items.length} (${tag}) tp ${c.tp} marked ${marked.length} | ${kept.items.slice(0, 3).map((i) => i.text.slice(0, 30)).join(' / ')}`);
+    }
+    perPage?.(p, c);
+  }
+  return { items, lenient, nodes, pagesWithList };
+}
+
+function foldOf(site: string, folds: number): number {
+  let h = 2166136261;
+  for (let i = 0; i < site.length; i++) h = Math.imul(h ^ site.charCodeAt(i), 16777619) >>> 0;
+  return h % folds;
+}
+
+const f3 = (x: number): string => x.toFixed(3);
+
+async function main(): Promise<void> {
+  const folds = Number(process.env['FOLDS'] ?? 5);
+  const limit = process.env['LIMIT'] ? Number(process.env['LIMIT']) : undefined;
+  const corpora = process.env['CORPORA']?.split(',') ?? TRAIN_USE;
+  const algorithms = process.env['ALGORITHMS']?.split(',') ?? ['ripper', 'igtree'];
+  const t0 = process.hrtime.bigint();
+  const onlyFile = process.env['GOLD_IDS'];
+  const only = onlyFile ? new Set<string>(JSON.parse(await readFile(onlyFile, 'utf8')) as string[]) : undefined;
+  const { pages, scanned, negatives } = await goldPages(corpora, limit, only, Number(process.env['ARTICLES'] ?? 200));
+  const sites = new Set(pages.map((p) => p.site));
+  console.log(`# gold: ${pages.length} pages from ${sites.size} sites (${[...scanned].map(([c, n]) => `${c} ${pages.filter((p) => p.corpus === c).length}/${n}`).join(', ')}); ` +
+    `${pages.reduce((s, p) => s + p.gold.items.length, 0)} items; sources ${[...new Set(pages.map((p) => p.gold.declared.source))].map((s) => `${s} ${pages.filter((p) => p.gold.declared.source === s).length}`).join(', ')}; ` +
+    `${pages.reduce((s, p) => s + p.gold.rows.ids.length, 0)} node examples; ${Number(process.hrtime.bigint() - t0) / 1e9}s`);
+  const totals = new Map<string, { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number; trainS: number; rules: number[]; falseLists: number; negatives: number }>();
+  for (const a of algorithms) totals.set(a, { items: zero(), lenient: zero(), nodes: zero(), pagesWithList: 0, trainS: 0, rules: [], falseLists: 0, negatives: 0 });
+  const perSite = new Map<string, Map<string, Counts>>();
+  for (let k = 0; k < folds; k++) {
+    const test = pages.filter((p) => foldOf(p.site, folds) === k);
+    const train = pages.filter((p) => foldOf(p.site, folds) !== k);
+    if (!test.length || !train.length) continue;
+    for (const a of algorithms) {
+      const t = process.hrtime.bigint();
+      let mark: Marker;
+      if (a === 'ripper') {
+        const model = trainRipper(train, ripperParams());
+        totals.get(a)!.rules.push(model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0));
+        mark = (rows) => markedNodes(rows, model);
+      } else {
+        const labeler: Labeler = getTrainer(a as 'igtree').train(sequences(train), {}, undefined, { schema: TREE_NODE_SCHEMA });
+        mark = (rows, p) => {
+          const pred = labeler.predict({ pageId: p.id, site: p.site, items: rows.items });
+          return rows.ids.filter((_, i) => pred.labels[i] === 'body');
+        };
+      }
+      const tot = totals.get(a)!;
+      tot.trainS += Number(process.hrtime.bigint() - t) / 1e9;
+      const r = evaluate(test, mark, (p, c) => {
+        const m = perSite.get(a) ?? new Map<string, Counts>();
+        perSite.set(a, m);
+        const s = m.get(p.site) ?? zero();
+        add(s, c);
+        m.set(p.site, s);
+      });
+      add(tot.items, r.items);
+      add(tot.lenient, r.lenient);
+      for (const n of negatives.filter((q) => foldOf(q.site, folds) === k)) {
+        tot.negatives++;
+        if (mainGroup(mark(n.rows, n), n.rows).length) tot.falseLists++;
+      }
+      add(tot.nodes, r.nodes);
+      tot.pagesWithList += r.pagesWithList;
+      console.log(`fold ${k}: ${a} ${test.length} test pages, item F1 ${f3(prf(r.items).f)}`);
+    }
+  }
+  console.log(`\n| learner | pages | pages with a list found | item precision | item recall | item F1 | item F1, undeclared members ignored | node precision | node recall | node F1 | site macro item F1 | article pages with a list | train s (all folds) |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [a, t] of totals) {
+    const i = prf(t.items), n = prf(t.nodes), l = prf(t.lenient);
+    const siteF = [...(perSite.get(a) ?? new Map<string, Counts>()).values()].map((c) => prf(c).f);
+    const macro = siteF.reduce((s, x) => s + x, 0) / Math.max(1, siteF.length);
+    console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${pages.length} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(l.f)} (P ${f3(l.p)}) | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.falseLists}/${t.negatives} | ${t.trainS.toFixed(1)} |`);
+  }
+  if (process.env['PER_SITE']) {
+    for (const [a, m] of perSite) for (const [s, c] of m) console.log(`${a}\t${s}\t${c.tp}\t${c.fp}\t${c.fn}`);
+  }
+  const out = process.env['WRITE_MODEL'];
+  if (out) {
+    const model = trainRipper(pages, ripperParams());
+    const counts = corpora.map((c) => ({ name: c, pages: pages.filter((p) => p.corpus === c).length })).filter((c) => c.pages > 0);
+    const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: ripperParams() });
+    await writeFileAtomic(out, encodeListModel(file));
+    console.log(`\nwrote ${out}: ${file.ruleSets.length} rule sets from ${pages.length} pages`);
+    for (const r of model.ruleSets) console.log(r.describe());
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

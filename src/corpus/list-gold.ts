@@ -1,0 +1,262 @@
+/**
+ * Gold for the list finder (docs/lists.md), from pages that declare their items: a JSON-LD
+ * `ItemList` (its `itemListElement`s), several JSON-LD `Product`s side by side, a product's list
+ * of `Offer`s, or microdata (`itemListElement`s of an ItemList, repeated `Product` scopes).
+ * Breadcrumbs are not lists of items. The declared items' names and URLs are matched to
+ * elements of the page, and the declaration is removed from the HTML the learner sees
+ * (`stripDeclarations`), so the rules can only learn from what every page has.
+ */
+import { jsonLdValues } from '../dom/json-ld.js';
+import { parseHtml } from '../dom/parse.js';
+import type { DomTree, ElementNode } from '../dom/tree.js';
+import { treeNodeRows, type TreeNodeRows } from '../features/tree-nodes.js';
+
+export interface DeclaredItem {
+  readonly name?: string;
+  readonly url?: string;
+}
+
+export interface DeclaredList {
+  /** Where it was declared: `json-ld:ItemList`, `json-ld:Product`, `json-ld:Offer`, `microdata:ItemList`, `microdata:Product`. */
+  readonly source: string;
+  readonly items: readonly DeclaredItem[];
+}
+
+export interface ListGold {
+  /** The page's HTML without its declarations: what the learner and the finder see. */
+  readonly html: string;
+  readonly tree: DomTree;
+  readonly rows: TreeNodeRows;
+  /** The declared list matched best. */
+  readonly declared: DeclaredList;
+  /** Per matched item: the element it was matched to (page order) and the declared item. */
+  readonly nodes: readonly number[];
+  readonly items: readonly DeclaredItem[];
+}
+
+/** Fewer matched items than this and the page is not used. */
+export const MIN_GOLD_ITEMS = 3;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+const types = (o: Record<string, unknown>): string[] => [o['@type']].flat().filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^.*[/#]/, ''));
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function urlOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return str(v);
+  if (isObj(v)) return str(v['url']) ?? str(v['@id']);
+  return undefined;
+}
+
+/** One `itemListElement` entry: a ListItem (name / url, or its `item`) or the thing itself. */
+function listEntry(e: unknown): DeclaredItem | undefined {
+  if (typeof e === 'string') return { url: e };
+  if (!isObj(e)) return undefined;
+  const inner = isObj(e['item']) ? e['item'] : undefined;
+  const name = str(e['name']) ?? str(inner?.['name']);
+  const url = str(e['url']) ?? urlOf(e['item']) ?? (types(e).includes('ListItem') ? undefined : str(e['@id']));
+  return name || url ? { ...(name ? { name } : {}), ...(url ? { url } : {}) } : undefined;
+}
+
+function productEntry(p: Record<string, unknown>): DeclaredItem | undefined {
+  const name = str(p['name']);
+  const offers = p['offers'];
+  const url = str(p['url']) ?? (isObj(offers) ? str(offers['url']) : undefined);
+  return name || url ? { ...(name ? { name } : {}), ...(url ? { url } : {}) } : undefined;
+}
+
+function compact(items: readonly (DeclaredItem | undefined)[]): DeclaredItem[] {
+  return items.filter((i): i is DeclaredItem => i !== undefined);
+}
+
+/** The lists a page's JSON-LD declares. */
+export function jsonLdLists(values: readonly unknown[]): DeclaredList[] {
+  const out: DeclaredList[] = [];
+  const seen = new Set<unknown>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 20 || v === null || typeof v !== 'object' || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      const products = v.filter((o) => isObj(o) && types(o).includes('Product')) as Record<string, unknown>[];
+      if (products.length >= MIN_GOLD_ITEMS) out.push({ source: 'json-ld:Product', items: compact(products.map(productEntry)) });
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    const t = types(o);
+    if (t.includes('ItemList') && Array.isArray(o['itemListElement'])) {
+      out.push({ source: 'json-ld:ItemList', items: compact((o['itemListElement'] as unknown[]).map(listEntry)) });
+    }
+    if (t.includes('Product') && Array.isArray(o['offers']) && o['offers'].length >= MIN_GOLD_ITEMS) {
+      const offers = (o['offers'] as unknown[]).filter(isObj).map((f) => {
+        const name = str(isObj(f['itemOffered']) ? f['itemOffered']['name'] : undefined) ?? str(f['name']) ?? str(isObj(f['seller']) ? f['seller']['name'] : undefined);
+        const url = str(f['url']);
+        return name || url ? { ...(name ? { name } : {}), ...(url ? { url } : {}) } : undefined;
+      });
+      out.push({ source: 'json-ld:Offer', items: compact(offers) });
+    }
+    for (const [k, x] of Object.entries(o)) if (k !== 'itemListElement' || !t.includes('BreadcrumbList')) walk(x, depth + 1);
+  };
+  for (const v of values) walk(v, 0);
+  return out.filter((l) => l.items.length > 0);
+}
+
+function itemType(el: ElementNode): string {
+  return (el.attrs['itemtype'] ?? '').replace(/^.*[/#]/, '').trim();
+}
+
+/** The value of the first `itemprop=<prop>` inside a scope (not inside a nested scope). */
+function propValue(tree: DomTree, scope: ElementNode, prop: string, textOf: (id: number) => string): string | undefined {
+  for (let k = scope.id + 1; k <= scope.end; k++) {
+    const n = tree.nodes[k]!;
+    if (n.kind !== 'element') continue;
+    const props = (n.attrs['itemprop'] ?? '').split(/\s+/);
+    if (props.includes(prop)) {
+      const v = prop === 'url' ? (n.attrs['href'] ?? n.attrs['content']) : (n.attrs['content'] ?? textOf(n.id));
+      if (str(v)) return str(v);
+    }
+    if (n.attrs['itemscope'] !== undefined && n.id !== scope.id && !props.includes('item')) k = n.end;
+  }
+  return undefined;
+}
+
+/** The lists a page's microdata declares (read from the original tree, before stripping). */
+export function microdataLists(tree: DomTree, textOf: (id: number) => string): DeclaredList[] {
+  const out: DeclaredList[] = [];
+  const entry = (el: ElementNode): DeclaredItem | undefined => {
+    const name = propValue(tree, el, 'name', textOf);
+    let url = propValue(tree, el, 'url', textOf);
+    if (!url) for (let k = el.id; k <= el.end && !url; k++) { const n = tree.nodes[k]!; if (n.kind === 'element' && n.tag === 'a') url = str(n.attrs['href']); }
+    return name || url ? { ...(name ? { name } : {}), ...(url ? { url } : {}) } : undefined;
+  };
+  const productsByParent = new Map<number, ElementNode[]>();
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element' || n.attrs['itemscope'] === undefined) continue;
+    const t = itemType(n);
+    if (t === 'ItemList') {
+      const items: DeclaredItem[] = [];
+      for (let k = n.id + 1; k <= n.end; k++) {
+        const c = tree.nodes[k]!;
+        if (c.kind === 'element' && (c.attrs['itemprop'] ?? '').split(/\s+/).includes('itemListElement')) {
+          const e = entry(c);
+          if (e) items.push(e);
+          k = c.end;
+        }
+      }
+      if (items.length) out.push({ source: 'microdata:ItemList', items });
+    } else if (t === 'Product') {
+      const g = productsByParent.get(n.parent);
+      if (g) g.push(n); else productsByParent.set(n.parent, [n]);
+    }
+  }
+  for (const g of productsByParent.values()) {
+    if (g.length >= MIN_GOLD_ITEMS) out.push({ source: 'microdata:Product', items: compact(g.map(entry)) });
+  }
+  return out;
+}
+
+const LD_SCRIPT = /<script\b[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>[\s\S]*?<\/script\s*>/gi;
+const MICRODATA_ATTR = /\s(?:itemprop|itemscope|itemtype|itemid|itemref)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?(?=[\s/>])/gi;
+
+/** The HTML without JSON-LD scripts and microdata attributes (only inside tags: text is untouched). */
+export function stripDeclarations(html: string): string {
+  return html.replace(LD_SCRIPT, '').replace(/<[a-zA-Z][^>]*>/g, (tag) => tag.replace(MICRODATA_ATTR, ''));
+}
+
+/** Text as compared: entities the declarations leave in, case, white space and punctuation at the ends ignored. */
+export function comparableName(s: string): string {
+  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#0?39;|&apos;/g, "'").replace(/&nbsp;/g, ' ')
+    .normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
+}
+
+/** A URL as compared: resolved, without scheme, `www.`, fragment and trailing slash. */
+export function comparableUrl(raw: string, base: string | undefined): string | undefined {
+  try {
+    const u = base ? new URL(raw, base) : new URL(raw);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    return `${u.host.replace(/^www\./, '').toLowerCase()}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Candidates { readonly ids: number[]; readonly byName: boolean }
+
+/** The elements a declared item could be: links to its URL (those whose text is its name first), else elements whose text is its name. */
+function candidatesFor(item: DeclaredItem, links: ReadonlyMap<string, number[]>, names: ReadonlyMap<string, number[]>, base: string | undefined, rows: TreeNodeRows): Candidates {
+  const name = item.name ? comparableName(item.name) : '';
+  const key = item.url ? comparableUrl(item.url, base) : undefined;
+  const linked = key ? (links.get(key) ?? []) : [];
+  if (linked.length) {
+    const named = name ? linked.filter((id) => comparableName(rows.textOf(id)).includes(name)) : [];
+    return { ids: named.length ? named : linked, byName: named.length > 0 };
+  }
+  return { ids: name ? (names.get(name) ?? []) : [], byName: true };
+}
+
+/**
+ * Matches a declared list to the elements of the stripped page. Each item takes one element;
+ * where an item has several (a link in a carousel and in the list), the one on the tag path
+ * most items share wins, as a list's items share their path.
+ */
+function matchList(list: DeclaredList, tree: DomTree, rows: TreeNodeRows): { nodes: number[]; items: DeclaredItem[] } {
+  const base = tree.baseUrl;
+  const links = new Map<string, number[]>();
+  const names = new Map<string, number[]>();
+  const wanted = new Set(list.items.map((i) => (i.name ? comparableName(i.name) : '')).filter(Boolean));
+  const textual = new Set(rows.ids);
+  for (const id of rows.ids) {
+    const el = tree.nodes[id] as ElementNode;
+    if (el.tag === 'a' && el.attrs['href']) {
+      const key = comparableUrl(el.attrs['href'], base);
+      if (key) { const l = links.get(key); if (l) l.push(id); else links.set(key, [id]); }
+    }
+  }
+  if (wanted.size) {
+    for (const id of rows.ids) {
+      const t = comparableName(rows.textOf(id));
+      if (!wanted.has(t)) continue;
+      // The innermost element with the text: drop an ancestor with the same text.
+      const l = names.get(t) ?? [];
+      const last = l[l.length - 1];
+      if (last !== undefined && (tree.nodes[last] as ElementNode).end >= id) l[l.length - 1] = id; else l.push(id);
+      names.set(t, l);
+    }
+  }
+  const cands = list.items.map((item) => candidatesFor(item, links, names, base, rows));
+  const pathVotes = new Map<number, number>();
+  for (const c of cands) for (const p of new Set(c.ids.map((id) => rows.pathOf[id]!))) pathVotes.set(p, (pathVotes.get(p) ?? 0) + 1);
+  const used = new Set<number>();
+  const pairs: { id: number; item: DeclaredItem }[] = [];
+  list.items.forEach((item, k) => {
+    const ids = cands[k]!.ids.filter((id) => !used.has(id) && textual.has(id));
+    if (!ids.length) return;
+    let best = ids[0]!;
+    for (const id of ids) if ((pathVotes.get(rows.pathOf[id]!) ?? 0) > (pathVotes.get(rows.pathOf[best]!) ?? 0)) best = id;
+    used.add(best);
+    pairs.push({ id: best, item });
+  });
+  pairs.sort((a, b) => a.id - b.id);
+  return { nodes: pairs.map((p) => p.id), items: pairs.map((p) => p.item) };
+}
+
+/**
+ * The page's list gold: its declarations read, removed from the HTML, and the best-matched
+ * declared list (most items found) matched to the stripped page's elements; undefined when
+ * the page declares no list or fewer than MIN_GOLD_ITEMS of its items are found.
+ */
+export function listGold(html: string, url?: string): ListGold | undefined {
+  const original = parseHtml(html, url ? { url } : {});
+  const microdata = /\bitemscope\b/i.test(html) ? microdataLists(original, treeNodeRows(original).textOf) : [];
+  const declared = [...jsonLdLists(jsonLdValues(original)), ...microdata];
+  if (declared.length === 0) return undefined;
+  const stripped = stripDeclarations(html);
+  const tree = parseHtml(stripped, url ? { url } : {});
+  const rows = treeNodeRows(tree);
+  let best: { list: DeclaredList; nodes: number[]; items: DeclaredItem[] } | undefined;
+  for (const list of declared) {
+    const m = matchList(list, tree, rows);
+    if (!best || m.nodes.length > best.nodes.length) best = { list, ...m };
+  }
+  if (!best || best.nodes.length < MIN_GOLD_ITEMS) return undefined;
+  return { html: stripped, tree, rows, declared: best.list, nodes: best.nodes, items: best.items };
+}

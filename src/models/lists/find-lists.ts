@@ -1,0 +1,108 @@
+/**
+ * The page's main repeated list, found without examples (seed 003): the list model's rule
+ * sets mark the elements that are list items (an element most of them mark); marked elements with the same tag path form a
+ * candidate list (seed 003's repetition: items of one list share their path from the root);
+ * the candidate with the most marked elements is the main list, when it has at least
+ * `MIN_LIST_ITEMS`, and every element on its path is one of its items.
+ * Each item is its element's text and link (the element's own `href`, else its first link's).
+ */
+import type { DomTree, ElementNode } from '../../dom/tree.js';
+import { treeNodeRows, type TreeNodeRows } from '../../features/tree-nodes.js';
+import type { ListModel } from './list-model.js';
+
+export interface ListItem {
+  /** The item's visible text, white space collapsed. */
+  readonly text: string;
+  /** The item's link, resolved against the page's URL when it has one. */
+  readonly href?: string;
+}
+
+export interface FoundList {
+  readonly items: readonly ListItem[];
+}
+
+/** Fewer marked elements than this on one path is not a list. */
+export const MIN_LIST_ITEMS = 3;
+
+export interface ListDetection {
+  /** Element ids of the main list's items, in page order (empty when none). */
+  readonly nodes: readonly number[];
+  readonly lists: readonly FoundList[];
+}
+
+/** Element ids most of the model's rule sets mark as list items, in page order. */
+export function markedNodes(rows: TreeNodeRows, model: ListModel): number[] {
+  const votes = new Int32Array(rows.ids.length);
+  for (const rules of model.ruleSets) {
+    const fired = rules.fire(rows.items);
+    for (let k = 0; k < fired.length; k++) if (fired[k]! >= 0) votes[k]++;
+  }
+  const out: number[] = [];
+  for (let k = 0; k < votes.length; k++) if (votes[k]! * 2 > model.ruleSets.length) out.push(rows.ids[k]!);
+  return out;
+}
+
+/**
+ * The main list: marked elements grouped by tag path, the group with the most (ties: the
+ * earlier), when it has at least MIN_LIST_ITEMS; then completed with every candidate element on
+ * that path, since a list's items share their path and the rules need not mark each one.
+ */
+export function mainGroup(marked: readonly number[], rows: Pick<TreeNodeRows, 'ids' | 'pathOf'>): number[] {
+  const { pathOf } = rows;
+  const counts = new Map<number, number>();
+  let best = -1, bestCount = 0;
+  for (const id of marked) {
+    const c = (counts.get(pathOf[id]!) ?? 0) + 1;
+    counts.set(pathOf[id]!, c);
+    if (c > bestCount) { best = pathOf[id]!; bestCount = c; }
+  }
+  if (bestCount < MIN_LIST_ITEMS) return [];
+  return rows.ids.filter((id) => pathOf[id] === best);
+}
+
+function firstHref(tree: DomTree, id: number): string | undefined {
+  const el = tree.nodes[id] as ElementNode;
+  for (let k = id; k <= el.end; k++) {
+    const n = tree.nodes[k]!;
+    if (n.kind === 'element' && n.tag === 'a' && n.attrs['href'] !== undefined && n.attrs['href'].trim() !== '') return n.attrs['href'].trim();
+  }
+  return undefined;
+}
+
+/** An http(s) URL resolved against the page's base, or undefined for scripts, mail links and junk. */
+export function resolveHref(raw: string, base: string | undefined): string | undefined {
+  if (/^\s*(javascript|data|vbscript|mailto|tel):/i.test(raw) || raw.startsWith('#')) return undefined;
+  try {
+    const u = base ? new URL(raw, base) : new URL(raw);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
+  } catch {
+    return base ? undefined : raw; // a relative link on a page with no known URL stays as written
+  }
+}
+
+/** The items of the given elements; an element repeating the previous one's link joins it (an image link beside its title link). */
+export function listItems(tree: DomTree, rows: TreeNodeRows, nodes: readonly number[]): { items: ListItem[]; nodes: number[] } {
+  const items: ListItem[] = [], kept: number[] = [];
+  for (const id of nodes) {
+    const raw = firstHref(tree, id);
+    const href = raw === undefined ? undefined : resolveHref(raw, tree.baseUrl);
+    const text = rows.textOf(id);
+    const prev = items[items.length - 1];
+    if (prev && href !== undefined && prev.href === href) {
+      if (!prev.text && text) { items[items.length - 1] = { text, href }; kept[kept.length - 1] = id; }
+      continue;
+    }
+    items.push(href !== undefined ? { text, href } : { text });
+    kept.push(id);
+  }
+  return { items, nodes: kept };
+}
+
+/** The page's main list (none when the rules mark fewer than MIN_LIST_ITEMS elements on any one path). */
+export function detectLists(tree: DomTree, model: ListModel, rows: TreeNodeRows = treeNodeRows(tree)): ListDetection {
+  const group = mainGroup(markedNodes(rows, model), rows);
+  if (group.length === 0) return { nodes: [], lists: [] };
+  const { items, nodes } = listItems(tree, rows, group);
+  if (items.length < MIN_LIST_ITEMS) return { nodes: [], lists: [] };
+  return { nodes, lists: [{ items }] };
+}

@@ -1,0 +1,108 @@
+/**
+ * The list model file (`models/lists.model.json.gz`, docs/lists.md): two-class RIPPER rule
+ * sets over seed 003's parse-tree node features (one per training seed), which mark the
+ * elements that are items of a page's main repeated list by majority, plus the header saying
+ * what they were trained on.
+ */
+import { readFile } from 'node:fs/promises';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { PithError } from '../../errors.js';
+import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS } from '../../features/tree-nodes.js';
+import { twoClassFromJSON, type TwoClassBody, type TwoClassRules } from '../ripper/two-class.js';
+
+export const LIST_MODEL_FORMAT = 'pith-lists';
+
+export interface ListModelFile {
+  readonly format: typeof LIST_MODEL_FORMAT;
+  readonly version: 1;
+  /** Name, version and hash of the node features the rules read (`tree-nodes`). */
+  readonly featureSchema: { readonly name: string; readonly version: number; readonly hash: string };
+  readonly trainingCorpora: ReadonlyArray<{ readonly name: string; readonly pages: number }>;
+  readonly params: Readonly<Record<string, number | boolean | string>>;
+  readonly createdAt: string;
+  /** One rule set per RIPPER seed; an element is an item when most of them say so. */
+  readonly ruleSets: readonly TwoClassBody[];
+}
+
+export interface ListModel {
+  readonly file: ListModelFile;
+  readonly ruleSets: readonly TwoClassRules[];
+}
+
+/** The most rule sets a file may hold. */
+const MAX_RULE_SETS = 15;
+
+const MAX_LIST_MODEL_BYTES = 16 * 1024 * 1024;
+
+export function createListModelFile(ruleSets: readonly TwoClassBody[], header: Pick<ListModelFile, 'trainingCorpora' | 'params'>, now = new Date()): ListModelFile {
+  const s = TREE_NODE_SCHEMA;
+  return { format: LIST_MODEL_FORMAT, version: 1, featureSchema: { name: s.name, version: s.version, hash: s.hash }, ...header, createdAt: now.toISOString(), ruleSets };
+}
+
+export function encodeListModel(file: ListModelFile): Buffer {
+  return gzipSync(Buffer.from(JSON.stringify(file) + '\n', 'utf8'), { level: 9 });
+}
+
+/** Is this parsed JSON a list model (rather than a block model)? */
+export function isListModelJson(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && (json as Record<string, unknown>)['format'] === LIST_MODEL_FORMAT;
+}
+
+/** Checks a parsed list model file; PithError('BAD_MODEL') when it is not one pith can use. */
+export function listModelFromJson(json: unknown, subject = 'list model'): ListModel {
+  const bad = (m: string): never => { throw new PithError('BAD_MODEL', m, subject); };
+  if (!isListModelJson(json)) bad(`not a list model (format '${LIST_MODEL_FORMAT}')`);
+  const f = json as Record<string, unknown>;
+  if (f['version'] !== 1) bad(`unsupported list model version ${String(f['version'])}`);
+  const fs = f['featureSchema'] as Record<string, unknown> | undefined;
+  if (typeof fs !== 'object' || fs === null || fs['hash'] !== TREE_NODE_SCHEMA.hash) {
+    bad(`trained on other node features (${String(fs?.['hash'])}; this pith computes ${TREE_NODE_SCHEMA.hash})`);
+  }
+  if (!Array.isArray(f['trainingCorpora']) || typeof f['params'] !== 'object' || typeof f['createdAt'] !== 'string') bad('malformed header');
+  const bodies = f['ruleSets'];
+  if (!Array.isArray(bodies) || bodies.length === 0 || bodies.length > MAX_RULE_SETS) bad(`ruleSets must hold 1 to ${MAX_RULE_SETS} rule sets`);
+  const ruleSets = (bodies as unknown[]).map((body) => {
+    let rules: TwoClassRules;
+    try {
+      rules = twoClassFromJSON(body);
+    } catch (e) {
+      throw new PithError('BAD_MODEL', (e as Error).message, subject, { cause: e });
+    }
+    for (const feat of rules.body.features) {
+      const ok = feat.kind === 'set'
+        ? feat.columns.length === 0 && feat.prefixes.length === 1 && TREE_NODE_SETS.some((t) => t.name === feat.name && t.prefix === feat.prefixes[0])
+        : feat.columns.length === 1 && TREE_NODE_COLUMNS[feat.columns[0]!]?.name === feat.name && TREE_NODE_COLUMNS[feat.columns[0]!]?.kind === feat.kind;
+      if (!ok) bad(`rules read a feature the node rows do not have: ${feat.name}`);
+    }
+    return rules;
+  });
+  return { file: json as ListModelFile, ruleSets };
+}
+
+/** Decodes list model bytes (gzip or plain JSON). */
+export function decodeListModel(bytes: Uint8Array, subject = 'list model'): ListModel {
+  let data: Uint8Array = bytes;
+  try {
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) data = gunzipSync(bytes, { maxOutputLength: MAX_LIST_MODEL_BYTES });
+  } catch (e) {
+    throw new PithError('BAD_MODEL', `corrupt gzip data (${(e as Error).message})`, subject, { cause: e });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(data).toString('utf8'));
+  } catch (e) {
+    throw new PithError('BAD_MODEL', `not JSON (${(e as Error).message})`, subject, { cause: e });
+  }
+  return listModelFromJson(json, subject);
+}
+
+export async function loadListModel(path: string): Promise<ListModel> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new PithError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO', code === 'ENOENT' ? 'list model not found' : `cannot read list model: ${(e as Error).message}`, path, { cause: e });
+  }
+  return decodeListModel(bytes, path);
+}

@@ -1,0 +1,72 @@
+/** List gold from declared items: JSON-LD and microdata read, matched to elements, declarations removed. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ElementNode } from '../../src/dom/tree.js';
+import { comparableUrl, jsonLdLists, listGold, stripDeclarations } from '../../src/corpus/list-gold.js';
+
+const LD = JSON.stringify({
+  '@context': 'https://schema.org', '@type': 'ItemList',
+  itemListElement: [
+    { '@type': 'ListItem', position: 1, url: 'https://shop.example/p/red', name: 'Red kettle' },
+    { '@type': 'ListItem', position: 2, item: { '@type': 'Product', name: 'Blue kettle', url: '/p/blue/' } },
+    { '@type': 'ListItem', position: 3, url: 'https://www.shop.example/p/green#top' },
+    { '@type': 'ListItem', position: 4, url: 'https://shop.example/p/not-on-page', name: 'Ghost' },
+  ],
+});
+const CRUMBS = JSON.stringify({ '@type': 'BreadcrumbList', itemListElement: [{ name: 'Home', item: '/' }, { name: 'Kettles', item: '/k' }, { name: 'All', item: '/a' }] });
+
+const PAGE = `<html><head><title>Kettles</title>
+<script type="application/ld+json">${LD}</script>
+<script type="application/ld+json">${CRUMBS}</script></head>
+<body><nav><a href="/">Home</a> <a href="/k">Kettles</a> <a href="/a">All</a></nav>
+<ul class="grid">
+ <li><a href="/p/red"><img src="r.jpg"></a><a href="/p/red">Red kettle</a> <span>£20</span></li>
+ <li><a href="/p/blue">Blue kettle</a> <span>£21</span></li>
+ <li><a href="/p/green">Green kettle</a> <span>£22</span></li>
+</ul></body></html>`;
+
+test('JSON-LD ItemList entries give names and URLs; breadcrumbs are no list', () => {
+  const lists = jsonLdLists([JSON.parse(LD), JSON.parse(CRUMBS)]);
+  assert.equal(lists.length, 1);
+  assert.equal(lists[0]!.source, 'json-ld:ItemList');
+  assert.deepEqual(lists[0]!.items[1], { name: 'Blue kettle', url: '/p/blue/' });
+});
+
+test('declared items are matched to the links that carry them, and the declaration is gone from what the learner sees', () => {
+  const g = listGold(PAGE, 'https://shop.example/kettles');
+  assert.ok(g);
+  assert.equal(g.items.length, 3, 'the item not on the page is not gold');
+  const tags = g.nodes.map((id) => (g.tree.nodes[id] as ElementNode).tag);
+  assert.deepEqual(tags, ['a', 'a', 'a']);
+  assert.deepEqual(g.nodes.map((id) => g.rows.textOf(id)), ['Red kettle', 'Blue kettle', 'Green kettle'], 'the titled link, not the image link');
+  assert.equal(g.tree.jsonLd.length, 0);
+  assert.doesNotMatch(g.html, /ld\+json|itemListElement|Ghost/);
+});
+
+test('microdata lists are read, and their attributes stripped', () => {
+  const html = `<html><body><div itemscope itemtype="https://schema.org/ItemList">
+  <div itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><a itemprop="url" href="/a"><span itemprop="name">Alpha story</span></a></div>
+  <div itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><a itemprop="url" href="/b"><span itemprop="name">Beta story</span></a></div>
+  <div itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><a itemprop="url" href="/c"><span itemprop="name">Gamma story</span></a></div>
+  </div><p>Text that mentions itemprop="name" stays.</p></body></html>`;
+  const g = listGold(html, 'https://news.example/');
+  assert.ok(g);
+  assert.equal(g.declared.source, 'microdata:ItemList');
+  assert.equal(g.items.length, 3);
+  assert.deepEqual(g.nodes.map((id) => g.rows.textOf(id)), ['Alpha story', 'Beta story', 'Gamma story']);
+  assert.doesNotMatch(g.html.replace(/<p>.*<\/p>/, ''), /itemscope|itemprop|itemtype/);
+  assert.match(g.html, /mentions itemprop="name" stays/, 'text is not touched');
+  for (const n of g.tree.nodes) if (n.kind === 'element') assert.equal(n.attrs['itemprop'], undefined);
+});
+
+test('a page with no declaration, or too few items found, has no gold', () => {
+  assert.equal(listGold('<html><body><ul><li><a href="/1">One</a></li></ul></body></html>'), undefined);
+  const two = JSON.stringify({ '@type': 'ItemList', itemListElement: [{ url: '/x', name: 'X item' }, { url: '/y', name: 'Y item' }, { url: '/z', name: 'Z item' }] });
+  assert.equal(listGold(`<html><head><script type="application/ld+json">${two}</script></head><body><a href="/x">X item</a><a href="/y">Y item</a></body></html>`, 'https://e.example/'), undefined);
+});
+
+test('stripDeclarations and comparableUrl', () => {
+  assert.equal(stripDeclarations('<div itemscope itemtype="x" class="c"><script type="application/ld+json">{}</script>t</div>'), '<div class="c">t</div>');
+  assert.equal(comparableUrl('https://www.A.example/p/1/#x', undefined), comparableUrl('http://a.example/p/1', undefined));
+  assert.equal(comparableUrl('javascript:void(0)', 'https://a.example/'), undefined);
+});
