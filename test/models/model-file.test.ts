@@ -127,5 +127,8 @@ test('pith model dump prints header, parameters, top attributes and transitions'
   out = ''; err = '';
   assert.equal(await main(['model', 'dump', join(dir, 'missing.json')], io), 3);
   assert.match(err, /not found/);
-  assert.equal(await main(['model', 'show', path], io), 2);
+  out = '';
+  assert.equal(await main(['model', 'show', path], io), 0, err); // show is another name for dump
+  assert.match(out, /algorithm  crf/);
+  assert.equal(await main(['model', 'inspect', path], io), 2);
 });
