@@ -10,6 +10,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js';
 import { ariaToggles, holdsToggle, isAriaPanel, isNamedPanel, type AriaToggles } from './disclosure.js';
 import { normalizeSpace } from './tree.js';
+import { isHiddenByAttrs } from './hidden.js';
 import { decodeHtml, type DecodeOptions } from './decode.js';
 import { parseDocument } from './html-parser.js';
 import { mayHaveStreamedSegments, resolveStreamedSegments } from './streamed-segments.js';
@@ -50,13 +51,7 @@ export interface ParsedPage {
   readonly replacements: number;
 }
 
-const HIDDEN_STYLE_RE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
-
-function isHiddenElement(attrs: Record<string, string>): boolean {
-  if ('hidden' in attrs) return true;
-  const style = attrs['style'];
-  return style !== undefined && HIDDEN_STYLE_RE.test(style);
-}
+const isHiddenElement = isHiddenByAttrs;
 
 function keptAttrs(el: P5Element): Record<string, string> {
   const out: Record<string, string> = {};
@@ -69,9 +64,10 @@ function keptAttrs(el: P5Element): Record<string, string> {
 
 /** Parses already-decoded HTML text into a light tree. */
 export function parseHtml(html: string, options: { url?: string; openPanels?: boolean } = {}): DomTree {
-  const { document, truncated } = parseDocument(html, { scriptingEnabled: false });
+  const { document, truncated, dropped } = parseDocument(html, { scriptingEnabled: false });
   if (mayHaveStreamedSegments(html)) resolveStreamedSegments(document);
-  return buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true);
+  const tree = buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true);
+  return dropped.hidden + dropped.empty + dropped.unwrapped > 0 ? Object.freeze({ ...tree, dropped }) : tree;
 }
 
 /** Decodes bytes (gzip, any declared or detected encoding) and parses them. */

@@ -58,6 +58,8 @@ export interface ExtractionMetadata {
   readonly dir: 'ltr' | 'rtl';
   /** The page was longer than pith reads; the article comes from its beginning. */
   readonly truncated?: true;
+  /** Nodes the parser's budget dropped to keep the page within it, by reason (`hidden` content, `empty` elements, `unwrapped` inline markup). */
+  readonly dropped?: { readonly hidden: number; readonly empty: number; readonly unwrapped: number };
   /** With site models in the model: which labelled the page (`wrapper`, a learner's name, or `general`). */
   readonly extractor?: string;
   /** The decoder rule that added text no block of the page holds (`product-description`: the description a shop declares in its JSON-LD but draws only with a script). */
@@ -152,6 +154,7 @@ function toExtraction(article: Article, confidence: number, extractor?: string, 
     ...(image !== undefined ? { image } : {}),
     dir: m.dir ?? 'ltr',
     ...(m.truncated ? { truncated: m.truncated } : {}),
+    ...(m.dropped ? { dropped: m.dropped } : {}),
     ...(extractor !== undefined ? { extractor } : {}),
     ...(addedBy !== undefined ? { addedBy } : {}),
   });

@@ -129,6 +129,10 @@ export function openApiDocument(limits: OpenApiLimits): Record<string, unknown> 
             pageTitle: { type: 'string' }, author: { type: 'string' }, date: { type: 'string' }, siteName: { type: 'string' },
             url: { type: 'string' }, lang: { type: 'string' }, excerpt: { type: 'string' }, image: { type: 'string' },
             dir: { type: 'string', enum: ['ltr', 'rtl'] }, truncated: { const: true },
+            dropped: {
+              type: 'object', description: 'Nodes the per-page budget dropped, by reason.',
+              properties: { hidden: { type: 'integer' }, empty: { type: 'integer' }, unwrapped: { type: 'integer' } },
+            },
           },
         },
         Health: {

@@ -108,6 +108,9 @@ export const command: Command = {
         const changed = e.label !== e.modelLabel ? e.modelLabel : '';
         io.stdout.write(`${String(e.index).padStart(5)}  ${e.label.padEnd(7)}  ${e.p.toFixed(2)}  ${changed.padEnd(7)}  ${text.length > 70 ? text.slice(0, 69) + '…' : text}${e.note ? `  (${e.rule}: ${e.note})` : ''}\n         ${feats}\n`);
       }
+      const { truncated, dropped } = result.article.metadata;
+      if (dropped) io.stdout.write(`# the page's budget dropped ${dropped.hidden} hidden node(s), ${dropped.empty} empty element(s) and unwrapped ${dropped.unwrapped} inline element(s)\n`);
+      if (truncated) io.stdout.write('# the page was longer than pith reads: the rest of it was not read (metadata.truncated)\n');
       const added = result.addedText;
       if (added) io.stdout.write(`# added after block ${added.after}: ${added.paragraphs.length} paragraph(s) no block holds (${added.rule}: ${added.reason})\n`);
       return EXIT.ok;
