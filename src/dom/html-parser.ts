@@ -22,8 +22,8 @@
  * Skipping them saves about a quarter of parsing.
  *
  * The skip happens inside parse5's own tree construction, at the moment the parser switches
- * its tokenizer into a raw-text state for a `<script>` or `<style>` (or `<xmp>`, `<noembed>`,
- * `<noframes>`) in the HTML namespace. So whether a tag opens raw text at all (inside `<svg>`
+ * its tokenizer into a raw-text state for a `<script>` or `<style>` (or `<noembed>`,
+ * `<noframes>`) in the HTML namespace; `<xmp>`'s text is shown, so it is read. So whether a tag opens raw text at all (inside `<svg>`
  * a `<style>` is markup; in a frameset a `<script>` is dropped) is decided by the parser, never
  * guessed from the bytes. From there the end of the body is where the tokenizer would find it:
  * - raw text ends at the first `</name` followed by white space, `/` or `>` (ASCII case-insensitive);
@@ -54,7 +54,7 @@ const NOSCRIPT_REACH = 16;
 /** Elements whose raw-text body pith never reads, with the regular expression that finds where it ends. */
 const BODY_END: ReadonlyMap<string, RegExp> = new Map([
   ['script', /<!--|<\/script[\t\n\f\r />]/gi],
-  ...['style', 'xmp', 'noembed', 'noframes'].map((name) => [name, new RegExp(`</${name}[\\t\\n\\f\\r />]`, 'gi')] as const),
+  ...['style', 'noembed', 'noframes'].map((name) => [name, new RegExp(`</${name}[\\t\\n\\f\\r />]`, 'gi')] as const),
 ]);
 
 /** The scripts pith reads: the same test as the tree builder's (attribute values arrive decoded). */

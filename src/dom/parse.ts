@@ -22,9 +22,15 @@ const SOFT_HYPHEN = '\u00ad';
 
 /** Elements whose content is never visible text. */
 export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
-  'script', 'style', 'template', 'noembed', 'noframes', 'xmp', 'textarea', 'select',
-  'svg', 'math', 'object', 'applet', 'param', 'datalist',
+  'script', 'style', 'template', 'noembed', 'noframes', 'textarea', 'select',
+  'applet', 'param', 'datalist', 'annotation', 'annotation-xml',
 ]);
+
+/**
+ * In an `<svg>`, text is drawn only by `<text>` (with its `<tspan>` and `<textPath>`) and by the
+ * HTML of a `<foreignObject>`; `<title>`, `<desc>` and the rest are not shown.
+ */
+const SVG_TEXT_TAGS: ReadonlySet<string> = new Set(['text', 'foreignobject']);
 
 /** Attributes kept on elements: what features, rendering and annotation need. */
 const KEPT_ATTRS: ReadonlySet<string> = new Set([
@@ -101,6 +107,11 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
   // What `showDisclosurePanels` needs, gathered on the way: the outermost elements hidden by
   // their own attributes, the element before each self-hidden one, and ARIA's toggles.
   const hiddenRoots: number[] = [];
+  // Elements of an svg whose text is not drawn (all but its text elements), closed details
+  // (their own text is not shown either), and the elements hidden for what they are.
+  const svgHidesText = new Set<number>();
+  const closedDetails = new Set<number>();
+  const notShownIds = new Set<number>();
   const elementBefore = new Map<number, number>();
   const expandable: MutableElement[] = [];
 
@@ -126,7 +137,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     const name = node.nodeName;
     if (name === '#text') {
       const raw = (node as DefaultTreeAdapterMap['textNode']).value;
-      if (parent.tag === '#document') continue;
+      if (parent.tag === '#document' || svgHidesText.has(parent.id) || closedDetails.has(parent.id)) continue;
       // Soft hyphens (German and Dutch sites set them for line breaking) are invisible unless a
       // line breaks there; left in, they split words for search, NLP and text comparison.
       const value = raw.includes(SOFT_HYPHEN) ? raw.replaceAll(SOFT_HYPHEN, '') : raw;
@@ -159,10 +170,15 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     } else if (tag === 'body' && attrs['dir'] && dir === undefined) dir = attrs['dir'];
 
     const selfHidden = isHiddenElement(attrs);
+    // What a browser with scripting on does not show: `<noscript>`, and all but the `<summary>` of a closed `<details>`.
+    const notShown = tag === 'noscript' || (closedDetails.has(parent.id) && tag !== 'summary');
     const me: MutableElement = {
       kind: 'element', id: nodes.length, parent: parent.id, tag, attrs, children: [],
-      depth: parent.depth + 1, hidden: parent.hidden || selfHidden, end: nodes.length,
+      depth: parent.depth + 1, hidden: parent.hidden || selfHidden || notShown, end: nodes.length,
     };
+    if (notShown) notShownIds.add(me.id);
+    if (tag === 'details' && !el.attrs.some((a) => a.name === 'open')) closedDetails.add(me.id);
+    if (tag === 'svg' || (svgHidesText.has(parent.id) && !SVG_TEXT_TAGS.has(tag))) svgHidesText.add(me.id);
     if (openPanels) {
       if (selfHidden) {
         if (!parent.hidden) hiddenRoots.push(me.id);
@@ -179,7 +195,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent: me });
   }
   root.end = nodes.length - 1;
-  showDisclosurePanels(nodes as (MutableElement | TextNode)[], hiddenRoots, elementBefore, expandable);
+  showDisclosurePanels(nodes as (MutableElement | TextNode)[], hiddenRoots, elementBefore, expandable, notShownIds);
   for (const n of nodes) if (n.kind === 'element') Object.freeze((n as MutableElement).children);
 
   let baseUrl: string | undefined = url;
@@ -212,7 +228,7 @@ function lastElementChild(nodes: readonly DomNode[], parent: MutableElement): nu
  */
 function showDisclosurePanels(
   nodes: (MutableElement | TextNode)[], hiddenRoots: readonly number[], elementBefore: ReadonlyMap<number, number>,
-  expandable: readonly MutableElement[],
+  expandable: readonly MutableElement[], notShown: ReadonlySet<number>,
 ): void {
   if (hiddenRoots.length === 0) return;
   let toggles: AriaToggles | undefined;
@@ -227,7 +243,7 @@ function showDisclosurePanels(
     panel.hidden = false;
     for (let j = id + 1; j <= panel.end; j++) {
       const n = nodes[j]!;
-      if (n.kind === 'element') n.hidden = (nodes[n.parent] as MutableElement).hidden || (isHiddenElement(n.attrs) && !isPanel(n));
+      if (n.kind === 'element') n.hidden = (nodes[n.parent] as MutableElement).hidden || notShown.has(n.id) || (isHiddenElement(n.attrs) && !isPanel(n));
     }
   }
 }
