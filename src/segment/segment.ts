@@ -51,7 +51,9 @@ export const INLINE_TAGS: ReadonlySet<string> = new Set([
   // MathML: a formula in a sentence is part of its line.
   'math', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mrow', 'msup', 'msub', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mstyle',
   'mspace', 'mpadded', 'mphantom', 'menclose', 'munder', 'mover', 'munderover', 'mmultiscripts', 'mprescripts',
-  'semantics', 'mfenced', 'merror', 'mtable', 'mtr', 'mtd',
+  'semantics', 'annotation', 'annotation-xml', 'mfenced', 'merror', 'mtable', 'mtr', 'mtd',
+  // SVG: the runs of one drawn text.
+  'tspan', 'textpath',
 ]);
 
 const IMAGE_TAGS: ReadonlySet<string> = new Set(['img', 'image']);
