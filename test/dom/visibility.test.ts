@@ -5,8 +5,8 @@ import { parseHtml } from '../../src/dom/parse.js';
 import { segment } from '../../src/segment/segment.js';
 
 /** The blocks' texts of a small page. */
-function blocksOf(body: string): string[] {
-  return segment(parseHtml(`<html><body>${body}</body></html>`)).blocks.filter((b) => b.kind === 'text').map((b) => b.text);
+function blocksOf(body: string, openPanels = true): string[] {
+  return segment(parseHtml(`<html><body>${body}</body></html>`, { openPanels })).blocks.filter((b) => b.kind === 'text').map((b) => b.text);
 }
 
 test('an inline <math> is read and stays inside its paragraph', () => {
@@ -25,15 +25,24 @@ test('in an svg only <text> and <foreignObject> are drawn', () => {
 
 test("an <object>'s fallback content is read; its params are not", () => {
   assert.deepEqual(blocksOf('<object data="x.swf"><param name="movie" value="x.swf">Fallback text</object>'), ['Fallback text']);
+  assert.deepEqual(segment(parseHtml('<object data="x.swf"><embed src="x.swf"></object>')).blocks.length, 0, 'an embed of the same plugin is no fallback');
 });
 
-test('<noscript> content is hidden (scripting is on for a reader)', () => {
+test('<noscript> text is hidden (scripting is on for a reader); its images stay', () => {
   assert.deepEqual(blocksOf('<p>Shown</p><noscript><p>Please enable JavaScript</p></noscript>'), ['Shown']);
   assert.deepEqual(blocksOf('<p>Shown</p><noscript>Bare text</noscript>'), ['Shown']);
+  const forum = `<noscript><div class="crawler-post">${'A post a reader sees once the script draws it. '.repeat(12)}</div></noscript>`;
+  assert.equal(blocksOf(forum).length, 1, 'a noscript holding the page\'s content (a forum\'s crawler view) is what the script draws');
+  const blocks = segment(parseHtml('<p>Shown</p><noscript><img src="https://a.example/lead.jpg" alt="Lead"></noscript>')).blocks;
+  assert.deepEqual(blocks.map((b) => b.kind), ['text', 'image'], 'a lazy image\'s fallback stays: the script would show the image');
 });
 
-test('a closed <details> shows its summary only; an open one shows all', () => {
-  assert.deepEqual(blocksOf('<details><summary>More</summary><p>Body</p>direct text</details>'), ['More']);
-  assert.deepEqual(blocksOf('<details open><summary>More</summary><p>Body</p></details>'), ['More', 'Body']);
-  assert.deepEqual(blocksOf('<details open><summary>A</summary><details><summary>B</summary><p>inner</p></details></details>'), ['A', 'B']);
+test('a closed <details> hides all but its summary: a panel a reader opens, read open by default and closed as served', () => {
+  const details = '<details><summary>More</summary><p>Body</p>direct text</details>';
+  assert.deepEqual(blocksOf(details, false), ['More']);
+  assert.deepEqual(blocksOf(details), ['More', 'Body', 'direct text']);
+  assert.deepEqual(blocksOf('<details open><summary>More</summary><p>Body</p></details>', false), ['More', 'Body']);
+  assert.deepEqual(blocksOf('<details open><summary>A</summary><details><summary>B</summary><p>inner</p></details></details>', false), ['A', 'B']);
+  const tree = parseHtml('<details><summary>S</summary><div><p>x</p></div></details>');
+  assert.ok(tree.nodes.every((n) => n.kind !== 'element' || !n.hidden), 'opened as a panel, with everything in it');
 });
