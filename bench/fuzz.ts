@@ -17,6 +17,7 @@
  *   --corpora DIR (../shared/corpora; test/fixtures/pages when absent) --workers N (1)
  *   --progress-every N (500) --quiet --skip name,name (mutators left out)
  *   --max-page-kb N --max-growth-kb N (quick runs: smaller pool pages, smaller insertions)
+ *   --model-cases N (200): hostile model files loaded by pith's loader (bench/model-fuzz.ts)
  * Exit code 1 when there is a finding.
  *
  * The module is also the harness library (test/fuzz imports it) and its own worker entry.
@@ -31,6 +32,7 @@ import { getHeapStatistics } from 'node:v8';
 import { seededRandom } from '../src/util/random.js';
 import { listPageFiles } from './page-files.js';
 import { isPithError } from '../src/errors.js';
+import { runModelCampaign } from './model-fuzz.js';
 import { extractBytes, loadExtractionModel, bundledModelPath, renderResult, OUTPUT_FORMATS, type LoadedModel } from '../src/pipeline/extract.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -1086,6 +1088,7 @@ export interface CliOptions {
   /** Quick runs: only pool files up to this size on disk, and less growth per mutator. */
   readonly maxPageKb: number | undefined;
   readonly maxGrowthKb: number | undefined;
+  readonly modelCases: number;
 }
 
 /** MUTATORS less the named ones (an unknown name is an error). */
@@ -1095,7 +1098,7 @@ export function mutatorsWithout(skip: readonly string[]): Mutator[] {
 }
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageKb: undefined as number | undefined, maxGrowthKb: undefined as number | undefined };
+  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageKb: undefined as number | undefined, maxGrowthKb: undefined as number | undefined, modelCases: 200 };
   const num = (flag: string, v: string | undefined): number => {
     const n = Number(v);
     if (v === undefined || !Number.isFinite(n) || n < 0 || !Number.isInteger(n)) throw new Error(`${flag} needs a whole number, got ${v}`);
@@ -1118,6 +1121,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--quiet': o.quiet = true; break;
       case '--max-page-kb': o.maxPageKb = num(a, v); i++; break;
       case '--max-growth-kb': o.maxGrowthKb = num(a, v); i++; break;
+      case '--model-cases': o.modelCases = num(a, v); i++; break;
       case '--skip': if (!v) throw new Error('--skip needs mutator names'); o.skip.push(...v.split(',').filter(Boolean)); i++; break;
       default: throw new Error(`unknown option ${a} (see the head of bench/fuzz.ts)`);
     }
@@ -1160,7 +1164,15 @@ async function cliMain(): Promise<void> {
     writeFileSync(join(o.out, `${o.seed}-${i}.html`), generateCase(o.seed, i, pool, maxGrowth, mutators).bytes);
     console.log(`  input: ${join(o.out, `${o.seed}-${i}.html`)}`);
   }
-  process.exitCode = summary.findings.length > 0 ? 1 : 0;
+  let modelFindings = 0;
+  if (o.modelCases > 0 && o.only.length === 0) {
+    mkdirSync(o.out, { recursive: true });
+    const m = runModelCampaign(o.seed, o.modelCases, o.out);
+    modelFindings = m.findings.length;
+    console.log(`model bombs: ${m.cases} case(s) (${Object.entries(m.byBomb).map(([k, n]) => `${k} ${n}`).join(', ')}), ${m.findings.length} finding(s); worst ${m.worstCpuMs.toFixed(0)} ms CPU, ${m.worstGrowthMb.toFixed(0)} MB above the loader's start`);
+    for (const f of m.findings) console.log(`  model finding #${f.index} ${f.bomb}${f.gzip ? ' (gzip)' : ''}: ${f.outcome.code}, ${f.outcome.cpuMs.toFixed(0)} ms CPU, ${(f.outcome.peakMb - f.outcome.startMb).toFixed(0)} MB`);
+  }
+  process.exitCode = summary.findings.length + modelFindings > 0 ? 1 : 0;
 }
 
 const data = workerData as Partial<WorkerData> | null;
