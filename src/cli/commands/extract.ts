@@ -41,7 +41,9 @@ Options:
   --scripts        with --render: run the page's scripts before reading the layout
 
 Input: at most 16 MiB of page (a file, stdin or a URL body; after gunzip too): bigger input
-is refused (TOO_LARGE), never truncated. Only regular files are read; a device, FIFO or
+is refused (TOO_LARGE). Past 100 000 nodes a page's hidden content and empty or text-only
+inline markup are dropped as it is read (metadata.dropped); past 200 000 after that, the
+rest is not read (metadata.truncated). Only regular files are read; a device, FIFO or
 socket is refused (NOT_A_FILE): pipe such input to 'pith extract -'.
 
 Examples:
