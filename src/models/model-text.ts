@@ -9,7 +9,7 @@
  *   INFLATE_ALLOWANCE (and never past MAX_MODEL_BYTES): pith's own files inflate about 2 to 3
  *   times (base64 weights barely compress), so only a bomb meets the cap;
  * - one pass over the inflated bytes (a byte loop: no allocation) checks the JSON's shape:
- *   nesting depth, the number of values and of arrays and objects, and the white space
+ *   nesting depth, the number of values, of object members and of arrays and objects, and the white space
  *   outside strings. pith writes JSON.stringify's compact text: the bundled model has depth 4
  *   and 26 000 values. The text is decoded and parsed only when the shape is within bounds.
  * Every refusal is PithError('BAD_MODEL') naming the bound.
@@ -26,7 +26,9 @@ export const INFLATE_ALLOWANCE = 16 * 1024 * 1024;
 /** Nesting of arrays and objects. */
 export const MAX_JSON_DEPTH = 128;
 /** Values in the document: array elements, object members' values and the top value. */
-export const MAX_JSON_VALUES = 2_000_000;
+export const MAX_JSON_VALUES = 1_000_000;
+/** Members of objects, all objects together (a key costs about 200 bytes once parsed). */
+export const MAX_JSON_MEMBERS = 500_000;
 /** Arrays and objects in the document (each costs far more memory than a number). */
 export const MAX_JSON_CONTAINERS = 250_000;
 /** White space outside strings (pretty-printed files are allowed; padding is not). */
@@ -49,6 +51,7 @@ export interface JsonShape {
   readonly maxDepth: number;
   readonly values: number;
   readonly containers: number;
+  readonly members: number;
   readonly whitespace: number;
   /** Bytes looked at: the pass stops at the first bound crossed. */
   readonly scanned: number;
@@ -58,6 +61,7 @@ export interface JsonShape {
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
+const COLON = 0x3a;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
@@ -78,6 +82,7 @@ export function scanJsonShape(bytes: Uint8Array): JsonShape {
   let maxDepth = 0;
   let values = 1;
   let containers = 0;
+  let members = 0;
   let whitespace = 0;
   let i = 0;
   let problem: string | undefined;
@@ -111,8 +116,9 @@ export function scanJsonShape(bytes: Uint8Array): JsonShape {
     }
     if (justOpened) { values++; justOpened = false; }
     if (b === COMMA && ++values > MAX_JSON_VALUES) { problem = `more than ${MAX_JSON_VALUES} values`; break; }
+    if (b === COLON && ++members > MAX_JSON_MEMBERS) { problem = `more than ${MAX_JSON_MEMBERS} object members`; break; }
   }
-  return { maxDepth, values, containers, whitespace, scanned: i, ...(problem !== undefined ? { problem } : {}) };
+  return { maxDepth, values, containers, members, whitespace, scanned: i, ...(problem !== undefined ? { problem } : {}) };
 }
 
 /** The index after the string's closing quote (or the end of the text), from just inside its opening one. */
