@@ -121,3 +121,27 @@ function allText(root: P5): string {
   visit(root);
   return out;
 }
+
+test('pith extract reports the drop: metadata.dropped in JSON, a line in --explain', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { repoRoot } = await import('../helpers/paths.js');
+  const dir = mkdtempSync(join(tmpdir(), 'pith-budget-'));
+  try {
+    const file = join(dir, 'hidden-bomb.html');
+    writeFileSync(file, withBefore(`<div hidden>${'<i></i>'.repeat(210_000)}</div>`));
+    const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), 'extract', file, ...args], { encoding: 'utf8' });
+    const json = pith('--format', 'json');
+    assert.equal(json.status, 0, json.stderr);
+    const doc = JSON.parse(json.stdout) as { body: string; metadata: { dropped?: { hidden: number }; truncated?: true } };
+    assert.equal(doc.body, plain.body);
+    assert.ok((doc.metadata.dropped?.hidden ?? 0) > 100_000);
+    assert.equal(doc.metadata.truncated, undefined);
+    const explain = pith('--explain');
+    assert.match(explain.stdout, /^# the page's budget dropped \d{6} hidden node\(s\), 0 empty element\(s\) and unwrapped 0 inline element\(s\)$/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
