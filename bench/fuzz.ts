@@ -21,6 +21,7 @@
  *   (bench/fuzz-redirects.ts), run after the page cases
  *   --quick (the 300-case campaign npm test once ran: seed 20250101, 16 pages of <= 60 KB, 256 KB growth)
  *   --shapes (no campaign: every known shape at full size and every test/fixtures/fuzz/*.html, 20 s CPU each)
+ *   --model-cases N (200): hostile model files loaded by pith's loader (bench/model-fuzz.ts)
  * Exit code 1 when there is a finding.
  *
  * The module is also the harness library (test/fuzz imports it) and its own worker entry.
@@ -36,6 +37,7 @@ import { seededRandom } from '../src/util/random.js';
 import { listPageFiles } from './page-files.js';
 import { isPithError } from '../src/errors.js';
 import { formatRedirectSummary, runRedirectCampaign } from './fuzz-redirects.js';
+import { runModelCampaign } from './model-fuzz.js';
 import { extractBytes, loadExtractionModel, bundledModelPath, renderResult, OUTPUT_FORMATS, type LoadedModel } from '../src/pipeline/extract.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -1125,6 +1127,7 @@ export interface CliOptions {
   readonly quick: boolean;
   /** `--shapes`: every known shape at full size and every fixture of test/fixtures/fuzz, no campaign. */
   readonly shapes: boolean;
+  readonly modelCases: number;
 }
 
 /**
@@ -1145,7 +1148,7 @@ export function mutatorsWithout(skip: readonly string[]): Mutator[] {
 }
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageBytes: undefined as number | undefined, maxGrowthKb: undefined as number | undefined, quick: false, shapes: false, serveRounds: 3, redirectCases: 1000 };
+  const o = { cases: 10_000, seed: 1, timeoutMs: 5000, heapMb: 1024, out: join('out', 'fuzz'), only: [] as number[], pages: 300, corpora: undefined as string | undefined, workers: 1, progressEvery: 500, quiet: false, skip: [] as string[], maxPageBytes: undefined as number | undefined, maxGrowthKb: undefined as number | undefined, quick: false, shapes: false, serveRounds: 3, redirectCases: 1000, modelCases: 200 };
   let timeoutGiven = false;
   const num = (flag: string, v: string | undefined): number => {
     const n = Number(v);
@@ -1173,6 +1176,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--max-growth-kb': o.maxGrowthKb = num(a, v); i++; break;
       case '--serve-rounds': o.serveRounds = num(a, v); i++; break;
       case '--redirect-cases': o.redirectCases = num(a, v); i++; break;
+      case '--model-cases': o.modelCases = num(a, v); i++; break;
       case '--skip': if (!v) throw new Error('--skip needs mutator names'); o.skip.push(...v.split(',').filter(Boolean)); i++; break;
       default: throw new Error(`unknown option ${a} (see the head of bench/fuzz.ts)`);
     }
@@ -1267,7 +1271,15 @@ async function cliMain(): Promise<void> {
     console.log(formatRedirectSummary(redirects));
     redirectFindings = redirects.findings.length;
   }
-  process.exitCode = summary.findings.length + serveFindings + redirectFindings > 0 ? 1 : 0;
+  let modelFindings = 0;
+  if (o.modelCases > 0 && o.only.length === 0) {
+    mkdirSync(o.out, { recursive: true });
+    const m = runModelCampaign(o.seed, o.modelCases, o.out);
+    modelFindings = m.findings.length;
+    console.log(`model bombs: ${m.cases} case(s) (${Object.entries(m.byBomb).map(([k, n]) => `${k} ${n}`).join(', ')}), ${m.findings.length} finding(s); worst ${m.worstCpuMs.toFixed(0)} ms CPU, ${m.worstGrowthMb.toFixed(0)} MB above the loader's start`);
+    for (const f of m.findings) console.log(`  model finding #${f.index} ${f.bomb}${f.gzip ? ' (gzip)' : ''}: ${f.outcome.code}, ${f.outcome.cpuMs.toFixed(0)} ms CPU, ${(f.outcome.peakMb - f.outcome.startMb).toFixed(0)} MB`);
+  }
+  process.exitCode = summary.findings.length + serveFindings + redirectFindings + modelFindings > 0 ? 1 : 0;
 }
 
 const data = workerData as Partial<WorkerData> | null;

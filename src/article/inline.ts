@@ -36,7 +36,9 @@ const FORMAT_TAGS: Readonly<Record<string, FormatKind>> = Object.freeze({
 });
 
 const IMAGE_TAGS: ReadonlySet<string> = new Set(['img', 'image']);
-const MEDIA_TAGS: ReadonlySet<string> = new Set(['video', 'audio', 'iframe', 'embed', 'canvas', 'object', 'picture', 'svg', 'math']);
+const MEDIA_TAGS: ReadonlySet<string> = new Set(['video', 'audio', 'iframe', 'embed', 'canvas', 'picture']);
+/** Elements that are media unless they hold text a reader sees (an svg's `<text>`, an object's fallback). */
+const MEDIA_UNLESS_TEXT: ReadonlySet<string> = new Set(['svg', 'object']);
 const SPACE_RE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u200b\ufeff]+/g;
 /** Cheap test first: most text needs no collapsing, and `replace` always allocates. */
 const NEEDS_COLLAPSE_RE = /[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u200b\ufeff]| {2}/;
@@ -279,6 +281,7 @@ function enclosingElements(tree: DomTree, first: number, rootId: number): Elemen
  */
 export function buildInline(ctx: InlineContext, mode: InlineMode, rootId: number, from: number, to: number, keep?: readonly number[]): Inline[] {
   const nodes = ctx.tree.nodes;
+  const holdsText = textFinder(nodes);
   const b = new InlineBuilder(ctx);
   if (from > to || from < 0 || to >= nodes.length) return b.finish();
   for (const el of enclosingElements(ctx.tree, from, rootId)) b.open(el);
@@ -315,7 +318,7 @@ export function buildInline(ctx: InlineContext, mode: InlineMode, rootId: number
       i = n.end + 1;
       continue;
     }
-    if (MEDIA_TAGS.has(tag)) {
+    if (MEDIA_TAGS.has(tag) || (MEDIA_UNLESS_TEXT.has(tag) && !holdsText(n))) {
       i = n.end + 1;
       continue;
     }
@@ -325,6 +328,27 @@ export function buildInline(ctx: InlineContext, mode: InlineMode, rootId: number
     i++;
   }
   return b.finish();
+}
+
+/**
+ * Whether an element's subtree holds text other than white space. The last scan is remembered,
+ * so elements nested in it (asked in turn, in document order) cost no second pass.
+ */
+function textFinder(nodes: DomTree['nodes']): (el: { id: number; end: number }) => boolean {
+  let from = -1;
+  let to = -1;
+  let textAt = -1; // the first text in from..to, or -1 when it has none
+  return (el) => {
+    if (el.id + 1 >= from && el.end <= to && (textAt === -1 || textAt > el.id)) return textAt !== -1 && textAt <= el.end;
+    from = el.id + 1;
+    to = el.end;
+    textAt = -1;
+    for (let j = from; j <= to; j++) {
+      const t = nodes[j]!;
+      if (t.kind === 'text' && t.text.trim() !== '') { textAt = j; break; }
+    }
+    return textAt !== -1;
+  };
 }
 
 /** Plain text of inline content: breaks as '\n', images as nothing. */

@@ -197,5 +197,6 @@ export function extractMetadata(tree: DomTree, pageUrl: string | undefined): Art
   if (image) out.image = image;
   if (dir) out.dir = dir;
   if (tree.truncated) out.truncated = true;
+  if (tree.dropped) out.dropped = tree.dropped;
   return Object.freeze(out);
 }

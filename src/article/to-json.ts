@@ -43,6 +43,7 @@ export interface ArticleJson {
     readonly image?: string;
     readonly dir?: 'ltr' | 'rtl';
     readonly truncated?: true;
+    readonly dropped?: { readonly hidden: number; readonly empty: number; readonly unwrapped: number };
   };
   readonly confidence: number;
   readonly blocks?: readonly JsonBlock[];
@@ -78,6 +79,7 @@ export function jsonMetadata(article: Article): ArticleJson['metadata'] {
     ...(m.image !== undefined ? { image: m.image } : {}),
     ...(m.dir !== undefined ? { dir: m.dir } : {}),
     ...(m.truncated ? { truncated: m.truncated } : {}),
+    ...(m.dropped ? { dropped: { ...m.dropped } } : {}),
   };
 }
 

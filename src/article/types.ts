@@ -7,6 +7,7 @@
  */
 
 /** Paragraphs the article gets that no block holds, from the decoder (`buildArticle`'s `added`). */
+import type { DroppedNodes } from '../dom/tree.js';
 export type { AddedParagraphs } from '../labels.js';
 
 /**
@@ -100,6 +101,8 @@ export interface ArticleMetadata {
   readonly dir?: 'ltr' | 'rtl';
   /** Set when the page was longer than pith reads (`MAX_TREE_NODES`): the article comes from its beginning. */
   readonly truncated?: true;
+  /** Nodes the parser's budget dropped to keep the page within it (hidden content, empty and text-only inline elements), by reason. */
+  readonly dropped?: DroppedNodes;
 }
 
 export interface Article {

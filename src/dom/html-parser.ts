@@ -1,18 +1,29 @@
 /**
  * parse5's HTML5 tree construction, with two changes that keep a page's cost bounded.
  *
- * A tree of at most MAX_TREE_NODES nodes: past that, the rest of the input is not read (the
- * parser meets the end of the input there, closing what is open) and the result says so.
- * Real pages stay far below it (the largest of the 5 400 shared corpus pages has 28 000
- * nodes); a hostile one of 16 MiB of `<p>x` would otherwise make eight million.
+ * A tree within a node budget, whatever the page's shape. Real pages stay far below it (the
+ * largest of the 5 400 shared corpus pages has 28 000 nodes); a hostile one of 16 MiB of `<p>x`
+ * would otherwise make eight million. Past PRUNE_FROM_NODES nodes in the tree, the cheapest
+ * evidence is dropped as the parser finishes it (tree-budget.ts): a finished node is looked at
+ * once, when its parent takes its next child or closes, so the work stays one step per node.
+ * - from PRUNE_FROM_NODES: the content of hidden subtrees (`hidden`, inline `display:none` or
+ *   `visibility:hidden`; not panels a reader opens in place nor React's streamed segments) and
+ *   empty inline elements (`<i></i>`);
+ * - from COLLAPSE_FROM_NODES: the content of every hidden subtree, every empty element but table
+ *   cells, media and form controls, and inline elements holding only text, which give way to
+ *   their text (repeated markup: `<span>a</span><span>b</span>` becomes the text `ab`);
+ * - at MAX_TREE_NODES, the rest of the input is not read (the parser meets the end of the input
+ *   there, closing what is open) and the result says so (`truncated`).
+ * What was dropped is counted by reason (`dropped`). A hidden subtree's size can no longer push
+ * a visible article out of the tree: its content is dropped as it is read.
  *
  * Script and style bodies are not spelt out. Those bodies are about a third of a typical page's characters (inline bundles, JSON state,
  * CSS), never text a reader sees, and parse5's tokenizer walks them one character at a time.
  * Skipping them saves about a quarter of parsing.
  *
  * The skip happens inside parse5's own tree construction, at the moment the parser switches
- * its tokenizer into a raw-text state for a `<script>` or `<style>` (or `<xmp>`, `<noembed>`,
- * `<noframes>`) in the HTML namespace. So whether a tag opens raw text at all (inside `<svg>`
+ * its tokenizer into a raw-text state for a `<script>` or `<style>` (or `<noembed>`,
+ * `<noframes>`) in the HTML namespace; `<xmp>`'s text is shown, so it is read. So whether a tag opens raw text at all (inside `<svg>`
  * a `<style>` is markup; in a frameset a `<script>` is dropped) is decided by the parser, never
  * guessed from the bytes. From there the end of the body is where the tokenizer would find it:
  * - raw text ends at the first `</name` followed by white space, `/` or `>` (ASCII case-insensitive);
@@ -25,12 +36,17 @@
  * test/dom/html-parser.test.ts checks the rest against plain parse5 on generated token soups.
  * JSON-LD scripts are kept whole: the features read them.
  */
+import { TreeBudget, type DroppedNodes } from './tree-budget.js';
 import { Parser, TokenizerMode, defaultTreeAdapter, html, type DefaultTreeAdapterMap, type ParserOptions, type Token } from 'parse5';
 
 const { NS, TAG_ID } = html;
 
 /** Elements and text nodes a page's tree may hold; see above. */
 export const MAX_TREE_NODES = 200_000;
+/** Nodes in the tree from which hidden content and empty inline elements are dropped as they finish. */
+export const PRUNE_FROM_NODES = 100_000;
+/** Nodes in the tree from which all hidden content, empty elements and text-only inline markup are dropped. */
+export const COLLAPSE_FROM_NODES = 150_000;
 
 /** How far up the open elements a self-closed raw-text tag looks for its `<noscript>`. */
 const NOSCRIPT_REACH = 16;
@@ -38,7 +54,7 @@ const NOSCRIPT_REACH = 16;
 /** Elements whose raw-text body pith never reads, with the regular expression that finds where it ends. */
 const BODY_END: ReadonlyMap<string, RegExp> = new Map([
   ['script', /<!--|<\/script[\t\n\f\r />]/gi],
-  ...['style', 'xmp', 'noembed', 'noframes'].map((name) => [name, new RegExp(`</${name}[\\t\\n\\f\\r />]`, 'gi')] as const),
+  ...['style', 'noembed', 'noframes'].map((name) => [name, new RegExp(`</${name}[\\t\\n\\f\\r />]`, 'gi')] as const),
 ]);
 
 /** The scripts pith reads: the same test as the tree builder's (attribute values arrive decoded). */
@@ -53,23 +69,52 @@ export interface ParsedDocument {
   readonly document: DefaultTreeAdapterMap['document'];
   /** True when the page had more than MAX_TREE_NODES nodes and the rest was not read. */
   readonly truncated: boolean;
+  /** Nodes dropped by the budget, by reason (all zero on pages within PRUNE_FROM_NODES). */
+  readonly dropped: DroppedNodes;
+  /** Elements and text nodes the parser made: the page's work, dropped ones included. */
+  readonly nodesMade: number;
 }
 
 type TreeAdapter = typeof defaultTreeAdapter;
 
+/** What the tree adapter tells the parser as it builds. */
+interface AdapterHooks {
+  /** A text node was made (a run that extends the text node before it makes none). */
+  textNode(): void;
+  /** `parent` is about to take a new child node: its last child is finished, unless still open. */
+  beforeChild(parent: DefaultTreeAdapterMap['parentNode']): void;
+  /** `child` was attached under `parent`. */
+  attached(child: DefaultTreeAdapterMap['childNode'], parent: DefaultTreeAdapterMap['parentNode']): void;
+}
+
 /**
- * parse5's default tree adapter, telling `onTextNode` of each text node it makes. A run of
- * characters that extends the text node before it makes none: the tokenizer hands over text in
- * runs of white space and of the rest, two per word, so counting runs would cut a page of plain
- * prose at a tenth of its nodes (a page of 600 KB of paragraphs).
+ * parse5's default tree adapter, telling the parser of each text node it makes and of each
+ * child a parent takes. A run of characters that extends the text node before it makes none:
+ * the tokenizer hands over text in runs of white space and of the rest, two per word, so
+ * counting runs would cut a page of plain prose at a tenth of its nodes (a page of 600 KB of
+ * paragraphs).
  */
-function textCountingAdapter(onTextNode: () => void): TreeAdapter {
+function budgetAdapter(hooks: AdapterHooks): TreeAdapter {
   const { isTextNode } = defaultTreeAdapter;
   return {
     ...defaultTreeAdapter,
+    appendChild(parent, child) {
+      hooks.beforeChild(parent);
+      defaultTreeAdapter.appendChild(parent, child);
+      hooks.attached(child, parent);
+    },
+    insertBefore(parent, child, reference) {
+      hooks.beforeChild(parent);
+      defaultTreeAdapter.insertBefore(parent, child, reference);
+      hooks.attached(child, parent);
+    },
     insertText(parent, text) {
-      const last = parent.childNodes[parent.childNodes.length - 1];
-      if (last === undefined || !isTextNode(last)) onTextNode();
+      let last = parent.childNodes[parent.childNodes.length - 1];
+      if (last !== undefined && !isTextNode(last)) {
+        hooks.beforeChild(parent);
+        last = parent.childNodes[parent.childNodes.length - 1];
+      }
+      if (last === undefined || !isTextNode(last)) hooks.textNode();
       defaultTreeAdapter.insertText(parent, text);
     },
     insertTextBefore(parent, text, reference) {
@@ -77,24 +122,44 @@ function textCountingAdapter(onTextNode: () => void): TreeAdapter {
       const { childNodes } = parent;
       const at = childNodes[childNodes.length - 1] === reference ? childNodes.length - 1 : childNodes.indexOf(reference);
       const before = childNodes[at - 1];
-      if (before === undefined || !isTextNode(before)) onTextNode();
+      if (before === undefined || !isTextNode(before)) hooks.textNode();
       defaultTreeAdapter.insertTextBefore(parent, text, reference);
     },
   };
 }
 
 class PithParser extends Parser<DefaultTreeAdapterMap> {
-  /** Elements and text nodes made so far. */
-  private inserted = 0;
   truncated = false;
   private readonly maxNodes: number;
+  readonly budget: TreeBudget;
 
   constructor(options: ParserOptions<DefaultTreeAdapterMap>, maxNodes: number) {
     // The adapter reports to this parser, which exists only once `super` returns.
-    const counter = { parser: undefined as PithParser | undefined };
-    super({ ...options, treeAdapter: textCountingAdapter(() => counter.parser?.countNode()) });
-    counter.parser = this;
+    const self = { parser: undefined as PithParser | undefined };
+    super({
+      ...options,
+      treeAdapter: budgetAdapter({
+        textNode: () => self.parser?.countNode(),
+        beforeChild: (parent) => self.parser?.budget.beforeChild(parent),
+        attached: (child, parent) => self.parser?.budget.attached(child, parent),
+      }),
+    });
+    self.parser = this;
     this.maxNodes = maxNodes;
+    this.budget = new TreeBudget(
+      { pruneFrom: Math.round(maxNodes * (PRUNE_FROM_NODES / MAX_TREE_NODES)), collapseFrom: Math.round(maxNodes * (COLLAPSE_FROM_NODES / MAX_TREE_NODES)) },
+      (element) => this.activeFormattingElements.getElementEntry(element) !== undefined,
+    );
+  }
+
+  override onItemPush(node: DefaultTreeAdapterMap['parentNode'], tid: number, isTop: boolean): void {
+    super.onItemPush(node, tid, isTop);
+    this.budget.opened(node);
+  }
+
+  override onItemPop(node: DefaultTreeAdapterMap['parentNode'], isTop: boolean): void {
+    super.onItemPop(node, isTop);
+    this.budget.closed(node);
   }
 
   override _insertElement(token: Token.TagToken, ns: html.NS): void {
@@ -116,7 +181,8 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
 
   /** Past the limit, the tokenizer is moved to the end of the input: it reads no further. */
   countNode(): void {
-    if (++this.inserted <= this.maxNodes || this.truncated) return;
+    this.budget.added();
+    if (this.budget.nodesKept() <= this.maxNodes || this.truncated) return;
     this.truncated = true;
     const input = this.tokenizer.preprocessor;
     input.pos = Math.max(input.pos, input.html.length - 1);
@@ -146,5 +212,5 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
 export function parseDocument(html: string, options: ParserOptions<DefaultTreeAdapterMap> = {}, maxNodes = MAX_TREE_NODES): ParsedDocument {
   const parser = new PithParser(options, maxNodes);
   parser.tokenizer.write(html, true);
-  return { document: parser.document, truncated: parser.truncated };
+  return { document: parser.document, truncated: parser.truncated, dropped: parser.budget.dropped(), nodesMade: parser.budget.nodesMade() };
 }

@@ -10,6 +10,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js';
 import { ariaToggles, holdsToggle, isAriaPanel, isNamedPanel, type AriaToggles } from './disclosure.js';
 import { normalizeSpace } from './tree.js';
+import { isHiddenByAttrs } from './hidden.js';
 import { decodeHtml, type DecodeOptions } from './decode.js';
 import { parseDocument } from './html-parser.js';
 import { mayHaveStreamedSegments, resolveStreamedSegments } from './streamed-segments.js';
@@ -21,9 +22,15 @@ const SOFT_HYPHEN = '\u00ad';
 
 /** Elements whose content is never visible text. */
 export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
-  'script', 'style', 'template', 'noembed', 'noframes', 'xmp', 'textarea', 'select',
-  'svg', 'math', 'object', 'applet', 'param', 'datalist',
+  'script', 'style', 'template', 'noembed', 'noframes', 'textarea', 'select',
+  'applet', 'param', 'datalist', 'annotation', 'annotation-xml',
 ]);
+
+/**
+ * In an `<svg>`, text is drawn only by `<text>` (with its `<tspan>` and `<textPath>`) and by the
+ * HTML of a `<foreignObject>`; `<title>`, `<desc>` and the rest are not shown.
+ */
+const SVG_TEXT_TAGS: ReadonlySet<string> = new Set(['text', 'foreignobject']);
 
 /** Attributes kept on elements: what features, rendering and annotation need. */
 const KEPT_ATTRS: ReadonlySet<string> = new Set([
@@ -50,13 +57,7 @@ export interface ParsedPage {
   readonly replacements: number;
 }
 
-const HIDDEN_STYLE_RE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
-
-function isHiddenElement(attrs: Record<string, string>): boolean {
-  if ('hidden' in attrs) return true;
-  const style = attrs['style'];
-  return style !== undefined && HIDDEN_STYLE_RE.test(style);
-}
+const isHiddenElement = isHiddenByAttrs;
 
 function keptAttrs(el: P5Element): Record<string, string> {
   const out: Record<string, string> = {};
@@ -69,9 +70,10 @@ function keptAttrs(el: P5Element): Record<string, string> {
 
 /** Parses already-decoded HTML text into a light tree. */
 export function parseHtml(html: string, options: { url?: string; openPanels?: boolean } = {}): DomTree {
-  const { document, truncated } = parseDocument(html, { scriptingEnabled: false });
+  const { document, truncated, dropped } = parseDocument(html, { scriptingEnabled: false });
   if (mayHaveStreamedSegments(html)) resolveStreamedSegments(document);
-  return buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true);
+  const tree = buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true);
+  return dropped.hidden + dropped.empty + dropped.unwrapped > 0 ? Object.freeze({ ...tree, dropped }) : tree;
 }
 
 /** Decodes bytes (gzip, any declared or detected encoding) and parses them. */
@@ -105,6 +107,14 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
   // What `showDisclosurePanels` needs, gathered on the way: the outermost elements hidden by
   // their own attributes, the element before each self-hidden one, and ARIA's toggles.
   const hiddenRoots: number[] = [];
+  // Elements of an svg whose text is not drawn (all but its text elements), elements in a
+  // `<noscript>` and the outermost ones, closed details (their own text is not shown either)
+  // and the bodies they hide.
+  const svgHidesText = new Set<number>();
+  const inNoscript = new Set<number>();
+  const noscripts: MutableElement[] = [];
+  const closedDetails = new Set<number>();
+  const notShownIds = new Set<number>();
   const elementBefore = new Map<number, number>();
   const expandable: MutableElement[] = [];
 
@@ -130,7 +140,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     const name = node.nodeName;
     if (name === '#text') {
       const raw = (node as DefaultTreeAdapterMap['textNode']).value;
-      if (parent.tag === '#document') continue;
+      if (parent.tag === '#document' || svgHidesText.has(parent.id) || (closedDetails.has(parent.id) && !openPanels)) continue;
       // Soft hyphens (German and Dutch sites set them for line breaking) are invisible unless a
       // line breaks there; left in, they split words for search, NLP and text comparison.
       const value = raw.includes(SOFT_HYPHEN) ? raw.replaceAll(SOFT_HYPHEN, '') : raw;
@@ -163,11 +173,22 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     } else if (tag === 'body' && attrs['dir'] && dir === undefined) dir = attrs['dir'];
 
     const selfHidden = isHiddenElement(attrs);
+    // All but the `<summary>` of a closed `<details>` is hidden: a panel a reader opens in place
+    // (dom/disclosure.ts), so read as visible unless panels are read closed.
+    const notShown = closedDetails.has(parent.id) && tag !== 'summary';
+    // An `<embed>` in an `<object>` is the same plugin content again, not fallback a reader sees.
+    const pluginAgain = tag === 'embed' && parent.tag === 'object';
     const me: MutableElement = {
       kind: 'element', id: nodes.length, parent: parent.id, tag, attrs, children: [],
-      depth: parent.depth + 1, hidden: parent.hidden || selfHidden, end: nodes.length,
+      depth: parent.depth + 1, hidden: parent.hidden || selfHidden || notShown || pluginAgain, end: nodes.length,
     };
+    if (notShown) notShownIds.add(me.id);
+    if (tag === 'details' && !el.attrs.some((a) => a.name === 'open')) closedDetails.add(me.id);
+    if (tag === 'svg' || (svgHidesText.has(parent.id) && !SVG_TEXT_TAGS.has(tag))) svgHidesText.add(me.id);
+    if (tag === 'noscript' && !inNoscript.has(parent.id)) noscripts.push(me);
+    if (tag === 'noscript' || inNoscript.has(parent.id)) inNoscript.add(me.id);
     if (openPanels) {
+      if (notShown && !parent.hidden) hiddenRoots.push(me.id);
       if (selfHidden) {
         if (!parent.hidden) hiddenRoots.push(me.id);
         const before = lastElementChild(nodes, parent);
@@ -183,7 +204,8 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent: me });
   }
   root.end = nodes.length - 1;
-  showDisclosurePanels(nodes as (MutableElement | TextNode)[], hiddenRoots, elementBefore, expandable);
+  for (const el of noscripts) blankNotice(nodes, el);
+  showDisclosurePanels(nodes as (MutableElement | TextNode)[], hiddenRoots, elementBefore, expandable, notShownIds);
   for (const n of nodes) if (n.kind === 'element') Object.freeze((n as MutableElement).children);
 
   let baseUrl: string | undefined = url;
@@ -195,6 +217,37 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     }
   }
   return Object.freeze({ nodes, title, lang, ...(dir ? { dir } : {}), meta, jsonLd, baseUrl, ...(truncated ? { truncated } : {}) });
+}
+
+/**
+ * A `<noscript>` holding at least this many words is the page's content served to readers
+ * without scripts (a forum's crawler view, a single-page app's), which the script draws for the
+ * rest: it stays. A shorter one is a notice ("Please enable JavaScript"), a tracking pixel or a
+ * lazy image's fallback.
+ */
+export const NOSCRIPT_CONTENT_WORDS = 100;
+
+/**
+ * With scripting on a reader sees no `<noscript>` notice: its text is blanked. Its images stay:
+ * they stand for the image the script loads (a lazy image's fallback).
+ */
+function blankNotice(nodes: DomNode[], el: MutableElement): void {
+  let words = 0;
+  for (let j = el.id + 1; j <= el.end && words < NOSCRIPT_CONTENT_WORDS; j++) {
+    const n = nodes[j]!;
+    if (n.kind === 'text') words += countWords(n.text);
+  }
+  if (words >= NOSCRIPT_CONTENT_WORDS) return;
+  for (let j = el.id + 1; j <= el.end; j++) {
+    const n = nodes[j]!;
+    if (n.kind === 'text') (n as { text: string }).text = '';
+  }
+}
+
+function countWords(text: string): number {
+  let count = 0;
+  for (const m of text.matchAll(/\S+/g)) if (m[0] !== undefined) count++;
+  return count;
 }
 
 /**
@@ -216,12 +269,12 @@ function lastElementChild(nodes: readonly DomNode[], parent: MutableElement): nu
  */
 function showDisclosurePanels(
   nodes: (MutableElement | TextNode)[], hiddenRoots: readonly number[], elementBefore: ReadonlyMap<number, number>,
-  expandable: readonly MutableElement[],
+  expandable: readonly MutableElement[], notShown: ReadonlySet<number>,
 ): void {
   if (hiddenRoots.length === 0) return;
   let toggles: AriaToggles | undefined;
   const isPanel = (el: MutableElement): boolean => {
-    if (isNamedPanel(el) || isAriaPanel(el, (toggles ??= ariaToggles(expandable)))) return true;
+    if (notShown.has(el.id) || isNamedPanel(el) || isAriaPanel(el, (toggles ??= ariaToggles(expandable)))) return true;
     const before = elementBefore.get(el.id);
     return before !== undefined && holdsToggle(nodes as DomNode[], nodes[before] as MutableElement);
   };

@@ -4,6 +4,7 @@
  * to store, and usable as a DOM location in corpora and models.
  */
 
+import type { DroppedNodes } from './tree-budget.js';
 export interface ElementNode {
   readonly kind: 'element';
   readonly id: number;
@@ -54,7 +55,11 @@ export interface DomTree {
   readonly baseUrl: string | undefined;
   /** Set when the page was cut at the parser's node limit (`MAX_TREE_NODES`): the rest was not read. */
   readonly truncated?: true;
+  /** Nodes the parser's budget dropped, by reason (dom/tree-budget.ts); absent when none was. */
+  readonly dropped?: DroppedNodes;
 }
+
+export type { DroppedNodes };
 
 export function element(tree: DomTree, id: number): ElementNode {
   const n = tree.nodes[id];

@@ -4,14 +4,17 @@
  * atomic (temp file + rename); loading checks format, version, algorithm, labels and the
  * feature-schema hash and reports any problem as PithError('BAD_MODEL').
  */
-import { readFile } from 'node:fs/promises';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { isLabel } from '../labels.js';
 import type { AlgorithmName, Labeler, ModelFile } from './labeler.js';
 import { checkSiteTemplates, type SiteTemplates } from './site-template.js';
+import { MAX_MODEL_BYTES, modelText } from './model-text.js';
+
+export { MAX_MODEL_BYTES } from './model-text.js';
 
 export const MODEL_FORMAT = 'pith-model';
 export const MODEL_VERSION = 1;
@@ -66,9 +69,6 @@ export function siteModelsOf(file: ModelFile): readonly SiteModelEntry[] {
   return (file as ModelFile & { sites?: readonly SiteModelEntry[] }).sites ?? [];
 }
 
-/** A model file larger than this is refused before parsing (default 512 MiB). */
-export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
-
 export interface LoadModelOptions {
   /** Refuse a model trained under another feature schema. */
   readonly expectSchemaHash?: string;
@@ -108,8 +108,12 @@ export async function saveModel(path: string, file: ModelFile, options: SaveMode
 export async function loadModel(path: string, options: LoadModelOptions = {}): Promise<ModelFile> {
   let bytes: Buffer;
   try {
+    // A file larger than any model is refused before a byte of it is read.
+    const { size } = await stat(path);
+    if (size > MAX_MODEL_BYTES) throw new PithError('BAD_MODEL', `file of ${size} bytes is larger than the ${MAX_MODEL_BYTES} bytes allowed`, path);
     bytes = await readFile(path);
   } catch (e) {
+    if (e instanceof PithError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new PithError('NOT_FOUND', 'model file not found', path);
     throw new PithError('IO', `cannot read model: ${(e as Error).message}`, path, { cause: e });
@@ -122,22 +126,7 @@ export function decodeModelFile(bytes: Uint8Array, subject = 'model', options: L
   const bad = (msg: string, cause?: unknown): never => {
     throw new PithError('BAD_MODEL', msg, subject, cause === undefined ? undefined : { cause });
   };
-  if (bytes.length === 0) bad('empty file');
-  if (bytes.length > MAX_MODEL_BYTES) bad(`file of ${bytes.length} bytes is larger than the ${MAX_MODEL_BYTES} bytes allowed`);
-  let data: Uint8Array = bytes;
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      data = gunzipSync(bytes, { maxOutputLength: MAX_MODEL_BYTES });
-    } catch (e) {
-      bad(`corrupt or truncated gzip data (${(e as Error).message})`, e);
-    }
-  }
-  let text = '';
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch (e) {
-    bad('not a pith model file (not UTF-8 text)', e);
-  }
+  const text = modelText(bytes, subject);
   let json: unknown;
   try {
     json = JSON.parse(text);

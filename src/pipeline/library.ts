@@ -69,6 +69,8 @@ export interface ExtractionMetadata {
   readonly dir: 'ltr' | 'rtl';
   /** The page was longer than pith reads; the article comes from its beginning. */
   readonly truncated?: true;
+  /** Nodes the parser's budget dropped to keep the page within it, by reason (`hidden` content, `empty` elements, `unwrapped` inline markup). */
+  readonly dropped?: { readonly hidden: number; readonly empty: number; readonly unwrapped: number };
   /** With site models in the model: which labelled the page (`wrapper`, a learner's name, or `general`). */
   readonly extractor?: string;
   /** With site models: the one that labelled the page and why (`by` host, template with its `fit`, or `forced` by the `site` option). */
@@ -179,6 +181,7 @@ function toExtraction(article: Article, confidence: number, marks: ReturnType<ty
     ...(image !== undefined ? { image } : {}),
     dir: m.dir ?? 'ltr',
     ...(m.truncated ? { truncated: m.truncated } : {}),
+    ...(m.dropped ? { dropped: m.dropped } : {}),
     ...(extractor !== undefined ? { extractor } : {}),
     ...(site !== undefined ? { site } : {}),
     ...(siteDrift !== undefined ? { siteDrift } : {}),

@@ -48,6 +48,12 @@ export const INLINE_TAGS: ReadonlySet<string> = new Set([
   'acronym', 'q', 'sub', 'sup', 'tt', 'i', 'b', 'big', 'small', 'u', 's', 'strike', 'basefont', 'font',
   // Not in the 2007 list, inline in today's HTML:
   'mark', 'time', 'data', 'bdi', 'wbr', 'nobr', 'label', 'ruby', 'rt', 'rp', 'output', 'meter', 'progress',
+  // MathML: a formula in a sentence is part of its line.
+  'math', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mrow', 'msup', 'msub', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mstyle',
+  'mspace', 'mpadded', 'mphantom', 'menclose', 'munder', 'mover', 'munderover', 'mmultiscripts', 'mprescripts',
+  'semantics', 'annotation', 'annotation-xml', 'mfenced', 'merror', 'mtable', 'mtr', 'mtd',
+  // SVG: the runs of one drawn text.
+  'tspan', 'textpath',
 ]);
 
 const IMAGE_TAGS: ReadonlySet<string> = new Set(['img', 'image']);

@@ -137,6 +137,10 @@ export function openApiDocument(limits: OpenApiLimits): Record<string, unknown> 
             url: { type: 'string' }, lang: { type: 'string' }, excerpt: { type: 'string' }, image: { type: 'string' },
             dir: { type: 'string', enum: ['ltr', 'rtl'] }, truncated: { const: true },
             fieldWarnings: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, rule: { type: 'string' }, reason: { type: 'string', enum: ['no-value', 'unlike-examples'] }, value: { type: 'string' }, detail: { type: 'string' } } } },
+            dropped: {
+              type: 'object', description: 'Nodes the per-page budget dropped, by reason.',
+              properties: { hidden: { type: 'integer' }, empty: { type: 'integer' }, unwrapped: { type: 'integer' } },
+            },
           },
         },
         Health: {

@@ -12,7 +12,7 @@ type P5Element = DefaultTreeAdapterMap['element'];
 const blocksOf = (html: string): string[] => segment(parseHtml(html)).blocks.map((b) => b.text);
 
 /** Elements whose text the skipping parser leaves out (JSON-LD scripts excepted). */
-const SKIPPED_BODIES = new Set(['script', 'style', 'xmp', 'noembed', 'noframes']);
+const SKIPPED_BODIES = new Set(['script', 'style', 'noembed', 'noframes']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /**

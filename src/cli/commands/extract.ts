@@ -54,7 +54,9 @@ Options:
   --scripts        with --render: run the page's scripts before reading the layout
 
 Input: at most 16 MiB of page (a file, stdin or a URL body; after gunzip too): bigger input
-is refused (TOO_LARGE), never truncated. Only regular files are read; a device, FIFO or
+is refused (TOO_LARGE). Past 100 000 nodes a page's hidden content and empty or text-only
+inline markup are dropped as it is read (metadata.dropped); past 200 000 after that, the
+rest is not read (metadata.truncated). Only regular files are read; a device, FIFO or
 socket is refused (NOT_A_FILE): pipe such input to 'pith extract -'.
 
 Examples:
@@ -145,6 +147,9 @@ export const command: Command = {
         const changed = e.label !== e.modelLabel ? e.modelLabel : '';
         io.stdout.write(`${String(e.index).padStart(5)}  ${e.label.padEnd(7)}  ${e.p.toFixed(2)}  ${changed.padEnd(7)}  ${text.length > 70 ? text.slice(0, 69) + '…' : text}${e.note ? `  (${e.rule}: ${e.note})` : ''}\n         ${feats}\n`);
       }
+      const { truncated, dropped } = result.article.metadata;
+      if (dropped) io.stdout.write(`# the page's budget dropped ${dropped.hidden} hidden node(s), ${dropped.empty} empty element(s) and unwrapped ${dropped.unwrapped} inline element(s)\n`);
+      if (truncated) io.stdout.write('# the page was longer than pith reads: the rest of it was not read (metadata.truncated)\n');
       const added = result.addedText;
       if (added) io.stdout.write(`# added after block ${added.after}: ${added.paragraphs.length} paragraph(s) no block holds (${added.rule}: ${added.reason})\n`);
       if (result.fields) io.stdout.write(explainFields(result.fields));

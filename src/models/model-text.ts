@@ -1,0 +1,165 @@
+/**
+ * The JSON text of a model file, read within bounds that a hostile file cannot stretch.
+ *
+ * A model file is small next to what it can make a parser allocate: 966 KB of gzip can hold a
+ * 240-million-element array, 50 million nesting levels or half a gigabyte of white space, and
+ * `JSON.parse` would build all of it before any check saw the header. So, before anything is
+ * parsed:
+ * - gzip is inflated only up to MAX_INFLATE_RATIO times its compressed size plus
+ *   INFLATE_ALLOWANCE (and never past MAX_MODEL_BYTES): pith's own files inflate about 2 to 3
+ *   times (base64 weights barely compress), so only a bomb meets the cap;
+ * - one pass over the inflated bytes (a byte loop: no allocation) checks the JSON's shape:
+ *   nesting depth, the number of values, of object members and of arrays and objects, and the white space
+ *   outside strings. pith writes JSON.stringify's compact text: the bundled model has depth 4
+ *   and 26 000 values. The text is decoded and parsed only when the shape is within bounds.
+ * Every refusal is PithError('BAD_MODEL') naming the bound.
+ */
+import { gunzipSync } from 'node:zlib';
+import { PithError } from '../errors.js';
+
+/** A model file larger than this is refused before parsing (default 512 MiB). */
+export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
+/** gzip may inflate to this many times its compressed size ... */
+export const MAX_INFLATE_RATIO = 32;
+/** ... plus this many bytes (small files compress better than large ones). */
+export const INFLATE_ALLOWANCE = 16 * 1024 * 1024;
+/** Nesting of arrays and objects. */
+export const MAX_JSON_DEPTH = 128;
+/** Values in the document: array elements, object members' values and the top value. */
+export const MAX_JSON_VALUES = 1_000_000;
+/** Members of objects, all objects together (a key costs about 200 bytes once parsed). */
+export const MAX_JSON_MEMBERS = 500_000;
+/** Arrays and objects in the document (each costs far more memory than a number). */
+export const MAX_JSON_CONTAINERS = 250_000;
+/** White space outside strings (pretty-printed files are allowed; padding is not). */
+export const MAX_JSON_WHITESPACE = 16 * 1024 * 1024;
+
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+
+/** Whether the bytes start with gzip's magic number. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+}
+
+/** The most bytes a gzip of `compressed` bytes may inflate to. */
+export function inflateCap(compressed: number): number {
+  return Math.min(MAX_MODEL_BYTES, INFLATE_ALLOWANCE + MAX_INFLATE_RATIO * compressed);
+}
+
+/** What the shape pass counted; `problem` names the first bound crossed. */
+export interface JsonShape {
+  readonly maxDepth: number;
+  readonly values: number;
+  readonly containers: number;
+  readonly members: number;
+  readonly whitespace: number;
+  /** Bytes looked at: the pass stops at the first bound crossed. */
+  readonly scanned: number;
+  readonly problem?: string;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+
+function isJsonSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+/**
+ * One pass over JSON text counting its shape, stopping at the first bound crossed. Values are
+ * counted as the top value plus one per comma outside strings plus one per non-empty container:
+ * exact for valid JSON, and a bound on what JSON.parse could build from invalid text (which it
+ * then refuses). Inside strings only quotes and backslashes matter.
+ */
+export function scanJsonShape(bytes: Uint8Array): JsonShape {
+  let depth = 0;
+  let maxDepth = 0;
+  let values = 1;
+  let containers = 0;
+  let members = 0;
+  let whitespace = 0;
+  let i = 0;
+  let problem: string | undefined;
+  const n = bytes.length;
+  // Whether the last significant byte opened a container: the first value in it adds one.
+  let justOpened = false;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b === QUOTE) {
+      i = endOfString(bytes, i + 1);
+      if (justOpened) { values++; justOpened = false; }
+      continue;
+    }
+    i++;
+    if (isJsonSpace(b)) {
+      if (++whitespace > MAX_JSON_WHITESPACE) { problem = `more than ${MAX_JSON_WHITESPACE} bytes of white space`; break; }
+      continue;
+    }
+    if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
+      if (justOpened) values++;
+      justOpened = true;
+      if (++depth > maxDepth) maxDepth = depth;
+      if (depth > MAX_JSON_DEPTH) { problem = `nested more than ${MAX_JSON_DEPTH} levels deep`; break; }
+      if (++containers > MAX_JSON_CONTAINERS) { problem = `more than ${MAX_JSON_CONTAINERS} arrays and objects`; break; }
+      continue;
+    }
+    if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
+      depth--;
+      justOpened = false;
+      continue;
+    }
+    if (justOpened) { values++; justOpened = false; }
+    if (b === COMMA && ++values > MAX_JSON_VALUES) { problem = `more than ${MAX_JSON_VALUES} values`; break; }
+    if (b === COLON && ++members > MAX_JSON_MEMBERS) { problem = `more than ${MAX_JSON_MEMBERS} object members`; break; }
+  }
+  return { maxDepth, values, containers, members, whitespace, scanned: i, ...(problem !== undefined ? { problem } : {}) };
+}
+
+/** The index after the string's closing quote (or the end of the text), from just inside its opening one. */
+function endOfString(bytes: Uint8Array, from: number): number {
+  let i = from;
+  const n = bytes.length;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b === QUOTE) return i + 1;
+    i += b === BACKSLASH ? 2 : 1;
+  }
+  return n;
+}
+
+/**
+ * The model file's JSON text: gunzipped within its inflate cap when it is gzip, its shape
+ * checked (scanJsonShape), then decoded as UTF-8. Throws BAD_MODEL naming the problem.
+ */
+export function modelText(bytes: Uint8Array, subject: string): string {
+  const bad = (msg: string, cause?: unknown): never => {
+    throw new PithError('BAD_MODEL', msg, subject, cause === undefined ? undefined : { cause });
+  };
+  if (bytes.length === 0) bad('empty file');
+  if (bytes.length > MAX_MODEL_BYTES) bad(`file of ${bytes.length} bytes is larger than the ${MAX_MODEL_BYTES} bytes allowed`);
+  let data: Uint8Array = bytes;
+  if (isGzip(bytes)) {
+    const cap = inflateCap(bytes.length);
+    try {
+      data = gunzipSync(bytes, { maxOutputLength: cap });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        bad(`gzip of ${bytes.length} bytes inflates past ${cap} bytes (${MAX_INFLATE_RATIO} times its size plus ${INFLATE_ALLOWANCE}): not a model pith wrote (a genuine one this compressible can be stored uncompressed)`, e);
+      }
+      bad(`corrupt or truncated gzip data (${(e as Error).message})`, e);
+    }
+  }
+  const shape = scanJsonShape(data);
+  if (shape.problem !== undefined) bad(`not a pith model file: its JSON has ${shape.problem}`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch (e) {
+    return bad('not a pith model file (not UTF-8 text)', e);
+  }
+}
