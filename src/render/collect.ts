@@ -78,8 +78,8 @@ export function collectLayout(args: CollectArgs): CollectedPage {
   const styleOf: number[] = args.styles ? new Array(n) : [];
   const sx = window.scrollX;
   const sy = window.scrollY;
-  // pith's tree keeps svg and math elements but not their insides (src/dom/parse.ts): skip them too.
-  const opaque = new Set(['svg', 'math']);
+  // pith's tree keeps these elements but not their insides (SKIPPED_TAGS in src/dom/parse.ts): skip them too.
+  const opaque = new Set(['annotation', 'annotation-xml', 'select', 'datalist', 'applet', 'textarea', 'noembed', 'noframes']);
   let i = -1;
   for (let k = 0; k < n; k++) {
     const el = all[k]!;
