@@ -18,19 +18,10 @@ import { connect, type Socket } from 'node:net';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { startService, type Service } from '../src/service/server.js';
+import { seededRandom } from '../src/util/random.js';
 
 type Rng = () => number;
 
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const randInt = (rng: Rng, lo: number, hi: number): number => lo + Math.floor(rng() * (hi - lo + 1));
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 
@@ -239,7 +230,7 @@ export async function runServeFuzz(options: ServeFuzzOptions): Promise<ServeFuzz
   let restarts = 0;
   try {
     for (let round = 0; round < options.rounds; round++) {
-      const rng = mulberry32((options.seed * 0x9e3779b1 + round) >>> 0);
+      const rng = seededRandom((options.seed * 0x9e3779b1 + round) >>> 0);
       const tally: Tally = (attack, status) => {
         const k = `${attack} ${status}`;
         answers[k] = (answers[k] ?? 0) + 1;

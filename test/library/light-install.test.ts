@@ -4,15 +4,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { repoRoot } from '../helpers/paths.js';
+import { packAndInstall, run } from '../helpers/pack.js';
 
-const run = promisify(execFile);
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const OPTIONAL = ['bullmq', 'ioredis', 'playwright-core', 'warcio'];
 const MAX_INSTALL_BYTES = 15 * 1024 * 1024;
 
@@ -39,15 +34,8 @@ async function failing(file: string, args: string[], cwd: string): Promise<{ cod
 }
 
 test('the packed library installs under 15 MB without the optional packages, and their commands say what to install', { timeout: 180_000 }, async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'pith-light-'));
+  const { dir, project } = await packAndInstall('pith-light-');
   try {
-    await run(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: repoRoot });
-    const tarball = (await readdir(dir)).find((f) => f.endsWith('.tgz'));
-    assert.ok(tarball, 'npm pack wrote a tarball');
-    const project = join(dir, 'project');
-    await run('mkdir', [project]);
-    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-    await run(npm, ['install', join(dir, tarball), '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--silent'], { cwd: project });
 
     const modules = join(project, 'node_modules');
     const installed = (await readdir(modules)).filter((n) => !n.startsWith('.'));

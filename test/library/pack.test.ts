@@ -6,27 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { repoRoot } from '../helpers/paths.js';
+import { packAndInstall, run } from '../helpers/pack.js';
 
-const run = promisify(execFile);
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 test('npm pack -> install -> import { extract } from "pith", typed, and the pith binary', { timeout: 180_000 }, async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'pith-pack-'));
+  const { dir, project } = await packAndInstall('pith-pack-');
   try {
-    // The build is fresh (npm test builds first): skip prepack's second build.
-    await run(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: repoRoot });
-    const tarball = (await readdir(dir)).find((f) => f.endsWith('.tgz'));
-    assert.ok(tarball, 'npm pack wrote a tarball');
-    const project = join(dir, 'project');
-    await run('mkdir', [project]);
-    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-    await run(npm, ['install', join(dir, tarball), '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--silent'], { cwd: project });
 
     await writeFile(join(project, 'use.mjs'), `
 import { extract, loadModel } from 'pith';
