@@ -14,6 +14,10 @@ import { onEvent, range, S } from './state.js';
 import { $, message } from './ui.js';
 
 let preview: FieldPreviewReply | null = null;
+/** The marked element last clicked in the frame: within a block of several values (inline spans), the one pointed at. */
+let picked: Element | null = null;
+
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** The field mode's last preview (for the app's snapshot). */
 export function fieldPreviewShown(): FieldPreviewReply | null {
@@ -32,13 +36,16 @@ function fieldName(): string {
 function selectedValue(): { text: string; blocks: number[] } | null {
   const r = range();
   if (!r) return null;
+  if (r[0] === r[1] && picked && Number(picked.getAttribute('data-pith-b')) === r[0] && squash(picked.textContent || '')) {
+    return { text: squash(picked.textContent || ''), blocks: [r[0]] };
+  }
   const blocks: number[] = [];
   const parts: string[] = [];
   for (let i = r[0]; i <= r[1]; i++) {
     blocks.push(i);
     for (const el of S.marks[i] || []) parts.push(el.textContent || '');
   }
-  const text = parts.join(' ').replace(/\s+/g, ' ').trim();
+  const text = squash(parts.join(' '));
   return text ? { text, blocks } : null;
 }
 
@@ -62,7 +69,10 @@ function render(): void {
   for (const [field, values] of Object.entries(preview.extracted)) {
     for (const v of values) {
       for (const b of v.blocks) {
-        for (const el of S.marks[b] || []) {
+        // A block may hold several values (inline spans): only its marks showing this value, where some do.
+        const marks = S.marks[b] || [];
+        const showing = marks.filter((el) => squash(el.textContent || '').indexOf(v.value) >= 0);
+        for (const el of showing.length > 0 ? showing : marks) {
           el.setAttribute('data-pith-field', field);
           if (v.example) el.setAttribute('data-pith-example', '');
         }
@@ -127,7 +137,9 @@ async function markWrong(): Promise<void> {
   const r = range();
   if (!S.page || !preview || !r) return;
   for (const [field, values] of Object.entries(preview.extracted)) {
-    const hit = values.find((v) => v.blocks.some((b) => b >= r[0] && b <= r[1]));
+    const inRange = values.filter((v) => v.blocks.some((b) => b >= r[0] && b <= r[1]));
+    const pointed = picked ? squash(picked.textContent || '') : '';
+    const hit = inRange.find((v) => pointed.indexOf(v.value) >= 0) || inRange[0];
     if (hit) {
       changed(await api<FieldChangeReply>('POST', '/api/pages/' + encodeURIComponent(S.page.id) + '/fields/correct', { field, wrong: hit.value }));
       return;
@@ -160,5 +172,15 @@ export function initFields(): void {
     preview = null;
     render();
   });
-  onEvent('frame-loaded', () => void load());
+  onEvent('frame-loaded', () => {
+    picked = null;
+    if (S.doc) {
+      S.doc.addEventListener('mousedown', (e) => {
+        const t = e.target as Node | null;
+        const el = t && t.nodeType === 1 ? (t as Element) : t ? t.parentElement : null;
+        picked = el ? el.closest('[data-pith-b]') : null;
+      }, true);
+    }
+    void load();
+  });
 }
