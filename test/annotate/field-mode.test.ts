@@ -128,7 +128,7 @@ test('save refuses a fields folder that is a link out of the corpus, and writes 
   }
 });
 
-test('an unreadable fields file is left out of the session; the other pages' examples still teach the rules', async () => {
+test('an unreadable fields file is left out of the session; the other pages\' examples still teach the rules', async () => {
   const c = await shopCorpus();
   try {
     await mkdir(join(c.dir, 'fields'));
