@@ -228,6 +228,8 @@ export interface FieldPreviewReply {
   readonly examples: ApiFieldValues;
   /** What the rules learned from every page's examples extract on this page. */
   readonly extracted: Record<string, ApiFieldValue[]>;
+  /** On a list page (examples gave records: two or more values of two or more fields), every record in page order. */
+  readonly records: Record<string, string>[];
   /** Per field, its rules in rank order (`formatFieldRule`). */
   readonly rules: Record<string, string[]>;
   /** Pages with examples. */

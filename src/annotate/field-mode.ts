@@ -141,8 +141,10 @@ async function preview(ws: Workspace, s: FieldSession, id: string): Promise<Fiel
   const page = await ws.page(id);
   const examples = s.examples.get(id) ?? {};
   const extracted: Record<string, ApiFieldValue[]> = {};
+  let records: Record<string, string>[] = [];
   if (s.body) {
     const x = extractFields(page.tree, s.body);
+    records = x.records;
     for (const [name, values] of Object.entries(x.fields)) {
       extracted[name] = values.map((v) => ({
         value: v.value, confidence: +v.confidence.toFixed(3), blocks: blocksOf(page, page.tree, v.node),
@@ -151,7 +153,7 @@ async function preview(ws: Workspace, s: FieldSession, id: string): Promise<Fiel
     }
   }
   return {
-    id, examples, extracted, rules: rulesOf(s.body),
+    id, examples, extracted, records, rules: rulesOf(s.body),
     pages: [...s.examples].filter(([, f]) => Object.keys(f).length > 0).map(([p]) => p).sort(),
     saved: s.changed.size === 0,
   };

@@ -5,7 +5,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workspace } from '../../src/annotate/workspace.js';
-import { fieldPreview } from '../../src/annotate/field-mode.js';
+import { fieldPreview, setFieldExample } from '../../src/annotate/field-mode.js';
+import { addPithPage, createPithCorpus } from '../../src/corpus/pith-format.js';
 import { openCorpora } from '../../src/learn/dataset.js';
 import { openCorpus } from '../../src/corpus/open.js';
 import { extractFields, trainSites } from '../../src/wrapper/index.js';
@@ -141,5 +142,23 @@ test('an unreadable fields file is left out of the session; the other pages\' ex
     assert.deepEqual(values(p, 'price'), ['$12.50'], 'one example page already teaches the field');
   } finally {
     await c.cleanup();
+  }
+});
+
+test('two example records of a list page: every record of the page is found', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-fields-list-'));
+  try {
+    await createPithCorpus(dir, { name: 'shop', use: 'train' });
+    const items = [['Tide Tables', '$4.00'], ['Gull Guide', '$6.50'], ['Seal Atlas', '$9.25'], ['Heron Notes', '$3.10']] as const;
+    const html = `<html><body><div class="nav"><a href="/">Home</a></div><ul class="results">${items.map(([n, p]) => `<li class="item"><a href="/b/${n.length}">${n}</a> <span class="price">${p}</span></li>`).join('')}</ul><p>4 results</p></body></html>`;
+    await addPithPage(dir, 'list', Buffer.from(html), { url: 'https://shop.example/list' });
+    const ws = await Workspace.open(dir);
+    await setFieldExample(ws, 'list', 'name', ['Tide Tables', 'Gull Guide']);
+    const r = await setFieldExample(ws, 'list', 'price', ['$4.00', '$6.50']);
+    assert.deepEqual(values(r.preview, 'name'), items.map((i) => i[0]));
+    assert.deepEqual(r.preview.extracted['price']!.map((v) => [v.value, v.example]), items.map((i, k) => [i[1], k < 2]));
+    assert.deepEqual(r.preview.records, items.map(([name, price]) => ({ name, price })));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 });

@@ -93,6 +93,7 @@ const APP_HTML = `<!DOCTYPE html>
     <tr><td><kbd>n</kbd> <kbd>p</kbd></td><td>next / previous page in the queue (saves first)</td></tr>
     <tr><td><kbd>Esc</kbd></td><td>reduce the selection to one block; close this help</td></tr>
     <tr><td>learn this site, correct</td><td>after two labelled pages of a site: learn its rules; in correct mode a label key on its pages feeds back into them</td></tr>
+    <tr><td>fields, add value, wrong</td><td>field mode: name a field, click its value, add value (on two or three pages or records); the rules' values are highlighted; click a wrong one, wrong; save fields writes fields/&lt;page&gt;.json</td></tr>
     <tr><td><kbd>?</kbd></td><td>this help</td></tr>
   </table>
 </div>

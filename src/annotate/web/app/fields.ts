@@ -86,7 +86,8 @@ function render(): void {
       list.appendChild(li);
     }
   }
-  $('field-pages').textContent = preview.pages.length ? 'examples on ' + preview.pages.join(', ') : 'no example yet';
+  $('field-pages').textContent = (preview.pages.length ? 'examples on ' + preview.pages.join(', ') : 'no example yet')
+    + (preview.records.length ? '; ' + preview.records.length + ' record(s) on this page' : '');
   $<HTMLButtonElement>('field-save').disabled = preview.saved;
 }
 
