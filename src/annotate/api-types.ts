@@ -205,3 +205,58 @@ export interface ErrorReply {
 
 /** The header every API call carries the session token in (security.ts `TOKEN_HEADER`). */
 export type ApiTokenHeader = 'x-pith-token';
+
+// ---- field mode (named fields by example, seed 004; src/annotate/field-mode.ts) ----------
+
+/** A page's example values, field -> values (`[]`: the page has no such value). */
+export type ApiFieldValues = Record<string, string[]>;
+
+/** One value the learned rules extract on a page, with the blocks that show it. */
+export interface ApiFieldValue {
+  readonly value: string;
+  readonly confidence: number;
+  /** Indices of the page's blocks holding the value (where the app highlights it). */
+  readonly blocks: number[];
+  /** The value is one of this page's examples. */
+  readonly example: boolean;
+}
+
+/** `GET /api/pages/:id/fields`, and the `preview` of every field-mode change. */
+export interface FieldPreviewReply {
+  readonly id: string;
+  /** This page's examples. */
+  readonly examples: ApiFieldValues;
+  /** What the rules learned from every page's examples extract on this page. */
+  readonly extracted: Record<string, ApiFieldValue[]>;
+  /** On a list page (examples gave records: two or more values of two or more fields), every record in page order. */
+  readonly records: Record<string, string>[];
+  /** Per field, its rules in rank order (`formatFieldRule`). */
+  readonly rules: Record<string, string[]>;
+  /** Pages with examples. */
+  readonly pages: string[];
+  readonly saved: boolean;
+}
+
+/** `PUT /api/pages/:id/fields`: the page's values of one field (`null`: forget the field's examples on the page). */
+export interface FieldExampleRequest {
+  readonly field: string;
+  readonly values: string[] | null;
+}
+
+/** `POST /api/pages/:id/fields/correct`: a highlighted value that is wrong and/or the right value. */
+export interface FieldCorrectRequest {
+  readonly field: string;
+  readonly wrong?: string;
+  readonly right?: string;
+}
+
+export interface FieldChangeReply {
+  readonly message: string;
+  readonly preview: FieldPreviewReply;
+}
+
+/** `POST /api/fields/save`: the fields files written (corpus-relative). */
+export interface FieldSaveReply {
+  readonly written: string[];
+  readonly message: string;
+}

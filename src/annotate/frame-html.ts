@@ -65,6 +65,9 @@ img[${BLOCK_ATTR}]{min-width:24px;min-height:24px;background:#eee;outline:1px da
 [data-pith-cursor]{outline:3px solid #6c71c4!important;outline-offset:2px}
 [data-pith-pick]{outline:2px dashed #2aa198!important;outline-offset:3px}
 [data-pith-low]{text-decoration:underline wavy rgba(203,75,22,.8)}
+/* field mode: values the learned field rules extract (after the labels' tints: they win) */
+[data-pith-field]{outline:2px solid #2a9d8f!important;background:rgba(42,157,143,.3)!important}
+[data-pith-field][data-pith-example]{outline-style:double!important}
 `;
 
 export interface FrameHtmlOptions extends DecodeOptions {

@@ -21,7 +21,9 @@ import { appHtml } from './web/app-html.js';
 import { APP_CSS } from './web/app-css.js';
 import { checkCorrection, correctPage, learnSite, LEARN_FROM_PAGES, listSites, siteReport } from './sites.js';
 import { isValidHost } from './site-store.js';
+import { checkFieldName, checkFieldValues, correctField, fieldPreview, saveFieldFiles, setFieldExample } from './field-mode.js';
 import type {
+  FieldChangeReply, FieldPreviewReply, FieldSaveReply,
   ApiTokenHeader, ConflictReply, CorrectReply, ErrorReply, ImportReply, LearnReply, PageReply, QueueReply, RetrainReply, SaveReply, SaveRequest,
   SiteReply, SitesReply,
 } from './api-types.js';
@@ -242,6 +244,12 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   }
 }
 
+/** A JSON object body, else 400 naming the shape expected. */
+function jsonObject(x: unknown, shape: string): Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new HttpError(400, `expected ${shape}`);
+  return x as Record<string, unknown>;
+}
+
 function statusOf(e: PithError): number {
   switch (e.code) {
     case 'CONFLICT': return 409;
@@ -365,6 +373,42 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
           }
           throw e;
         }
+      },
+    },
+    // Field mode: named fields by example (field-mode.ts).
+    {
+      method: 'GET', path: '/api/pages/:id/fields', access: 'token',
+      handle: async ({ res, params }) => sendJson<FieldPreviewReply>(res, 200, await fieldPreview(ws, pageId(params[0]!))),
+    },
+    {
+      method: 'PUT', path: '/api/pages/:id/fields', access: 'token',
+      handle: async ({ req, res, params }) => {
+        const id = pageId(params[0]!);
+        const body = jsonObject(parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body'), '{"field": "name", "values": ["..."] | null}');
+        const values = body['values'] === null ? null : checkFieldValues(body['values']);
+        return sendJson<FieldChangeReply>(res, 200, await setFieldExample(ws, id, checkFieldName(body['field']), values));
+      },
+    },
+    {
+      method: 'POST', path: '/api/pages/:id/fields/correct', access: 'token',
+      handle: async ({ req, res, params }) => {
+        const id = pageId(params[0]!);
+        const body = jsonObject(parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body'), '{"field": "name", "wrong"?: "...", "right"?: "..."}');
+        const one = (k: string): string | undefined => {
+          const v = body[k];
+          if (v === undefined || v === null) return undefined;
+          const [s] = checkFieldValues([v]);
+          if (s === undefined) throw new HttpError(400, `"${k}" is an empty value`);
+          return s;
+        };
+        return sendJson<FieldChangeReply>(res, 200, await correctField(ws, id, checkFieldName(body['field']), one('wrong'), one('right')));
+      },
+    },
+    {
+      method: 'POST', path: '/api/fields/save', access: 'token',
+      handle: async ({ req, res }) => {
+        await readBody(req, maxBody); // a JSON body (`{}`): a cross-origin form cannot send one
+        return sendJson<FieldSaveReply>(res, 200, await saveFieldFiles(ws));
       },
     },
     {

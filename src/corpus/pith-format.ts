@@ -16,6 +16,7 @@ import { isGzip } from '../dom/decode.js';
 import { isGoldLabel } from '../labels.js';
 import type { Annotation, CorpusPage, CorpusUse, Gold, SkippedPage } from './types.js';
 import { optionalString, stringList } from './readers/files.js';
+import { parseFieldValues } from './readers/fields.js';
 import { isRecord } from '../util/is-record.js';
 import { CORPUS_SITE, siteOfUrl } from '../util/site.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
@@ -63,6 +64,7 @@ export interface PageLabels extends PageLabelsInput {
 const LABELS_MAX_BYTES = 64 * 1024 * 1024;
 /** Largest pith-corpus.json or pages/<id>.json read. */
 const SMALL_JSON_MAX_BYTES = 1024 * 1024;
+const FIELDS_JSON_MAX_BYTES = 1024 * 1024;
 
 /** True when `path` is `root` or lies inside it (both real paths). */
 function isInside(path: string, root: string): boolean {
@@ -553,7 +555,12 @@ export async function readPithPages(dir: string): Promise<PithPages> {
         if (meta !== undefined && !isRecord(meta)) throw new PithError('BAD_CORPUS', 'must be a JSON object like {"url": "https://..."}', current);
         if (meta !== undefined) url = optionalString(meta['url']);
       }
-      const gold = labels ? goldFromLabels(labels) : { partial: true };
+      const blocks = labels ? goldFromLabels(labels) : { partial: true };
+      // Named field values given in the label app's field mode (docs/fields.md's fields/<id>.json).
+      current = join(dir, 'fields', `${id}.json`);
+      const fieldsJson = await readCorpusJson(realRoot, current, FIELDS_JSON_MAX_BYTES);
+      const fields = fieldsJson === undefined ? undefined : parseFieldValues(fieldsJson, current);
+      const gold = fields && Object.keys(fields).length > 0 ? { ...blocks, fields } : blocks;
       pages.push({ id, site: labels?.site ?? siteOfUrl(url, CORPUS_SITE) ?? id, url, htmlPath, gold });
     } catch (e) {
       skipped.push({ id, path: isPithError(e) && e.subject ? e.subject : current, reason: reasonOf(e) });

@@ -23,6 +23,11 @@ aside h2 { font-size: 13px; margin: 6px 8px; }
 #blocks-pane { border-right: 0; border-left: 1px solid #ddd; }
 #queue, #blocks, #site-pages { list-style: none; margin: 0; padding: 0; }
 #site-pane { border-top: 2px solid #ccc; }
+#field-pane { border-top: 2px solid #2a9d8f; }
+#field-pages { padding: 2px 8px; color: #555; font-size: 11px; }
+#field-values { list-style: none; margin: 0; padding: 0; }
+#field-values li { padding: 3px 8px; border-bottom: 1px solid #eee; }
+#field-values li.example { font-weight: 600; }
 #site-rules { padding: 2px 8px; color: #555; font-size: 11px; }
 #site-pages li { padding: 4px 8px; border-bottom: 1px solid #eee; cursor: pointer; }
 #site-pages li.current { background: #e8e4f8; }

@@ -47,6 +47,13 @@ const APP_HTML = `<!DOCTYPE html>
     <button id="learn-site" hidden title="learn extraction rules for this site from its labelled pages">learn this site</button>
     <label id="correct-tool" hidden title="when on, a label given on a page of the learned site is fed back: the page is saved and the site's rules learned again"><input type="checkbox" id="correct"> correct</label>
   </span>
+  <span class="group" id="field-tools">
+    <label title="field mode: select a value on the page, name its field, add it; the learned rules' values are highlighted"><input type="checkbox" id="field-mode"> fields</label>
+    <input id="field-name" placeholder="field name" size="10" title="the field the selected value belongs to">
+    <button id="field-add" title="the selection is a value of this field (or the right one after a wrong one)">add value</button>
+    <button id="field-wrong" title="the selected highlighted value is wrong: fed back, the rules are learned again">wrong</button>
+    <button id="field-save" title="write fields/&lt;page&gt;.json into the corpus (pith train reads them)">save fields</button>
+  </span>
   <span class="group">
     <button id="retrain" title="retrain the model on the saved labels">retrain</button>
     <button id="export" title="download the corpus as one JSON bundle">export</button>
@@ -61,6 +68,7 @@ const APP_HTML = `<!DOCTYPE html>
 </div>
 <main>
   <aside id="queue-pane"><h2>Queue <span id="model"></span></h2><ol id="queue"></ol>
+    <div id="field-pane" hidden><h2>Fields</h2><div id="field-pages"></div><ol id="field-values"></ol></div>
     <div id="site-pane" hidden><h2>Site <span id="site-host"></span></h2><div id="site-rules"></div><ol id="site-pages"></ol></div>
   </aside>
   <section id="view">
@@ -85,6 +93,7 @@ const APP_HTML = `<!DOCTYPE html>
     <tr><td><kbd>n</kbd> <kbd>p</kbd></td><td>next / previous page in the queue (saves first)</td></tr>
     <tr><td><kbd>Esc</kbd></td><td>reduce the selection to one block; close this help</td></tr>
     <tr><td>learn this site, correct</td><td>after two labelled pages of a site: learn its rules; in correct mode a label key on its pages feeds back into them</td></tr>
+    <tr><td>fields, add value, wrong</td><td>field mode: name a field, click its value, add value (on two or three pages or records); the rules' values are highlighted; click a wrong one, wrong; save fields writes fields/&lt;page&gt;.json</td></tr>
     <tr><td><kbd>?</kbd></td><td>this help</td></tr>
   </table>
 </div>

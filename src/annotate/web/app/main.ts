@@ -15,6 +15,7 @@ import { expand } from './selection.js';
 import { range, S } from './state.js';
 import { exportCorpus, importFile, retrain } from './transfer.js';
 import { initSite } from './site.js';
+import { fieldPreviewShown, initFields } from './fields.js';
 import { $, message } from './ui.js';
 
 /** What `window.pithApp.snapshot()` returns. */
@@ -30,6 +31,8 @@ export interface Snapshot {
   readonly host: string | null;
   /** The site pane's pages: id and blocks kept as body. */
   readonly sitePages: { id: string; body: number; labelled: boolean }[];
+  /** Field mode: what the learned field rules extract on the page shown (value and blocks), with the page's examples. */
+  readonly fields: { extracted: Record<string, { value: string; blocks: number[]; example: boolean }[]>; examples: Record<string, string[]> } | null;
 }
 
 declare global {
@@ -55,6 +58,7 @@ function start(): void {
   $('export').addEventListener('click', exportCorpus);
   $('help-button').addEventListener('click', toggleHelp);
   initSite();
+  initFields();
   const input = $<HTMLInputElement>('import');
   input.addEventListener('change', () => {
     const file = input.files && input.files[0];
@@ -81,6 +85,7 @@ function start(): void {
       id: S.page && S.page.id, labels: S.labels.slice(), revision: S.revision, state: S.state, sel: range(), order: S.order.slice(),
       source: S.page ? S.page.source : null, host: (S.page && S.page.host) || null,
       sitePages: S.site ? S.site.pages.map((p) => ({ id: p.id, body: p.body, labelled: p.labelled })) : [],
+      fields: ((p) => (p ? { extracted: p.extracted, examples: p.examples } : null))(fieldPreviewShown()),
     }),
   };
   void loadQueue(true).then(() => {

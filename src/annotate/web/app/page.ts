@@ -72,6 +72,7 @@ export function frameLoaded(attach: (doc: Document) => void): void {
   for (let b = 0; b < S.labels.length; b++) paint(b);
   attach(doc);
   showSelection(false);
+  emit('frame-loaded');
   document.body.dataset['ready'] = S.page.id;
 }
 

@@ -58,9 +58,9 @@ export const S: AppState = {
   conflictRevision: 0, sites: [], learnFrom: 2, site: null,
 };
 
-/** What other modules may react to without importing each other (site.ts listens). */
-export type AppEvent = 'page-opened' | 'saved';
-const listeners: Record<AppEvent, (() => void)[]> = { 'page-opened': [], saved: [] };
+/** What other modules may react to without importing each other (site.ts, fields.ts listen). */
+export type AppEvent = 'page-opened' | 'frame-loaded' | 'saved';
+const listeners: Record<AppEvent, (() => void)[]> = { 'page-opened': [], 'frame-loaded': [], saved: [] };
 
 export function onEvent(e: AppEvent, fn: () => void): void {
   listeners[e].push(fn);

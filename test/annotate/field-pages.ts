@@ -1,0 +1,39 @@
+/** Hand-made product pages of one shop (shop.example) for the field-mode tests: one template, a sale price on one page. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addPithPage, createPithCorpus } from '../../src/corpus/pith-format.js';
+
+export interface ProductSpec {
+  readonly id: string;
+  readonly title: string;
+  readonly author: string;
+  readonly price: string;
+  /** A struck-out former price shown before the price (the rules take it until corrected). */
+  readonly was?: string;
+}
+
+export const PRODUCTS: readonly ProductSpec[] = [
+  { id: 'p1-tides', title: 'The Book of Tides', author: 'Ann Marsh', price: '$12.50' },
+  { id: 'p2-gulls', title: 'Gulls of the Estuary', author: 'Bob Heron', price: '$8.99' },
+  { id: 'p3-seals', title: 'Counting Seals', author: 'Cara Tern', price: '$15.00', was: '$20.00' },
+];
+
+export function productHtml(s: ProductSpec): string {
+  const was = s.was ? `<span class="price">${s.was}</span> ` : '';
+  return `<!DOCTYPE html><html><head><title>${s.title} | Shop</title></head><body>
+<div class="nav"><a href="/">Home</a> <a href="/books">Books</a></div>
+<div class="product"><h1>${s.title}</h1>
+<ul class="specs"><li><b>Author:</b> ${s.author}</li><li><b>Binding:</b> Paperback</li></ul>
+<div class="buy">${was}<span class="price">${s.price}</span></div>
+<p>Free delivery on orders over $25.00.</p></div>
+<div class="footer"><p>Copyright the Shop</p></div></body></html>`;
+}
+
+/** A temporary pith corpus holding the shop's pages (with their URLs), no labels, no fields. */
+export async function shopCorpus(pages: readonly ProductSpec[] = PRODUCTS): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-fields-'));
+  await createPithCorpus(dir, { name: 'shop', use: 'train' });
+  for (const s of pages) await addPithPage(dir, s.id, Buffer.from(productHtml(s)), { url: `https://shop.example/books/${s.id}` });
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
