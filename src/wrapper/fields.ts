@@ -14,7 +14,7 @@
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
-  charClasses, elementText, inlineLabel, labelledTexts, normalizeValue, ruleValues, textIndexOf,
+  charClasses, elementText, inlineLabel, labelledTexts, linkOf, normalizeValue, resolveLinkValue, ruleValues, textIndexOf,
   type FieldAnchor, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
 } from '../models/wrapper/fields.js';
 
@@ -47,6 +47,8 @@ interface Occurrence {
   readonly node: number;
   readonly prefix: string;
   readonly suffix: string;
+  /** `href`: the element's link is the value. */
+  readonly attr?: 'href';
 }
 
 interface Proposal {
@@ -118,6 +120,20 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
   return [...out.filter((o) => o.prefix === '' && o.suffix === ''), ...out.filter((o) => o.prefix !== '' || o.suffix !== '')].slice(0, MAX_OCCURRENCES);
 }
 
+/** A value written as a link (`https://...`, `//host/...`, `/path`): a field all of whose examples are links takes links. */
+export const LINK_VALUE_RE = /^(?:https?:\/\/|\/)\S*$/i;
+
+/** Where a link value occurs on a page: the elements whose link, resolved, is it. */
+function linkOccurrencesOf(tree: DomTree, value: string): Occurrence[] {
+  const out: Occurrence[] = [];
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element' || n.attrs['href'] === undefined || linkOf(tree, n) !== value) continue;
+    out.push({ element: n.id, text: 0, node: n.id, prefix: '', suffix: '', attr: 'href' });
+    if (out.length >= MAX_OCCURRENCES) break;
+  }
+  return out;
+}
+
 /** Class tokens an anchor may use: not per page (a run of three digits), at most four. */
 const MAX_CLASS_TOKENS = 4;
 
@@ -169,10 +185,12 @@ function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, 
     p.labelLike &&= labelLike;
   };
   const path = examplePath(tree, occ.element).map(({ tag, first, last }) => ({ tag, first, last }));
-  add(`path|${path.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'path', text: occ.text }, path);
-  for (const a of anchorsOf(tree, occ.element)) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'anchor', anchor: a.anchor, text: occ.text }, a.below);
+  const unit = occ.attr === 'href' ? '@href' : String(occ.text);
+  const attr = occ.attr === 'href' ? { attr: 'href' as const } : {};
+  add(`path|${path.map((s) => s.tag).join('/')}|${unit}`, { kind: 'path', text: occ.text, ...attr }, path);
+  for (const a of anchorsOf(tree, occ.element)) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${unit}`, { kind: 'anchor', anchor: a.anchor, text: occ.text, ...attr }, a.below);
   const node = tree.nodes[occ.node]!;
-  if (node.kind !== 'text') return;
+  if (node.kind !== 'text' || occ.attr === 'href') return;
   const tag = (tree.nodes[node.parent] as ElementNode).tag;
   const il = inlineLabel(collapse(node.text));
   if (il && normalizeValue(il.rest).includes(value)) {
@@ -262,6 +280,8 @@ interface Scored {
  */
 export interface RecordRegion {
   readonly list: ElementNode;
+  /** The list's children that hold the examples: another value there is a second value of an example's record. */
+  readonly examples: readonly ElementNode[];
   /** From the record's root (tag only: rows and sections name it differently) down to the value's element. */
   readonly shape?: readonly { readonly tag: string; readonly classes?: readonly string[] }[];
 }
@@ -287,14 +307,15 @@ export function recordRegion(tree: DomTree, nodes: readonly number[]): RecordReg
   if (nodes.length < 2) return undefined;
   const list = tree.nodes[commonAncestor(tree, nodes)] as ElementNode;
   const chains = nodes.map((n) => chainBelow(tree, list, n));
+  const examples = chains.flatMap((c) => (c ? [c[0]!] : []));
   const first = chains[0];
-  if (!first || chains.some((c) => !c || c.length !== first.length || c.some((el, i) => el.tag !== first[i]!.tag))) return { list };
+  if (!first || chains.some((c) => !c || c.length !== first.length || c.some((el, i) => el.tag !== first[i]!.tag))) return { list, examples };
   // Class tokens every example's element has: generated per-variant classes (`hsyiZF`) aside, a record keeps one of them.
   const shape = first.map((el, i) => {
     const classes = classOf(el).split(' ').filter((t) => t !== '' && chains.every((c) => classOf(c![i]!).split(' ').includes(t)));
     return i > 0 && classes.length > 0 ? { tag: el.tag, classes } : { tag: el.tag };
   });
-  return spreadIsRecords(tree, list, shape) ? { list, shape } : { list };
+  return spreadIsRecords(tree, list, shape) ? { list, examples, shape } : { list, examples };
 }
 
 /** The record root above a unit element of the shape (as many levels up as the shape is long, less one). */
@@ -343,7 +364,8 @@ export function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion
  * page that gave several values of the field (records of a list) may show more than it gave:
  * there values inside the examples' list, or in a record of the examples' shape elsewhere
  * (the next row of a grid, another section's list), are the records the person did not point
- * at; only the rest count as wrong.
+ * at; the rest count as wrong, and so does a second value inside an example's own record
+ * (a record's other link).
  */
 function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): { examples: number; wrong: number; more: number } {
   let tp = 0;
@@ -359,7 +381,8 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
     for (const g of got) {
       if (want.has(g.value)) continue;
       const inList = region !== undefined && g.node >= region.list.id && g.node <= region.list.end;
-      if (want.size <= 1 || !region || !(inList || fitsRecordShape(p.tree, g.node, region.shape))) wrong++;
+      const inExampleRecord = region !== undefined && region.examples.some((r) => g.node >= r.id && g.node <= r.end);
+      if (want.size <= 1 || !region || inExampleRecord || !(inList || fitsRecordShape(p.tree, g.node, region.shape))) wrong++;
       else more++;
     }
   });
@@ -386,7 +409,12 @@ export interface FieldInduceOptions {
 
 /** Induces one field's rules from the training pages that give it. */
 export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[], options: FieldInduceOptions = {}): FieldModel {
-  const examples = pages.map((p) => (p.fields[field] !== undefined ? new Set(p.fields[field]!.map(normalizeValue).filter((v) => v !== '')) : undefined));
+  const given = pages.flatMap((p) => p.fields[field] ?? []).map(normalizeValue).filter((v) => v !== '');
+  // A field given as links (a record's URL) is read from the elements' links, resolved as the page resolves them.
+  const links = given.length > 0 && given.every((v) => LINK_VALUE_RE.test(v));
+  const examples = pages.map((p) => (p.fields[field] !== undefined
+    ? new Set(p.fields[field]!.map(normalizeValue).filter((v) => v !== '').map((v) => (links ? resolveLinkValue(p.tree, v) : v)))
+    : undefined));
   const proposals = new Map<string, Proposal>();
   const allValues: string[] = [];
   const valueLabels: (string | undefined)[] = [];
@@ -395,7 +423,7 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
     const firsts: number[] = [];
     for (const v of examples[k] ?? []) {
       allValues.push(v);
-      const occs = occurrencesOf(p.tree, units[k]!, v);
+      const occs = links ? linkOccurrencesOf(p.tree, v) : occurrencesOf(p.tree, units[k]!, v);
       if (occs.length > 0) firsts.push(Math.min(...occs.map((o) => o.node)));
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
       const textOcc = occs.find((o) => o.prefix === '' && p.tree.nodes[o.node]!.kind === 'text');
@@ -436,12 +464,12 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
     perKind.set(s.rule.kind, n + 1);
     rules.push(s.rule);
   }
-  const given = examples.flatMap((e) => (e ? [e] : []));
+  const givenPages = examples.flatMap((e) => (e ? [e] : []));
   return {
     rules,
     // The label every value follows means something only where a page gives one value (a list's next items follow "and").
     profile: profileOf(allValues, examples.every((e) => !e || e.size <= 1) ? valueLabels : []),
-    required: given.length > 0 && given.every((e) => e.size > 0),
+    required: givenPages.length > 0 && givenPages.every((e) => e.size > 0),
   };
 }
 

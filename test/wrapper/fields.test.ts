@@ -169,3 +169,15 @@ test('records: the same small block repeated inside larger units full of other t
   assert.ok(got.includes('Fast 2') && got.includes('Loud 2'), JSON.stringify(got));
   assert.ok(got.every((v) => v.endsWith(' 2')), `only the examples' review: ${JSON.stringify(got)}`);
 });
+
+test('records: a URL field is read from the links, resolved against the page, and a list shown again is one list', () => {
+  const items = ['Kettle', 'Pot', 'Jug'];
+  const shop = (names: readonly string[], tabs = 1): DomTree => parseHtml(`<html><head><base href="https://shop.example/c/"></head><body>`
+    + Array.from({ length: tabs }, (_, t) => `<div class="tab t${t}"><ul>${names.map((n) => `<li><a href="../p/${n.toLowerCase()}"><span>${n}</span></a> <a href="/help">Help</a></li>`).join('')}</ul></div>`).join('')
+    + `<a href="/about">About</a></body></html>`);
+  const body = induceFields([page('s', shop(items), { name: ['Kettle', 'Pot'], url: ['https://shop.example/p/kettle', 'https://shop.example/p/pot'] })]);
+  const want = (names: readonly string[]): Record<string, string>[] => names.map((n) => ({ name: n, url: `https://shop.example/p/${n.toLowerCase()}` }));
+  assert.deepEqual(extractFields(shop(items), body).records, want(items));
+  assert.deepEqual(extractFields(shop(['Cup', 'Mug'], 2), body).records, want(['Cup', 'Mug']));
+  assert.match(formatFieldRule(body.fields['url']!.rules[0]!), /@href$/);
+});
