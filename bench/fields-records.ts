@@ -7,7 +7,8 @@
  * page is scored against the declared items: a record is right when all its given fields
  * equal a declared item's (after the clean-up every value gets). Precision over records found,
  * recall over declared items shown on the page (and over all declared items).
- *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval]
+ * Where the page links both examples' declared URLs, the URL is a field too (`--url off`: not).
+ *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval] [--url off]
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
@@ -23,6 +24,8 @@ const arg = (name: string, fallback: string): string => {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
 const corpora = arg('corpora', 'wcxb-dev,trafilatura-eval').split(',');
+/** `--url off`: score names (and prices) only, as before URLs were read from links. */
+const scoreUrls = arg('url', 'on') !== 'off';
 const sharedRoot = join(process.cwd(), '..', 'shared', 'corpora');
 const LD_RE = /<script\b[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -108,7 +111,7 @@ for (const name of corpora) {
     const withPrice = a!.price !== undefined && b!.price !== undefined && text.includes(a!.price) && text.includes(b!.price);
     const links = pageLinks(tree);
     const urlOf = (i: Item): string | undefined => (i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined);
-    const withUrl = [a!, b!].every((i) => { const u = urlOf(i); return u !== undefined && links.has(u); });
+    const withUrl = scoreUrls && [a!, b!].every((i) => { const u = urlOf(i); return u !== undefined && links.has(u); });
     const fields: Record<string, string[]> = {
       name: [a!.name, b!.name],
       ...(withPrice ? { price: [a!.price!, b!.price!] } : {}),
