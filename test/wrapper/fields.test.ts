@@ -180,4 +180,10 @@ test('records: a URL field is read from the links, resolved against the page, an
   assert.deepEqual(extractFields(shop(items), body).records, want(items));
   assert.deepEqual(extractFields(shop(['Cup', 'Mug'], 2), body).records, want(['Cup', 'Mug']));
   assert.match(formatFieldRule(body.fields['url']!.rules[0]!), /@href$/);
+  // The link rules travel in the model file; an attribute other than href is refused.
+  const m = new WrapperSiteModel('shop.example', { version: 3, rules: [], trainingPages: 1, notes: [], minBodyChars: 1, fields: body });
+  assert.deepEqual(WrapperSiteModel.fromJSON('shop.example', JSON.parse(JSON.stringify(m.toJSON()))).body.fields, body);
+  const broken = JSON.parse(JSON.stringify(m.toJSON()));
+  broken.fields.fields.url.rules[0].attr = 'src';
+  assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /field url: a field rule's attr must be href/);
 });
