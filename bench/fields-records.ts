@@ -7,14 +7,15 @@
  * page is scored against the declared items: a record is right when all its given fields
  * equal a declared item's (after the clean-up every value gets). Precision over records found,
  * recall over declared items shown on the page (and over all declared items).
- *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval]
+ * Where the page links both examples' declared URLs, the URL is a field too (`--url off`: not).
+ *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval] [--url off]
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
 import { latin1, readBytes } from '../src/corpus/readers/files.js';
 import { decodeHtml } from '../src/dom/decode.js';
 import { parseHtml } from '../src/dom/parse.js';
-import { elementText, extractFields, normalizeValue } from '../src/models/wrapper/fields.js';
+import { elementText, extractFields, linkOf, normalizeValue, resolveLinkValue } from '../src/models/wrapper/fields.js';
 import { induceFields } from '../src/wrapper/fields.js';
 import type { DomTree, ElementNode } from '../src/dom/tree.js';
 
@@ -23,10 +24,12 @@ const arg = (name: string, fallback: string): string => {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
 const corpora = arg('corpora', 'wcxb-dev,trafilatura-eval').split(',');
+/** `--url off`: score names (and prices) only, as before URLs were read from links. */
+const scoreUrls = arg('url', 'on') !== 'off';
 const sharedRoot = join(process.cwd(), '..', 'shared', 'corpora');
 const LD_RE = /<script\b[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi;
 
-interface Item { readonly name: string; readonly price?: string }
+interface Item { readonly name: string; readonly price?: string; readonly url?: string }
 
 /** The declared items of a page's largest ItemList (names; offer prices where given). */
 function declaredItems(html: string): Item[] {
@@ -58,7 +61,8 @@ function declaredItems(html: string): Item[] {
         if (!name) continue;
         const offers = (Array.isArray(it['offers']) ? it['offers'][0] : it['offers']) as Record<string, unknown> | undefined;
         const price = offers && (typeof offers['price'] === 'string' || typeof offers['price'] === 'number') ? String(offers['price']) : undefined;
-        items.push({ name, ...(price ? { price } : {}) });
+        const url = typeof it['url'] === 'string' ? it['url'] : typeof o['url'] === 'string' ? o['url'] : undefined;
+        items.push({ name, ...(price ? { price } : {}), ...(url ? { url } : {}) });
       }
       if (items.length > best.length) best = items;
     }
@@ -69,6 +73,16 @@ function declaredItems(html: string): Item[] {
 /** The page's text, white space collapsed (to tell which declared items it shows). */
 function pageText(tree: DomTree): string {
   return elementText(tree, tree.nodes[0] as ElementNode);
+}
+
+/** The page's links, resolved (to tell which declared URLs it links). */
+function pageLinks(tree: DomTree): Set<string> {
+  const out = new Set<string>();
+  for (const n of tree.nodes) if (n.kind === 'element') {
+    const l = linkOf(tree, n);
+    if (l !== undefined) out.add(l);
+  }
+  return out;
 }
 
 const rows: string[] = [];
@@ -95,7 +109,14 @@ for (const name of corpora) {
     }
     const [a, b] = shown;
     const withPrice = a!.price !== undefined && b!.price !== undefined && text.includes(a!.price) && text.includes(b!.price);
-    const fields: Record<string, string[]> = { name: [a!.name, b!.name], ...(withPrice ? { price: [a!.price!, b!.price!] } : {}) };
+    const links = pageLinks(tree);
+    const urlOf = (i: Item): string | undefined => (i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined);
+    const withUrl = scoreUrls && [a!, b!].every((i) => { const u = urlOf(i); return u !== undefined && links.has(u); });
+    const fields: Record<string, string[]> = {
+      name: [a!.name, b!.name],
+      ...(withPrice ? { price: [a!.price!, b!.price!] } : {}),
+      ...(withUrl ? { url: [a!.url!, b!.url!] } : {}),
+    };
     const t0 = performance.now();
     const body = induceFields([{ id: entry.id, tree, fields }]);
     const got = extractFields(tree, body);
@@ -108,6 +129,7 @@ for (const name of corpora) {
       const it = r['name'] !== undefined ? want.get(normalizeValue(r['name'])) : undefined;
       if (!it || used.has(it.name)) continue;
       if (withPrice && normalizeValue(r['price'] ?? '') !== normalizeValue(it.price ?? '')) continue;
+      if (withUrl && (r['url'] ?? '') !== urlOf(it)) continue;
       used.add(it.name);
       right++;
     }
@@ -118,7 +140,7 @@ for (const name of corpora) {
     sumR += r;
     sumF += f1;
     pagesScored++;
-    rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | ${withPrice ? 'name, price' : 'name'} | ${found.length} | ${p.toFixed(3)} / ${r.toFixed(3)} / ${f1.toFixed(3)} | ${(right / items.length).toFixed(3)} | ${ms.toFixed(1)} ms |`);
+    rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | ${Object.keys(fields).join(', ')} | ${found.length} | ${p.toFixed(3)} / ${r.toFixed(3)} / ${f1.toFixed(3)} | ${(right / items.length).toFixed(3)} | ${ms.toFixed(1)} ms |`);
   }
 }
 process.stdout.write('| site | page | declared | shown | fields | records found | P / R / F1 (shown) | R (declared) | learn + extract |\n|---|---|---|---|---|---|---|---|---|\n');

@@ -14,7 +14,7 @@
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
-  charClasses, inlineLabel, labelledTexts, normalizeValue, ruleValues, textIndexOf,
+  charClasses, elementText, inlineLabel, labelledTexts, linkOf, normalizeValue, resolveLinkValue, ruleValues, textIndexOf,
   type FieldAnchor, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
 } from '../models/wrapper/fields.js';
 
@@ -36,6 +36,8 @@ const MAX_UNIT_SLACK = 80;
 const MAX_OCCURRENCES = 40;
 /** Element units (whole text) are considered up to this many characters. */
 const MAX_ELEMENT_TEXT = 400;
+/** Share of the text records of the examples' shape must hold where they span beyond the examples' list. */
+const RECORD_SPREAD_SHARE = 0.5;
 
 interface Occurrence {
   /** The unit's element (the text node's parent, or the element itself). */
@@ -45,6 +47,8 @@ interface Occurrence {
   readonly node: number;
   readonly prefix: string;
   readonly suffix: string;
+  /** `href`: the element's link is the value. */
+  readonly attr?: 'href';
 }
 
 interface Proposal {
@@ -116,6 +120,20 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
   return [...out.filter((o) => o.prefix === '' && o.suffix === ''), ...out.filter((o) => o.prefix !== '' || o.suffix !== '')].slice(0, MAX_OCCURRENCES);
 }
 
+/** A value written as a link (`https://...`, `//host/...`, `/path`): a field all of whose examples are links takes links. */
+export const LINK_VALUE_RE = /^(?:https?:\/\/|\/)\S*$/i;
+
+/** Where a link value occurs on a page: the elements whose link, resolved, is it. */
+function linkOccurrencesOf(tree: DomTree, value: string): Occurrence[] {
+  const out: Occurrence[] = [];
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element' || n.attrs['href'] === undefined || linkOf(tree, n) !== value) continue;
+    out.push({ element: n.id, text: 0, node: n.id, prefix: '', suffix: '', attr: 'href' });
+    if (out.length >= MAX_OCCURRENCES) break;
+  }
+  return out;
+}
+
 /** Class tokens an anchor may use: not per page (a run of three digits), at most four. */
 const MAX_CLASS_TOKENS = 4;
 
@@ -167,10 +185,12 @@ function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, 
     p.labelLike &&= labelLike;
   };
   const path = examplePath(tree, occ.element).map(({ tag, first, last }) => ({ tag, first, last }));
-  add(`path|${path.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'path', text: occ.text }, path);
-  for (const a of anchorsOf(tree, occ.element)) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${occ.text}`, { kind: 'anchor', anchor: a.anchor, text: occ.text }, a.below);
+  const unit = occ.attr === 'href' ? '@href' : String(occ.text);
+  const attr = occ.attr === 'href' ? { attr: 'href' as const } : {};
+  add(`path|${path.map((s) => s.tag).join('/')}|${unit}`, { kind: 'path', text: occ.text, ...attr }, path);
+  for (const a of anchorsOf(tree, occ.element)) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${unit}`, { kind: 'anchor', anchor: a.anchor, text: occ.text, ...attr }, a.below);
   const node = tree.nodes[occ.node]!;
-  if (node.kind !== 'text') return;
+  if (node.kind !== 'text' || occ.attr === 'href') return;
   const tag = (tree.nodes[node.parent] as ElementNode).tag;
   const il = inlineLabel(collapse(node.text));
   if (il && normalizeValue(il.rest).includes(value)) {
@@ -253,11 +273,101 @@ interface Scored {
 }
 
 /**
+ * Where a page's example records sit: the examples' common ancestor (their list) and the shape
+ * of one record from the list's child that holds an example down to the value's element (tags;
+ * classes where the examples agree). A list split into rows or sections repeats that shape
+ * outside the examples' list.
+ */
+export interface RecordRegion {
+  readonly list: ElementNode;
+  /** The list's children that hold the examples: another value there is a second value of an example's record. */
+  readonly examples: readonly ElementNode[];
+  /** From the record's root (tag only: rows and sections name it differently) down to the value's element. */
+  readonly shape?: readonly { readonly tag: string; readonly classes?: readonly string[] }[];
+}
+
+/** The element a unit node stands for (a text node's parent). */
+const unitElement = (tree: DomTree, node: number): ElementNode => {
+  const n = tree.nodes[node]!;
+  return (n.kind === 'element' ? n : tree.nodes[n.parent]) as ElementNode;
+};
+
+/** The elements from the child of `list` that holds `node` down to its unit element; undefined when none is below the list. */
+function chainBelow(tree: DomTree, list: ElementNode, node: number): ElementNode[] | undefined {
+  const chain: ElementNode[] = [];
+  for (let el = unitElement(tree, node); el.id !== list.id; el = tree.nodes[el.parent] as ElementNode) {
+    if (el.id === 0) return undefined;
+    chain.push(el);
+  }
+  return chain.length > 0 ? chain.reverse() : undefined;
+}
+
+/** The examples' list and record shape on a page (no shape when the examples' chains differ in length or tags). */
+export function recordRegion(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
+  if (nodes.length < 2) return undefined;
+  const list = tree.nodes[commonAncestor(tree, nodes)] as ElementNode;
+  const chains = nodes.map((n) => chainBelow(tree, list, n));
+  const examples = chains.flatMap((c) => (c ? [c[0]!] : []));
+  const first = chains[0];
+  if (!first || chains.some((c) => !c || c.length !== first.length || c.some((el, i) => el.tag !== first[i]!.tag))) return { list, examples };
+  // Class tokens every example's element has: generated per-variant classes (`hsyiZF`) aside, a record keeps one of them.
+  const shape = first.map((el, i) => {
+    const classes = classOf(el).split(' ').filter((t) => t !== '' && chains.every((c) => classOf(c![i]!).split(' ').includes(t)));
+    return i > 0 && classes.length > 0 ? { tag: el.tag, classes } : { tag: el.tag };
+  });
+  return spreadIsRecords(tree, list, shape) ? { list, examples, shape } : { list, examples };
+}
+
+/** The record root above a unit element of the shape (as many levels up as the shape is long, less one). */
+function recordRootOf(tree: DomTree, el: ElementNode, depth: number): ElementNode {
+  for (let i = 1; i < depth; i++) el = tree.nodes[el.parent] as ElementNode;
+  return el;
+}
+
+/**
+ * Whether the records of the examples' shape outside their list are a list split in parts
+ * (rows of a grid, sections each with a heading) rather than the same small block repeated in
+ * larger units (a pros-and-cons box in every product review): where the records the shape
+ * reaches hold most of the text of the part of the page they span.
+ */
+function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<RecordRegion['shape']>): boolean {
+  const leafTag = shape[shape.length - 1]!.tag;
+  const roots: ElementNode[] = [];
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element' || n.tag !== leafTag || !fitsRecordShape(tree, n.id, shape)) continue;
+    const r = recordRootOf(tree, n, shape.length);
+    if (!roots.some((x) => x.id === r.id)) roots.push(r);
+  }
+  const outside = roots.filter((r) => r.id < list.id || r.id > list.end);
+  if (outside.length === 0) return true;
+  const span = tree.nodes[commonAncestor(tree, roots.map((r) => r.id))] as ElementNode;
+  const inRecords = roots.filter((r) => !roots.some((o) => o.id !== r.id && r.id > o.id && r.id <= o.end)).reduce((n, r) => n + elementText(tree, r).length, 0);
+  const share = inRecords / Math.max(1, elementText(tree, span).length);
+  return share >= RECORD_SPREAD_SHARE;
+}
+
+/** Whether a unit node sits at the end of an element chain of the record shape (in any list). */
+export function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape']): boolean {
+  if (!shape) return false;
+  let el = unitElement(tree, node);
+  for (let i = shape.length - 1; i >= 0; i--) {
+    const s = shape[i]!;
+    if (el.id === 0 || el.tag !== s.tag) return false;
+    if (s.classes !== undefined && !classOf(el).split(' ').some((t) => s.classes!.includes(t))) return false;
+    el = tree.nodes[el.parent] as ElementNode;
+  }
+  return true;
+}
+
+/**
  * Runs a rule on every training page: examples explained, values taken that were none. A
  * page that gave several values of the field (records of a list) may show more than it gave:
- * there only values outside the examples' common ancestor (the list) count as wrong.
+ * there values inside the examples' list, or in a record of the examples' shape elsewhere
+ * (the next row of a grid, another section's list), are the records the person did not point
+ * at; the rest count as wrong, and so does a second value inside an example's own record
+ * (a record's other link).
  */
-function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (ElementNode | undefined)[]): { examples: number; wrong: number; more: number } {
+function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): { examples: number; wrong: number; more: number } {
   let tp = 0;
   let wrong = 0;
   let more = 0;
@@ -270,7 +380,9 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
     const region = regions[k];
     for (const g of got) {
       if (want.has(g.value)) continue;
-      if (want.size <= 1 || !region || g.node < region.id || g.node > region.end) wrong++;
+      const inList = region !== undefined && g.node >= region.list.id && g.node <= region.list.end;
+      const inExampleRecord = region !== undefined && region.examples.some((r) => g.node >= r.id && g.node <= r.end);
+      if (want.size <= 1 || !region || inExampleRecord || !(inList || fitsRecordShape(p.tree, g.node, region.shape))) wrong++;
       else more++;
     }
   });
@@ -297,22 +409,27 @@ export interface FieldInduceOptions {
 
 /** Induces one field's rules from the training pages that give it. */
 export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[], options: FieldInduceOptions = {}): FieldModel {
-  const examples = pages.map((p) => (p.fields[field] !== undefined ? new Set(p.fields[field]!.map(normalizeValue).filter((v) => v !== '')) : undefined));
+  const given = pages.flatMap((p) => p.fields[field] ?? []).map(normalizeValue).filter((v) => v !== '');
+  // A field given as links (a record's URL) is read from the elements' links, resolved as the page resolves them.
+  const links = given.length > 0 && given.every((v) => LINK_VALUE_RE.test(v));
+  const examples = pages.map((p) => (p.fields[field] !== undefined
+    ? new Set(p.fields[field]!.map(normalizeValue).filter((v) => v !== '').map((v) => (links ? resolveLinkValue(p.tree, v) : v)))
+    : undefined));
   const proposals = new Map<string, Proposal>();
   const allValues: string[] = [];
   const valueLabels: (string | undefined)[] = [];
-  const regions: (ElementNode | undefined)[] = [];
+  const regions: (RecordRegion | undefined)[] = [];
   pages.forEach((p, k) => {
     const firsts: number[] = [];
     for (const v of examples[k] ?? []) {
       allValues.push(v);
-      const occs = occurrencesOf(p.tree, units[k]!, v);
+      const occs = links ? linkOccurrencesOf(p.tree, v) : occurrencesOf(p.tree, units[k]!, v);
       if (occs.length > 0) firsts.push(Math.min(...occs.map((o) => o.node)));
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
       const textOcc = occs.find((o) => o.prefix === '' && p.tree.nodes[o.node]!.kind === 'text');
       valueLabels.push(textOcc ? labelledTexts(p.tree).find((t) => t.node.id === textOcc.node)?.label : undefined);
     }
-    regions.push(firsts.length >= 2 ? (p.tree.nodes[commonAncestor(p.tree, firsts)] as ElementNode) : undefined);
+    regions.push(recordRegion(p.tree, firsts));
   });
   const scored: Scored[] = [];
   const seen = new Set<string>();
@@ -347,12 +464,12 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
     perKind.set(s.rule.kind, n + 1);
     rules.push(s.rule);
   }
-  const given = examples.flatMap((e) => (e ? [e] : []));
+  const givenPages = examples.flatMap((e) => (e ? [e] : []));
   return {
     rules,
     // The label every value follows means something only where a page gives one value (a list's next items follow "and").
     profile: profileOf(allValues, examples.every((e) => !e || e.size <= 1) ? valueLabels : []),
-    required: given.length > 0 && given.every((e) => e.size > 0),
+    required: givenPages.length > 0 && givenPages.every((e) => e.size > 0),
   };
 }
 

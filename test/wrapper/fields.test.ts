@@ -134,3 +134,56 @@ test('model file: a wrapper body with fields is version 3, reads back, and bad f
   assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /site model shop.example: field name: a field rule's kind must be one of label, anchor, path/);
   assert.throws(() => WrapperSiteModel.fromJSON('shop.example', { ...m.toJSON(), version: 4 }), /unsupported wrapper version 4/);
 });
+
+/** A product grid split in rows of three, a text block between rows, and a footer of links. */
+function grid(rows: readonly (readonly string[])[]): DomTree {
+  const row = (names: readonly string[], k: number): string => `<div class="row row-${k}">${names.map((n, i) => `<div class="card c${k}${i}"><a class="t" href="/p"><h3 class="name gen${k}">${n}</h3></a><span class="p">$1.00</span></div>`).join('')}</div>`;
+  return parseHtml(`<html><body><main><h2>Kitchen</h2>${rows.map((r, k) => `${row(r, k)}<h4>More</h4>`).join('')}</main>`
+    + `<footer><ul class="links"><li><a class="t" href="/a">About us</a></li><li><a class="t" href="/c">Contact</a></li><li><a class="t" href="/j">Jobs</a></li></ul></footer></body></html>`);
+}
+
+test('records: a grid split in three rows gives the records of every row from two examples in the first, and no footer link', () => {
+  const rows = [['Kettle', 'Pot', 'Jug'], ['Pan', 'Wok', 'Tray'], ['Cup', 'Mug', 'Bowl']];
+  const body = induceFields([page('g', grid(rows), { name: ['Kettle', 'Pot'] })]);
+  const got = extractFields(grid(rows), body).fields['name']!.map((v) => v.value);
+  assert.deepEqual(got, rows.flat());
+  // Another page of the site with a different number of rows and items.
+  const other = extractFields(grid([['Fork'], ['Knife', 'Spoon']]), body).fields['name']!.map((v) => v.value);
+  assert.deepEqual(other, ['Fork', 'Knife', 'Spoon']);
+});
+
+test('records: two lists of different structure, only the examples\' one is records', () => {
+  const items: [string, string][] = [['Kettle', '12.99'], ['Pot', '8.50'], ['Jug', '3.10']];
+  const tree = (): DomTree => parseHtml(`<html><body><ul class="results">${items.map(([n, p]) => `<li class="item"><a class="t" href="/p">${n}</a><span class="p">$${p}</span></li>`).join('')}</ul>`
+    + `<div class="related"><ol><li><div><a class="t" href="/r1">Teapot</a></div></li><li><div><a class="t" href="/r2">Cosy</a></div></li></ol></div></body></html>`);
+  const body = induceFields([page('l', tree(), { name: ['Kettle', 'Pot'], price: ['12.99', '8.50'] })]);
+  assert.deepEqual(extractFields(tree(), body).records, items.map(([name, price]) => ({ name, price })));
+});
+
+test('records: the same small block repeated inside larger units full of other text is one list, not records spread over them', () => {
+  const review = (k: number): string => `<section class="review"><h2>Product ${k}</h2><p>${'A long paragraph about how this product did in our tests. '.repeat(6)}</p>`
+    + `<div class="pros-cons"><div class="pros"><ul><li><p class="pc">Fast ${k}</p></li><li><p class="pc">Quiet ${k}</p></li></ul></div><div class="cons"><ul><li><p class="pc">Loud ${k}</p></li></ul></div></div></section>`;
+  const tree = (): DomTree => parseHtml(`<html><body><main>${[1, 2, 3].map(review).join('')}</main></body></html>`);
+  const body = induceFields([page('r', tree(), { name: ['Fast 2', 'Loud 2'] })]);
+  const got = extractFields(tree(), body).fields['name']!.map((v) => v.value);
+  assert.ok(got.includes('Fast 2') && got.includes('Loud 2'), JSON.stringify(got));
+  assert.ok(got.every((v) => v.endsWith(' 2')), `only the examples' review: ${JSON.stringify(got)}`);
+});
+
+test('records: a URL field is read from the links, resolved against the page, and a list shown again is one list', () => {
+  const items = ['Kettle', 'Pot', 'Jug'];
+  const shop = (names: readonly string[], tabs = 1): DomTree => parseHtml(`<html><head><base href="https://shop.example/c/"></head><body>`
+    + Array.from({ length: tabs }, (_, t) => `<div class="tab t${t}"><ul>${names.map((n) => `<li><a href="../p/${n.toLowerCase()}"><span>${n}</span></a> <a href="/help">Help</a></li>`).join('')}</ul></div>`).join('')
+    + `<a href="/about">About</a></body></html>`);
+  const body = induceFields([page('s', shop(items), { name: ['Kettle', 'Pot'], url: ['https://shop.example/p/kettle', 'https://shop.example/p/pot'] })]);
+  const want = (names: readonly string[]): Record<string, string>[] => names.map((n) => ({ name: n, url: `https://shop.example/p/${n.toLowerCase()}` }));
+  assert.deepEqual(extractFields(shop(items), body).records, want(items));
+  assert.deepEqual(extractFields(shop(['Cup', 'Mug'], 2), body).records, want(['Cup', 'Mug']));
+  assert.match(formatFieldRule(body.fields['url']!.rules[0]!), /@href$/);
+  // The link rules travel in the model file; an attribute other than href is refused.
+  const m = new WrapperSiteModel('shop.example', { version: 3, rules: [], trainingPages: 1, notes: [], minBodyChars: 1, fields: body });
+  assert.deepEqual(WrapperSiteModel.fromJSON('shop.example', JSON.parse(JSON.stringify(m.toJSON()))).body.fields, body);
+  const broken = JSON.parse(JSON.stringify(m.toJSON()));
+  broken.fields.fields.url.rules[0].attr = 'src';
+  assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /field url: a field rule's attr must be href/);
+});

@@ -50,6 +50,8 @@ export interface FieldRule {
   readonly inline?: boolean;
   /** 0: the element's whole text; k >= 1: its k-th non-blank text child. */
   readonly text: number;
+  /** `href`: the value is the element's link, resolved against the page's URL (a record's URL), not its text. */
+  readonly attr?: 'href';
   readonly clean: ValueCleanup;
   /** Example values it explains on the training pages, values it took that were none, pages it was induced from. */
   readonly examples: number;
@@ -190,10 +192,34 @@ export function elementText(tree: DomTree, el: ElementNode): string {
   return out.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
-/** A unit's text and node: the whole element, or its k-th text child. */
-function unitOf(tree: DomTree, elementId: number, text: number): { text: string; node: number } | undefined {
+/** An element's link resolved against the page's URL (as written when there is none or it does not parse); undefined without one. */
+export function linkOf(tree: DomTree, el: ElementNode): string | undefined {
+  const href = el.attrs['href']?.trim();
+  if (!href) return undefined;
+  try {
+    return new URL(href, tree.baseUrl).href;
+  } catch {
+    return href;
+  }
+}
+
+/** A value given as a link, resolved as the page's links are (compared with `linkOf`). */
+export function resolveLinkValue(tree: DomTree, value: string): string {
+  try {
+    return new URL(value, tree.baseUrl).href;
+  } catch {
+    return value;
+  }
+}
+
+/** A unit's text and node: the whole element, its k-th text child, or its link. */
+function unitOf(tree: DomTree, elementId: number, text: number, attr?: 'href'): { text: string; node: number } | undefined {
   const el = tree.nodes[elementId];
   if (!el || el.kind !== 'element') return undefined;
+  if (attr === 'href') {
+    const link = linkOf(tree, el);
+    return link !== undefined ? { text: link, node: el.id } : undefined;
+  }
   if (text === 0) return { text: elementText(tree, el), node: el.id };
   const t = textChild(tree, el, text);
   return t ? { text: t.text, node: t.id } : undefined;
@@ -256,10 +282,10 @@ export function ruleUnits(tree: DomTree, rule: FieldRule): { text: string; node:
   };
   switch (rule.kind) {
     case 'path':
-      for (const el of matchRule(tree, rule.steps ?? [])) push(unitOf(tree, el, rule.text));
+      for (const el of matchRule(tree, rule.steps ?? [])) push(unitOf(tree, el, rule.text, rule.attr));
       break;
     case 'anchor':
-      for (const a of anchorsOf(tree, rule.anchor!)) for (const el of matchBelow(tree, a, rule.steps ?? [])) push(unitOf(tree, el, rule.text));
+      for (const a of anchorsOf(tree, rule.anchor!)) for (const el of matchBelow(tree, a, rule.steps ?? [])) push(unitOf(tree, el, rule.text, rule.attr));
       break;
     case 'label':
       for (const t of labelledTexts(tree)) {
@@ -291,7 +317,7 @@ export function ruleValues(tree: DomTree, rule: FieldRule): { value: string; nod
 
 /** A field rule readably: `label "publisher" (strong) -> li text#1`, `anchor h3.author / a[*] text`, `path html[1]/... text#1`. */
 export function formatFieldRule(rule: FieldRule): string {
-  const unit = rule.text === 0 ? 'text' : `text#${rule.text}`;
+  const unit = rule.attr === 'href' ? '@href' : rule.text === 0 ? 'text' : `text#${rule.text}`;
   const clean = [
     rule.clean.prefix !== undefined ? `drop prefix ${JSON.stringify(rule.clean.prefix)}` : '',
     rule.clean.after !== undefined ? `after ${JSON.stringify(rule.clean.after)}` : '',
@@ -401,14 +427,43 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
 }
 
 /**
- * Records of a list page: the field with the most values (at least two) marks where records
- * repeat; each of its values' record is the highest ancestor holding no other of its values;
- * every field's values inside a record are that record's (the first one of each), in page order.
+ * Records of a list page: one field's values (at least two) mark where records repeat; each of
+ * its values' record is the highest ancestor holding no other of its values; every field's
+ * values inside a record are that record's (the first one of each), in page order. The field
+ * that marks them is the one whose records carry the most fields together (a link rule that
+ * also took every other link of the page marks records of one field); on a tie, the one
+ * that leaves fewer values alone.
  */
 export function groupRecords(tree: DomTree, fields: Readonly<Record<string, readonly FieldValue[]>>): Record<string, string>[] {
-  let main: readonly FieldValue[] = [];
-  for (const vs of Object.values(fields)) if (vs.length > main.length) main = vs;
-  if (main.length < 2) return [];
+  const candidates = Object.values(fields).filter((vs) => vs.length >= 2).sort((x, y) => y.length - x.length);
+  let best: Record<string, string>[] = [];
+  let bestFull = -1;
+  for (const main of candidates) {
+    const records = recordsMarkedBy(tree, main, fields);
+    const full = records.filter((r) => Object.keys(r).length >= 2).length;
+    if (full > bestFull || (full === bestFull && records.length < best.length)) {
+      best = records;
+      bestFull = full;
+    }
+  }
+  // A page whose values do not group (each record one field) has no records; where most
+  // records have two fields or more, a lone value outside them (a side box's link) is none.
+  const full = best.filter((r) => Object.keys(r).length >= 2);
+  if (full.length < 2) return [];
+  return distinctRecords(full.length * 2 > best.length ? full : best);
+}
+
+/** A record shown again with every field the same (the same list in a second tab or drawer) is one record. */
+function distinctRecords(records: readonly Record<string, string>[]): Record<string, string>[] {
+  const seen = new Set<string>();
+  return records.filter((r) => {
+    const key = JSON.stringify(Object.entries(r).sort(([x], [y]) => (x < y ? -1 : 1)));
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** The records one field's values mark (see `groupRecords`). */
+function recordsMarkedBy(tree: DomTree, main: readonly FieldValue[], fields: Readonly<Record<string, readonly FieldValue[]>>): Record<string, string>[] {
   const nodes = main.map((v) => v.node).sort((a, b) => a - b);
   const holds = (el: ElementNode): number => nodes.reduce((n, id) => n + (id >= el.id && id <= el.end ? 1 : 0), 0);
   const roots: ElementNode[] = [];
@@ -431,11 +486,7 @@ export function groupRecords(tree: DomTree, fields: Readonly<Record<string, read
     }
     records.push(rec);
   }
-  // A page whose values do not group (each record one field) has no records; where most
-  // records have two fields or more, a lone value outside them (a side box's link) is none.
-  const full = records.filter((r) => Object.keys(r).length >= 2);
-  if (full.length < 2) return [];
-  return full.length * 2 > records.length ? full : records;
+  return records;
 }
 
 /** Checks the `fields` section of a wrapper body read from a model file; an error message or undefined. */
@@ -465,6 +516,7 @@ function checkFieldRule(x: unknown): string | undefined {
   const r = x as Record<string, unknown>;
   if (!(FIELD_RULE_KINDS as readonly unknown[]).includes(r['kind'])) return `a field rule's kind must be one of ${FIELD_RULE_KINDS.join(', ')}`;
   if (!Number.isInteger(r['text']) || (r['text'] as number) < 0) return "a field rule's text must be 0 or a positive integer";
+  if (r['attr'] !== undefined && (r['attr'] !== 'href' || r['kind'] === 'label')) return "a field rule's attr must be href, on a path or anchor rule";
   for (const k of ['examples', 'wrong', 'pages']) if (typeof r[k] !== 'number') return `a field rule needs ${k}`;
   if (typeof r['clean'] !== 'object' || r['clean'] === null) return 'a field rule needs clean';
   for (const [k, v] of Object.entries(r['clean'] as Record<string, unknown>)) if (typeof v !== 'string') return `clean.${k} must be a string`;
