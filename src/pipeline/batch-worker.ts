@@ -21,7 +21,7 @@ import { fieldsCsv } from './fields-csv.js';
 import { loadRenderedPage, type LayoutSource } from './render-page.js';
 import { LayoutCache } from '../render/cache.js';
 import { Renderer } from '../render/renderer.js';
-import { articleHeadings, jsonMetadata, toHtml, toMarkdown, toText } from '../article/index.js';
+import { articleHeadings, jsonMetadata, toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
 import { isPithError } from '../errors.js';
 import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fields.js';
 
@@ -95,6 +95,8 @@ async function writePageFile(id: string, record: Record<string, unknown>, result
   if (format === 'json') text = JSON.stringify(record, null, 2) + '\n';
   else if (format === 'markdown') text = toMarkdown(result.article);
   else if (format === 'html') text = toHtml(result.article);
+  else if (format === 'xml') text = toXml(result.article);
+  else if (format === 'tei') text = toTei(result.article);
   else if (format === 'csv') {
     const f = fieldsToJson(result);
     text = fieldsCsv([{ id, url: (record['url'] as string | null) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}) }], { id: true, url: true });

@@ -19,7 +19,7 @@ import { LayoutCache } from '../../render/cache.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../pipeline/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../pipeline/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList } from '../../pipeline/url-list.js';
-import { BATCH_FIELDS, BATCH_FILE_FORMATS, parseBatchFields, type BatchFileFormat } from '../../pipeline/batch-fields.js';
+import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../pipeline/batch-fields.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
 export const EXIT_PAGES_FAILED = 4;
@@ -63,7 +63,8 @@ Options:
   --layouts DIR         read layouts from a 'pith render' folder (with --render, add new ones)
   --scripts             with --render: run the pages' scripts
   --out-dir DIR         also write each page to DIR/<id>.json (id escaped for a file name),
-                        written atomically; --format markdown|text|html|csv writes .md/.txt/.html/.csv
+                        written atomically; --format markdown|text|html|csv|xml|tei writes
+                        .md/.txt/.html/.csv/.xml/.tei.xml (txt is text)
   --csv FILE            after the batch, write the named fields of every line in --out to FILE
                         as CSV (RFC 4180): one row per record, or per page without records;
                         columns id, url, then the fields (several values joined by "; ")
@@ -177,8 +178,9 @@ export const command: Command = {
     const fieldsArg = optString(values, 'fields');
     const fields = fieldsArg !== undefined ? parseBatchFields(fieldsArg) : undefined;
     const outDir = optString(values, 'out-dir');
-    const format = optString(values, 'format') ?? 'json';
-    if (!BATCH_FILE_FORMATS.includes(format as BatchFileFormat)) throw new PithError('BAD_OPTION', `--format must be one of ${BATCH_FILE_FORMATS.join(', ')}, got '${format}'`);
+    const formatName = optString(values, 'format') ?? 'json';
+    const format = batchFileFormatNamed(formatName);
+    if (format === undefined) throw new PithError('BAD_OPTION', `--format must be one of ${BATCH_FILE_FORMATS.join(', ')} (txt: text), got '${formatName}'`);
     if (optString(values, 'format') !== undefined && outDir === undefined) throw new PithError('BAD_OPTION', '--format applies to the files of --out-dir; the JSONL output is always JSON');
     const fetch = {
       concurrency: optInt(values, 'concurrency', DEFAULT_URL_CONCURRENCY, 1),
@@ -225,7 +227,7 @@ export const command: Command = {
       const summary = await runBatch(pages.files, {
         out, modelPath, workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), ...(site !== undefined ? { site } : {}),
         workerHeapMb, pageTimeoutMs: timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch,
-        ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format as BatchFileFormat } : {}),
+        ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format } : {}),
         ...(render ? { render: { scripts: optBool(values, 'scripts') } } : {}), ...(layoutsDir !== undefined ? { layoutsDir } : {}),
         onSkip: (why, detail) => {
           if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);

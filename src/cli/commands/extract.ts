@@ -3,7 +3,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, renderResult, renderedModelNote, renderedModelPath, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, renderResult, renderedModelNote, renderedModelPath,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../pipeline/render-page.js';
 import { loadListModel, pageLists } from '../../pipeline/lists.js';
@@ -19,10 +19,11 @@ const HELP = `Usage: pith extract <file|url|-> [options]
 Extracts the article (title, headings, body) of one page.
 
 Options:
-  --format F       text | markdown | html | json | csv (default text); json carries the
-                   named fields (fields, fieldConfidence, records) when the model has field
-                   rules for the page's site; csv writes them: one row per record, or one
-                   row of fields (docs/fields.md)
+  --format F       text | markdown | html | json | csv | xml | tei (default text; txt is
+                   text); json carries the named fields (fields, fieldConfidence, records)
+                   when the model has field rules for the page's site; csv writes them: one
+                   row per record, or one row of fields (docs/fields.md); xml is a <doc> with
+                   the metadata as attributes, tei a TEI P5 document (docs/cli.md)
   --model PATH     model file (default: the bundled model)
   --explain        print every block with its label, probability and strongest features
                    (and, with field rules, which rule gave each field or failed)
@@ -81,7 +82,7 @@ export function explainFields(f: FieldExtraction): string {
 
 export const command: Command = {
   name: 'extract',
-  summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html or json',
+  summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html, json, xml or tei',
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
@@ -93,8 +94,9 @@ export const command: Command = {
       site: { type: 'string' }, lists: { type: 'boolean' }, 'list-model': { type: 'string' },
     });
     if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one page (file, URL or -)');
-    const format = (optString(values, 'format') ?? 'text') as OutputFormat;
-    if (!OUTPUT_FORMATS.includes(format)) throw new PithError('BAD_OPTION', `--format must be one of ${OUTPUT_FORMATS.join(', ')}, got '${format}'`);
+    const formatName = optString(values, 'format') ?? 'text';
+    const format = outputFormatNamed(formatName);
+    if (format === undefined) throw new PithError('BAD_OPTION', `--format must be one of ${OUTPUT_FORMATS.join(', ')} (txt: text), got '${formatName}'`);
     const wantLists = optBool(values, 'lists');
     if (wantLists && format !== 'json') throw new PithError('BAD_OPTION', '--lists needs --format json');
     if (optString(values, 'list-model') !== undefined && !wantLists) throw new PithError('BAD_OPTION', '--list-model needs --lists');
