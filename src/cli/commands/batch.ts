@@ -74,6 +74,9 @@ Options:
   --host-delay-ms N       pause between two requests to one host (default ${DEFAULT_HOST_DELAY_MS})
   --user-agent S          User-Agent header (default '${DEFAULT_USER_AGENT}')
   --fetch-timeout SECS    whole-request limit (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a failed URL is an error line
+  --ignore-robots         fetch whatever the sites' robots.txt say (by default each site's
+                          robots.txt is read once and obeyed: a URL it disallows is a
+                          ROBOTS_DISALLOWED error line; docs/batch.md)
   --allow-private-urls    let URLs and their redirects reach loopback, private, link-local and
                           reserved addresses (refused by default: URL_NOT_ALLOWED; docs/batch.md)
 
@@ -164,7 +167,7 @@ export const command: Command = {
       out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
       'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
       format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
-      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' },
+      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
       site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
     });
@@ -188,7 +191,7 @@ export const command: Command = {
       hostDelayMs: optInt(values, 'host-delay-ms', DEFAULT_HOST_DELAY_MS, 0),
       userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
       timeoutMs: secondsOption(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS),
-      allowPrivateUrls: optBool(values, 'allow-private-urls'),
+      allowPrivateUrls: optBool(values, 'allow-private-urls'), ignoreRobots: optBool(values, 'ignore-robots'),
     };
     const workers = optInt(values, 'workers', availableParallelism(), 1);
     const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
