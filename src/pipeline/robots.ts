@@ -23,12 +23,34 @@ export interface RobotsCacheOptions {
 /** How a site's robots.txt was had: what a refused URL's message says. */
 type RobotsState = { readonly robots: RobotsTxt; readonly how: 'rules' | 'none' | 'unreachable'; readonly why?: string };
 
+/** The origin robots.txt is kept by (scheme, host, port), for http(s) URLs only. */
+function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class RobotsCache {
   private readonly origins = new Map<string, Promise<RobotsState>>();
   /** robots.txt requests made (a test counts them: one per origin). */
   fetches = 0;
 
   constructor(private readonly options: RobotsCacheOptions) {}
+
+  /** Whether `url`'s site's robots.txt has been asked for (a fetcher gives that request a turn of its own). */
+  known(url: string): boolean {
+    const origin = originOf(url);
+    return origin === undefined || this.origins.has(origin);
+  }
+
+  /** Reads `url`'s site's robots.txt unless already read (once per origin, concurrent callers share it). */
+  async prepare(url: string): Promise<void> {
+    const origin = originOf(url);
+    if (origin !== undefined) await this.stateOf(origin);
+  }
 
   /** Throws ROBOTS_DISALLOWED when `url`'s site does not let pith fetch it; a URL that does not parse is left to the fetch. */
   async check(url: string): Promise<void> {
@@ -69,6 +91,8 @@ export class RobotsCache {
       return { robots: ALLOW_ALL, how: 'none' };
     } catch (e) {
       if (isPithError(e) && (e.code === 'URL_NOT_ALLOWED' || e.code === 'TOO_LARGE' || e.code === 'NOT_HTML')) return { robots: ALLOW_ALL, how: 'none' };
+      // Redirects that lead nowhere within the limit: RFC 9309 counts the file as unavailable (4xx), not unreachable.
+      if (isPithError(e) && /more than \d+ redirects|redirected to a malformed URL|unsupported URL scheme/.test(e.message)) return { robots: ALLOW_ALL, how: 'none' };
       return { robots: DISALLOW_ALL, how: 'unreachable', why: (e as Error).message };
     }
   }

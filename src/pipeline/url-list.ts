@@ -139,7 +139,12 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
     const run = async ({ url, target, redirectsLeft }: Request): Promise<void> => {
       let result: UrlResult;
       try {
-        // In the host's turn: a site's robots.txt is asked within its politeness limits.
+        if (robots && !robots.known(target)) {
+          // The site's robots.txt takes this turn, as a request of its own; the page is asked in the host's next turn.
+          await robots.prepare(target);
+          hostState(hostOf(target)).queue.unshift({ url, target, redirectsLeft });
+          return;
+        }
         await robots?.check(target);
         const got = await fetchWithAgent(target, options.userAgent, { ...options, maxRedirects: redirectsLeft, crossHostRedirects: 'return' });
         if (got.redirectTo !== undefined) {

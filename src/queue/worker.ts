@@ -247,6 +247,15 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
         await job.moveToDelayed(Date.now() + turn.waitMs, token);
         throw new DelayedError();
       }
+      if (robots && !robots.known(target)) {
+        // The site's robots.txt takes this turn; the page waits for the host's next one.
+        try {
+          await robots.prepare(target);
+        } finally {
+          await turn.release();
+        }
+        continue;
+      }
       let got: FetchedWithAgent;
       try {
         await robots?.check(target);
