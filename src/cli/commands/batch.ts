@@ -65,6 +65,13 @@ Options:
   --out-dir DIR         also write each page to DIR/<id>.json (id escaped for a file name),
                         written atomically; --format markdown|text|html|csv|xml|tei writes
                         .md/.txt/.html/.csv/.xml/.tei.xml (txt is text)
+  --target-lang L       keep only pages in language L (en, pt-BR: its primary subtag is
+                        compared with metadata.lang's); others, and pages whose language is
+                        unknown, get a line {"id","url","skipped":{"reason":"TARGET_LANG","lang"}}
+                        and no --out-dir file; counted on stderr
+  --dedup               a page whose body text (whitespace folded) is the same as an earlier
+                        page's in this run gets {"id","url","skipped":{"reason":"DUPLICATE_BODY",
+                        "of": <first id>}} instead, and no --out-dir file; counted on stderr
   --csv FILE            after the batch, write the named fields of every line in --out to FILE
                         as CSV (RFC 4180): one row per record, or per page without records;
                         columns id, url, then the fields (several values joined by "; ")
@@ -167,7 +174,7 @@ export const command: Command = {
       out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
       'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
       format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
-      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' },
+      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, 'target-lang': { type: 'string' }, dedup: { type: 'boolean' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
       site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
     });
@@ -193,6 +200,8 @@ export const command: Command = {
       timeoutMs: secondsOption(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS),
       allowPrivateUrls: optBool(values, 'allow-private-urls'), ignoreRobots: optBool(values, 'ignore-robots'),
     };
+    const targetLang = optString(values, 'target-lang');
+    if (targetLang !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(targetLang)) throw new PithError('BAD_OPTION', `--target-lang must be a language code such as en or pt-BR, got '${targetLang}'`);
     const workers = optInt(values, 'workers', availableParallelism(), 1);
     const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
     const timeoutMs = pageTimeoutMs(values);
@@ -231,6 +240,7 @@ export const command: Command = {
         out, modelPath, workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), ...(site !== undefined ? { site } : {}),
         workerHeapMb, pageTimeoutMs: timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch,
         ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format } : {}),
+        ...(targetLang !== undefined ? { targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
         ...(render ? { render: { scripts: optBool(values, 'scripts') } } : {}), ...(layoutsDir !== undefined ? { layoutsDir } : {}),
         onSkip: (why, detail) => {
           if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
@@ -242,6 +252,8 @@ export const command: Command = {
       if (damage.length > 20) io.stderr.write(`batch: ... and ${damage.length - 20} more damaged records\n`);
       const skipped = Object.entries(summary.skippedRecords ?? {});
       if (skipped.length > 0) io.stderr.write(`batch: records skipped: ${skipped.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
+      const filtered = Object.entries(summary.filtered ?? {});
+      if (filtered.length > 0) io.stderr.write(`batch: pages skipped (a line says so, no file): ${filtered.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
       const secs = (Date.now() - started) / 1000;
       io.stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
       if (csvOut !== undefined) {
