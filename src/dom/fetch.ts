@@ -45,6 +45,8 @@ export interface FetchOptions {
    * came, for a caller that gunzips with its own limit.
    */
   readonly gzip?: 'inflate' | 'keep';
+  /** The Content-Types accepted (default: HTML, XHTML, plain text and XML); another is NOT_HTML. */
+  readonly types?: RegExp;
   /** A final answer outside 2xx is returned (`status` set, no body) instead of thrown: for robots.txt, whose 4xx and 5xx mean different things. */
   readonly anyStatus?: boolean;
 }
@@ -160,7 +162,7 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
       throw new PithError('FETCH_FAILED', `HTTP ${status} ${res.statusMessage ?? ''}`.trim(), current.href);
     }
     const type = res.headers['content-type'] ?? '';
-    if (type && !HTML_TYPES.test(type)) {
+    if (type && !(options.types ?? HTML_TYPES).test(type)) {
       res.destroy();
       throw new PithError('NOT_HTML', `not an HTML page (Content-Type: ${type})`, current.href);
     }

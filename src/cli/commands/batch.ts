@@ -19,6 +19,7 @@ import { LayoutCache } from '../../render/cache.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../pipeline/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../pipeline/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList } from '../../pipeline/url-list.js';
+import { listedUrls } from '../../pipeline/link-sources.js';
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../pipeline/batch-fields.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
@@ -75,6 +76,9 @@ Options:
   --csv FILE            after the batch, write the named fields of every line in --out to FILE
                         as CSV (RFC 4180): one row per record, or per page without records;
                         columns id, url, then the fields (several values joined by "; ")
+  --sitemap URL         fetch the pages a sitemap lists (a sitemap index is followed), as --urls
+                        does; repeatable
+  --feed URL            fetch the pages an RSS or Atom feed links to, as --urls does; repeatable
   --urls FILE           fetch the URLs listed in FILE (one a line, # comments), politely:
   --concurrency N         requests in flight (default ${DEFAULT_URL_CONCURRENCY})
   --per-host N            requests in flight to one host (default ${DEFAULT_PER_HOST})
@@ -99,6 +103,11 @@ pages failed (their lines hold the errors) or a WARC was damaged (truncated, bad
 record, over the size limit), 2 bad usage, 3 the inputs or the output cannot be used
 (missing, unwritable, a directory, disk full, locked by another batch).
 `;
+
+/** A repeatable string option's values ([] when absent). */
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+}
 
 /** `--page-timeout` in seconds (fractions allowed) to ms; 0 = no limit. */
 function pageTimeoutMs(values: ParsedCommandArgs['values']): number {
@@ -175,6 +184,7 @@ export const command: Command = {
       'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
       format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
       'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, 'target-lang': { type: 'string' }, dedup: { type: 'boolean' },
+      sitemap: { type: 'string', multiple: true }, feed: { type: 'string', multiple: true },
       render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
       site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
     });
@@ -184,7 +194,11 @@ export const command: Command = {
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '--out is required');
     const urlList = optString(values, 'urls');
-    if (positionals.length === 0 && !urlList) throw new PithError('BAD_OPTION', 'expected at least one directory, page file or WARC file, or --urls FILE');
+    const sitemaps = stringList(values['sitemap']);
+    const feeds = stringList(values['feed']);
+    if (positionals.length === 0 && !urlList && sitemaps.length === 0 && feeds.length === 0) {
+      throw new PithError('BAD_OPTION', 'expected at least one directory, page file or WARC file, or --urls FILE, --sitemap URL or --feed URL');
+    }
     const fieldsArg = optString(values, 'fields');
     const fields = fieldsArg !== undefined ? parseBatchFields(fieldsArg) : undefined;
     const outDir = optString(values, 'out-dir');
@@ -220,6 +234,15 @@ export const command: Command = {
     const learned = learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? baseModelPath;
     const urls = urlList !== undefined ? await readUrlList(urlList) : [];
+    if (sitemaps.length > 0 || feeds.length > 0) {
+      const listed = await listedUrls(sitemaps, feeds, fetch);
+      for (const p of listed.problems.slice(0, 20)) io.stderr.write(`batch: sitemap/feed: ${p}\n`);
+      if (listed.problems.length > 20) io.stderr.write(`batch: sitemap/feed: ... and ${listed.problems.length - 20} more\n`);
+      const known = new Set(urls);
+      const added = listed.urls.filter((u) => !known.has(u));
+      io.stderr.write(`batch: ${listed.urls.length} URL(s) from ${sitemaps.length} sitemap(s) and ${feeds.length} feed(s)\n`);
+      urls.push(...added);
+    }
     if (pages.skippedLinks.length > 0) {
       io.stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
     }
