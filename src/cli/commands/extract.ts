@@ -13,7 +13,7 @@ import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Fav
 import { writeFileAtomic } from '../../corpus/index.js';
 import { renderStyledResult } from '../../article/index.js';
 import type { FieldExtraction } from '../../models/wrapper/fields.js';
-import { EXTRACT_FIELDS, fieldsText, parseExtractFields, pickFields } from '../../pipeline/extract-fields.js';
+import { METADATA_FIELDS, RESULT_FIELDS, fieldsText, parseExtractFields, pickFields } from '../../pipeline/extract-fields.js';
 
 /** `--fields`: the named values only, one a line, or as a JSON object with --format json. */
 function renderFields(result: ExtractResult, names: readonly string[], format: OutputFormat): string {
@@ -34,7 +34,8 @@ Options:
   --fields LIST    only these values, in this order (like Defuddle's -p), e.g. title,author,date:
                    one a line (a list one element a line, an absent value an empty line), or
                    a JSON object of them with --format json (null where absent). Names:
-                   ${EXTRACT_FIELDS.join(', ')}
+                   ${RESULT_FIELDS.join(', ')},
+                   and metadata's ${METADATA_FIELDS.join(', ')}
   --model PATH     model file (default: the bundled model)
   --explain        print every block with its label, probability and strongest features
                    (and, with field rules, which rule gave each field or failed)
