@@ -13,6 +13,7 @@ export type PithErrorCode =
   | 'CONFLICT' // a save based on an older revision than the one stored
   | 'FETCH_FAILED' // URL unreachable, timed out, redirected too often, non-HTML type
   | 'URL_NOT_ALLOWED' // a fetch (or a redirect of it) leads to an address the fetch policy refuses
+  | 'ROBOTS_DISALLOWED' // a crawl's URL its site's robots.txt does not allow (or an unreachable robots.txt: RFC 9309)
   | 'TRAINING_FAILED' // a training run could not finish (a training thread failed or stalled)
   | 'NOT_A_FILE' // a device, FIFO, socket or other non-regular file where a page file is expected
   | 'OUTSIDE_ROOT' // a symbolic link that leads out of the folder being read

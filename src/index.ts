@@ -8,7 +8,7 @@ export * from './segment/segment.js';
 export * from './segment/text-tail.js';
 export * from './page.js';
 export * from './article/types.js';
-export { toText, toMarkdown, toHtml, type ArticleOptions, type ImagePolicy } from './article/index.js';
+export { toText, toMarkdown, toHtml, toXml, toTei, type ArticleOptions, type ImagePolicy } from './article/index.js';
 export {
   extract, extractWith, loadModel, FAVORS, FAVOR_SETTINGS,
   type Extraction, type ExtractionMetadata, type ExtractionOptions, type Favor, type PithModel,

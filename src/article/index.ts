@@ -9,6 +9,7 @@ export { isSafeUrl, resolveSafeUrl, urlScheme, type UrlUse } from './urls.js';
 export { isTrackingImage } from './images.js';
 export { toText } from './to-text.js';
 export { toMarkdown } from './to-markdown.js';
+export { toXml, toTei, escapeXml, xmlChars, TEI_NAMESPACE } from './to-xml.js';
 export { toHtml, escapeHtml, ALLOWED_TAGS, ALLOWED_ATTRIBUTES, DECORATION_ATTRIBUTES, type HtmlOptions, type HtmlTarget, type HtmlDecoration } from './to-html.js';
 export { toStyledHtml, renderStyledResult, articleSources, hasSources, type StyledHtmlOptions, type StyledSource } from './to-styled-html.js';
 export { safeStyle, isSafeDeclaration, parseDeclarations, STYLE_OUTPUT_PROPERTIES, type Declaration } from './css.js';

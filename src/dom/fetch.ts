@@ -45,6 +45,10 @@ export interface FetchOptions {
    * came, for a caller that gunzips with its own limit.
    */
   readonly gzip?: 'inflate' | 'keep';
+  /** The Content-Types accepted (default: HTML, XHTML, plain text and XML); another is NOT_HTML. */
+  readonly types?: RegExp;
+  /** A final answer outside 2xx is returned (`status` set, no body) instead of thrown: for robots.txt, whose 4xx and 5xx mean different things. */
+  readonly anyStatus?: boolean;
 }
 
 export const DEFAULT_MAX_REDIRECTS = 5;
@@ -62,6 +66,8 @@ export interface FetchedPage {
   readonly redirectTo?: string;
   /** Redirects followed by this call, the returned one included. */
   readonly redirects?: number;
+  /** With `anyStatus`: the HTTP status of an answer outside 2xx (`bytes` is then empty). */
+  readonly status?: number;
 }
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|application\/xml|text\/xml)\b/i;
@@ -152,10 +158,11 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     }
     if (status < 200 || status >= 300) {
       res.destroy();
+      if (options.anyStatus) return { url: current.href, bytes: new Uint8Array(0), charset: undefined, status };
       throw new PithError('FETCH_FAILED', `HTTP ${status} ${res.statusMessage ?? ''}`.trim(), current.href);
     }
     const type = res.headers['content-type'] ?? '';
-    if (type && !HTML_TYPES.test(type)) {
+    if (type && !(options.types ?? HTML_TYPES).test(type)) {
       res.destroy();
       throw new PithError('NOT_HTML', `not an HTML page (Content-Type: ${type})`, current.href);
     }

@@ -27,9 +27,15 @@ export function parseBatchFields(list: string): BatchField[] {
   return out;
 }
 
-export type BatchFileFormat = 'json' | 'markdown' | 'text' | 'html' | 'csv';
-export const BATCH_FILE_FORMATS: readonly BatchFileFormat[] = ['json', 'markdown', 'text', 'html', 'csv'];
-const EXTENSION: Record<BatchFileFormat, string> = { json: '.json', markdown: '.md', text: '.txt', html: '.html', csv: '.csv' };
+export type BatchFileFormat = 'json' | 'markdown' | 'text' | 'html' | 'csv' | 'xml' | 'tei';
+export const BATCH_FILE_FORMATS: readonly BatchFileFormat[] = ['json', 'markdown', 'text', 'html', 'csv', 'xml', 'tei'];
+const EXTENSION: Record<BatchFileFormat, string> = { json: '.json', markdown: '.md', text: '.txt', html: '.html', csv: '.csv', xml: '.xml', tei: '.tei.xml' };
+
+/** A `--format` value of `pith batch` as a file format (`txt` is `text`), else undefined. */
+export function batchFileFormatNamed(name: string): BatchFileFormat | undefined {
+  const f = name === 'txt' ? 'text' : name;
+  return (BATCH_FILE_FORMATS as readonly string[]).includes(f) ? (f as BatchFileFormat) : undefined;
+}
 
 /**
  * A page id as a file name: letters, digits, `-`, `_` and `.` kept, everything else `%XX`

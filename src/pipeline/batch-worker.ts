@@ -21,8 +21,9 @@ import { fieldsCsv } from './fields-csv.js';
 import { loadRenderedPage, type LayoutSource } from './render-page.js';
 import { LayoutCache } from '../render/cache.js';
 import { Renderer } from '../render/renderer.js';
-import { articleHeadings, jsonMetadata, toHtml, toMarkdown, toText } from '../article/index.js';
+import { articleHeadings, jsonMetadata, toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
 import { isPithError } from '../errors.js';
+import { createHash } from 'node:crypto';
 import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fields.js';
 
 interface WorkerInit {
@@ -38,6 +39,10 @@ interface WorkerInit {
   readonly render?: { readonly scripts: boolean; readonly timeoutMs?: number };
   /** A `pith render` folder to read layouts from (and, with `render`, to add new ones to). */
   readonly layoutsDir?: string;
+  /** `--target-lang`: a page in another language (or none found) is a skipped line, no file. */
+  readonly targetLang?: string;
+  /** `--dedup`: each page's body hash goes back with its line, for the batch to find repeats. */
+  readonly dedup?: boolean;
 }
 
 const init = workerData as WorkerInit;
@@ -89,12 +94,26 @@ function renderFields(result: ExtractResult): Record<string, unknown> {
 }
 
 /** A page's own file in --out-dir, written to a temp file and renamed over (never half a file). */
+/** Whether a page's language is the wanted one: the same primary subtag (`en-GB` is `en`); a page without one is not. */
+function sameLanguage(lang: string | undefined, wanted: string): boolean {
+  const primary = (tag: string): string => tag.toLowerCase().split(/[-_]/)[0]!;
+  return lang !== undefined && primary(lang) === primary(wanted);
+}
+
+/** The body's hash for --dedup: its text with whitespace runs as one space; '' (no body) has none. */
+function bodyHashOf(body: string): string | undefined {
+  const text = body.replace(/\s+/g, ' ').trim();
+  return text === '' ? undefined : createHash('sha256').update(text).digest('hex');
+}
+
 async function writePageFile(id: string, record: Record<string, unknown>, result: ExtractResult): Promise<void> {
   const format = init.fileFormat ?? 'json';
   let text: string;
   if (format === 'json') text = JSON.stringify(record, null, 2) + '\n';
   else if (format === 'markdown') text = toMarkdown(result.article);
   else if (format === 'html') text = toHtml(result.article);
+  else if (format === 'xml') text = toXml(result.article);
+  else if (format === 'tei') text = toTei(result.article);
   else if (format === 'csv') {
     const f = fieldsToJson(result);
     text = fieldsCsv([{ id, url: (record['url'] as string | null) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}) }], { id: true, url: true });
@@ -117,6 +136,7 @@ async function writePageFile(id: string, record: Record<string, unknown>, result
 async function handle(msg: PageMessage): Promise<void> {
   let line: string;
   let ok = true;
+  let bodyHash: string | undefined;
   const head = { id: msg.id, url: msg.url ?? null, ...(msg.date !== undefined ? { date: msg.date } : {}) };
   try {
     const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
@@ -127,15 +147,22 @@ async function handle(msg: PageMessage): Promise<void> {
       ? extractPage(await loadRenderedPage(bytes, layoutSource, load, subject), model, options)
       : extractBytes(bytes, model, load, options, subject);
     // A file has no address of its own: the page's canonical URL stands for it when it gives one.
-    const record = { ...head, url: msg.url ?? result.article.metadata.url ?? null, ...renderFields(result) };
+    const url = msg.url ?? result.article.metadata.url ?? null;
+    const lang = result.article.metadata.lang;
+    if (init.targetLang !== undefined && !sameLanguage(lang, init.targetLang)) {
+      port.postMessage({ id: msg.id, line: JSON.stringify({ ...head, url, skipped: { reason: 'TARGET_LANG', lang: lang ?? null } }), ok: true, filtered: 'TARGET_LANG' });
+      return;
+    }
+    const record = { ...head, url, ...renderFields(result) };
     if (init.outDir !== undefined) await writePageFile(msg.id, record, result);
     line = JSON.stringify(record);
+    if (init.dedup) bodyHash = bodyHashOf(toText(result.article));
   } catch (e) {
     const error = isPithError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ? 'IO' : 'INTERNAL', message: (e as Error).message };
     line = JSON.stringify({ ...head, error });
     ok = false;
   }
-  port.postMessage({ id: msg.id, line, ok });
+  port.postMessage({ id: msg.id, line, ok, ...(bodyHash !== undefined ? { bodyHash, file: init.outDir !== undefined ? join(init.outDir, batchFileName(msg.id, init.fileFormat ?? 'json')) : undefined } : {}) });
 }
 let queue = Promise.resolve();
 port.on('message', (msg: PageMessage | { close: true }) => {

@@ -58,6 +58,10 @@ export interface BatchOptions {
   /** Also write each page to its own file here (`<id>.json`, or per `fileFormat`), atomically. */
   readonly outDir?: string;
   readonly fileFormat?: BatchFileFormat;
+  /** `--target-lang`: pages whose language (metadata.lang's primary subtag) is another, or unknown, get a skipped line and no file. */
+  readonly targetLang?: string;
+  /** `--dedup`: a page whose body text is the same as an earlier page's of this run gets a skipped line naming it, and no file. */
+  readonly dedup?: boolean;
   /** A WARC record (or a repeated id) left out, with its reason. */
   readonly onSkip?: (reason: WarcSkipReason | 'DUPLICATE_ID', detail: string) => void;
   readonly onProgress?: (done: number, total: number) => void;
@@ -92,7 +96,11 @@ export interface BatchSummary {
   readonly failed: number;
   /** With WARC or URL inputs: records left out, by reason (no line written for them). */
   readonly skippedRecords?: Partial<Record<WarcSkipReason | 'DUPLICATE_ID', number>>;
+  /** With `targetLang` or `dedup`: pages given a skipped line instead of their extraction, by reason. */
+  readonly filtered?: Partial<Record<BatchFilterReason, number>>;
 }
+
+export type BatchFilterReason = 'TARGET_LANG' | 'DUPLICATE_BODY';
 
 const PAGE_FILE = /\.(x?html?)(\.gz)?$/i;
 const WARC_FILE = /\.warc(\.gz)?$/i;
@@ -436,6 +444,10 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
   }
   let extracted = 0;
   let failed = 0;
+  const filtered: Partial<Record<BatchFilterReason, number>> = {};
+  // --dedup: the first page of each body hash met in this run.
+  const bodies = new Map<string, string>();
+  const removals: Promise<void>[] = [];
   let next = 0;
   // Pages a replaced worker held but had not started: handed out again before new ones.
   const requeued: Job[] = [];
@@ -504,6 +516,23 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
           checkDone();
         }, (e: unknown) => fail(new PithError('IO', `cannot write the output: ${reason(e)}`, options.out, { cause: e })));
       };
+      /** --target-lang's skipped lines are counted; with --dedup a body met before becomes a skipped line naming the first page, its file removed. */
+      const filterLine = (msg: { id?: string; line?: string; filtered?: BatchFilterReason; bodyHash?: string; file?: string }): string => {
+        let reasonOf = msg.filtered;
+        let line = msg.line!;
+        if (msg.bodyHash !== undefined) {
+          const first = bodies.get(msg.bodyHash);
+          if (first === undefined) bodies.set(msg.bodyHash, msg.id!);
+          else {
+            reasonOf = 'DUPLICATE_BODY';
+            const head = JSON.parse(line) as { id: string; url: string | null; date?: string };
+            line = JSON.stringify({ id: head.id, url: head.url, ...(head.date !== undefined ? { date: head.date } : {}), skipped: { reason: 'DUPLICATE_BODY', of: first } });
+            if (msg.file !== undefined) removals.push(unlink(msg.file).catch(() => undefined));
+          }
+        }
+        if (reasonOf !== undefined) filtered[reasonOf] = (filtered[reasonOf] ?? 0) + 1;
+        return line;
+      };
       let recorded = 0;
       const record = (line: string, ok: boolean): void => {
         recorded++;
@@ -558,6 +587,7 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
             ...(options.site !== undefined ? { site: options.site } : {}),
             ...(options.render ? { render: options.render } : {}), ...(options.layoutsDir !== undefined ? { layoutsDir: options.layoutsDir } : {}),
             ...(options.outDir !== undefined ? { outDir: options.outDir, fileFormat: options.fileFormat ?? 'json' } : {}),
+            ...(options.targetLang !== undefined ? { targetLang: options.targetLang } : {}), ...(options.dedup ? { dedup: true } : {}),
           },
           resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 1024 },
         });
@@ -616,7 +646,7 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
           feed();
           if (wasEmpty) arm();
         };
-        worker.on('message', (msg: { ready?: boolean; closed?: boolean; id?: string; line?: string; ok?: boolean }) => {
+        worker.on('message', (msg: { ready?: boolean; closed?: boolean; id?: string; line?: string; ok?: boolean; filtered?: BatchFilterReason; bodyHash?: string; file?: string }) => {
           if (abandoned || failedHard || msg.closed) return;
           if (msg.ready) {
             ready = true;
@@ -624,7 +654,7 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
             return arm();
           }
           inFlight.shift();
-          record(msg.line!, msg.ok === true);
+          record(filterLine(msg), msg.ok === true);
           feed();
           arm();
         });
@@ -693,9 +723,12 @@ async function runLocked(files: readonly string[], options: BatchOptions, done: 
     for (const w of workers) await w.terminate();
     await handle.close().catch(() => undefined);
   }
+  await Promise.all(removals);
   const total = alreadyDone + produced;
+  const filteredCount = Object.values(filtered).reduce((a, b) => a + b, 0);
   return {
-    total, skipped: alreadyDone, extracted, failed,
+    total, skipped: alreadyDone, extracted: extracted - filteredCount, failed,
     ...(streaming ? { skippedRecords } : {}),
+    ...(options.targetLang !== undefined || options.dedup ? { filtered } : {}),
   };
 }

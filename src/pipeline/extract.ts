@@ -30,7 +30,7 @@ import { detectPageTypeOf, kindBodyWeight, pageKindOf, type PageType } from '../
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
-import { buildArticle, toHtml, toJson, toMarkdown, toText, type Article, type ArticleOptions } from '../article/index.js';
+import { buildArticle, toHtml, toJson, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
 import { PithError } from '../errors.js';
 import type { FieldExtraction, FieldWarning } from '../models/wrapper/fields.js';
 import { fieldsCsv } from './fields-csv.js';
@@ -93,8 +93,16 @@ export interface SiteDrift {
   readonly fit?: number;
 }
 
-export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json', 'csv'];
+export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv' | 'xml' | 'tei';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json', 'csv', 'xml', 'tei'];
+/** Other names a `--format` value may be given as (trafilatura's `txt`). */
+const FORMAT_ALIASES: Readonly<Record<string, OutputFormat>> = Object.freeze({ txt: 'text' });
+
+/** A `--format` value as an output format (aliases resolved), else undefined. */
+export function outputFormatNamed(name: string): OutputFormat | undefined {
+  const f = Object.hasOwn(FORMAT_ALIASES, name) ? FORMAT_ALIASES[name]! : name;
+  return (OUTPUT_FORMATS as readonly string[]).includes(f) ? (f as OutputFormat) : undefined;
+}
 
 /** Walks up from this file to the package root (the folder with package.json). */
 export function packageRoot(): string {
@@ -406,6 +414,10 @@ export function renderResult(result: ExtractResult, format: OutputFormat, withBl
       return toMarkdown(result.article);
     case 'html':
       return toHtml(result.article);
+    case 'xml':
+      return toXml(result.article);
+    case 'tei':
+      return toTei(result.article);
     case 'json':
       return JSON.stringify(resultToJson(result, withBlocks, lists), null, 2) + '\n';
     case 'csv': {

@@ -4,6 +4,7 @@
  * one host (after the previous one started and after it ended). Every request names itself
  * (`userAgent`) and has the fetch limits of `fetchPage` (time, redirects, HTML only, 16 MiB)
  * and its fetch policy: public addresses only, on every hop, unless `allowPrivateUrls`.
+ * Each site's robots.txt is read once and obeyed (ROBOTS_DISALLOWED), unless `ignoreRobots`.
  * A URL that fails is a result with an error, never an exception: the list goes on.
  */
 import { createReadStream } from 'node:fs';
@@ -13,6 +14,7 @@ import { DEFAULT_MAX_REDIRECTS, fetchPage } from '../dom/fetch.js';
 import { PithError, isPithError } from '../errors.js';
 import { addressPolicyOf, type AddressPolicy } from '../util/fetch-policy.js';
 import { systemClock, type Clock } from '../util/clock.js';
+import { RobotsCache } from './robots.js';
 
 export interface UrlFetchOptions {
   /** Requests in flight at once. Default 4. */
@@ -33,6 +35,8 @@ export interface UrlFetchOptions {
   readonly addressPolicy?: AddressPolicy;
   /** What the pauses between requests are measured and waited on. Default: the real clock. */
   readonly clock?: Clock;
+  /** Fetch pages whatever the sites' robots.txt say (`--ignore-robots`); by default each site's is read once and obeyed (src/pipeline/robots.ts). */
+  readonly ignoreRobots?: boolean;
 }
 
 export const DEFAULT_URL_CONCURRENCY = 4;
@@ -89,6 +93,11 @@ export async function fetchWithAgent(url: string, userAgent: string, options: Ur
   };
 }
 
+/** The robots.txt cache of one crawl, fetching as its pages are fetched (agent, time limit, fetch policy). */
+export function robotsCacheFor(options: UrlFetchOptions & { userAgent: string }): RobotsCache {
+  return new RobotsCache({ userAgent: options.userAgent, timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, allowed: addressPolicyOf(options) });
+}
+
 /** The host (host:port) politeness counts by; '' for a string that is not a URL. */
 export function hostOf(url: string): string {
   try {
@@ -121,6 +130,7 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
     return s;
   };
   for (const url of urls) hostState(hostOf(url)).queue.push({ url, target: url, redirectsLeft: maxRedirects });
+  const robots = options.ignoreRobots ? undefined : robotsCacheFor(options);
   let active = 0;
   let failure: unknown;
   await new Promise<void>((resolve, reject) => {
@@ -129,6 +139,13 @@ export async function fetchUrls(urls: readonly string[], options: UrlFetchOption
     const run = async ({ url, target, redirectsLeft }: Request): Promise<void> => {
       let result: UrlResult;
       try {
+        if (robots && !robots.known(target)) {
+          // The site's robots.txt takes this turn, as a request of its own; the page is asked in the host's next turn.
+          await robots.prepare(target);
+          hostState(hostOf(target)).queue.unshift({ url, target, redirectsLeft });
+          return;
+        }
+        await robots?.check(target);
         const got = await fetchWithAgent(target, options.userAgent, { ...options, maxRedirects: redirectsLeft, crossHostRedirects: 'return' });
         if (got.redirectTo !== undefined) {
           // Asked later, in the other host's turn; this turn ends now.

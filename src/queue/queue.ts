@@ -126,6 +126,8 @@ export interface EnqueueOptions {
   /** Carry pages up to this gzip size in the job (0: every file by path). */
   readonly embedMax?: number;
   readonly urlsFile?: string;
+  /** More URL pages (e.g. from sitemaps and feeds: `queue add --sitemap/--feed`), after the file's. */
+  readonly urls?: readonly string[];
   /**
    * The queue's per-host limits for URL pages, for every worker: the fields given replace the
    * stored ones; the others keep theirs (defaults when none). Stored when given or when URLs are added.
@@ -186,7 +188,7 @@ export async function enqueuePages(client: Redis, inputs: readonly string[], opt
   let politeness: Politeness | undefined;
   try {
     // The limits before the first URL job, so no worker fetches under older ones.
-    if (options.politeness !== undefined || options.urlsFile !== undefined) politeness = await storePoliteness(client, name, options.politeness ?? {});
+    if (options.politeness !== undefined || options.urlsFile !== undefined || (options.urls?.length ?? 0) > 0) politeness = await storePoliteness(client, name, options.politeness ?? {});
     const pages = await collectPages(inputs);
     for (const [id, path] of assignPageIds(pages.files)) {
       const root = pages.roots.get(path);
@@ -219,6 +221,7 @@ export async function enqueuePages(client: Redis, inputs: readonly string[], opt
     if (options.urlsFile !== undefined) {
       for (const u of await readUrlList(options.urlsFile)) await push({ id: u, fetch: u });
     }
+    for (const u of options.urls ?? []) await push({ id: u, fetch: u });
     await flush();
   } finally {
     await queue.close();

@@ -19,7 +19,7 @@ import { Redis } from 'ioredis';
 import { PithError } from '../errors.js';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../pipeline/batch.js';
 import { DEFAULT_BATCH_FIELDS, type BatchField } from '../pipeline/batch-fields.js';
-import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent, type FetchedWithAgent } from '../pipeline/url-list.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent, robotsCacheFor, type FetchedWithAgent } from '../pipeline/url-list.js';
 import { DEFAULT_MAX_REDIRECTS } from '../dom/fetch.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
 import { HostGate, leaseForFetch } from './host-gate.js';
@@ -47,6 +47,8 @@ export interface QueueWorkerOptions {
   readonly allowPrivateUrls?: boolean;
   /** Which addresses URL pages may connect to (tests); overrides `allowPrivateUrls`. */
   readonly addressPolicy?: AddressPolicy;
+  /** Fetch URL pages whatever their sites' robots.txt say; by default each site's is read once per worker and obeyed. */
+  readonly ignoreRobots?: boolean;
   /** Stop once the queue has nothing waiting, active or delayed. */
   readonly untilEmpty?: boolean;
   readonly log?: (line: string) => void;
@@ -229,6 +231,11 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
    * spent). A redirect to another host is asked in that host's turn too: where that host is busy,
    * the job records how far it got (`redirectedTo`) and waits for it.
    */
+  const robots = options.ignoreRobots ? undefined : robotsCacheFor({
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT, timeoutMs: fetchTimeoutMs,
+    ...(options.allowPrivateUrls !== undefined ? { allowPrivateUrls: options.allowPrivateUrls } : {}),
+    ...(options.addressPolicy !== undefined ? { addressPolicy: options.addressPolicy } : {}),
+  });
   const fetchInTurn = async (job: Job<PageJobData>, token: string | undefined, url: string): Promise<FetchedWithAgent> => {
     let target = job.data.redirectedTo ?? url;
     let redirectsLeft = job.data.redirectsLeft ?? DEFAULT_MAX_REDIRECTS;
@@ -240,8 +247,18 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
         await job.moveToDelayed(Date.now() + turn.waitMs, token);
         throw new DelayedError();
       }
+      if (robots && !robots.known(target)) {
+        // The site's robots.txt takes this turn; the page waits for the host's next one.
+        try {
+          await robots.prepare(target);
+        } finally {
+          await turn.release();
+        }
+        continue;
+      }
       let got: FetchedWithAgent;
       try {
+        await robots?.check(target);
         got = await fetchWithAgent(target, options.userAgent ?? DEFAULT_USER_AGENT, {
           timeoutMs: fetchTimeoutMs, maxRedirects: redirectsLeft, crossHostRedirects: 'return',
           ...(options.allowPrivateUrls !== undefined ? { allowPrivateUrls: options.allowPrivateUrls } : {}),

@@ -4,6 +4,7 @@
  * than --per-host requests at once nor two closer than the delay; results keep the listed URL.
  * The pauses are kept on a clock only sleeping moves (test/helpers/clock.ts): the servers stamp
  * requests with it, so a gap between two requests is exactly the pause the scheduler chose.
+ * robots.txt is left out here (ignoreRobots): test/pipeline/robots-fetch.test.ts has it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,7 +50,7 @@ test('fetchUrls: a redirect to another host waits for that host\'s turn: its lim
   const urls = [...[0, 1, 2, 3].map((k) => `${a.base}/r/${k}`), `${b.base}/story/x`, `${b.base}/story/y`];
   const results: UrlResult[] = [];
   const delay = 80;
-  await fetchUrls(urls, { userAgent: 'pith-test', allowPrivateUrls: true, concurrency: 4, perHost: 1, hostDelayMs: delay, clock }, async (r) => void results.push(r));
+  await fetchUrls(urls, { userAgent: 'pith-test', allowPrivateUrls: true, ignoreRobots: true, concurrency: 4, perHost: 1, hostDelayMs: delay, clock }, async (r) => void results.push(r));
   assert.equal(results.length, urls.length);
   for (const r of results) assert.ok(r.ok, JSON.stringify(r));
   const byUrl = new Map(results.map((r) => [r.url, r]));
@@ -78,7 +79,7 @@ test('fetchUrls: redirects that bounce between hosts stop at the redirect limit 
     }
   });
   const results: UrlResult[] = [];
-  await fetchUrls([`${a.base}/bounce`], { userAgent: 'pith-test', allowPrivateUrls: true, perHost: 1, hostDelayMs: 0, maxRedirects: 3, clock }, async (r) => void results.push(r));
+  await fetchUrls([`${a.base}/bounce`], { userAgent: 'pith-test', allowPrivateUrls: true, ignoreRobots: true, perHost: 1, hostDelayMs: 0, maxRedirects: 3, clock }, async (r) => void results.push(r));
   assert.equal(results.length, 1);
   const r = results[0]!;
   assert.ok(!r.ok && r.error.code === 'FETCH_FAILED' && /redirects/.test(r.error.message), JSON.stringify(r));

@@ -19,7 +19,8 @@ import { LayoutCache } from '../../render/cache.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../pipeline/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../pipeline/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList } from '../../pipeline/url-list.js';
-import { BATCH_FIELDS, BATCH_FILE_FORMATS, parseBatchFields, type BatchFileFormat } from '../../pipeline/batch-fields.js';
+import { listedUrls } from '../../pipeline/link-sources.js';
+import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../pipeline/batch-fields.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
 export const EXIT_PAGES_FAILED = 4;
@@ -63,16 +64,30 @@ Options:
   --layouts DIR         read layouts from a 'pith render' folder (with --render, add new ones)
   --scripts             with --render: run the pages' scripts
   --out-dir DIR         also write each page to DIR/<id>.json (id escaped for a file name),
-                        written atomically; --format markdown|text|html|csv writes .md/.txt/.html/.csv
+                        written atomically; --format markdown|text|html|csv|xml|tei writes
+                        .md/.txt/.html/.csv/.xml/.tei.xml (txt is text)
+  --target-lang L       keep only pages in language L (en, pt-BR: its primary subtag is
+                        compared with metadata.lang's); others, and pages whose language is
+                        unknown, get a line {"id","url","skipped":{"reason":"TARGET_LANG","lang"}}
+                        and no --out-dir file; counted on stderr
+  --dedup               a page whose body text (whitespace folded) is the same as an earlier
+                        page's in this run gets {"id","url","skipped":{"reason":"DUPLICATE_BODY",
+                        "of": <first id>}} instead, and no --out-dir file; counted on stderr
   --csv FILE            after the batch, write the named fields of every line in --out to FILE
                         as CSV (RFC 4180): one row per record, or per page without records;
                         columns id, url, then the fields (several values joined by "; ")
+  --sitemap URL         fetch the pages a sitemap lists (a sitemap index is followed), as --urls
+                        does; repeatable
+  --feed URL            fetch the pages an RSS or Atom feed links to, as --urls does; repeatable
   --urls FILE           fetch the URLs listed in FILE (one a line, # comments), politely:
   --concurrency N         requests in flight (default ${DEFAULT_URL_CONCURRENCY})
   --per-host N            requests in flight to one host (default ${DEFAULT_PER_HOST})
   --host-delay-ms N       pause between two requests to one host (default ${DEFAULT_HOST_DELAY_MS})
   --user-agent S          User-Agent header (default '${DEFAULT_USER_AGENT}')
   --fetch-timeout SECS    whole-request limit (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a failed URL is an error line
+  --ignore-robots         fetch whatever the sites' robots.txt say (by default each site's
+                          robots.txt is read once and obeyed: a URL it disallows is a
+                          ROBOTS_DISALLOWED error line; docs/batch.md)
   --allow-private-urls    let URLs and their redirects reach loopback, private, link-local and
                           reserved addresses (refused by default: URL_NOT_ALLOWED; docs/batch.md)
 
@@ -88,6 +103,11 @@ pages failed (their lines hold the errors) or a WARC was damaged (truncated, bad
 record, over the size limit), 2 bad usage, 3 the inputs or the output cannot be used
 (missing, unwritable, a directory, disk full, locked by another batch).
 `;
+
+/** A repeatable string option's values ([] when absent). */
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+}
 
 /** `--page-timeout` in seconds (fractions allowed) to ms; 0 = no limit. */
 function pageTimeoutMs(values: ParsedCommandArgs['values']): number {
@@ -163,7 +183,8 @@ export const command: Command = {
       out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
       'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
       format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
-      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' },
+      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, 'target-lang': { type: 'string' }, dedup: { type: 'boolean' },
+      sitemap: { type: 'string', multiple: true }, feed: { type: 'string', multiple: true },
       render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
       site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
     });
@@ -173,12 +194,17 @@ export const command: Command = {
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '--out is required');
     const urlList = optString(values, 'urls');
-    if (positionals.length === 0 && !urlList) throw new PithError('BAD_OPTION', 'expected at least one directory, page file or WARC file, or --urls FILE');
+    const sitemaps = stringList(values['sitemap']);
+    const feeds = stringList(values['feed']);
+    if (positionals.length === 0 && !urlList && sitemaps.length === 0 && feeds.length === 0) {
+      throw new PithError('BAD_OPTION', 'expected at least one directory, page file or WARC file, or --urls FILE, --sitemap URL or --feed URL');
+    }
     const fieldsArg = optString(values, 'fields');
     const fields = fieldsArg !== undefined ? parseBatchFields(fieldsArg) : undefined;
     const outDir = optString(values, 'out-dir');
-    const format = optString(values, 'format') ?? 'json';
-    if (!BATCH_FILE_FORMATS.includes(format as BatchFileFormat)) throw new PithError('BAD_OPTION', `--format must be one of ${BATCH_FILE_FORMATS.join(', ')}, got '${format}'`);
+    const formatName = optString(values, 'format') ?? 'json';
+    const format = batchFileFormatNamed(formatName);
+    if (format === undefined) throw new PithError('BAD_OPTION', `--format must be one of ${BATCH_FILE_FORMATS.join(', ')} (txt: text), got '${formatName}'`);
     if (optString(values, 'format') !== undefined && outDir === undefined) throw new PithError('BAD_OPTION', '--format applies to the files of --out-dir; the JSONL output is always JSON');
     const fetch = {
       concurrency: optInt(values, 'concurrency', DEFAULT_URL_CONCURRENCY, 1),
@@ -186,8 +212,10 @@ export const command: Command = {
       hostDelayMs: optInt(values, 'host-delay-ms', DEFAULT_HOST_DELAY_MS, 0),
       userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
       timeoutMs: secondsOption(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS),
-      allowPrivateUrls: optBool(values, 'allow-private-urls'),
+      allowPrivateUrls: optBool(values, 'allow-private-urls'), ignoreRobots: optBool(values, 'ignore-robots'),
     };
+    const targetLang = optString(values, 'target-lang');
+    if (targetLang !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(targetLang)) throw new PithError('BAD_OPTION', `--target-lang must be a language code such as en or pt-BR, got '${targetLang}'`);
     const workers = optInt(values, 'workers', availableParallelism(), 1);
     const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
     const timeoutMs = pageTimeoutMs(values);
@@ -206,6 +234,15 @@ export const command: Command = {
     const learned = learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? baseModelPath;
     const urls = urlList !== undefined ? await readUrlList(urlList) : [];
+    if (sitemaps.length > 0 || feeds.length > 0) {
+      const listed = await listedUrls(sitemaps, feeds, fetch);
+      for (const p of listed.problems.slice(0, 20)) io.stderr.write(`batch: sitemap/feed: ${p}\n`);
+      if (listed.problems.length > 20) io.stderr.write(`batch: sitemap/feed: ... and ${listed.problems.length - 20} more\n`);
+      const known = new Set(urls);
+      const added = listed.urls.filter((u) => !known.has(u));
+      io.stderr.write(`batch: ${listed.urls.length} URL(s) from ${sitemaps.length} sitemap(s) and ${feeds.length} feed(s)\n`);
+      urls.push(...added);
+    }
     if (pages.skippedLinks.length > 0) {
       io.stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
     }
@@ -225,7 +262,8 @@ export const command: Command = {
       const summary = await runBatch(pages.files, {
         out, modelPath, workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), ...(site !== undefined ? { site } : {}),
         workerHeapMb, pageTimeoutMs: timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch,
-        ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format as BatchFileFormat } : {}),
+        ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format } : {}),
+        ...(targetLang !== undefined ? { targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
         ...(render ? { render: { scripts: optBool(values, 'scripts') } } : {}), ...(layoutsDir !== undefined ? { layoutsDir } : {}),
         onSkip: (why, detail) => {
           if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
@@ -237,6 +275,8 @@ export const command: Command = {
       if (damage.length > 20) io.stderr.write(`batch: ... and ${damage.length - 20} more damaged records\n`);
       const skipped = Object.entries(summary.skippedRecords ?? {});
       if (skipped.length > 0) io.stderr.write(`batch: records skipped: ${skipped.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
+      const filtered = Object.entries(summary.filtered ?? {});
+      if (filtered.length > 0) io.stderr.write(`batch: pages skipped (a line says so, no file): ${filtered.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
       const secs = (Date.now() - started) / 1000;
       io.stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
       if (csvOut !== undefined) {

@@ -3,7 +3,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, renderResult, renderedModelNote, renderedModelPath, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, renderResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../pipeline/render-page.js';
 import { loadListModel, pageLists } from '../../pipeline/lists.js';
@@ -13,16 +13,29 @@ import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Fav
 import { writeFileAtomic } from '../../corpus/index.js';
 import { renderStyledResult } from '../../article/index.js';
 import type { FieldExtraction } from '../../models/wrapper/fields.js';
+import { METADATA_FIELDS, RESULT_FIELDS, fieldsText, parseExtractFields, pickFields } from '../../pipeline/extract-fields.js';
+
+/** `--fields`: the named values only, one a line, or as a JSON object with --format json. */
+function renderFields(result: ExtractResult, names: readonly string[], format: OutputFormat): string {
+  const picked = pickFields(resultToJson(result), names);
+  return format === 'json' ? JSON.stringify(picked, null, 2) + '\n' : fieldsText(picked);
+}
 
 const HELP = `Usage: pith extract <file|url|-> [options]
 
 Extracts the article (title, headings, body) of one page.
 
 Options:
-  --format F       text | markdown | html | json | csv (default text); json carries the
-                   named fields (fields, fieldConfidence, records) when the model has field
-                   rules for the page's site; csv writes them: one row per record, or one
-                   row of fields (docs/fields.md)
+  --format F       text | markdown | html | json | csv | xml | tei (default text; txt is
+                   text); json carries the named fields (fields, fieldConfidence, records)
+                   when the model has field rules for the page's site; csv writes them: one
+                   row per record, or one row of fields (docs/fields.md); xml is a <doc> with
+                   the metadata as attributes, tei a TEI P5 document (docs/cli.md)
+  --fields LIST    only these values, in this order (like Defuddle's -p), e.g. title,author,date:
+                   one a line (a list one element a line, an absent value an empty line), or
+                   a JSON object of them with --format json (null where absent). Names:
+                   ${RESULT_FIELDS.join(', ')},
+                   and metadata's ${METADATA_FIELDS.join(', ')}
   --model PATH     model file (default: the bundled model)
   --explain        print every block with its label, probability and strongest features
                    (and, with field rules, which rule gave each field or failed)
@@ -62,6 +75,7 @@ socket is refused (NOT_A_FILE): pipe such input to 'pith extract -'.
 Examples:
   pith extract page.html
   pith extract https://example.com/news/story --format markdown
+  pith extract page.html --fields title,author,date
   curl -s https://example.com/a | pith extract - --format json
 `;
 
@@ -81,7 +95,7 @@ export function explainFields(f: FieldExtraction): string {
 
 export const command: Command = {
   name: 'extract',
-  summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html or json',
+  summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html, json, xml or tei',
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
@@ -90,11 +104,18 @@ export const command: Command = {
       'include-comments': { type: 'boolean' }, favor: { type: 'string' }, 'no-images': { type: 'boolean' },
       'no-tables': { type: 'boolean' }, 'no-links': { type: 'boolean' }, out: { type: 'string', short: 'o' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, styled: { type: 'boolean' }, scripts: { type: 'boolean' },
-      site: { type: 'string' }, lists: { type: 'boolean' }, 'list-model': { type: 'string' },
+      site: { type: 'string' }, lists: { type: 'boolean' }, 'list-model': { type: 'string' }, fields: { type: 'string' },
     });
     if (positionals.length !== 1) throw new PithError('BAD_OPTION', 'expected exactly one page (file, URL or -)');
-    const format = (optString(values, 'format') ?? 'text') as OutputFormat;
-    if (!OUTPUT_FORMATS.includes(format)) throw new PithError('BAD_OPTION', `--format must be one of ${OUTPUT_FORMATS.join(', ')}, got '${format}'`);
+    const formatName = optString(values, 'format') ?? 'text';
+    const format = outputFormatNamed(formatName);
+    if (format === undefined) throw new PithError('BAD_OPTION', `--format must be one of ${OUTPUT_FORMATS.join(', ')} (txt: text), got '${formatName}'`);
+    const fieldList = optString(values, 'fields');
+    const fields = fieldList !== undefined ? parseExtractFields(fieldList) : undefined;
+    if (fields && format !== 'text' && format !== 'json') throw new PithError('BAD_OPTION', `--fields writes text or json, not --format ${format}`);
+    if (fields && (optBool(values, 'explain') || optBool(values, 'styled') || optBool(values, 'lists') || optBool(values, 'blocks'))) {
+      throw new PithError('BAD_OPTION', '--fields does not go with --explain, --styled, --lists or --blocks');
+    }
     const wantLists = optBool(values, 'lists');
     if (wantLists && format !== 'json') throw new PithError('BAD_OPTION', '--lists needs --format json');
     if (optString(values, 'list-model') !== undefined && !wantLists) throw new PithError('BAD_OPTION', '--list-model needs --lists');
@@ -157,7 +178,7 @@ export const command: Command = {
     }
     if (format === 'csv' && !result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
     const lists = listModel ? pageLists(result.page.tree, listModel) : undefined;
-    const rendered = styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'), lists);
+    const rendered = fields ? renderFields(result, fields, format) : styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'), lists);
     const out = optString(values, 'out');
     if (out === undefined) io.stdout.write(rendered);
     else {

@@ -5,7 +5,8 @@ import {
   clearQueue, connectOnce, deadPages, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_EMBED_MAX, DEFAULT_QUEUE, enqueuePages, exportResults, queueStatus, retryDead,
 } from '../../queue/queue.js';
 import { DAMAGE_REASONS } from '../../pipeline/warc.js';
-import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST } from '../../pipeline/url-list.js';
+import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_USER_AGENT } from '../../pipeline/url-list.js';
+import { listedUrls } from '../../pipeline/link-sources.js';
 
 const HELP = `Usage: pith queue <add|status|export|dead|retry|clear> --redis URL [--queue NAME] [options]
 
@@ -20,6 +21,11 @@ See docs/queue.md.
                         bigger ones go by path, which every worker must see (a shared
                         folder); 0 = every file by path. WARC pages are always carried.
                         URLs are fetched by the workers.
+      --sitemap URL     also the pages a sitemap (or sitemap index) lists; repeatable
+      --feed URL        also the pages an RSS or Atom feed links to; repeatable (both read
+                        here, under the fetch policy; docs/batch.md)
+      --allow-private-urls  let --sitemap/--feed documents be read from loopback or private
+                        addresses (the workers have their own --allow-private-urls)
       --per-host N      URL pages: fetches in flight to one host, all workers together
                         (default ${DEFAULT_PER_HOST}); stored with the queue, the last given wins
       --host-delay-ms N URL pages: pause between two requests to one host, all workers
@@ -50,12 +56,19 @@ export const command: Command = {
       redis: { type: 'string' }, queue: { type: 'string' }, urls: { type: 'string' }, attempts: { type: 'string' }, 'backoff-ms': { type: 'string' },
       'embed-max': { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, 'no-dead': { type: 'boolean' },
       'per-host': { type: 'string' }, 'host-delay-ms': { type: 'string' },
+      sitemap: { type: 'string', multiple: true }, feed: { type: 'string', multiple: true }, 'allow-private-urls': { type: 'boolean' },
     });
+    const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+    const sitemaps = strings(values['sitemap']);
+    const feeds = strings(values['feed']);
+    if (sub !== 'add' && (sitemaps.length > 0 || feeds.length > 0 || optBool(values, 'allow-private-urls'))) throw new PithError('BAD_OPTION', '--sitemap, --feed and --allow-private-urls go with queue add');
     if (!sub || !['add', 'status', 'export', 'dead', 'retry', 'clear'].includes(sub)) throw new PithError('BAD_OPTION', `expected a subcommand: add, status, export, dead, retry or clear${sub ? `, got '${sub}'` : ''}`);
     const url = optString(values, 'redis');
     if (!url) throw new PithError('BAD_OPTION', '--redis URL is required');
     const queue = optString(values, 'queue') ?? DEFAULT_QUEUE;
-    if (sub === 'add' && positionals.length === 0 && optString(values, 'urls') === undefined) throw new PithError('BAD_OPTION', 'queue add: expected folders, page files, WARC files or --urls FILE');
+    if (sub === 'add' && positionals.length === 0 && optString(values, 'urls') === undefined && sitemaps.length === 0 && feeds.length === 0) {
+      throw new PithError('BAD_OPTION', 'queue add: expected folders, page files, WARC files, --urls FILE, --sitemap URL or --feed URL');
+    }
     if (sub !== 'add' && positionals.length > 0) throw new PithError('BAD_OPTION', `queue ${sub} takes no arguments, got '${positionals[0]}'`);
     const out = optString(values, 'out');
     if (sub === 'export' && !out) throw new PithError('BAD_OPTION', 'queue export: --out FILE is required');
@@ -73,8 +86,16 @@ export const command: Command = {
         case 'add': {
           const damage: string[] = [];
           const urlsFile = optString(values, 'urls');
+          let listed: string[] = [];
+          if (sitemaps.length > 0 || feeds.length > 0) {
+            // Read here, once; the pages they list are fetched by the workers, robots.txt obeyed.
+            const got = await listedUrls(sitemaps, feeds, { userAgent: DEFAULT_USER_AGENT, allowPrivateUrls: optBool(values, 'allow-private-urls') });
+            for (const p of got.problems.slice(0, 20)) io.stderr.write(`queue: sitemap/feed: ${p}\n`);
+            io.stderr.write(`queue: ${got.urls.length} URL(s) from ${sitemaps.length} sitemap(s) and ${feeds.length} feed(s)\n`);
+            listed = got.urls;
+          }
           const s = await enqueuePages(client, positionals, {
-            queue, attempts, backoffMs, embedMax, ...(urlsFile !== undefined ? { urlsFile } : {}),
+            queue, attempts, backoffMs, embedMax, ...(urlsFile !== undefined ? { urlsFile } : {}), ...(listed.length > 0 ? { urls: listed } : {}),
             ...(Object.keys(politeness).length > 0 ? { politeness } : {}),
             onSkip: (why, detail) => {
               if (DAMAGE_REASONS.has(why)) damage.push(`${why}: ${detail}`);

@@ -40,6 +40,8 @@ Options:
   --user-agent S        for URL pages (default '${DEFAULT_USER_AGENT}')
   --fetch-timeout SECS  for URL pages (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a fetch's hold on its host
                         lasts this plus ${HOST_LEASE_GRACE_MS / 1000} s at most, so a killed worker blocks a host no longer
+  --ignore-robots       fetch URL pages whatever their sites' robots.txt say (by default each
+                        site's is read once per worker and obeyed: ROBOTS_DISALLOWED lines)
   --allow-private-urls  let URL pages and their redirects reach loopback, private, link-local and
                         reserved addresses (refused by default: the page's line is URL_NOT_ALLOWED)
 `;
@@ -61,7 +63,7 @@ export const command: Command = {
       redis: { type: 'string' }, queue: { type: 'string' }, concurrency: { type: 'string' }, 'until-empty': { type: 'boolean' }, 'page-timeout': { type: 'string' },
       'lock-secs': { type: 'string' }, 'max-stalled': { type: 'string' }, model: { type: 'string' }, fields: { type: 'string' }, blocks: { type: 'boolean' },
       'keep-comments': { type: 'boolean' }, 'heap-mb': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' },
-      'allow-private-urls': { type: 'boolean' },
+      'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' },
     });
     if (positionals.length > 0) throw new PithError('BAD_OPTION', `pith worker takes no arguments, got '${positionals[0]}'`);
     const redisUrl = optString(values, 'redis');
@@ -80,7 +82,7 @@ export const command: Command = {
       workerHeapMb: optInt(values, 'heap-mb', 1024, 32),
       userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
       fetchTimeoutMs: seconds(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS, 0.1),
-      allowPrivateUrls: optBool(values, 'allow-private-urls'),
+      allowPrivateUrls: optBool(values, 'allow-private-urls'), ignoreRobots: optBool(values, 'ignore-robots'),
       log: (line: string) => void io.stderr.write(line + '\n'),
     };
     await loadExtractionModel(modelPath); // a bad model fails here, before any page is taken
