@@ -27,11 +27,16 @@ export const forumPosts: DecodeRule = {
     if (cfg.pageType !== 'forum' || !roles || !region) return;
     const header = (i: number): boolean => HEADER_ROLES.has(roles[i]!) || s.furniture?.[i] === 1 || s.blocks[i]!.kind !== 'text'
       || (s.labels[i] === 'other' && s.blocks[i]!.text.trim().length <= MAX_MARK_CHARS);
+    // For each block, the first block after it that is no header line, found in one pass from
+    // the end (a scan per block was quadratic on a long run of short lines). The loop below
+    // relabels only the block it stands on, which no later (rightward) lookup reads.
+    const n = s.blocks.length;
+    const nextPost = new Int32Array(n + 1).fill(n);
+    for (let j = n - 1; j >= 1; j--) nextPost[j - 1] = header(j) ? nextPost[j]! : j;
     /** The post a header line introduces is body: the first text after it that is no header line. */
     const introducesBody = (i: number): boolean => {
-      let j = i + 1;
-      while (j < s.blocks.length && header(j)) j++;
-      return j < s.blocks.length && s.labels[j] === 'body';
+      const j = nextPost[i]!;
+      return j < n && s.labels[j] === 'body';
     };
     let first = region[0];
     // A date counts only in a post's header, after its author's name: "Commented <date>" under a comment is no post's.

@@ -24,3 +24,17 @@ test('forum-posts: only on forum threads, with roles and a region', () => {
   assert.deepEqual(runRule(forumPosts, thread(), { pageType: 'forum' }, (st) => { st.region = [2, 6]; }).notes, []);
   assert.deepEqual(runRule(forumPosts, thread(), { blockRoles: roles, pageType: 'forum' }).notes, []);
 });
+
+test('forum-posts: a long run of short header lines costs work in proportion to the page, not its square', () => {
+  // A fuzz case (a JSON-LD nested 7 651 deep, shown as one short line each) took 35 s of CPU.
+  const n = 3000;
+  const b = new BlockBuilder().text('Thread title', 'title').link('dave_k', 'other');
+  for (let i = 0; i < n; i++) b.link(`#${i}`, 'other');
+  const blocks = b.text(para(40), 'body').build();
+  let reads = 0;
+  const plain = [none, author, ...new Array<number>(n).fill(none), none];
+  const counted = new Proxy(plain, { get: (t, k, r) => (typeof k === 'string' && /^\d+$/.test(k) && reads++, Reflect.get(t, k, r)) });
+  const s = runRule(forumPosts, blocks, { blockRoles: counted, pageType: 'forum' }, (st) => { st.region = [2, n + 2]; });
+  assert.equal(s.labels[1], 'body', "the author before the long header still introduces the post");
+  assert.ok(reads < 20 * (n + 3), `${reads} reads of the roles for ${n + 3} blocks`);
+});
