@@ -76,12 +76,12 @@ function shellReason(tree: DomTree): NotFoundReason | undefined {
 }
 
 /** Found, or the reason the page has no article (see the file comment). */
-export function judgeFound(tree: DomTree, article: Article): FoundJudgement {
+export function judgeFound(tree: DomTree, article: Article, minProseWords = MIN_PROSE_WORDS): FoundJudgement {
   const shell = shellReason(tree);
   if (shell === 'empty' || shell === 'not-html') return { found: false, reason: shell };
   const prose = proseWords(article);
   if (shell !== undefined && prose <= MAX_SHELL_PROSE_WORDS) return { found: false, reason: shell };
-  if (prose < MIN_PROSE_WORDS) return { found: false, reason: 'no-prose' };
+  if (prose < minProseWords) return { found: false, reason: 'no-prose' };
   return { found: true };
 }
 
