@@ -20,8 +20,12 @@ export type FoundJudgement = { readonly found: true } | { readonly found: false;
 export const PROSE_PARAGRAPH_WORDS = 8;
 /** An article has at least this many words in prose paragraphs (or list items, quotes, code). */
 export const MIN_PROSE_WORDS = 30;
-/** An error page, form or directory index with more prose than this is an article after all. */
+/** An error page or directory index with more prose than this is an article after all. */
 export const MAX_SHELL_PROSE_WORDS = 150;
+/** A page with a password field and more prose than this is an article (a forum's thread beside its sign-in box). */
+export const MAX_FORM_PROSE_WORDS = 60;
+
+const maxProseOf = (shell: NotFoundReason): number => (shell === 'form' ? MAX_FORM_PROSE_WORDS : MAX_SHELL_PROSE_WORDS);
 
 const ERROR_TITLE = /\b(404|403|410|500|502|503)\b|\bnot found\b|\bpage (?:does not|doesn't|cannot|can't|could not|couldn't) (?:exist|be found)\b|\b(?:forbidden|access denied|internal server error|service unavailable|bad gateway)\b|\bno longer (?:available|exists)\b/i;
 const DIRECTORY_TITLE = /^\s*(?:index of|directory listing (?:of|for))\s+\//i;
@@ -80,18 +84,21 @@ export function judgeFound(tree: DomTree, article: Article, minProseWords = MIN_
   const shell = shellReason(tree);
   if (shell === 'empty' || shell === 'not-html') return { found: false, reason: shell };
   const prose = proseWords(article);
-  if (shell !== undefined && prose <= MAX_SHELL_PROSE_WORDS) return { found: false, reason: shell };
+  if (shell !== undefined && prose <= maxProseOf(shell)) return { found: false, reason: shell };
   if (prose < minProseWords) return { found: false, reason: 'no-prose' };
   return { found: true };
 }
 
-const PROSE_TAGS = new Set(['p', 'pre', 'blockquote', 'li', 'td', 'dd']);
+/** Blocks whose own text (less that of the blocks inside them) may be a paragraph of prose. */
+const PROSE_TAGS = new Set(['p', 'pre', 'blockquote', 'li', 'td', 'dd', 'div', 'article', 'section', 'main', 'body']);
+/** Inside a paragraph: words that are not its prose. */
+const NOT_PROSE_INSIDE = new Set(['a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'button', 'time']);
 const SKIP_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'form', 'button', 'select', 'option', 'label']);
 
 /**
  * A cheap check, without the model, that the HTML probably holds an article: not an error
- * page, directory index or sign-in form, and at least MIN_PROSE_WORDS words in paragraphs of
- * PROSE_PARAGRAPH_WORDS words or more outside navigation. Like Readability.js's
+ * page, directory index or sign-in form, and at least MIN_PROSE_WORDS words in blocks with
+ * PROSE_PARAGRAPH_WORDS words or more of their own text (not links, not headings) outside navigation. Like Readability.js's
  * `isProbablyReaderable`: a filter to skip pages before extracting them, not a verdict.
  */
 export function isProbablyArticle(html: string): boolean {
@@ -107,12 +114,13 @@ export function isProbablyArticle(html: string): boolean {
     for (let i = e.id + 1; i <= e.end; i++) {
       const n = tree.nodes[i]!;
       if (n.kind === 'text') text += n.text + ' ';
-      else if (PROSE_TAGS.has(n.tag)) break; // a nested paragraph counts on its own
+      // A nested block counts on its own; a link's or a heading's words are not prose.
+      else if (PROSE_TAGS.has(n.tag) || NOT_PROSE_INSIDE.has(n.tag) || SKIP_TAGS.has(n.tag)) i = n.end;
     }
     const w = words(text);
     if (w >= PROSE_PARAGRAPH_WORDS) prose += w;
   }
-  if (shell !== undefined) return prose > MAX_SHELL_PROSE_WORDS;
+  if (shell !== undefined) return prose > maxProseOf(shell);
   return prose >= MIN_PROSE_WORDS;
 }
 
