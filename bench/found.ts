@@ -19,9 +19,10 @@ import { isProbablyArticle, judgeFound, MIN_PROSE_WORDS, proseWords } from '../s
 import { loadPage } from '../src/page.js';
 import { extractPage } from '../src/pipeline/extract.js';
 
-interface Row { id: string; prose: number; group: string; shouldFind: boolean | undefined; found: boolean; reason?: string; probably: boolean; sweep: boolean[] }
+interface Row { longestSweep: boolean[]; id: string; prose: number; group: string; shouldFind: boolean | undefined; found: boolean; reason?: string; probably: boolean; sweep: boolean[] }
 
 const SWEEP = [0, 10, 20, 30, 50, 80, 120];
+const LONGEST_SWEEP = [0, 12, 15, 18, 20, 25];
 const ARTICLE_TYPES = new Set(['article', 'forum', 'documentation']);
 /** Fixture pages that hold no article: the others in test/fixtures/pages/ are articles. */
 const NOT_ARTICLE_FIXTURES = new Set(['landing-page.html', 'listing-cards.html', 'chart-list.html']);
@@ -31,8 +32,9 @@ function measure(model: PithModel, bytes: Uint8Array, url: string | undefined, i
   const html = Buffer.from(bytes).toString('utf8');
   const page = loadPage(bytes, url ? { url } : {});
   const result = extractPage(page, model, {});
-  const sweep = SWEEP.map((t) => judgeFound(page.tree, result.article, t).found);
-  return { id, prose: proseWords(result.article), group, shouldFind, found: e.found, ...(e.reason ? { reason: e.reason } : {}), probably: isProbablyArticle(html), sweep };
+  const sweep = SWEEP.map((t) => judgeFound(page.tree, result.article, t, 0).found);
+  const longestSweep = LONGEST_SWEEP.map((t) => judgeFound(page.tree, result.article, MIN_PROSE_WORDS, t).found);
+  return { longestSweep, id, prose: proseWords(result.article), group, shouldFind, found: e.found, ...(e.reason ? { reason: e.reason } : {}), probably: isProbablyArticle(html), sweep };
 }
 
 const pct = (n: number, d: number): string => (d === 0 ? '–' : (n / d).toFixed(3));
@@ -94,6 +96,13 @@ async function main(): Promise<void> {
     const fp = judged.filter((r) => !r.shouldFind && r.sweep[i]).length;
     const pos = judged.filter((r) => r.shouldFind).length;
     console.log(`| ${t} | ${pct(tp, pos)} | ${pct(tp, tp + fp)} | ${unjudged.filter((r) => r.sweep[i]).length} of ${unjudged.length} |`);
+  });
+  console.log(`\n## MIN_LONGEST_PARAGRAPH_WORDS candidates, with MIN_PROSE_WORDS ${MIN_PROSE_WORDS} (all judged pages)\n\n| MIN_LONGEST_PARAGRAPH_WORDS | recall | precision | wcxb non-article types found |\n|---:|---:|---:|---:|`);
+  LONGEST_SWEEP.forEach((t, i) => {
+    const tp = judged.filter((r) => r.shouldFind && r.longestSweep[i]).length;
+    const fp = judged.filter((r) => !r.shouldFind && r.longestSweep[i]).length;
+    const pos = judged.filter((r) => r.shouldFind).length;
+    console.log(`| ${t} | ${pct(tp, pos)} | ${pct(tp, tp + fp)} | ${unjudged.filter((r) => r.longestSweep[i]).length} of ${unjudged.length} |`);
   });
 }
 

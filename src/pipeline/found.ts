@@ -20,6 +20,8 @@ export type FoundJudgement = { readonly found: true } | { readonly found: false;
 export const PROSE_PARAGRAPH_WORDS = 8;
 /** An article has at least this many words in prose paragraphs (or list items, quotes, code). */
 export const MIN_PROSE_WORDS = 30;
+/** ... and one paragraph of at least this many words (teasers of a listing, a landing page's taglines are shorter). */
+export const MIN_LONGEST_PARAGRAPH_WORDS = 0;
 /** An error page or directory index with more prose than this is an article after all. */
 export const MAX_SHELL_PROSE_WORDS = 150;
 /** A page with a password field and more prose than this is an article (a forum's thread beside its sign-in box). */
@@ -32,21 +34,28 @@ const DIRECTORY_TITLE = /^\s*(?:index of|directory listing (?:of|for))\s+\//i;
 
 const words = (s: string): number => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 
-/** Words in the article's prose: paragraphs, list items and quotes of at least PROSE_PARAGRAPH_WORDS words, and code. */
-export function proseWords(article: Article): number {
+/** The article's prose: words in paragraphs, list items and quotes of at least PROSE_PARAGRAPH_WORDS words, and code; and the longest such paragraph. */
+export function proseStats(article: Article): { readonly words: number; readonly longest: number } {
   let n = 0;
+  let longest = 0;
   const visit = (nodes: readonly ArticleNode[]): void => {
     for (const node of nodes) {
       if (node.kind === 'paragraph') {
         const w = words(inlineText(node.content));
         if (w >= PROSE_PARAGRAPH_WORDS) n += w;
+        longest = Math.max(longest, w);
       } else if (node.kind === 'quote') visit(node.children);
       else if (node.kind === 'list') for (const item of node.items) visit(item.children);
       else if (node.kind === 'code') n += words(node.text);
     }
   };
   visit(article.content);
-  return n;
+  return { words: n, longest };
+}
+
+/** Words in the article's prose (see `proseStats`). */
+export function proseWords(article: Article): number {
+  return proseStats(article).words;
 }
 
 function elements(tree: DomTree): ElementNode[] {
@@ -80,12 +89,12 @@ function shellReason(tree: DomTree): NotFoundReason | undefined {
 }
 
 /** Found, or the reason the page has no article (see the file comment). */
-export function judgeFound(tree: DomTree, article: Article, minProseWords = MIN_PROSE_WORDS): FoundJudgement {
+export function judgeFound(tree: DomTree, article: Article, minProseWords = MIN_PROSE_WORDS, minLongest = MIN_LONGEST_PARAGRAPH_WORDS): FoundJudgement {
   const shell = shellReason(tree);
   if (shell === 'empty' || shell === 'not-html') return { found: false, reason: shell };
-  const prose = proseWords(article);
+  const { words: prose, longest } = proseStats(article);
   if (shell !== undefined && prose <= maxProseOf(shell)) return { found: false, reason: shell };
-  if (prose < minProseWords) return { found: false, reason: 'no-prose' };
+  if (prose < minProseWords || longest < minLongest) return { found: false, reason: 'no-prose' };
   return { found: true };
 }
 
