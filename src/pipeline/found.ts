@@ -21,7 +21,7 @@ export const PROSE_PARAGRAPH_WORDS = 8;
 /** An article has at least this many words in prose paragraphs (or list items, quotes, code). */
 export const MIN_PROSE_WORDS = 30;
 /** ... and one paragraph of at least this many words (teasers of a listing, a landing page's taglines are shorter). */
-export const MIN_LONGEST_PARAGRAPH_WORDS = 0;
+export const MIN_LONGEST_PARAGRAPH_WORDS = 15;
 /** An error page or directory index with more prose than this is an article after all. */
 export const MAX_SHELL_PROSE_WORDS = 150;
 /** A page with a password field and more prose than this is an article (a forum's thread beside its sign-in box). */
