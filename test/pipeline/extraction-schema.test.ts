@@ -80,3 +80,14 @@ test('library, extract --format json, batch lines and /extract: one schema, the 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the schema's reasons are the library's, and /openapi.json's Extraction names only the schema's keys", async () => {
+  const { NOT_FOUND_REASONS } = await import('../../src/pipeline/found.js');
+  const { openApiDocument } = await import('../../src/service/openapi.js');
+  const props = schema['properties'] as Record<string, Record<string, unknown>>;
+  assert.deepEqual(props['reason']!['enum'], [...NOT_FOUND_REASONS]);
+  const schemas = (openApiDocument({ maxBodyBytes: 1, timeoutMs: 1 })['components'] as { schemas: Record<string, { properties: Record<string, unknown> }> }).schemas;
+  for (const k of Object.keys(schemas['Extraction']!.properties)) assert.ok(k in props, `openapi Extraction.${k} is in the schema`);
+  const meta = ((schema['$defs'] as Record<string, { properties: Record<string, unknown> }>)['metadata']!).properties;
+  for (const k of Object.keys(schemas['Metadata']!.properties)) assert.ok(k in meta, `openapi Metadata.${k} is in the schema`);
+});
