@@ -116,9 +116,14 @@ export function isProbablyArticle(html: string): boolean {
   const shell = shellReason(tree);
   if (shell === 'empty' || shell === 'not-html') return false;
   let prose = 0;
+  let skipThrough = -1; // the end of the last navigation, header, footer or form seen
   for (const e of elements(tree)) {
+    if (e.id <= skipThrough) continue;
+    if (SKIP_TAGS.has(e.tag)) {
+      skipThrough = e.end;
+      continue;
+    }
     if (!PROSE_TAGS.has(e.tag) || e.hidden) continue;
-    if (insideSkipped(tree, e)) continue;
     let text = '';
     for (let i = e.id + 1; i <= e.end; i++) {
       const n = tree.nodes[i]!;
@@ -131,14 +136,4 @@ export function isProbablyArticle(html: string): boolean {
   }
   if (shell !== undefined) return prose > maxProseOf(shell);
   return prose >= MIN_PROSE_WORDS;
-}
-
-function insideSkipped(tree: DomTree, e: ElementNode): boolean {
-  for (let p = e.parent; p >= 0; ) {
-    const a = tree.nodes[p]!;
-    if (a.kind !== 'element') break;
-    if (SKIP_TAGS.has(a.tag)) return true;
-    p = a.parent;
-  }
-  return false;
 }

@@ -74,3 +74,11 @@ test('isProbablyArticle: anything but a string is not an article', () => {
   assert.equal(isProbablyArticle(undefined as unknown as string), false);
   assert.equal(isProbablyArticle(42 as unknown as string), false);
 });
+
+test('isProbablyArticle on a deeply nested page stays linear (CPU time, generous bound)', () => {
+  const deep = '<div>'.repeat(20000) + 'x' + '</div>'.repeat(20000);
+  const start = process.cpuUsage();
+  assert.equal(isProbablyArticle(deep), false);
+  const cpu = process.cpuUsage(start);
+  assert.ok((cpu.user + cpu.system) / 1e6 < 10, `${(cpu.user + cpu.system) / 1e6} s of CPU`);
+});
