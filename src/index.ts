@@ -13,6 +13,8 @@ export {
   extract, extractWith, loadModel, FAVORS, FAVOR_SETTINGS,
   type Extraction, type ExtractionMetadata, type ExtractionOptions, type Favor, type PithModel,
 } from './pipeline/library.js';
+export { extractionJson, type ExtractionJsonExtras } from './pipeline/extraction.js';
+export { isProbablyArticle, judgeFound, NOT_FOUND_REASONS, type NotFoundReason, type FoundJudgement } from './pipeline/found.js';
 export type { FieldWarning } from './models/wrapper/fields.js';
 export { fieldsCsv, csvCell, type FieldsCsvPage } from './pipeline/fields-csv.js';
 export { loadListModel, pageLists, bundledListModelPath } from './pipeline/lists.js';

@@ -15,13 +15,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPageBytes } from '../page.js';
-import { LABELS } from '../labels.js';
-import { extractBytes, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractResult } from './extract.js';
+import { extractBytes, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, resultBlocks, resultExtraction, type ExtractResult } from './extract.js';
+import { extractionJson } from './extraction.js';
 import { fieldsCsv } from './fields-csv.js';
 import { loadRenderedPage, type LayoutSource } from './render-page.js';
 import { LayoutCache } from '../render/cache.js';
 import { Renderer } from '../render/renderer.js';
-import { articleHeadings, jsonMetadata, toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
+import { toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
 import { isPithError } from '../errors.js';
 import { createHash } from 'node:crypto';
 import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fields.js';
@@ -68,28 +68,14 @@ export interface PageMessage {
   readonly charset?: string;
 }
 
-/** The line's fields in a fixed order, each rendered only when asked for. */
+/** The --fields name of each JSON key that is not a field's own name. */
+const LINE_FIELD_OF: Readonly<Record<string, BatchField>> = { reason: 'found', fieldConfidence: 'fields' };
+
+/** The line's fields: the extraction's JSON (schema/extraction.schema.json), only those asked for. */
 function renderFields(result: ExtractResult): Record<string, unknown> {
-  const a = result.article;
+  const json = extractionJson(resultExtraction(result), want.has('blocks') ? { blocks: resultBlocks(result) } : {});
   const out: Record<string, unknown> = {};
-  if (want.has('title')) out['title'] = a.title;
-  if (want.has('headings')) out['headings'] = articleHeadings(a);
-  if (want.has('body')) out['body'] = toText(a);
-  if (want.has('markdown')) out['markdown'] = toMarkdown(a);
-  if (want.has('html')) out['html'] = toHtml(a);
-  // As `pith extract` says it: with site models, which one labelled the page; a rule that added text.
-  if (want.has('metadata')) out['metadata'] = { ...jsonMetadata(result.article), ...extractionMarks(result) };
-  if (want.has('confidence')) out['confidence'] = Number.isFinite(result.confidence) ? Math.min(1, Math.max(0, +result.confidence.toFixed(4))) : 0;
-  if (want.has('blocks')) {
-    out['blocks'] = result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }));
-  }
-  // Only pages whose site model has field rules carry them: other lines stay as they were.
-  const f = fieldsToJson(result);
-  if (want.has('fields') && f.fields) {
-    out['fields'] = f.fields;
-    out['fieldConfidence'] = f.fieldConfidence;
-  }
-  if (want.has('records') && f.records) out['records'] = f.records;
+  for (const [key, value] of Object.entries(json)) if (want.has(LINE_FIELD_OF[key] ?? (key as BatchField))) out[key] = value;
   return out;
 }
 

@@ -30,7 +30,9 @@ import { detectPageTypeOf, kindBodyWeight, pageKindOf, type PageType } from '../
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
-import { buildArticle, toHtml, toJson, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
+import { buildArticle, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
+import { extractionJson, toExtraction, type Extraction } from './extraction.js';
+import { judgeFound } from './found.js';
 import { PithError } from '../errors.js';
 import type { FieldExtraction, FieldWarning } from '../models/wrapper/fields.js';
 import { fieldsCsv } from './fields-csv.js';
@@ -391,16 +393,19 @@ export function siteExplanation(result: ExtractResult): string | undefined {
   return result.extractor !== undefined ? 'no site model fits the page (by URL host or template): the general model labelled it' : undefined;
 }
 
-/** The JSON document of the README: {title, headings, body, markdown, html, metadata, confidence, blocks?}. */
-/** `lists`: the page's main list when asked for (`--lists`), written last; absent otherwise. */
+/** The library's `Extraction` of a result: its article, marks, named fields and found judgement. */
+export function resultExtraction(result: ExtractResult): Extraction {
+  return toExtraction(result.article, result.confidence, extractionMarks(result), fieldsToJson(result), judgeFound(result.page.tree, result.article));
+}
+
+/** The page's blocks with their labels and the probability of each label (`--blocks`). */
+export function resultBlocks(result: ExtractResult): { label: Label; text: string; p: number }[] {
+  return result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }));
+}
+
+/** The JSON document of every output (schema/extraction.schema.json); `blocks` with `--blocks`, `lists` with `--lists`. */
 export function resultToJson(result: ExtractResult, withBlocks = false, lists?: readonly FoundList[]): Record<string, unknown> {
-  const blocks = withBlocks
-    ? result.page.blocks.map((b, i) => ({ label: result.labels[i]!, text: b.text, p: +result.probs[i]![LABELS.indexOf(result.labels[i]!)]!.toFixed(4) }))
-    : undefined;
-  const json = toJson(result.article, { confidence: +result.confidence.toFixed(4), ...(blocks ? { blocks } : {}) }) as unknown as Record<string, unknown>;
-  json['metadata'] = { ...(json['metadata'] as Record<string, unknown>), ...extractionMarks(result) };
-  if (lists !== undefined) json['lists'] = lists;
-  return { ...json, ...fieldsToJson(result) };
+  return extractionJson(resultExtraction(result), { ...(withBlocks ? { blocks: resultBlocks(result) } : {}), ...(lists !== undefined ? { lists } : {}) });
 }
 
 export function renderResult(result: ExtractResult, format: OutputFormat, withBlocks = false, lists?: readonly FoundList[]): string {

@@ -11,12 +11,12 @@
  */
 import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
-import { articleHeadings, toHtml, toMarkdown, toText, withoutLinks, withoutTables, type Article } from '../article/index.js';
+import { withoutLinks, withoutTables, type Article } from '../article/index.js';
 import { checkExtractionOptions } from './extraction-options.js';
-import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel, type SiteChoice, type SiteDrift } from './extract.js';
-import type { FieldWarning } from '../models/wrapper/fields.js';
+import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
 import { pageLists } from './lists.js';
-import type { FoundList } from '../models/lists/find-lists.js';
+import { toExtraction, type Extraction } from './extraction.js';
+import { judgeFound } from './found.js';
 import type { ListModel } from '../models/lists/list-model.js';
 
 /** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
@@ -25,6 +25,8 @@ export const FAVORS: readonly Favor[] = ['precision', 'balanced', 'recall'];
 
 /** A model ready to extract with: from `loadModel`, reusable across calls and threads' messages. */
 export type PithModel = LoadedModel;
+
+export type { Extraction, ExtractionMetadata } from './extraction.js';
 
 export interface ExtractionOptions {
   /** The page's URL: resolves relative links and images, and names the site. */
@@ -49,66 +51,6 @@ export interface ExtractionOptions {
   readonly includeLists?: boolean;
   /** The list model for `includeLists` (from `loadListModel`). Default: the bundled one. */
   readonly listModel?: ListModel;
-}
-
-export interface ExtractionMetadata {
-  /** The title the page declares (`<title>`, og:title, JSON-LD headline), without the site name where it can tell. */
-  readonly pageTitle?: string;
-  readonly author?: string;
-  /** Publication date as the page states it. */
-  readonly date?: string;
-  readonly siteName?: string;
-  /** Canonical URL, else the page's own. */
-  readonly url?: string;
-  /** BCP 47-ish language tag, declared or detected. */
-  readonly lang?: string;
-  /** The page's declared description, else the start of the article's first paragraph. */
-  readonly excerpt?: string;
-  /** The page's declared lead image, else the article's first image. */
-  readonly image?: string;
-  readonly dir: 'ltr' | 'rtl';
-  /** The page was longer than pith reads; the article comes from its beginning. */
-  readonly truncated?: true;
-  /** Nodes the parser's budget dropped to keep the page within it, by reason (`hidden` content, `empty` elements, `unwrapped` inline markup). */
-  readonly dropped?: { readonly hidden: number; readonly empty: number; readonly unwrapped: number };
-  /** With site models in the model: which labelled the page (`wrapper`, a learner's name, or `general`). */
-  readonly extractor?: string;
-  /** With site models: the one that labelled the page and why (`by` host, template with its `fit`, or `forced` by the `site` option). */
-  readonly site?: SiteChoice;
-  /** With site models: the one picked for the page that did not take it (its template or its rules no longer fit), so the general model did. */
-  readonly siteDrift?: SiteDrift;
-  /** The decoder rule that added text no block of the page holds (`product-description`: the description a shop declares in its JSON-LD but draws only with a script). */
-  readonly addedBy?: string;
-  /** Where the site's field rules stopped fitting the page (a rule found nothing, a value unlike every example; docs/fields.md). */
-  readonly fieldWarnings?: readonly FieldWarning[];
-}
-
-export interface Extraction {
-  /** False when the page has no article text ("no article found"): title and body may be empty. */
-  readonly found: boolean;
-  /** The visible headline, else the declared title without the site name. */
-  readonly title: string;
-  /** Section headings of the article, in order. */
-  readonly headings: readonly string[];
-  /** The article as plain text, paragraphs separated by blank lines. */
-  readonly body: string;
-  /** The article as Markdown (written on first read). */
-  readonly markdown: string;
-  /** The article as sanitised HTML (written on first read). */
-  readonly html: string;
-  readonly metadata: ExtractionMetadata;
-  /** How sure the model is of its labels, 0..1. */
-  readonly confidence: number;
-  /** The article tree the three renderings come from. */
-  readonly article: Article;
-  /** Named fields (per field its values) when the page's site model has field rules (docs/fields.md). */
-  readonly fields?: Readonly<Record<string, readonly string[]>>;
-  /** Each field value's confidence, 0..1, in the shape of `fields`. */
-  readonly fieldConfidence?: Readonly<Record<string, readonly number[]>>;
-  /** The records of a list page, one object of fields each, in page order (with `fields`; empty on other pages). */
-  readonly records?: readonly Readonly<Record<string, string>>[];
-  /** With `includeLists`: the page's main repeated list, as `[{items: [{text, href}]}]` (empty when none). */
-  readonly lists?: readonly FoundList[];
 }
 
 /**
@@ -148,66 +90,6 @@ export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
   };
 }
 
-const EXCERPT_CHARS = 200;
-
-/** The first paragraph's start, cut at a word. */
-function leadExcerpt(article: Article): string | undefined {
-  const first = toText({ ...article, content: article.content.filter((n) => n.kind === 'paragraph').slice(0, 1) }).trim();
-  if (!first) return undefined;
-  if (first.length <= EXCERPT_CHARS) return first;
-  const cut = first.lastIndexOf(' ', EXCERPT_CHARS);
-  return first.slice(0, cut > EXCERPT_CHARS / 2 ? cut : EXCERPT_CHARS) + '…';
-}
-
-function firstImage(article: Article): string | undefined {
-  for (const n of article.content) if (n.kind === 'figure' && n.images.length > 0) return n.images[0]!.src;
-  return undefined;
-}
-
-function toExtraction(article: Article, confidence: number, marks: ReturnType<typeof extractionMarks>, named: ReturnType<typeof fieldsToJson> = {}): Extraction {
-  const { extractor, site, siteDrift, addedBy, fieldWarnings } = marks;
-  const body = toText(article);
-  const m = article.metadata;
-  const excerpt = m.excerpt ?? leadExcerpt(article);
-  const image = m.image ?? firstImage(article);
-  const metadata: ExtractionMetadata = Object.freeze({
-    ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
-    ...(m.author !== undefined ? { author: m.author } : {}),
-    ...(m.date !== undefined ? { date: m.date } : {}),
-    ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
-    ...(m.url !== undefined ? { url: m.url } : {}),
-    ...(m.lang !== undefined ? { lang: m.lang } : {}),
-    ...(excerpt !== undefined ? { excerpt } : {}),
-    ...(image !== undefined ? { image } : {}),
-    dir: m.dir ?? 'ltr',
-    ...(m.truncated ? { truncated: m.truncated } : {}),
-    ...(m.dropped ? { dropped: m.dropped } : {}),
-    ...(extractor !== undefined ? { extractor } : {}),
-    ...(site !== undefined ? { site } : {}),
-    ...(siteDrift !== undefined ? { siteDrift } : {}),
-    ...(addedBy !== undefined ? { addedBy } : {}),
-    ...(fieldWarnings && fieldWarnings.length > 0 ? { fieldWarnings } : {}),
-  });
-  let markdown: string | undefined;
-  let html: string | undefined;
-  return Object.freeze({
-    found: body.trim().length > 0,
-    title: article.title,
-    headings: Object.freeze(articleHeadings(article)),
-    body,
-    get markdown() {
-      return (markdown ??= toMarkdown(article));
-    },
-    get html() {
-      return (html ??= toHtml(article));
-    },
-    metadata,
-    confidence: Number.isFinite(confidence) ? Math.min(1, Math.max(0, confidence)) : 0,
-    article,
-    ...named,
-  });
-}
-
 /** The article less what the options leave out after extraction (tables, links). */
 export function shapeArticle(article: Article, options: ExtractionOptions): Article {
   let out = article;
@@ -227,7 +109,8 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
   const result = extractPage(page, model, pipelineOptions(options));
-  const extraction = toExtraction(shapeArticle(result.article, options), result.confidence, extractionMarks(result), fieldsToJson(result));
+  const article = shapeArticle(result.article, options);
+  const extraction = toExtraction(article, result.confidence, extractionMarks(result), fieldsToJson(result), judgeFound(page.tree, article));
   if (!options.includeLists) return extraction;
   const lists = Object.freeze(pageLists(page.tree, options.listModel));
   // Descriptors, not a spread: a spread would write the lazy markdown and html.

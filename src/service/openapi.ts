@@ -1,4 +1,5 @@
 /** The OpenAPI 3.1 description of `pith serve`, served at GET /openapi.json. */
+import { NOT_FOUND_REASONS } from '../pipeline/found.js';
 
 export interface OpenApiLimits {
   readonly maxBodyBytes: number;
@@ -116,7 +117,8 @@ export function openApiDocument(limits: OpenApiLimits): Record<string, unknown> 
           type: 'object',
           required: ['found', 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence'],
           properties: {
-            found: { type: 'boolean', description: 'False when the page has no article text.' },
+            found: { type: 'boolean', description: 'False when the page has no article (docs/found.md).' },
+            reason: { type: 'string', enum: [...NOT_FOUND_REASONS], description: 'With found false: why the page has no article.' },
             title: { type: 'string' },
             headings: { type: 'array', items: { type: 'string' } },
             body: { type: 'string', description: 'Plain text, paragraphs separated by blank lines.' },

@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { extractWith, loadModel, type Extraction, type ExtractionOptions, type PithModel } from '../pipeline/library.js';
+import { extractionJson } from '../pipeline/extraction.js';
 import { isPithError } from '../errors.js';
 
 export type ResponseFormat = 'json' | 'text' | 'markdown' | 'html';
@@ -38,11 +39,7 @@ const CONTENT_TYPES: Record<ResponseFormat, string> = {
 export function renderExtraction(e: Extraction, format: ResponseFormat): string {
   switch (format) {
     case 'json':
-      return JSON.stringify({
-        found: e.found, title: e.title, headings: e.headings, body: e.body, markdown: e.markdown, html: e.html, metadata: e.metadata,
-        confidence: +e.confidence.toFixed(4),
-        ...(e.fields ? { fields: e.fields, fieldConfidence: e.fieldConfidence, records: e.records } : {}),
-      });
+      return JSON.stringify(extractionJson(e));
     case 'text':
       return (e.title ? `${e.title}\n\n` : '') + e.body + (e.body.endsWith('\n') ? '' : '\n');
     case 'markdown':

@@ -154,7 +154,7 @@ test('pith batch --fields: only the fields asked for (id and url always); the de
     return jsonl(join(dir, out)).sort((a, b) => a.id.localeCompare(b.id));
   };
   const full = run('full.jsonl');
-  for (const l of full) assert.deepEqual(Object.keys(l), ['id', 'url', 'date', 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence']);
+  for (const l of full) assert.deepEqual(Object.keys(l), ['id', 'url', 'date', 'found', ...(l['found'] ? [] : ['reason']), 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence']);
   const lean = run('lean.jsonl', '--fields', 'id,url,title,body');
   for (const l of lean) assert.deepEqual(Object.keys(l), ['id', 'url', 'date', 'title', 'body']);
   const meta = run('meta.jsonl', '--fields', 'title,markdown,metadata');

@@ -11,6 +11,7 @@ import { LayoutCache } from '../../render/cache.js';
 import { Renderer } from '../../render/renderer.js';
 import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
 import { writeFileAtomic } from '../../corpus/index.js';
+import { judgeFound } from '../../pipeline/found.js';
 import { renderStyledResult } from '../../article/index.js';
 import type { FieldExtraction } from '../../models/wrapper/fields.js';
 import { METADATA_FIELDS, RESULT_FIELDS, fieldsText, parseExtractFields, pickFields } from '../../pipeline/extract-fields.js';
@@ -71,6 +72,10 @@ is refused (TOO_LARGE). Past 100 000 nodes a page's hidden content and empty or 
 inline markup are dropped as it is read (metadata.dropped); past 200 000 after that, the
 rest is not read (metadata.truncated). Only regular files are read; a device, FIFO or
 socket is refused (NOT_A_FILE): pipe such input to 'pith extract -'.
+
+No article: --format json says "found": false with a "reason" (empty, not-html, error-page,
+directory-listing, form, no-prose; docs/found.md). Empty input (no text at all) is also said
+on stderr, after the (empty) result, with exit code 3.
 
 Examples:
   pith extract page.html
@@ -189,6 +194,16 @@ export const command: Command = {
         throw new PithError('IO', `cannot write the result (${why})`, out, { cause: e });
       }
     }
+    // Empty input has no page to read: said on stderr and in the exit code, not only by an empty result.
+    if (isEmptyPage(result)) {
+      io.stderr.write(`pith extract: ${src.subject} is empty: no page to extract (found: false, reason: empty; exit ${EXIT.input})\n`);
+      return EXIT.input;
+    }
     return EXIT.ok;
   },
 };
+
+function isEmptyPage(result: ExtractResult): boolean {
+  const j = judgeFound(result.page.tree, result.article);
+  return !j.found && j.reason === 'empty';
+}

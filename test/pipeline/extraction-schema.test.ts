@@ -1,0 +1,93 @@
+/**
+ * One result schema: the library's extract(), `pith extract --format json`, `pith batch` lines
+ * and `pith serve`'s /extract all validate against schema/extraction.schema.json, and all four
+ * write the same JSON for the same page (batch adds id and url).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extract } from '../../src/pipeline/library.js';
+import { extractionJson } from '../../src/pipeline/extraction.js';
+import { startService } from '../../src/service/server.js';
+import { fixture, repoRoot } from '../helpers/paths.js';
+import { validate } from '../helpers/json-schema.js';
+import { postJson } from '../service/helpers.js';
+
+const schema = JSON.parse(readFileSync(join(repoRoot, 'schema', 'extraction.schema.json'), 'utf8')) as Record<string, unknown>;
+const PAGES = [fixture('pages', 'news-article.html'), fixture('pages', 'blog-with-comments.html'), fixture('found', 'nginx-404.html'), fixture('found', 'sign-in.html')];
+const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
+
+function assertValid(value: unknown, what: string): void {
+  assert.deepEqual(validate(schema, value), [], what);
+}
+
+test('the schema validator rejects what the schema forbids (so the checks below can fail)', () => {
+  const good = { found: true, title: '', headings: [], body: '', markdown: '', html: '', metadata: { dir: 'ltr' }, confidence: 0.5 };
+  assert.deepEqual(validate(schema, good), []);
+  assert.ok(validate(schema, { ...good, metadata: { dir: 'ltr', lang: null } }).length > 0, 'lang: null');
+  assert.ok(validate(schema, { ...good, found: undefined }).length > 0, 'no found');
+  assert.ok(validate(schema, { ...good, extra: 1 }).length > 0, 'unknown key');
+  assert.ok(validate(schema, { ...good, reason: 'bored' }).length > 0, 'unknown reason');
+  assert.ok(validate(schema, { ...good, confidence: 2 }).length > 0, 'confidence above 1');
+});
+
+test('library, extract --format json, batch lines and /extract: one schema, the same JSON', { timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-schema-'));
+  const svc = await startService({ port: 0, workers: 1 });
+  try {
+    const library = new Map<string, Record<string, unknown>>();
+    for (const page of PAGES) {
+      const html = readFileSync(page, 'utf8');
+      const e = await extract(html);
+      // The library's object itself (less its article tree) is in the schema too.
+      const { article: _tree, ...plain } = Object.fromEntries(Object.entries(e)) as Record<string, unknown>;
+      assertValid(JSON.parse(JSON.stringify({ ...plain, confidence: +e.confidence.toFixed(4) })), `library ${page}`);
+      const json = JSON.parse(JSON.stringify(extractionJson(e))) as Record<string, unknown>;
+      assertValid(json, `extractionJson ${page}`);
+      library.set(page, json);
+
+      const cli = pith('extract', page, '--format', 'json');
+      assert.equal(cli.status, 0, cli.stderr);
+      const cliJson = JSON.parse(cli.stdout) as unknown;
+      assertValid(cliJson, `extract --format json ${page}`);
+      assert.deepEqual(cliJson, json, `extract --format json = library, ${page}`);
+
+      const withBlocks = JSON.parse(pith('extract', page, '--format', 'json', '--blocks', '--lists').stdout) as unknown;
+      assertValid(withBlocks, `extract --blocks --lists ${page}`);
+
+      const reply = await postJson(svc.port, { html });
+      assert.equal(reply.status, 200);
+      assertValid(reply.json(), `/extract ${page}`);
+      assert.deepEqual(reply.json(), json, `/extract = library, ${page}`);
+      copyFileSync(page, join(dir, page.split('/').pop()!));
+    }
+    const out = join(dir, 'out.jsonl');
+    const run = pith('batch', dir, '--out', out, '--workers', '1');
+    assert.equal(run.status, 0, run.stderr);
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.equal(lines.length, PAGES.length);
+    for (const line of lines) {
+      const { id, url: _url, ...rest } = line;
+      assertValid(rest, `batch line ${String(id)}`);
+      const page = PAGES.find((p) => p.endsWith(`/${String(id)}.html`))!;
+      assert.deepEqual(rest, library.get(page), `batch line = library, ${String(id)}`);
+    }
+  } finally {
+    await svc.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the schema's reasons are the library's, and /openapi.json's Extraction names only the schema's keys", async () => {
+  const { NOT_FOUND_REASONS } = await import('../../src/pipeline/found.js');
+  const { openApiDocument } = await import('../../src/service/openapi.js');
+  const props = schema['properties'] as Record<string, Record<string, unknown>>;
+  assert.deepEqual(props['reason']!['enum'], [...NOT_FOUND_REASONS]);
+  const schemas = (openApiDocument({ maxBodyBytes: 1, timeoutMs: 1 })['components'] as { schemas: Record<string, { properties: Record<string, unknown> }> }).schemas;
+  for (const k of Object.keys(schemas['Extraction']!.properties)) assert.ok(k in props, `openapi Extraction.${k} is in the schema`);
+  const meta = ((schema['$defs'] as Record<string, { properties: Record<string, unknown> }>)['metadata']!).properties;
+  for (const k of Object.keys(schemas['Metadata']!.properties)) assert.ok(k in meta, `openapi Metadata.${k} is in the schema`);
+});
