@@ -19,6 +19,8 @@ import { LAYOUT_COLUMNS, layoutKey, type LayoutColumn, type PageLayout, type Siz
 
 /** Seed 002's screen: a desktop browser window. */
 export const DEFAULT_VIEWPORT: Size = Object.freeze({ width: 1280, height: 800 });
+/** How long starting Chromium and opening a tab may take, apart from a page's own limit. */
+const STARTUP_TIMEOUT_MS = 60_000;
 export const DEFAULT_RENDER_TIMEOUT_MS = 10_000;
 /** Pages drawn in one tab before it is replaced (memory hygiene). */
 const SESSION_PAGES = 100;
@@ -218,15 +220,22 @@ export class Renderer {
     if (s) await withTimeout(s.context.close(), 3_000, 'closing the page').catch(() => this.restart());
   }
 
+  /** A tab for the next page: the browser started (again) when needed, the session renewed when due. */
+  private async readySession(scripts: boolean): Promise<RenderSession> {
+    const browser = this.browser?.isConnected() ? this.browser : await this.start();
+    if (this.session && (scripts || this.session.pages >= SESSION_PAGES)) await this.closeSession();
+    this.session ??= await this.openSession(browser);
+    return this.session;
+  }
+
   /** Draws one page and reads its layout; RENDER_FAILED (per page) on a hang or crash. */
   async render(input: RenderInput): Promise<PageLayout> {
     const { viewport, scripts, timeoutMs, styles } = this.options;
     try {
+      // The page's limit is for drawing the page: a browser restarted after the last page's hang
+      // starts (slowly, on a loaded machine) under a limit of its own.
+      const s = await withTimeout(this.readySession(scripts), Math.max(timeoutMs, STARTUP_TIMEOUT_MS), 'starting Chromium');
       const work = (async () => {
-        const browser = this.browser?.isConnected() ? this.browser : await this.start();
-        if (this.session && (scripts || this.session.pages >= SESSION_PAGES)) await this.closeSession();
-        this.session ??= await this.openSession(browser);
-        const s = this.session;
         s.pages++;
         await s.cdp.send('Page.setDocumentContent', { frameId: s.frameId, html: input.html });
         // The parser may still be waiting on a (refused) stylesheet before a script: let it finish.
