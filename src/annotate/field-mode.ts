@@ -9,6 +9,7 @@
  * are induced again. Saving writes `fields/<id>.json` atomically into the corpus folder, the
  * form `pith train` reads (docs/fields.md).
  */
+import { exclusiveRunner } from '../util/exclusive.js';
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PithError } from '../errors.js';
@@ -59,15 +60,8 @@ interface FieldSession {
 }
 
 const sessions = new WeakMap<Workspace, Promise<FieldSession>>();
-const running = new WeakMap<Workspace, Promise<unknown>>();
-
 /** Runs `fn` after every field-mode change of this workspace already started (changes never interleave). */
-function exclusive<T>(ws: Workspace, fn: () => Promise<T>): Promise<T> {
-  const prev = running.get(ws) ?? Promise.resolve();
-  const next = prev.then(fn, fn);
-  running.set(ws, next.catch(() => undefined));
-  return next;
-}
+const exclusive = exclusiveRunner<Workspace>();
 
 /** The corpus's fields files, read tolerantly (a bad file is left out: the session starts without it). */
 async function loadFieldFiles(ws: Workspace): Promise<Map<string, ApiFieldValues>> {

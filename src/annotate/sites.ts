@@ -7,6 +7,7 @@
  * gives the same rules from the same labels. Induction takes milliseconds: it runs inline,
  * one learn at a time per workspace.
  */
+import { exclusiveRunner } from '../util/exclusive.js';
 import { PithError } from '../errors.js';
 import { isLabel, type GoldLabel, type Label } from '../labels.js';
 import { labelsFromAnnotations } from '../corpus/annotations.js';
@@ -18,15 +19,8 @@ import type { ApiSite, ApiSitePage, CorrectReply, LearnReply, SiteReply } from '
 /** Labelled pages of a host from which the app offers "learn this site" (seed 004: two examples). */
 export const LEARN_FROM_PAGES = 2;
 
-const running = new WeakMap<Workspace, Promise<unknown>>();
-
 /** Runs `fn` after every learn or correction of this workspace already started. */
-function exclusive<T>(ws: Workspace, fn: () => Promise<T>): Promise<T> {
-  const prev = running.get(ws) ?? Promise.resolve();
-  const next = prev.then(fn, fn);
-  running.set(ws, next.catch(() => undefined));
-  return next;
-}
+const exclusive = exclusiveRunner<Workspace>();
 
 /** Every host of the corpus with its page counts and whether it is learned. */
 export async function listSites(ws: Workspace): Promise<ApiSite[]> {

@@ -62,8 +62,8 @@ function elements(tree: DomTree): ElementNode[] {
   return tree.nodes.filter((n): n is ElementNode => n.kind === 'element');
 }
 
-function firstHeadingText(tree: DomTree): string {
-  const h1 = elements(tree).find((e) => e.tag === 'h1');
+function firstHeadingText(tree: DomTree, els: readonly ElementNode[]): string {
+  const h1 = els.find((e) => e.tag === 'h1');
   if (!h1) return '';
   let out = '';
   for (let i = h1.id + 1; i <= h1.end; i++) {
@@ -81,7 +81,7 @@ function shellReason(tree: DomTree): NotFoundReason | undefined {
   // Plain text and JSON parse to a body of text with no element of its own.
   const authored = els.filter((e) => e.tag !== '#document' && e.tag !== 'html' && e.tag !== 'head' && e.tag !== 'body');
   if (authored.length === 0) return 'not-html';
-  const heading = firstHeadingText(tree);
+  const heading = firstHeadingText(tree, els);
   if (DIRECTORY_TITLE.test(tree.title) || DIRECTORY_TITLE.test(heading)) return 'directory-listing';
   if (ERROR_TITLE.test(tree.title) || ERROR_TITLE.test(heading)) return 'error-page';
   if (els.some((e) => e.tag === 'input' && (e.attrs['type'] ?? '').toLowerCase() === 'password')) return 'form';

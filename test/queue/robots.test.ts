@@ -5,13 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectOnce, enqueuePages, clearQueue } from '../../src/queue/queue.js';
 import { startQueueWorker } from '../../src/queue/worker.js';
 import { bundledModelPath } from '../../src/pipeline/extract.js';
+import { loopbackServer } from '../helpers/loopback-server.js';
 import { assertOnce, exported, haveRedis, NO_REDIS, withRedis } from './redis.js';
 
 const skip = haveRedis ? false : NO_REDIS;
@@ -19,17 +18,10 @@ const page = (title: string): string => `<html><head><title>${title}</title></he
 
 test('worker: robots.txt is read once and obeyed (ROBOTS_DISALLOWED lines, no retry); ignoreRobots fetches all', { skip, timeout: 120_000 }, async (t) => {
   const hits: string[] = [];
-  const server = createServer((req, res) => {
+  const base = await loopbackServer(t, (req, res) => {
     hits.push(req.url ?? '');
     if (req.url === '/robots.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: pith\nDisallow: /members/\n');
     else res.writeHead(200, { 'content-type': 'text/html' }).end(page(`Page ${req.url}`));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  t.after(() => {
-    server.closeAllConnections();
-    server.close();
   });
   await withRedis('robots', async (redis, dir) => {
     const urls = ['/news/1', '/members/2', '/news/3', '/members/4'].map((p) => `${base}${p}`);
