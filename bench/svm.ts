@@ -35,7 +35,7 @@ import { LayoutCache } from '../src/render/cache.js';
 import { articleHeadings, buildArticle, toText } from '../src/article/index.js';
 import { trainSvmOnPages } from '../src/models/svm/train.js';
 import type { SvmLabeler } from '../src/models/svm/labeler.js';
-import { svmModelFile } from '../src/svm/cli-train.js';
+import { svmModelFile } from '../src/trainers/svm.js';
 import type { GoldLabel } from '../src/labels.js';
 import { bundledModelPath } from '../src/pipeline/extract.js';
 

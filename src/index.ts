@@ -1,4 +1,9 @@
-/** pith's public API. The CLI and the annotation tool use only what is exported here. */
+/**
+ * pith's public API: what a program using pith as a library may rely on. pith's own front
+ * ends (cli/, service/, annotate/, queue/) may still import other modules directly; the rule
+ * they keep is scripts/check-layers.mjs's (imports point one way). `pith train` reaches the
+ * library only through this file.
+ */
 export * from './errors.js';
 export * from './labels.js';
 export * from './dom/decode.js';
@@ -20,3 +25,8 @@ export { fieldsCsv, csvCell, type FieldsCsvPage } from './pipeline/fields-csv.js
 export { loadListModel, pageLists, bundledListModelPath } from './pipeline/lists.js';
 export { detectLists, MIN_LIST_ITEMS, type FoundList, type ListItem, type ListDetection } from './models/lists/find-lists.js';
 export type { ListModel, ListModelFile } from './models/lists/list-model.js';
+export { bundledModelPath, shippedModelsDir } from './pipeline/extract.js';
+export { saveModel } from './models/model-file.js';
+export type { ModelFile, ParamSpec } from './models/labeler.js';
+export type { FamilyName, FeatureOptions } from './features/index.js';
+export * from './trainers/index.js';

@@ -5,15 +5,22 @@ import type { Corpus } from '../corpus/types.js';
 export const SKIPPED_SHOWN = 5;
 
 /**
- * Writes, for each corpus whose reader left pages out, `<command>: <corpus>: N page(s) left
- * out by the corpus reader` and the first few as `  <id> (<file>): <reason>`.
+ * For each corpus whose reader left pages out, `<command>: <corpus>: N page(s) left out by
+ * the corpus reader` and the first few as `  <id> (<file>): <reason>`.
  */
-export function reportSkippedPages(command: string, corpora: readonly Corpus[], out: NodeJS.WritableStream, shown = SKIPPED_SHOWN): void {
+export function skippedPagesLines(command: string, corpora: readonly Pick<Corpus, 'name' | 'skipped'>[], shown = SKIPPED_SHOWN): string[] {
+  const lines: string[] = [];
   for (const c of corpora) {
     const skipped = c.skipped ?? [];
     if (skipped.length === 0) continue;
-    out.write(`${command}: ${c.name}: ${skipped.length} page${skipped.length === 1 ? '' : 's'} left out by the corpus reader\n`);
-    for (const s of skipped.slice(0, shown)) out.write(`  ${s.id} (${s.path}): ${s.reason}\n`);
-    if (skipped.length > shown) out.write(`  ... and ${skipped.length - shown} more\n`);
+    lines.push(`${command}: ${c.name}: ${skipped.length} page${skipped.length === 1 ? '' : 's'} left out by the corpus reader`);
+    for (const s of skipped.slice(0, shown)) lines.push(`  ${s.id} (${s.path}): ${s.reason}`);
+    if (skipped.length > shown) lines.push(`  ... and ${skipped.length - shown} more`);
   }
+  return lines;
+}
+
+/** Writes `skippedPagesLines` to `out`. */
+export function reportSkippedPages(command: string, corpora: readonly Pick<Corpus, 'name' | 'skipped'>[], out: NodeJS.WritableStream, shown = SKIPPED_SHOWN): void {
+  for (const line of skippedPagesLines(command, corpora, shown)) out.write(line + '\n');
 }

@@ -36,7 +36,7 @@ export interface Labeler {
   readonly vocabulary?: AttributeVocabulary;
   predictEncoded?(features: EncodedFeatures): Prediction;
   /**
-   * Learners that select DOM subtrees rather than label a block sequence (seed 002's SVM)
+   * Learners that select DOM subtrees rather than label a block sequence (the subtree SVM)
    * read the whole page (tree, blocks and, when rendered, its layout); the pipeline calls
    * this instead of `predict` when it is there.
    */
@@ -74,13 +74,21 @@ export interface TrainContext {
   readonly schema?: FeatureSchema;
 }
 
-export interface Trainer {
+/** What every learner declares: its name, its training parameters, and how its model file's body is read back. */
+export interface LabelerReader {
   readonly algorithm: AlgorithmName;
   readonly params: readonly ParamSpec[];
-  /** `context.schema`: the schema the columns follow (names, kinds), for learners that use it. */
-  train(data: readonly LabeledSequence[], params: Params, progress?: TrainProgress, context?: TrainContext): Labeler;
   /** Rebuilds a labeler from `toJSON()` output; throws PithError('BAD_MODEL') on malformed input. */
   fromJSON(body: unknown): Labeler;
+}
+
+/**
+ * A block learner: trains on labelled block sequences. (A learner that reads whole pages, the
+ * subtree SVM, is a `LabelerReader` only; its page trainer is in src/trainers.)
+ */
+export interface Trainer extends LabelerReader {
+  /** `context.schema`: the schema the columns follow (names, kinds), for learners that use it. */
+  train(data: readonly LabeledSequence[], params: Params, progress?: TrainProgress, context?: TrainContext): Labeler;
 }
 
 /** The versioned model file (docs/model-format.md). */

@@ -1,18 +1,20 @@
 /**
- * Algorithm name -> Trainer: the one place that knows every learner. Add a learner by
- * adding its entry to TRAINERS.
+ * Algorithm name -> learner: the one place that knows every learner. Add a block learner by
+ * adding its Trainer to BLOCK_LEARNERS; a learner that trains on whole pages adds its
+ * reader to PAGE_LEARNERS and a page trainer in src/trainers.
  */
 import { PithError } from '../errors.js';
-import type { AlgorithmName, Labeler, ModelFile, Trainer } from './labeler.js';
+import type { AlgorithmName, Labeler, LabelerReader, ModelFile, Trainer } from './labeler.js';
 import { crfTrainer } from './crf/crf.js';
 import { maxentTrainer } from './maxent/maxent.js';
 import { memmTrainer } from './memm/memm.js';
 import { igtreeTrainer, knnTrainer } from './knn/index.js';
 import { mlpTrainer } from './mlp/mlp.js';
 import { ripperTrainer } from './ripper/ripper.js';
-import { svmTrainer } from './svm/labeler.js';
+import { svmReader } from './svm/labeler.js';
 
-const TRAINERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freeze({
+/** Learners that train on labelled block sequences, in registry order. */
+const BLOCK_LEARNERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freeze({
   crf: crfTrainer,
   maxent: maxentTrainer,
   memm: memmTrainer,
@@ -20,26 +22,48 @@ const TRAINERS: Readonly<Partial<Record<AlgorithmName, Trainer>>> = Object.freez
   igtree: igtreeTrainer,
   mlp: mlpTrainer,
   ripper: ripperTrainer,
-  svm: svmTrainer,
 });
 
-/** Algorithms with a trainer, in registry order. */
+/** Learners that train on whole pages (src/trainers holds their page trainers). */
+const PAGE_LEARNERS: Readonly<Partial<Record<AlgorithmName, LabelerReader>>> = Object.freeze({
+  svm: svmReader,
+});
+
+const READERS: Readonly<Partial<Record<AlgorithmName, LabelerReader>>> = Object.freeze({ ...BLOCK_LEARNERS, ...PAGE_LEARNERS });
+
+/** Every algorithm a model file may hold, block learners first, in registry order. */
 export function availableAlgorithms(): AlgorithmName[] {
-  return Object.keys(TRAINERS) as AlgorithmName[];
+  return Object.keys(READERS) as AlgorithmName[];
 }
 
-/** The trainer for `name`; PithError('BAD_OPTION') naming the available ones otherwise. */
+/** The algorithms that train on block sequences (`getTrainer` gives their trainers). */
+export function blockLearners(): AlgorithmName[] {
+  return Object.keys(BLOCK_LEARNERS) as AlgorithmName[];
+}
+
+/** The parameters and reader of any learner; PithError('BAD_OPTION') naming the available ones otherwise. */
+export function getLearner(name: string): LabelerReader {
+  const r = (READERS as Record<string, LabelerReader | undefined>)[name];
+  if (!r) throw new PithError('BAD_OPTION', `unknown algorithm '${name}' (available: ${availableAlgorithms().join(', ')})`);
+  return r;
+}
+
+/**
+ * The block-sequence trainer for `name`; PithError('BAD_OPTION') for an unknown name, or for a
+ * learner that trains on whole pages (its page trainer is in src/trainers).
+ */
 export function getTrainer(name: string): Trainer {
-  const t = (TRAINERS as Record<string, Trainer | undefined>)[name];
-  if (!t) throw new PithError('BAD_OPTION', `unknown algorithm '${name}' (available: ${availableAlgorithms().join(', ')})`);
-  return t;
+  const t = (BLOCK_LEARNERS as Record<string, Trainer | undefined>)[name];
+  if (t) return t;
+  const { algorithm } = getLearner(name);
+  throw new PithError('BAD_OPTION', `the ${algorithm} learner trains on whole pages, not block sequences: use \`pith train CORPUS --model ${algorithm} -o MODEL\` (src/trainers)`);
 }
 
 /** Rebuilds the labeler stored in a (validated) model file. */
 export function labelerFromModel(file: ModelFile): Labeler {
-  const t = (TRAINERS as Record<string, Trainer | undefined>)[file.algorithm];
-  if (!t) throw new PithError('BAD_MODEL', `this pith cannot load '${file.algorithm}' models (available: ${availableAlgorithms().join(', ')})`);
-  return t.fromJSON(file.body);
+  const r = (READERS as Record<string, LabelerReader | undefined>)[file.algorithm];
+  if (!r) throw new PithError('BAD_MODEL', `this pith cannot load '${file.algorithm}' models (available: ${availableAlgorithms().join(', ')})`);
+  return r.fromJSON(file.body);
 }
 
 /** A labeler that can print itself as readable text (`pith model dump`). */

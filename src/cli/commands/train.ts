@@ -1,37 +1,30 @@
-/** `pith train <corpus...> --model crf -o model.json.gz`: learn a model from labelled corpora. */
+/**
+ * `pith train <corpus...> --model crf -o model.json.gz`: learn a model from labelled corpora.
+ * The trainer comes from the registry (trainers/registry.ts); this command turns the flags
+ * into its options, writes the model it returns and prints its report.
+ */
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { bundledModelPath, shippedModelsDir } from '../../pipeline/extract.js';
-import { isInsideFolder } from '../../page.js';
+import {
+  PithError, TrainingPages, bundledModelPath, defaultTrainerName, findTrainer, isInsideFolder, pageTrainers, saveModel, shippedModelsDir, trainerNames,
+  type FamilyName, type PageTrainer, type TrainOptions, type TrainStageProgress,
+} from '../../index.js';
 import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, parseSetPairs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
-import { reportSkippedPages } from '../skipped-pages.js';
-import { PithError } from '../../errors.js';
-import { availableAlgorithms, getTrainer } from '../../models/registry.js';
-import type { Trainer } from '../../models/labeler.js';
-import type { FamilyName } from '../../features/index.js';
-
-const listTrainers = (): Trainer[] => availableAlgorithms().map((a) => getTrainer(a));
-import { saveModel } from '../../models/model-file.js';
-import type { AlgorithmName } from '../../models/labeler.js';
-import { openCorpora } from '../../learn/dataset.js';
-import { trainFromCorpora } from '../../learn/train.js';
-import { DEFAULT_MODEL_RECIPE } from '../../learn/default-model.js';
-import { trainWrapperCommand } from '../../wrapper/cli-train.js';
-import { trainUnlabelledCommand } from '../../wrapper/cli-unlabelled.js';
-import { trainLearnerSite } from '../../learn/site-train.js';
-import { trainSvmCommand } from '../../svm/cli-train.js';
-import { LayoutCache } from '../../render/cache.js';
+import { trainingReportText } from '../train-report.js';
 
 type TrainValues = ParsedCommandArgs['values'];
 
-/** `--model`: a learner with a trainer (default the bundled recipe's). */
-function learnerOption(values: TrainValues): AlgorithmName {
-  const algorithm = (optString(values, 'model') ?? DEFAULT_MODEL_RECIPE.algorithm) as AlgorithmName;
-  if (!listTrainers().some((t) => t.algorithm === algorithm)) {
-    throw new PithError('BAD_OPTION', `--model must be one of ${listTrainers().map((t) => t.algorithm).join(', ')}, wrapper, got '${algorithm}'`);
+/** `--model` (default the bundled recipe's learner); `--unlabelled` only with a trainer that learns without labels. */
+function trainerOption(values: TrainValues): PageTrainer {
+  const name = optString(values, 'model') ?? defaultTrainerName();
+  const trainer = findTrainer(name);
+  if (optBool(values, 'unlabelled') && !trainer?.learnsUnlabelled) {
+    const able = pageTrainers().filter((t) => t.learnsUnlabelled).map((t) => t.name);
+    throw new PithError('BAD_OPTION', `--unlabelled learns ${able.join(' or ')} site models: add --model ${able.join(' or ')}`);
   }
-  return algorithm;
+  if (!trainer) throw new PithError('BAD_OPTION', `--model must be one of ${trainerNames().join(', ')}, got '${name}'`);
+  return trainer;
 }
 
 /** `--families` / `--exclude`: a comma-separated list of feature families. */
@@ -39,7 +32,46 @@ function familiesOption(values: TrainValues, name: string): FamilyName[] | undef
   return optString(values, name)?.split(',').map((s) => s.trim()).filter(Boolean) as FamilyName[] | undefined;
 }
 
-/** `--model LEARNER --site HOST`: the learner trained on the pages alone, stored as HOST's site model. */
+/** The flags as a trainer's options; each trainer reads those that apply to it. */
+function trainOptions(values: TrainValues): TrainOptions {
+  const families = familiesOption(values, 'families');
+  const exclude = familiesOption(values, 'exclude');
+  const strings = Object.fromEntries((['layouts', 'site', 'general'] as const).flatMap((k) => {
+    const v = optString(values, k);
+    return v !== undefined ? [[k, v]] : [];
+  }));
+  return {
+    params: parseSetPairs(optStrings(values, 'set')),
+    ...(families || exclude ? { features: { ...(families ? { families } : {}), ...(exclude ? { exclude } : {}) } } : {}),
+    ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
+    ...strings,
+    allowEvalOnly: optBool(values, 'allow-eval-only'),
+    unlabelled: optBool(values, 'unlabelled'),
+  };
+}
+
+/** One progress bar per stage of the trainer's work. */
+class StageBars {
+  private bar: Progress | undefined;
+  private stage: string | undefined;
+
+  constructor(private readonly stream: NodeJS.WritableStream) {}
+
+  show(e: TrainStageProgress): void {
+    if (e.stage !== this.stage) {
+      this.bar?.finish();
+      this.stage = e.stage;
+      this.bar = new Progress(e.stage, e.total, this.stream);
+    }
+    this.bar!.update(e.done);
+  }
+
+  finish(): void {
+    this.bar?.finish();
+    this.bar = undefined;
+  }
+}
+
 /** Where a path leads: symbolic links resolved, for the file itself or (not there yet) its folder. */
 async function realTarget(path: string): Promise<string> {
   const full = resolve(path);
@@ -59,30 +91,17 @@ async function refuseShippedModel(out: string): Promise<void> {
   }
 }
 
-function trainSiteLearner(values: TrainValues, corpora: readonly string[], out: string, site: string, log: NodeJS.WritableStream): Promise<number> {
-  const algorithm = learnerOption(values);
-  if (algorithm === 'svm') throw new PithError('BAD_OPTION', '--site takes wrapper or a block learner; svm site models are not supported');
-  const families = familiesOption(values, 'families');
-  const exclude = familiesOption(values, 'exclude');
-  const general = optString(values, 'general');
-  return trainLearnerSite({
-    corpora, algorithm, site, out, params: parseSetPairs(optStrings(values, 'set')),
-    ...(families || exclude ? { features: { ...(families ? { families } : {}), ...(exclude ? { exclude } : {}) } } : {}),
-    ...(general !== undefined ? { general } : {}),
-    ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
-  }, log);
-}
-
 function paramHelp(): string {
-  return listTrainers()
-    .map((t) => `  ${t.algorithm}:\n` + t.params.map((p) => `    ${p.name.padEnd(14)} ${String(p.default).padEnd(8)} ${p.help}`).join('\n'))
+  return pageTrainers()
+    .filter((t) => t.params.length > 0)
+    .map((t) => `  ${t.name}:\n` + t.params.map((p) => `    ${p.name.padEnd(14)} ${String(p.default).padEnd(8)} ${p.help}`).join('\n'))
     .join('\n');
 }
 
 export const command: Command = {
   name: 'train',
-  // From the registry, so the list cannot fall behind the learners there are.
-  summary: `train a model (${[...availableAlgorithms(), 'wrapper'].join(', ')}) on labelled corpora`,
+  // From the registry, so the list cannot fall behind the trainers there are.
+  summary: `train a model (${trainerNames().join(', ')}) on labelled corpora`,
   get help() {
     return `Usage: pith train <corpus...> --model ALGORITHM -o MODEL [options]
 
@@ -90,7 +109,7 @@ Trains a block labeller on corpora (pith's format or any shared corpus folder as
 and writes a versioned model file (.json or .json.gz), atomically.
 
 Options:
-  --model A           ${listTrainers().map((t) => t.algorithm).join(' | ')} | wrapper (default ${DEFAULT_MODEL_RECIPE.algorithm}, the bundled model's)
+  --model A           ${trainerNames().join(' | ')} (default ${defaultTrainerName()}, the bundled model's)
   -o, --out PATH      model file to write (required); a model pith ships (its models/ folder,
                       the bundled model) only with --force
   --force             overwrite a model pith ships
@@ -137,65 +156,15 @@ with Platt probabilities) learned from whole pages; the --set parameters are lis
     if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
     if (!optBool(values, 'force')) await refuseShippedModel(out);
     if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one corpus folder');
-    if (optBool(values, 'unlabelled') && optString(values, 'model') !== 'wrapper') throw new PithError('BAD_OPTION', '--unlabelled learns wrapper site models: add --model wrapper');
-    if (optString(values, 'model') === 'wrapper') {
-      const site = optString(values, 'site');
-      const general = optString(values, 'general');
-      if (optBool(values, 'unlabelled')) {
-        return trainUnlabelledCommand({ inputs: positionals, out, ...(site !== undefined ? { site } : {}), ...(general !== undefined ? { general } : {}) }, io.stderr);
-      }
-      return trainWrapperCommand({
-        corpora: positionals, out, ...(site !== undefined ? { site } : {}), ...(general !== undefined ? { general } : {}),
-        ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
-      }, io.stderr);
-    }
-    const site = optString(values, 'site');
-    if (site !== undefined && optString(values, 'model') !== 'wrapper') return trainSiteLearner(values, positionals, out, site, io.stderr);
-    if (optString(values, 'model') === 'svm') {
-      const layouts = optString(values, 'layouts');
-      return trainSvmCommand({
-        corpora: positionals, out, params: parseSetPairs(optStrings(values, 'set')), allowEvalOnly: optBool(values, 'allow-eval-only'),
-        ...(layouts !== undefined ? { layouts } : {}),
-        ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
-      }, io.stderr);
-    }
-    const algorithm = learnerOption(values);
-    const corpora = await openCorpora(positionals);
-    const evalOnly = corpora.filter((c) => c.use === 'eval-only');
-    if (evalOnly.length && !optBool(values, 'allow-eval-only')) {
-      throw new PithError('BAD_OPTION', `${evalOnly.map((c) => c.name).join(', ')} may be used for evaluation only (see ../shared/corpora/README.md); pass --allow-eval-only for experiments`);
-    }
-    reportSkippedPages('train', corpora, io.stderr);
-    const families = familiesOption(values, 'families');
-    const exclude = familiesOption(values, 'exclude');
-    const limit = values['limit'] !== undefined ? optInt(values, 'limit', 0, 1) : undefined;
-    const total = corpora.reduce((a, c) => a + (limit !== undefined ? Math.min(limit, c.pages.length) : c.pages.length), 0);
-    const progress = new Progress('features', total, io.stderr);
-    let trainBar: Progress | undefined;
-    const layoutsDir = optString(values, 'layouts');
-    if (families?.includes('visual') && layoutsDir === undefined) {
-      io.stderr.write('train: the visual family reads layouts; without --layouts DIR every page is vis:unrendered\n');
-    }
-    const result = await trainFromCorpora(corpora, {
-      algorithm, params: parseSetPairs(optStrings(values, 'set')),
-      features: { families, exclude },
-      ...(layoutsDir !== undefined ? { layouts: await LayoutCache.open(layoutsDir) } : {}),
-      ...(limit !== undefined ? { limitPerCorpus: limit } : {}),
-      onDatasetProgress: () => progress.tick(),
-      onTrainProgress: (e) => {
-        if (!trainBar) {
-          progress.finish();
-          trainBar = new Progress(`train ${algorithm}`, e.total, io.stderr);
-        }
-        trainBar.update(e.done);
-      },
-    });
-    if (trainBar) trainBar.finish();
-    else progress.finish();
-    await saveModel(out, result.model);
-    const items = result.dataset.pages.reduce((a, p) => a + p.sequence.items.length, 0);
-    io.stderr.write(`train: ${result.dataset.pages.length} pages (${items} blocks), ${result.dataset.failures.length} skipped; features ${result.seconds.dataset.toFixed(1)}s, training ${result.seconds.training.toFixed(1)}s -> ${out}\n`);
-    for (const f of result.dataset.failures.slice(0, 5)) io.stderr.write(`  skipped ${f.corpus}/${f.pageId}: ${f.error}\n`);
+    const trainer = trainerOption(values);
+    const bars = new StageBars(io.stderr);
+    const trained = await trainer.train(TrainingPages.at(positionals), { ...trainOptions(values), onProgress: (e) => bars.show(e) });
+    bars.finish();
+    const text = trainingReportText(trained.report, out);
+    for (const line of text.before) io.stderr.write(line + '\n');
+    if (trained.failure) throw new PithError(trained.failure.code, trained.failure.message, trained.failure.subject);
+    await saveModel(out, trained.model);
+    for (const line of text.after) io.stderr.write(line + '\n');
     return EXIT.ok;
   },
 };

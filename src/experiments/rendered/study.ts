@@ -22,7 +22,7 @@ import { labelerFromModel } from '../../models/registry.js';
 import type { Labeler } from '../../models/labeler.js';
 import { extractPage, featureOptionsOf, loadExtractionModel, type LoadedModel } from '../../pipeline/extract.js';
 import { LayoutCache } from '../../render/cache.js';
-import { loadSvmPage, type LoadedSvmPage } from '../../svm/load.js';
+import { loadSvmPage, type LoadedSvmPage } from '../../learn/svm-pages.js';
 import { trainSvmOnPages } from '../../models/svm/train.js';
 import { seededShuffle } from '../../util/random.js';
 

@@ -13,7 +13,7 @@ import { LABELS } from '../../labels.js';
 import { isRecord } from '../../util/is-record.js';
 import type { SequenceInstance } from '../../features/types.js';
 import type { Page } from '../../page.js';
-import type { FeatureContribution, Labeler, LabeledSequence, ParamSpec, Params, Prediction, Trainer } from '../labeler.js';
+import type { FeatureContribution, Labeler, LabelerReader, ParamSpec, Prediction } from '../labeler.js';
 import { SvmClassifier } from './classifier.js';
 import {
   BODY_FEATURES, TITLE_FEATURES, blockHeadingTag, bodyCandidates, indexPage, titleCandidates,
@@ -192,11 +192,9 @@ export function svmLabelerFromJSON(body: unknown): SvmLabeler {
   return new SvmLabeler(b, t);
 }
 
-export const svmTrainer: Trainer = Object.freeze({
+/** The SVM's entry in the learner registry: it is read back from model files; it trains on whole pages (trainSvmOnPages). */
+export const svmReader: LabelerReader = Object.freeze({
   algorithm: 'svm' as const,
   params: SVM_PARAMS,
-  train(_data: readonly LabeledSequence[], _params: Params): Labeler {
-    throw new PithError('BAD_OPTION', 'the svm learner trains on whole pages (DOM subtrees), not block sequences: use `pith train CORPUS --model svm -o MODEL` or trainSvmOnPages()');
-  },
   fromJSON: svmLabelerFromJSON,
 });

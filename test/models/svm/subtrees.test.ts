@@ -16,9 +16,9 @@ import {
   BODY_FEATURES, TITLE_FEATURES, bodyCandidates, goldBodySubtree, goldTitleBlock, indexPage, titleCandidates,
 } from '../../../src/models/svm/subtrees.js';
 import { trainSvmOnPages } from '../../../src/models/svm/train.js';
-import { svmLabelerFromJSON, svmTrainer, SvmLabeler } from '../../../src/models/svm/labeler.js';
+import { svmLabelerFromJSON, svmReader, SvmLabeler } from '../../../src/models/svm/labeler.js';
 import { createModelFile, decodeModelFile, encodeModelFile, saveModel } from '../../../src/models/model-file.js';
-import { getTrainer, labelerFromModel } from '../../../src/models/registry.js';
+import { getLearner, getTrainer, labelerFromModel } from '../../../src/models/registry.js';
 import { extractPage, loadExtractionModel } from '../../../src/pipeline/extract.js';
 import { toText } from '../../../src/article/index.js';
 import { featureSchema } from '../../../src/features/index.js';
@@ -164,17 +164,18 @@ test('sequence-only calls and corrupt bodies fail clearly', () => {
   const { labeler } = trainSvmOnPages(trainPages().slice(0, 4), { negatives: 6 });
   const body = JSON.parse(JSON.stringify(labeler.toJSON()));
   assert.ok(svmLabelerFromJSON(body) instanceof SvmLabeler);
-  assert.equal(getTrainer('svm'), svmTrainer);
+  assert.equal(getLearner('svm'), svmReader);
   const badOption = (e: unknown) => e instanceof PithError && e.code === 'BAD_OPTION';
   const badModel = (e: unknown) => e instanceof PithError && e.code === 'BAD_MODEL';
   assert.throws(() => labeler.predict({ items: [] } as never), badOption);
-  assert.throws(() => svmTrainer.train([], {}), badOption);
+  // It trains on whole pages (its page trainer), never on block sequences.
+  assert.throws(() => getTrainer('svm'), (e: unknown) => badOption(e) && /trains on whole pages/.test((e as Error).message));
   for (const broken of [
     null, {}, { ...body, version: 99 }, { ...body, body: { ...body.body, sv: 'x' } },
     { ...body, title: { ...body.title, features: ['a'] , min: [0], max: [1], sv: [] , coef: [] } },
     { ...body, body: { ...body.body, coef: body.body.coef.slice(1) } },
   ]) {
-    assert.throws(() => svmTrainer.fromJSON(broken), badModel, JSON.stringify(broken).slice(0, 80));
+    assert.throws(() => svmReader.fromJSON(broken), badModel, JSON.stringify(broken).slice(0, 80));
   }
 });
 

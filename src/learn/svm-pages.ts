@@ -1,7 +1,8 @@
 /**
- * Corpus pages for seed 002's SVM: each page loaded with its gold block labels and, when a
- * layout folder is given and holds the page's layout (keyed by the page's bytes), that layout
- * attached, so the spatial features use the real boxes; other pages stay parser-only.
+ * Corpus pages for the subtree SVM (models/svm): each page loaded with its gold block labels
+ * and, when a layout folder is given and holds the page's layout (keyed by the page's bytes),
+ * that layout attached, so the spatial features use the real boxes; other pages stay
+ * parser-only. Unlike the block learners' dataset (dataset.ts), a page is read as served.
  */
 import type { Corpus, CorpusPage } from '../corpus/types.js';
 import { goldBlockLabels } from '../corpus/index.js';
