@@ -1,15 +1,14 @@
 /**
- * Linear-chain conditional random field (Lafferty et al. 2001; seed 001's best learner):
+ * Linear-chain conditional random field (Lafferty et al. 2001; the best learner of Gibson et al. 2007):
  * attribute x label state weights, label x label transitions and start/end weights,
  * trained on the penalised conditional log-likelihood with L-BFGS. Labels come from
  * Viterbi; per-item probabilities are the forward-backward marginals P(y_i | x).
  */
-import type { FeatureContribution, Labeler, LabeledSequence, Params, ParamSpec, Trainer, TrainProgress } from '../labeler.js';
-import { resolveParams } from '../params.js';
-import { fmt, LinearLabeler, weightTable, type Decoded } from '../linear/labeler-base.js';
-import { linearFromJSON, type LinearModel } from '../linear/model.js';
+import type { FeatureContribution, ParamSpec } from '../labeler.js';
+import { fmt, LinearLabeler, type Decoded } from '../linear/labeler-base.js';
+import type { LinearModel } from '../linear/model.js';
 import { LINEAR_PARAMS } from '../linear/param-specs.js';
-import { trainLinearModel } from '../linear/train.js';
+import { linearTrainer } from '../linear/trainer.js';
 import { chainBuffers, chainPotentials, forwardBackward, viterbi } from './chain.js';
 import { crfEdgeOffset, crfObjective } from './objective.js';
 import { edgeScores } from '../linear/scores.js';
@@ -61,55 +60,56 @@ export class CrfLabeler extends LinearLabeler {
   }
 
   protected extraContributions(path: Int32Array, i: number, enc: EncodedItems): FeatureContribution[] {
-    const { L, off } = this;
-    const W = this.model.W;
+    const L = this.L;
     const name = (y: number) => this.model.labels[y]!;
     const y = path[i]!;
+    // Extra rows: transitions from each label (0..L-1), then start (L) and end (L+1).
     const out: FeatureContribution[] = [];
-    if (i === 0) out.push({ feature: `start->${name(y)}`, weight: W[off + L * L + y]! });
-    else out.push({ feature: `trans-in:${name(path[i - 1]!)}->${name(y)}`, weight: W[off + path[i - 1]! * L + y]! });
-    if (i === path.length - 1) out.push({ feature: `${name(y)}->end`, weight: W[off + L * L + L + y]! });
-    else out.push({ feature: `trans-out:${name(y)}->${name(path[i + 1]!)}`, weight: W[off + y * L + path[i + 1]!]! });
-    if (this.model.edges && i > 0) {
-      // Edge features of item i on the decoded transition into it.
-      const ab = path[i - 1]! * L + y;
-      for (let p = enc.itemStart[i]!; p < enc.itemStart[i + 1]!; p++) {
-        const k = enc.ids[p]!;
-        const v = enc.vals === null ? 1 : enc.vals[p]!;
-        out.push({ feature: `edge:${this.model.index.names[k]}:${name(path[i - 1]!)}->${name(y)}`, weight: v * W[this.edgeOff + k * L * L + ab]! });
-      }
+    if (i === 0) out.push({ feature: `start->${name(y)}`, weight: this.extraWeight(L, y) });
+    else out.push({ feature: `trans-in:${name(path[i - 1]!)}->${name(y)}`, weight: this.extraWeight(path[i - 1]!, y) });
+    if (i === path.length - 1) out.push({ feature: `${name(y)}->end`, weight: this.extraWeight(L + 1, y) });
+    else out.push({ feature: `trans-out:${name(y)}->${name(path[i + 1]!)}`, weight: this.extraWeight(y, path[i + 1]!) });
+    if (this.model.edges && i > 0) out.push(...this.edgeContributions(path, i, enc));
+    return out;
+  }
+
+  /** Edge features of item i on the decoded transition into it. */
+  private edgeContributions(path: Int32Array, i: number, enc: EncodedItems): FeatureContribution[] {
+    const L = this.L, W = this.model.W;
+    const from = this.model.labels[path[i - 1]!]!, to = this.model.labels[path[i]!]!;
+    const ab = path[i - 1]! * L + path[i]!;
+    const out: FeatureContribution[] = [];
+    for (let p = enc.itemStart[i]!; p < enc.itemStart[i + 1]!; p++) {
+      const k = enc.ids[p]!;
+      const v = enc.vals === null ? 1 : enc.vals[p]!;
+      out.push({ feature: `edge:${this.model.index.names[k]}:${from}->${to}`, weight: v * W[this.edgeOff + k * L * L + ab]! });
     }
     return out;
   }
 
   protected describeExtra(top = 15): string[] {
     const labels = this.model.labels;
-    const L = this.L, W = this.model.W;
     const lines = [
-      ...weightTable('transitions (row: label at i-1, column: label at i)', labels, labels, W, this.off),
-      ...weightTable('start and end', ['start', 'end'], labels, W, this.off + L * L),
+      ...this.extraTable('transitions (row: label at i-1, column: label at i)', labels),
+      ...this.extraTable('start and end', ['start', 'end'], this.L),
     ];
-    if (this.model.edges) {
-      const K = this.model.index.names.length, LL = L * L;
-      const order = Array.from({ length: K * LL }, (_, j) => j).sort((a, b) => Math.abs(W[this.edgeOff + b]!) - Math.abs(W[this.edgeOff + a]!));
-      lines.push(`edge features (attribute on item i, label at i-1 -> label at i), strongest ${top}:`);
-      for (const j of order.slice(0, top)) {
-        const k = Math.floor(j / LL), a = Math.floor((j % LL) / L), b = j % L;
-        lines.push(`  ${fmt(W[this.edgeOff + j]!)}  ${this.model.index.names[k]}: ${labels[a]}->${labels[b]}`);
-      }
+    if (this.model.edges) lines.push(...this.edgeTable(top));
+    return lines;
+  }
+
+  /** The `top` strongest edge weights. */
+  private edgeTable(top: number): string[] {
+    const labels = this.model.labels;
+    const L = this.L, W = this.model.W;
+    const K = this.model.index.names.length, LL = L * L;
+    const order = Array.from({ length: K * LL }, (_, j) => j).sort((a, b) => Math.abs(W[this.edgeOff + b]!) - Math.abs(W[this.edgeOff + a]!));
+    const lines = [`edge features (attribute on item i, label at i-1 -> label at i), strongest ${top}:`];
+    for (const j of order.slice(0, top)) {
+      const k = Math.floor(j / LL), a = Math.floor((j % LL) / L), b = j % L;
+      lines.push(`  ${fmt(W[this.edgeOff + j]!)}  ${this.model.index.names[k]}: ${labels[a]}->${labels[b]}`);
     }
     return lines;
   }
 }
 
-export const crfTrainer: Trainer = {
-  algorithm: 'crf',
-  params: CRF_PARAMS,
-  train(data: readonly LabeledSequence[], params: Params, progress?: TrainProgress): Labeler {
-    const p = resolveParams(CRF_PARAMS, params);
-    return new CrfLabeler(trainLinearModel('crf', data, p, crfObjective, progress));
-  },
-  fromJSON(body: unknown): Labeler {
-    return new CrfLabeler(linearFromJSON(body, 'crf'));
-  },
-};
+export const crfTrainer = linearTrainer('crf', CRF_PARAMS, crfObjective, CrfLabeler);

@@ -41,6 +41,19 @@ export abstract class LinearLabeler implements Labeler {
   /** Dump lines for the learner's extra weights. */
   protected abstract describeExtra(top: number): string[];
 
+  /**
+   * The learner's extra weights (bias, transitions, start and end) follow the state rows in
+   * W, one row of L per source: the weight of row `row` for label `y`.
+   */
+  protected extraWeight(row: number, y: number): number {
+    return this.model.W[this.model.index.rows * this.L + row * this.L + y]!;
+  }
+
+  /** A dump table of extra-weight rows, starting at row `firstRow`, one column per label. */
+  protected extraTable(title: string, rowLabels: readonly string[], firstRow = 0): string[] {
+    return weightTable(title, rowLabels, this.model.labels, this.model.W, this.model.index.rows * this.L + firstRow * this.L);
+  }
+
   /** The sequence's attributes as numbers (names the model does not know are dropped). */
   encode(seq: SequenceInstance): EncodedItems {
     return encodeSequences(this.model.index, [seq]);

@@ -1,5 +1,5 @@
 /**
- * Maximum entropy Markov model (McCallum et al. 2000; seed 001's third learner): a local
+ * Maximum entropy Markov model (McCallum et al. 2000; the third learner of Gibson et al. 2007): a local
  * MaxEnt classifier for each item conditioned on the previous label,
  *   p(y_i | y_{i-1}, x) = exp(S_i(y_i) + T(y_{i-1}, y_i)) / sum_y exp(S_i(y) + T(y_{i-1}, y))
  * with y_{-1} = START. Training conditions on the previous GOLD label (an item whose own or
@@ -10,59 +10,27 @@
  * which can disagree with the Viterbi path on an item.
  * Weight layout: state rows (rows*L), then T[(prev)*L + y] for prev in labels + START (row L).
  */
-import type { FeatureContribution, Labeler, LabeledSequence, Params, ParamSpec, Trainer, TrainProgress } from '../labeler.js';
+import type { FeatureContribution, ParamSpec } from '../labeler.js';
 import type { FeatureIndex } from '../linear/feature-index.js';
-import { maxSequenceLength, type EncodedItems } from '../linear/encode.js';
-import { LinearLabeler, weightTable, type Decoded } from '../linear/labeler-base.js';
-import { linearFromJSON } from '../linear/model.js';
+import type { EncodedItems } from '../linear/encode.js';
+import { LinearLabeler, type Decoded } from '../linear/labeler-base.js';
+import { localSoftmaxObjective } from '../linear/local-objective.js';
 import { LINEAR_PARAMS } from '../linear/param-specs.js';
-import { addGaussianPrior, addStateGradient, stateScores } from '../linear/scores.js';
-import { trainLinearModel } from '../linear/train.js';
+import { linearTrainer } from '../linear/trainer.js';
 import type { Objective } from '../optim/types.js';
-import { resolveParams } from '../params.js';
 
 export const MEMM_PARAMS: readonly ParamSpec[] = LINEAR_PARAMS;
 
 /**
- * f(w) = sum_{i, gold_i and gold_{i-1} known} [log sum_y exp(s_i(y) + T(g_{i-1}, y)) - s_i(g_i) - T(g_{i-1}, g_i)]
- *        + ||w||^2 / (2 sigma^2)
+ * Each item whose own and previous gold labels are known is a softmax over its state scores
+ * plus the transition row of the previous gold label (START for the first item).
  */
 export function memmObjective(ix: FeatureIndex, enc: EncodedItems, gold: Int8Array, L: number, sigma: number): Objective {
-  const maxLen = maxSequenceLength(enc);
-  const S = new Float64Array(maxLen * L), C = new Float64Array(maxLen * L);
   const T = ix.rows * L;
-  const nSeq = enc.seqStart.length - 1;
-  return (W, G) => {
-    G.fill(0);
-    let loss = 0;
-    for (let s = 0; s < nSeq; s++) {
-      const from = enc.seqStart[s]!, to = enc.seqStart[s + 1]!, n = to - from;
-      let known = 0;
-      for (let i = from; i < to; i++) if (gold[i]! >= 0) known++;
-      if (known === 0) continue;
-      stateScores(ix, enc, from, to, W, L, S);
-      C.fill(0, 0, n * L);
-      for (let i = 0; i < n; i++) {
-        const g = gold[from + i]!;
-        const prev = i === 0 ? L : gold[from + i - 1]!;
-        if (g < 0 || prev < 0) continue;
-        const b = i * L, t = T + prev * L;
-        let m = -Infinity;
-        for (let y = 0; y < L; y++) m = Math.max(m, S[b + y] += W[t + y]!);
-        let z = 0;
-        for (let y = 0; y < L; y++) z += C[b + y] = Math.exp(S[b + y]! - m);
-        loss += Math.log(z) + m - S[b + g]!;
-        const inv = 1 / z;
-        for (let y = 0; y < L; y++) {
-          C[b + y] *= inv;
-          if (y === g) C[b + y] -= 1;
-          G[t + y] += C[b + y]!;
-        }
-      }
-      addStateGradient(ix, enc, from, to, C, L, G);
-    }
-    return loss + addGaussianPrior(W, G, sigma);
-  };
+  return localSoftmaxObjective(ix, enc, gold, L, sigma, (g, from, i) => {
+    const prev = i === 0 ? L : g[from + i - 1]!;
+    return prev < 0 ? -1 : T + prev * L;
+  });
 }
 
 export class MemmLabeler extends LinearLabeler {
@@ -115,22 +83,12 @@ export class MemmLabeler extends LinearLabeler {
     const L = this.L, y = path[i]!;
     const prev = i === 0 ? L : path[i - 1]!;
     const from = prev === L ? 'START' : this.model.labels[prev]!;
-    return [{ feature: `trans:${from}->${this.model.labels[y]}`, weight: this.model.W[this.model.index.rows * L + prev * L + y]! }];
+    return [{ feature: `trans:${from}->${this.model.labels[y]}`, weight: this.extraWeight(prev, y) }];
   }
 
   protected describeExtra(): string[] {
-    return weightTable('transitions (row: label at i-1 or START, column: label at i)', [...this.model.labels, 'START'], this.model.labels, this.model.W, this.model.index.rows * this.L);
+    return this.extraTable('transitions (row: label at i-1 or START, column: label at i)', [...this.model.labels, 'START']);
   }
 }
 
-export const memmTrainer: Trainer = {
-  algorithm: 'memm',
-  params: MEMM_PARAMS,
-  train(data: readonly LabeledSequence[], params: Params, progress?: TrainProgress): Labeler {
-    const p = resolveParams(MEMM_PARAMS, params);
-    return new MemmLabeler(trainLinearModel('memm', data, p, memmObjective, progress));
-  },
-  fromJSON(body: unknown): Labeler {
-    return new MemmLabeler(linearFromJSON(body, 'memm'));
-  },
-};
+export const memmTrainer = linearTrainer('memm', MEMM_PARAMS, memmObjective, MemmLabeler);

@@ -1,0 +1,21 @@
+/** The Trainer of a log-linear learner (CRF, MaxEnt, MEMM): its objective and labeler, the shared driver. */
+import type { Labeler, LabeledSequence, Params, ParamSpec, Trainer, TrainProgress } from '../labeler.js';
+import { resolveParams } from '../params.js';
+import type { LinearLabeler } from './labeler-base.js';
+import { linearFromJSON, type LinearAlgorithm, type LinearModel } from './model.js';
+import { trainLinearModel, type ObjectiveFactory } from './train.js';
+
+export function linearTrainer(
+  algorithm: LinearAlgorithm, params: readonly ParamSpec[], objective: ObjectiveFactory, Labeler: new (model: LinearModel) => LinearLabeler,
+): Trainer {
+  return {
+    algorithm,
+    params,
+    train(data: readonly LabeledSequence[], given: Params, progress?: TrainProgress): Labeler {
+      return new Labeler(trainLinearModel(algorithm, data, resolveParams(params, given), objective, progress));
+    },
+    fromJSON(body: unknown): Labeler {
+      return new Labeler(linearFromJSON(body, algorithm));
+    },
+  };
+}
