@@ -95,93 +95,28 @@ export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): A
   const fallback: GoldLabel = partial ? 'unknown' : 'other';
 
   // Stored per-node annotations are the most precise gold: use them directly.
-  if (gold.annotations !== undefined) {
-    const labels = labelsFromAnnotations(page, gold.annotations, partial);
-    const t = labels.indexOf('title');
-    return { labels, titleBlock: t >= 0 ? t : undefined, titleInText: false, goldTokens: 0, alignedGoldTokens: 0, blockTokens: [], blockAligned: [] };
-  }
-
-  const vocab = new Vocabulary();
-  const blockTokens: string[][] = blocks.map((b) => (b.kind === 'text' ? alignTokens(b.text) : []));
-  let pageLen = 0;
-  for (const t of blockTokens) pageLen += t.length;
-  const pageIds = new Int32Array(pageLen);
-  const blockOf = new Int32Array(pageLen);
-  let k = 0;
-  for (let bi = 0; bi < blocks.length; bi++) {
-    for (const tok of blockTokens[bi]!) {
-      pageIds[k] = vocab.id(tok);
-      blockOf[k++] = bi;
-    }
-  }
+  if (gold.annotations !== undefined) return annotationAlignment(page, gold.annotations, partial);
 
   const segments = goldSegments(gold);
-  const segTokens = segments.map((s) => alignTokens(s.text));
-  let goldLen = 0;
-  for (const t of segTokens) goldLen += t.length;
-  const goldIds = new Int32Array(goldLen);
-  const goldSeg = new Int32Array(goldLen);
-  k = 0;
-  for (let si = 0; si < segments.length; si++) {
-    for (const tok of segTokens[si]!) {
-      goldIds[k] = vocab.id(tok);
-      goldSeg[k++] = si;
-    }
-  }
-
+  const streams = tokenStreams(blocks, segments);
+  const { blockTokens } = streams;
+  const pageLen = streams.pageIds.length;
   const labels: GoldLabel[] = new Array<GoldLabel>(blocks.length).fill(fallback);
-  let goldContent = 0;
-  let alignedContent = 0;
   const marked = new Set<number>();
   const blockAligned: number[] = new Array<number>(blocks.length).fill(0);
   const tokenMatch = options.diagnostics ? new Int32Array(pageLen).fill(-1) : undefined;
-  if (goldLen > 0 && pageLen > 0) {
-    const match = alignTokenSequences(pageIds, goldIds, vocab.size);
-    relocateUnalignedLines(pageIds, blockOf, goldIds, segTokens, match, vocab.size);
-    // Per block: aligned tokens by gold label, and whether they all fall in one whole segment.
-    let start = 0;
-    for (let bi = 0; bi < blocks.length; bi++) {
-      const n = blockTokens[bi]!.length;
-      if (n === 0) continue;
-      const byLabel = new Map<GoldLabel, number>();
-      let aligned = 0;
-      let firstSeg = -1;
-      let oneSeg = true;
-      for (let i = start; i < start + n; i++) {
-        const g = match[i]!;
-        if (g < 0) continue;
-        aligned++;
-        const seg = goldSeg[g]!;
-        const lab = segments[seg]!.label;
-        byLabel.set(lab, (byLabel.get(lab) ?? 0) + 1);
-        if (firstSeg < 0) firstSeg = seg;
-        else if (seg !== firstSeg) oneSeg = false;
-      }
-      start += n;
-      blockAligned[bi] = (byLabel.get('body') ?? 0) + (byLabel.get('heading') ?? 0) + (byLabel.get('title') ?? 0);
-      if (aligned / n < minShare) continue;
-      let best: GoldLabel = fallback;
-      let bestN = 0;
-      for (const [lab, c] of byLabel) if (c > bestN) [best, bestN] = [lab, c];
-      if (best === 'title') {
-        marked.add(bi);
-        best = 'other';
-      }
-      // A content block in h1-h6 that is a whole gold line is a heading, whatever the gold marks.
-      if (best === 'body' && oneSeg && aligned === segTokens[firstSeg]!.length && HEADING_TAG_RE.test(blocks[bi]!.tagPath)) best = 'heading';
-      labels[bi] = best;
+  let counts = { goldContent: 0, alignedContent: 0 };
+  if (streams.goldIds.length > 0 && pageLen > 0) {
+    const match = alignTokenSequences(streams.pageIds, streams.goldIds, streams.vocab.size);
+    relocateUnalignedLines(streams.pageIds, streams.blockOf, streams.goldIds, streams.segTokens, match, streams.vocab.size);
+    const votes = { blocks, streams, segments, match };
+    for (let bi = 0, start = 0; bi < blocks.length; start += blockTokens[bi]!.length, bi++) {
+      if (blockTokens[bi]!.length === 0) continue;
+      const vote = blockVote(votes, bi, start);
+      blockAligned[bi] = vote.content;
+      labelFromVote(votes, bi, vote, minShare, fallback, labels, marked);
     }
-    for (let g = 0; g < goldLen; g++) {
-      if (!isContent(segments[goldSeg[g]!]!.label)) continue;
-      goldContent++;
-    }
-    for (let i = 0; i < pageLen; i++) {
-      const g = match[i]!;
-      if (g >= 0 && isContent(segments[goldSeg[g]!]!.label)) {
-        alignedContent++;
-        if (tokenMatch) tokenMatch[i] = g;
-      }
-    }
+    counts = contentCounts(streams, segments, match, tokenMatch);
   }
   fillTokenless(blocks, blockTokens, labels);
 
@@ -190,34 +125,162 @@ export function alignGold(page: Page, gold: Gold, options: AlignOptions = {}): A
 
   labelMedia(blocks, labels, fallback);
 
-  const contentStart = labels.findIndex((l) => l === 'body' || l === 'heading');
-  const titleMatch = matchTitle(blocks, gold.title, {
-    ...(contentStart >= 0 ? { contentStart } : {}),
-    marked,
-    blockTokens,
-    alternates: pageTitles(page),
-  });
-  const titleBlock = titleMatch?.block;
-  let titleInText = false;
-  if (titleBlock !== undefined) {
-    titleInText = labels[titleBlock] === 'body' || labels[titleBlock] === 'heading';
-    labels[titleBlock] = 'title';
-  } else if (gold.title === undefined && gold.mainText !== undefined) {
-    titleInText = headlineInMainText(blocks, labels, page, { ...(contentStart >= 0 ? { contentStart } : {}), marked, blockTokens });
-  }
+  const title = placeTitle(page, gold, labels, marked, blockTokens);
   if (snippets) snippets = recountSnippets(blocks, blockTokens, gold.snippets!, labels);
   return Object.freeze({
     labels: Object.freeze(labels),
-    titleBlock,
-    ...(titleMatch ? { titleSource: titleMatch.source } : {}),
-    titleInText,
-    goldTokens: goldContent,
-    alignedGoldTokens: alignedContent,
+    titleBlock: title.match?.block,
+    ...(title.match ? { titleSource: title.match.source } : {}),
+    titleInText: title.inText,
+    goldTokens: counts.goldContent,
+    alignedGoldTokens: counts.alignedContent,
     blockTokens: blockTokens.map((t) => t.length),
     blockAligned,
     ...(tokenMatch ? { tokenMatch } : {}),
     ...(snippets ? { snippets } : {}),
   });
+}
+
+function annotationAlignment(page: Page, annotations: NonNullable<Gold['annotations']>, partial: boolean): AlignmentResult {
+  const labels = labelsFromAnnotations(page, annotations, partial);
+  const t = labels.indexOf('title');
+  return { labels, titleBlock: t >= 0 ? t : undefined, titleInText: false, goldTokens: 0, alignedGoldTokens: 0, blockTokens: [], blockAligned: [] };
+}
+
+/** Both sides as ids of one vocabulary: the page's text blocks' tokens, then the gold segments'. */
+interface TokenStreams {
+  readonly vocab: Vocabulary;
+  /** Per block, its alignment tokens (none for non-text blocks). */
+  readonly blockTokens: readonly string[][];
+  readonly pageIds: Int32Array;
+  /** The block of each page token. */
+  readonly blockOf: Int32Array;
+  readonly segTokens: readonly string[][];
+  readonly goldIds: Int32Array;
+  /** The segment of each gold token. */
+  readonly goldSeg: Int32Array;
+}
+
+function tokenStreams(blocks: readonly Block[], segments: readonly GoldSegment[]): TokenStreams {
+  const vocab = new Vocabulary();
+  const blockTokens = blocks.map((b) => (b.kind === 'text' ? alignTokens(b.text) : []));
+  const page = tokenIds(blockTokens, vocab);
+  const segTokens = segments.map((s) => alignTokens(s.text));
+  const goldSide = tokenIds(segTokens, vocab);
+  return { vocab, blockTokens, pageIds: page.ids, blockOf: page.owner, segTokens, goldIds: goldSide.ids, goldSeg: goldSide.owner };
+}
+
+/** The parts' tokens in order as vocabulary ids, with the part each came from. */
+function tokenIds(parts: readonly string[][], vocab: Vocabulary): { ids: Int32Array; owner: Int32Array } {
+  let len = 0;
+  for (const t of parts) len += t.length;
+  const ids = new Int32Array(len);
+  const owner = new Int32Array(len);
+  let k = 0;
+  for (let p = 0; p < parts.length; p++) {
+    for (const tok of parts[p]!) {
+      ids[k] = vocab.id(tok);
+      owner[k++] = p;
+    }
+  }
+  return { ids, owner };
+}
+
+interface VoteContext {
+  readonly blocks: readonly Block[];
+  readonly streams: TokenStreams;
+  readonly segments: readonly GoldSegment[];
+  /** Per page token, the gold token it aligned to, else -1. */
+  readonly match: Int32Array;
+}
+
+/** A block's aligned tokens by gold label, and whether they all fall in one segment. */
+interface BlockVote {
+  readonly byLabel: ReadonlyMap<GoldLabel, number>;
+  readonly aligned: number;
+  /** Of them, those aligned to title, heading or body gold. */
+  readonly content: number;
+  readonly firstSeg: number;
+  readonly oneSeg: boolean;
+}
+
+/** The vote of block `bi`, whose tokens start at page token `start`. */
+function blockVote({ streams, segments, match }: VoteContext, bi: number, start: number): BlockVote {
+  const byLabel = new Map<GoldLabel, number>();
+  let aligned = 0;
+  let firstSeg = -1;
+  let oneSeg = true;
+  for (let i = start; i < start + streams.blockTokens[bi]!.length; i++) {
+    const g = match[i]!;
+    if (g < 0) continue;
+    aligned++;
+    const seg = streams.goldSeg[g]!;
+    const lab = segments[seg]!.label;
+    byLabel.set(lab, (byLabel.get(lab) ?? 0) + 1);
+    if (firstSeg < 0) firstSeg = seg;
+    else if (seg !== firstSeg) oneSeg = false;
+  }
+  const content = (byLabel.get('body') ?? 0) + (byLabel.get('heading') ?? 0) + (byLabel.get('title') ?? 0);
+  return { byLabel, aligned, content, firstSeg, oneSeg };
+}
+
+/**
+ * Block `bi` takes its vote's majority label when at least `minShare` of its tokens aligned.
+ * A title majority only marks it (the title is placed after all blocks are labelled).
+ */
+function labelFromVote(
+  { blocks, streams }: VoteContext, bi: number, vote: BlockVote, minShare: number, fallback: GoldLabel, labels: GoldLabel[], marked: Set<number>,
+): void {
+  if (vote.aligned / streams.blockTokens[bi]!.length < minShare) return;
+  let best: GoldLabel = fallback;
+  let bestN = 0;
+  for (const [lab, c] of vote.byLabel) if (c > bestN) [best, bestN] = [lab, c];
+  if (best === 'title') {
+    marked.add(bi);
+    best = 'other';
+  }
+  // A content block in h1-h6 that is a whole gold line is a heading, whatever the gold marks.
+  if (best === 'body' && vote.oneSeg && vote.aligned === streams.segTokens[vote.firstSeg]!.length && HEADING_TAG_RE.test(blocks[bi]!.tagPath)) best = 'heading';
+  labels[bi] = best;
+}
+
+/** Gold content tokens, and how many of them a page token aligned to (written into `tokenMatch` when given). */
+function contentCounts(streams: TokenStreams, segments: readonly GoldSegment[], match: Int32Array, tokenMatch: Int32Array | undefined): { goldContent: number; alignedContent: number } {
+  const { goldSeg } = streams;
+  let goldContent = 0;
+  let alignedContent = 0;
+  for (let g = 0; g < goldSeg.length; g++) {
+    if (isContent(segments[goldSeg[g]!]!.label)) goldContent++;
+  }
+  for (let i = 0; i < streams.pageIds.length; i++) {
+    const g = match[i]!;
+    if (g >= 0 && isContent(segments[goldSeg[g]!]!.label)) {
+      alignedContent++;
+      if (tokenMatch) tokenMatch[i] = g;
+    }
+  }
+  return { goldContent, alignedContent };
+}
+
+/**
+ * Labels the title block (from the gold title, the page's own titles or the lone headline
+ * before the content) and says whether its text is part of the gold text.
+ */
+function placeTitle(
+  page: Page, gold: Gold, labels: GoldLabel[], marked: ReadonlySet<number>, blockTokens: readonly string[][],
+): { match: ReturnType<typeof matchTitle>; inText: boolean } {
+  const blocks = page.blocks;
+  const contentStart = labels.findIndex((l) => l === 'body' || l === 'heading');
+  const hints = { ...(contentStart >= 0 ? { contentStart } : {}), marked, blockTokens };
+  const match = matchTitle(blocks, gold.title, { ...hints, alternates: pageTitles(page) });
+  const titleBlock = match?.block;
+  if (titleBlock !== undefined) {
+    const inText = labels[titleBlock] === 'body' || labels[titleBlock] === 'heading';
+    labels[titleBlock] = 'title';
+    return { match, inText };
+  }
+  if (gold.title === undefined && gold.mainText !== undefined) return { match, inText: headlineInMainText(blocks, labels, page, hints) };
+  return { match, inText: false };
 }
 
 /**

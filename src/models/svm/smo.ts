@@ -113,14 +113,24 @@ class KernelRows {
 
 const TAU = 1e-12;
 
-/** Trains the C-SVC; `y` holds +1 / -1. Both classes must be present. */
-export function trainSmo(x: readonly Float64Array[], y: ArrayLike<number>, options: SmoOptions): SmoResult {
+/** The dual problem and the solver's state: multipliers, the gradient G = Q a - e, kernel rows. */
+interface Dual {
+  readonly n: number;
+  /** y_i as +1 / -1. */
+  readonly ys: Int8Array;
+  /** C_i, the upper bound of a_i. */
+  readonly cap: Float64Array;
+  readonly alpha: Float64Array;
+  readonly G: Float64Array;
+  readonly kernel: KernelRows;
+}
+
+/** Checks the data and options and sets up the dual at a = 0 (G = -e). */
+function dualProblem(x: readonly Float64Array[], y: ArrayLike<number>, options: SmoOptions): Dual {
   const n = x.length;
   if (n === 0 || y.length !== n) throw new PithError('BAD_OPTION', `svm: ${n} points and ${y.length} labels`);
   const { C, gamma } = options;
   if (!(C > 0) || !(gamma > 0)) throw new PithError('BAD_OPTION', `svm: C and gamma must be positive (C=${C}, gamma=${gamma})`);
-  const eps = options.eps ?? 1e-3;
-  const maxIterations = options.maxIterations ?? Math.max(10_000_000, 100 * n);
   const cp = C * (options.weightPositive ?? 1);
   const cn = C * (options.weightNegative ?? 1);
   const ys = new Int8Array(n);
@@ -132,94 +142,94 @@ export function trainSmo(x: readonly Float64Array[], y: ArrayLike<number>, optio
   if (pos === 0 || pos === n) throw new PithError('BAD_OPTION', `svm: training needs both classes (${pos} positive of ${n})`);
   const cap = new Float64Array(n);
   for (let i = 0; i < n; i++) cap[i] = ys[i] === 1 ? cp : cn;
-
-  const alpha = new Float64Array(n);
-  const G = new Float64Array(n).fill(-1);
   // K_ii = 1 for the RBF kernel.
-  const kernel = new KernelRows(x, gamma, options.cacheMiB ?? 64);
+  return { n, ys, cap, alpha: new Float64Array(n), G: new Float64Array(n).fill(-1), kernel: new KernelRows(x, gamma, options.cacheMiB ?? 64) };
+}
+
+/** i = argmax_{t in I_up} -y_t G_t, and that maximum m(a). I_up: y_t = +1 below C, or y_t = -1 above 0. */
+function selectFirst({ n, ys, cap, alpha, G }: Dual): { i: number; gmax: number } {
+  let i = -1;
+  let gmax = -Infinity;
+  for (let t = 0; t < n; t++) {
+    if (ys[t] === 1) {
+      if (alpha[t]! < cap[t]! && -G[t]! > gmax) {
+        gmax = -G[t]!;
+        i = t;
+      }
+    } else if (alpha[t]! > 0 && G[t]! > gmax) {
+      gmax = G[t]!;
+      i = t;
+    }
+  }
+  return { i, gmax };
+}
+
+/**
+ * M(a) = min_{t in I_low} -y_t G_t, and j minimising the second-order decrease
+ *   -(b_it)^2 / a_it, b_it = m(a) + y_t G_t > 0, a_it = K_ii + K_tt - 2 K_it = 2 - 2 K_it.
+ */
+function selectSecond({ n, ys, cap, alpha, G }: Dual, Ki: Float32Array, gmax: number): { j: number; gmin: number } {
+  let gmin = Infinity;
+  let j = -1;
+  let best = Infinity;
+  for (let t = 0; t < n; t++) {
+    let v: number;
+    if (ys[t] === 1) {
+      if (!(alpha[t]! > 0)) continue;
+      v = -G[t]!;
+    } else {
+      if (!(alpha[t]! < cap[t]!)) continue;
+      v = G[t]!;
+    }
+    if (v < gmin) gmin = v;
+    const b = gmax - v;
+    if (b > 0) {
+      let a = 2 - 2 * Ki[t]!;
+      if (a <= 0) a = TAU;
+      const dec = -(b * b) / a;
+      if (dec < best) {
+        best = dec;
+        j = t;
+      }
+    }
+  }
+  return { j, gmin };
+}
+
+/**
+ * Moves a_i += y_i d, a_j -= y_j d (y'a unchanged) and updates G. Along that direction f
+ * changes by d (y_i G_i - y_j G_j) + d^2/2 (K_ii + K_jj - 2 K_ij): the minimiser is
+ * d* = (m - (-y_j G_j)) / a_ij > 0, clipped so both stay in their boxes. False when the
+ * pair cannot move (numerically stuck; cannot happen in exact arithmetic).
+ */
+function updatePair({ n, ys, cap, alpha, G, kernel }: Dual, i: number, j: number, Ki: Float32Array, gmax: number): boolean {
+  const Kj = kernel.row(j);
+  let a = 2 - 2 * Ki[j]!;
+  if (a <= 0) a = TAU;
+  let d = (gmax + ys[j]! * G[j]!) / a;
+  d = Math.min(d, ys[i] === 1 ? cap[i]! - alpha[i]! : alpha[i]!);
+  d = Math.min(d, ys[j] === 1 ? alpha[j]! : cap[j]! - alpha[j]!);
+  if (!(d > 0)) return false;
+  const ai = alpha[i]! + ys[i]! * d;
+  const aj = alpha[j]! - ys[j]! * d;
+  // Snap to the bounds so bound checks stay exact.
+  alpha[i] = ai < 1e-15 * cap[i]! ? 0 : ai > cap[i]! * (1 - 1e-15) ? cap[i]! : ai;
+  alpha[j] = aj < 1e-15 * cap[j]! ? 0 : aj > cap[j]! * (1 - 1e-15) ? cap[j]! : aj;
+  // G_t += Q_ti da_i + Q_tj da_j = y_t d (K_ti - K_tj).
+  for (let t = 0; t < n; t++) G[t] = G[t]! + ys[t]! * d * (Ki[t]! - Kj[t]!);
+  return true;
+}
+
+/**
+ * For a free multiplier, y_i f(x_i) = 1 gives b = -y_i G_i; averaged over the free ones,
+ * else the middle of the feasible interval [m(a), M(a)].
+ */
+function biasOf({ n, ys, cap, alpha, G }: Dual): number {
   const upper = (t: number) => alpha[t]! >= cap[t]!;
   const lower = (t: number) => alpha[t]! <= 0;
   // I_up: y_t a_t can grow; I_low: y_t a_t can shrink.
   const inUp = (t: number) => (ys[t] === 1 ? !upper(t) : !lower(t));
   const inLow = (t: number) => (ys[t] === 1 ? !lower(t) : !upper(t));
-
-  let iterations = 0;
-  let converged = false;
-  while (iterations < maxIterations) {
-    // i = argmax_{t in I_up} -y_t G_t  (m(a)). I_up: y_t = +1 below C, or y_t = -1 above 0.
-    let i = -1;
-    let gmax = -Infinity;
-    for (let t = 0; t < n; t++) {
-      if (ys[t] === 1) {
-        if (alpha[t]! < cap[t]! && -G[t]! > gmax) {
-          gmax = -G[t]!;
-          i = t;
-        }
-      } else if (alpha[t]! > 0 && G[t]! > gmax) {
-        gmax = G[t]!;
-        i = t;
-      }
-    }
-    // M(a) = min_{t in I_low} -y_t G_t; j minimises the second-order decrease
-    //   -(b_it)^2 / a_it, b_it = m(a) + y_t G_t > 0, a_it = K_ii + K_tt - 2 K_it = 2 - 2 K_it.
-    let gmin = Infinity;
-    let j = -1;
-    let best = Infinity;
-    const Ki = i >= 0 ? kernel.row(i) : undefined;
-    if (Ki) {
-      for (let t = 0; t < n; t++) {
-        let v: number;
-        if (ys[t] === 1) {
-          if (!(alpha[t]! > 0)) continue;
-          v = -G[t]!;
-        } else {
-          if (!(alpha[t]! < cap[t]!)) continue;
-          v = G[t]!;
-        }
-        if (v < gmin) gmin = v;
-        const b = gmax - v;
-        if (b > 0) {
-          let a = 2 - 2 * Ki[t]!;
-          if (a <= 0) a = TAU;
-          const dec = -(b * b) / a;
-          if (dec < best) {
-            best = dec;
-            j = t;
-          }
-        }
-      }
-    }
-    if (i < 0 || j < 0 || gmax - gmin < eps) {
-      converged = true;
-      break;
-    }
-    iterations++;
-    const Kj = kernel.row(j);
-    // Move a_i += y_i d, a_j -= y_j d (y'a unchanged); along it f changes by
-    // d (y_i G_i - y_j G_j) + d^2/2 (K_ii + K_jj - 2 K_ij): the minimiser is
-    // d* = (m - (-y_j G_j)) / a_ij > 0, clipped so both stay in their boxes.
-    let a = 2 - 2 * Ki![j]!;
-    if (a <= 0) a = TAU;
-    let d = (gmax + ys[j]! * G[j]!) / a;
-    d = Math.min(d, ys[i] === 1 ? cap[i]! - alpha[i]! : alpha[i]!);
-    d = Math.min(d, ys[j] === 1 ? alpha[j]! : cap[j]! - alpha[j]!);
-    if (!(d > 0)) {
-      // Numerically stuck pair (cannot happen in exact arithmetic): stop rather than loop.
-      converged = false;
-      break;
-    }
-    const ai = alpha[i]! + ys[i]! * d;
-    const aj = alpha[j]! - ys[j]! * d;
-    // Snap to the bounds so bound checks stay exact.
-    alpha[i] = ai < 1e-15 * cap[i]! ? 0 : ai > cap[i]! * (1 - 1e-15) ? cap[i]! : ai;
-    alpha[j] = aj < 1e-15 * cap[j]! ? 0 : aj > cap[j]! * (1 - 1e-15) ? cap[j]! : aj;
-    // G_t += Q_ti da_i + Q_tj da_j = y_t d (K_ti - K_tj).
-    const Kii = Ki!;
-    for (let t = 0; t < n; t++) G[t] = G[t]! + ys[t]! * d * (Kii[t]! - Kj[t]!);
-  }
-
-  // Bias: for a free multiplier, y_i f(x_i) = 1 gives b = -y_i G_i; averaged over the free
-  // ones, else the middle of the feasible interval [m(a), M(a)].
   let freeSum = 0;
   let free = 0;
   let m = -Infinity;
@@ -233,13 +243,18 @@ export function trainSmo(x: readonly Float64Array[], y: ArrayLike<number>, optio
     if (inUp(t) && v > m) m = v;
     if (inLow(t) && v < M) M = v;
   }
-  const bias = free > 0 ? freeSum / free : Number.isFinite(m) && Number.isFinite(M) ? (m + M) / 2 : Number.isFinite(m) ? m : Number.isFinite(M) ? M : 0;
+  return free > 0 ? freeSum / free : Number.isFinite(m) && Number.isFinite(M) ? (m + M) / 2 : Number.isFinite(m) ? m : Number.isFinite(M) ? M : 0;
+}
 
-  // f(a) = 1/2 a'Qa - e'a = 1/2 sum_i a_i (G_i - 1)  since Qa = G + e.
+/** f(a) = 1/2 a'Qa - e'a = 1/2 sum_i a_i (G_i - 1)  since Qa = G + e. */
+function dualObjective({ n, alpha, G }: Dual): number {
   let objective = 0;
   for (let t = 0; t < n; t++) objective += alpha[t]! * (G[t]! - 1);
-  objective /= 2;
+  return objective / 2;
+}
 
+/** The points with a_i > 0 and their coefficients a_i y_i. */
+function decisionModel(x: readonly Float64Array[], { n, ys, alpha }: Dual, gamma: number, bias: number): SvmModel {
   const supportVectors: Float64Array[] = [];
   const coef: number[] = [];
   for (let t = 0; t < n; t++) {
@@ -248,9 +263,30 @@ export function trainSmo(x: readonly Float64Array[], y: ArrayLike<number>, optio
       coef.push(alpha[t]! * ys[t]!);
     }
   }
+  return { gamma, supportVectors, coef: Float64Array.from(coef), bias };
+}
+
+/** Trains the C-SVC; `y` holds +1 / -1. Both classes must be present. */
+export function trainSmo(x: readonly Float64Array[], y: ArrayLike<number>, options: SmoOptions): SmoResult {
+  const dual = dualProblem(x, y, options);
+  const eps = options.eps ?? 1e-3;
+  const maxIterations = options.maxIterations ?? Math.max(10_000_000, 100 * dual.n);
+  let iterations = 0;
+  let converged = false;
+  while (iterations < maxIterations) {
+    const { i, gmax } = selectFirst(dual);
+    const Ki = i >= 0 ? dual.kernel.row(i) : undefined;
+    const { j, gmin } = Ki ? selectSecond(dual, Ki, gmax) : { j: -1, gmin: Infinity };
+    if (i < 0 || j < 0 || gmax - gmin < eps) {
+      converged = true;
+      break;
+    }
+    iterations++;
+    if (!updatePair(dual, i, j, Ki!, gmax)) break;
+  }
   return {
-    model: { gamma, supportVectors, coef: Float64Array.from(coef), bias },
-    alpha, iterations, converged, objective,
+    model: decisionModel(x, dual, options.gamma, biasOf(dual)),
+    alpha: dual.alpha, iterations, converged, objective: dualObjective(dual),
   };
 }
 
