@@ -43,7 +43,7 @@ export const CROSS_SITE_PARAMS: Readonly<Partial<Record<AlgorithmName, Readonly<
 export const DEFAULT_MODEL_RECIPE: ModelRecipe = Object.freeze({
   algorithm: 'maxent',
   params: CROSS_SITE_PARAMS.maxent!,
-  // Seed 001's bag of words and stop-word ratio: no measurable gain on two cross-site folds
+  // The bag of words and stop-word ratio (after Gibson et al. 2007): no measurable gain on two cross-site folds
   // (docs/ablation.md), half the training time and the costliest family at extraction time.
   features: Object.freeze({ exclude: Object.freeze(['words', 'stop-words'] as const) }),
   corpora: Object.freeze(['trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles']),

@@ -6,7 +6,7 @@
  * thus marginalised, so partially labelled pages train correctly.
  *   df/dw = E_model[features] - E_constrained[features] + w / sigma^2
  * Weight layout: state rows (rows*L), transitions T[a*L+b], start[L], end[L], then with
- * `edges` one L*L block per attribute (attribute x (previous label, label), seed 001's E).
+ * `edges` one L*L block per attribute (attribute x (previous label, label), the E of Gibson et al. 2007).
  */
 import type { FeatureIndex } from '../linear/feature-index.js';
 import { maxSequenceLength, type EncodedItems } from '../linear/encode.js';

@@ -1,5 +1,5 @@
 /**
- * One probabilistic SVM as seed 002 uses it (M_BODY, M_TITLE): features scaled to [-1, 1]
+ * One probabilistic SVM as Wang et al. (2009) use it (M_BODY, M_TITLE): features scaled to [-1, 1]
  * (the ranges are stored), an RBF C-SVC trained by SMO, and Platt's sigmoid fitted on
  * cross-validated decision values, so P(candidate is the subtree) is comparable across pages.
  * Optionally a small grid over C and gamma scored by page-grouped cross-validation (the

@@ -1,5 +1,5 @@
 /**
- * Seed 002's wrapper as a pith labeler: the body model picks the most probable body subtree,
+ * The subtree SVMs (Wang et al. 2009, a template-independent news wrapper) as a pith labeler: the body model picks the most probable body subtree,
  * the title model the most probable title among the candidates near it, and the result is
  * written as per-block probabilities so the decoder and the article writers run unchanged.
  *
@@ -69,7 +69,7 @@ export class SvmLabeler implements Labeler {
 
   constructor(readonly bodyModel: SvmClassifier, readonly titleModel: SvmClassifier) {}
 
-  /** The most probable body subtree among seed 002's candidates. */
+  /** The most probable body subtree among the paper's candidates. */
   chooseBody(candidates: readonly BodyCandidate[]): { c: BodyCandidate; p: number } | undefined {
     let best: { c: BodyCandidate; p: number; d: number } | undefined;
     for (const c of candidates) {
@@ -90,7 +90,7 @@ export class SvmLabeler implements Labeler {
     return { c: best.c, p: this.titleModel.probability(best.c.features) };
   }
 
-  /** Seed 002's extraction: body subtree, then title given the body. */
+  /** The paper's extraction: body subtree, then title given the body. */
   choose(page: Page): SvmPageChoice {
     const ix = indexPage(page);
     const bodies = bodyCandidates(ix);

@@ -1,7 +1,7 @@
 /**
- * Seed 002's candidates and features over pith's light tree and blocks.
+ * The candidates and features of Wang et al. (2009) over pith's light tree and blocks.
  *
- * Body (seed 002 §3): candidates are element subtrees, found top-down from `<body>`; a
+ * Body (the paper's §3): candidates are element subtrees, found top-down from `<body>`; a
  * subtree too small (BigEnough: its text, and its area when drawn) is neither a candidate nor
  * descended into, nor is one whose top lies below the first two screens (Observation 1, with
  * a layout). Features: FormattingElementsNum and FormattedContentLen (formatting elements p,
@@ -10,7 +10,7 @@
  * and content features of pith's own (share of the page's text and prose, prose purity, link
  * density, prose directly under the root, paragraph count, class-name hints).
  *
- * Title (seed 002 §4): candidates are text blocks of the whole page without anchors
+ * Title (the paper's §4): candidates are text blocks of the whole page without anchors
  * (Observation 2, except linked headlines: inside a heading or matching a declared title;
  * wholly inside the first two screens when drawn, Observation 1 relaxed from one screen so a
  * cookie bar or tall masthead does not push the headline out). Each is represented by its
@@ -43,7 +43,7 @@ export const TITLE_FEATURES = Object.freeze([
   'anchored', 'declaredBest', 'headingRank', 'firstH1', 'pageH1s', 'fromBodyFar', 'pagePosition',
 ] as const);
 
-/** Seed 002's formatting elements. */
+/** The paper's formatting elements. */
 const FORMAT_TAGS: ReadonlySet<string> = new Set(['p', 'b', 'br', 'i', 'strong']);
 const SKIP_TAGS: ReadonlySet<string> = new Set(['head', 'script', 'style', 'template', 'svg', 'select', 'noscript', 'iframe', 'canvas', 'video', 'audio', 'math']);
 const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -51,7 +51,7 @@ const POSITIVE_HINT = /article|content|post|entry|story|main|text|body/i;
 const NEGATIVE_HINT = /comment|sidebar|footer|nav|menu|related|share|social|promo|widget|banner|teaser|header/i;
 const TITLE_HINT = /title|headline|heading/i;
 
-/** Seed 002: WordNum is normalised by MaxWordNum = 60. */
+/** The paper normalises WordNum by MaxWordNum = 60. */
 export const MAX_WORD_NUM = 60;
 /** Prose: a text block of at least this many words, mostly not link text (as the decoder counts). */
 const PROSE_WORDS = 12;
@@ -106,14 +106,28 @@ function sum(prefix: Float64Array, id: number, end: number): number {
   return prefix[end + 1]! - prefix[id]!;
 }
 
-export function indexPage(page: Page): PageIndex {
-  const { tree, blocks } = page;
+/** Per-block counts and the per-node sums the prefix arrays are built from (before prefixing). */
+interface BlockTotals {
+  readonly text: Float64Array;
+  readonly link: Float64Array;
+  readonly prose: Float64Array;
+  readonly proseCount: Float64Array;
+  readonly directProse: Float64Array;
+  readonly firstNode: Int32Array;
+  readonly lastNode: Int32Array;
+  readonly isProse: Uint8Array;
+  readonly words: Float64Array;
+  readonly totalText: number;
+  readonly totalProse: number;
+}
+
+/** Each text block's characters (text, link, prose) at slot `first node + 1`, ready for prefix sums. */
+function blockTotals({ tree, blocks }: Page): BlockTotals {
   const n = tree.nodes.length;
   const text = new Float64Array(n + 1);
   const link = new Float64Array(n + 1);
   const prose = new Float64Array(n + 1);
   const proseCount = new Float64Array(n + 1);
-  const anchor = new Float64Array(n + 1);
   const directProse = new Float64Array(n);
   const firstNode = new Int32Array(blocks.length);
   const lastNode = new Int32Array(blocks.length);
@@ -144,26 +158,39 @@ export function indexPage(page: Page): PageIndex {
       if (parent >= 0) directProse[parent] += chars;
     }
   }
-  for (let id = 0; id < n; id++) {
+  return { text, link, prose, proseCount, directProse, firstNode, lastNode, isProse, words, totalText, totalProse };
+}
+
+/** One at slot `id + 1` for each link (`a` with an href). */
+function anchorCounts(tree: Page['tree']): Float64Array {
+  const anchor = new Float64Array(tree.nodes.length + 1);
+  for (let id = 0; id < tree.nodes.length; id++) {
     const node = tree.nodes[id]!;
     if (node.kind === 'element' && node.tag === 'a' && node.attrs['href'] !== undefined) anchor[id + 1] = 1;
   }
-  for (let id = 0; id < n; id++) {
-    text[id + 1] += text[id]!;
-    link[id + 1] += link[id]!;
-    prose[id + 1] += prose[id]!;
-    proseCount[id + 1] += proseCount[id]!;
-    anchor[id + 1] += anchor[id]!;
-  }
-  // Seed 002's normalisers: all formatting elements of the page and the text they hold.
+  return anchor;
+}
+
+/** Turns per-slot values into prefix sums, in place. */
+function toPrefixSums(n: number, ...arrays: Float64Array[]): void {
+  for (let id = 0; id < n; id++) for (const a of arrays) a[id + 1] += a[id]!;
+}
+
+/** The paper's normalisers: all formatting elements of the page and the text they hold. */
+function formattingTotals(page: Page, textPrefix: Float64Array): { formatCount: number; formatChars: number } {
   let formatCount = 0;
   let formatChars = 0;
-  for (const node of tree.nodes) {
+  for (const node of page.tree.nodes) {
     if (node.kind !== 'element' || !FORMAT_TAGS.has(node.tag)) continue;
     if (node.hidden && !page.includesHidden) continue;
     formatCount++;
-    formatChars += sum(text, node.id, node.end);
+    formatChars += sum(textPrefix, node.id, node.end);
   }
+  return { formatCount, formatChars };
+}
+
+/** The token sets of the page's declared titles (`<title>`, og:title, twitter:title). */
+function declaredTitles(tree: Page['tree']): Set<string>[] {
   const declared: Set<string>[] = [];
   const addDeclared = (s: string | undefined) => {
     const t = tokens(s ?? '');
@@ -171,24 +198,43 @@ export function indexPage(page: Page): PageIndex {
   };
   addDeclared(tree.title);
   for (const m of tree.meta) if (m.key === 'og:title' || m.key === 'twitter:title') addDeclared(m.content);
-  // An offline render without the page's stylesheets is one long full-width flow: seed 002's
-  // screen rules would prune real bodies and titles from it, so such a page is read parser-only.
-  const proseElements = blocks.filter((_, i) => isProse[i] === 1).map((b) => b.elementId);
+  return declared;
+}
+
+/**
+ * The layout the spatial features read, the screen and the largest first-screen font. An
+ * offline render without the page's stylesheets is one long full-width flow: the paper's
+ * screen rules would prune real bodies and titles from it, so such a page is read parser-only.
+ */
+function screenOf(page: Page, isProse: Uint8Array): Pick<PageIndex, 'layout' | 'screen' | 'maxFont'> {
+  const proseElements = page.blocks.filter((_, i) => isProse[i] === 1).map((b) => b.elementId);
   const layout = page.layout && laidOutByCss(page.layout, proseElements) ? page.layout : undefined;
   const screen = layout && layout.viewport.width > 0 && layout.viewport.height > 0 ? layout.viewport : { width: 1280, height: 800 };
   let maxFont = 0;
   if (layout) {
-    for (let id = 0; id < n; id++) {
+    for (let id = 0; id < page.tree.nodes.length; id++) {
       const y = layoutValue(layout, 'y', id);
       const fs = layoutValue(layout, 'fontSize', id);
       const vis = layoutValue(layout, 'visible', id);
       if (y < screen.height && fs > maxFont && vis !== 0) maxFont = fs;
     }
   }
+  return { layout, screen, maxFont };
+}
+
+export function indexPage(page: Page): PageIndex {
+  const { tree, blocks } = page;
+  const totals = blockTotals(page);
+  const anchor = anchorCounts(tree);
+  const { text, link, prose, proseCount } = totals;
+  toPrefixSums(tree.nodes.length, text, link, prose, proseCount, anchor);
+  const { formatCount, formatChars } = formattingTotals(page, text);
+  const { layout, screen, maxFont } = screenOf(page, totals.isProse);
   return {
     page, tree, blocks, layout, textPrefix: text, linkPrefix: link, prosePrefix: prose, proseCountPrefix: proseCount,
-    anchorPrefix: anchor, directProse, firstNode, lastNode, isProse, words, totalText, totalProse, formatCount, formatChars,
-    declared, screen, maxFont,
+    anchorPrefix: anchor, directProse: totals.directProse, firstNode: totals.firstNode, lastNode: totals.lastNode, isProse: totals.isProse,
+    words: totals.words, totalText: totals.totalText, totalProse: totals.totalProse, formatCount, formatChars,
+    declared: declaredTitles(tree), screen, maxFont,
   };
 }
 
@@ -232,7 +278,7 @@ export function minBodyChars(ix: PageIndex): number {
   return Math.max(25, Math.min(150, 0.03 * ix.totalText));
 }
 
-/** Seed 002's body spatial features (ScreenWidth, TwoScreensHeight, with its clipping). */
+/** The paper's body spatial features (ScreenWidth, TwoScreensHeight, with its clipping). */
 function bodySpatial(ix: PageIndex, box: Box | undefined): number[] {
   if (!box) return [0, 0, 0, 0, 0];
   const sw = ix.screen.width;
@@ -296,7 +342,7 @@ function bodyElement(tree: DomTree): number {
   return 0;
 }
 
-/** Seed 002's body candidates (Figure 11's first step), in document order. */
+/** The paper's body candidates (Figure 11's first step), in document order. */
 export function bodyCandidates(ix: PageIndex): BodyCandidate[] {
   const out: BodyCandidate[] = [];
   const min = minBodyChars(ix);
@@ -462,10 +508,10 @@ function anchoredBlock(ix: PageIndex, el: ElementNode): boolean {
 }
 
 /**
- * Title candidates (seed 002's Figure 12, first step) given the chosen body subtree: text
+ * Title candidates (the paper's Figure 12, first step) given the chosen body subtree: text
  * blocks of at most 100 words anywhere on the page (the position relative to the body is a
  * feature, so a wrong body does not also lose the title); with a layout, wholly inside the
- * first two screens. Seed 002's Observation 2 (no anchor) is kept for plain text, but a
+ * first two screens. The paper's Observation 2 (no anchor) is kept for plain text, but a
  * linked block inside a heading, or one matching a declared title, stays a candidate (blogs
  * link their headline to its permalink), marked by the `anchored` feature.
  */
@@ -512,7 +558,7 @@ function bodyOverlap(ix: PageIndex, labels: readonly GoldLabel[], range: readonl
 }
 
 /**
- * The gold body subtree (seed 002: the subtree that contains the whole body and none of whose
+ * The gold body subtree (the paper's: the subtree that contains the whole body and none of whose
  * children does): the nearest common element of the gold body blocks' nodes. Gold aligned from
  * text snippets sometimes marks a stray block far from the article, which makes that element
  * the whole page; when under half of the element's text is gold body, the candidate with the

@@ -1,5 +1,5 @@
 /**
- * Training seed 002's two models from labelled pages: M_BODY on body candidates (positive:
+ * Training the two subtree models of Wang et al. (2009) from labelled pages: M_BODY on body candidates (positive:
  * the gold body subtree; pages with complete body gold only, when there are any), then
  * M_TITLE on title candidates given the body M_BODY chooses on each training page (so
  * Overlap, Distance and the position features are measured against the body the title model
@@ -8,7 +8,7 @@
  * the gold's ancestors and large children; for the title: headings and text like the declared
  * title) and a seeded random sample of the rest, `negatives` in all.
  *
- * `trainSvmOnPages` is the one entry: `pith train --model svm`, `bench/svm.ts` and seed 002's
+ * `trainSvmOnPages` is the one entry: `pith train --model svm`, `bench/svm.ts` and the paper's
  * single-site experiment all call it.
  */
 import { PithError } from '../../errors.js';
@@ -22,7 +22,7 @@ import { trainClassifier, type ClassifierParams, type TrainReport } from './clas
 import { SVM_PARAMS, SvmLabeler } from './labeler.js';
 import {
   BODY_FEATURES, TITLE_FEATURES, blocksIn, bodyCandidates, bodyFeatures, goldBodySubtree, goldTitleBlock, indexPage, titleCandidates,
-  type BodyCandidate,
+  type BodyCandidate, type PageIndex,
 } from './subtrees.js';
 
 export interface SvmTrainingPage {
@@ -82,17 +82,43 @@ function classifierParams(p: Params): Partial<ClassifierParams> {
   };
 }
 
-/** Trains the body and title models from labelled pages (see the module comment). */
-export function trainSvmOnPages(pages: readonly SvmTrainingPage[], params: RawParams = {}, progress?: TrainProgress): { labeler: SvmLabeler; report: SvmTrainingReport } {
-  const t0 = performance.now();
-  const p = resolveParams(SVM_PARAMS, params);
-  const negatives = p['negatives'] as number;
-  const cp = classifierParams(p);
+/** Training examples of one model: feature rows, +1 / -1 labels, and the page each came from. */
+interface Examples {
+  readonly x: number[][];
+  readonly y: number[];
+  readonly group: number[];
+}
 
-  // 1. Body examples.
-  const bx: number[][] = [];
-  const by: number[] = [];
-  const bg: number[] = [];
+const noExamples = (): Examples => ({ x: [], y: [], group: [] });
+
+function addExample(ex: Examples, features: readonly number[], label: 1 | -1, page: number): void {
+  ex.x.push([...features]);
+  ex.y.push(label);
+  ex.group.push(page);
+}
+
+/** A page's index and body candidates, kept for the title examples. */
+interface IndexedPage {
+  readonly ix: PageIndex;
+  readonly cands: BodyCandidate[];
+}
+
+/** The body model's examples and the counts the report gives. */
+interface BodyExamples {
+  readonly examples: Examples;
+  readonly indexed: IndexedPage[];
+  readonly bodyPages: number;
+  readonly bodyGoldOutside: number;
+  readonly bodyPartialSkipped: number;
+}
+
+/**
+ * Per page with gold body: the gold subtree as the positive (added when it is not a
+ * candidate), and `negatives` others, the hardest first: the gold's near relatives (up to 3
+ * levels up, 2 down), most prose first.
+ */
+function bodyExamples(pages: readonly SvmTrainingPage[], negatives: number, progress?: TrainProgress): BodyExamples {
+  const examples = noExamples();
   let bodyPages = 0;
   let bodyGoldOutside = 0;
   let bodyPartialSkipped = 0;
@@ -112,43 +138,42 @@ export function trainSvmOnPages(pages: readonly SvmTrainingPage[], params: RawPa
         pos = { id: gold, features: bodyFeatures(ix, ix.tree.nodes[gold] as ElementNode), blocks: blocksIn(ix, gold) };
       }
       bodyPages++;
-      bx.push([...pos.features]);
-      by.push(1);
-      bg.push(k);
-      // Hard negatives: the gold's near relatives (up to 3 levels up, 2 down), most prose first.
-      const g = ix.tree.nodes[gold] as ElementNode;
-      const depthOf = (id: number) => ix.tree.nodes[id]!.depth;
-      const near = (c: BodyCandidate) => {
-        const n = ix.tree.nodes[c.id] as ElementNode;
-        if (c.id < gold && n.end >= g.end) return depthOf(gold) - n.depth <= 3;
-        if (c.id > gold && c.id <= g.end) return n.depth - depthOf(gold) <= 2;
-        return false;
-      };
+      addExample(examples, pos.features, 1, k);
+      const near = nearGold(ix, gold);
       for (const c of pick(cands.filter((c) => c.id !== gold), negatives, (c) => (near(c) ? 1 : 0) + c.features[PROSE_SHARE]!, k + 1)) {
-        bx.push([...c.features]);
-        by.push(-1);
-        bg.push(k);
+        addExample(examples, c.features, -1, k);
       }
     }
     progress?.({ stage: 'candidates', done: k + 1, total: pages.length });
     return { ix, cands };
   });
-  if (bodyPages === 0) throw new PithError('BAD_OPTION', 'svm: no training page has gold body text');
-  progress?.({ stage: 'body model', done: 0, total: 1 });
-  const body = trainClassifier({ features: BODY_FEATURES, x: bx, y: by, group: bg }, cp);
-  progress?.({ stage: 'body model', done: 1, total: 1 });
+  return { examples, indexed, bodyPages, bodyGoldOutside, bodyPartialSkipped };
+}
 
-  // 2. Title examples, against the body the body model chooses.
-  const helper = new SvmLabeler(body.classifier, body.classifier);
-  const tx: number[][] = [];
-  const ty: number[] = [];
-  const tg: number[] = [];
+/** Whether a candidate is a near relative of the gold body subtree: up to 3 levels above it, or 2 below. */
+function nearGold(ix: PageIndex, gold: number): (c: BodyCandidate) => boolean {
+  const g = ix.tree.nodes[gold] as ElementNode;
+  const depthOf = (id: number) => ix.tree.nodes[id]!.depth;
+  return (c) => {
+    const n = ix.tree.nodes[c.id] as ElementNode;
+    if (c.id < gold && n.end >= g.end) return depthOf(gold) - n.depth <= 3;
+    if (c.id > gold && c.id <= g.end) return n.depth - depthOf(gold) <= 2;
+    return false;
+  };
+}
+
+/**
+ * Per page with a gold title among the title candidates near the body `body` chooses: the
+ * gold as the positive, `negatives` others (headings and text like the declared title first).
+ */
+function titleExamples(pages: readonly SvmTrainingPage[], indexed: readonly IndexedPage[], body: SvmLabeler, negatives: number): { examples: Examples; titlePages: number; titleGoldOutside: number } {
+  const examples = noExamples();
   let titlePages = 0;
   let titleGoldOutside = 0;
   indexed.forEach(({ ix, cands }, k) => {
     const gold = goldTitleBlock(ix, pages[k]!.labels);
     if (gold === undefined) return;
-    const chosen = helper.chooseBody(cands);
+    const chosen = body.chooseBody(cands);
     const titles = titleCandidates(ix, chosen?.c);
     const pos = titles.find((t) => t.block === gold);
     if (!pos) {
@@ -156,20 +181,36 @@ export function trainSvmOnPages(pages: readonly SvmTrainingPage[], params: RawPa
       return;
     }
     titlePages++;
-    tx.push([...pos.features]);
-    ty.push(1);
-    tg.push(k);
+    addExample(examples, pos.features, 1, k);
     for (const c of pick(titles.filter((t) => t !== pos), negatives, (t) => t.features[IN_DECLARED]! + t.features[HEADING]!, k + 7)) {
-      tx.push([...c.features]);
-      ty.push(-1);
-      tg.push(k);
+      addExample(examples, c.features, -1, k);
     }
   });
-  if (titlePages === 0) throw new PithError('BAD_OPTION', 'svm: no training page has a gold title among its title candidates');
+  return { examples, titlePages, titleGoldOutside };
+}
+
+/** Trains the body and title models from labelled pages (see the module comment). */
+export function trainSvmOnPages(pages: readonly SvmTrainingPage[], params: RawParams = {}, progress?: TrainProgress): { labeler: SvmLabeler; report: SvmTrainingReport } {
+  const t0 = performance.now();
+  const p = resolveParams(SVM_PARAMS, params);
+  const negatives = p['negatives'] as number;
+  const cp = classifierParams(p);
+
+  const bodySide = bodyExamples(pages, negatives, progress);
+  if (bodySide.bodyPages === 0) throw new PithError('BAD_OPTION', 'svm: no training page has gold body text');
+  progress?.({ stage: 'body model', done: 0, total: 1 });
+  const body = trainClassifier({ features: BODY_FEATURES, ...bodySide.examples }, cp);
+  progress?.({ stage: 'body model', done: 1, total: 1 });
+
+  // The title examples are measured against the body the body model chooses.
+  const titleSide = titleExamples(pages, bodySide.indexed, new SvmLabeler(body.classifier, body.classifier), negatives);
+  if (titleSide.titlePages === 0) throw new PithError('BAD_OPTION', 'svm: no training page has a gold title among its title candidates');
   progress?.({ stage: 'title model', done: 0, total: 1 });
-  const title = trainClassifier({ features: TITLE_FEATURES, x: tx, y: ty, group: tg }, cp);
+  const title = trainClassifier({ features: TITLE_FEATURES, ...titleSide.examples }, cp);
   progress?.({ stage: 'title model', done: 1, total: 1 });
 
+  const { bodyPages, bodyPartialSkipped, bodyGoldOutside } = bodySide;
+  const { titlePages, titleGoldOutside } = titleSide;
   return {
     labeler: new SvmLabeler(body.classifier, title.classifier),
     report: {
