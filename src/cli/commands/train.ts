@@ -36,15 +36,16 @@ function familiesOption(values: TrainValues, name: string): FamilyName[] | undef
 function trainOptions(values: TrainValues): TrainOptions {
   const families = familiesOption(values, 'families');
   const exclude = familiesOption(values, 'exclude');
-  const strings = Object.fromEntries((['layouts', 'site', 'general'] as const).flatMap((k) => {
-    const v = optString(values, k);
-    return v !== undefined ? [[k, v]] : [];
-  }));
+  const layouts = optString(values, 'layouts');
+  const site = optString(values, 'site');
+  const general = optString(values, 'general');
   return {
     params: parseSetPairs(optStrings(values, 'set')),
     ...(families || exclude ? { features: { ...(families ? { families } : {}), ...(exclude ? { exclude } : {}) } } : {}),
     ...(values['limit'] !== undefined ? { limit: optInt(values, 'limit', 0, 1) } : {}),
-    ...strings,
+    ...(layouts !== undefined ? { layouts } : {}),
+    ...(site !== undefined ? { site } : {}),
+    ...(general !== undefined ? { general } : {}),
     allowEvalOnly: optBool(values, 'allow-eval-only'),
     unlabelled: optBool(values, 'unlabelled'),
   };
