@@ -69,12 +69,18 @@ export async function openCorpora(paths: readonly string[]): Promise<Corpus[]> {
   return out;
 }
 
-export async function buildDataset(corpora: readonly Corpus[], options: DatasetOptions = {}): Promise<Dataset> {
+/** Every page of the corpora, with its corpus, at most `limitPerCorpus` (the first ones) of each. */
+export function corpusPages(corpora: readonly Corpus[], limitPerCorpus?: number): Array<[Corpus, CorpusPage]> {
   const jobs: Array<[Corpus, CorpusPage]> = [];
   for (const c of corpora) {
-    const pages = options.limitPerCorpus !== undefined ? c.pages.slice(0, options.limitPerCorpus) : c.pages;
+    const pages = limitPerCorpus !== undefined ? c.pages.slice(0, limitPerCorpus) : c.pages;
     for (const p of pages) jobs.push([c, p]);
   }
+  return jobs;
+}
+
+export async function buildDataset(corpora: readonly Corpus[], options: DatasetOptions = {}): Promise<Dataset> {
+  const jobs = corpusPages(corpora, options.limitPerCorpus);
   const pages: DatasetPage[] = [];
   const failures: Dataset['failures'] = [];
   let done = 0;

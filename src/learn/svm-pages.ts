@@ -9,6 +9,7 @@ import { goldBlockLabels } from '../corpus/index.js';
 import { loadPage, readPageBytes, withCachedLayout } from '../page.js';
 import { LayoutCache } from '../render/cache.js';
 import type { SvmTrainingPage } from '../models/svm/train.js';
+import { corpusPages } from './dataset.js';
 
 export interface LoadedSvmPage extends SvmTrainingPage {
   readonly corpus: string;
@@ -38,8 +39,7 @@ export async function loadSvmPage(corpus: Corpus, entry: CorpusPage, cache?: Lay
 
 export async function loadSvmPages(corpora: readonly Corpus[], options: SvmLoadOptions = {}): Promise<SvmLoadResult> {
   const cache = options.layouts !== undefined ? await LayoutCache.open(options.layouts) : undefined;
-  const jobs: Array<[Corpus, CorpusPage]> = [];
-  for (const c of corpora) for (const p of options.limit !== undefined ? c.pages.slice(0, options.limit) : c.pages) jobs.push([c, p]);
+  const jobs = corpusPages(corpora, options.limit);
   const pages: LoadedSvmPage[] = [];
   const skipped: SvmLoadResult['skipped'] = [];
   let done = 0;
