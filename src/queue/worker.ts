@@ -1,6 +1,6 @@
 /**
  * A queue worker: takes pages from the BullMQ queue and extracts them on threads (the batch's
- * own worker thread, src/pipeline/batch-worker.ts), writing each page's line into Redis with
+ * own worker thread, src/batch/batch-worker.ts), writing each page's line into Redis with
  * HSETNX (once, however many times the page is done). Pages that cannot be reached (a file
  * missing, a fetch failing, a thread crashing or over the time limit) are retried with backoff
  * and dead-lettered when they keep failing; errors about the page itself are its result.
@@ -17,9 +17,9 @@ import { gunzipSync } from 'node:zlib';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { PithError } from '../errors.js';
-import { DEFAULT_PAGE_TIMEOUT_MS } from '../pipeline/batch.js';
-import { DEFAULT_BATCH_FIELDS, type BatchField } from '../pipeline/batch-fields.js';
-import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent, robotsCacheFor, type FetchedWithAgent } from '../pipeline/url-list.js';
+import { DEFAULT_PAGE_TIMEOUT_MS } from '../batch/batch.js';
+import { DEFAULT_BATCH_FIELDS, type BatchField } from '../batch/batch-fields.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent, robotsCacheFor, type FetchedWithAgent } from '../batch/url-list.js';
 import { DEFAULT_MAX_REDIRECTS } from '../dom/fetch.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
 import { HostGate, leaseForFetch } from './host-gate.js';
@@ -102,7 +102,7 @@ class Slot {
   }
 
   private start(): void {
-    const thread = new Thread(new URL('../pipeline/batch-worker.js', import.meta.url), { workerData: this.init, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
+    const thread = new Thread(new URL('../batch/batch-worker.js', import.meta.url), { workerData: this.init, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
     this.thread = thread;
     let started = false;
     let gone = false;

@@ -3,7 +3,7 @@
  * without labels (learn-sites.ts), stored beside a general model like labelled ones.
  */
 import { PithError } from '../errors.js';
-import { collectPages } from '../pipeline/batch.js';
+import { collectPages } from '../batch/batch.js';
 import { saveModel, withSiteEntries } from '../models/model-file.js';
 import { bundledModelPath, loadExtractionModel } from '../pipeline/extract.js';
 import { describeLearned, learnSites, loadPagesForLearning } from './learn-sites.js';

@@ -35,7 +35,7 @@ export interface UrlFetchOptions {
   readonly addressPolicy?: AddressPolicy;
   /** What the pauses between requests are measured and waited on. Default: the real clock. */
   readonly clock?: Clock;
-  /** Fetch pages whatever the sites' robots.txt say (`--ignore-robots`); by default each site's is read once and obeyed (src/pipeline/robots.ts). */
+  /** Fetch pages whatever the sites' robots.txt say (`--ignore-robots`); by default each site's is read once and obeyed (src/batch/robots.ts). */
   readonly ignoreRobots?: boolean;
 }
 

@@ -15,9 +15,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPageBytes } from '../page.js';
-import { extractBytes, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, resultBlocks, resultExtraction, type ExtractResult } from './extract.js';
-import { extractionJson } from './extraction.js';
-import { fieldsCsv } from './fields-csv.js';
+import { extractBytes, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, resultBlocks, resultExtraction, type ExtractResult } from '../pipeline/extract.js';
+import { extractionJson } from '../pipeline/extraction.js';
+import { fieldsCsv } from '../pipeline/fields-csv.js';
 import { loadRenderedPage, type LayoutSource } from './render-page.js';
 import { LayoutCache } from '../render/cache.js';
 import { Renderer } from '../render/renderer.js';
@@ -57,7 +57,7 @@ const layoutSource: LayoutSource | undefined = init.render || init.layoutsDir !=
 const want = new Set<BatchField>(init.fields);
 if (init.withBlocks) want.add('blocks');
 
-/** One page for a worker (src/pipeline/batch.ts's jobs): a file to read, or bytes already in hand. */
+/** One page for a worker (src/batch/batch.ts's jobs): a file to read, or bytes already in hand. */
 export interface PageMessage {
   readonly id: string;
   readonly path?: string;
