@@ -36,7 +36,7 @@ import { ServiceError, toServiceError } from './errors.js';
 import { guardedFetch, parseClientUrl } from './fetch-url.js';
 import { Counter, Gauge, Histogram, LATENCY_BUCKETS, Registry } from './metrics.js';
 import { openApiDocument } from './openapi.js';
-import { WorkerPool } from './pool.js';
+import { ExtractionPool } from './pool.js';
 import { RESPONSE_FORMATS, type ResponseFormat } from './worker.js';
 
 export interface ServiceOptions {
@@ -269,7 +269,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   let heavyInflight = 0;
   registry.add(new Gauge('pith_heavy_in_flight', 'Heavy pages admitted and not yet answered.', () => heavyInflight));
   const heavyPages = registry.add(new Counter('pith_heavy_pages_total', 'Pages weighed as heavy (by start tags or bytes) and sent to the heavy lane.'));
-  const pool = new WorkerPool({
+  const pool = new ExtractionPool({
     size: workers, heapMb, maxHeavyRunning: heavyWorkers, ...(options.modelPath ? { modelPath: options.modelPath } : {}), onRestart: (reason) => restarts.inc({ reason }),
   });
   registry.add(new Gauge('pith_workers_ready', 'Worker threads ready to extract.', () => pool.readyWorkers));

@@ -43,6 +43,14 @@ export class PoolTaskError extends Error {
   }
 }
 
+/** A worker that could not start: its module threw `thrown` (name and code kept), or it exited (`exitCode`). */
+export class WorkerStartError extends Error {
+  constructor(message: string, readonly thrown?: Error & { code?: unknown }, readonly exitCode?: number) {
+    super(message);
+    this.name = 'WorkerStartError';
+  }
+}
+
 export interface WorkerPoolOptions {
   /** The worker module (it calls `serveTasks`). */
   readonly module: URL;
@@ -65,7 +73,7 @@ export interface WorkerPoolOptions {
   /** A worker was replaced, with why. */
   readonly onRestart?: (reason: LossReason) => void;
   /** A replacement could not start (it is tried again after `restartDelayMs` while the pool is open). */
-  readonly onStartError?: (e: Error) => void;
+  readonly onStartError?: (e: WorkerStartError) => void;
 }
 
 export interface RunOptions {
@@ -121,7 +129,7 @@ export class WorkerPool<I, O> {
     this.maxHeavy = options.maxHeavyRunning ?? options.size;
   }
 
-  /** Starts every worker; resolves once all are ready, rejects with the first one's error when one cannot start. */
+  /** Starts every worker; resolves once all are ready, rejects with a WorkerStartError when one cannot start. */
   async start(): Promise<void> {
     await Promise.all(Array.from({ length: this.options.size }, () => this.spawn()));
   }
@@ -300,7 +308,7 @@ export class WorkerPool<I, O> {
   }
 
   private respawn(): void {
-    this.spawn().catch((e: Error) => {
+    this.spawn().catch((e: WorkerStartError) => {
       if (this.closed) return;
       this.options.onStartError?.(e);
       if (this.closed) return;
@@ -330,7 +338,7 @@ export class WorkerPool<I, O> {
       });
       const slot: Slot<I, O> = { thread, ready: false, gone: false, exited: false, inFlight: [] };
       this.slots.add(slot);
-      const failToStart = (e: Error): void => {
+      const failToStart = (e: WorkerStartError): void => {
         slot.gone = true;
         this.slots.delete(slot);
         reject(e);
@@ -338,7 +346,7 @@ export class WorkerPool<I, O> {
       thread.on('message', (msg: FromWorker<O>) => this.heard(slot, msg, resolve));
       thread.on('error', (e: Error & { code?: string }) => {
         if (slot.gone) return;
-        if (!slot.ready) return failToStart(e);
+        if (!slot.ready) return failToStart(new WorkerStartError(`a worker could not start: ${e.message}`, e));
         if (this.closed) return;
         this.lose(slot, e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out_of_memory' : 'crash', e.message);
       });
@@ -346,7 +354,7 @@ export class WorkerPool<I, O> {
         slot.exited = true;
         slot.onClosed?.();
         if (slot.gone) return;
-        if (!slot.ready) return failToStart(new Error(`a worker exited while starting (code ${code})`));
+        if (!slot.ready) return failToStart(new WorkerStartError(`a worker exited while starting (code ${code})`, undefined, code));
         if (this.closed) return;
         // Gone without an error event: the same as a crash.
         this.lose(slot, 'crash', `the worker exited (code ${code})`, code);
