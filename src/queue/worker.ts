@@ -1,6 +1,6 @@
 /**
  * A queue worker: takes pages from the BullMQ queue and extracts them on threads (the batch's
- * own worker thread, src/batch/batch-worker.ts), writing each page's line into Redis with
+ * own worker thread, src/batch/batch-worker.ts, in a worker pool), writing each page's line into Redis with
  * HSETNX (once, however many times the page is done). Pages that cannot be reached (a file
  * missing, a fetch failing, a thread crashing or over the time limit) are retried with backoff
  * and dead-lettered when they keep failing; errors about the page itself are its result.
@@ -12,7 +12,6 @@
  * finish once it is back (or, if their locks expired, are done again by whoever takes them:
  * their lines are still written once).
  */
-import { Worker as Thread } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -24,6 +23,8 @@ import { DEFAULT_MAX_REDIRECTS } from '../dom/fetch.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
 import { HostGate, leaseForFetch } from './host-gate.js';
 import type { AddressPolicy } from '../util/fetch-policy.js';
+import { PoolTaskError, WorkerPool, WorkerStartError } from '../util/worker-pool/pool.js';
+import type { PageMessage, PageReply } from '../batch/batch-worker.js';
 
 export interface QueueWorkerOptions {
   readonly redisUrl: string;
@@ -90,108 +91,51 @@ interface Outcome {
   readonly ok: boolean;
 }
 
-/** One batch worker thread, replaced when it crashes or runs over the time limit. */
-class Slot {
-  private thread!: Thread;
-  private ready!: Promise<void>;
-  private current: { resolve: (o: Outcome) => void; reject: (e: Error) => void } | undefined;
-  private closed = false;
+/**
+ * The extraction threads: a worker pool (src/util/worker-pool) of batch worker threads, one
+ * page each at a time. A thread lost (crashed, over its heap or over the time limit) is
+ * replaced; its page fails with a RetryableError, to be tried again.
+ */
+class ExtractionThreads {
+  private readonly pool: WorkerPool<PageMessage, PageReply>;
 
-  constructor(private readonly init: Record<string, unknown>, private readonly heapMb: number, private readonly timeoutMs: number) {
-    this.start();
-  }
-
-  private start(): void {
-    const thread = new Thread(new URL('../batch/batch-worker.js', import.meta.url), { workerData: this.init, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
-    this.thread = thread;
-    let started = false;
-    let gone = false;
-    this.ready = new Promise<void>((resolve, reject) => {
-      /** The thread is gone: its page fails (to be retried), a fresh thread takes its place. */
-      const lost = (e: RetryableError): void => {
-        if (gone) return;
-        gone = true;
-        if (!started) return reject(new Error(`the extraction thread did not start: ${e.message}`));
-        if (this.thread !== thread) return;
-        const cur = this.current;
-        this.current = undefined;
-        if (!this.closed) this.start();
-        cur?.reject(e);
-      };
-      thread.on('message', (msg: { ready?: boolean; line?: string; ok?: boolean }) => {
-        if (msg.ready) {
-          started = true;
-          return resolve();
-        }
-        const cur = this.current;
-        this.current = undefined;
-        cur?.resolve({ line: msg.line!, ok: msg.ok === true });
-      });
-      thread.on('error', (e: Error & { code?: string }) => {
-        lost(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new RetryableError('OUT_OF_MEMORY', `the page needs more than the thread's ${this.heapMb} MB heap`) : new RetryableError('INTERNAL', e.message));
-      });
-      thread.on('exit', (code) => lost(new RetryableError('INTERNAL', `the extraction thread exited (code ${code})`)));
-    });
-    this.ready.catch(() => undefined);
-  }
-
-  async run(msg: Record<string, unknown>): Promise<Outcome> {
-    await this.ready;
-    return new Promise<Outcome>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = (): void => clearTimeout(timer);
-      this.current = { resolve: (o) => (done(), resolve(o)), reject: (e) => (done(), reject(e)) };
-      if (this.timeoutMs > 0) {
-        timer = setTimeout(() => {
-          const cur = this.current;
-          if (!cur) return;
-          this.current = undefined;
-          const old = this.thread;
-          old.removeAllListeners();
-          void old.terminate();
-          if (!this.closed) this.start();
-          cur.reject(new RetryableError('TIMEOUT', `the page took longer than the limit of ${this.timeoutMs / 1000} s; its thread was stopped`));
-        }, this.timeoutMs);
-      }
-      this.thread.postMessage(msg);
+  constructor(size: number, init: Record<string, unknown>, private readonly heapMb: number, private readonly timeoutMs: number) {
+    this.pool = new WorkerPool<PageMessage, PageReply>({
+      module: new URL('../batch/batch-worker.js', import.meta.url), size, workerData: init, heapMb, taskTimeoutMs: timeoutMs,
     });
   }
 
-  /** Fails fast when the model does not load (the thread dies before it is ready). */
-  whenReady(): Promise<void> {
-    return this.ready;
+  /** Resolves once every thread is ready; fails fast when the model does not load. */
+  async start(): Promise<void> {
+    await this.pool.start().catch((e: unknown) => {
+      throw e instanceof WorkerStartError ? new Error(`the extraction thread did not start: ${e.thrown?.message ?? e.message}`) : e;
+    });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    this.thread.removeAllListeners();
-    await this.thread.terminate();
-  }
-}
-
-class ThreadPool {
-  private readonly idle: Slot[];
-  private readonly waiters: Array<(s: Slot) => void> = [];
-  readonly slots: Slot[];
-
-  constructor(n: number, init: Record<string, unknown>, heapMb: number, timeoutMs: number) {
-    this.slots = Array.from({ length: n }, () => new Slot(init, heapMb, timeoutMs));
-    this.idle = [...this.slots];
-  }
-
-  async run(msg: Record<string, unknown>): Promise<Outcome> {
-    const slot = this.idle.pop() ?? (await new Promise<Slot>((r) => this.waiters.push(r)));
+  async run(msg: PageMessage): Promise<Outcome> {
     try {
-      return await slot.run(msg);
-    } finally {
-      const next = this.waiters.shift();
-      if (next) next(slot);
-      else this.idle.push(slot);
+      const reply = await this.pool.run(msg);
+      return { line: reply.line, ok: reply.ok };
+    } catch (e) {
+      throw e instanceof PoolTaskError ? this.retryable(e) : e;
     }
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.close()));
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private retryable(e: PoolTaskError): RetryableError {
+    switch (e.failure) {
+      case 'out_of_memory':
+        return new RetryableError('OUT_OF_MEMORY', `the page needs more than the thread's ${this.heapMb} MB heap`);
+      case 'timeout':
+        return new RetryableError('TIMEOUT', `the page took longer than the limit of ${this.timeoutMs / 1000} s; its thread was stopped`);
+      case 'crash':
+        return new RetryableError('INTERNAL', e.exitCode !== undefined ? `the extraction thread exited (code ${e.exitCode})` : e.message);
+      default:
+        return new RetryableError('INTERNAL', e.message);
+    }
   }
 }
 
@@ -219,7 +163,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
   const keys = queueKeys(name);
   const log = options.log ?? (() => undefined);
   const fields = options.fields ?? DEFAULT_BATCH_FIELDS;
-  const pool = new ThreadPool(options.concurrency, { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields }, options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
+  const pool = new ExtractionThreads(options.concurrency, { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields }, options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
   const store = connection(options.redisUrl, log, 'results');
   const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
   const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
@@ -280,7 +224,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
     }
   };
 
-  const pageMessage = async (job: Job<PageJobData>, token: string | undefined): Promise<Record<string, unknown>> => {
+  const pageMessage = async (job: Job<PageJobData>, token: string | undefined): Promise<PageMessage> => {
     const data = job.data;
     const head = { id: data.id, ...(data.date !== undefined ? { date: data.date } : {}) };
     if (data.gz !== undefined) {
@@ -352,7 +296,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
 
   const done = (async (): Promise<QueueWorkerSummary> => {
     try {
-      await Promise.all(pool.slots.map((s) => s.whenReady()));
+      await pool.start();
       const running = worker.run();
       let watch: NodeJS.Timeout | undefined;
       let counter: Queue | undefined;

@@ -109,6 +109,16 @@ interface Slot<I, O> {
 
 const DEFAULT_RESTART_DELAY_MS = 1000;
 
+/**
+ * The workers' Node flags: the main thread's, which they inherit, except that a flag only the
+ * main script can take (node --input-type=module -e ...) would stop them. Named only when one
+ * must go: given explicitly, flags a worker ignores when inherited (--single-threaded-gc) are refused.
+ */
+function workerExecArgv(): { execArgv?: string[] } {
+  const mainOnly = (a: string): boolean => a.startsWith('--input-type');
+  return process.execArgv.some(mainOnly) ? { execArgv: process.execArgv.filter((a) => !mainOnly(a)) } : {};
+}
+
 export class WorkerPool<I, O> {
   private readonly slots = new Set<Slot<I, O>>();
   private readonly queue: Task<I, O>[] = [];
@@ -117,6 +127,7 @@ export class WorkerPool<I, O> {
   private readonly perWorker: number;
   private readonly maxHeavy: number;
   private closed = false;
+  private closing: Promise<void> | undefined;
   private stopRetry: (() => void) | undefined;
   /** The first worker's `info` (what it loaded). */
   info: unknown;
@@ -179,8 +190,14 @@ export class WorkerPool<I, O> {
   /**
    * Fails the waiting and running tasks (`closed`) and stops every worker. With `graceMs`, each
    * ready worker first finishes what it holds and releases its resources (at most that long).
+   * A second call waits for the first one's.
    */
-  async close(graceMs = 0): Promise<void> {
+  close(graceMs = 0): Promise<void> {
+    this.closing ??= this.stopAll(graceMs);
+    return this.closing;
+  }
+
+  private async stopAll(graceMs: number): Promise<void> {
     this.closed = true;
     this.stopRetry?.();
     for (const task of this.queue.splice(0)) this.settle(task, new PoolTaskError('closed', 'the pool is closed', false));
@@ -332,8 +349,7 @@ export class WorkerPool<I, O> {
     return new Promise<void>((resolve, reject) => {
       const thread = new Worker(this.options.module, {
         workerData: this.options.workerData,
-        // Flags only the main script can take (node --input-type=module -e ...) would stop the worker.
-        execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+        ...workerExecArgv(),
         ...(this.options.heapMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb } } : {}),
       });
       const slot: Slot<I, O> = { thread, ready: false, gone: false, exited: false, inFlight: [] };
