@@ -225,8 +225,6 @@ function headerValue(record: WARCRecord, name: string): string {
  * whose id `isDone` are passed over unread. A file that cannot be opened is a PithError.
  */
 export async function* readWarcPages(path: string, options: WarcReadOptions = {}): AsyncGenerator<WarcPage> {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const skip = (reason: WarcSkipReason, detail: string): void => options.onSkip?.(reason, detail);
   let st;
   try {
     st = await stat(path);
@@ -234,179 +232,241 @@ export async function* readWarcPages(path: string, options: WarcReadOptions = {}
     throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
   }
   if (!st.isFile()) throw new PithError('NOT_A_FILE', 'is not a regular file; only regular WARC files are read', path);
-  const name = basename(path);
   const warcio = await loadWarcio();
-  const { WARCParser } = warcio;
-  const BudgetedReader = budgetedReaderClass(warcio.AsyncIterReader);
   const fh = await open(path, 'r');
   const head = Buffer.alloc(3);
   await fh.read(head, 0, 3, 0).finally(() => fh.close());
-  const gz = isGzipStart(head);
-  let start = 0;
-  let inDamage = false;
-  const damaged = (reason: WarcSkipReason, detail: string): void => {
-    if (!inDamage) skip(reason, detail);
-    inDamage = true;
-  };
-  // Going on after damage reads the bytes a bad record swallowed again; all passes together may
-  // read the file this many times over (plus a little), so a file of bad lengths stays linear.
-  const readBudget = RESYNC_READ_FACTOR * st.size + (1 << 20);
-  let streamed = 0;
-  while (start >= 0) {
-    if (streamed > readBudget) {
-      skip('BAD_RECORD', `${name}: too much damage: stopped at offset ${start} after reading ${streamed} bytes of a ${st.size}-byte file`);
-      break;
+  yield* new WarcFileReader(path, st.size, isGzipStart(head), warcio, options).pages();
+}
+
+/** One reading pass over a WARC file, from `start` to its end or to damage. */
+interface Pass {
+  readonly start: number;
+  readonly reader: BudgetedReader;
+  readonly parser: Warcio.WARCParser;
+  /** Where to look for the next record (gzip member or `WARC/1.` line) after this pass; -1: none. */
+  resyncFrom: number;
+  /** A record the file ends inside: TRUNCATED if nothing follows it, else a bad Content-Length. */
+  cut?: { readonly offset: number; readonly detail: string };
+}
+
+/** A record with a valid WARC header block. */
+interface RecordAt {
+  readonly record: WARCRecord;
+  readonly offset: number;
+  readonly limiter: RecordLimitReader;
+  readonly lengthHeader: string;
+  readonly id: string;
+  readonly url: string | undefined;
+}
+
+/** What became of a record that gave no page: passed over (read on), or the pass ends here. */
+const SKIPPED = Symbol('skipped');
+const STOP = Symbol('stop');
+type RecordResult = WarcPage | typeof SKIPPED | typeof STOP;
+
+class WarcFileReader {
+  private readonly name: string;
+  private readonly maxBytes: number;
+  private readonly BudgetedReader: ReturnType<typeof budgetedReaderClass>;
+  /** In a run of damage: only its first record is reported. */
+  private inDamage = false;
+
+  constructor(private readonly path: string, private readonly size: number, private readonly gz: boolean, private readonly warcio: typeof Warcio, private readonly options: WarcReadOptions) {
+    this.name = basename(path);
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.BudgetedReader = budgetedReaderClass(warcio.AsyncIterReader);
+  }
+
+  /** Passes over the file until one reaches its end; after damage the next pass starts at the next record. */
+  async *pages(): AsyncGenerator<WarcPage> {
+    // Going on after damage reads the bytes a bad record swallowed again; all passes together may
+    // read the file this many times over (plus a little), so a file of bad lengths stays linear.
+    const readBudget = RESYNC_READ_FACTOR * this.size + (1 << 20);
+    let streamed = 0;
+    let start = 0;
+    while (start >= 0) {
+      if (streamed > readBudget) {
+        this.skip('BAD_RECORD', `${this.name}: too much damage: stopped at offset ${start} after reading ${streamed} bytes of a ${this.size}-byte file`);
+        break;
+      }
+      const stream = createReadStream(this.path, { start, highWaterMark: 1 << 18 });
+      const reader = new this.BudgetedReader(stream, this.gz ? 'gzip' : null);
+      const pass: Pass = { start, reader, parser: new this.warcio.WARCParser(reader), resyncFrom: -1 };
+      try {
+        yield* this.records(pass);
+      } catch (e) {
+        this.readFailed(pass, e);
+      } finally {
+        streamed += stream.bytesRead;
+        stream.destroy();
+      }
+      start = await this.nextStart(pass);
     }
-    const stream = createReadStream(path, { start, highWaterMark: 1 << 18 });
-    const reader = new BudgetedReader(stream, gz ? 'gzip' : null);
-    const parser = new WARCParser(reader);
-    let resyncFrom = -1; // look for the next record (gzip member or `WARC/1.` line) after this offset
-    /** A record the file ends inside: TRUNCATED if nothing follows it, else a bad Content-Length. */
-    let cut: { offset: number; detail: string } | undefined;
+  }
+
+  private skip(reason: WarcSkipReason, detail: string): void {
+    this.options.onSkip?.(reason, detail);
+  }
+
+  private damaged(reason: WarcSkipReason, detail: string): void {
+    if (!this.inDamage) this.skip(reason, detail);
+    this.inDamage = true;
+  }
+
+  /** A gzip member that did not inflate: reported, and the next pass looks after `offset`. */
+  private badGzip(pass: Pass, offset: number): typeof STOP {
+    this.damaged('BAD_GZIP', `${this.name}: a gzip member at offset ${offset} does not inflate`);
+    pass.resyncFrom = offset + 1;
+    return STOP;
+  }
+
+  private gzipBroken(pass: Pass): boolean {
+    return this.gz && pass.reader.compressed === null;
+  }
+
+  /** A record the file ends inside (or whose length says so): reported once the next pass's start is known. */
+  private cutAt(pass: Pass, offset: number, detail: string): typeof STOP {
+    pass.cut = { offset, detail };
+    pass.resyncFrom = offset + 1;
+    return STOP;
+  }
+
+  /** An error while reading a pass: damage to go past, or a file that cannot be read (IO). */
+  private readFailed(pass: Pass, e: unknown): void {
+    const at = pass.start + pass.parser.offset;
+    if (e instanceof HeaderBudgetExceeded) {
+      this.damaged('BAD_RECORD', `${this.name}: a record's headers near offset ${at} run past 1 MiB`);
+      pass.resyncFrom = at + 1;
+    } else if (this.gzipBroken(pass)) {
+      this.damaged('BAD_GZIP', `${this.name}: a gzip member near offset ${at} does not inflate`);
+      pass.resyncFrom = at + 1;
+    } else {
+      throw new PithError('IO', `cannot read the WARC file (${(e as Error).message})`, this.path, { cause: e });
+    }
+  }
+
+  /** Where the next pass starts (-1: none), reporting a cut record now that it is known whether anything follows it. */
+  private async nextStart(pass: Pass): Promise<number> {
+    const from = pass.resyncFrom;
+    const start = from < 0 ? -1 : this.gz ? await nextGzipMember(this.path, from) : await nextRecordStart(this.path, from);
+    if (pass.cut !== undefined) {
+      if (start < 0) this.skip('TRUNCATED', pass.cut.detail);
+      else this.damaged('BAD_RECORD', `${this.name}: the record at offset ${pass.cut.offset} does not end where its Content-Length says; going on at the next record (offset ${start})`);
+    }
+    return start;
+  }
+
+  private async *records(pass: Pass): AsyncGenerator<WarcPage> {
+    /** A record of this pass was read whole (plain files): what lies between its end and the next record must be blank lines. */
+    let afterRecord = false;
+    for (;;) {
+      const at = await this.nextRecord(pass, afterRecord);
+      if (at === undefined) return;
+      this.inDamage = false;
+      afterRecord = !this.gz;
+      const result = await this.pageOf(pass, at);
+      if (result === STOP) return;
+      if (result !== SKIPPED) yield result;
+    }
+  }
+
+  /** The next record with a valid WARC header block, or undefined where the pass ends (the file's end, or damage). */
+  private async nextRecord(pass: Pass, afterRecord: boolean): Promise<RecordAt | undefined> {
+    const { reader, parser, start } = pass;
+    const endOfPrevious = afterRecord ? start + reader.getReadOffset() : undefined;
+    reader.budget = HEADER_BUDGET;
+    let record: WARCRecord | null;
     try {
-      /** A record of this pass was read whole (plain files): what lies between its end and the next record must be blank lines. */
-      let afterRecord = false;
-      for (;;) {
-        const endOfPrevious = afterRecord ? start + reader.getReadOffset() : undefined;
-        reader.budget = HEADER_BUDGET;
-        let record: WARCRecord | null;
-        try {
-          record = await parser.parse();
-        } catch (e) {
-          if (gz && reader.compressed === null) damaged('BAD_GZIP', `${name}: a gzip member at offset ${start + parser.offset} does not inflate`);
-          else damaged('BAD_RECORD', `${name}: unreadable record at offset ${start + parser.offset} (${(e as Error).message})`);
-          resyncFrom = start + parser.offset + 1;
-          break;
-        }
-        const offset = start + parser.offset;
-        if (record && endOfPrevious !== undefined && offset > endOfPrevious + 4 && !(await onlyLineBreaks(path, endOfPrevious, offset))) {
-          damaged('BAD_RECORD', `${name}: the record before offset ${offset} is longer than its Content-Length: ${offset - endOfPrevious} bytes after it were passed over`);
-        }
-        if (gz && reader.compressed === null) {
-          damaged('BAD_GZIP', `${name}: a gzip member at offset ${offset} does not inflate`);
-          resyncFrom = offset + 1;
-          break;
-        }
-        if (!record) {
-          // A .warc.gz that ends inside a gzip member: the last record was cut.
-          if (gz && start + reader.getRawOffset() < st.size) skip('TRUNCATED', `${name}: the file ends inside the gzip member at offset ${offset}`);
-          break;
-        }
-        reader.budget = Infinity;
-        const limiter = record._reader as unknown as RecordLimitReader;
-        const lengthHeader = record.warcHeaders.headers.get('Content-Length') ?? '';
-        if (!/^\s*\d+\s*$/.test(lengthHeader) || !record.warcHeaders.statusline.startsWith('WARC/')) {
-          damaged('BAD_RECORD', `${name}: record at offset ${offset} has no valid WARC header or Content-Length`);
-          resyncFrom = offset + 1;
-          break;
-        }
-        inDamage = false;
-        afterRecord = !gz;
-        /** Passes over the rest of the record; false when the file ended inside it (counted TRUNCATED). */
-        const pass = async (reason: WarcSkipReason | undefined, detail: string): Promise<boolean> => {
-          const { truncated } = await drain(limiter, reader);
-          record!.consumed = 'skipped';
-          if (gz && reader.compressed === null) {
-            damaged('BAD_GZIP', `${name}: a gzip member at offset ${offset} does not inflate`);
-            resyncFrom = offset + 1;
-            return false;
-          }
-          if (truncated) {
-            cut = { offset, detail: `${name}: the file ends inside the record at offset ${offset}` };
-            resyncFrom = offset + 1;
-            return false;
-          }
-          if (reason) skip(reason, detail);
-          return true;
-        };
-        const type = record.warcType ?? '';
-        const recordId = (record.warcHeaders.headers.get('WARC-Record-ID') ?? '').trim().replace(/^<(.*)>$/, '$1');
-        const id = recordId || `${name}:${offset}`;
-        const url = record.warcTargetURI?.trim().replace(/^<(.*)>$/, '$1') || undefined;
-        if (type !== 'response') {
-          if (!(await pass('NOT_RESPONSE', `${name}: ${type || 'untyped'} record at offset ${offset}`))) break;
-          continue;
-        }
-        if (options.isDone?.(id)) {
-          if (!(await pass(undefined, ''))) break;
-          options.onDone?.(id);
-          continue;
-        }
-        const status = /^HTTP\/\S+\s+(\d{3})/i.exec(record.httpHeaders?.statusline ?? '');
-        if (!status) {
-          if (!(await pass('NOT_HTTP', `${name}: response at offset ${offset} has no HTTP status line`))) break;
-          continue;
-        }
-        const code = Number(status[1]);
-        if (code < 200 || code > 299) {
-          if (!(await pass('HTTP_STATUS', `${name}: ${url ?? id}: HTTP ${code}`))) break;
-          continue;
-        }
-        const contentType = headerValue(record, 'Content-Type');
-        if (contentType && !HTML_TYPE.test(contentType)) {
-          if (!(await pass('NOT_HTML', `${name}: ${url ?? id}: ${contentType}`))) break;
-          continue;
-        }
-        if (!gz && offset + Number(lengthHeader) > st.size) {
-          // A Content-Length past the end of the file: the record is cut or its length is wrong.
-          record.consumed = 'skipped';
-          cut = { offset, detail: `${name}: the file ends inside the record at offset ${offset} (Content-Length ${lengthHeader.trim()})` };
-          resyncFrom = offset + 1;
-          break;
-        }
-        if (limiter.limit > maxBytes) {
-          if (!(await pass('TOO_LARGE', `${name}: ${url ?? id}: payload of ${limiter.limit} bytes is above the limit of ${maxBytes}`))) break;
-          continue;
-        }
-        if (limiter.limit < 0) {
-          // The HTTP header block ran past the record's end: a cut record.
-          record.consumed = 'skipped';
-          cut = { offset, detail: `${name}: the record at offset ${offset} ends inside its HTTP headers` };
-          resyncFrom = offset + 1;
-          break;
-        }
-        const { bytes: raw, truncated } = await readPayload(limiter);
-        record.consumed = 'skipped';
-        if (gz && reader.compressed === null) {
-          damaged('BAD_GZIP', `${name}: a gzip member at offset ${offset} does not inflate`);
-          resyncFrom = offset + 1;
-          break;
-        }
-        if (truncated) {
-          cut = { offset, detail: `${name}: the file ends inside the record at offset ${offset} (${url ?? id})` };
-          resyncFrom = offset + 1;
-          break;
-        }
-        const body = await decodeBody(warcio, raw, headerValue(record, 'Transfer-Encoding'), headerValue(record, 'Content-Encoding'), maxBytes);
-        if (typeof body === 'string') {
-          skip(body, `${name}: ${url ?? id}: ${body === 'TOO_LARGE' ? `decoded body above the limit of ${maxBytes} bytes` : `cannot decode Content-Encoding '${headerValue(record, 'Content-Encoding')}'`}`);
-          continue;
-        }
-        if (!contentType && !looksLikeHtml(body)) {
-          skip('NOT_HTML', `${name}: ${url ?? id}: no Content-Type and the body does not look like HTML`);
-          continue;
-        }
-        const charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
-        yield { id, url, date: record.warcDate?.trim() || undefined, bytes: body, charset, offset };
-      }
+      record = await parser.parse();
     } catch (e) {
-      if (e instanceof HeaderBudgetExceeded) {
-        damaged('BAD_RECORD', `${name}: a record's headers near offset ${start + parser.offset} run past 1 MiB`);
-        resyncFrom = start + parser.offset + 1;
-      } else if (gz && reader.compressed === null) {
-        damaged('BAD_GZIP', `${name}: a gzip member near offset ${start + parser.offset} does not inflate`);
-        resyncFrom = start + parser.offset + 1;
-      } else {
-        throw new PithError('IO', `cannot read the WARC file (${(e as Error).message})`, path, { cause: e });
-      }
-    } finally {
-      streamed += stream.bytesRead;
-      stream.destroy();
+      if (this.gzipBroken(pass)) this.damaged('BAD_GZIP', `${this.name}: a gzip member at offset ${start + parser.offset} does not inflate`);
+      else this.damaged('BAD_RECORD', `${this.name}: unreadable record at offset ${start + parser.offset} (${(e as Error).message})`);
+      pass.resyncFrom = start + parser.offset + 1;
+      return undefined;
     }
-    start = resyncFrom < 0 ? -1 : gz ? await nextGzipMember(path, resyncFrom) : await nextRecordStart(path, resyncFrom);
-    if (cut !== undefined) {
-      if (start < 0) skip('TRUNCATED', cut.detail);
-      else damaged('BAD_RECORD', `${name}: the record at offset ${cut.offset} does not end where its Content-Length says; going on at the next record (offset ${start})`);
+    const offset = start + parser.offset;
+    if (record && endOfPrevious !== undefined && offset > endOfPrevious + 4 && !(await onlyLineBreaks(this.path, endOfPrevious, offset))) {
+      this.damaged('BAD_RECORD', `${this.name}: the record before offset ${offset} is longer than its Content-Length: ${offset - endOfPrevious} bytes after it were passed over`);
     }
+    if (this.gzipBroken(pass)) return void this.badGzip(pass, offset);
+    if (!record) {
+      // A .warc.gz that ends inside a gzip member: the last record was cut.
+      if (this.gz && start + reader.getRawOffset() < this.size) this.skip('TRUNCATED', `${this.name}: the file ends inside the gzip member at offset ${offset}`);
+      return undefined;
+    }
+    reader.budget = Infinity;
+    const lengthHeader = record.warcHeaders.headers.get('Content-Length') ?? '';
+    if (!/^\s*\d+\s*$/.test(lengthHeader) || !record.warcHeaders.statusline.startsWith('WARC/')) {
+      this.damaged('BAD_RECORD', `${this.name}: record at offset ${offset} has no valid WARC header or Content-Length`);
+      pass.resyncFrom = offset + 1;
+      return undefined;
+    }
+    const recordId = (record.warcHeaders.headers.get('WARC-Record-ID') ?? '').trim().replace(/^<(.*)>$/, '$1');
+    const url = record.warcTargetURI?.trim().replace(/^<(.*)>$/, '$1') || undefined;
+    return { record, offset, limiter: record._reader as unknown as RecordLimitReader, lengthHeader, id: recordId || `${this.name}:${offset}`, url };
+  }
+
+  /** Passes over the rest of the record, reporting `reason`; STOP when the file ended inside it (counted TRUNCATED) or its gzip member broke. */
+  private async passOver(pass: Pass, at: RecordAt, reason: WarcSkipReason | undefined, detail: string): Promise<typeof SKIPPED | typeof STOP> {
+    const { truncated } = await drain(at.limiter, pass.reader);
+    at.record.consumed = 'skipped';
+    if (this.gzipBroken(pass)) return this.badGzip(pass, at.offset);
+    if (truncated) return this.cutAt(pass, at.offset, `${this.name}: the file ends inside the record at offset ${at.offset}`);
+    if (reason) this.skip(reason, detail);
+    return SKIPPED;
+  }
+
+  /** The record's page, or why it gives none: not a 2xx HTML response, done already, too large, cut. */
+  private async pageOf(pass: Pass, at: RecordAt): Promise<RecordResult> {
+    const { record, offset, limiter, id, url } = at;
+    const type = record.warcType ?? '';
+    if (type !== 'response') return this.passOver(pass, at, 'NOT_RESPONSE', `${this.name}: ${type || 'untyped'} record at offset ${offset}`);
+    if (this.options.isDone?.(id)) {
+      const result = await this.passOver(pass, at, undefined, '');
+      if (result === SKIPPED) this.options.onDone?.(id);
+      return result;
+    }
+    const status = /^HTTP\/\S+\s+(\d{3})/i.exec(record.httpHeaders?.statusline ?? '');
+    if (!status) return this.passOver(pass, at, 'NOT_HTTP', `${this.name}: response at offset ${offset} has no HTTP status line`);
+    const code = Number(status[1]);
+    if (code < 200 || code > 299) return this.passOver(pass, at, 'HTTP_STATUS', `${this.name}: ${url ?? id}: HTTP ${code}`);
+    const contentType = headerValue(record, 'Content-Type');
+    if (contentType && !HTML_TYPE.test(contentType)) return this.passOver(pass, at, 'NOT_HTML', `${this.name}: ${url ?? id}: ${contentType}`);
+    if (!this.gz && offset + Number(at.lengthHeader) > this.size) {
+      // A Content-Length past the end of the file: the record is cut or its length is wrong.
+      record.consumed = 'skipped';
+      return this.cutAt(pass, offset, `${this.name}: the file ends inside the record at offset ${offset} (Content-Length ${at.lengthHeader.trim()})`);
+    }
+    if (limiter.limit > this.maxBytes) {
+      return this.passOver(pass, at, 'TOO_LARGE', `${this.name}: ${url ?? id}: payload of ${limiter.limit} bytes is above the limit of ${this.maxBytes}`);
+    }
+    if (limiter.limit < 0) {
+      // The HTTP header block ran past the record's end: a cut record.
+      record.consumed = 'skipped';
+      return this.cutAt(pass, offset, `${this.name}: the record at offset ${offset} ends inside its HTTP headers`);
+    }
+    return this.readPage(pass, at, contentType);
+  }
+
+  /** Reads and decodes the payload of a record taken as a page. */
+  private async readPage(pass: Pass, at: RecordAt, contentType: string): Promise<RecordResult> {
+    const { record, offset, id, url } = at;
+    const { bytes: raw, truncated } = await readPayload(at.limiter);
+    record.consumed = 'skipped';
+    if (this.gzipBroken(pass)) return this.badGzip(pass, offset);
+    if (truncated) return this.cutAt(pass, offset, `${this.name}: the file ends inside the record at offset ${offset} (${url ?? id})`);
+    const contentEncoding = headerValue(record, 'Content-Encoding');
+    const body = await decodeBody(this.warcio, raw, headerValue(record, 'Transfer-Encoding'), contentEncoding, this.maxBytes);
+    if (typeof body === 'string') {
+      this.skip(body, `${this.name}: ${url ?? id}: ${body === 'TOO_LARGE' ? `decoded body above the limit of ${this.maxBytes} bytes` : `cannot decode Content-Encoding '${contentEncoding}'`}`);
+      return SKIPPED;
+    }
+    if (!contentType && !looksLikeHtml(body)) {
+      this.skip('NOT_HTML', `${this.name}: ${url ?? id}: no Content-Type and the body does not look like HTML`);
+      return SKIPPED;
+    }
+    const charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
+    return { id, url, date: record.warcDate?.trim() || undefined, bytes: body, charset, offset };
   }
 }
