@@ -2,7 +2,7 @@
  * A tiny worker module for test/util/worker-pool.test.ts: each task says what the worker
  * should do with it (answer, loop forever, exit, outgrow its heap, throw).
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import { serveTasks } from '../../src/util/worker-pool/host.js';
 
@@ -13,10 +13,10 @@ export type FixtureTask =
   | { readonly do: 'grow' }
   | { readonly do: 'throw'; readonly message: string };
 
-const { closedLog, failToStart } = (workerData ?? {}) as { closedLog?: string; failToStart?: boolean };
+const { closedLog, failToStart, failWhileExists } = (workerData ?? {}) as { closedLog?: string; failToStart?: boolean; failWhileExists?: string };
 
 await serveTasks<FixtureTask, string>(() => {
-  if (failToStart) throw new Error('the fixture was told not to start');
+  if (failToStart || (failWhileExists !== undefined && existsSync(failWhileExists))) throw new Error('the fixture was told not to start');
   return {
     info: { fixture: true },
     handle(task) {

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PoolTaskError, WorkerPool, type WorkerPoolOptions } from '../../src/util/worker-pool/pool.js';
@@ -185,4 +185,26 @@ test('worker pool: start rejects with the error of a worker that cannot start', 
   const pool = new WorkerPool<FixtureTask, string>({ module: FIXTURE, size: 2, workerData: { failToStart: true } });
   await assert.rejects(pool.start(), /the fixture was told not to start/);
   await pool.close();
+});
+
+test('worker pool: a replacement that cannot start is reported and tried again after the restart delay', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-pool-'));
+  const flag = join(dir, 'refuse');
+  const clock = new ManualClock();
+  const startErrors: string[] = [];
+  const pool = await startedPool({ clock, restartDelayMs: 1000, workerData: { failWhileExists: flag }, onStartError: (e) => startErrors.push(e.thrown?.message ?? e.message) });
+  try {
+    writeFileSync(flag, '');
+    assert.equal((await failureOf(pool.run({ do: 'exit', code: 1 }))).failure, 'crash');
+    await eventually('the replacement failed to start', () => startErrors.length === 1);
+    assert.deepEqual(startErrors, ['the fixture was told not to start']);
+    const waiting = pool.run({ do: 'echo', value: 'once back' });
+    unlinkSync(flag);
+    clock.advance(1000);
+    assert.equal(await waiting, 'once back');
+    assert.equal(startErrors.length, 1);
+  } finally {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
