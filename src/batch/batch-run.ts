@@ -79,6 +79,7 @@ class BatchRun {
   /** Pages handed to the batch in this run (each gets one line). */
   private produced: number;
   private failure: Error | undefined;
+  private closing = false;
   private onFailure: ((e: Error) => void) | undefined;
 
   constructor(private readonly plan: BatchPlan, private readonly options: BatchOptions, private readonly done: ReadonlySet<string>, handle: FileHandle) {
@@ -103,6 +104,7 @@ class BatchRun {
 
   /** Stops the workers (after they close their browsers, with `--render`). */
   async close(): Promise<void> {
+    this.closing = true;
     await this.pool?.close(this.options.render ? BROWSER_CLOSE_MS : 0);
   }
 
@@ -133,7 +135,10 @@ class BatchRun {
       // A worker that cannot start (the model cannot load) would not start again: stop.
       onStartError: (e) => this.fail(startFailure(e)),
     });
-    pool.start().catch((e: unknown) => this.fail(e instanceof WorkerStartError ? startFailure(e) : (e as Error)));
+    pool.start().catch((e: unknown) => {
+      // Workers still starting when a short batch is over are stopped: not a failure.
+      if (!this.closing) this.fail(e instanceof WorkerStartError ? startFailure(e) : (e as Error));
+    });
     return pool;
   }
 

@@ -105,6 +105,8 @@ interface Slot<I, O> {
   readonly inFlight: Task<I, O>[];
   cancelTimer?: () => void;
   onClosed?: () => void;
+  /** Rejects `start` for a worker not ready yet. */
+  failStart?: (e: WorkerStartError) => void;
 }
 
 const DEFAULT_RESTART_DELAY_MS = 1000;
@@ -207,6 +209,7 @@ export class WorkerPool<I, O> {
     for (const slot of this.slots) {
       slot.gone = true;
       slot.cancelTimer?.();
+      if (!slot.ready) slot.failStart?.(new WorkerStartError('the pool closed while the worker was starting'));
       for (const task of slot.inFlight.splice(0)) this.settle(task, new PoolTaskError('closed', 'the pool is closed', true));
       stops.push(slot.thread.terminate());
     }
@@ -359,6 +362,7 @@ export class WorkerPool<I, O> {
         this.slots.delete(slot);
         reject(e);
       };
+      slot.failStart = reject;
       thread.on('message', (msg: FromWorker<O>) => this.heard(slot, msg, resolve));
       thread.on('error', (e: Error & { code?: string }) => {
         if (slot.gone) return;
