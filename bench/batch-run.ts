@@ -1,5 +1,5 @@
 /** Child process for bench/speed.ts: one `runBatch`, then its wall time and peak RSS as JSON. */
-import { runBatch } from '../src/pipeline/batch.js';
+import { runBatch } from '../src/batch/batch.js';
 import { bundledModelPath } from '../src/pipeline/extract.js';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';

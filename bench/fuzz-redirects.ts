@@ -18,7 +18,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetchPage } from '../src/dom/fetch.js';
 import { isPithError } from '../src/errors.js';
-import { fetchUrls } from '../src/pipeline/url-list.js';
+import { fetchUrls } from '../src/batch/url-list.js';
 import { isPrivateAddress, type AddressPolicy } from '../src/util/fetch-policy.js';
 import { seededRandom } from '../src/util/random.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/index.js';
 import { readPageBytes } from '../src/page.js';
 import { extractBytes, extractPage, loadExtractionModel, renderedModelPath } from '../src/pipeline/extract.js';
-import { loadRenderedPage } from '../src/pipeline/render-page.js';
+import { loadRenderedPage } from '../src/batch/render-page.js';
 import { Renderer } from '../src/render/renderer.js';
 
 const shared = join(process.cwd(), '..', 'shared', 'corpora');

@@ -6,7 +6,7 @@ import { join, relative, dirname, resolve } from 'node:path';
 const RANK = {
   'errors.ts': 0, 'labels.ts': 0, util: 0,
   dom: 1, segment: 2, render: 2.5, 'page.ts': 3, features: 4, models: 5, decode: 6, article: 7,
-  pipeline: 7.5, corpus: 8, learn: 9, eval: 10, wrapper: 10, trainers: 10.5, experiments: 11, annotate: 12, service: 12, queue: 12, cli: 13, 'index.ts': 13,
+  pipeline: 7.5, batch: 7.6, corpus: 8, learn: 9, eval: 10, wrapper: 10, trainers: 10.5, experiments: 11, annotate: 12, service: 12, queue: 12, cli: 13, 'index.ts': 13,
 };
 const src = resolve('src');
 const layerOf = (file) => {

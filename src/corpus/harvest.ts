@@ -24,7 +24,7 @@ import { isPithError, PithError } from '../errors.js';
 import { assertLooksLikeText, DEFAULT_MAX_BYTES, maybeGunzip } from '../dom/decode.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { isInsideFolder, loadPage, readPageBytes, type Page } from '../page.js';
-import { looksLikeHtml, readWarcPages } from '../pipeline/warc.js';
+import { looksLikeHtml, readWarcPages } from '../batch/warc.js';
 import type { GoldLabel } from '../labels.js';
 import { alignGold } from './align.js';
 import { labelArticleHeadings } from './article-headings.js';

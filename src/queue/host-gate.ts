@@ -19,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { PithError } from '../errors.js';
-import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, hostOf } from '../pipeline/url-list.js';
+import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, hostOf } from '../batch/url-list.js';
 import type { Clock } from '../util/clock.js';
 
 export interface Politeness {

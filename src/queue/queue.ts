@@ -16,9 +16,9 @@ import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { PithError } from '../errors.js';
 import { readPageBytes } from '../page.js';
-import { assignPageIds, collectPages } from '../pipeline/batch.js';
-import { readWarcPages, type WarcSkipReason } from '../pipeline/warc.js';
-import { readUrlList } from '../pipeline/url-list.js';
+import { assignPageIds, collectPages } from '../batch/batch.js';
+import { readWarcPages, type WarcSkipReason } from '../batch/warc.js';
+import { readUrlList } from '../batch/url-list.js';
 import { clearHostState, readPoliteness, storePoliteness, type Politeness } from './host-gate.js';
 
 export const DEFAULT_QUEUE = 'pith';

@@ -1,6 +1,6 @@
 /**
  * A queue worker: takes pages from the BullMQ queue and extracts them on threads (the batch's
- * own worker thread, src/pipeline/batch-worker.ts), writing each page's line into Redis with
+ * own worker thread, src/batch/batch-worker.ts, in a worker pool), writing each page's line into Redis with
  * HSETNX (once, however many times the page is done). Pages that cannot be reached (a file
  * missing, a fetch failing, a thread crashing or over the time limit) are retried with backoff
  * and dead-lettered when they keep failing; errors about the page itself are its result.
@@ -12,18 +12,19 @@
  * finish once it is back (or, if their locks expired, are done again by whoever takes them:
  * their lines are still written once).
  */
-import { Worker as Thread } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
-import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { PithError } from '../errors.js';
-import { DEFAULT_PAGE_TIMEOUT_MS } from '../pipeline/batch.js';
-import { DEFAULT_BATCH_FIELDS, type BatchField } from '../pipeline/batch-fields.js';
-import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT, fetchWithAgent, robotsCacheFor, type FetchedWithAgent } from '../pipeline/url-list.js';
-import { DEFAULT_MAX_REDIRECTS } from '../dom/fetch.js';
+import { DEFAULT_PAGE_TIMEOUT_MS } from '../batch/batch.js';
+import { DEFAULT_BATCH_FIELDS, type BatchField } from '../batch/batch-fields.js';
+import { DEFAULT_FETCH_TIMEOUT_MS } from '../batch/url-list.js';
+import type { PageMessage } from '../batch/batch-worker.js';
+import type { AddressPolicy } from '../util/fetch-policy.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
 import { HostGate, leaseForFetch } from './host-gate.js';
-import type { AddressPolicy } from '../util/fetch-policy.js';
+import { PageFetchError, RetryableError } from './job-errors.js';
+import { ExtractionThreads, type Outcome } from './extraction-threads.js';
+import { TurnFetcher } from './fetch-in-turn.js';
 
 export interface QueueWorkerOptions {
   readonly redisUrl: string;
@@ -68,133 +69,6 @@ export interface QueueWorkerSummary {
 export const DEFAULT_LOCK_MS = 30_000;
 export const DEFAULT_MAX_STALLED = 2;
 
-/** A failure a retry may get past (see RETRIED_CODES); its message starts with the code. */
-class RetryableError extends Error {
-  constructor(readonly code: string, message: string) {
-    super(`${code}: ${message}`);
-  }
-}
-
-/**
- * A URL page whose fetch failed for a reason about the page itself (an address the fetch policy
- * refuses, not HTML, too large): its error line is its result, no retry.
- */
-class PageFetchError extends Error {
-  constructor(readonly line: string) {
-    super(line);
-  }
-}
-
-interface Outcome {
-  readonly line: string;
-  readonly ok: boolean;
-}
-
-/** One batch worker thread, replaced when it crashes or runs over the time limit. */
-class Slot {
-  private thread!: Thread;
-  private ready!: Promise<void>;
-  private current: { resolve: (o: Outcome) => void; reject: (e: Error) => void } | undefined;
-  private closed = false;
-
-  constructor(private readonly init: Record<string, unknown>, private readonly heapMb: number, private readonly timeoutMs: number) {
-    this.start();
-  }
-
-  private start(): void {
-    const thread = new Thread(new URL('../pipeline/batch-worker.js', import.meta.url), { workerData: this.init, resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
-    this.thread = thread;
-    let started = false;
-    let gone = false;
-    this.ready = new Promise<void>((resolve, reject) => {
-      /** The thread is gone: its page fails (to be retried), a fresh thread takes its place. */
-      const lost = (e: RetryableError): void => {
-        if (gone) return;
-        gone = true;
-        if (!started) return reject(new Error(`the extraction thread did not start: ${e.message}`));
-        if (this.thread !== thread) return;
-        const cur = this.current;
-        this.current = undefined;
-        if (!this.closed) this.start();
-        cur?.reject(e);
-      };
-      thread.on('message', (msg: { ready?: boolean; line?: string; ok?: boolean }) => {
-        if (msg.ready) {
-          started = true;
-          return resolve();
-        }
-        const cur = this.current;
-        this.current = undefined;
-        cur?.resolve({ line: msg.line!, ok: msg.ok === true });
-      });
-      thread.on('error', (e: Error & { code?: string }) => {
-        lost(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new RetryableError('OUT_OF_MEMORY', `the page needs more than the thread's ${this.heapMb} MB heap`) : new RetryableError('INTERNAL', e.message));
-      });
-      thread.on('exit', (code) => lost(new RetryableError('INTERNAL', `the extraction thread exited (code ${code})`)));
-    });
-    this.ready.catch(() => undefined);
-  }
-
-  async run(msg: Record<string, unknown>): Promise<Outcome> {
-    await this.ready;
-    return new Promise<Outcome>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = (): void => clearTimeout(timer);
-      this.current = { resolve: (o) => (done(), resolve(o)), reject: (e) => (done(), reject(e)) };
-      if (this.timeoutMs > 0) {
-        timer = setTimeout(() => {
-          const cur = this.current;
-          if (!cur) return;
-          this.current = undefined;
-          const old = this.thread;
-          old.removeAllListeners();
-          void old.terminate();
-          if (!this.closed) this.start();
-          cur.reject(new RetryableError('TIMEOUT', `the page took longer than the limit of ${this.timeoutMs / 1000} s; its thread was stopped`));
-        }, this.timeoutMs);
-      }
-      this.thread.postMessage(msg);
-    });
-  }
-
-  /** Fails fast when the model does not load (the thread dies before it is ready). */
-  whenReady(): Promise<void> {
-    return this.ready;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    this.thread.removeAllListeners();
-    await this.thread.terminate();
-  }
-}
-
-class ThreadPool {
-  private readonly idle: Slot[];
-  private readonly waiters: Array<(s: Slot) => void> = [];
-  readonly slots: Slot[];
-
-  constructor(n: number, init: Record<string, unknown>, heapMb: number, timeoutMs: number) {
-    this.slots = Array.from({ length: n }, () => new Slot(init, heapMb, timeoutMs));
-    this.idle = [...this.slots];
-  }
-
-  async run(msg: Record<string, unknown>): Promise<Outcome> {
-    const slot = this.idle.pop() ?? (await new Promise<Slot>((r) => this.waiters.push(r)));
-    try {
-      return await slot.run(msg);
-    } finally {
-      const next = this.waiters.shift();
-      if (next) next(slot);
-      else this.idle.push(slot);
-    }
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.close()));
-  }
-}
-
 /** A worker's Redis connection: reconnects forever (every half second at first, then every 5 s). */
 function connection(url: string, log: (line: string) => void, name: string): Redis {
   const client = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, retryStrategy: (n) => Math.min(500 * n, 5000) });
@@ -216,132 +90,16 @@ function connection(url: string, log: (line: string) => void, name: string): Red
  */
 export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<QueueWorkerSummary>; stop: (force?: boolean) => Promise<void> } {
   const name = options.queue ?? DEFAULT_QUEUE;
-  const keys = queueKeys(name);
   const log = options.log ?? (() => undefined);
   const fields = options.fields ?? DEFAULT_BATCH_FIELDS;
-  const pool = new ThreadPool(options.concurrency, { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields }, options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
+  const threads = new ExtractionThreads(options.concurrency, { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields }, options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
   const store = connection(options.redisUrl, log, 'results');
-  const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
   const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
-  const hosts = new HostGate(store, name, leaseForFetch(fetchTimeoutMs));
-  let written = 0, again = 0, failedTries = 0, hostWaits = 0;
-
-  /**
-   * Fetches a URL page in its host's turn; a busy host puts the job back until its turn (no try
-   * spent). A redirect to another host is asked in that host's turn too: where that host is busy,
-   * the job records how far it got (`redirectedTo`) and waits for it.
-   */
-  const robots = options.ignoreRobots ? undefined : robotsCacheFor({
-    userAgent: options.userAgent ?? DEFAULT_USER_AGENT, timeoutMs: fetchTimeoutMs,
-    ...(options.allowPrivateUrls !== undefined ? { allowPrivateUrls: options.allowPrivateUrls } : {}),
-    ...(options.addressPolicy !== undefined ? { addressPolicy: options.addressPolicy } : {}),
-  });
-  const fetchInTurn = async (job: Job<PageJobData>, token: string | undefined, url: string): Promise<FetchedWithAgent> => {
-    let target = job.data.redirectedTo ?? url;
-    let redirectsLeft = job.data.redirectsLeft ?? DEFAULT_MAX_REDIRECTS;
-    for (;;) {
-      const turn = await hosts.acquire(target);
-      if (!turn.granted) {
-        hostWaits++;
-        if (target !== (job.data.redirectedTo ?? url)) await job.updateData({ ...job.data, redirectedTo: target, redirectsLeft });
-        await job.moveToDelayed(Date.now() + turn.waitMs, token);
-        throw new DelayedError();
-      }
-      if (robots && !robots.known(target)) {
-        // The site's robots.txt takes this turn; the page waits for the host's next one.
-        try {
-          await robots.prepare(target);
-        } finally {
-          await turn.release();
-        }
-        continue;
-      }
-      let got: FetchedWithAgent;
-      try {
-        await robots?.check(target);
-        got = await fetchWithAgent(target, options.userAgent ?? DEFAULT_USER_AGENT, {
-          timeoutMs: fetchTimeoutMs, maxRedirects: redirectsLeft, crossHostRedirects: 'return',
-          ...(options.allowPrivateUrls !== undefined ? { allowPrivateUrls: options.allowPrivateUrls } : {}),
-          ...(options.addressPolicy !== undefined ? { addressPolicy: options.addressPolicy } : {}),
-        });
-      } catch (e) {
-        const code = e instanceof PithError ? e.code : 'FETCH_FAILED';
-        if (e instanceof PithError && !RETRIED_CODES.has(code)) {
-          // As `pith batch --urls` writes it: the listed URL, the error.
-          throw new PageFetchError(JSON.stringify({ id: job.data.id, url, error: { code, message: e.message } }));
-        }
-        throw new RetryableError(RETRIED_CODES.has(code) ? code : 'FETCH_FAILED', (e as Error).message);
-      } finally {
-        await turn.release();
-      }
-      if (got.redirectTo === undefined) return got;
-      target = got.redirectTo;
-      redirectsLeft -= got.redirects ?? 1;
-    }
-  };
-
-  const pageMessage = async (job: Job<PageJobData>, token: string | undefined): Promise<Record<string, unknown>> => {
-    const data = job.data;
-    const head = { id: data.id, ...(data.date !== undefined ? { date: data.date } : {}) };
-    if (data.gz !== undefined) {
-      let bytes: Buffer;
-      try {
-        bytes = gunzipSync(Buffer.from(data.gz, 'base64'));
-      } catch (e) {
-        throw new RetryableError('IO', `the job's page bytes do not inflate (${(e as Error).message})`);
-      }
-      return { ...head, bytes, ...(data.url !== undefined ? { url: data.url } : {}), ...(data.charset !== undefined ? { charset: data.charset } : {}) };
-    }
-    if (data.fetch !== undefined) {
-      const r = await fetchInTurn(job, token, data.fetch);
-      return { ...head, bytes: r.bytes, url: r.finalUrl, ...(r.charset !== undefined ? { charset: r.charset } : {}) };
-    }
-    if (data.path !== undefined) return { ...head, path: data.path, ...(data.root !== undefined ? { root: data.root } : {}) };
-    throw new RetryableError('INTERNAL', 'the job names no page (no bytes, path or URL)');
-  };
-
-  const processor = async (job: Job<PageJobData>, token?: string): Promise<string> => {
-    const id = job.data.id;
-    // Done already (a stalled job taken over after its first worker wrote the line): not again.
-    if ((await store.hexists(keys.results, id)) === 1) {
-      again++;
-      await store.hincrby(keys.stats, 'again', 1);
-      return 'already';
-    }
-    let outcome: Outcome;
-    try {
-      outcome = await pool.run(await pageMessage(job, token));
-    } catch (e) {
-      if (!(e instanceof PageFetchError)) throw e;
-      outcome = { line: e.line, ok: false };
-    }
-    if (!outcome.ok) {
-      const err = (JSON.parse(outcome.line) as { error?: { code?: string; message?: string } }).error;
-      if (err?.code !== undefined && RETRIED_CODES.has(err.code)) throw new RetryableError(err.code, err.message ?? '');
-    }
-    if ((await store.hsetnx(keys.results, id, outcome.line)) === 1) {
-      written++;
-      return 'written';
-    }
-    again++;
-    await store.hincrby(keys.stats, 'again', 1);
-    return 'already';
-  };
-
+  const fetcher = new TurnFetcher(new HostGate(store, name, leaseForFetch(fetchTimeoutMs)), { ...options, fetchTimeoutMs });
+  const counts = { written: 0, again: 0, failedTries: 0 };
+  const processor = pageProcessor(store, queueKeys(name), threads, fetcher, counts);
   const jobsConnection = connection(options.redisUrl, log, 'jobs');
-  const worker = new Worker<PageJobData, string>(name, processor, {
-    connection: jobsConnection as never,
-    concurrency: options.concurrency,
-    lockDuration: lockMs,
-    stalledInterval: lockMs,
-    maxStalledCount: options.maxStalled ?? DEFAULT_MAX_STALLED,
-    autorun: false,
-  });
-  worker.on('failed', (job, e) => {
-    failedTries++;
-    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) log(`worker: ${job.data.id} dead-lettered after ${job.attemptsMade} tries: ${e.message}`);
-  });
-  worker.on('error', () => undefined); // connection errors: logged once by the connection
+  const worker = bullWorker(name, processor, jobsConnection, options, () => counts.failedTries++, log);
 
   let stopping: Promise<void> | undefined;
   const stop = (force = false): Promise<void> => {
@@ -352,34 +110,112 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
 
   const done = (async (): Promise<QueueWorkerSummary> => {
     try {
-      await Promise.all(pool.slots.map((s) => s.whenReady()));
+      await threads.start();
       const running = worker.run();
-      let watch: NodeJS.Timeout | undefined;
-      let counter: Queue | undefined;
-      if (options.untilEmpty) {
-        counter = new Queue(name, { connection: store as never });
-        const queue = counter;
-        const poll = async (): Promise<void> => {
-          try {
-            const c = await queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-            if (c === 0) return void stop();
-          } catch {
-            // Redis away: look again later
-          }
-          watch = setTimeout(() => void poll(), 500);
-        };
-        watch = setTimeout(() => void poll(), 500);
-      }
+      const watching = options.untilEmpty ? watchUntilEmpty(name, store, () => void stop()) : undefined;
       await running;
-      clearTimeout(watch);
+      watching?.stop();
       await stopping;
-      await counter?.close();
+      await watching?.close();
     } finally {
-      await pool.close();
+      await threads.close();
       store.disconnect();
       jobsConnection.disconnect();
     }
-    return { written, again, failedTries, hostWaits };
+    return { ...counts, hostWaits: fetcher.hostWaits };
   })();
   return { done, stop };
+}
+
+/** The message for the extraction thread: the page's bytes (inflated), fetched in its host's turn, or its path. */
+async function pageMessage(job: Job<PageJobData>, token: string | undefined, fetcher: TurnFetcher): Promise<PageMessage> {
+  const data = job.data;
+  const head = { id: data.id, ...(data.date !== undefined ? { date: data.date } : {}) };
+  if (data.gz !== undefined) {
+    let bytes: Buffer;
+    try {
+      bytes = gunzipSync(Buffer.from(data.gz, 'base64'));
+    } catch (e) {
+      throw new RetryableError('IO', `the job's page bytes do not inflate (${(e as Error).message})`);
+    }
+    return { ...head, bytes, ...(data.url !== undefined ? { url: data.url } : {}), ...(data.charset !== undefined ? { charset: data.charset } : {}) };
+  }
+  if (data.fetch !== undefined) {
+    const r = await fetcher.fetch(job, token, data.fetch);
+    return { ...head, bytes: r.bytes, url: r.finalUrl, ...(r.charset !== undefined ? { charset: r.charset } : {}) };
+  }
+  if (data.path !== undefined) return { ...head, path: data.path, ...(data.root !== undefined ? { root: data.root } : {}) };
+  throw new RetryableError('INTERNAL', 'the job names no page (no bytes, path or URL)');
+}
+
+/**
+ * The job processor: extracts the page and writes its line once (HSETNX); a failure a retry may
+ * get past throws, to be tried again.
+ */
+function pageProcessor(store: Redis, keys: ReturnType<typeof queueKeys>, threads: ExtractionThreads, fetcher: TurnFetcher, counts: { written: number; again: number }) {
+  const doneBefore = async (): Promise<string> => {
+    counts.again++;
+    await store.hincrby(keys.stats, 'again', 1);
+    return 'already';
+  };
+  return async (job: Job<PageJobData>, token?: string): Promise<string> => {
+    const id = job.data.id;
+    // Done already (a stalled job taken over after its first worker wrote the line): not again.
+    if ((await store.hexists(keys.results, id)) === 1) return doneBefore();
+    const outcome = await extractJob(job, token, threads, fetcher);
+    if (!outcome.ok) {
+      const err = (JSON.parse(outcome.line) as { error?: { code?: string; message?: string } }).error;
+      if (err?.code !== undefined && RETRIED_CODES.has(err.code)) throw new RetryableError(err.code, err.message ?? '');
+    }
+    if ((await store.hsetnx(keys.results, id, outcome.line)) === 1) {
+      counts.written++;
+      return 'written';
+    }
+    return doneBefore();
+  };
+}
+
+/** The job's line: its extraction, or the error line of a fetch that failed for a reason about the page. */
+async function extractJob(job: Job<PageJobData>, token: string | undefined, threads: ExtractionThreads, fetcher: TurnFetcher): Promise<Outcome> {
+  try {
+    return await threads.run(await pageMessage(job, token, fetcher));
+  } catch (e) {
+    if (!(e instanceof PageFetchError)) throw e;
+    return { line: e.line, ok: false };
+  }
+}
+
+function bullWorker(name: string, processor: (job: Job<PageJobData>, token?: string) => Promise<string>, jobsConnection: Redis, options: QueueWorkerOptions, onFailedTry: () => void, log: (line: string) => void): Worker<PageJobData, string> {
+  const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
+  const worker = new Worker<PageJobData, string>(name, processor, {
+    connection: jobsConnection as never,
+    concurrency: options.concurrency,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    maxStalledCount: options.maxStalled ?? DEFAULT_MAX_STALLED,
+    autorun: false,
+  });
+  worker.on('failed', (job, e) => {
+    onFailedTry();
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) log(`worker: ${job.data.id} dead-lettered after ${job.attemptsMade} tries: ${e.message}`);
+  });
+  worker.on('error', () => undefined); // connection errors: logged once by the connection
+  return worker;
+}
+
+/** Looks at the queue's counts every half second and calls `onEmpty` once nothing is waiting, active or delayed. */
+function watchUntilEmpty(name: string, store: Redis, onEmpty: () => void): { stop: () => void; close: () => Promise<void> } {
+  const counter = new Queue(name, { connection: store as never });
+  let watch: NodeJS.Timeout | undefined;
+  const poll = async (): Promise<void> => {
+    try {
+      const c = await counter.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      if (c === 0) return onEmpty();
+    } catch {
+      // Redis away: look again later
+    }
+    watch = setTimeout(() => void poll(), 500);
+  };
+  watch = setTimeout(() => void poll(), 500);
+  return { stop: () => clearTimeout(watch), close: () => counter.close() };
 }

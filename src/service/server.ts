@@ -23,21 +23,23 @@
  *
  * Errors are JSON, `{"error": {"code", "message"}}`; see errors.ts for codes and statuses.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { PithError } from '../errors.js';
 import { LINGER_MS, lingeringClose } from '../util/http-body.js';
-import { FAVORS, type ExtractionOptions, type Favor } from '../pipeline/library.js';
+import type { ExtractionOptions } from '../pipeline/library.js';
 import { publicOnly, type AddressPolicy } from '../util/fetch-policy.js';
 import { BodyBudget, ConnectionCounter, readBodyAtRate } from './clients.js';
 import { boundedGunzip, RATIO_FLOOR_BYTES, weighPage } from './page-input.js';
 import { ServiceError, toServiceError } from './errors.js';
-import { guardedFetch, parseClientUrl } from './fetch-url.js';
+import { guardedFetch } from './fetch-url.js';
+import { parseExtractRequest } from './extract-request.js';
 import { Counter, Gauge, Histogram, LATENCY_BUCKETS, Registry } from './metrics.js';
 import { openApiDocument } from './openapi.js';
-import { WorkerPool } from './pool.js';
-import { RESPONSE_FORMATS, type ResponseFormat } from './worker.js';
+import { ExtractionPool } from './pool.js';
+
+export { EXTRACT_FIELDS } from './extract-request.js';
 
 export interface ServiceOptions {
   /** Interface to listen on. Default 127.0.0.1 (loopback only). */
@@ -113,286 +115,275 @@ interface Route {
   readonly methods: Readonly<Partial<Record<'GET' | 'POST', Handler>>>;
 }
 
-/** The request fields `POST /extract` takes (JSON body, or query parameters with a raw HTML body). */
-export const EXTRACT_FIELDS = ['html', 'url', 'favor', 'includeComments', 'includeImages', 'includeTables', 'includeLinks', 'format', 'timeoutMs', 'site'] as const;
-const BOOLEAN_FIELDS = ['includeComments', 'includeImages', 'includeTables', 'includeLinks'] as const;
-
-/** Content types taken as the page itself (its charset parameter is honoured). */
-const RAW_TYPES = new Set(['', 'text/html', 'application/xhtml+xml', 'text/plain', 'text/xml', 'application/xml', 'application/octet-stream', 'application/gzip']);
-
 /** Closes the connection after refusing a body (413, 503), without a reset (see `lingeringClose`). */
 function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('connection', 'close');
   lingeringClose(req);
 }
 
-interface ExtractRequest {
-  readonly input?: string | Buffer;
-  readonly fetchUrl?: URL;
-  readonly options: Omit<ExtractionOptions, 'model'>;
-  readonly format: ResponseFormat;
-  readonly timeoutMs?: number;
+/** The options with their defaults, checked. */
+interface Settings {
+  readonly host: string;
+  readonly port: number;
+  readonly workers: number;
+  readonly maxInflight: number;
+  readonly maxBody: number;
+  readonly maxHeaderBytes: number;
+  readonly timeoutMs: number;
+  readonly heapMb: number;
+  readonly requestTimeout: number;
+  readonly headersTimeout: number;
+  readonly policy: AddressPolicy;
+  readonly uploadRate: { readonly minBytesPerSecond: number; readonly graceMs: number };
+  readonly rateCheckMs: number;
+  readonly maxPerClient: number;
+  readonly maxBodyBufferBytes: number;
+  readonly gunzipLimits: { readonly maxBytes: number; readonly maxRatio: number; readonly ratioFloorBytes: number };
+  readonly heavyMarks: { readonly tags: number; readonly bytes: number };
+  readonly maxHeavyInflight: number;
+  readonly heavyWorkers: number;
+  readonly modelPath?: string;
+  readonly site?: string;
 }
 
-const badOption = (message: string): ServiceError => new ServiceError(400, 'BAD_OPTION', message);
-
-/** Checks and converts request fields (from JSON or the query string) to extraction options. */
-function readFields(fields: Record<string, unknown>, fromQuery: boolean): { options: ExtractionOptions; format: ResponseFormat; timeoutMs?: number } {
-  for (const k of Object.keys(fields)) {
-    if (!(EXTRACT_FIELDS as readonly string[]).includes(k)) throw badOption(`unknown field '${k.slice(0, 100)}'; known: ${EXTRACT_FIELDS.join(', ')}`);
-  }
-  const options: Record<string, unknown> = {};
-  const favor = fields['favor'];
-  if (favor !== undefined) {
-    if (typeof favor !== 'string' || !FAVORS.includes(favor as Favor)) throw badOption(`favor must be one of ${FAVORS.join(', ')}`);
-    options['favor'] = favor;
-  }
-  for (const k of BOOLEAN_FIELDS) {
-    let v = fields[k];
-    if (v === undefined) continue;
-    if (fromQuery && typeof v === 'string') v = v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v;
-    if (typeof v !== 'boolean') throw badOption(`${k} must be true or false`);
-    options[k] = v;
-  }
-  const format = fields['format'] ?? 'json';
-  if (typeof format !== 'string' || !RESPONSE_FORMATS.includes(format as ResponseFormat)) throw badOption(`format must be one of ${RESPONSE_FORMATS.join(', ')}`);
-  let timeoutMs: number | undefined;
-  const t = fields['timeoutMs'];
-  if (t !== undefined) {
-    const n = typeof t === 'string' && fromQuery ? Number(t) : t;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throw badOption('timeoutMs must be a whole number of milliseconds >= 1');
-    timeoutMs = n;
-  }
-  const url = fields['url'];
-  if (url !== undefined && typeof url !== 'string') throw badOption('url must be a string');
-  const site = fields['site'];
-  if (site !== undefined) {
-    if (typeof site !== 'string' || site.trim() === '') throw badOption('site must be a site model\'s name (a host or template:...)');
-    options['site'] = site;
-  }
-  return { options: options as ExtractionOptions, format: format as ResponseFormat, ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
-}
-
-function mediaType(req: IncomingMessage): { type: string; charset: string | undefined } {
-  const header = req.headers['content-type'] ?? '';
-  const type = header.split(';')[0]!.trim().toLowerCase();
-  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)"?/i.exec(header)?.[1];
-  return { type, charset };
-}
-
-/** Parses POST /extract's request into the job; throws 400 / 415 ServiceErrors. */
-function parseExtractRequest(req: IncomingMessage, body: Buffer, url: URL): ExtractRequest {
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) {
-    if (k in query) throw badOption(`query parameter '${k.slice(0, 100)}' given twice`);
-    query[k] = v;
-  }
-  const { type, charset } = mediaType(req);
-  if (type === 'application/json') {
-    if ('html' in query) throw badOption('html goes in the body');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch (e) {
-      throw new ServiceError(400, 'BAD_REQUEST', `the body is not valid JSON (${(e as Error).message.slice(0, 200)})`);
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ServiceError(400, 'BAD_REQUEST', 'the JSON body must be an object: {"html": "..."} or {"url": "..."}');
-    const fields = { ...query, ...(parsed as Record<string, unknown>) } as Record<string, unknown>;
-    const { options, format, timeoutMs } = readFields(fields, false);
-    const html = fields['html'];
-    const pageUrl = fields['url'] as string | undefined;
-    if (html !== undefined && typeof html !== 'string') throw badOption('html must be a string');
-    if (html === undefined && pageUrl === undefined) throw badOption('give the page as "html", or its "url" to fetch');
-    const u = pageUrl !== undefined ? parseClientUrl(pageUrl) : undefined;
-    return {
-      ...(html !== undefined ? { input: html } : { fetchUrl: u! }),
-      options: { ...options, ...(u ? { url: u.href } : {}) }, format, ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    };
-  }
-  if (!RAW_TYPES.has(type)) {
-    throw new ServiceError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type '${type.slice(0, 100)}' is not taken: send the page as text/html (any charset) or a JSON object as application/json`);
-  }
-  if ('html' in query) throw badOption('html goes in the body');
-  const { options, format, timeoutMs } = readFields(query, true);
-  const pageUrl = query['url'] !== undefined ? parseClientUrl(query['url']).href : undefined;
-  return {
-    input: body, options: { ...options, ...(pageUrl ? { url: pageUrl } : {}), ...(charset ? { charset } : {}) }, format,
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-  };
-}
-
-export async function startService(options: ServiceOptions = {}): Promise<Service> {
-  const host = options.host ?? SERVICE_DEFAULTS.host;
-  const workers = options.workers ?? availableParallelism();
-  const maxInflight = options.maxInflight ?? SERVICE_DEFAULTS.inflightPerWorker * workers;
-  const maxBody = options.maxBodyBytes ?? SERVICE_DEFAULTS.maxBodyBytes;
-  const timeoutMs = options.timeoutMs ?? SERVICE_DEFAULTS.timeoutMs;
-  const heapMb = options.workerHeapMb ?? SERVICE_DEFAULTS.workerHeapMb;
-  const requestTimeout = options.requestTimeoutMs ?? SERVICE_DEFAULTS.requestTimeoutMs;
-  const headersTimeout = Math.min(options.headersTimeoutMs ?? SERVICE_DEFAULTS.headersTimeoutMs, requestTimeout);
-  const policy = options.addressPolicy ?? (options.allowPrivateUrls ? () => true : publicOnly);
+function settingsOf(options: ServiceOptions): Settings {
   const D = SERVICE_DEFAULTS;
-  const uploadRate = { minBytesPerSecond: options.minUploadBytesPerSecond ?? D.minUploadBytesPerSecond, graceMs: options.uploadGraceMs ?? D.uploadGraceMs };
-  // Often enough that a cut-off comes at most a quarter of the grace period late.
-  const rateCheckMs = Math.max(50, Math.min(1000, Math.floor(uploadRate.graceMs / 4)));
-  const maxPerClient = options.maxConnectionsPerClient ?? D.maxConnectionsPerClient;
-  const bodyBudget = new BodyBudget(options.maxBodyBufferBytes ?? D.maxBodyBufferBytes);
-  const gunzipLimits = { maxBytes: maxBody, maxRatio: options.maxGzipRatio ?? D.maxGzipRatio, ratioFloorBytes: RATIO_FLOOR_BYTES };
-  const heavyMarks = { tags: options.heavyPageTags ?? D.heavyPageTags, bytes: options.heavyPageBytes ?? D.heavyPageBytes };
-  const maxHeavyInflight = options.maxHeavyInflight ?? Math.max(1, Math.floor(maxInflight / 2));
-  const heavyWorkers = options.heavyWorkers ?? Math.max(1, workers - 1);
+  const workers = options.workers ?? availableParallelism();
+  const maxInflight = options.maxInflight ?? D.inflightPerWorker * workers;
+  const maxBody = options.maxBodyBytes ?? D.maxBodyBytes;
+  const requestTimeout = options.requestTimeoutMs ?? D.requestTimeoutMs;
+  const uploadGraceMs = options.uploadGraceMs ?? D.uploadGraceMs;
+  const settings: Settings = {
+    host: options.host ?? D.host, port: options.port ?? D.port, workers, maxInflight, maxBody,
+    maxHeaderBytes: options.maxHeaderBytes ?? D.maxHeaderBytes,
+    timeoutMs: options.timeoutMs ?? D.timeoutMs, heapMb: options.workerHeapMb ?? D.workerHeapMb,
+    requestTimeout, headersTimeout: Math.min(options.headersTimeoutMs ?? D.headersTimeoutMs, requestTimeout),
+    policy: options.addressPolicy ?? (options.allowPrivateUrls ? () => true : publicOnly),
+    uploadRate: { minBytesPerSecond: options.minUploadBytesPerSecond ?? D.minUploadBytesPerSecond, graceMs: uploadGraceMs },
+    // Often enough that a cut-off comes at most a quarter of the grace period late.
+    rateCheckMs: Math.max(50, Math.min(1000, Math.floor(uploadGraceMs / 4))),
+    maxPerClient: options.maxConnectionsPerClient ?? D.maxConnectionsPerClient,
+    maxBodyBufferBytes: options.maxBodyBufferBytes ?? D.maxBodyBufferBytes,
+    gunzipLimits: { maxBytes: maxBody, maxRatio: options.maxGzipRatio ?? D.maxGzipRatio, ratioFloorBytes: RATIO_FLOOR_BYTES },
+    heavyMarks: { tags: options.heavyPageTags ?? D.heavyPageTags, bytes: options.heavyPageBytes ?? D.heavyPageBytes },
+    maxHeavyInflight: options.maxHeavyInflight ?? Math.max(1, Math.floor(maxInflight / 2)),
+    heavyWorkers: options.heavyWorkers ?? Math.max(1, workers - 1),
+    ...(options.modelPath ? { modelPath: options.modelPath } : {}),
+    ...(options.site !== undefined ? { site: options.site } : {}),
+  };
+  checkSettings(settings);
+  return settings;
+}
+
+function checkSettings(s: Settings): void {
   for (const [name, v, min] of [
-    ['workers', workers, 1], ['maxInflight', maxInflight, 1], ['maxBodyBytes', maxBody, 1], ['timeoutMs', timeoutMs, 1], ['workerHeapMb', heapMb, 16],
-    ['minUploadBytesPerSecond', uploadRate.minBytesPerSecond, 0], ['uploadGraceMs', uploadRate.graceMs, 1], ['maxConnectionsPerClient', maxPerClient, 0], ['maxBodyBufferBytes', bodyBudget.limit, 1],
-    ['maxGzipRatio', gunzipLimits.maxRatio, 1], ['heavyPageTags', heavyMarks.tags, 0], ['heavyPageBytes', heavyMarks.bytes, 0],
-    ['maxHeavyInflight', maxHeavyInflight, 1], ['heavyWorkers', heavyWorkers, 1],
+    ['workers', s.workers, 1], ['maxInflight', s.maxInflight, 1], ['maxBodyBytes', s.maxBody, 1], ['timeoutMs', s.timeoutMs, 1], ['workerHeapMb', s.heapMb, 16],
+    ['minUploadBytesPerSecond', s.uploadRate.minBytesPerSecond, 0], ['uploadGraceMs', s.uploadRate.graceMs, 1], ['maxConnectionsPerClient', s.maxPerClient, 0], ['maxBodyBufferBytes', s.maxBodyBufferBytes, 1],
+    ['maxGzipRatio', s.gunzipLimits.maxRatio, 1], ['heavyPageTags', s.heavyMarks.tags, 0], ['heavyPageBytes', s.heavyMarks.bytes, 0],
+    ['maxHeavyInflight', s.maxHeavyInflight, 1], ['heavyWorkers', s.heavyWorkers, 1],
   ] as const) {
     if (!Number.isInteger(v) || v < min) throw new PithError('BAD_OPTION', `${name} must be a whole number >= ${min}, got ${v}`);
   }
+}
 
-  // Metrics.
-  const registry = new Registry();
-  const requests = registry.add(new Counter('pith_http_requests_total', 'HTTP requests answered, by route, method and status.'));
-  const latency = registry.add(new Histogram('pith_http_request_duration_seconds', 'Time from a request\'s arrival to the end of its answer, by route.', LATENCY_BUCKETS));
-  let inflight = 0;
-  registry.add(new Gauge('pith_extract_in_flight', 'Extraction requests admitted and not yet answered.', () => inflight));
-  registry.add(new Gauge('pith_extract_max_in_flight', 'The limit on extraction requests in flight (--max-inflight).', () => maxInflight));
-  const pages = registry.add(new Counter('pith_pages_extracted_total', 'Pages extracted, by whether an article was found.'));
-  const errors = registry.add(new Counter('pith_errors_total', 'Error answers, by error code.'));
-  const restarts = registry.add(new Counter('pith_worker_restarts_total', 'Workers replaced, by reason (timeout, out_of_memory, crash).'));
-  let reading = 0;
-  registry.add(new Gauge('pith_request_bodies_reading', 'Request bodies being received (not yet admitted).', () => reading));
-  registry.add(new Gauge('pith_request_body_bytes_held', 'Bytes held by the request bodies being received (--max-body-buffer).', () => bodyBudget.held));
-  const connections = new ConnectionCounter(maxPerClient);
-  registry.add(new Gauge('pith_connections_open', 'Open client connections.', () => connections.total));
-  const refusedConnections = registry.add(new Counter('pith_connections_refused_total', 'Connections answered 429 and closed, by reason.'));
-  let heavyInflight = 0;
-  registry.add(new Gauge('pith_heavy_in_flight', 'Heavy pages admitted and not yet answered.', () => heavyInflight));
-  const heavyPages = registry.add(new Counter('pith_heavy_pages_total', 'Pages weighed as heavy (by start tags or bytes) and sent to the heavy lane.'));
-  const pool = new WorkerPool({
-    size: workers, heapMb, maxHeavyRunning: heavyWorkers, ...(options.modelPath ? { modelPath: options.modelPath } : {}), onRestart: (reason) => restarts.inc({ reason }),
-  });
-  registry.add(new Gauge('pith_workers_ready', 'Worker threads ready to extract.', () => pool.readyWorkers));
-  registry.add(new Gauge('pith_workers_busy', 'Worker threads extracting a page now.', () => pool.busyWorkers));
-  registry.add(new Gauge('pith_queue_length', 'Extraction jobs waiting for a free worker.', () => pool.queued));
-  registry.add(new Gauge('pith_uptime_seconds', 'Seconds since the service started.', () => Math.round(process.uptime())));
-
-  let state = 'starting' as 'starting' | 'ready' | 'draining';
-  let onIdle: (() => void) | undefined;
-
-  const sendJson = (res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void => {
-    const body = JSON.stringify(data);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
-    res.end(body);
+/** The counters and histograms the service keeps; its gauges read the live state when scraped. */
+function serviceMetrics(registry: Registry) {
+  return {
+    requests: registry.add(new Counter('pith_http_requests_total', 'HTTP requests answered, by route, method and status.')),
+    latency: registry.add(new Histogram('pith_http_request_duration_seconds', 'Time from a request\'s arrival to the end of its answer, by route.', LATENCY_BUCKETS)),
+    pages: registry.add(new Counter('pith_pages_extracted_total', 'Pages extracted, by whether an article was found.')),
+    errors: registry.add(new Counter('pith_errors_total', 'Error answers, by error code.')),
+    restarts: registry.add(new Counter('pith_worker_restarts_total', 'Workers replaced, by reason (timeout, out_of_memory, crash).')),
+    refusedConnections: registry.add(new Counter('pith_connections_refused_total', 'Connections answered 429 and closed, by reason.')),
+    heavyPages: registry.add(new Counter('pith_heavy_pages_total', 'Pages weighed as heavy (by start tags or bytes) and sent to the heavy lane.')),
   };
-  const sendError = (req: IncomingMessage, res: ServerResponse, e: ServiceError): void => {
+}
+
+const sendJson = (res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void => {
+  const body = JSON.stringify(data);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
+  res.end(body);
+};
+
+/** Writes a raw answer on a socket no request of which is read, and closes it after a lingering wait. */
+function answerOnSocket(socket: Socket, status: number, body: string, extraHeaders = ''): void {
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extraHeaders}connection: close\r\n\r\n${body}`);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+class ExtractionService {
+  private state = 'starting' as 'starting' | 'ready' | 'draining';
+  private onIdle: (() => void) | undefined;
+  private inflight = 0;
+  private heavyInflight = 0;
+  private reading = 0;
+  private readonly registry = new Registry();
+  private readonly metrics = serviceMetrics(this.registry);
+  private readonly bodyBudget: BodyBudget;
+  private readonly connections: ConnectionCounter;
+  private readonly refusedSockets = new WeakSet<Socket>();
+  private readonly pool: ExtractionPool;
+  private readonly routes: readonly Route[];
+  private readonly server: Server;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly settings: Settings) {
+    this.bodyBudget = new BodyBudget(settings.maxBodyBufferBytes);
+    this.connections = new ConnectionCounter(settings.maxPerClient);
+    this.pool = new ExtractionPool({
+      size: settings.workers, heapMb: settings.heapMb, maxHeavyRunning: settings.heavyWorkers, ...(settings.modelPath ? { modelPath: settings.modelPath } : {}),
+      onRestart: (reason) => this.metrics.restarts.inc({ reason }),
+    });
+    this.addGauges();
+    this.routes = [
+      { path: '/extract', methods: { POST: (req, res, url) => this.extract(req, res, url) } },
+      { path: '/healthz', methods: { GET: (_req, res) => this.health(res) } },
+      { path: '/metrics', methods: { GET: (_req, res) => this.scrape(res) } },
+      { path: '/openapi.json', methods: { GET: (_req, res) => sendJson(res, 200, openApiDocument({ maxBodyBytes: settings.maxBody, timeoutMs: settings.timeoutMs })) } },
+    ];
+    this.server = this.createHttpServer();
+  }
+
+  /** Starts the workers, then listens; once both are done the service is ready. */
+  async start(): Promise<Service> {
+    await this.pool.start().catch(async (e: unknown) => {
+      await this.pool.close();
+      throw e;
+    });
+    const { host, port } = this.settings;
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', (e: NodeJS.ErrnoException) => {
+        void this.pool.close();
+        reject(new PithError('IO', `cannot listen on ${host}:${port} (${e.code ?? e.message})`));
+      });
+      this.server.listen(port, host, () => resolve());
+    });
+    this.state = 'ready';
+    const address = this.server.address() as AddressInfo;
+    const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return {
+      url: `http://${shownHost}:${address.port}`, port: address.port, host: address.address, workers: this.settings.workers, maxInflight: this.settings.maxInflight,
+      close: (drainTimeoutMs) => this.close(drainTimeoutMs),
+    };
+  }
+
+  private addGauges(): void {
+    const gauges: Array<[string, string, () => number]> = [
+      ['pith_extract_in_flight', 'Extraction requests admitted and not yet answered.', () => this.inflight],
+      ['pith_extract_max_in_flight', 'The limit on extraction requests in flight (--max-inflight).', () => this.settings.maxInflight],
+      ['pith_request_bodies_reading', 'Request bodies being received (not yet admitted).', () => this.reading],
+      ['pith_request_body_bytes_held', 'Bytes held by the request bodies being received (--max-body-buffer).', () => this.bodyBudget.held],
+      ['pith_connections_open', 'Open client connections.', () => this.connections.total],
+      ['pith_heavy_in_flight', 'Heavy pages admitted and not yet answered.', () => this.heavyInflight],
+      ['pith_workers_ready', 'Worker threads ready to extract.', () => this.pool.readyWorkers],
+      ['pith_workers_busy', 'Worker threads extracting a page now.', () => this.pool.busyWorkers],
+      ['pith_queue_length', 'Extraction jobs waiting for a free worker.', () => this.pool.queued],
+      ['pith_uptime_seconds', 'Seconds since the service started.', () => Math.round(process.uptime())],
+    ];
+    for (const [name, help, read] of gauges) this.registry.add(new Gauge(name, help, read));
+  }
+
+  private sendError(req: IncomingMessage, res: ServerResponse, e: ServiceError): void {
     if (res.headersSent || res.destroyed || req.socket.destroyed) return;
-    errors.inc({ code: e.code });
+    this.metrics.errors.inc({ code: e.code });
     if (e.status === 413 || e.status === 503 || e.status === 415 || e.status === 431 || (!req.complete && e.status !== 499)) closeAfterRefusal(req, res);
     sendJson(res, e.status === 499 ? 400 : e.status, { error: { code: e.code, message: e.message } }, { ...e.headers });
-  };
+  }
 
-  const unavailable = (): ServiceError =>
-    new ServiceError(503, 'UNAVAILABLE', state === 'starting' ? 'the server is starting' : 'the server is shutting down', { 'retry-after': '1' });
+  private unavailable(): ServiceError {
+    return new ServiceError(503, 'UNAVAILABLE', this.state === 'starting' ? 'the server is starting' : 'the server is shutting down', { 'retry-after': '1' });
+  }
 
   /** The whole body, at the minimum rate, before the request holds anything but its socket. */
-  const receiveBody = async (req: IncomingMessage): Promise<Buffer> => {
-    reading++;
+  private async receiveBody(req: IncomingMessage): Promise<Buffer> {
+    this.reading++;
     try {
-      return await readBodyAtRate(req, { limit: maxBody, rate: uploadRate, checkEveryMs: rateCheckMs, now: Date.now, budget: bodyBudget });
+      return await readBodyAtRate(req, { limit: this.settings.maxBody, rate: this.settings.uploadRate, checkEveryMs: this.settings.rateCheckMs, now: Date.now, budget: this.bodyBudget });
     } finally {
-      reading--;
+      this.reading--;
     }
-  };
+  }
 
   /** Takes an extraction slot until the reply is closed; 503 when none is free. */
-  const admit = (res: ServerResponse): void => {
-    if (state !== 'ready') throw unavailable();
-    if (inflight >= maxInflight) {
-      throw new ServiceError(503, 'OVERLOADED', `${maxInflight} extraction requests are in flight already; retry shortly`, { 'retry-after': '1' });
-    }
-    inflight++;
+  private admit(res: ServerResponse): void {
+    if (this.state !== 'ready') throw this.unavailable();
+    const max = this.settings.maxInflight;
+    if (this.inflight >= max) throw new ServiceError(503, 'OVERLOADED', `${max} extraction requests are in flight already; retry shortly`, { 'retry-after': '1' });
+    this.inflight++;
     res.once('close', () => {
-      inflight--;
-      if (inflight === 0) onIdle?.();
+      this.inflight--;
+      if (this.inflight === 0) this.onIdle?.();
     });
-  };
+  }
 
   /** Takes a heavy slot too until the reply is closed; 503 when the heavy ones are all taken. */
-  const admitHeavy = (res: ServerResponse, tags: number, bytes: number): void => {
-    heavyPages.inc();
-    if (heavyInflight >= maxHeavyInflight) {
-      throw new ServiceError(503, 'OVERLOADED', `${maxHeavyInflight} heavy pages are in flight already (this one has ${tags} start tags, ${bytes} bytes); retry shortly`, { 'retry-after': '1' });
+  private admitHeavy(res: ServerResponse, tags: number, bytes: number): void {
+    this.metrics.heavyPages.inc();
+    const max = this.settings.maxHeavyInflight;
+    if (this.heavyInflight >= max) {
+      throw new ServiceError(503, 'OVERLOADED', `${max} heavy pages are in flight already (this one has ${tags} start tags, ${bytes} bytes); retry shortly`, { 'retry-after': '1' });
     }
-    heavyInflight++;
-    res.once('close', () => heavyInflight--);
-  };
+    this.heavyInflight++;
+    res.once('close', () => this.heavyInflight--);
+  }
 
-  const inflate = async (bytes: Uint8Array): Promise<Buffer> =>
-    (await boundedGunzip(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), gunzipLimits)).bytes;
+  private async inflate(bytes: Uint8Array): Promise<Buffer> {
+    return (await boundedGunzip(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), this.settings.gunzipLimits)).bytes;
+  }
 
-  const extractHandler: Handler = async (req, res, url) => {
-    if (state !== 'ready') throw unavailable();
-    const body = await receiveBody(req);
+  /** `{url}`: the page fetched within the request's time limit, as bytes and what the fetch learnt of it. */
+  private async fetchPage(url: URL, limit: number, left: AbortSignal): Promise<{ input: Buffer; extra: Partial<ExtractionOptions> }> {
+    const signal = AbortSignal.any([AbortSignal.timeout(limit), left]);
+    const fetched = await guardedFetch(url, { allowed: this.settings.policy, signal, maxBytes: SERVICE_DEFAULTS.maxBodyBytes });
+    return { input: await this.inflate(fetched.bytes), extra: { url: fetched.url, ...(fetched.charset ? { charset: fetched.charset } : {}) } };
+  }
+
+  private async extract(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (this.state !== 'ready') throw this.unavailable();
+    const body = await this.receiveBody(req);
     const parsed = parseExtractRequest(req, body, url);
     // A page sent as bytes is inflated before it takes a slot: a gzip bomb is refused without one.
-    let input = parsed.input === undefined || typeof parsed.input === 'string' ? parsed.input : await inflate(parsed.input);
-    admit(res);
+    let input = parsed.input === undefined || typeof parsed.input === 'string' ? parsed.input : await this.inflate(parsed.input);
+    this.admit(res);
     const left = new AbortController();
     res.once('close', () => left.abort());
-    const limit = Math.min(timeoutMs, parsed.timeoutMs ?? timeoutMs);
+    const limit = Math.min(this.settings.timeoutMs, parsed.timeoutMs ?? this.settings.timeoutMs);
     const deadline = Date.now() + limit;
     let extra: Partial<ExtractionOptions> = {};
-    if (parsed.fetchUrl) {
-      const signal = AbortSignal.any([AbortSignal.timeout(limit), left.signal]);
-      const fetched = await guardedFetch(parsed.fetchUrl, { allowed: policy, signal, maxBytes: SERVICE_DEFAULTS.maxBodyBytes });
-      input = await inflate(fetched.bytes);
-      extra = { url: fetched.url, ...(fetched.charset ? { charset: fetched.charset } : {}) };
-    }
-    const site = parsed.options.site === undefined && options.site !== undefined ? { site: options.site } : {};
+    if (parsed.fetchUrl) ({ input, extra } = await this.fetchPage(parsed.fetchUrl, limit, left.signal));
+    const site = parsed.options.site === undefined && this.settings.site !== undefined ? { site: this.settings.site } : {};
     if (input === undefined) throw new Error('no page to extract');
-    const weight = weighPage(input, heavyMarks);
-    if (weight.heavy) admitHeavy(res, weight.tags, weight.bytes);
-    const result = await pool.run({ input, options: { ...parsed.options, ...extra, ...site }, format: parsed.format }, deadline, left.signal, limit, weight.heavy);
-    pages.inc({ found: String(result.found) });
+    const weight = weighPage(input, this.settings.heavyMarks);
+    if (weight.heavy) this.admitHeavy(res, weight.tags, weight.bytes);
+    const result = await this.pool.run({ input, options: { ...parsed.options, ...extra, ...site }, format: parsed.format }, deadline, left.signal, limit, weight.heavy);
+    this.metrics.pages.inc({ found: String(result.found) });
     if (res.destroyed) return;
     res.writeHead(200, {
       'content-type': result.contentType, 'content-length': Buffer.byteLength(result.body), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
       'x-pith-found': String(result.found),
-      ...((state as string) === 'draining' ? { connection: 'close' } : {}),
+      ...((this.state as string) === 'draining' ? { connection: 'close' } : {}),
     });
     res.end(result.body);
-  };
+  }
 
-  const routes: readonly Route[] = [
-    { path: '/extract', methods: { POST: extractHandler } },
-    {
-      path: '/healthz',
-      methods: {
-        GET: (_req, res) => {
-          const body = {
-            status: state, workers: { ready: pool.readyWorkers, total: workers, busy: pool.busyWorkers, heavy: pool.heavyRunning, restarts: pool.restarts },
-            inFlight: inflight, maxInFlight: maxInflight, heavyInFlight: heavyInflight, reading, connections: connections.total, queued: pool.queued,
-            ...(pool.model ? { model: pool.model } : {}),
-          };
-          sendJson(res, state === 'ready' && pool.readyWorkers > 0 ? 200 : 503, body, state === 'ready' ? {} : { 'retry-after': '1' });
-        },
-      },
-    },
-    {
-      path: '/metrics',
-      methods: {
-        GET: (_req, res) => {
-          const text = registry.render();
-          res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
-          res.end(text);
-        },
-      },
-    },
-    { path: '/openapi.json', methods: { GET: (_req, res) => sendJson(res, 200, openApiDocument({ maxBodyBytes: maxBody, timeoutMs })) } },
-  ];
+  private health(res: ServerResponse): void {
+    const pool = this.pool;
+    const body = {
+      status: this.state, workers: { ready: pool.readyWorkers, total: this.settings.workers, busy: pool.busyWorkers, heavy: pool.heavyRunning, restarts: pool.restarts },
+      inFlight: this.inflight, maxInFlight: this.settings.maxInflight, heavyInFlight: this.heavyInflight, reading: this.reading, connections: this.connections.total, queued: pool.queued,
+      ...(pool.model ? { model: pool.model } : {}),
+    };
+    sendJson(res, this.state === 'ready' && pool.readyWorkers > 0 ? 200 : 503, body, this.state === 'ready' ? {} : { 'retry-after': '1' });
+  }
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, seen: { route: string }): Promise<void> => {
+  private scrape(res: ServerResponse): void {
+    const text = this.registry.render();
+    res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+    res.end(text);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse, seen: { route: string }): Promise<void> {
+    const D = SERVICE_DEFAULTS;
     // Node keeps one header line past the limit (maxHeadersCount), so a request over it is known and refused, never read short.
     if (req.rawHeaders.length / 2 > D.maxHeaderLines) {
       throw new ServiceError(431, 'HEADERS_TOO_LARGE', `more than ${D.maxHeaderLines} header lines`);
@@ -403,102 +394,100 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     } catch {
       throw new ServiceError(400, 'BAD_REQUEST', 'malformed request target');
     }
-    const route = routes.find((r) => r.path === url.pathname);
-    if (!route) throw new ServiceError(404, 'NOT_FOUND', `no route ${url.pathname.slice(0, 200)}; routes: ${routes.map((r) => r.path).join(', ')}`);
+    const route = this.routes.find((r) => r.path === url.pathname);
+    if (!route) throw new ServiceError(404, 'NOT_FOUND', `no route ${url.pathname.slice(0, 200)}; routes: ${this.routes.map((r) => r.path).join(', ')}`);
     seen.route = route.path;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const handler = route.methods[method as 'GET' | 'POST'];
     const allow = Object.keys(route.methods).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
     if (!handler) throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `${route.path} takes ${allow}`, { allow });
-    if (state === 'draining') res.setHeader('connection', 'close');
+    if (this.state === 'draining') res.setHeader('connection', 'close');
     await handler(req, res, url);
-  };
+  }
 
-  const server = createServer({
-    maxHeaderSize: options.maxHeaderBytes ?? SERVICE_DEFAULTS.maxHeaderBytes,
-    requestTimeout, headersTimeout,
-    // Node checks the two time limits on this interval (default 30 s): check often enough.
-    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 2))),
-  }, (req, res) => {
-    if (refusedSockets.has(req.socket)) return;
+  /** Answers one request and counts it (route, method, status, time) once its reply is closed. */
+  private serve(req: IncomingMessage, res: ServerResponse): void {
+    if (this.refusedSockets.has(req.socket)) return;
     const started = process.hrtime.bigint();
     const seen = { route: '(none)' };
     res.once('close', () => {
       const route = seen.route;
       const status = res.headersSent ? res.statusCode : 0;
-      requests.inc({ route, method: ['GET', 'HEAD', 'POST'].includes(req.method ?? '') ? req.method! : 'OTHER', status: String(status) });
-      latency.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
+      this.metrics.requests.inc({ route, method: ['GET', 'HEAD', 'POST'].includes(req.method ?? '') ? req.method! : 'OTHER', status: String(status) });
+      this.metrics.latency.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
     });
-    handle(req, res, seen).catch((e: unknown) => sendError(req, res, toServiceError(e)));
-  });
-  server.maxHeadersCount = D.maxHeaderLines + 1;
-  // One client over its share of connections: 429, closed before any of its request is read.
-  const refusedSockets = new WeakSet<Socket>();
-  const TOO_MANY = JSON.stringify({ error: { code: 'TOO_MANY_CONNECTIONS', message: `more than ${maxPerClient} open connections from this client` } });
-  server.on('connection', (socket: Socket) => {
-    if (connections.admit(socket)) return;
-    refusedSockets.add(socket);
-    refusedConnections.inc({ reason: 'per_client' });
-    errors.inc({ code: 'TOO_MANY_CONNECTIONS' });
+    this.handle(req, res, seen).catch((e: unknown) => this.sendError(req, res, toServiceError(e)));
+  }
+
+  private createHttpServer(): Server {
+    const { requestTimeout, headersTimeout } = this.settings;
+    const server = createServer({
+      maxHeaderSize: this.settings.maxHeaderBytes,
+      requestTimeout, headersTimeout,
+      // Node checks the two time limits on this interval (default 30 s): check often enough.
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 2))),
+    }, (req, res) => this.serve(req, res));
+    server.maxHeadersCount = SERVICE_DEFAULTS.maxHeaderLines + 1;
+    server.on('connection', (socket: Socket) => this.admitConnection(socket));
+    server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.answerClientError(err, socket));
+    return server;
+  }
+
+  /** One client over its share of connections: 429, closed before any of its request is read. */
+  private admitConnection(socket: Socket): void {
+    if (this.connections.admit(socket)) return;
+    this.refusedSockets.add(socket);
+    this.metrics.refusedConnections.inc({ reason: 'per_client' });
+    this.metrics.errors.inc({ code: 'TOO_MANY_CONNECTIONS' });
     socket.on('error', () => undefined);
-    socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(TOO_MANY)}\r\nretry-after: 1\r\nconnection: close\r\n\r\n${TOO_MANY}`);
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  });
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    const body = JSON.stringify({ error: { code: 'TOO_MANY_CONNECTIONS', message: `more than ${this.settings.maxPerClient} open connections from this client` } });
+    answerOnSocket(socket, 429, body, 'retry-after: 1\r\n');
+  }
+
+  /** A request Node could not parse, or one past its time limits: 400, 408 or 431, then closed. */
+  private answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
     const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-    if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent || refusedSockets.has(socket)) {
+    if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent || this.refusedSockets.has(socket)) {
       socket.destroy();
       return;
     }
+    const { headersTimeout, requestTimeout } = this.settings;
     const [status, code, message] = err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'HEADERS_TOO_LARGE', `request headers above the limit of ${options.maxHeaderBytes ?? SERVICE_DEFAULTS.maxHeaderBytes} bytes`] as const
+      ? [431, 'HEADERS_TOO_LARGE', `request headers above the limit of ${this.settings.maxHeaderBytes} bytes`] as const
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'REQUEST_TIMEOUT', `the request was not received within the time limit (headers ${headersTimeout} ms, whole request ${requestTimeout} ms)`] as const
         : [400, 'BAD_REQUEST', `malformed HTTP request (${err.code ?? err.message})`] as const;
-    errors.inc({ code });
-    requests.inc({ route: '(client-error)', method: 'OTHER', status: String(status) });
-    const body = JSON.stringify({ error: { code, message } });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  });
+    this.metrics.errors.inc({ code });
+    this.metrics.requests.inc({ route: '(client-error)', method: 'OTHER', status: String(status) });
+    answerOnSocket(socket, status, JSON.stringify({ error: { code, message } }));
+  }
 
-  await pool.start().catch(async (e: unknown) => {
-    await pool.close();
-    throw e;
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => {
-      void pool.close();
-      reject(new PithError('IO', `cannot listen on ${host}:${options.port ?? SERVICE_DEFAULTS.port} (${e.code ?? e.message})`));
-    });
-    server.listen(options.port ?? SERVICE_DEFAULTS.port, host, () => resolve());
-  });
-  state = 'ready';
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-
-  let closing: Promise<void> | undefined;
-  const close = (drainTimeoutMs = SERVICE_DEFAULTS.drainTimeoutMs): Promise<void> => {
+  private close(drainTimeoutMs: number = SERVICE_DEFAULTS.drainTimeoutMs): Promise<void> {
     // Called again with no time to drain: stop waiting for the requests in flight.
-    if (closing && drainTimeoutMs <= 0) onIdle?.();
-    closing ??= (async () => {
-      state = 'draining';
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      if (inflight > 0 && drainTimeoutMs > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, drainTimeoutMs);
-          onIdle = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      server.closeAllConnections();
-      await closed;
-      await pool.close();
-    })();
-    return closing;
-  };
-  return { url: `http://${shownHost}:${address.port}`, port: address.port, host: address.address, workers, maxInflight, close };
+    if (this.closing && drainTimeoutMs <= 0) this.onIdle?.();
+    this.closing ??= this.drainAndStop(drainTimeoutMs);
+    return this.closing;
+  }
+
+  private async drainAndStop(drainTimeoutMs: number): Promise<void> {
+    this.state = 'draining';
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeIdleConnections();
+    if (this.inflight > 0 && drainTimeoutMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainTimeoutMs);
+        this.onIdle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    this.server.closeAllConnections();
+    await closed;
+    await this.pool.close();
+  }
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<Service> {
+  return new ExtractionService(settingsOf(options)).start();
 }

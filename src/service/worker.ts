@@ -1,19 +1,19 @@
 /**
- * A service worker thread: loads the model once, then extracts one page per message and
- * answers with the rendered response body (JSON or one rendering), so the main thread only
- * writes it out. Messages in: `ExtractJob`; out: `{ready, model}` once, or `{loadError}`, then
- * one `JobReply` per job.
+ * A service worker thread (started by the service's pool, pool.ts): loads the model once,
+ * then extracts one page per task and answers with the rendered response body (JSON or one
+ * rendering), so the main thread only writes it out. A model that cannot load ends the
+ * thread with its error before it is ready.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { extractWith, loadModel, type Extraction, type ExtractionOptions, type PithModel } from '../pipeline/library.js';
 import { extractionJson } from '../pipeline/extraction.js';
 import { isPithError } from '../errors.js';
+import { serveTasks } from '../util/worker-pool/host.js';
 
 export type ResponseFormat = 'json' | 'text' | 'markdown' | 'html';
 export const RESPONSE_FORMATS: readonly ResponseFormat[] = ['json', 'text', 'markdown', 'html'];
 
 export interface ExtractJob {
-  readonly id: number;
   /** A string (already text) or the page's bytes in any encoding, gzip allowed. */
   readonly input: string | Uint8Array;
   readonly options: Omit<ExtractionOptions, 'model'>;
@@ -21,8 +21,8 @@ export interface ExtractJob {
 }
 
 export type JobReply =
-  | { readonly id: number; readonly ok: true; readonly body: string; readonly contentType: string; readonly found: boolean }
-  | { readonly id: number; readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
+  | { readonly ok: true; readonly body: string; readonly contentType: string; readonly found: boolean }
+  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
 export interface ModelInfo {
   readonly path: string;
@@ -49,28 +49,23 @@ export function renderExtraction(e: Extraction, format: ResponseFormat): string 
   }
 }
 
-if (parentPort) {
-  const port = parentPort;
-  const { modelPath } = workerData as { modelPath?: string };
-  let model: PithModel;
+/** One job: the page's extraction rendered, or the page's own error (never a thrown one). */
+function answer(model: PithModel, job: ExtractJob): JobReply {
   try {
-    model = await loadModel(modelPath);
-  } catch (e) {
-    port.postMessage({ loadError: { code: isPithError(e) ? e.code : 'INTERNAL', message: (e as Error).message } });
-    process.exit(1);
+    const e = extractWith(model, job.input, job.options);
+    return { ok: true, body: renderExtraction(e, job.format), contentType: CONTENT_TYPES[job.format], found: e.found };
+  } catch (err) {
+    return { ok: false, error: isPithError(err) ? { code: err.code, message: err.message } : { code: 'INTERNAL', message: `internal error: ${(err as Error).message}` } };
   }
-  const info: ModelInfo = {
-    path: model.path, algorithm: model.file.algorithm, createdAt: model.file.createdAt, trainingCorpora: model.file.trainingCorpora.map((c) => c.name),
-  };
-  port.on('message', (job: ExtractJob) => {
-    let reply: JobReply;
-    try {
-      const e = extractWith(model, job.input, job.options);
-      reply = { id: job.id, ok: true, body: renderExtraction(e, job.format), contentType: CONTENT_TYPES[job.format], found: e.found };
-    } catch (err) {
-      reply = { id: job.id, ok: false, error: isPithError(err) ? { code: err.code, message: err.message } : { code: 'INTERNAL', message: `internal error: ${(err as Error).message}` } };
-    }
-    port.postMessage(reply);
+}
+
+if (!isMainThread) {
+  await serveTasks<ExtractJob, JobReply>(async () => {
+    const { modelPath } = workerData as { modelPath?: string };
+    const model = await loadModel(modelPath);
+    const info: ModelInfo = {
+      path: model.path, algorithm: model.file.algorithm, createdAt: model.file.createdAt, trainingCorpora: model.file.trainingCorpora.map((c) => c.name),
+    };
+    return { info, handle: (job) => answer(model, job) };
   });
-  port.postMessage({ ready: true, model: info });
 }

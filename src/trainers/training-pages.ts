@@ -6,7 +6,7 @@
 import { PithError } from '../errors.js';
 import type { Corpus } from '../corpus/types.js';
 import { openCorpora } from '../learn/dataset.js';
-import { collectPages, type CollectedPages } from '../pipeline/batch.js';
+import { collectPages, type CollectedPages } from '../batch/batch.js';
 
 export class TrainingPages {
   private opened: Promise<readonly Corpus[]> | undefined;

@@ -1,6 +1,6 @@
 /**
  * robots.txt (RFC 9309) read into rules and asked about a URL. Pure: fetching and caching are
- * src/pipeline/robots.ts's. Groups start at `User-agent` lines (several lines may share one
+ * src/batch/robots.ts's. Groups start at `User-agent` lines (several lines may share one
  * group); the group(s) naming pith's product token apply, else those of `*`, else none. Among
  * the `Allow`/`Disallow` rules of the applying groups the longest matching pattern wins, `Allow`
  * on a tie; `*` matches any run of characters and a final `$` anchors the end. `/robots.txt`

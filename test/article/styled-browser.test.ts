@@ -13,7 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { findChromium, Renderer } from '../../src/render/renderer.js';
-import { loadRenderedPage } from '../../src/pipeline/render-page.js';
+import { loadRenderedPage } from '../../src/batch/render-page.js';
 import { extractPage, loadExtractionModel } from '../../src/pipeline/extract.js';
 import { toHtml } from '../../src/article/to-html.js';
 import { renderStyledResult, toStyledHtml } from '../../src/article/to-styled-html.js';

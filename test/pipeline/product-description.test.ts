@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fixture, repoRoot } from '../helpers/paths.js';
 import { bundledModelPath, extractBytes, loadExtractionModel, renderResult, resultToJson } from '../../src/pipeline/extract.js';
 import { extract } from '../../src/pipeline/library.js';
-import { runBatch } from '../../src/pipeline/batch.js';
+import { runBatch } from '../../src/batch/batch.js';
 import { toHtml, toText } from '../../src/article/index.js';
 
 const file = fixture('pages', 'product-description.html');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { findChromium, Renderer } from '../../src/render/renderer.js';
-import { loadRenderedPage } from '../../src/pipeline/render-page.js';
+import { loadRenderedPage } from '../../src/batch/render-page.js';
 import { boxOf, layoutValue } from '../../src/render/layout.js';
 import { elementIds } from '../../src/render/map-elements.js';
 import type { Page } from '../../src/page.js';

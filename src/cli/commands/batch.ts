@@ -16,11 +16,11 @@ import { siteByName } from '../../models/site-pick.js';
 import { DEFAULT_LEARN_MIN_PAGES, describeLearned, learnSites, loadPagesForLearning } from '../../wrapper/learn-sites.js';
 import { Renderer } from '../../render/renderer.js';
 import { LayoutCache } from '../../render/cache.js';
-import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../pipeline/batch.js';
-import { DAMAGE_REASONS, type WarcSkipReason } from '../../pipeline/warc.js';
-import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList } from '../../pipeline/url-list.js';
-import { listedUrls } from '../../pipeline/link-sources.js';
-import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../pipeline/batch-fields.js';
+import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../batch/batch.js';
+import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList } from '../../batch/url-list.js';
+import { listedUrls } from '../../batch/link-sources.js';
+import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
 export const EXIT_PAGES_FAILED = 4;

@@ -5,7 +5,7 @@ import { PithError } from '../../errors.js';
 import {
   explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, renderResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type OutputFormat,
 } from '../../pipeline/extract.js';
-import { loadRenderedPage } from '../../pipeline/render-page.js';
+import { loadRenderedPage } from '../../batch/render-page.js';
 import { loadListModel, pageLists } from '../../pipeline/lists.js';
 import { LayoutCache } from '../../render/cache.js';
 import { Renderer } from '../../render/renderer.js';

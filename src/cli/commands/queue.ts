@@ -4,9 +4,9 @@ import { PithError } from '../../errors.js';
 import {
   clearQueue, connectOnce, deadPages, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_EMBED_MAX, DEFAULT_QUEUE, enqueuePages, exportResults, queueStatus, retryDead,
 } from '../../queue/queue.js';
-import { DAMAGE_REASONS } from '../../pipeline/warc.js';
-import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_USER_AGENT } from '../../pipeline/url-list.js';
-import { listedUrls } from '../../pipeline/link-sources.js';
+import { DAMAGE_REASONS } from '../../batch/warc.js';
+import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_USER_AGENT } from '../../batch/url-list.js';
+import { listedUrls } from '../../batch/link-sources.js';
 
 const HELP = `Usage: pith queue <add|status|export|dead|retry|clear> --redis URL [--queue NAME] [options]
 

@@ -4,8 +4,8 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
 import { detectCorpusFormat, openCorpus } from '../../corpus/open.js';
-import { collectPageFiles } from '../../pipeline/batch.js';
-import { renderPagesToCache } from '../../pipeline/render-page.js';
+import { collectPageFiles } from '../../batch/batch.js';
+import { renderPagesToCache } from '../../batch/render-page.js';
 import { DEFAULT_RENDER_TIMEOUT_MS, DEFAULT_VIEWPORT } from '../../render/renderer.js';
 import type { Size } from '../../render/layout.js';
 

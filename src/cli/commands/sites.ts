@@ -2,7 +2,7 @@
 import { EXIT, optBool, parseCommandArgs, type Command } from '../command.js';
 import { PithError } from '../../errors.js';
 import { loadExtractionModel } from '../../pipeline/extract.js';
-import { collectPages } from '../../pipeline/batch.js';
+import { collectPages } from '../../batch/batch.js';
 import { loadPagesForLearning } from '../../wrapper/learn-sites.js';
 import { checkSites, formatSitesReport } from '../../wrapper/sites-check.js';
 

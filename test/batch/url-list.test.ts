@@ -1,16 +1,16 @@
 /**
- * fetchUrls (src/pipeline/url-list.ts) against two loopback hosts, where the first redirects
+ * fetchUrls (src/batch/url-list.ts) against two loopback hosts, where the first redirects
  * to the second: the redirect is asked in the second host's turn, so that host never sees more
  * than --per-host requests at once nor two closer than the delay; results keep the listed URL.
  * The pauses are kept on a clock only sleeping moves (test/helpers/clock.ts): the servers stamp
  * requests with it, so a gap between two requests is exactly the pause the scheduler chose.
- * robots.txt is left out here (ignoreRobots): test/pipeline/robots-fetch.test.ts has it.
+ * robots.txt is left out here (ignoreRobots): test/batch/robots-fetch.test.ts has it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { fetchUrls, type UrlResult } from '../../src/pipeline/url-list.js';
+import { fetchUrls, type UrlResult } from '../../src/batch/url-list.js';
 import type { Clock } from '../../src/util/clock.js';
 import { SleepDrivenClock } from '../helpers/clock.js';
 

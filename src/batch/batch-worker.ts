@@ -1,23 +1,22 @@
 /**
- * A batch worker thread: loads the model once, then extracts each page it is sent.
- * Messages in: a page file {id, path, root?} or a page already in memory {id, bytes, url?, date?,
- * charset?} (a WARC record, a fetched URL); out: {id, line, ok} where line is the JSONL record
- * (result or error). `root`: the input folder the file was found in; a file whose real path has
- * left it is not read (OUTSIDE_ROOT). Reads are bounded (16 MiB, regular files only: see
- * readPageBytes). Pages are handled one after another in the order sent (the batch relies on
- * that order to know which page a crash interrupted), even while the next one waits in the queue.
+ * A batch worker thread (a worker pool's, src/util/worker-pool): loads the model once, then
+ * extracts each page it is sent. Tasks: a page file {id, path, root?} or a page already in
+ * memory {id, bytes, url?, date?, charset?} (a WARC record, a fetched URL); answers: {id, line,
+ * ok} where line is the JSONL record (result or error). `root`: the input folder the file was
+ * found in; a file whose real path has left it is not read (OUTSIDE_ROOT). Reads are bounded
+ * (16 MiB, regular files only: see readPageBytes). Used by `pith batch` and the queue worker.
  *
  * Only the fields asked for are rendered (`fields`): a line without markdown or html never
  * writes them. With `outDir`, each page is also written to its own file there (atomically,
  * before its line is sent, so a line in the output means its file is complete).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPageBytes } from '../page.js';
-import { extractBytes, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, resultBlocks, resultExtraction, type ExtractResult } from './extract.js';
-import { extractionJson } from './extraction.js';
-import { fieldsCsv } from './fields-csv.js';
+import { extractBytes, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, resultBlocks, resultExtraction, type ExtractResult, type LoadedModel } from '../pipeline/extract.js';
+import { extractionJson } from '../pipeline/extraction.js';
+import { fieldsCsv } from '../pipeline/fields-csv.js';
 import { loadRenderedPage, type LayoutSource } from './render-page.js';
 import { LayoutCache } from '../render/cache.js';
 import { Renderer } from '../render/renderer.js';
@@ -25,6 +24,7 @@ import { toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
 import { isPithError } from '../errors.js';
 import { createHash } from 'node:crypto';
 import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fields.js';
+import { serveTasks } from '../util/worker-pool/host.js';
 
 interface WorkerInit {
   readonly modelPath: string;
@@ -45,19 +45,11 @@ interface WorkerInit {
   readonly dedup?: boolean;
 }
 
-const init = workerData as WorkerInit;
-const port = parentPort!;
-const model = await loadExtractionModel(init.modelPath);
-const layoutSource: LayoutSource | undefined = init.render || init.layoutsDir !== undefined
-  ? {
-    ...(init.render ? { renderer: await Renderer.launch({ scripts: init.render.scripts, ...(init.render.timeoutMs ? { timeoutMs: init.render.timeoutMs } : {}) }) } : {}),
-    ...(init.layoutsDir !== undefined ? { cache: await LayoutCache.open(init.layoutsDir, init.render !== undefined), store: init.render !== undefined } : {}),
-  }
-  : undefined;
+const init = (workerData ?? {}) as WorkerInit;
 const want = new Set<BatchField>(init.fields);
 if (init.withBlocks) want.add('blocks');
 
-/** One page for a worker (src/pipeline/batch.ts's jobs): a file to read, or bytes already in hand. */
+/** One page for a worker (src/batch/batch.ts's jobs): a file to read, or bytes already in hand. */
 export interface PageMessage {
   readonly id: string;
   readonly path?: string;
@@ -66,6 +58,17 @@ export interface PageMessage {
   readonly url?: string;
   readonly date?: string;
   readonly charset?: string;
+}
+
+/** A worker's answer: the page's JSONL line, and what the batch needs to count and filter it. */
+export interface PageReply {
+  readonly id: string;
+  readonly line: string;
+  readonly ok: boolean;
+  readonly filtered?: 'TARGET_LANG';
+  /** With --dedup: the hash of the page's body text, and its --out-dir file. */
+  readonly bodyHash?: string;
+  readonly file?: string;
 }
 
 /** The --fields name of each JSON key that is not a field's own name. */
@@ -119,7 +122,8 @@ async function writePageFile(id: string, record: Record<string, unknown>, result
   }
 }
 
-async function handle(msg: PageMessage): Promise<void> {
+/** Extracts one page into its line; the page's own errors make an error line, never a throw. */
+async function handle(msg: PageMessage, model: LoadedModel, layoutSource: LayoutSource | undefined): Promise<PageReply> {
   let line: string;
   let ok = true;
   let bodyHash: string | undefined;
@@ -136,8 +140,7 @@ async function handle(msg: PageMessage): Promise<void> {
     const url = msg.url ?? result.article.metadata.url ?? null;
     const lang = result.article.metadata.lang;
     if (init.targetLang !== undefined && !sameLanguage(lang, init.targetLang)) {
-      port.postMessage({ id: msg.id, line: JSON.stringify({ ...head, url, skipped: { reason: 'TARGET_LANG', lang: lang ?? null } }), ok: true, filtered: 'TARGET_LANG' });
-      return;
+      return { id: msg.id, line: JSON.stringify({ ...head, url, skipped: { reason: 'TARGET_LANG', lang: lang ?? null } }), ok: true, filtered: 'TARGET_LANG' };
     }
     const record = { ...head, url, ...renderFields(result) };
     if (init.outDir !== undefined) await writePageFile(msg.id, record, result);
@@ -148,18 +151,28 @@ async function handle(msg: PageMessage): Promise<void> {
     line = JSON.stringify({ ...head, error });
     ok = false;
   }
-  port.postMessage({ id: msg.id, line, ok, ...(bodyHash !== undefined ? { bodyHash, file: init.outDir !== undefined ? join(init.outDir, batchFileName(msg.id, init.fileFormat ?? 'json')) : undefined } : {}) });
+  return { id: msg.id, line, ok, ...(bodyHash !== undefined ? { bodyHash, file: init.outDir !== undefined ? join(init.outDir, batchFileName(msg.id, init.fileFormat ?? 'json')) : undefined } : {}) };
 }
-let queue = Promise.resolve();
-port.on('message', (msg: PageMessage | { close: true }) => {
-  if ('close' in msg) {
-    // The batch is done with this worker: its browser goes before the thread does.
-    queue = queue.then(async () => {
-      await layoutSource?.renderer?.close();
-      port.postMessage({ closed: true });
-    });
-    return;
-  }
-  queue = queue.then(() => handle(msg));
-});
-port.postMessage({ ready: true });
+
+/** The pages' layouts: drawn in this worker's own browser (`render`) and/or read from a `pith render` folder. */
+async function openLayoutSource(): Promise<LayoutSource | undefined> {
+  if (!init.render && init.layoutsDir === undefined) return undefined;
+  return {
+    ...(init.render ? { renderer: await Renderer.launch({ scripts: init.render.scripts, ...(init.render.timeoutMs ? { timeoutMs: init.render.timeoutMs } : {}) }) } : {}),
+    ...(init.layoutsDir !== undefined ? { cache: await LayoutCache.open(init.layoutsDir, init.render !== undefined), store: init.render !== undefined } : {}),
+  };
+}
+
+if (!isMainThread) {
+  await serveTasks<PageMessage, PageReply>(async () => {
+    const model = await loadExtractionModel(init.modelPath);
+    const layoutSource = await openLayoutSource();
+    return {
+      handle: (msg) => handle(msg, model, layoutSource),
+      // The batch is done with this worker: its browser goes before the thread does.
+      close: async () => {
+        await layoutSource?.renderer?.close();
+      },
+    };
+  });
+}

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBatch } from '../../src/pipeline/batch.js';
+import { runBatch } from '../../src/batch/batch.js';
 import { bundledModelPath } from '../../src/pipeline/extract.js';
 import { repoRoot } from '../helpers/paths.js';
 

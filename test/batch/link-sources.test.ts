@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseLinkDocument, xmlText } from '../../src/pipeline/link-sources.js';
+import { parseLinkDocument, xmlText } from '../../src/batch/link-sources.js';
 import { repoRoot } from '../helpers/paths.js';
 
 const B = 'https://ex.com/dir/feed.xml';

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBatch } from '../../src/pipeline/batch.js';
+import { runBatch } from '../../src/batch/batch.js';
 import { bundledModelPath } from '../../src/pipeline/extract.js';
 import { repoRoot } from '../helpers/paths.js';
 import { frontIsPublic, SECRET_TITLE, startRedirectServers } from '../helpers/redirect-servers.js';

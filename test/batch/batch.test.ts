@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBatch, collectPageFiles, completedIds, outputLockPath } from '../../src/pipeline/batch.js';
+import { runBatch, collectPageFiles, completedIds, outputLockPath } from '../../src/batch/batch.js';
 import { PithError } from '../../src/errors.js';
 import { bundledModelPath } from '../../src/pipeline/extract.js';
 import { fixture } from '../helpers/paths.js';

@@ -35,7 +35,7 @@ export interface UrlFetchOptions {
   readonly addressPolicy?: AddressPolicy;
   /** What the pauses between requests are measured and waited on. Default: the real clock. */
   readonly clock?: Clock;
-  /** Fetch pages whatever the sites' robots.txt say (`--ignore-robots`); by default each site's is read once and obeyed (src/pipeline/robots.ts). */
+  /** Fetch pages whatever the sites' robots.txt say (`--ignore-robots`); by default each site's is read once and obeyed (src/batch/robots.ts). */
   readonly ignoreRobots?: boolean;
 }
 
@@ -115,92 +115,129 @@ export function hostOf(url: string): string {
  * is asked in that host's turn, with the redirects left.
  */
 export async function fetchUrls(urls: readonly string[], options: UrlFetchOptions & { userAgent: string }, onResult: (r: UrlResult) => Promise<void>): Promise<void> {
-  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_URL_CONCURRENCY);
-  const perHost = Math.max(1, options.perHost ?? DEFAULT_PER_HOST);
-  const delay = Math.max(0, options.hostDelayMs ?? DEFAULT_HOST_DELAY_MS);
-  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  const clock = options.clock ?? systemClock;
-  /** A request to make: `target` (the URL or where it redirected to) for the listed `url`. */
-  interface Request { url: string; target: string; redirectsLeft: number }
-  interface HostState { queue: Request[]; inflight: number; next: number }
-  const hosts = new Map<string, HostState>();
-  const hostState = (h: string): HostState => {
-    let s = hosts.get(h);
-    if (!s) hosts.set(h, (s = { queue: [], inflight: 0, next: 0 }));
+  await new PoliteFetcher(urls, options, onResult).run();
+}
+
+/** A request to make: `target` (the URL or where it redirected to) for the listed `url`. */
+interface HostRequest {
+  readonly url: string;
+  readonly target: string;
+  readonly redirectsLeft: number;
+}
+
+/** One host's requests waiting, in flight, and the earliest time of its next one. */
+interface HostState {
+  readonly queue: HostRequest[];
+  inflight: number;
+  next: number;
+}
+
+class PoliteFetcher {
+  private readonly concurrency: number;
+  private readonly perHost: number;
+  private readonly delay: number;
+  private readonly clock: Clock;
+  private readonly robots: ReturnType<typeof robotsCacheFor> | undefined;
+  private readonly hosts = new Map<string, HostState>();
+  private active = 0;
+  private failure: unknown;
+  /** Ends the pause `pump` is waiting out, when a finished request calls it sooner. */
+  private pause: AbortController | undefined;
+  private settle: { resolve: () => void; reject: (e: unknown) => void } | undefined;
+
+  constructor(urls: readonly string[], private readonly options: UrlFetchOptions & { userAgent: string }, private readonly onResult: (r: UrlResult) => Promise<void>) {
+    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_URL_CONCURRENCY);
+    this.perHost = Math.max(1, options.perHost ?? DEFAULT_PER_HOST);
+    this.delay = Math.max(0, options.hostDelayMs ?? DEFAULT_HOST_DELAY_MS);
+    this.clock = options.clock ?? systemClock;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    for (const url of urls) this.hostState(hostOf(url)).queue.push({ url, target: url, redirectsLeft: maxRedirects });
+    this.robots = options.ignoreRobots ? undefined : robotsCacheFor(options);
+  }
+
+  /** Resolves once every URL has its result handed on; rejects with the first error of `onResult`. */
+  run(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.settle = { resolve, reject };
+      this.pump();
+    });
+  }
+
+  private hostState(h: string): HostState {
+    let s = this.hosts.get(h);
+    if (!s) this.hosts.set(h, (s = { queue: [], inflight: 0, next: 0 }));
     return s;
-  };
-  for (const url of urls) hostState(hostOf(url)).queue.push({ url, target: url, redirectsLeft: maxRedirects });
-  const robots = options.ignoreRobots ? undefined : robotsCacheFor(options);
-  let active = 0;
-  let failure: unknown;
-  await new Promise<void>((resolve, reject) => {
-    /** Ends the pause pump is waiting out, when a finished request calls it sooner. */
-    let pause: AbortController | undefined;
-    const run = async ({ url, target, redirectsLeft }: Request): Promise<void> => {
-      let result: UrlResult;
-      try {
-        if (robots && !robots.known(target)) {
-          // The site's robots.txt takes this turn, as a request of its own; the page is asked in the host's next turn.
-          await robots.prepare(target);
-          hostState(hostOf(target)).queue.unshift({ url, target, redirectsLeft });
-          return;
-        }
-        await robots?.check(target);
-        const got = await fetchWithAgent(target, options.userAgent, { ...options, maxRedirects: redirectsLeft, crossHostRedirects: 'return' });
-        if (got.redirectTo !== undefined) {
-          // Asked later, in the other host's turn; this turn ends now.
-          hostState(hostOf(got.redirectTo)).queue.unshift({ url, target: got.redirectTo, redirectsLeft: redirectsLeft - (got.redirects ?? 1) });
-          return;
-        }
-        result = { ok: true, url, finalUrl: got.finalUrl, bytes: got.bytes, charset: got.charset };
-      } catch (e) {
-        result = { ok: false, url, error: isPithError(e) ? { code: e.code, message: e.message } : { code: 'FETCH_FAILED', message: (e as Error).message } };
-      }
-      await onResult(result);
-    };
-    const pump = (): void => {
-      pause?.abort();
-      pause = undefined;
-      if (failure !== undefined) {
-        if (active === 0) reject(failure);
+  }
+
+  /** Starts every request a host's turn and the concurrency allow now; sleeps until the nearest turn otherwise. */
+  private pump(): void {
+    this.pause?.abort();
+    this.pause = undefined;
+    if (this.failure !== undefined) {
+      if (this.active === 0) this.settle!.reject(this.failure);
+      return;
+    }
+    if (this.hosts.size === 0 && this.active === 0) return this.settle!.resolve();
+    let wait = Infinity;
+    for (const [h, s] of this.hosts) {
+      wait = Math.min(wait, this.startTurns(h, s));
+      if (this.active >= this.concurrency) break;
+    }
+    if (wait !== Infinity && this.active < this.concurrency) {
+      const p = (this.pause = new AbortController());
+      void this.clock.sleep(wait, p.signal).then(() => {
+        if (!p.signal.aborted) this.pump();
+      });
+    }
+  }
+
+  /** Starts the host's requests that may go now; returns how long until its next turn (Infinity: none to wait for). */
+  private startTurns(h: string, s: HostState): number {
+    while (this.active < this.concurrency && s.queue.length > 0 && s.inflight < this.perHost) {
+      const now = this.clock.now();
+      // Not a host (an invalid URL): no politeness to keep, it fails at once.
+      if (h !== '' && now < s.next) return s.next - now;
+      const request = s.queue.shift()!;
+      s.inflight++;
+      this.active++;
+      s.next = now + this.delay;
+      this.request(request).then(
+        () => undefined,
+        (e: unknown) => {
+          this.failure ??= e;
+        },
+      ).finally(() => {
+        s.inflight--;
+        this.active--;
+        s.next = Math.max(s.next, this.clock.now() + this.delay);
+        if (s.queue.length === 0 && s.inflight === 0) this.hosts.delete(h);
+        this.pump();
+      });
+    }
+    return Infinity;
+  }
+
+  /** One request in its host's turn: the page, its robots.txt first, or a redirect queued for the other host's turn. */
+  private async request({ url, target, redirectsLeft }: HostRequest): Promise<void> {
+    let result: UrlResult;
+    try {
+      if (this.robots && !this.robots.known(target)) {
+        // The site's robots.txt takes this turn, as a request of its own; the page is asked in the host's next turn.
+        await this.robots.prepare(target);
+        this.hostState(hostOf(target)).queue.unshift({ url, target, redirectsLeft });
         return;
       }
-      if (hosts.size === 0 && active === 0) return resolve();
-      let wait = Infinity;
-      for (const [h, s] of hosts) {
-        while (active < concurrency && s.queue.length > 0 && s.inflight < perHost) {
-          const now = clock.now();
-          // Not a host (an invalid URL): no politeness to keep, it fails at once.
-          if (h !== '' && now < s.next) {
-            wait = Math.min(wait, s.next - now);
-            break;
-          }
-          const request = s.queue.shift()!;
-          s.inflight++;
-          active++;
-          s.next = now + delay;
-          run(request).then(
-            () => undefined,
-            (e: unknown) => {
-              failure ??= e;
-            },
-          ).finally(() => {
-            s.inflight--;
-            active--;
-            s.next = Math.max(s.next, clock.now() + delay);
-            if (s.queue.length === 0 && s.inflight === 0) hosts.delete(h);
-            pump();
-          });
-        }
-        if (active >= concurrency) break;
+      await this.robots?.check(target);
+      const got = await fetchWithAgent(target, this.options.userAgent, { ...this.options, maxRedirects: redirectsLeft, crossHostRedirects: 'return' });
+      if (got.redirectTo !== undefined) {
+        // Asked later, in the other host's turn; this turn ends now.
+        this.hostState(hostOf(got.redirectTo)).queue.unshift({ url, target: got.redirectTo, redirectsLeft: redirectsLeft - (got.redirects ?? 1) });
+        return;
       }
-      if (wait !== Infinity && active < concurrency) {
-        const p = (pause = new AbortController());
-        void clock.sleep(wait, p.signal).then(() => {
-          if (!p.signal.aborted) pump();
-        });
-      }
-    };
-    pump();
-  });
+      result = { ok: true, url, finalUrl: got.finalUrl, bytes: got.bytes, charset: got.charset };
+    } catch (e) {
+      result = { ok: false, url, error: isPithError(e) ? { code: e.code, message: e.message } : { code: 'FETCH_FAILED', message: (e as Error).message } };
+    }
+    await this.onResult(result);
+  }
 }

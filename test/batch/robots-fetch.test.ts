@@ -11,9 +11,9 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBatch } from '../../src/pipeline/batch.js';
+import { runBatch } from '../../src/batch/batch.js';
 import { bundledModelPath } from '../../src/pipeline/extract.js';
-import { fetchUrls, type UrlResult } from '../../src/pipeline/url-list.js';
+import { fetchUrls, type UrlResult } from '../../src/batch/url-list.js';
 
 type Line = { id: string; title?: string; error?: { code: string; message: string } };
 const jsonl = (path: string): Line[] => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);

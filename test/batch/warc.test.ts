@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { seededRandom } from '../../src/util/random.js';
 import { repoRoot } from '../helpers/paths.js';
 import { httpResponse, warcFile, warcRecord } from './warc-builder.js';
-import { readWarcPages } from '../../src/pipeline/warc.js';
+import { readWarcPages } from '../../src/batch/warc.js';
 
 const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
 

@@ -1,0 +1,75 @@
+/** What a batch is asked to do (`runBatch`'s options) and what it reports. */
+import type { WarcSkipReason } from './warc.js';
+import type { UrlFetchOptions } from './url-list.js';
+import type { BatchField, BatchFileFormat } from './batch-fields.js';
+
+export interface BatchOptions {
+  /** Output JSONL path. */
+  readonly out: string;
+  /** Worker threads. Default: all cores. */
+  readonly workers?: number;
+  /** Model file. */
+  readonly modelPath: string;
+  /** Include per-block labels in each line. Default false. */
+  readonly withBlocks?: boolean;
+  /** Leave comment sections to the model (`KEEP_COMMENTS`). Default false. */
+  readonly keepComments?: boolean;
+  /** The model's site model every page uses (`--site`): a host, or a `template:` name. */
+  readonly site?: string;
+  /**
+   * Old-generation heap limit of each worker, in MB. Default 1024, far above what any shared
+   * page needs: one pathological page cannot take the machine's memory. A page that needs more
+   * is recorded as failed (OUT_OF_MEMORY) and the worker is replaced; the batch goes on.
+   */
+  readonly workerHeapMb?: number;
+  /**
+   * Time limit of one page (reading and extracting it), in ms; 0 = none. Default 30 000. A page
+   * over it is recorded as failed (TIMEOUT), its worker is stopped and replaced; the batch goes on.
+   */
+  readonly pageTimeoutMs?: number;
+  /**
+   * The input folder each file was found in (from `collectPages`): a worker reads a file only
+   * when its real path is still inside that folder (a file swapped for a link after the walk
+   * is refused as OUTSIDE_ROOT). Files without an entry (named on the command line) are read
+   * wherever they lead.
+   */
+  readonly roots?: ReadonlyMap<string, string>;
+  /** WARC files (.warc, .warc.gz) whose HTML responses are pages too (see warc.ts). */
+  readonly warcs?: readonly string[];
+  /** URLs to fetch (id = the URL as listed), politely: see `fetch` and url-list.ts. */
+  readonly urls?: readonly string[];
+  readonly fetch?: UrlFetchOptions;
+  /** What each line carries besides id, url (and date); default `DEFAULT_BATCH_FIELDS`. Only these are rendered. */
+  readonly fields?: readonly BatchField[];
+  /** Also write each page to its own file here (`<id>.json`, or per `fileFormat`), atomically. */
+  readonly outDir?: string;
+  readonly fileFormat?: BatchFileFormat;
+  /** `--target-lang`: pages whose language (metadata.lang's primary subtag) is another, or unknown, get a skipped line and no file. */
+  readonly targetLang?: string;
+  /** `--dedup`: a page whose body text is the same as an earlier page's of this run gets a skipped line naming it, and no file. */
+  readonly dedup?: boolean;
+  /** A WARC record (or a repeated id) left out, with its reason. */
+  readonly onSkip?: (reason: WarcSkipReason | 'DUPLICATE_ID', detail: string) => void;
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Draw every page in headless Chromium first (one browser per worker; `--render`). */
+  readonly render?: { readonly scripts: boolean; readonly timeoutMs?: number };
+  /** A `pith render` folder: layouts are read from it (and new renders added with `render`). */
+  readonly layoutsDir?: string;
+}
+
+export interface BatchSummary {
+  /** Pages considered: already done + given a line in this run. */
+  readonly total: number;
+  /** Already in the output (resume). */
+  readonly skipped: number;
+  readonly extracted: number;
+  readonly failed: number;
+  /** With WARC or URL inputs: records left out, by reason (no line written for them). */
+  readonly skippedRecords?: Partial<Record<WarcSkipReason | 'DUPLICATE_ID', number>>;
+  /** With `targetLang` or `dedup`: pages given a skipped line instead of their extraction, by reason. */
+  readonly filtered?: Partial<Record<BatchFilterReason, number>>;
+}
+
+export type BatchFilterReason = 'TARGET_LANG' | 'DUPLICATE_BODY';
+
+export const DEFAULT_PAGE_TIMEOUT_MS = 30_000;

@@ -1,0 +1,75 @@
+/**
+ * The batch output's appender: lines wait here while a write is under way, then go out
+ * together; each line goes out whole, in one append, so a crash can tear at most the last one
+ * (cut on resume).
+ */
+import type { FileHandle } from 'node:fs/promises';
+
+export class LineWriter {
+  private waiting: string[] = [];
+  private waitingFailed = 0;
+  private writing = false;
+  private stopped = false;
+  private idleWaiters: Array<() => void> = [];
+  /** Lines written so far, and how many of them were failures. */
+  written = 0;
+  writtenFailed = 0;
+
+  constructor(
+    private readonly handle: FileHandle,
+    /** After each append, with the lines written so far. */
+    private readonly onWritten: (written: number) => void,
+    /** An append failed: nothing more is written. */
+    private readonly onError: (e: unknown) => void,
+  ) {}
+
+  /** Queues one line (`ok`: not an error line). */
+  add(line: string, ok: boolean): void {
+    this.waiting.push(line);
+    if (!ok) this.waitingFailed++;
+    this.flush();
+  }
+
+  /** Writes nothing more (the batch failed). */
+  stop(): void {
+    this.stopped = true;
+    this.wakeIdle();
+  }
+
+  /** Resolves once every line added so far is written (or the writer stopped). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private isIdle(): boolean {
+    return this.stopped || (!this.writing && this.waiting.length === 0);
+  }
+
+  private wakeIdle(): void {
+    if (!this.isIdle()) return;
+    const waiting = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiting) wake();
+  }
+
+  private flush(): void {
+    if (this.writing || this.waiting.length === 0 || this.stopped) return;
+    this.writing = true;
+    const lines = this.waiting, bad = this.waitingFailed;
+    this.waiting = [];
+    this.waitingFailed = 0;
+    this.handle.appendFile(lines.join('\n') + '\n').then(() => {
+      this.writing = false;
+      this.writtenFailed += bad;
+      this.written += lines.length;
+      this.onWritten(this.written);
+      this.flush();
+      this.wakeIdle();
+    }, (e: unknown) => {
+      this.stopped = true;
+      this.onError(e);
+      this.wakeIdle();
+    });
+  }
+}
