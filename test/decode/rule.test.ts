@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lineRule } from '../../src/decode/rule.js';
+import { BlockTag, lineRule } from '../../src/decode/rule.js';
 import { BlockBuilder } from '../helpers/block-builder.js';
 import { noteRows, runRule } from './rules/run-rule.js';
 
@@ -8,7 +8,7 @@ const shouting = lineRule({
   name: 'shouting',
   doc: 'a body or heading line in capitals becomes other',
   labels: ['body', 'heading'],
-  runs: (cfg) => cfg.pageType !== 'docs',
+  runs: (page) => page.pageType !== 'docs',
   matches: (b) => /^[A-Z ]+$/.test(b.text),
   maxMatches: 2,
   reason: 'a shouted line',
@@ -26,7 +26,7 @@ test('lineRule: a matching text block with one of its labels becomes other, with
 test('lineRule: a matching line the model called other is marked dropped (no later rule may promote it), without a note', () => {
   const doc = new BlockBuilder().text('BUY NOW', 'body').text('VIEW THE FULL GALLERY', 'other').text('Quiet words.', 'other').text('TITLE', 'title').build();
   const s = runRule(shouting, doc);
-  assert.deepEqual(Array.from(s.droppedBlocks ?? []), [1, 1, 0, 0]);
+  assert.deepEqual(Array.from(s.tagged(BlockTag.dropped)), [1, 1, 0, 0]);
   assert.deepEqual(noteRows(s).map((r) => r[0]), [0]);
   // Lines already other do not count towards maxMatches.
   const many = new BlockBuilder().text('ONE', 'body').text('TWO', 'other').text('THREE', 'other').text('FOUR', 'other').build();

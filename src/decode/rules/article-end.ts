@@ -85,21 +85,22 @@ function layoutCell(inner: number, outer: number, members: readonly number[], bl
 
 export const articleEnd: DecodeRule = {
   name: 'article-end',
+  judgesLayout: true,
   doc: `body blocks after the article's container (the innermost element holding \`containerShare\` of the body text, or a layout table's cell holding ${Math.round(LAYOUT_CELL_SHARE * 100)}%) become other, and so do links after its paragraphs' container; the region ends with it (not on forum threads or documentation)`,
-  apply(s, cfg) {
-    const chains = cfg.blockContainers;
+  apply(s, page, settings) {
+    const chains = page.blockContainers;
     const region = s.region;
     // Kept readers' comments (`commentBody` 1) sit after the article's container by nature, and
     // a forum thread's replies after its first post's: there the thread is the content. (A page
     // taken for a forum for its comments' user names but with comment sections is an article.)
-    if (!chains || !region || !(cfg.containerShare > 0.5) || cfg.commentBody >= 1) return;
-    if (cfg.pageType === 'forum' && !(cfg.commentBlocks && s.anyMarked(cfg.commentBlocks))) return;
-    if (cfg.pageType === 'docs') return;
+    if (!chains || !region || !(settings.containerShare > 0.5) || settings.commentBody >= 1) return;
+    if (page.pageType === 'forum' && !(page.commentBlocks && s.anyMarked(page.commentBlocks))) return;
+    if (page.pageType === 'docs') return;
     const { blocks, labels } = s;
     const body: number[] = [];
     for (let i = region[0]; i <= region[1]; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') body.push(i);
     const held = holdings(body, blocks, chains);
-    let container = innermostContainer(held, cfg.containerShare, 2).id;
+    let container = innermostContainer(held, settings.containerShare, 2).id;
     const column = layoutCell(innermostContainer(held, LAYOUT_CELL_SHARE, 2).id, container, body, blocks, chains);
     if (column > container) container = column;
     if (container < 0) return;
@@ -114,7 +115,7 @@ export const articleEnd: DecodeRule = {
       if (labels[i] === 'body' && !inElement(chains, i, container)) s.relabel(i, 'other', "after the article's container");
     }
     const paragraphs = body.filter((i) => labels[i] === 'body' && isParagraph(blocks[i]!));
-    const own = innermostContainer(holdings(paragraphs, blocks, chains), cfg.containerShare, MIN_CONTAINER_PARAGRAPHS);
+    const own = innermostContainer(holdings(paragraphs, blocks, chains), settings.containerShare, MIN_CONTAINER_PARAGRAPHS);
     if (own.id > container) {
       const tail: number[] = [];
       let tailChars = 0;

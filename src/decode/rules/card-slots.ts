@@ -14,11 +14,11 @@
  * so are lines the model is sure are noise (p(other) >= `MAX_OTHER`), furniture, set-aside
  * text, dropped lines, controls and dates. The region grows to cover what is kept.
  */
-import type { DecodeRule, DecodeState } from '../rule.js';
+import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
 import { isLinkText, OTHER } from '../blocks.js';
-import { isDateBlockText } from './date-lines.js';
+import { isDateBlockText } from './shared/date-line.js';
 import { tagsAlongChain } from '../containers.js';
-import { cardLists, IN_CONTROL, keptParagraphs, productGrid, type CardList } from './listing-cards.js';
+import { cardLists, IN_CONTROL, keptParagraphs, productGrid, type CardList } from './shared/cards.js';
 
 /** A line the model is this sure is noise stays noise, whatever its card's neighbours keep. */
 const MAX_OTHER = 0.9;
@@ -61,9 +61,9 @@ function mayGrow(s: DecodeState, i: number): boolean {
   return (
     s.labels[i] === 'other' &&
     s.probs[i]![OTHER]! < MAX_OTHER &&
-    !s.furniture?.[i] &&
-    !s.setAsideBlocks?.[i] &&
-    !s.droppedBlocks?.[i] &&
+    !s.has(i, BlockTag.furniture) &&
+    !s.has(i, BlockTag.setAside) &&
+    !s.has(i, BlockTag.dropped) &&
     !IN_CONTROL.test(b.tagPath) &&
     !isDateBlockText(b.text)
   );
@@ -84,8 +84,8 @@ function keptParagraphsBefore(s: DecodeState): Uint32Array {
 export const cardSlots: DecodeRule = {
   name: 'card-slots',
   doc: "when the content region keeps lines of the first of a list's alike cards, the same lines of its other cards (by tag path below the card, link or not) become content too, unless the model is sure they are noise (not lists of linked headlines, priced grids or lists below an article)",
-  apply(s, cfg) {
-    const chains = cfg.blockContainers;
+  apply(s, page) {
+    const chains = page.blockContainers;
     if (!chains || !s.region) return;
     let [first, last] = s.region;
     let paragraphsBefore: Uint32Array | undefined;

@@ -17,8 +17,8 @@ export const MIN_REPEATED_CHARS = 40;
 export const repeatedText: DecodeRule = {
   name: 'repeated-text',
   doc: `a body block whose text (at least ${MIN_REPEATED_CHARS} characters) repeats an earlier content block's, under another tag path (or any, on a product page), becomes other`,
-  apply(s, cfg) {
-    const sameLayoutToo = cfg.pageType === 'product';
+  apply(s, page) {
+    const sameLayoutToo = page.pageType === 'product';
     const { blocks, labels } = s;
     const seen = new Map<string, string>();
     for (let i = 0; i < blocks.length; i++) {

@@ -1,5 +1,6 @@
 /**
- * Which blocks sit in a dialog, a footer, an aside or an element the page marks as no content.
+ * Which blocks sit in elements whose text the decoder sets aside: a dialog, a footer, an aside,
+ * an element the page marks as no content, or a box a utility class hides (`setAsideMarks`).
  *
  * A dialog is a `<dialog>`, or an element with `role="dialog"` or
  * `role="alertdialog"` or `aria-modal="true"`. Sites put their pop-ups there: cookie settings,
