@@ -1,9 +1,8 @@
 /**
  * The article ends where its container ends. Most of what pith keeps wrongly is prose after
- * the article (related stories' summaries, author bios, product blurbs: docs/quality.md's error
- * analysis), which the content region takes in because little noise separates it from the
- * last paragraph. The page's tree knows better: the article's paragraphs share one element.
- * The container is the innermost element holding at least `containerShare` of the body's
+ * the article (related stories' summaries, author bios, product blurbs), which the content
+ * region takes in because little noise separates it from the last paragraph. The page's tree
+ * knows better: the article's paragraphs share one element. The container is the innermost element holding at least `containerShare` of the body's
  * characters and at least two of its blocks; body blocks after its last body block that lie
  * outside it become other, and the region ends at the container's last body block. Not when
  * the caller keeps readers' comments, which follow the article's container, nor on a forum

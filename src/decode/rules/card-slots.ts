@@ -3,11 +3,12 @@
  * a team's members, a table of entries. When the content region keeps lines of the first card
  * of such a list, the same lines of the other cards are content too, though the model, seeing
  * each card alone, gave them less: they stand at the same place in cards built alike (a
- * wrapper's tag path with the card's index as its wildcard, after seed 004). A slot is a line's
- * tag path below its card and whether it is link text; only slots most cards fill grow.
+ * wrapper's tag path with the card's index as its wildcard, as wrapper induction generalises).
+ * A slot is a line's tag path below its card and whether it is link text; only slots most
+ * cards fill grow.
  *
- * Only the first card seeds: a list whose content starts the region is read from its top,
- * while a card kept further down (one comment of a thread, one teaser of a stream) is more
+ * Only the first card sets the pattern: a list whose content starts the region is read from
+ * its top, while a card kept further down (one comment of a thread, one teaser of a stream) is more
  * likely the model's slip than the list's pattern. Lists of linked headlines (other stories,
  * which `listing-cards` and `teaser-cards` weigh), shops' priced grids and lists below an
  * article's paragraphs (a box of more stories, whatever the model kept of it) are left alone, and
@@ -33,7 +34,7 @@ function slotOf(s: DecodeState, i: number, card: number, chain: readonly number[
   return `${tags.join('/')}|${isLinkText(s.blocks[i]!) ? 'link' : 'text'}`;
 }
 
-/** The lines of the list's first card kept inside the content region (by place in the card), with their labels: the rule's only seed. */
+/** The lines of the list's first card kept inside the content region (by place in the card), with their labels: the rule's only pattern. */
 function firstCardKept(s: DecodeState, list: CardList): Map<number, 'body' | 'heading'> {
   const kept = new Map<number, 'body' | 'heading'>();
   const [from, to] = s.region!;
@@ -44,10 +45,10 @@ function firstCardKept(s: DecodeState, list: CardList): Map<number, 'body' | 'he
   return kept;
 }
 
-/** The seed's slots, with the label kept, that most cards fill (the first card's own lines aside, they are no pattern). */
-function keptSlots(seed: ReadonlyMap<number, 'body' | 'heading'>, list: CardList, slots: readonly (readonly string[])[]): Map<string, 'body' | 'heading'> {
+/** The first card's slots, with the label kept, that most cards fill (the first card's own lines aside, they are no pattern). */
+function keptSlots(pattern: ReadonlyMap<number, 'body' | 'heading'>, list: CardList, slots: readonly (readonly string[])[]): Map<string, 'body' | 'heading'> {
   const kept = new Map<string, 'body' | 'heading'>();
-  for (const [k, label] of seed) if (!kept.has(slots[0]![k]!)) kept.set(slots[0]![k]!, label);
+  for (const [k, label] of pattern) if (!kept.has(slots[0]![k]!)) kept.set(slots[0]![k]!, label);
   for (const slot of [...kept.keys()]) {
     let cards = 0;
     for (const cardSlots of slots) if (cardSlots.includes(slot)) cards++;
@@ -90,12 +91,12 @@ export const cardSlots: DecodeRule = {
     let [first, last] = s.region;
     let paragraphsBefore: Uint32Array | undefined;
     for (const list of cardLists(s, chains)) {
-      const seed = firstCardKept(s, list);
-      if (seed.size === 0 || list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
+      const pattern = firstCardKept(s, list);
+      if (pattern.size === 0 || list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
       paragraphsBefore ??= keptParagraphsBefore(s);
       if (paragraphsBefore[list.cardBlocks[0]![0]!]! >= MIN_ARTICLE_PARAGRAPHS) continue;
       const slots = list.cardBlocks.map((card, c) => card.map((i) => slotOf(s, i, list.cardElements[c]!, chains[i] ?? [])));
-      const kept = keptSlots(seed, list, slots);
+      const kept = keptSlots(pattern, list, slots);
       if (kept.size === 0) continue;
       list.cardBlocks.forEach((card, c) => {
         card.forEach((i, k) => {

@@ -7,9 +7,6 @@
  * it: a reference page's declaration under its heading (rustdoc's `pub enum Result<T, E>`),
  * which the description then explains. Comment sections are left out (code in a reply is the
  * reply's).
- *
- * Measured by `bench:pre` (docs/quality.md); wcxb-dev's gold leaves some examples out (MDN's
- * live examples' source), which costs word F1 there.
  */
 import { BODY } from '../blocks.js';
 import { BlockTag, type DecodeRule } from '../rule.js';

@@ -5,9 +5,8 @@
  * (`cue:credit`) but keeps such a line when it sits among the article's paragraphs.
  *
  * A caption signed at its end ("Ski-Star. © AFP / NAME", "... (Quelle: Fleischmann/Unsplash)") goes
- * with its credit, as `media-in-region` leaves such a caption out: trafilatura-eval's golds list
- * these credits as noise, while dragnet's and Readability's keep the caption (docs/quality.md,
- * session 28, weighs the two). A photo post whose signed caption is all its body keeps it.
+ * with its credit, as `media-in-region` leaves such a caption out (how the corpora's golds
+ * differ on it: docs/decoder-tuning.md). A photo post whose signed caption is all its body keeps it.
  */
 import { lineRule, type DecodeState } from '../rule.js';
 import { inTableCell } from '../blocks.js';

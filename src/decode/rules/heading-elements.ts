@@ -1,8 +1,7 @@
 /**
  * A section heading element (h2-h6) the model left out, between kept text and followed by
  * body, is the article's own heading: noise set inside an article's text is rarely marked up
- * as a heading. (One cross-site fold each of two models: wcxb-dev gained 74 and 21 heading
- * blocks for 19 and 16 wrongly promoted.)
+ * as a heading.
  */
 import { inHeadingElement } from './shared/heading-element.js';
 import { BlockTag, type DecodeRule } from '../rule.js';

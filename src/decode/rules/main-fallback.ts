@@ -5,8 +5,7 @@
  * `<main>` holds plenty of text and what is kept is a small part of it, the blocks of `<main>`
  * that the model does not hold for noise become body.
  *
- * Not on a page that declares an article (there the small keep is the article: trafilatura-eval
- * loses snippets) other than by its `og:type` alone (themes mark their archive pages so), a
+ * Not on a page that declares an article (there the small keep is the article) other than by its `og:type` alone (themes mark their archive pages so), a
  * product (its `<main>` also holds other products' carousels) or a forum thread. Not the site's
  * frame inside `<main>` (its navigation, header, footer, asides, forms), named furniture,
  * set-aside text, nor a block an earlier rule dropped.

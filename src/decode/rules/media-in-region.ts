@@ -20,7 +20,7 @@ const LEAD_FIGURE_BLOCKS = 6;
 /**
  * A kept lead photo keeps its caption between it and the region: not its credit or its toggles,
  * and not a caption that carries its credit ("... Photograph: Guy Smallman/Getty Images", "...
- * EFE"), which the corpora's readers leave out with the credit (docs/quality.md, session 19).
+ * EFE"), which readers leave out with the credit.
  */
 function keepCaption(s: DecodeState, roles: ArrayLike<number>, from: number, to: number): void {
   for (let k = from; k < to; k++) {

@@ -19,7 +19,7 @@ const MIN_WORDS = 8;
 /**
  * The rule acts when at least this share of the description's words is missing from the kept
  * text. A summary written for search engines retells what the page shows and shares many of its
- * words; a description the page does not show shares few (docs/quality.md, session 41).
+ * words; a description the page does not show shares few.
  */
 const MIN_MISSING_SHARE = 2 / 3;
 /** A line of fewer words ("Details") is in any description that uses the word. */
