@@ -29,7 +29,7 @@ import { evaluatePages, type LoadedPage, type PageRef } from '../src/eval/runner
 import { loadForEval, type EvalLoadOptions } from '../src/eval/load.js';
 import { crossSiteFolds, openCorpora } from './folds.js';
 import { summarize, type PageScores } from '../src/eval/page-scores.js';
-import { CONSTRAIN_NUMBERS, type ConstrainOptions } from '../src/decode/constrain.js';
+import { DECODE_NUMBERS, type DecodeOptions } from '../src/decode/constrain.js';
 import { saveModel } from '../src/models/model-file.js';
 import { resolveFeatureOptions } from '../src/features/config.js';
 
@@ -151,7 +151,7 @@ async function trainAndScore(run: { name: string; features: FeatureOptions }, tr
 }
 
 /** DECODER: a JSON array of objects of numeric decoder settings; unknown names are refused. */
-function parseDecoders(text: string | undefined): ConstrainOptions[] {
+function parseDecoders(text: string | undefined): DecodeOptions[] {
   if (!text) return [{}];
   let list: unknown;
   try {
@@ -163,10 +163,10 @@ function parseDecoders(text: string | undefined): ConstrainOptions[] {
   return list.map((o: unknown) => {
     if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`DECODER entry ${JSON.stringify(o)} is not an object`);
     for (const [k, v] of Object.entries(o)) {
-      if (!CONSTRAIN_NUMBERS.includes(k)) throw new Error(`DECODER: unknown setting '${k}' (known: ${CONSTRAIN_NUMBERS.join(', ')})`);
+      if (!DECODE_NUMBERS.includes(k)) throw new Error(`DECODER: unknown setting '${k}' (known: ${DECODE_NUMBERS.join(', ')})`);
       if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`DECODER: ${k} must be a number`);
     }
-    return o as ConstrainOptions;
+    return o as DecodeOptions;
   });
 }
 console.log(`| params | train s | body F1 | title F1 | heading F1 | title exact | per corpus |\n|---|---:|---:|---:|---:|---:|---|\n${rows.join('\n')}`);

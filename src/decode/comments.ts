@@ -3,9 +3,8 @@
  * (`comments`, `comment-list`, `commentlist`, `comment-body`, `disqus_thread`, `respond`,
  * `recentcomments`, ...).
  *
- * Readers' comments are the noise the training corpora show least and the eval corpora most:
- * on dragnet's pages 4.1 million characters of gold non-content sit in such elements against
- * 13 000 of content; on the train corpora 0.1-0.7% of the content does. The learner sees the
+ * Readers' comments are the noise the training corpora show least and the eval corpora most
+ * (docs/decoder-tuning.md). The learner sees the
  * same class words (the markup family), but with so few examples it weighs them lightly, so a
  * long thread of reader comments, prose-like and dense, outweighs the post it follows.
  *
@@ -14,8 +13,7 @@
  * `itemprop="comment"` does not count either: forum software marks every reply with it, and
  * on a forum page the replies are the content. For the same reason a page that declares itself
  * a discussion (schema.org `DiscussionForumPosting` or `QAPage`, in JSON-LD or microdata) has
- * no comment sections: its replies are what it is about (74 of wcxb-dev's forum pages declare
- * so; none of dragnet's or l3s-gn1's pages do).
+ * no comment sections: its replies are what it is about.
  *
  * Older blogs put no element around the thread: a heading ("Comments", "12 Responses to ...")
  * and then each comment as a sibling. A heading whose whole text names a comment thread

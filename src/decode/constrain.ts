@@ -1,6 +1,7 @@
 /**
  * From per-block label probabilities to a well-formed article labelling, by the rules of
  * `DECODE_RULES` run in order (one file each under rules/; docs/decoder.md lists them):
+ * - p(body) weighed by the page's kind (`body-weight`);
  * - readers' comments are not the article (`comment-sections`);
  * - at most one title, helped when it matches the page's declared title (`one-title`);
  * - never an empty article when the page has prose, nor a stray scrap when the model missed
@@ -16,13 +17,16 @@
 import { LABELS } from '../labels.js';
 import type { Label } from '../labels.js';
 import type { Block } from '../segment/segment.js';
-import { resolveConstrainOptions, type ConstrainConfig, type ConstrainOptions } from './config.js';
+import { NO_EVIDENCE, type PageEvidence } from './evidence.js';
+import { DEFAULT_DECODE_SETTINGS, type DecodeSettings } from './settings.js';
 import { applyRules, DecodeState, type AddedText, type DecodeNote, type DecodeRule } from './rule.js';
 import { DECODE_RULES } from './rules/index.js';
 
-export { CONSTRAIN_NUMBERS, resolveConstrainOptions, type ConstrainConfig, type ConstrainOptions } from './config.js';
-export { applyRules, DecodeState, type AddedText, type DecodeNote, type DecodeRule } from './rule.js';
+export { DECODE_NUMBERS, DEFAULT_DECODE_SETTINGS, resolveDecodeSettings, type DecodeOptions, type DecodeSettings } from './settings.js';
+export { evidenceFrom, NO_EVIDENCE, pageEvidence, type PageEvidence, type PageFacts } from './evidence.js';
+export { applyRules, BlockTag, DecodeState, type AddedText, type DecodeNote, type DecodeRule } from './rule.js';
 export { DECODE_RULES, SITE_DECODE_RULES } from './rules/index.js';
+export { bodyWeightOf } from './rules/shared/body-weight.js';
 
 export interface ConstrainedLabels {
   readonly labels: Label[];
@@ -35,15 +39,15 @@ export interface ConstrainedLabels {
   readonly addedText?: AddedText;
 }
 
-/** Applies the article constraints to a learner's per-block probabilities (LABELS order). */
+/** Applies the article constraints to a learner's per-block probabilities (LABELS order), given what the page says and the settings. */
 export function constrainLabels(
   blocks: readonly Block[],
   modelProbs: readonly (readonly number[])[],
-  options: ConstrainOptions | ConstrainConfig = {},
+  page: PageEvidence = NO_EVIDENCE,
+  settings: DecodeSettings = DEFAULT_DECODE_SETTINGS,
   rules: readonly DecodeRule[] = DECODE_RULES,
 ): ConstrainedLabels {
-  const cfg = 'declaredTitles' in options && Object.isFrozen(options) ? (options as ConstrainConfig) : resolveConstrainOptions(options);
-  const s = applyRules(new DecodeState(blocks, modelProbs), rules, cfg);
+  const s = applyRules(new DecodeState(blocks, modelProbs), rules, page, settings);
   let sum = 0;
   let count = 0;
   for (let i = 0; i < blocks.length; i++) {

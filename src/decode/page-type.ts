@@ -109,11 +109,18 @@ export function detectPageTypeOf(tree: DomTree, roles: ArrayLike<number>, blocks
  * content comes in short pieces (a product's specs, a landing page's feature blurbs, posts, code
  * notes) that it undervalues. Product pages get less: their unsure blocks are as often
  * recommendations. A declared listing's cards are kept by `listing-cards`, and what else it is
- * unsure of is mostly navigation. Chosen on the train corpora's cross-site folds (docs/quality.md).
+ * unsure of is mostly navigation. How the weights were chosen: docs/decoder-tuning.md.
  */
 export const KIND_BODY_WEIGHTS: Readonly<Record<PageType | 'website', number>> = Object.freeze({
   article: 1, unknown: 1, listing: 1, website: 2, docs: 2, forum: 2, product: 1.5,
 });
+
+/**
+ * Kinds whose content comes in sections apart (a thread's posts; a product's description, specs
+ * and details): `content-region` keeps their secondary clusters from a smaller size
+ * (`sectionedMinClusterShare`, `sectionedMinClusterChars`).
+ */
+export const SECTIONED_KINDS: ReadonlySet<PageType> = new Set<PageType>(['forum', 'product']);
 
 /** The page's kind as the decoder weighs it: its type, or `website` for an unknown page marked so. */
 export function pageKindOf(detected: DetectedPageType): PageType | 'website' {

@@ -3,8 +3,8 @@
  * itemprop names reviews (`reviews`, `product-review__body`, `js-okeReviews-reviewContent`,
  * `user_reviews_summary_row`, `itemprop="review"`).
  *
- * On wcxb-dev's product pages the gold drops buyers' reviews, their filters and vote buttons:
- * the page is the product's description and specs. The learner reads a review as prose (it is
+ * A product page is the product's description and specs, not buyers' reviews, their filters
+ * and vote buttons. The learner reads a review as prose (it is
  * written like a post) and keeps it. Only product pages, and undeclared pages that look like a
  * shop's (`product-reviews`), are asked, so an article that reviews a product, or a site's
  * testimonials on a landing page, is not touched.

@@ -1,12 +1,15 @@
 /**
  * The decoder's rules (after go-domdistiller's `BoilerpipeFilter`s, run in order by one
- * extractor): each is a small named unit that reads and changes one shared `DecodeState`,
- * and every label it changes is recorded as a note with its name, for `--explain`.
+ * extractor): each is a small named unit that reads the page's evidence (`PageEvidence`), the
+ * settings (`DecodeSettings`) and one shared `DecodeState`, and changes the state's labels,
+ * probabilities and block tags. Every label it changes is recorded as a note with its name,
+ * for `--explain`; the notes are a log for people, never read by a rule.
  * The ordered list is `DECODE_RULES` (rules/index.ts); docs/decoder.md lists it.
  */
 import { LABELS, type AddedParagraphs, type Label } from '../labels.js';
 import type { Block } from '../segment/segment.js';
-import type { ConstrainConfig } from './config.js';
+import type { PageEvidence } from './evidence.js';
+import type { DecodeSettings } from './settings.js';
 import { argmax } from './blocks.js';
 
 /** One label changed by one rule. */
@@ -25,48 +28,76 @@ export interface AddedText extends AddedParagraphs {
   readonly reason: string;
 }
 
+/**
+ * One decoder rule. It reads the page's evidence, the settings and the state (blocks,
+ * probabilities, labels, tags, region), and changes labels only through `state.relabel`,
+ * `state.drop` or `state.scaleMarked`, so that every change is noted. It imports no other
+ * rule: what rules share lives in rules/shared/, and what one rule tells a later one goes
+ * into the state's tags or fields.
+ */
 export interface DecodeRule {
   /** Kebab-case, unique in `DECODE_RULES`; notes carry it. */
   readonly name: string;
   /** One line: what the rule does. */
   readonly doc: string;
-  apply(state: DecodeState, config: ConstrainConfig): void;
+  /**
+   * The rule judges blocks by where they sit (a content region, what follows the article's
+   * container, a listing's cards), not by what they are: a page too short to have a layout
+   * undoes what such rules made other (`DecodeState.labelBeforeLayout`).
+   */
+  readonly judgesLayout?: boolean;
+  apply(state: DecodeState, page: PageEvidence, settings: DecodeSettings): void;
 }
 
-/** What the rules share: the page's blocks, the probabilities they read, the labels they change. */
+/** What a rule tells later rules about a block: bits of `DecodeState.tags`. */
+export const BlockTag = Object.freeze({
+  /**
+   * Text that is not the page's own though written like it: readers' comments, buyers'
+   * reviews, pop-ups, footers, asides, no-content marks, hidden boxes, scrambled text. The
+   * title, the prose rescue, code and cards leave these blocks out.
+   */
+  setAside: 1,
+  /** Page furniture the markup names (`page-furniture`): no later rule makes it content. */
+  furniture: 2,
+  /**
+   * Dropped for what it is (a line rule: a credit, a widget's line; `lead-ins`: a lead-in and
+   * the box it introduces): no later rule makes it a heading or brings its image back.
+   */
+  dropped: 4,
+  /** Made other, from content, by a rule that judges what a block is (one not `judgesLayout`). */
+  madeOther: 8,
+});
+export type BlockTagBit = (typeof BlockTag)[keyof typeof BlockTag];
+
+/**
+ * What the rules share: the page's blocks, the probabilities they read, the labels they
+ * change, and what earlier rules found (per-block tags, the content region, added text).
+ */
 export class DecodeState {
   readonly blocks: readonly Block[];
-  /** The learner's probabilities, as given. */
+  /** The learner's probabilities, as given to the decoder. */
   readonly modelProbs: readonly (readonly number[])[];
   /** The probabilities the rules read (LABELS order): the model's, or adjusted by an earlier rule. */
   probs: readonly (readonly number[])[];
   /** Labels so far: each block's most probable label to begin with. */
   readonly labels: Label[];
+  /** Every label change, for `--explain`: written by `relabel`, read by no rule. */
   readonly notes: DecodeNote[] = [];
-  /**
-   * Per block, 1 for text that is not the page's own though written like it: readers' comments
-   * (`comment-sections`), buyers' reviews (`product-reviews`), pop-ups (`dialog-boxes`), footers
-   * (`page-footers`), asides (`page-asides`), no-content marks (`no-content-marks`). The title,
-   * the prose rescue, code and cards leave these blocks out.
-   */
-  setAsideBlocks: ArrayLike<number> | undefined = undefined;
-  /** Per block, 1 for page furniture the markup names (set by `page-furniture`): no later rule makes it content. */
-  furniture: Uint8Array | undefined = undefined;
-  /**
-   * Per block, 1 for a block a rule dropped for what it is (a line rule: a credit, a widget's
-   * line; `lead-ins`: a lead-in and the box it introduces): no later rule makes it a heading or
-   * brings its image back.
-   */
-  droppedBlocks: Uint8Array | undefined = undefined;
+  /** Per block, the `BlockTag` bits rules have set. */
+  readonly tags: Uint8Array;
+  /** Per block, the label it had when a rule that `judgesLayout` first made it other (undefined: none did). */
+  readonly labelBeforeLayout: (Label | undefined)[];
   /** [first, last] block of the content region (set by `content-region`), undefined with no body. */
   region: [number, number] | undefined = undefined;
   /** Text the article gets that no block of the page holds (`product-description`). */
   addedText: AddedText | undefined = undefined;
   /** The rule now running: its name goes into the notes. */
   rule = '';
+  /** Whether the rule now running `judgesLayout`. */
+  private layoutRule = false;
   /**
    * How many times a block has become or stopped being a title (`relabel`): what is built
-   * around the titles (`cardLists`) is kept while this stays the same.
+   * around the titles (card lists) is kept while this stays the same.
    */
   titleEdits = 0;
 
@@ -75,15 +106,50 @@ export class DecodeState {
     this.modelProbs = modelProbs;
     this.probs = modelProbs;
     this.labels = new Array(blocks.length);
+    this.tags = new Uint8Array(blocks.length);
+    this.labelBeforeLayout = new Array(blocks.length).fill(undefined);
     for (let i = 0; i < blocks.length; i++) this.labels[i] = LABELS[argmax(modelProbs[i]!)]!;
   }
 
-  /** Adds the blocks `marks` flags to `setAsideBlocks`. */
+  /** Makes `rule` the one running: its name goes into the notes. */
+  begin(rule: DecodeRule | undefined): void {
+    this.rule = rule?.name ?? '';
+    this.layoutRule = rule?.judgesLayout === true;
+  }
+
+  /**
+   * Starts again from `probs`: each block's label becomes its most probable one, without
+   * notes. For the first rule only (`body-weight`), which sets the probabilities every
+   * later rule reads: the model's labels as the decoder weighs them, not a verdict.
+   */
+  restart(probs: readonly (readonly number[])[]): void {
+    this.probs = probs;
+    for (let i = 0; i < this.blocks.length; i++) this.labels[i] = LABELS[argmax(probs[i]!)]!;
+  }
+
+  /** Whether block i has the tag (or any of the tags `tag` joins with `|`). */
+  has(i: number, tag: number): boolean {
+    return (this.tags[i]! & tag) !== 0;
+  }
+
+  /** Gives block i the tag. */
+  tag(i: number, tag: BlockTagBit): void {
+    this.tags[i]! |= tag;
+  }
+
+  /** Per block, 1 when it has the tag. */
+  tagged(tag: BlockTagBit): Uint8Array {
+    return this.tags.map((t) => ((t & tag) !== 0 ? 1 : 0));
+  }
+
+  /** Whether a rule has made block i other from content (by what it is, or by where it sits). */
+  wasMadeOther(i: number): boolean {
+    return this.has(i, BlockTag.madeOther) || this.labelBeforeLayout[i] !== undefined;
+  }
+
+  /** Tags the blocks `marks` flags as set aside (`BlockTag.setAside`). */
   setAside(marks: ArrayLike<number>): void {
-    const before = this.setAsideBlocks;
-    const joined = new Uint8Array(this.blocks.length);
-    for (let i = 0; i < joined.length; i++) joined[i] = marks[i] || before?.[i] ? 1 : 0;
-    this.setAsideBlocks = joined;
+    for (let i = 0; i < this.blocks.length; i++) if (marks[i]) this.tag(i, BlockTag.setAside);
   }
 
   /** Whether `marks` flags any block. */
@@ -98,33 +164,33 @@ export class DecodeState {
     for (let i = 0; i < this.blocks.length; i++) if (marks[i]) this.relabel(i, LABELS[argmax(this.probs[i]!)]!, reason);
   }
 
-  /** Relabels block i as other for `reason` and marks it dropped (`droppedBlocks`). */
+  /** Relabels block i as other for `reason` and tags it dropped (`BlockTag.dropped`). */
   drop(i: number, reason: string): void {
     this.relabel(i, 'other', reason);
-    this.markDropped(i);
+    this.tag(i, BlockTag.dropped);
   }
 
-  /** Marks block i dropped (`droppedBlocks`) without relabelling it: a line the model already called other. */
-  markDropped(i: number): void {
-    (this.droppedBlocks ??= new Uint8Array(this.blocks.length))[i] = 1;
-  }
-
-  /** Sets block i's label, with a note when it changes. */
+  /** Sets block i's label, with a note when it changes (and, when it becomes other, the tag or label that says so). */
   relabel(i: number, to: Label, reason: string): void {
-    if (this.labels[i] === to) return;
-    if (to === 'title' || this.labels[i] === 'title') this.titleEdits++;
-    this.notes.push({ block: i, from: this.labels[i]!, to, rule: this.rule, reason });
+    const from = this.labels[i]!;
+    if (from === to) return;
+    if (to === 'title' || from === 'title') this.titleEdits++;
+    if (to === 'other') {
+      if (!this.layoutRule) this.tag(i, BlockTag.madeOther);
+      else if (this.labelBeforeLayout[i] === undefined) this.labelBeforeLayout[i] = from;
+    }
+    this.notes.push({ block: i, from, to, rule: this.rule, reason });
     this.labels[i] = to;
   }
 }
 
 /** Runs `rules` in order over the state. */
-export function applyRules(state: DecodeState, rules: readonly DecodeRule[], config: ConstrainConfig): DecodeState {
+export function applyRules(state: DecodeState, rules: readonly DecodeRule[], page: PageEvidence, settings: DecodeSettings): DecodeState {
   for (const rule of rules) {
-    state.rule = rule.name;
-    rule.apply(state, config);
+    state.begin(rule);
+    rule.apply(state, page, settings);
   }
-  state.rule = '';
+  state.begin(undefined);
   return state;
 }
 
@@ -138,8 +204,8 @@ export interface LineRuleSpec {
   readonly doc: string;
   /** The labels a block must have for the rule to look at it. */
   readonly labels: readonly Label[];
-  /** Whether the rule runs on this page at all (its switch in the config, the page's type); always, when absent. */
-  readonly runs?: (config: ConstrainConfig) => boolean;
+  /** Whether the rule runs on this page at all (its switch in the settings, the page's kind); always, when absent. */
+  readonly runs?: (page: PageEvidence, settings: DecodeSettings) => boolean;
   /** Whether this text block is a line the rule drops. */
   readonly matches: (block: Block) => boolean;
   readonly maxMatches?: number;
@@ -149,17 +215,17 @@ export interface LineRuleSpec {
   readonly reason: string;
 }
 
-/** The rule `spec` describes: each text block with one of its labels that it matches becomes other (and one labelled other is marked dropped). */
+/** The rule `spec` describes: each text block with one of its labels that it matches becomes other (and one labelled other is tagged dropped). */
 export function lineRule(spec: LineRuleSpec): DecodeRule {
   const limit = spec.maxMatches ?? Infinity;
   return {
     name: spec.name,
     doc: spec.doc,
-    apply(s, config) {
-      if (spec.runs && !spec.runs(config)) return;
+    apply(s, page, settings) {
+      if (spec.runs && !spec.runs(page, settings)) return;
       const { blocks, labels } = s;
       const lines: number[] = [];
-      // Lines the model already called other are marked too, so that no later rule makes them a heading or content.
+      // Lines the model already called other are tagged too, so that no later rule makes them a heading or content.
       const quiet: number[] = [];
       for (let i = 0; i < blocks.length; i++) {
         const b = blocks[i]!;
@@ -171,7 +237,7 @@ export function lineRule(spec: LineRuleSpec): DecodeRule {
       }
       if (lines.length > 0 && spec.spares?.(s, lines)) return;
       for (const i of lines) s.drop(i, spec.reason);
-      for (const i of quiet) s.markDropped(i);
+      for (const i of quiet) s.tag(i, BlockTag.dropped);
     },
   };
 }

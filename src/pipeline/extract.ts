@@ -19,17 +19,12 @@ import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/site-models.js';
 import { pickSite, type SitePick, type TemplatedSite } from '../models/site-pick.js';
 import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
-import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type AddedText, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
-import { commentSectionBlocks } from '../decode/comments.js';
-import { reviewSectionBlocks } from '../decode/reviews.js';
-import { setAsideMarks } from '../decode/dialogs.js';
-import { adSlotBlocks } from '../decode/ads.js';
-import { blockContainers } from '../decode/containers.js';
-import { blockRoles } from '../decode/roles.js';
-import { detectPageTypeOf, kindBodyWeight, pageKindOf, type PageType } from '../decode/page-type.js';
-import { walkJsonLdObjects } from '../dom/json-ld.js';
-import { siteKeys } from '../util/site-name.js';
-import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
+import {
+  bodyWeightOf, constrainLabels, DECODE_RULES, pageEvidence, resolveDecodeSettings, SITE_DECODE_RULES,
+  type AddedText, type ConstrainedLabels, type DecodeNote, type DecodeOptions,
+} from '../decode/constrain.js';
+import { declaredSiteKeys as siteKeysDeclared } from '../decode/evidence.js';
+import type { PageType } from '../decode/page-type.js';
 import { buildArticle, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
 import { extractionJson, toExtraction, type Extraction } from './extraction.js';
 import { judgeFound } from './found.js';
@@ -168,60 +163,25 @@ export function inMemoryModel(file: ModelFile): LoadedModel {
   return Object.freeze({ file, labeler: labelerFromModel(file), featureOptions: featureOptionsOf(file), path: '<memory>' });
 }
 
-export interface ExtractOptions extends ConstrainOptions {
+/**
+ * How to extract: the decoder's settings (`DecodeOptions`: `bodyWeight`, `kindBodyWeight` and
+ * the tuning values of src/decode/settings.ts), how the article is built, and the site model.
+ */
+export interface ExtractOptions extends DecodeOptions {
   /** How the article is built from the labels (images, nesting, language detection). */
   readonly article?: ArticleOptions;
-  /**
-   * p(body) is weighed by this against the other labels before the decoder runs (the model's
-   * probabilities are reported unchanged): under 1 keeps less (precision), over 1 more (recall).
-   * Default 1.
-   */
-  readonly bodyWeight?: number;
-  /**
-   * false: p(body) is not also weighed by the page's kind (`KIND_BODY_WEIGHTS`: more on pages
-   * that are not articles). Default true; a site model's labels are never weighed so.
-   */
-  readonly kindBodyWeight?: boolean;
   /** The site model to use, by host or `template:` name (`--site`), whatever the page's URL or template. */
   readonly site?: string;
-}
-
-const BODY = LABELS.indexOf('body');
-
-/** Probabilities with p(body) multiplied by `weight` and each row summing to 1 again. */
-export function weighBody(probs: readonly (readonly number[])[], weight: number): number[][] {
-  checkBodyWeight(weight);
-  return probs.map((row) => {
-    const scaled = row.map((p, k) => (k === BODY ? p * weight : p));
-    const sum = scaled.reduce((a, b) => a + b, 0);
-    return sum > 0 ? scaled.map((p) => p / sum) : scaled;
-  });
-}
-
-function checkBodyWeight(weight: number): number {
-  if (!(weight > 0 && Number.isFinite(weight))) throw new PithError('BAD_OPTION', `bodyWeight must be a positive number, got ${String(weight)}`, 'bodyWeight');
-  return weight;
 }
 
 /** Comment sections left to the model (`--keep-comments`): for forums, whose replies are the content. */
 export const KEEP_COMMENTS: ExtractOptions = Object.freeze({ commentBody: 1 });
 
-/** Declared headlines a page carries, for the title tie-break (never a replacement). */
-export function declaredTitles(page: Page): string[] {
-  const out: string[] = [];
-  for (const m of page.tree.meta) if (m.key === 'og:title' || m.key === 'twitter:title' || m.key === 'headline') out.push(m.content);
-  walkJsonLdObjects(page.tree, (o) => {
-    const headline = o['headline'];
-    if (typeof headline === 'string' && headline.trim()) out.push(headline);
-  });
-  if (page.tree.title) out.push(page.tree.title);
-  return out;
-}
+export { declaredTitles } from '../decode/evidence.js';
 
-/** What the page's site calls itself: its declared name (og:site_name, application-name) and its URL's host labels. */
+/** What the page's site calls itself: its declared name (og:site_name, application-name) and its URLs' host labels. */
 export function declaredSiteKeys(page: Page): string[] {
-  const name = page.tree.meta.find((m) => m.key === 'og:site_name' || m.key === 'application-name')?.content;
-  return siteKeys(name, [page.url, siteUrlOf(page)]);
+  return siteKeysDeclared(page, siteUrlOf(page));
 }
 
 /** The text of the block the article builder takes the headline from (the first non-empty title block). */
@@ -230,59 +190,68 @@ function titleBlockText(page: Page, labels: readonly Label[]): string | undefine
   return i >= 0 ? page.blocks[i]!.text : undefined;
 }
 
-export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
+/** How the page was labelled: by a site model or the general model, and what the site models say of it. */
+interface PageLabelling {
+  readonly prediction: Prediction;
+  /** The site model that labelled the page, when one did. */
+  readonly labelledBy?: TemplatedSite;
+  /** The site model picked for the page (which may have drifted), when the model has site models or one was named. */
+  readonly pick?: SitePick;
+  readonly fields?: FieldExtraction;
+  /** With site models: the site model's algorithm, or 'general'. */
+  readonly extractor?: string;
+  /** The page's features (computed once, on first need). */
+  readonly features: () => SequenceInstance;
+}
+
+/** Labels the page with the site model that takes it (`site`: one named), else the general model. */
+function labelPage(page: Page, model: LoadedModel, siteName: string | undefined): PageLabelling {
   const { labeler, featureOptions } = model;
-  let features: SequenceInstance | undefined;
+  let computed: SequenceInstance | undefined;
+  const features = (): SequenceInstance => (computed ??= computeFeatures(page, featureOptions));
   let general: Prediction | undefined;
-  const predictGeneral = (): Prediction => {
-    return (general ??= predictPage(page, labeler, featureOptions, () => (features ??= computeFeatures(page, featureOptions))));
-  };
-  const pageUrl = siteUrlOf(page);
-  const pick = (model.sites && model.sites.length > 0) || options.site !== undefined ? pickSite(model.sites, pageUrl, page.tree, options.site) : undefined;
+  const predictGeneral = (): Prediction => (general ??= predictPage(page, labeler, featureOptions, features));
+  const hasSites = model.sites !== undefined && model.sites.length > 0;
+  const pick = hasSites || siteName !== undefined ? pickSite(model.sites, siteUrlOf(page), page.tree, siteName) : undefined;
   const site = pick && !pick.drift ? pick.site : undefined;
   const sitePrediction = site?.labelPage(page, predictGeneral);
   const fields = site?.extractFields?.(page);
-  const prediction = sitePrediction ?? predictGeneral();
-  const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
-  // A site model with field rules but no article rules took the page too: its fields, not drift.
-  const siteMarks = pick ? siteMarksOf(pick, sitePrediction !== undefined || fields !== undefined) : {};
-  const roles = options.blockRoles ?? blockRoles(page.tree, page.blocks);
-  const detected = options.pageType === undefined ? detectPageTypeOf(page.tree, roles, page.blocks, pageUrl) : { type: options.pageType, byOpenGraph: false };
-  const pageType = detected.type;
-  const kindWeight = sitePrediction || options.kindBodyWeight === false ? 1 : kindBodyWeight(detected);
-  const weight = checkBodyWeight(options.bodyWeight ?? 1) * kindWeight;
-  let setAside: ReturnType<typeof setAsideMarks> | undefined;
-  const setAsideOf = (): ReturnType<typeof setAsideMarks> => (setAside ??= setAsideMarks(page.tree, page.blocks));
-  const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
-    ...options,
-    blockRoles: roles,
-    pageType,
-    pageTypeByOpenGraph: options.pageTypeByOpenGraph ?? detected.byOpenGraph,
-    declaredTitles: options.declaredTitles ?? declaredTitles(page),
-    siteKeys: options.siteKeys ?? declaredSiteKeys(page),
-    declaredDescriptions: options.declaredDescriptions ?? pageDescriptions(page.tree),
-    productDescriptions: options.productDescriptions ?? (pageType === 'product' ? productDescriptions(page.tree) : undefined),
-    commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
-    reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || (pageType !== 'product' && pageType !== 'unknown') ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
-    adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
-    dialogBlocks: options.dialogBlocks ?? setAsideOf().dialogBlocks,
-    footerBlocks: options.footerBlocks ?? setAsideOf().footerBlocks,
-    asideBlocks: options.asideBlocks ?? setAsideOf().asideBlocks,
-    noContentBlocks: options.noContentBlocks ?? setAsideOf().noContentBlocks,
-    // With hidden text asked for (or revealed: the page hides nearly all of it), none is set aside.
-    hiddenBlocks: options.hiddenBlocks ?? (page.includesHidden ? undefined : setAsideOf().hiddenBlocks),
-    blockContainers: options.blockContainers ?? (options.containerShare === 0 ? undefined : blockContainers(page.tree, page.blocks)),
-  }, sitePrediction && !site!.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES);
-  const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article }, constrained.addedText);
+  return {
+    prediction: sitePrediction ?? predictGeneral(),
+    ...(sitePrediction ? { labelledBy: site } : {}),
+    ...(pick ? { pick } : {}),
+    ...(fields ? { fields } : {}),
+    ...(hasSites ? { extractor: sitePrediction ? site!.algorithm : 'general' } : {}),
+    features,
+  };
+}
+
+/** The article of the decoded labels, its headline by the picked site's conventions where it has them. */
+function articleOf(page: Page, decoded: ConstrainedLabels, options: ArticleOptions | undefined, labelling: PageLabelling): Article {
+  const built = buildArticle(page, decoded.labels, { includeHidden: page.includesHidden, ...options }, decoded.addedText);
   // The site's conventions that do not depend on its template (its <title> pattern) apply to a drifted page too.
-  const conventions = pick?.site;
-  const article = conventions?.headline ? { ...built, title: conventions.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
+  const conventions = labelling.pick?.site;
+  if (!conventions?.headline) return built;
+  return { ...built, title: conventions.headline(page, built.title, titleBlockText(page, decoded.labels), labelling.labelledBy !== undefined) };
+}
+
+export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
+  const labelling = labelPage(page, model, options.site);
+  const { prediction, labelledBy, pick, fields, extractor } = labelling;
+  // A site model's labels are never weighed by the page's kind.
+  const settings = resolveDecodeSettings(labelledBy ? { ...options, kindBodyWeight: false } : options);
+  const evidence = pageEvidence(page, settings, siteUrlOf(page));
+  const rules = labelledBy && !labelledBy.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES;
+  const constrained = constrainLabels(page.blocks, prediction.probs, evidence, settings, rules);
+  const article = articleOf(page, constrained, options.article, labelling);
+  // A site model with field rules but no article rules took the page too: its fields, not drift.
+  const siteMarks = pick ? siteMarksOf(pick, labelledBy !== undefined || fields !== undefined) : {};
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}), ...siteMarks, ...(constrained.addedText ? { addedText: constrained.addedText } : {}),
-    pageKind: pageKindOf(detected), bodyWeight: weight, ...(fields ? { fields } : {}),
+    pageKind: evidence.pageKind, bodyWeight: bodyWeightOf(evidence, settings), ...(fields ? { fields } : {}),
     get features() {
-      return (features ??= computeFeatures(page, featureOptions));
+      return labelling.features();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { constrainLabels } from '../../src/decode/constrain.js';
+import { constrainLabels, evidenceFrom, NO_EVIDENCE, resolveDecodeSettings } from '../../src/decode/constrain.js';
 import { BlockBuilder, para } from '../helpers/block-builder.js';
 
 test('only the most probable title survives; the others fall back to their next label', () => {
@@ -16,7 +16,7 @@ test('only the most probable title survives; the others fall back to their next 
 
 test('a declared headline breaks a near tie', () => {
   const { blocks, probs } = new BlockBuilder().text('Teaser headline', 'title', 0.55).text('Real Headline!', 'title', 0.5).text(para(30), 'body').build();
-  assert.equal(constrainLabels(blocks, probs, { declaredTitles: ['real headline'] }).labels[1], 'title');
+  assert.equal(constrainLabels(blocks, probs, evidenceFrom({ declaredTitles: ['real headline'] })).labels[1], 'title');
 });
 
 test('no title when no block is probable enough', () => {
@@ -91,7 +91,7 @@ test('a short tail of link lists after the last paragraph becomes other; a listi
   const l = listing.build();
   assert.ok(constrainLabels(l.blocks, l.probs).labels.every((x) => x === 'body'));
   // Off when linkTailShare is 0.
-  assert.deepEqual(constrainLabels(article.blocks, article.probs, { linkTailShare: 0 }).labels, ['body', 'body', 'body', 'body']);
+  assert.deepEqual(constrainLabels(article.blocks, article.probs, NO_EVIDENCE, resolveDecodeSettings({ linkTailShare: 0 })).labels, ['body', 'body', 'body', 'body']);
 });
 
 test('a page of one text block is that block, even when the model called it other or title', () => {
@@ -125,7 +125,7 @@ test('the title needs titleThreshold (default 0.05): a weak but best candidate s
   b.text(para(40), 'body', 0.9);
   const { blocks, probs } = b.build();
   assert.equal(constrainLabels(blocks, probs).labels[0], 'title');
-  assert.equal(constrainLabels(blocks, probs, { titleThreshold: 0.2 }).labels[0], 'other');
+  assert.equal(constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ titleThreshold: 0.2 })).labels[0], 'other');
   const weaker = probs.map((row, i) => (i === 0 ? [0.03, 0, 0.02, 0.95] : row));
   assert.ok(!constrainLabels(blocks, weaker).labels.includes('title'), 'under the threshold there is no title');
 });
@@ -149,16 +149,16 @@ test('a page with no body gets its heaviest run of prose; link text and a lighte
   b.link('Home', 'other').link('About', 'other').link('Contact', 'other'); // three non-prose blocks end the run
   b.text(para(15), 'other').probsOfLast({ body: 0.3, other: 0.7 }); // a lighter run: 15 x 0.35 < 7.6
   const { blocks, probs } = b.build();
-  const r = constrainLabels(blocks, probs, { companionRunShare: 0 });
+  const r = constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ companionRunShare: 0 }));
   assert.deepEqual(r.labels, ['title', 'body', 'body', 'other', 'body', 'other', 'other', 'other', 'other']);
   assert.match(r.notes.find((x) => x.block === 1)!.reason, /no body/);
   // By default a run at least 0.3 of the heaviest one's weight goes with it (5.25 / 7.6 here):
   // an article split by a box; a much lighter run stays out.
   assert.deepEqual(constrainLabels(blocks, probs).labels, ['title', 'body', 'body', 'other', 'body', 'other', 'other', 'other', 'body']);
-  assert.equal(constrainLabels(blocks, probs, { companionRunShare: 0.7 }).labels[8], 'other');
-  assert.ok(!constrainLabels(blocks, probs, { fallbackMinWords: 0 }).labels.includes('body'), 'fallback can be switched off');
+  assert.equal(constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ companionRunShare: 0.7 })).labels[8], 'other');
+  assert.ok(!constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ fallbackMinWords: 0 })).labels.includes('body'), 'fallback can be switched off');
   const withBody = new BlockBuilder().text(para(30), 'body').text(para(30), 'other').build();
-  assert.deepEqual(constrainLabels(withBody.blocks, withBody.probs, { rescueShare: 0 }).labels, ['body', 'other'], 'no fallback when a body exists');
+  assert.deepEqual(constrainLabels(withBody.blocks, withBody.probs, NO_EVIDENCE, resolveDecodeSettings({ rescueShare: 0 })).labels, ['body', 'other'], 'no fallback when a body exists');
 });
 
 test('a body much smaller than the heaviest run of prose is joined by that run (a chain stuck in other)', () => {
@@ -168,18 +168,18 @@ test('a body much smaller than the heaviest run of prose is joined by that run (
   b.text(para(14), 'body').probsOfLast({ body: 0.6, other: 0.4 }); // the one block the model believed
   for (let i = 0; i < 5; i++) b.link(`Archive ${i}`, 'other');
   const { blocks, probs } = b.build();
-  const rescued = constrainLabels(blocks, probs, { rescueShare: 1, rescueMinBody: 0 });
+  const rescued = constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ rescueShare: 1, rescueMinBody: 0 }));
   assert.deepEqual(rescued.labels.slice(6, 13), new Array(7).fill('body'));
   assert.match(rescued.notes.find((x) => x.block === 6)!.reason, /small part of the heaviest run/);
   assert.ok(rescued.labels.slice(13).every((l) => l === 'other'), 'links after the run stay other');
-  const off = constrainLabels(blocks, probs, { rescueShare: 0 });
+  const off = constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ rescueShare: 0 }));
   assert.deepEqual(off.labels.filter((l) => l === 'body').length, 1, 'rescue off: only the believed block');
   // A body at least as long as the heaviest run is left alone.
   const b2 = new BlockBuilder().text(para(80), 'body').text(para(80), 'body');
   for (let i = 0; i < 4; i++) b2.link(`Menu ${i}`, 'other');
   b2.text(para(20), 'other').probsOfLast({ body: 0.3, other: 0.7 });
   const kept = b2.build();
-  assert.equal(constrainLabels(kept.blocks, kept.probs, { rescueShare: 1 }).labels[6], 'other');
+  assert.equal(constrainLabels(kept.blocks, kept.probs, NO_EVIDENCE, resolveDecodeSettings({ rescueShare: 1 })).labels[6], 'other');
 });
 
 test('the rescue leaves out blocks of the run the model is sure are not body (rescueMinBody)', () => {
@@ -191,8 +191,8 @@ test('the rescue leaves out blocks of the run the model is sure are not body (re
   const { blocks, probs } = b.build();
   const byDefault = constrainLabels(blocks, probs);
   assert.deepEqual(byDefault.labels.slice(6), ['body', 'body', 'body', 'body', 'other', 'body'], 'default floor 0.2: the sign-off stays out');
-  assert.equal(constrainLabels(blocks, probs, { rescueMinBody: 0 }).labels[10], 'body', 'floor 0: the whole run');
-  assert.deepEqual(constrainLabels(blocks, probs, { rescueMinBody: 0.5 }).labels.slice(6), ['other', 'other', 'other', 'other', 'other', 'body'], 'a floor above the doubt: only what the model believed');
+  assert.equal(constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ rescueMinBody: 0 })).labels[10], 'body', 'floor 0: the whole run');
+  assert.deepEqual(constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ rescueMinBody: 0.5 })).labels.slice(6), ['other', 'other', 'other', 'other', 'other', 'body'], 'a floor above the doubt: only what the model believed');
 });
 
 test('a lead image the model believes in survives a caption and a byline before the first paragraph', () => {
@@ -225,9 +225,9 @@ function postWithComments(): { blocks: ReturnType<BlockBuilder['build']>['blocks
 
 test('comment sections are not the article when the page has prose outside them', () => {
   const { blocks, probs, comments } = postWithComments();
-  const without = constrainLabels(blocks, probs, { commentBody: 1, commentBlocks: comments });
+  const without = constrainLabels(blocks, probs, evidenceFrom({ commentBlocks: comments }), resolveDecodeSettings({ commentBody: 1 }));
   assert.ok(without.labels.slice(4).includes('body'), 'without the rule the thread is body');
-  const r = constrainLabels(blocks, probs, { commentBlocks: comments });
+  const r = constrainLabels(blocks, probs, evidenceFrom({ commentBlocks: comments }));
   assert.deepEqual(r.labels.slice(0, 3), ['body', 'body', 'body'], 'the post is rescued');
   assert.ok(r.labels.slice(3).every((l) => l === 'other'), 'no comment is body');
   assert.ok(r.notes.some((n) => n.block === 5 && n.to === 'other' && n.reason === 'inside a comment section'));
@@ -236,7 +236,7 @@ test('comment sections are not the article when the page has prose outside them'
 test('a page whose prose is all inside comment sections (a forum thread) keeps it', () => {
   const { blocks, probs } = postWithComments();
   const all = new Uint8Array(blocks.length).fill(1);
-  const r = constrainLabels(blocks, probs, { commentBlocks: all });
+  const r = constrainLabels(blocks, probs, evidenceFrom({ commentBlocks: all }));
   assert.deepEqual(r.labels, constrainLabels(blocks, probs).labels);
   assert.ok(r.labels.slice(4).includes('body'));
 });
@@ -250,7 +250,7 @@ test('Chinese prose, written without spaces, counts as prose: the comment rule a
   const { blocks, probs } = b.build();
   const comments = new Uint8Array(blocks.length);
   for (let i = 3; i < blocks.length; i++) comments[i] = 1;
-  const r = constrainLabels(blocks, probs, { commentBlocks: comments });
+  const r = constrainLabels(blocks, probs, evidenceFrom({ commentBlocks: comments }));
   assert.deepEqual(r.labels.slice(0, 3), ['body', 'body', 'body'], 'the post is rescued');
   assert.ok(r.labels.slice(3).every((l) => l === 'other'), 'no comment is body');
 });
@@ -258,6 +258,6 @@ test('Chinese prose, written without spaces, counts as prose: the comment rule a
 test('a comment share outside 0..1 is refused with a clear error', () => {
   const { blocks, probs } = new BlockBuilder().text(para(30), 'body').build();
   for (const bad of [-0.1, 1.5, Number.NaN]) {
-    assert.throws(() => constrainLabels(blocks, probs, { commentBody: bad }), (e: unknown) => (e as { code?: string }).code === 'BAD_OPTION' && /commentBody must be a number in 0\.\.1/.test((e as Error).message));
+    assert.throws(() => constrainLabels(blocks, probs, NO_EVIDENCE, resolveDecodeSettings({ commentBody: bad })), (e: unknown) => (e as { code?: string }).code === 'BAD_OPTION' && /commentBody must be a number in 0\.\.1/.test((e as Error).message));
   }
 });

@@ -10,10 +10,10 @@ import type { DecodeRule } from '../rule.js';
 export const adSlots: DecodeRule = {
   name: 'ad-slots',
   doc: 'blocks in ad slots or reading only "Advertisement" lose p(body) and p(heading) to other (scaled by `adBody`) and are relabelled',
-  apply(s, cfg) {
-    const marks = cfg.adBlocks;
-    if (marks === undefined || !(cfg.adBody < 1)) return;
+  apply(s, page, settings) {
+    const marks = page.adBlocks;
+    if (marks === undefined || !(settings.adBody < 1)) return;
     if (!s.anyMarked(marks)) return;
-    s.scaleMarked(marks, (row) => scaleContent(row, cfg.adBody), 'advertising');
+    s.scaleMarked(marks, (row) => scaleContent(row, settings.adBody), 'advertising');
   },
 };

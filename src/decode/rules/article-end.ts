@@ -1,9 +1,8 @@
 /**
  * The article ends where its container ends. Most of what pith keeps wrongly is prose after
- * the article (related stories' summaries, author bios, product blurbs: docs/quality.md's error
- * analysis), which the content region takes in because little noise separates it from the
- * last paragraph. The page's tree knows better: the article's paragraphs share one element.
- * The container is the innermost element holding at least `containerShare` of the body's
+ * the article (related stories' summaries, author bios, product blurbs), which the content
+ * region takes in because little noise separates it from the last paragraph. The page's tree
+ * knows better: the article's paragraphs share one element. The container is the innermost element holding at least `containerShare` of the body's
  * characters and at least two of its blocks; body blocks after its last body block that lie
  * outside it become other, and the region ends at the container's last body block. Not when
  * the caller keeps readers' comments, which follow the article's container, nor on a forum
@@ -85,21 +84,22 @@ function layoutCell(inner: number, outer: number, members: readonly number[], bl
 
 export const articleEnd: DecodeRule = {
   name: 'article-end',
+  judgesLayout: true,
   doc: `body blocks after the article's container (the innermost element holding \`containerShare\` of the body text, or a layout table's cell holding ${Math.round(LAYOUT_CELL_SHARE * 100)}%) become other, and so do links after its paragraphs' container; the region ends with it (not on forum threads or documentation)`,
-  apply(s, cfg) {
-    const chains = cfg.blockContainers;
+  apply(s, page, settings) {
+    const chains = page.blockContainers;
     const region = s.region;
     // Kept readers' comments (`commentBody` 1) sit after the article's container by nature, and
     // a forum thread's replies after its first post's: there the thread is the content. (A page
     // taken for a forum for its comments' user names but with comment sections is an article.)
-    if (!chains || !region || !(cfg.containerShare > 0.5) || cfg.commentBody >= 1) return;
-    if (cfg.pageType === 'forum' && !(cfg.commentBlocks && s.anyMarked(cfg.commentBlocks))) return;
-    if (cfg.pageType === 'docs') return;
+    if (!chains || !region || !(settings.containerShare > 0.5) || settings.commentBody >= 1) return;
+    if (page.pageType === 'forum' && !(page.commentBlocks && s.anyMarked(page.commentBlocks))) return;
+    if (page.pageType === 'docs') return;
     const { blocks, labels } = s;
     const body: number[] = [];
     for (let i = region[0]; i <= region[1]; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') body.push(i);
     const held = holdings(body, blocks, chains);
-    let container = innermostContainer(held, cfg.containerShare, 2).id;
+    let container = innermostContainer(held, settings.containerShare, 2).id;
     const column = layoutCell(innermostContainer(held, LAYOUT_CELL_SHARE, 2).id, container, body, blocks, chains);
     if (column > container) container = column;
     if (container < 0) return;
@@ -114,7 +114,7 @@ export const articleEnd: DecodeRule = {
       if (labels[i] === 'body' && !inElement(chains, i, container)) s.relabel(i, 'other', "after the article's container");
     }
     const paragraphs = body.filter((i) => labels[i] === 'body' && isParagraph(blocks[i]!));
-    const own = innermostContainer(holdings(paragraphs, blocks, chains), cfg.containerShare, MIN_CONTAINER_PARAGRAPHS);
+    const own = innermostContainer(holdings(paragraphs, blocks, chains), settings.containerShare, MIN_CONTAINER_PARAGRAPHS);
     if (own.id > container) {
       const tail: number[] = [];
       let tailChars = 0;

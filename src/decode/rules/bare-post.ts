@@ -13,14 +13,14 @@
  * and not when that element holds more than `MAX_POST_LINES` lines: then it is a page whose
  * text the model turned down, not a bare post.
  */
-import type { DecodeRule, DecodeState } from '../rule.js';
+import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
 import type { Block } from '../../segment/segment.js';
 import { isLinkText, OTHER } from '../blocks.js';
 import type { BlockContainers } from '../containers.js';
 import { BlockRole } from '../roles.js';
-import { SHORT_PAGE_MAX_P_OTHER } from './short-page.js';
+import { SURE_NOISE_P_OTHER } from './shared/sure-noise.js';
 import { comparableText, holdsPhrase } from '../../util/comparable-text.js';
-import type { ConstrainConfig } from '../config.js';
+import type { PageEvidence } from '../evidence.js';
 
 /** A stamp of the time of day ("@ 15:34", "at 12:00 AM"): the line is the post's byline or footer, not its text. */
 const CLOCK_TIME = /\b\d{1,2}:\d{2}\b/;
@@ -39,14 +39,14 @@ function isPostLine(b: Block): boolean {
 }
 
 /** Whether the page declares the title (og:title, `<title>`, ...) as its headline or part of it: a cart's "Cart (0)" it does not. */
-function declaredHeadline(text: string, cfg: ConstrainConfig): boolean {
+function declaredHeadline(text: string, page: PageEvidence): boolean {
   const key = comparableText(text);
-  for (const declared of cfg.declaredTitleKeys) if (holdsPhrase(declared, key)) return true;
+  for (const declared of page.declaredTitleKeys) if (holdsPhrase(declared, key)) return true;
   return false;
 }
 
 function excluded(s: DecodeState, i: number): boolean {
-  return Boolean(s.setAsideBlocks?.[i] || s.furniture?.[i] || s.droppedBlocks?.[i]);
+  return s.has(i, BlockTag.setAside | BlockTag.furniture | BlockTag.dropped);
 }
 
 /**
@@ -67,19 +67,19 @@ function postBlocks(s: DecodeState, chains: BlockContainers, title: number): num
 
 export const barePost: DecodeRule = {
   name: 'bare-post',
-  doc: `when a title the page declares (not the site's name) is kept and no body or heading, the lines of the innermost element around it that holds other text (words, not links alone, no time of day; at most ${MAX_POST_LINES}) and its pictures (p(other) < ${SHORT_PAGE_MAX_P_OTHER}) become body, unless set aside, furniture or dropped for their text`,
-  apply(s, cfg) {
-    const chains = cfg.blockContainers;
+  doc: `when a title the page declares (not the site's name) is kept and no body or heading, the lines of the innermost element around it that holds other text (words, not links alone, no time of day; at most ${MAX_POST_LINES}) and its pictures (p(other) < ${SURE_NOISE_P_OTHER}) become body, unless set aside, furniture or dropped for their text`,
+  apply(s, page, settings) {
+    const chains = page.blockContainers;
     const title = s.labels.indexOf('title');
     // A site's banner taken for the headline holds the site's tagline, not a post.
-    if (chains === undefined || title < 0 || cfg.blockRoles?.[title] === BlockRole.siteName || keepsContent(s)) return;
-    if (!declaredHeadline(s.blocks[title]!.text, cfg)) return;
+    if (chains === undefined || title < 0 || page.blockRoles?.[title] === BlockRole.siteName || keepsContent(s)) return;
+    if (!declaredHeadline(s.blocks[title]!.text, page)) return;
     const post = postBlocks(s, chains, title).filter((i) => !excluded(s, i));
     const lines = post.filter((i) => isPostLine(s.blocks[i]!));
     if (lines.length === 0 || lines.length > MAX_POST_LINES) return;
     for (const i of lines) s.relabel(i, 'body', "a line of a post that is its headline and little else");
     for (const i of post) {
-      if (s.blocks[i]!.kind !== 'text' && s.labels[i] === 'other' && s.probs[i]![OTHER]! < SHORT_PAGE_MAX_P_OTHER) s.relabel(i, 'body', "a picture of a post that is its headline and little else");
+      if (s.blocks[i]!.kind !== 'text' && s.labels[i] === 'other' && s.probs[i]![OTHER]! < SURE_NOISE_P_OTHER) s.relabel(i, 'body', "a picture of a post that is its headline and little else");
     }
   },
 };

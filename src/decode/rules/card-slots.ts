@@ -3,22 +3,23 @@
  * a team's members, a table of entries. When the content region keeps lines of the first card
  * of such a list, the same lines of the other cards are content too, though the model, seeing
  * each card alone, gave them less: they stand at the same place in cards built alike (a
- * wrapper's tag path with the card's index as its wildcard, after seed 004). A slot is a line's
- * tag path below its card and whether it is link text; only slots most cards fill grow.
+ * wrapper's tag path with the card's index as its wildcard, as wrapper induction generalises).
+ * A slot is a line's tag path below its card and whether it is link text; only slots most
+ * cards fill grow.
  *
- * Only the first card seeds: a list whose content starts the region is read from its top,
- * while a card kept further down (one comment of a thread, one teaser of a stream) is more
+ * Only the first card sets the pattern: a list whose content starts the region is read from
+ * its top, while a card kept further down (one comment of a thread, one teaser of a stream) is more
  * likely the model's slip than the list's pattern. Lists of linked headlines (other stories,
  * which `listing-cards` and `teaser-cards` weigh), shops' priced grids and lists below an
  * article's paragraphs (a box of more stories, whatever the model kept of it) are left alone, and
  * so are lines the model is sure are noise (p(other) >= `MAX_OTHER`), furniture, set-aside
  * text, dropped lines, controls and dates. The region grows to cover what is kept.
  */
-import type { DecodeRule, DecodeState } from '../rule.js';
+import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
 import { isLinkText, OTHER } from '../blocks.js';
-import { isDateBlockText } from './date-lines.js';
+import { isDateBlockText } from './shared/date-line.js';
 import { tagsAlongChain } from '../containers.js';
-import { cardLists, IN_CONTROL, keptParagraphs, productGrid, type CardList } from './listing-cards.js';
+import { cardLists, IN_CONTROL, keptParagraphs, productGrid, type CardList } from './shared/cards.js';
 
 /** A line the model is this sure is noise stays noise, whatever its card's neighbours keep. */
 const MAX_OTHER = 0.9;
@@ -33,7 +34,7 @@ function slotOf(s: DecodeState, i: number, card: number, chain: readonly number[
   return `${tags.join('/')}|${isLinkText(s.blocks[i]!) ? 'link' : 'text'}`;
 }
 
-/** The lines of the list's first card kept inside the content region (by place in the card), with their labels: the rule's only seed. */
+/** The lines of the list's first card kept inside the content region (by place in the card), with their labels: the rule's only pattern. */
 function firstCardKept(s: DecodeState, list: CardList): Map<number, 'body' | 'heading'> {
   const kept = new Map<number, 'body' | 'heading'>();
   const [from, to] = s.region!;
@@ -44,10 +45,10 @@ function firstCardKept(s: DecodeState, list: CardList): Map<number, 'body' | 'he
   return kept;
 }
 
-/** The seed's slots, with the label kept, that most cards fill (the first card's own lines aside, they are no pattern). */
-function keptSlots(seed: ReadonlyMap<number, 'body' | 'heading'>, list: CardList, slots: readonly (readonly string[])[]): Map<string, 'body' | 'heading'> {
+/** The first card's slots, with the label kept, that most cards fill (the first card's own lines aside, they are no pattern). */
+function keptSlots(pattern: ReadonlyMap<number, 'body' | 'heading'>, list: CardList, slots: readonly (readonly string[])[]): Map<string, 'body' | 'heading'> {
   const kept = new Map<string, 'body' | 'heading'>();
-  for (const [k, label] of seed) if (!kept.has(slots[0]![k]!)) kept.set(slots[0]![k]!, label);
+  for (const [k, label] of pattern) if (!kept.has(slots[0]![k]!)) kept.set(slots[0]![k]!, label);
   for (const slot of [...kept.keys()]) {
     let cards = 0;
     for (const cardSlots of slots) if (cardSlots.includes(slot)) cards++;
@@ -61,9 +62,9 @@ function mayGrow(s: DecodeState, i: number): boolean {
   return (
     s.labels[i] === 'other' &&
     s.probs[i]![OTHER]! < MAX_OTHER &&
-    !s.furniture?.[i] &&
-    !s.setAsideBlocks?.[i] &&
-    !s.droppedBlocks?.[i] &&
+    !s.has(i, BlockTag.furniture) &&
+    !s.has(i, BlockTag.setAside) &&
+    !s.has(i, BlockTag.dropped) &&
     !IN_CONTROL.test(b.tagPath) &&
     !isDateBlockText(b.text)
   );
@@ -84,18 +85,18 @@ function keptParagraphsBefore(s: DecodeState): Uint32Array {
 export const cardSlots: DecodeRule = {
   name: 'card-slots',
   doc: "when the content region keeps lines of the first of a list's alike cards, the same lines of its other cards (by tag path below the card, link or not) become content too, unless the model is sure they are noise (not lists of linked headlines, priced grids or lists below an article)",
-  apply(s, cfg) {
-    const chains = cfg.blockContainers;
+  apply(s, page) {
+    const chains = page.blockContainers;
     if (!chains || !s.region) return;
     let [first, last] = s.region;
     let paragraphsBefore: Uint32Array | undefined;
     for (const list of cardLists(s, chains)) {
-      const seed = firstCardKept(s, list);
-      if (seed.size === 0 || list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
+      const pattern = firstCardKept(s, list);
+      if (pattern.size === 0 || list.headed >= MIN_CARD_SHARE * list.cards || productGrid(s, list)) continue;
       paragraphsBefore ??= keptParagraphsBefore(s);
       if (paragraphsBefore[list.cardBlocks[0]![0]!]! >= MIN_ARTICLE_PARAGRAPHS) continue;
       const slots = list.cardBlocks.map((card, c) => card.map((i) => slotOf(s, i, list.cardElements[c]!, chains[i] ?? [])));
-      const kept = keptSlots(seed, list, slots);
+      const kept = keptSlots(pattern, list, slots);
       if (kept.size === 0) continue;
       list.cardBlocks.forEach((card, c) => {
         card.forEach((i, k) => {

@@ -7,12 +7,9 @@
  * it: a reference page's declaration under its heading (rustdoc's `pub enum Result<T, E>`),
  * which the description then explains. Comment sections are left out (code in a reply is the
  * reply's).
- *
- * Measured by `bench:pre` (docs/quality.md); wcxb-dev's gold leaves some examples out (MDN's
- * live examples' source), which costs word F1 there.
  */
 import { BODY } from '../blocks.js';
-import type { DecodeRule } from '../rule.js';
+import { BlockTag, type DecodeRule } from '../rule.js';
 import { INLINE_TAGS } from '../../segment/segment.js';
 
 const IN_PRE = /(?:^|\/)pre(?:\/|$)/;
@@ -32,15 +29,15 @@ function isCodeBlock(tagPath: string): boolean {
 export const codeInRegion: DecodeRule = {
   name: 'code-in-region',
   doc: 'text blocks in `<pre>` (or a block-level `<code>`) inside the content region, or between the title and a region starting at most 6 blocks below it, become body when p(body) is above `codeMinBody`',
-  apply(s, cfg) {
-    const { blocks, probs, labels, region, setAsideBlocks } = s;
-    if (!region || !(cfg.codeMinBody < 1)) return;
+  apply(s, _page, settings) {
+    const { blocks, probs, labels, region } = s;
+    if (!region || !(settings.codeMinBody < 1)) return;
     const title = labels.indexOf('title');
     const start = title >= 0 && title < region[0] && region[0] - title <= TITLE_GAP ? title + 1 : region[0];
     for (let i = start; i <= region[1]; i++) {
       const b = blocks[i]!;
-      if (labels[i] !== 'other' || b.kind !== 'text' || !b.text.trim() || setAsideBlocks?.[i]) continue;
-      if (!isCodeBlock(b.tagPath) || !(probs[i]![BODY]! > cfg.codeMinBody)) continue;
+      if (labels[i] !== 'other' || b.kind !== 'text' || !b.text.trim() || s.has(i, BlockTag.setAside)) continue;
+      if (!isCodeBlock(b.tagPath) || !(probs[i]![BODY]! > settings.codeMinBody)) continue;
       s.relabel(i, 'body', i < region[0] ? 'code between the title and the content region' : 'code inside the content region');
     }
   },

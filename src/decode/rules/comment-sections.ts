@@ -18,10 +18,10 @@ function proseOutside(blocks: readonly Block[], comments: ArrayLike<number>): bo
 export const commentSections: DecodeRule = {
   name: 'comment-sections',
   doc: 'when the page has prose outside its comment sections, p(body) and p(heading) inside them are scaled by `commentBody` and those blocks are relabelled (and kept out of the title and the prose rescue)',
-  apply(s, cfg) {
-    const marks = cfg.commentBlocks;
-    if (marks === undefined || !(cfg.commentBody < 1) || !proseOutside(s.blocks, marks)) return;
-    s.setAsideBlocks = marks;
-    s.scaleMarked(marks, (row) => scaleContent(row, cfg.commentBody), 'inside a comment section');
+  apply(s, page, settings) {
+    const marks = page.commentBlocks;
+    if (marks === undefined || !(settings.commentBody < 1) || !proseOutside(s.blocks, marks)) return;
+    s.setAside(marks);
+    s.scaleMarked(marks, (row) => scaleContent(row, settings.commentBody), 'inside a comment section');
   },
 };

@@ -3,11 +3,13 @@
  * of them costs more than `maxGapCost` (1 per text block plus 1 per 100 non-link characters;
  * headings and the title cost nothing). The heaviest cluster is the article; another cluster
  * survives when it carries at least `minClusterShare` of its text or `minClusterChars`
- * characters (seed 001's non-contiguous pages: a body split by an ad box survives, a
- * "related stories" teaser far below does not). Body blocks of the dropped clusters become
- * other; the region spans the kept ones.
+ * characters (`sectionedMinClusterShare` and `sectionedMinClusterChars` on `SECTIONED_KINDS`):
+ * content need not be contiguous (a body split by an ad box survives, a "related stories"
+ * teaser far below does not). Body blocks of the dropped clusters become other; the region
+ * spans the kept ones.
  */
 import type { DecodeRule } from '../rule.js';
+import { SECTIONED_KINDS } from '../page-type.js';
 
 interface Cluster {
   first: number;
@@ -17,8 +19,9 @@ interface Cluster {
 
 export const contentRegion: DecodeRule = {
   name: 'content-region',
+  judgesLayout: true,
   doc: 'body blocks are clustered (split by costly runs of noise); clusters far smaller than the heaviest become other; the region spans the rest',
-  apply(s, cfg) {
+  apply(s, page, settings) {
     const { blocks, labels } = s;
     const n = blocks.length;
     const clusters: Cluster[] = [];
@@ -27,7 +30,7 @@ export const contentRegion: DecodeRule = {
     for (let i = 0; i < n; i++) {
       const b = blocks[i]!;
       if (labels[i] === 'body' && b.kind === 'text') {
-        if (cur && gap <= cfg.maxGapCost) {
+        if (cur && gap <= settings.maxGapCost) {
           cur.last = i;
           cur.chars += b.text.length;
         } else {
@@ -40,8 +43,11 @@ export const contentRegion: DecodeRule = {
       }
     }
     if (clusters.length === 0) return;
+    const sectioned = SECTIONED_KINDS.has(page.pageType);
+    const minShare = sectioned ? settings.sectionedMinClusterShare : settings.minClusterShare;
+    const minChars = sectioned ? settings.sectionedMinClusterChars : settings.minClusterChars;
     const main = clusters.reduce((a, c) => (c.chars > a.chars ? c : a));
-    const kept = clusters.filter((c) => c === main || c.chars >= cfg.minClusterShare * main.chars || c.chars >= cfg.minClusterChars);
+    const kept = clusters.filter((c) => c === main || c.chars >= minShare * main.chars || c.chars >= minChars);
     for (const c of clusters) {
       if (kept.includes(c)) continue;
       for (let i = c.first; i <= c.last; i++) if (labels[i] === 'body') s.relabel(i, 'other', 'body text outside the content region');

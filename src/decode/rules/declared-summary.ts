@@ -6,7 +6,7 @@
  * summary holds word for word, and only on a page with next to no body after its title: under a
  * news story the summary is its deck, which one gold keeps and another leaves out.
  */
-import type { DecodeRule } from '../rule.js';
+import { BlockTag, type DecodeRule } from '../rule.js';
 import { comparableText, holdsPhrase } from '../../util/comparable-text.js';
 import { countWordEquivalents } from '../../features/text-stats.js';
 
@@ -20,11 +20,11 @@ const MAX_BODY_CHARS = 200;
 export const declaredSummary: DecodeRule = {
   name: 'declared-summary',
   doc: `text lines (at least ${MIN_WORDS} words) among the first ${MAX_LINES_BELOW} under a title that is the declared headline, which the page's declared description holds word for word, become body when the page has under ${MAX_BODY_CHARS} characters of body after its title`,
-  apply(s, cfg) {
-    if (cfg.declaredDescriptionKeys.length === 0) return;
+  apply(s, page) {
+    if (page.declaredDescriptionKeys.length === 0) return;
     const { blocks, labels } = s;
     const title = labels.indexOf('title');
-    if (title < 0 || !cfg.declaredTitleKeys.has(comparableText(blocks[title]!.text))) return;
+    if (title < 0 || !page.declaredTitleKeys.has(comparableText(blocks[title]!.text))) return;
     let bodyChars = 0;
     for (let i = title + 1; i < blocks.length; i++) if (labels[i] === 'body') bodyChars += blocks[i]!.text.length;
     if (bodyChars >= MAX_BODY_CHARS) return;
@@ -33,9 +33,9 @@ export const declaredSummary: DecodeRule = {
       const b = blocks[i]!;
       if (b.kind !== 'text' || b.text.trim() === '') continue;
       seen++;
-      if (labels[i] !== 'other' || s.furniture?.[i] || s.setAsideBlocks?.[i] || s.droppedBlocks?.[i] || countWordEquivalents(b.text) < MIN_WORDS) continue;
+      if (labels[i] !== 'other' || s.has(i, BlockTag.furniture | BlockTag.setAside | BlockTag.dropped) || countWordEquivalents(b.text) < MIN_WORDS) continue;
       const key = comparableText(b.text);
-      if (cfg.declaredDescriptionKeys.some((d) => holdsPhrase(d, key))) s.relabel(i, 'body', 'a line of the summary the page declares');
+      if (page.declaredDescriptionKeys.some((d) => holdsPhrase(d, key))) s.relabel(i, 'body', 'a line of the summary the page declares');
     }
   },
 };

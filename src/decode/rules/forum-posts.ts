@@ -6,7 +6,7 @@
  * page leaves out (StackExchange's) stays out with it.
  * The learner, trained mostly on news, takes a short linked name for a byline or a heading.
  */
-import type { DecodeRule } from '../rule.js';
+import { BlockTag, type DecodeRule } from '../rule.js';
 import { BlockRole } from '../roles.js';
 
 /** A post's header lines: who, when, whom it quotes, the user's card. */
@@ -21,11 +21,11 @@ const LEAD_BLOCKS = 4;
 export const forumPosts: DecodeRule = {
   name: 'forum-posts',
   doc: "on a forum thread, posts' authors and dates and quotes' attribution lines in the content region become body",
-  apply(s, cfg) {
-    const roles = cfg.blockRoles;
+  apply(s, page) {
+    const roles = page.blockRoles;
     const region = s.region;
-    if (cfg.pageType !== 'forum' || !roles || !region) return;
-    const header = (i: number): boolean => HEADER_ROLES.has(roles[i]!) || s.furniture?.[i] === 1 || s.blocks[i]!.kind !== 'text'
+    if (page.pageType !== 'forum' || !roles || !region) return;
+    const header = (i: number): boolean => HEADER_ROLES.has(roles[i]!) || s.has(i, BlockTag.furniture) || s.blocks[i]!.kind !== 'text'
       || (s.labels[i] === 'other' && s.blocks[i]!.text.trim().length <= MAX_MARK_CHARS);
     // For each block, the first block after it that is no header line, found in one pass from
     // the end (a scan per block was quadratic on a long run of short lines). The loop below

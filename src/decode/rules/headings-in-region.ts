@@ -10,10 +10,11 @@ import type { DecodeRule } from '../rule.js';
 
 export const headingsInRegion: DecodeRule = {
   name: 'headings-in-region',
+  judgesLayout: true,
   doc: "headings outside an article's content region (other kinds' content comes in sections one region may not span: a product's specs box, a landing page's feature rows, a shop's shelves), or with no body text after them, become other",
-  apply(s, cfg) {
+  apply(s, page) {
     const { labels, region } = s;
-    const regionBound = cfg.pageType === 'article';
+    const regionBound = page.pageType === 'article';
     const n = labels.length;
     for (let i = 0; i < n; i++) {
       if (labels[i] !== 'heading') continue;

@@ -8,11 +8,11 @@
  * where a passage of it makes up most of a visible block: `setAsideMarks`); panels a reader
  * opens in place (accordions, FAQ answers, tabs) are not counted.
  */
-import { setAsideRule } from './set-aside.js';
+import { setAsideRule } from './shared/set-aside.js';
 
 export const hiddenBoxes = setAsideRule(
   'hidden-boxes',
   "blocks in elements a utility class hides (`hide`, `hidden`, `d-none`, `is-hidden`) or keeps for screen readers (`sr-only`, `visually-hidden`, ...; not accordions, answers or tabs that open in place) lose p(body) and p(heading) to other, are relabelled and set aside from the prose rescue, unless the page's most probable title is in one",
   'hidden by a class',
-  (cfg) => cfg.hiddenBlocks,
+  (page) => page.hiddenBlocks,
 );

@@ -1,9 +1,11 @@
 /**
  * The decoder's rules, in the order they run (docs/decoder.md lists them). Each reads what the
- * ones before it left: the probabilities `comment-sections` adjusted, the title `one-title`
- * chose, the region `content-region` found (and `code-in-region` fills with its code) and `link-tail` shortened.
+ * ones before it left: the probabilities `body-weight` weighed and `comment-sections` adjusted,
+ * the title `one-title` chose, the tags the set-aside rules and `page-furniture` wrote, the
+ * region `content-region` found (and `code-in-region` fills with its code) and `link-tail` shortened.
  */
 import type { DecodeRule } from '../rule.js';
+import { bodyWeight } from './body-weight.js';
 import { productReviews } from './product-reviews.js';
 import { dialogBoxes } from './dialog-boxes.js';
 import { pageFooters } from './page-footers.js';
@@ -47,6 +49,7 @@ import { barePost } from './bare-post.js';
 import { productDescription } from './product-description.js';
 
 export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
+  bodyWeight,
   commentSections,
   productReviews,
   adSlots,
@@ -98,5 +101,5 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
 export {
-  commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, hiddenBoxes, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, cardSlots, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage, productDescription,
+  bodyWeight, commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, hiddenBoxes, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, cardSlots, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage, productDescription,
 };

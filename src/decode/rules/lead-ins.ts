@@ -82,9 +82,9 @@ function boxAfter(i: number, blocks: readonly Block[], chains: BlockContainers |
 export const leadIns: DecodeRule = {
   name: 'lead-ins',
   doc: 'a short line leading in to related links or a newsletter, and the short or link-text body blocks after it up to the next paragraph (or the whole box right after it, when it is an element of several text blocks), become other; so does a lead-in with its teaser link on one line (not on documentation or listings)',
-  apply(s, cfg) {
+  apply(s, page, settings) {
     // A documentation page's "See also" list and a listing's "More news" are their content.
-    if (!cfg.leadIns || cfg.pageType === 'docs' || cfg.pageType === 'listing') return;
+    if (!settings.leadIns || page.pageType === 'docs' || page.pageType === 'listing') return;
     const { blocks, labels } = s;
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
@@ -97,7 +97,7 @@ export const leadIns: DecodeRule = {
       // A link reading "More on ..." is a teaser itself, not a lead-in to teasers.
       if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || inTableCell(b) || !isLeadInLine(text)) continue;
       s.drop(i, 'a lead-in to links or a newsletter');
-      const box = boxAfter(i, blocks, cfg.blockContainers);
+      const box = boxAfter(i, blocks, page.blockContainers);
       if (box) {
         for (let k = box[0]; k <= box[1]; k++) if (labels[k] === 'body' || labels[k] === 'heading') s.drop(k, 'in the box a lead-in introduces');
         i = box[1];

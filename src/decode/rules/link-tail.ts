@@ -16,9 +16,9 @@ export const ARTICLE_TAIL_BLOCKS = 30;
 export const linkTail: DecodeRule = {
   name: 'link-tail',
   doc: `link-text body blocks after the body's last paragraph become other when together under \`linkTailShare\` of its prose, or on a declared article when at most ${ARTICLE_TAIL_BLOCKS}; the region ends before them`,
-  apply(s, cfg) {
+  apply(s, page, settings) {
     const region = s.region;
-    if (!(cfg.linkTailShare > 0) || !region) return;
+    if (!(settings.linkTailShare > 0) || !region) return;
     const { blocks, labels } = s;
     const n = blocks.length;
     const isProse = (i: number): boolean => labels[i] === 'body' && blocks[i]!.kind === 'text' && !isLinkText(blocks[i]!);
@@ -38,7 +38,7 @@ export const linkTail: DecodeRule = {
     }
     // On a declared article any short list of links after the text is furniture, however little
     // text the article has (a one-paragraph post and its "more stories" lists).
-    const isShortTail = tailChars < cfg.linkTailShare * proseChars || (cfg.pageType === 'article' && tail.length <= ARTICLE_TAIL_BLOCKS);
+    const isShortTail = tailChars < settings.linkTailShare * proseChars || (page.pageType === 'article' && tail.length <= ARTICLE_TAIL_BLOCKS);
     if (tail.length > 0 && isShortTail) {
       for (const i of tail) s.relabel(i, 'other', 'a short list of links after the last paragraph');
       let end = region[1];

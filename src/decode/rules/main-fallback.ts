@@ -5,15 +5,14 @@
  * `<main>` holds plenty of text and what is kept is a small part of it, the blocks of `<main>`
  * that the model does not hold for noise become body.
  *
- * Not on a page that declares an article (there the small keep is the article: trafilatura-eval
- * loses snippets) other than by its `og:type` alone (themes mark their archive pages so), a
+ * Not on a page that declares an article (there the small keep is the article) other than by its `og:type` alone (themes mark their archive pages so), a
  * product (its `<main>` also holds other products' carousels) or a forum thread. Not the site's
  * frame inside `<main>` (its navigation, header, footer, asides, forms), named furniture,
  * set-aside text, nor a block an earlier rule dropped.
  */
-import type { DecodeRule } from '../rule.js';
+import { BlockTag, type DecodeRule } from '../rule.js';
 import { OTHER } from '../blocks.js';
-import { SHORT_PAGE_MAX_P_OTHER } from './short-page.js';
+import { SURE_NOISE_P_OTHER } from './shared/sure-noise.js';
 import type { PageType } from '../page-type.js';
 
 const IN_MAIN = /(?:^|\/)main(?:\/|$)/;
@@ -28,9 +27,9 @@ const TRUSTED_TYPES: ReadonlySet<PageType> = new Set(['article', 'product', 'for
 
 export const mainFallback: DecodeRule = {
   name: 'main-fallback',
-  doc: `on a page that declares no article (but by its og:type), product or forum thread, when \`<main>\` holds at least ${MAIN_FALLBACK_MIN_CHARS} characters of text and less than ${MAIN_FALLBACK_MAX_KEPT_SHARE * 100}% of it is kept, its blocks with p(other) < ${SHORT_PAGE_MAX_P_OTHER} become body (not its frame, furniture, set-aside text or what a rule dropped)`,
-  apply(s, cfg) {
-    if (TRUSTED_TYPES.has(cfg.pageType) && !(cfg.pageType === 'article' && cfg.pageTypeByOpenGraph)) return;
+  doc: `on a page that declares no article (but by its og:type), product or forum thread, when \`<main>\` holds at least ${MAIN_FALLBACK_MIN_CHARS} characters of text and less than ${MAIN_FALLBACK_MAX_KEPT_SHARE * 100}% of it is kept, its blocks with p(other) < ${SURE_NOISE_P_OTHER} become body (not its frame, furniture, set-aside text or what a rule dropped)`,
+  apply(s, page) {
+    if (TRUSTED_TYPES.has(page.pageType) && !(page.pageType === 'article' && page.pageTypeByOpenGraph)) return;
     const { blocks, labels } = s;
     let mainChars = 0;
     let keptChars = 0;
@@ -47,10 +46,8 @@ export const mainFallback: DecodeRule = {
       }
     }
     if (mainChars < MAIN_FALLBACK_MIN_CHARS || keptChars >= MAIN_FALLBACK_MAX_KEPT_SHARE * mainChars) return;
-    const dropped = new Set<number>();
-    for (const n of s.notes) if (n.to === 'other' && n.from !== 'other') dropped.add(n.block);
     for (const i of inMain) {
-      if (labels[i] !== 'other' || s.probs[i]![OTHER]! >= SHORT_PAGE_MAX_P_OTHER || s.furniture?.[i] || s.setAsideBlocks?.[i] || dropped.has(i)) continue;
+      if (labels[i] !== 'other' || s.probs[i]![OTHER]! >= SURE_NOISE_P_OTHER || s.has(i, BlockTag.furniture | BlockTag.setAside) || s.wasMadeOther(i)) continue;
       s.relabel(i, 'body', 'little was kept of the text in <main>');
     }
   },

@@ -12,11 +12,11 @@
  * or an element named "site-title", "logo") and another block shows a headline the page
  * declares, or the rest of a declared title around that name, that block is the title.
  */
-import type { DecodeRule, DecodeState } from '../rule.js';
-import type { ConstrainConfig } from '../config.js';
+import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
+import type { PageEvidence } from '../evidence.js';
 import { BODY, HEADING, OTHER, TITLE } from '../blocks.js';
 import { comparableText } from '../../util/comparable-text.js';
-import { inHeadingElement } from './heading-elements.js';
+import { inHeadingElement } from './shared/heading-element.js';
 import { namesSite } from '../../util/site-name.js';
 import { BlockRole } from '../roles.js';
 
@@ -26,27 +26,27 @@ const DECLARED_BONUS = 0.15;
 export const oneTitle: DecodeRule = {
   name: 'one-title',
   doc: 'the most probable title block (at least `titleThreshold`, declared headlines breaking near-ties; not a block naming the site when another block shows a declared headline or what the `<title>` says besides that name) is the title, unless it is an h2-h6 that a later heading repeats the tag path of and that shares at most half its words with every declared headline (then a heading); other title blocks fall back to their next label',
-  apply(s, cfg) {
+  apply(s, page, settings) {
     const { blocks, probs } = s;
     const n = blocks.length;
-    const declared = cfg.declaredTitleKeys;
+    const declared = page.declaredTitleKeys;
     let title = -1;
     let titleScore = 0;
     for (let i = 0; i < n; i++) {
-      if (blocks[i]!.kind !== 'text' || s.setAsideBlocks?.[i]) continue;
+      if (blocks[i]!.kind !== 'text' || s.has(i, BlockTag.setAside)) continue;
       const p = probs[i]![TITLE]!;
       // Normalising a block's text is the costly part: only for blocks the bonus could lift.
-      if (p + DECLARED_BONUS <= titleScore || p + DECLARED_BONUS < cfg.titleThreshold) continue;
+      if (p + DECLARED_BONUS <= titleScore || p + DECLARED_BONUS < settings.titleThreshold) continue;
       const score = p + (declared.size > 0 && declared.has(comparableText(blocks[i]!.text)) ? DECLARED_BONUS : 0);
       if (score > titleScore) {
         titleScore = score;
         title = i;
       }
     }
-    if (title >= 0 && probs[title]![TITLE]! < cfg.titleThreshold) title = -1;
-    if (title >= 0 && namesTheSite(s, cfg, title)) title = declaredHeadlineBlock(s, cfg, title) ?? title;
+    if (title >= 0 && probs[title]![TITLE]! < settings.titleThreshold) title = -1;
+    if (title >= 0 && namesTheSite(s, page, title)) title = declaredHeadlineBlock(s, page, title) ?? title;
     let sectionHeading = -1;
-    if (title >= 0 && isFirstSectionHeading(s, cfg, title)) [sectionHeading, title] = [title, -1];
+    if (title >= 0 && isFirstSectionHeading(s, page, title)) [sectionHeading, title] = [title, -1];
     for (let i = 0; i < n; i++) {
       if (i === title) s.relabel(i, 'title', 'most probable title');
       else if (i === sectionHeading) s.relabel(i, 'heading', 'the first section heading, not the declared headline');
@@ -61,8 +61,8 @@ export const oneTitle: DecodeRule = {
 };
 
 /** Whether block `i` names the site: its text is the site's name, or its element is named for it ("site-title", "logo"). */
-function namesTheSite(s: DecodeState, cfg: ConstrainConfig, i: number): boolean {
-  return cfg.blockRoles?.[i] === BlockRole.siteName || namesSite(s.blocks[i]!.text, cfg.siteKeys);
+function namesTheSite(s: DecodeState, page: PageEvidence, i: number): boolean {
+  return page.blockRoles?.[i] === BlockRole.siteName || namesSite(s.blocks[i]!.text, page.siteKeys);
 }
 
 /**
@@ -71,29 +71,29 @@ function namesTheSite(s: DecodeState, cfg: ConstrainConfig, i: number): boolean 
  * ("Amazon Web Services Blog: The AWS Report ..." without the banner's "Amazon Web Services
  * Blog"). An exact match is the evidence here, so no least p(title) applies.
  */
-function declaredHeadlineBlock(s: DecodeState, cfg: ConstrainConfig, siteTitle: number): number | undefined {
+function declaredHeadlineBlock(s: DecodeState, page: PageEvidence, siteTitle: number): number | undefined {
   const site = comparableText(s.blocks[siteTitle]!.text);
-  const headlines = new Set(cfg.declaredTitleKeys);
-  for (const declared of cfg.declaredTitleKeys) {
+  const headlines = new Set(page.declaredTitleKeys);
+  for (const declared of page.declaredTitleKeys) {
     if (declared.startsWith(site + ' ')) headlines.add(declared.slice(site.length + 1));
     if (declared.endsWith(' ' + site)) headlines.add(declared.slice(0, -site.length - 1));
   }
   headlines.delete(site);
   let best: number | undefined;
   s.blocks.forEach((b, i) => {
-    if (b.kind !== 'text' || i === siteTitle || s.setAsideBlocks?.[i] || (best !== undefined && s.probs[i]![TITLE]! <= s.probs[best]![TITLE]!)) return;
-    if (headlines.has(comparableText(b.text)) && !namesTheSite(s, cfg, i)) best = i;
+    if (b.kind !== 'text' || i === siteTitle || s.has(i, BlockTag.setAside) || (best !== undefined && s.probs[i]![TITLE]! <= s.probs[best]![TITLE]!)) return;
+    if (headlines.has(comparableText(b.text)) && !namesTheSite(s, page, i)) best = i;
   });
   return best;
 }
 
 /** Whether `title` is an h2-h6 unlike every declared headline, whose tag path a later heading of the page repeats. */
-function isFirstSectionHeading(s: DecodeState, cfg: ConstrainConfig, title: number): boolean {
+function isFirstSectionHeading(s: DecodeState, page: PageEvidence, title: number): boolean {
   const { blocks, labels } = s;
   const candidate = blocks[title]!;
-  if (cfg.declaredTitleKeys.size === 0 || !inHeadingElement(candidate)) return false;
+  if (page.declaredTitleKeys.size === 0 || !inHeadingElement(candidate)) return false;
   const words = comparableText(candidate.text).split(' ').filter(Boolean);
-  for (const declared of cfg.declaredTitleKeys) {
+  for (const declared of page.declaredTitleKeys) {
     const declaredWords = new Set(declared.split(' '));
     if (words.filter((w) => declaredWords.has(w)).length * 2 > words.length) return false;
   }

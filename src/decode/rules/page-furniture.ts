@@ -4,13 +4,13 @@
  * article's author (its bio is no part of the article), and the pictures, slugs and headline links of a
  * teaser box set into the article (NPR's "Life Kit" inset). Their probabilities go to other,
  * so no later rule (the prose rescue, the region's images, the headings) takes them back
- * (`DecodeState.furniture`).
+ * (`BlockTag.furniture`).
  * A teaser box's prose stays the model's call: a fact box in an `<aside>` may be content; and
  * on a listing, whose cards are its content, teaser boxes are left alone.
  */
 import { OTHER } from '../blocks.js';
 import { isLinkText, isParagraph } from '../blocks.js';
-import type { DecodeRule, DecodeState } from '../rule.js';
+import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
 import { BlockRole } from '../roles.js';
 
 /** A teaser box's line short enough to be a slug or a kicker ("Life Kit", "Related"). */
@@ -42,13 +42,13 @@ function proseOutweighsPromos(s: DecodeState, roles: ArrayLike<number>): boolean
 export const pageFurniture: DecodeRule = {
   name: 'page-furniture',
   doc: "controls' labels, avatars, users' titles and counts, boxes about the author, and the pictures, slugs and links of teaser boxes become other, with their probabilities",
-  apply(s, cfg) {
-    const roles = cfg.blockRoles;
+  apply(s, page) {
+    const roles = page.blockRoles;
     if (!roles) return;
     const { blocks } = s;
-    const teasersAreFurniture = cfg.pageType !== 'listing' && proseOutweighsPromos(s, roles);
+    const teasersAreFurniture = page.pageType !== 'listing' && proseOutweighsPromos(s, roles);
     // A forum post's user card may be named like an author box, and there it heads the post.
-    const authorBoxesAreFurniture = cfg.pageType !== 'forum';
+    const authorBoxesAreFurniture = page.pageType !== 'forum';
     const furniture = (i: number): boolean => {
       const role = roles[i];
       if (role === BlockRole.control || role === BlockRole.avatar || role === BlockRole.userInfo) return true;
@@ -60,7 +60,7 @@ export const pageFurniture: DecodeRule = {
     const marks = new Uint8Array(blocks.length);
     for (let i = 0; i < blocks.length; i++) if (furniture(i)) marks[i] = 1;
     if (!marks.includes(1)) return;
-    s.furniture = marks;
+    for (let i = 0; i < blocks.length; i++) if (marks[i]) s.tag(i, BlockTag.furniture);
     s.probs = s.probs.map((row, i) => (marks[i] ? row.map((_, k) => (k === OTHER ? 1 : 0)) : row));
     for (let i = 0; i < blocks.length; i++) if (marks[i]) s.relabel(i, 'other', REASONS[roles[i]!]!);
   },

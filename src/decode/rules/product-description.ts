@@ -8,7 +8,7 @@
  * gets the declared description itself, under the title (`DecodeState.addedText`). On other
  * kinds of page a declared product is one the page is about in passing.
  */
-import type { DecodeRule, DecodeState } from '../rule.js';
+import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
 import { comparableText, holdsPhrase } from '../../util/comparable-text.js';
 
 /**
@@ -19,7 +19,7 @@ const MIN_WORDS = 8;
 /**
  * The rule acts when at least this share of the description's words is missing from the kept
  * text. A summary written for search engines retells what the page shows and shares many of its
- * words; a description the page does not show shares few (docs/quality.md, session 41).
+ * words; a description the page does not show shares few.
  */
 const MIN_MISSING_SHARE = 2 / 3;
 /** A line of fewer words ("Details") is in any description that uses the word. */
@@ -30,9 +30,9 @@ const MIN_HELD_SHARE = 0.5;
 export const productDescription: DecodeRule = {
   name: 'product-description',
   doc: `on a product page whose kept text lacks at least ${Math.round(MIN_MISSING_SHARE * 100)}% of the words of the description its JSON-LD product declares (${MIN_WORDS}+ words), the blocks holding lines of it word for word become body; when they hold under ${MIN_HELD_SHARE * 100}% of it, the article gets the description as text under the title`,
-  apply(s, cfg) {
-    if (cfg.pageType !== 'product') return;
-    const declared = firstDescription(cfg.productDescriptions);
+  apply(s, page) {
+    if (page.pageType !== 'product') return;
+    const declared = firstDescription(page.productDescriptions);
     if (declared === undefined) return;
     const { paragraphs, key, words } = declared;
     const comparable = new Array<string | undefined>(s.blocks.length);
@@ -83,7 +83,7 @@ function descriptionLines(s: DecodeState, description: string, descriptionWords:
   const seen = new Set<string>();
   for (let i = 0; i < s.blocks.length; i++) {
     const b = s.blocks[i]!;
-    if (b.kind !== 'text' || s.furniture?.[i]) continue;
+    if (b.kind !== 'text' || s.has(i, BlockTag.furniture)) continue;
     const line = comparableOf(i);
     if (line.length > description.length || seen.has(line)) continue;
     const lineWords = line.split(' ');

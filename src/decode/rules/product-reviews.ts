@@ -41,12 +41,12 @@ function contentOutside(s: DecodeState, reviews: ArrayLike<number>): boolean {
 export const productReviews: DecodeRule = {
   name: 'product-reviews',
   doc: "on a product page (or an undeclared page with a price line and dated reviews) with text outside its customer reviews, p(body) inside them is scaled by `commentBody` and those blocks are relabelled (and kept out of the title and the prose rescue)",
-  apply(s, cfg) {
-    const marks = cfg.reviewBlocks;
-    if (!(cfg.pageType === 'product' || cfg.pageType === 'unknown') || marks === undefined || !(cfg.commentBody < 1)) return;
+  apply(s, page, settings) {
+    const marks = page.reviewBlocks;
+    if (!(page.pageType === 'product' || page.pageType === 'unknown') || marks === undefined || !(settings.commentBody < 1)) return;
     if (!s.anyMarked(marks) || !contentOutside(s, marks)) return;
-    if (cfg.pageType === 'unknown' && !shopWithReviews(s, marks)) return;
+    if (page.pageType === 'unknown' && !shopWithReviews(s, marks)) return;
     s.setAside(marks);
-    s.scaleMarked(marks, (row) => scaleBody(row, cfg.commentBody), "inside the product's customer reviews");
+    s.scaleMarked(marks, (row) => scaleBody(row, settings.commentBody), "inside the product's customer reviews");
   },
 };

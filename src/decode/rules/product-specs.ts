@@ -14,8 +14,8 @@
  * footer or a pop-up).
  */
 import { isLinkText } from '../blocks.js';
-import type { DecodeRule, DecodeState } from '../rule.js';
-import { blocksOf, cardLists } from './listing-cards.js';
+import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
+import { blocksOf, cardLists } from './shared/cards.js';
 
 /** A spec line or a bullet of features, not a paragraph. */
 const MAX_SPEC_CHARS = 200;
@@ -43,13 +43,13 @@ const BARE_URL = /^\s*(?:https?:)?\/\/\S+\s*$/;
 export const productSpecs: DecodeRule = {
   name: 'product-specs',
   doc: "on a product page, runs of short non-link lines in lists and tables in (or just after) the content region, and in definition lists and tables up to 150 blocks below the title, become body (not in other products' cards, nor a shop template's fields for its scripts: keys in code form, their values, bare addresses; nor buttons, nor blocks set aside)",
-  apply(s, cfg) {
-    if (cfg.pageType !== 'product') return;
+  apply(s, page) {
+    if (page.pageType !== 'product') return;
     const { blocks, labels } = s;
-    const inCards = blocksOf(cfg.blockContainers ? cardLists(s, cfg.blockContainers) : []);
+    const inCards = blocksOf(page.blockContainers ? cardLists(s, page.blockContainers) : []);
     const spec = (i: number): boolean => {
       const b = blocks[i]!;
-      return b.kind === 'text' && !isTemplateField(s.blocks, i) && labels[i] !== 'title' && labels[i] !== 'heading' && !s.furniture?.[i] && !s.setAsideBlocks?.[i]
+      return b.kind === 'text' && !isTemplateField(s.blocks, i) && labels[i] !== 'title' && labels[i] !== 'heading' && !s.has(i, BlockTag.furniture) && !s.has(i, BlockTag.setAside)
         && b.text.trim().length > 0 && b.text.length <= MAX_SPEC_CHARS && !isLinkText(b) && IN_SPEC_LIST.test(b.tagPath) && !IN_BUTTON.test(b.tagPath) && !inCards.has(i);
     };
     const region = s.region;

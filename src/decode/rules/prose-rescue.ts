@@ -10,23 +10,23 @@
  * whole post leaves only a stray list item or two as body); then blocks whose p(body) is under
  * `rescueMinBody` stay as they are.
  */
-import type { DecodeRule } from '../rule.js';
+import { BlockTag, type DecodeRule } from '../rule.js';
 import { BODY, isLinkText } from '../blocks.js';
 import { countWordEquivalents } from '../../features/text-stats.js';
 
 export const proseRescue: DecodeRule = {
   name: 'prose-rescue',
   doc: "the heaviest run of prose (with runs nearly as heavy) becomes body when the page has no body, or when the model's body is under `rescueShare` of its text",
-  apply(s, cfg) {
-    if (!(cfg.fallbackMinWords > 0)) return;
+  apply(s, _page, settings) {
+    if (!(settings.fallbackMinWords > 0)) return;
     const { blocks, probs, labels } = s;
     const n = blocks.length;
     // This runs on every page: a block too short to hold fallbackMinWords words
     // (each word takes a character and a separator) is not split at all.
-    const minChars = 2 * cfg.fallbackMinWords - 1;
+    const minChars = 2 * settings.fallbackMinWords - 1;
     const words = (i: number) => {
       const b = blocks[i]!;
-      if (b.kind !== 'text' || labels[i] === 'title' || b.text.length < minChars || isLinkText(b) || s.setAsideBlocks?.[i]) return 0;
+      if (b.kind !== 'text' || labels[i] === 'title' || b.text.length < minChars || isLinkText(b) || s.has(i, BlockTag.setAside)) return 0;
       return countWordEquivalents(b.text);
     };
     let best: number[] = [];
@@ -46,28 +46,28 @@ export const proseRescue: DecodeRule = {
     };
     for (let i = 0; i < n; i++) {
       const w = words(i);
-      if (w >= cfg.fallbackMinWords) {
+      if (w >= settings.fallbackMinWords) {
         run.push(i);
-        weight += w * (probs[i]![BODY]! + cfg.prosePrior);
+        weight += w * (probs[i]![BODY]! + settings.prosePrior);
         gap = 0;
-      } else if (blocks[i]!.kind === 'text' && ++gap > cfg.proseGap) {
+      } else if (blocks[i]!.kind === 'text' && ++gap > settings.proseGap) {
         close();
       }
     }
     close();
-    const companions = cfg.companionRunShare > 0
-      ? runs.filter((r) => r.blocks !== best && r.weight >= cfg.companionRunShare * bestWeight).flatMap((r) => r.blocks)
+    const companions = settings.companionRunShare > 0
+      ? runs.filter((r) => r.blocks !== best && r.weight >= settings.companionRunShare * bestWeight).flatMap((r) => r.blocks)
       : [];
     best = [...best, ...companions].sort((a, b) => a - b);
     let bodyChars = 0;
     for (let i = 0; i < n; i++) if (labels[i] === 'body' && blocks[i]!.kind === 'text') bodyChars += blocks[i]!.text.length;
     if (bodyChars === 0) {
       for (const i of best) s.relabel(i, 'body', 'the page had no body: its heaviest run of prose');
-    } else if (cfg.rescueShare > 0) {
+    } else if (settings.rescueShare > 0) {
       const runChars = best.reduce((a, i) => a + blocks[i]!.text.length, 0);
-      if (bodyChars < cfg.rescueShare * runChars) {
+      if (bodyChars < settings.rescueShare * runChars) {
         for (const i of best) {
-          if (probs[i]![BODY]! >= cfg.rescueMinBody) s.relabel(i, 'body', 'the body found was a small part of the heaviest run of prose');
+          if (probs[i]![BODY]! >= settings.rescueMinBody) s.relabel(i, 'body', 'the body found was a small part of the heaviest run of prose');
         }
       }
     }

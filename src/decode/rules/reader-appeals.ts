@@ -22,7 +22,7 @@ export const readerAppeals = lineRule({
   name: 'reader-appeals',
   doc: 'short body lines in which the site asks the reader to subscribe, order, join, support or follow it become other (not on documentation, nor where many are)',
   labels: ['body', 'heading'],
-  runs: (cfg) => cfg.pageType !== 'docs',
+  runs: (page) => page.pageType !== 'docs',
   matches: (b) => isReaderAppeal(b.text.trim()),
   maxMatches: MAX_APPEALS,
   reason: 'the site asking the reader to subscribe, order, join or follow',

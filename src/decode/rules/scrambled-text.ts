@@ -6,7 +6,7 @@
  * `MIN_IDENTIFIERS` UUIDs that make up most of its text is set aside (`setAsideRule`). A
  * command line or a note that quotes one or two UUIDs is not touched.
  */
-import { setAsideRule } from './set-aside.js';
+import { setAsideRule } from './shared/set-aside.js';
 import type { Block } from '../../segment/segment.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -39,5 +39,5 @@ export const scrambledText = setAsideRule(
   'scrambled-text',
   'blocks that are mostly random identifiers run together (at least three UUIDs making up most of the text: a label scrambled against scrapers) lose p(body) and p(heading) to other, are relabelled and set aside from the prose rescue',
   'identifiers run together',
-  (_cfg, s) => scrambledBlocks(s.blocks),
+  (_page, s) => scrambledBlocks(s.blocks),
 );

@@ -7,14 +7,9 @@
  * of links), nor what the model is all but sure is noise, nor the site's header, menus and
  * footer, nor blocks set aside or named furniture, nor `<noscript>` notices.
  */
-import type { DecodeRule } from '../rule.js';
-import type { Label } from '../../labels.js';
+import { BlockTag, type DecodeRule } from '../rule.js';
 import { OTHER, inNoscript } from '../blocks.js';
-import { contentRegion } from './content-region.js';
-import { articleEnd } from './article-end.js';
-import { listingCards } from './listing-cards.js';
-import { teaserCards } from './teaser-cards.js';
-import { headingsInRegion } from './headings-in-region.js';
+import { SURE_NOISE_P_OTHER } from './shared/sure-noise.js';
 
 /** The site's own frame (its header, menus, footer) is not the page's text however little there is. */
 const IN_SITE_FRAME = /(^|\/)body\/header(\/|$)|(^|\/)(nav|footer)(\/|$)/;
@@ -22,15 +17,9 @@ const IN_SITE_FRAME = /(^|\/)body\/header(\/|$)|(^|\/)(nav|footer)(\/|$)/;
 /** A page with more text blocks than this has a layout around its text. */
 export const SHORT_PAGE_BLOCKS = 4;
 
-/** A block the model is this sure is noise ("Back to the humour page", a menu line) stays noise. */
-export const SHORT_PAGE_MAX_P_OTHER = 0.9;
-
-/** The rules that judge a block by where it sits: on a short page their verdicts are undone. */
-const LAYOUT_RULES: ReadonlySet<string> = new Set([contentRegion, articleEnd, listingCards, teaserCards, headingsInRegion].map((r) => r.name));
-
 export const shortPage: DecodeRule = {
   name: 'short-page',
-  doc: `on a page of 2 to ${SHORT_PAGE_BLOCKS} non-empty text blocks (not \`<noscript>\` notices) that keeps one (or kept one before a layout rule), the others are content too (body, or their label before a layout rule), unless p(other) >= ${SHORT_PAGE_MAX_P_OTHER}, in the site's header, menus or footer, set aside or dropped for their text`,
+  doc: `on a page of 2 to ${SHORT_PAGE_BLOCKS} non-empty text blocks (not \`<noscript>\` notices) that keeps one (or kept one before a layout rule), the others are content too (body, or their label before a layout rule), unless p(other) >= ${SURE_NOISE_P_OTHER}, in the site's header, menus or footer, set aside or dropped for their text`,
   apply(s) {
     const { blocks, labels } = s;
     const text: number[] = [];
@@ -38,18 +27,13 @@ export const shortPage: DecodeRule = {
       if (blocks[i]!.kind === 'text' && blocks[i]!.text.trim() && !inNoscript(blocks[i]!)) text.push(i);
     }
     if (text.length < 2 || text.length > SHORT_PAGE_BLOCKS) return;
-    const droppedForText = new Set<number>();
-    // What each block was before a layout rule dropped it: a heading comes back as a heading.
-    const keptBeforeLayout = new Map<number, Label>();
-    for (const n of s.notes) {
-      if (n.to !== 'other') continue;
-      if (!LAYOUT_RULES.has(n.rule)) droppedForText.add(n.block);
-      else if (n.from !== 'other' && !keptBeforeLayout.has(n.block)) keptBeforeLayout.set(n.block, n.from);
-    }
-    if (text.every((i) => labels[i] === 'other' && !keptBeforeLayout.has(i))) return;
+    // What a rule that judges by layout (`DecodeRule.judgesLayout`) made other comes back with its label before;
+    // what a rule made other for what it is (`BlockTag.madeOther`) stays other.
+    const { labelBeforeLayout } = s;
+    if (text.every((i) => labels[i] === 'other' && labelBeforeLayout[i] === undefined)) return;
     for (const i of text) {
-      if (labels[i] !== 'other' || s.probs[i]![OTHER]! >= SHORT_PAGE_MAX_P_OTHER || IN_SITE_FRAME.test(blocks[i]!.tagPath) || s.furniture?.[i] || s.setAsideBlocks?.[i] || droppedForText.has(i)) continue;
-      s.relabel(i, keptBeforeLayout.get(i) ?? 'body', `the page has ${text.length} blocks of text and keeps some`);
+      if (labels[i] !== 'other' || s.probs[i]![OTHER]! >= SURE_NOISE_P_OTHER || IN_SITE_FRAME.test(blocks[i]!.tagPath) || s.has(i, BlockTag.furniture | BlockTag.setAside | BlockTag.madeOther)) continue;
+      s.relabel(i, labelBeforeLayout[i] ?? 'body', `the page has ${text.length} blocks of text and keeps some`);
     }
   },
 };

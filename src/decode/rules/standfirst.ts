@@ -6,11 +6,11 @@
  * headline (so not a blog's name and its tagline), only on articles and undeclared pages, and
  * only a sentence's worth of words: "Related stories" stays a heading to drop.
  */
-import type { DecodeRule } from '../rule.js';
+import { BlockTag, type DecodeRule } from '../rule.js';
 import { isLinkText, nextTextBlock } from '../blocks.js';
 import { comparableText } from '../../util/comparable-text.js';
 import { countWordEquivalents } from '../../features/text-stats.js';
-import { inHeadingElement } from './heading-elements.js';
+import { inHeadingElement } from './shared/heading-element.js';
 
 /** A heading this long is a sentence, not a section's or a box's name. */
 export const STANDFIRST_MIN_WORDS = 12;
@@ -18,16 +18,16 @@ export const STANDFIRST_MIN_WORDS = 12;
 export const standfirst: DecodeRule = {
   name: 'standfirst',
   doc: `a heading element of at least ${STANDFIRST_MIN_WORDS} words right under a title that is the declared headline becomes body (on articles and undeclared pages)`,
-  apply(s, cfg) {
-    if (cfg.pageType !== 'article' && cfg.pageType !== 'unknown') return;
+  apply(s, page) {
+    if (page.pageType !== 'article' && page.pageType !== 'unknown') return;
     const { blocks, labels } = s;
     const title = labels.indexOf('title');
     if (title < 0) return;
     const next = nextTextBlock(blocks, title);
-    if (next >= blocks.length || labels[next] !== 'other' || s.furniture?.[next] || s.setAsideBlocks?.[next]) return;
+    if (next >= blocks.length || labels[next] !== 'other' || s.has(next, BlockTag.furniture) || s.has(next, BlockTag.setAside)) return;
     const b = blocks[next]!;
     if (!inHeadingElement(b) || isLinkText(b) || countWordEquivalents(b.text) < STANDFIRST_MIN_WORDS) return;
-    if (!cfg.declaredTitleKeys.has(comparableText(blocks[title]!.text))) return;
+    if (!page.declaredTitleKeys.has(comparableText(blocks[title]!.text))) return;
     s.relabel(next, 'body', 'a standfirst under the headline');
   },
 };

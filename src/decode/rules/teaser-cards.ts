@@ -9,7 +9,7 @@
  */
 import type { DecodeRule, DecodeState } from '../rule.js';
 import { isLinkText } from '../blocks.js';
-import { blocksOf, cardLists, IN_HEADING, keptParagraphs, type CardList } from './listing-cards.js';
+import { blocksOf, cardLists, IN_HEADING, keptParagraphs, type CardList } from './shared/cards.js';
 import { inElement } from '../containers.js';
 
 /** Share of the cards that must have a linked headline. */
@@ -69,10 +69,11 @@ function endRegionBefore(s: DecodeState, first: number): void {
 
 export const teaserCards: DecodeRule = {
   name: 'teaser-cards',
+  judgesLayout: true,
   doc: "a list of other stories' cards (linked headline and short summary) after the article's paragraphs and outside their element becomes other (not on listings, forums or documentation)",
-  apply(s, cfg) {
-    const chains = cfg.blockContainers;
-    if (!chains || cfg.pageType === 'listing' || cfg.pageType === 'docs' || cfg.pageType === 'forum') return;
+  apply(s, page) {
+    const chains = page.blockContainers;
+    if (!chains || page.pageType === 'listing' || page.pageType === 'docs' || page.pageType === 'forum') return;
     const lists = cardLists(s, chains);
     if (lists.length === 0) return;
     const inCards = blocksOf(lists);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { barePost, MAX_POST_LINES } from '../../../src/decode/rules/bare-post.js';
 import { BlockRole } from '../../../src/decode/roles.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { BlockTag } from '../../../src/decode/rule.js';
 import { noteRows, runRule } from './run-rule.js';
 
 // Element ids: 1 html, 2 body, 3 the post's div, 4 its heading, 5 its picture's paragraph, 6 its caption; 10 the comments, 20 a sidebar.
@@ -41,7 +42,7 @@ test('bare-post: set-aside and dropped lines stay, and a container of many lines
   const p = photoPost();
   const aside = runRule(barePost, p, { blockContainers: p.containers, declaredTitles }, (st) => { st.setAside(Uint8Array.from([0, 0, 0, 1, 0, 0, 0])); });
   assert.deepEqual(aside.notes, [], 'its one line is set aside');
-  const dropped = runRule(barePost, p, { blockContainers: p.containers, declaredTitles }, (st) => { st.markDropped(3); });
+  const dropped = runRule(barePost, p, { blockContainers: p.containers, declaredTitles }, (st) => { st.tag(3, BlockTag.dropped); });
   assert.deepEqual(dropped.notes, []);
   const b = new BlockBuilder().text('Logos Re-imagined for the Zombie Apocalypse', 'title');
   for (let k = 0; k <= MAX_POST_LINES; k++) b.text(`line ${k} of a page the model turned down`, 'other');

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeInRegion } from '../../../src/decode/rules/code-in-region.js';
-import { resolveConstrainOptions } from '../../../src/decode/config.js';
+import { resolveDecodeSettings } from '../../../src/decode/settings.js';
+import { BlockTag } from '../../../src/decode/rule.js';
 import { isPithError } from '../../../src/errors.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
@@ -53,8 +54,8 @@ test('code-in-region: codeMinBody is the bar (1 = off); no region, no change; co
   assert.deepEqual(runRule(codeInRegion, docsPage(0.4), { codeMinBody: 0.5 }, (st) => { st.region = [1, 3]; }).notes, []);
   assert.deepEqual(runRule(codeInRegion, docsPage(0.99), { codeMinBody: 1 }, (st) => { st.region = [1, 3]; }).notes, []);
   assert.deepEqual(runRule(codeInRegion, docsPage()).notes, []);
-  const inComments = runRule(codeInRegion, docsPage(), {}, (st) => { st.region = [1, 3]; st.setAsideBlocks = [0, 0, 1, 0, 0]; });
+  const inComments = runRule(codeInRegion, docsPage(), {}, (st) => { st.region = [1, 3]; st.tag(2, BlockTag.setAside); });
   assert.deepEqual(inComments.notes, []);
-  assert.equal(resolveConstrainOptions().codeMinBody, 0.1);
-  assert.throws(() => resolveConstrainOptions({ codeMinBody: 2 }), (e) => isPithError(e) && e.code === 'BAD_OPTION');
+  assert.equal(resolveDecodeSettings().codeMinBody, 0.1);
+  assert.throws(() => resolveDecodeSettings({ codeMinBody: 2 }), (e) => isPithError(e) && e.code === 'BAD_OPTION');
 });

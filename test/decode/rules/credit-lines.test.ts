@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { creditLines, isCreditLine } from '../../../src/decode/rules/credit-lines.js';
+import { creditLines } from '../../../src/decode/rules/credit-lines.js';
+import { isCreditLine } from '../../../src/decode/rules/shared/credit-line.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 

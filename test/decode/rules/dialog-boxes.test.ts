@@ -6,7 +6,8 @@ import { noContentMarks } from '../../../src/decode/rules/no-content-marks.js';
 import { pageAsides } from '../../../src/decode/rules/page-asides.js';
 import { hiddenBoxes } from '../../../src/decode/rules/hidden-boxes.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
-import { noteRows, runRule } from './run-rule.js';
+import { BlockTag } from '../../../src/decode/rule.js';
+import { noteRows, runRule, tagged } from './run-rule.js';
 
 /** A short product description, then a pop-up (or a footer) whose prose the model believed. */
 function pageWithPopup() {
@@ -24,7 +25,7 @@ test('dialog-boxes: blocks in a dialog lose p(body) and p(heading) to other, are
     [3, 'body', 'other', 'dialog-boxes', 'inside a dialog (a pop-up)'],
   ]);
   assert.equal(s.probs[3]![2], 0, 'no later rule takes them back');
-  assert.deepEqual(Array.from(s.setAsideBlocks ?? []), [0, 0, 1, 1, 1], 'set aside from the prose rescue');
+  assert.deepEqual(tagged(s, BlockTag.setAside), [0, 0, 1, 1, 1], 'set aside from the prose rescue');
   assert.equal(s.probs[1], doc.probs[1]);
 });
 

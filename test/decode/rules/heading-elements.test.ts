@@ -1,11 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { headingElements, inHeadingElement } from '../../../src/decode/rules/heading-elements.js';
+import { headingElements } from '../../../src/decode/rules/heading-elements.js';
+import { inHeadingElement } from '../../../src/decode/rules/shared/heading-element.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 import { widgetLines } from '../../../src/decode/rules/widget-lines.js';
-import { applyRules, DecodeState } from '../../../src/decode/rule.js';
-import { resolveConstrainOptions } from '../../../src/decode/config.js';
+import { applyRules, BlockTag, DecodeState } from '../../../src/decode/rule.js';
+import { NO_EVIDENCE } from '../../../src/decode/evidence.js';
+import { DEFAULT_DECODE_SETTINGS } from '../../../src/decode/settings.js';
 
 test('heading-elements: an h2-h6 block the model left out, between article text and followed by body, becomes a heading', () => {
   const doc = new BlockBuilder()
@@ -30,9 +32,9 @@ test("heading-elements: an ad's label in a heading element stays other", () => {
 
 test("heading-elements: a widget's line in a heading element, dropped by widget-lines, stays other", () => {
   const doc = new BlockBuilder().text(para(40), 'body').text('Externer Inhalt', 'heading').atPath('html/body/article/div/h3').text(para(40), 'body').build();
-  const s = applyRules(new DecodeState(doc.blocks, doc.probs), [widgetLines, headingElements], resolveConstrainOptions({}));
+  const s = applyRules(new DecodeState(doc.blocks, doc.probs), [widgetLines, headingElements], NO_EVIDENCE, DEFAULT_DECODE_SETTINGS);
   assert.deepEqual(noteRows(s).map((r) => [r[0], r[2], r[3]]), [[1, 'other', 'widget-lines']]);
-  assert.deepEqual(s.droppedBlocks && [...s.droppedBlocks], [0, 1, 0]);
+  assert.deepEqual([...s.tagged(BlockTag.dropped)], [0, 1, 0]);
 });
 
 test('heading-elements: only h2-h6 within the last three tags of the path', () => {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardLists, listingCards } from '../../../src/decode/rules/listing-cards.js';
+import { listingCards } from '../../../src/decode/rules/listing-cards.js';
+import { cardLists } from '../../../src/decode/rules/shared/cards.js';
 import { DecodeState } from '../../../src/decode/rule.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';

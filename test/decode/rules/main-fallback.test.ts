@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mainFallback } from '../../../src/decode/rules/main-fallback.js';
+import { widgetLines } from '../../../src/decode/rules/widget-lines.js';
 import { BlockBuilder } from '../../helpers/block-builder.js';
 import { runRule } from './run-rule.js';
 
@@ -53,7 +54,7 @@ test('main-fallback: not what the model is sure is noise, nor what an earlier ru
   doc.probs[4] = [0, 0, 0.05, 0.95]; // the model is sure the first card is noise
   doc.probs[5] = [0, 0, 0.6, 0.4]; // kept by the model, then dropped by a line rule
   const s = runRule(mainFallback, doc, { pageType: 'unknown' }, (state) => {
-    state.rule = 'widget-lines';
+    state.begin(widgetLines);
     state.relabel(5, 'other', 'a widget line');
   });
   assert.equal(s.labels[4], 'other');

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { oneTitle } from '../../../src/decode/rules/one-title.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
+import { BlockTag } from '../../../src/decode/rule.js';
 import { noteRows, runRule } from './run-rule.js';
 import { BlockRole } from '../../../src/decode/roles.js';
 
@@ -25,7 +26,7 @@ test('one-title: a weak best candidate above titleThreshold becomes the title; d
   assert.deepEqual(runRule(oneTitle, weak, { titleThreshold: 0.2 }).notes, []);
   const tie = new BlockBuilder().text('Teaser headline', 'title', 0.55).text('Real Headline!', 'title', 0.5).build();
   assert.deepEqual(runRule(oneTitle, tie, { declaredTitles: ['real headline'] }).labels, ['other', 'title']);
-  const s = runRule(oneTitle, tie, {}, (st) => { st.setAsideBlocks = Uint8Array.from([1, 0]); });
+  const s = runRule(oneTitle, tie, {}, (st) => { st.tag(0, BlockTag.setAside); });
   assert.deepEqual(s.labels, ['other', 'title'], 'the comment block is passed over');
 });
 

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { productDescription } from '../../../src/decode/rules/product-description.js';
 import { BlockBuilder } from '../../helpers/block-builder.js';
+import { BlockTag } from '../../../src/decode/rule.js';
 import { noteRows, runRule } from './run-rule.js';
 
 const description = [
@@ -72,8 +73,7 @@ test('product-description: each line once, one-word lines never, page furniture 
   const page = new BlockBuilder().text('Trail Jacket', 'title').text('Free delivery', 'body')
     .text(description[1]!, 'other').text(description[1]!, 'other').text('Machine', 'other').text('BUILT FOR THE LONG RUN', 'other').build();
   const s = runRule(productDescription, page, { pageType: 'product', productDescriptions: [description] }, (st) => {
-    st.furniture = new Uint8Array(page.blocks.length);
-    st.furniture[5] = 1;
+    st.tag(5, BlockTag.furniture);
   });
   assert.deepEqual(s.notes.map((n) => n.block), [2], 'the second copy, the one-word line and the menu line stay');
 });

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { productReviews } from '../../../src/decode/rules/product-reviews.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
-import { noteRows, runRule } from './run-rule.js';
+import { BlockTag } from '../../../src/decode/rule.js';
+import { noteRows, runRule, tagged } from './run-rule.js';
 
 /** A product's description, then two buyers' reviews the model believed, then a line it did not. */
 function productWithReviews() {
@@ -19,14 +20,14 @@ test('product-reviews: on a product page, blocks in its customer reviews lose p(
     [2, 'body', 'other', 'product-reviews', "inside the product's customer reviews"],
     [3, 'body', 'other', 'product-reviews', "inside the product's customer reviews"],
   ]);
-  assert.deepEqual(Array.from(s.setAsideBlocks ?? []), [0, 0, 1, 1, 1], 'prose-rescue and one-title leave them out');
+  assert.deepEqual(tagged(s, BlockTag.setAside), [0, 0, 1, 1, 1], 'prose-rescue and one-title leave them out');
   assert.equal(s.probs[1], doc.probs[1], 'the description is untouched');
 });
 
 test('product-reviews: comment sections already known stay marked', () => {
   const { doc, marks } = productWithReviews();
-  const s = runRule(productReviews, doc, { pageType: 'product', reviewBlocks: marks }, (st) => { st.setAsideBlocks = Uint8Array.from([1, 0, 0, 0, 0]); });
-  assert.deepEqual(Array.from(s.setAsideBlocks ?? []), [1, 0, 1, 1, 1]);
+  const s = runRule(productReviews, doc, { pageType: 'product', reviewBlocks: marks }, (st) => { st.tag(0, BlockTag.setAside); });
+  assert.deepEqual(tagged(s, BlockTag.setAside), [1, 0, 1, 1, 1]);
 });
 
 test('product-reviews: not on other page types, not when the reviews are all the text, not with commentBody 1', () => {

@@ -8,7 +8,7 @@ import { repoRoot } from '../../helpers/paths.js';
 
 test('DECODE_RULES: the rules in their order, kebab-case names, each with a one-line doc', () => {
   assert.deepEqual(DECODE_RULES.map((r) => r.name), [
-    'comment-sections', 'product-reviews', 'ad-slots', 'dialog-boxes', 'page-footers', 'page-asides', 'no-content-marks', 'hidden-boxes', 'scrambled-text', 'page-furniture', 'one-title', 'prose-rescue', 'single-text-block', 'standfirst', 'declared-summary', 'lead-ins', 'credit-lines', 'date-lines', 'consent-notices', 'reader-appeals', 'widget-lines', 'site-notes', 'link-columns', 'noscript-markup', 'content-region', 'article-end', 'forum-posts', 'product-specs', 'code-in-region', 'link-tail',
+    'body-weight', 'comment-sections', 'product-reviews', 'ad-slots', 'dialog-boxes', 'page-footers', 'page-asides', 'no-content-marks', 'hidden-boxes', 'scrambled-text', 'page-furniture', 'one-title', 'prose-rescue', 'single-text-block', 'standfirst', 'declared-summary', 'lead-ins', 'credit-lines', 'date-lines', 'consent-notices', 'reader-appeals', 'widget-lines', 'site-notes', 'link-columns', 'noscript-markup', 'content-region', 'article-end', 'forum-posts', 'product-specs', 'code-in-region', 'link-tail',
     'listing-cards', 'teaser-cards', 'headings-in-region', 'heading-elements', 'media-in-region', 'repeated-text', 'main-fallback', 'card-slots',
     'bare-post', 'short-page', 'product-description',
   ]);

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isScrambledText, scrambledText } from '../../../src/decode/rules/scrambled-text.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
-import { noteRows, runRule } from './run-rule.js';
+import { BlockTag } from '../../../src/decode/rule.js';
+import { noteRows, runRule, tagged } from './run-rule.js';
 
 /** What eBay's "Sponsored" label reads as without its style sheet: letters between hidden identifiers. */
 const SCRAMBLED = 'S19aea247-2e76-4905-9b83-15a5a5664cfaG661bd3c3-576f-4713-baee-9dc0dd7c3568p2e2c3720-cfa9-41e9-9571-b179b489e15fYb116df00-3333-431c-b9c0-c9dfc191290c o';
@@ -22,5 +23,5 @@ test('scrambled-text: the scrambled block becomes other and is set aside; the ar
   const s = runRule(scrambledText, doc);
   assert.deepEqual(noteRows(s).map((r) => [r[0], r[1], r[2]]), [[3, 'body', 'other']]);
   assert.equal(s.labels[1], 'body');
-  assert.equal(s.setAsideBlocks?.[3], 1);
+  assert.equal(tagged(s, BlockTag.setAside)[3], 1);
 });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shortPage } from '../../../src/decode/rules/short-page.js';
+import { headingsInRegion } from '../../../src/decode/rules/headings-in-region.js';
+import { widgetLines } from '../../../src/decode/rules/widget-lines.js';
 import { BlockBuilder } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -15,9 +17,9 @@ test('short-page: a page of three paragraphs that keeps one keeps all three', ()
 
 test('short-page: a second heading a layout rule dropped comes back; a widget line does not', () => {
   const s = runRule(shortPage, new BlockBuilder().text('Test Case 1', 'title').image('other').text('Test Case 2', 'heading').text('Loading...', 'body').build(), {}, (state) => {
-    state.rule = 'headings-in-region';
+    state.begin(headingsInRegion);
     state.relabel(2, 'other', 'heading with no body text after it');
-    state.rule = 'widget-lines';
+    state.begin(widgetLines);
     state.relabel(3, 'other', 'a widget line');
   });
   assert.deepEqual(s.labels, ['title', 'other', 'heading', 'other']);
@@ -46,14 +48,14 @@ test("short-page: not the site's header line above a short story", () => {
 
 test('short-page: headings only a layout rule dropped come back as headings, on a page that keeps nothing else', () => {
   const s = runRule(shortPage, new BlockBuilder().text('Test Case 1', 'heading').image('other').text('Test Case 2', 'heading').build(), {}, (state) => {
-    state.rule = 'headings-in-region';
+    state.begin(headingsInRegion);
     state.relabel(0, 'other', 'heading with no body text after it');
     state.relabel(2, 'other', 'heading with no body text after it');
   });
   assert.deepEqual(s.labels, ['heading', 'other', 'heading']);
   // Dropped for what they say (not their place), they stay dropped.
   const widgets = runRule(shortPage, new BlockBuilder().text('Loading...', 'body').text('Please wait', 'body').build(), {}, (state) => {
-    state.rule = 'widget-lines';
+    state.begin(widgetLines);
     state.relabel(0, 'other', 'a widget line');
     state.relabel(1, 'other', 'a widget line');
   });

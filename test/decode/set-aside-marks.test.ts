@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks, setAsideMarks } from '../../src/decode/dialogs.js';
+import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks, setAsideMarks } from '../../src/decode/set-aside-marks.js';
 import { loadPage } from '../../src/page.js';
 
 test('blocks in <dialog>, role=dialog, alertdialog or tooltip, and aria-modal elements are marked', () => {

@@ -5,11 +5,11 @@
  * are set aside with the comments, so that no later rule (the prose rescue, the region, images
  * in it) takes them back. Not when the page's most probable title lies among them: then they
  * are the page (an article opened in a dialog over a listing). The marks come from the
- * decoder's config (elements found in the tree) or from the blocks themselves.
+ * page's evidence (elements found in the tree) or from the blocks themselves.
  */
-import { scaleContent, TITLE } from '../blocks.js';
-import type { DecodeRule, DecodeState } from '../rule.js';
-import type { ConstrainConfig } from '../config.js';
+import { scaleContent, TITLE } from '../../blocks.js';
+import type { DecodeRule, DecodeState } from '../../rule.js';
+import type { PageEvidence } from '../../evidence.js';
 
 /** The text block the model most believes is the title, or -1. */
 function likeliestTitle(s: DecodeState): number {
@@ -20,12 +20,12 @@ function likeliestTitle(s: DecodeState): number {
   return best;
 }
 
-export function setAsideRule(name: string, doc: string, reason: string, marksOf: (cfg: ConstrainConfig, s: DecodeState) => ArrayLike<number> | undefined): DecodeRule {
+export function setAsideRule(name: string, doc: string, reason: string, marksOf: (page: PageEvidence, s: DecodeState) => ArrayLike<number> | undefined): DecodeRule {
   return {
     name,
     doc,
-    apply(s, cfg) {
-      const marks = marksOf(cfg, s);
+    apply(s, page) {
+      const marks = marksOf(page, s);
       if (marks === undefined) return;
       if (!s.anyMarked(marks)) return;
       const title = likeliestTitle(s);

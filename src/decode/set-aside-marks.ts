@@ -1,14 +1,14 @@
 /**
- * Which blocks sit in a dialog, a footer, an aside or an element the page marks as no content.
+ * Which blocks sit in elements whose text the decoder sets aside: a dialog, a footer, an aside,
+ * an element the page marks as no content, or a box a utility class hides (`setAsideMarks`).
  *
  * A dialog is a `<dialog>`, or an element with `role="dialog"` or
  * `role="alertdialog"` or `aria-modal="true"`. Sites put their pop-ups there: cookie settings,
  * a privacy policy opened from the footer, a newsletter form, a size guide, a quick view.
  * Their text is often prose, and a page whose own text is short (a product) would otherwise
- * lose to it. On wcxb-dev's 1 358 pages, 275 have dialogs; their blocks hold 78 000 words of
- * gold noise against 500 of content. A `role="tooltip"` element is the smallest pop-up, shown
- * while the pointer rests on a control (eBay's notes on delivery and import fees): 1 937 words
- * of wcxb-dev's noise against 22 of content, and 14 of noise on readability-test-pages.
+ * lose to it. A `role="tooltip"` element is the smallest pop-up, shown while the pointer rests
+ * on a control (eBay's notes on delivery and import fees). What the corpora's golds make of
+ * each kind of element: docs/decoder-tuning.md.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
@@ -36,11 +36,7 @@ function isFooter(el: ElementNode): boolean {
 
 /**
  * 1 for each block inside a `<footer>`, a `role="contentinfo"` element or an element named
- * the page's footer (`<div id="footer">`, `site-footer`); one pass. On wcxb-dev 1 066 pages
- * have `<footer>` or contentinfo elements whose blocks hold 164 000 words of gold noise against
- * 900 of content (dragnet: 26 000 against 26). Elements named a footer hold, on dragnet, 52 000
- * words of noise and no content; on wcxb-dev 66 000 against 135; on l3s-gn1 17 000 against none.
- * A post's `entry-footer` or a `footer-wrapper` is not one of them: their names say less.
+ * the page's footer (`<div id="footer">`, `site-footer`); one pass. A post's `entry-footer` or a `footer-wrapper` is not one of them: their names say less.
  */
 export function footerBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   return blocksUnder(tree, blocks, isFooter);
@@ -57,14 +53,9 @@ function isAside(el: ElementNode): boolean {
 /**
  * 1 for each block inside an `<aside>`, a `role="complementary"` element or an element named
  * a sidebar (`<div id="sidebar" class="sidebar widget-area">`; sidebars, boxes of other
- * stories, pull quotes); one pass. `<aside>` and complementary blocks hold, on dragnet, 42 700
- * words of gold noise against 230 of content; on wcxb-dev 61 300 against 4 000 (a "key facts"
- * box or a thread's sidebar now and then). Elements named a sidebar hold, on dragnet, 152 600
- * words of noise against 400 of content; on wcxb-dev 22 400 against 60; on l3s-gn1 5 300
- * against none (and a sidebar's boxes, `sidebar-block`, `sidebar-widget`: 6 600 words of noise
- * and no content on the four corpora; TypePad's `module-archives`, `module-typelist`, ...:
- * dragnet 41 600 against 2; WordPress's blogroll, `linkcat` and `xoxo`: dragnet 17 700 against
- * none). Only the exact names count: `left-sidebar`, `sidebar-right` or `content-sidebar-wrap`
+ * stories, pull quotes; also a sidebar's boxes, TypePad's `module-archives` and WordPress's
+ * blogroll, `linkcat` and `xoxo`); one pass. Now and then an aside is content (a "key facts"
+ * box, a thread's sidebar). Only the exact names count: `left-sidebar`, `sidebar-right` or `content-sidebar-wrap`
  * name a layout, and its content with it.
  */
 export function asideBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
@@ -84,8 +75,7 @@ function marksNoContent(el: ElementNode): boolean {
 }
 
 /**
- * 1 for each block inside an element marked no content; one pass. On dragnet 93 pages have
- * them, holding 19 000 words of gold noise and none of content (wcxb-dev: 4 900 and none).
+ * 1 for each block inside an element marked no content; one pass.
  */
 export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   return blocksUnder(tree, blocks, marksNoContent);
