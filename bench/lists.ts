@@ -19,7 +19,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { decodeHtml, maybeGunzip } from '../src/dom/decode.js';
+import { decodeHtml, maybeGunzip } from '../src/dom/bytes.js';
 import { openCorpora } from './folds.js';
 import { comparableName, comparableUrl, listGold, stripDeclarations, type ListGold } from '../src/corpus/list-gold.js';
 import { parseHtml } from '../src/dom/parse.js';

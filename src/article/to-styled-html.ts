@@ -283,7 +283,7 @@ export function toStyledHtml(article: Article, layout: PageLayout, options: Styl
   ].join('\n');
 }
 
-/** What `renderStyledResult` needs of an extraction (`ExtractResult` has it). */
+/** What `formatStyledResult` needs of an extraction (`ExtractResult` has it). */
 export interface StyledSource {
   readonly page: Page;
   readonly labels: readonly Label[];
@@ -298,7 +298,7 @@ export interface StyledSource {
  * built without `sources` is built again from the same labels with them (`options.article`:
  * the options the extraction used). BAD_OPTION when the page has no layout or no styles.
  */
-export function renderStyledResult(result: StyledSource, options: { readonly article?: ArticleOptions } = {}): string {
+export function formatStyledResult(result: StyledSource, options: { readonly article?: ArticleOptions } = {}): string {
   const { page } = result;
   const layout = page.layout;
   if (!layout || !layout.styles || !layout.styleOf) {

@@ -8,7 +8,7 @@
 import type { Corpus, CorpusPage } from '../corpus/types.js';
 import type { GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
-import type { Extraction, Extractor } from './extractor.js';
+import type { ExtractorOutput, Extractor } from './extractor.js';
 import { scorePage, summarize, type MetricSummary, type PageGold, type PageScores } from './page-scores.js';
 
 /** A page of a corpus, not loaded yet. */
@@ -84,7 +84,7 @@ interface RunState {
 }
 
 /** What a failed extraction is scored as: nothing found. */
-const NOTHING: Extraction = Object.freeze({ title: '', headings: Object.freeze([]), body: '' });
+const NOTHING: ExtractorOutput = Object.freeze({ title: '', headings: Object.freeze([]), body: '' });
 
 /**
  * Runs one extractor on one loaded page. An exception becomes an error count, and the page is
@@ -97,7 +97,7 @@ async function runOne(extractor: Extractor, loaded: LoadedPage, site: string, st
     const input = extractor.needsGold
       ? { page: loaded.page, html: loaded.html, ...(loaded.gold.blockLabels ? { goldLabels: loaded.gold.blockLabels as readonly GoldLabel[] } : {}) }
       : { page: loaded.page, html: loaded.html };
-    const extraction: Extraction = await extractor.extract(input);
+    const extraction: ExtractorOutput = await extractor.extract(input);
     state.ms += performance.now() - t0;
     state.scores.push(scorePage(loaded.page.id, site, extraction, loaded.gold));
   } catch (e) {

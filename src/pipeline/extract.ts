@@ -408,7 +408,8 @@ export function resultToJson(result: ExtractResult, withBlocks = false, lists?: 
   return extractionJson(resultExtraction(result), { ...(withBlocks ? { blocks: resultBlocks(result) } : {}), ...(lists !== undefined ? { lists } : {}) });
 }
 
-export function renderResult(result: ExtractResult, format: OutputFormat, withBlocks = false, lists?: readonly FoundList[]): string {
+/** The result written in one output format (text, Markdown, HTML, XML, JSON); not `src/render`, which draws pages in Chromium. */
+export function formatResult(result: ExtractResult, format: OutputFormat, withBlocks = false, lists?: readonly FoundList[]): string {
   switch (format) {
     case 'text': {
       const t = result.article.title;

@@ -3,7 +3,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, renderResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../pipeline/render-page.js';
 import { loadListModel, pageLists } from '../../pipeline/lists.js';
@@ -12,12 +12,12 @@ import { Renderer } from '../../render/renderer.js';
 import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
 import { writeFileAtomic } from '../../corpus/index.js';
 import { judgeFound } from '../../pipeline/found.js';
-import { renderStyledResult } from '../../article/index.js';
+import { formatStyledResult } from '../../article/index.js';
 import type { FieldExtraction } from '../../models/wrapper/fields.js';
 import { METADATA_FIELDS, RESULT_FIELDS, fieldsText, parseExtractFields, pickFields } from '../../pipeline/extract-fields.js';
 
 /** `--fields`: the named values only, one a line, or as a JSON object with --format json. */
-function renderFields(result: ExtractResult, names: readonly string[], format: OutputFormat): string {
+function formatFields(result: ExtractResult, names: readonly string[], format: OutputFormat): string {
   const picked = pickFields(resultToJson(result), names);
   return format === 'json' ? JSON.stringify(picked, null, 2) + '\n' : fieldsText(picked);
 }
@@ -183,7 +183,7 @@ export const command: Command = {
     }
     if (format === 'csv' && !result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
     const lists = listModel ? pageLists(result.page.tree, listModel) : undefined;
-    const rendered = fields ? renderFields(result, fields, format) : styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'), lists);
+    const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), lists);
     const out = optString(values, 'out');
     if (out === undefined) io.stdout.write(rendered);
     else {

@@ -12,7 +12,7 @@
 import { lineRule, type DecodeState } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
 import { inTableCell } from '../blocks.js';
-import { AGENCY, CREDIT_MARK } from '../../features/vocabulary.js';
+import { AGENCY, CREDIT_MARK } from '../../features/cue-words.js';
 
 /** A credit line is short: a paragraph that cites a source is prose. */
 const MAX_CREDIT_CHARS = 100;

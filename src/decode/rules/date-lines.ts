@@ -8,7 +8,7 @@
 import { lineRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
 import { inTableCell } from '../blocks.js';
-import { DATE_ONLY, DATELINE_LABEL } from '../../features/vocabulary.js';
+import { DATE_ONLY, DATELINE_LABEL } from '../../features/cue-words.js';
 
 /** The line is a date, alone or after a dateline's label. */
 export function isDateLine(line: string): boolean {
