@@ -342,7 +342,7 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
         }
       },
     },
-    // Site models (seed 004 wrappers) learned from a host's labelled pages, and corrections fed back (sites.ts).
+    // Site models (wrappers induced per site) learned from a host's labelled pages, and corrections fed back (sites.ts).
     {
       method: 'GET', path: '/api/sites', access: 'token',
       handle: async ({ res }) => sendJson<SitesReply>(res, 200, { sites: await listSites(ws), learnFrom: LEARN_FROM_PAGES }),

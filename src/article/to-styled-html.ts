@@ -1,5 +1,5 @@
 /**
- * Styled output (seed 002's "news article generation"): the article as a standalone HTML page
+ * Styled output (rendered-view study's "news article generation"): the article as a standalone HTML page
  * that looks the way the original page drew it. The markup is `toHtml`'s, sanitised the same
  * way (this file only decorates it through `HtmlOptions.decorate`); each element's `style` is
  * the computed style the browser reported for the page element it was built from

@@ -1,13 +1,13 @@
 /**
- * Structural checks over a page's block labels (seed 000, section 6.8): a news article
- * has exactly one title and never two headings in a row. Seed 000 ran these as a state
+ * Structural checks over a page's block labels (memory-based study, section 6.8): a news article
+ * has exactly one title and never two headings in a row. The memory-based study ran these as a state
  * machine after its classifier to find ill-formed predictions without asking a person:
  *   E1 no title, E2 more than one title, E3 two or more headings together.
- * The annotation tool queues flagged pages first (active learning) and the seed 000
- * study reuses the same function to count E1-E3 over predictions.
+ * The annotation tool queues flagged pages first (active learning) and the rerun of the
+ * memory-based study (src/experiments) reuses the same function to count E1-E3 over predictions.
  *
  * Pure: labels in, flags out. `other` (and `unknown`) blocks are noise between the
- * content items, so they are skipped when deciding what is "together", as seed 000's
+ * content items, so they are skipped when deciding what is "together", as the memory-based study's
  * state machine only sees the title / heading / body sequence.
  */
 import type { GoldLabel } from '../labels.js';
@@ -16,11 +16,11 @@ export type StructureCheck =
   | 'no-title' // E1
   | 'several-titles' // E2
   | 'adjacent-headings' // E3
-  | 'no-body'; // not in seed 000: a page with no body text at all is nearly always mislabelled
+  | 'no-body'; // not in the memory-based study: a page with no body text at all is nearly always mislabelled
 
-/** The three checks of seed 000, in its order. */
-export const SEED_000_CHECKS: readonly StructureCheck[] = Object.freeze(['no-title', 'several-titles', 'adjacent-headings']);
-export const ALL_CHECKS: readonly StructureCheck[] = Object.freeze([...SEED_000_CHECKS, 'no-body']);
+/** The three checks of the memory-based study's post-processing state machine, in its order. */
+export const STATE_MACHINE_CHECKS: readonly StructureCheck[] = Object.freeze(['no-title', 'several-titles', 'adjacent-headings']);
+export const ALL_CHECKS: readonly StructureCheck[] = Object.freeze([...STATE_MACHINE_CHECKS, 'no-body']);
 
 export interface StructureFlag {
   readonly check: StructureCheck;
@@ -35,7 +35,7 @@ export interface CheckOptions {
   readonly checks?: readonly StructureCheck[];
   /**
    * Count a run of consecutive title blocks as one title (a headline split over two
-   * blocks by a `<br><br>` is still one title). Default true. Seed 000's units were
+   * blocks by a `<br><br>` is still one title). Default true. The memory-based study's units were
    * text/tail pieces, where the same merging applied implicitly through its state machine.
    */
   readonly mergeTitleRuns?: boolean;
@@ -61,7 +61,7 @@ export function checkStructure(labels: readonly GoldLabel[], options: CheckOptio
   const cfg = resolve(options);
   if (labels.length === 0) return [];
 
-  // The content sequence seed 000's state machine walks: (label, block index), noise dropped.
+  // The content sequence the memory-based study's state machine walks: (label, block index), noise dropped.
   const titleRuns: number[][] = [];
   const headingRuns: number[][] = [];
   let bodies = 0;

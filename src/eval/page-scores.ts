@@ -89,9 +89,9 @@ export interface MetricSummary {
   readonly word?: WordSummary;
   /** trafilatura-eval snippet P/R/F over the counts summed over pages. */
   readonly snippets?: SnippetSummary;
-  /** Seed 000: per label, micro and macro over sites. */
+  /** The memory-based study: per label, micro and macro over sites. */
   readonly labels?: LabelScores & { readonly pages: number; readonly blocks: number; readonly accuracy: number };
-  /** Seed 001: Content vs NotContent over pages with complete gold. */
+  /** The block-labelling study: Content vs NotContent over pages with complete gold. */
   readonly document?: DocumentReport;
 }
 

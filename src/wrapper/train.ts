@@ -1,5 +1,5 @@
 /**
- * Learning site models (seed 004, phases 1-2): each labelled page of a site is loaded, its
+ * Learning site models (wrapper induction, phases 1-2): each labelled page of a site is loaded, its
  * gold aligned to blocks (the corpus's gold block labels), and the rules of the site are
  * induced from all of them. Pages whose gold cannot be found on the page are reported and
  * left out; what one page allows is learned and said.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkStructure, SEED_000_CHECKS } from '../../src/decode/checks.js';
+import { checkStructure, STATE_MACHINE_CHECKS } from '../../src/decode/checks.js';
 import type { GoldLabel } from '../../src/labels.js';
 
 const L = (s: string): GoldLabel[] =>
@@ -33,10 +33,10 @@ test('E3: headings together, skipping noise between them', () => {
   assert.deepEqual(checks('t h b h b'), []);
 });
 
-test('no body, and the seed 000 subset leaves it out', () => {
+test('no body, and the memory-based study subset leaves it out', () => {
   assert.deepEqual(checks('o t o'), ['no-body']);
-  assert.deepEqual(checks('o t o', { checks: SEED_000_CHECKS }), []);
-  assert.deepEqual(checks('o o', { checks: SEED_000_CHECKS }), ['no-title']);
+  assert.deepEqual(checks('o t o', { checks: STATE_MACHINE_CHECKS }), []);
+  assert.deepEqual(checks('o o', { checks: STATE_MACHINE_CHECKS }), ['no-title']);
 });
 
 test('unknown blocks count as noise; an empty page has no flags', () => {

@@ -1,4 +1,4 @@
-/** RIPPER (seed 003): rules recovered on toy data, each kind of test, pruning, MDL, seeds, round trips. */
+/** RIPPER (list-extraction study): rules recovered on toy data, each kind of test, pruning, MDL, seeds, round trips. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FeatureSchema, ItemFeatures } from '../../src/features/types.js';

@@ -42,7 +42,7 @@ Options:
                    (and, with field rules, which rule gave each field or failed)
   --blocks         with --format json: include per-block labels and probabilities
   --lists          with --format json: also the page's main repeated list, found without
-                   examples by the bundled list model (seed 003, docs/lists.md), as
+                   examples by the bundled list model (list-extraction study, docs/lists.md), as
                    "lists": [{"items": [{"text", "href"}]}] ([] when the page has none)
   --list-model PATH  the list model for --lists (default models/lists.model.json.gz)
   --favor F        precision | balanced | recall (default balanced): where the model is unsure,

@@ -1,5 +1,5 @@
 /**
- * Seed 000's post-processing state machine (§6.8) as an error detector: for each check
+ * The memory-based study's post-processing state machine (§6.8) as an error detector: for each check
  * (no title, several titles, adjacent headings; decode/checks.ts), how many pages the
  * predictions trip it on, and how well a flag predicts a real error on the page.
  *
@@ -10,11 +10,11 @@
  * Only pages where the check can be judged count: the title checks on pages whose gold has
  * a title, the heading check on pages whose corpus marks headings.
  */
-import { checkStructure, SEED_000_CHECKS, type StructureCheck } from '../../decode/checks.js';
+import { checkStructure, STATE_MACHINE_CHECKS, type StructureCheck } from '../../decode/checks.js';
 import type { GoldLabel, Label } from '../../labels.js';
 
 export type FlagName = StructureCheck | 'any';
-export const FLAG_NAMES: readonly FlagName[] = Object.freeze([...SEED_000_CHECKS, 'any']);
+export const FLAG_NAMES: readonly FlagName[] = Object.freeze([...STATE_MACHINE_CHECKS, 'any']);
 
 export interface FlagPage {
   readonly predicted: readonly Label[];
@@ -67,7 +67,7 @@ export function flagStats(pages: readonly FlagPage[]): FlagStats[] {
       if (titleCheck && !p.hasTitleGold) continue;
       if (flag === 'adjacent-headings' && !p.hasHeadingGold) continue;
       n++;
-      const checks = flag === 'any' ? SEED_000_CHECKS.filter((c) => (c === 'adjacent-headings' ? p.hasHeadingGold : p.hasTitleGold)) : [flag];
+      const checks = flag === 'any' ? STATE_MACHINE_CHECKS.filter((c) => (c === 'adjacent-headings' ? p.hasHeadingGold : p.hasTitleGold)) : [flag];
       if (checks.length === 0) {
         n--;
         continue;

@@ -1,7 +1,7 @@
 /**
- * Seed 000's study (Arizaleta 2009, chapter 6) rerun with pith's memory-based learners on
- * public corpora, for both representations side by side: seed 000's text/tail units
- * (`seed000`) and pith's block features (`pith`). Data sets:
+ * The memory-based study (Arizaleta 2009, chapter 6) rerun with pith's memory-based learners on
+ * public corpora, for both representations side by side: the memory-based study's text/tail units
+ * (`units`) and pith's block features (`pith`). Data sets:
  * - `news`: l3s-gn1 (per-element title / full text / other by human assessors; research
  *   use only), standing in for the thesis' Google News pages: title and body;
  * - `headings`: cleaneval (headings marked `<h>`) and wcxb-dev (markdown `#` lines, titles),
@@ -209,11 +209,11 @@ export async function runStudy(options: StudyOptions): Promise<StudyResult> {
     for (const p of data.pages) for (const i of p.counted) gold[p.gold[i] as Label] = (gold[p.gold[i] as Label] ?? 0) + 1;
     return {
       name, corpora, labels: data.labels, pages: data.pages.length, sites: new Set(data.pages.map((p) => p.site)).size, failures: data.failures,
-      items: { pith: data.pages.reduce((a, p) => a + p.reps.pith.seq.items.length, 0), seed000: data.pages.reduce((a, p) => a + p.reps.seed000.seq.items.length, 0) },
+      items: { pith: data.pages.reduce((a, p) => a + p.reps.pith.seq.items.length, 0), units: data.pages.reduce((a, p) => a + p.reps.units.seq.items.length, 0) },
       goldBlocks: gold,
     };
   });
-  for (const d of datasets) say(`${d.name}: ${d.pages} pages, ${d.sites} sites, ${d.items.pith} blocks, ${d.items.seed000} units`);
+  for (const d of datasets) say(`${d.name}: ${d.pages} pages, ${d.sites} sites, ${d.items.pith} blocks, ${d.items.units} units`);
 
   // 2. Feature weights (table 6.10) on the news data.
   t = Date.now();

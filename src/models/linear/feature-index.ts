@@ -1,7 +1,7 @@
 /**
  * Attribute interning for the log-linear learners (CRF, MaxEnt, MEMM). Each kept attribute
  * name gets an integer; each of its weight rows (its own, and with `history` its copy as
- * `prev:` on the next item and as `next:` on the previous item, seed 001's history
+ * `prev:` on the next item and as `next:` on the previous item, the block-labelling study's history
  * predicates) gets a row number. History copies are not materialised: an item's attributes
  * add to its neighbours' scores through the `prev`/`next` rows, so memory stays that of the
  * items themselves.
@@ -36,7 +36,7 @@ const usesNext = (h: HistoryMode) => h === 'next' || h === 'both';
 
 /**
  * Counts attributes over the training items and keeps each row whose count reaches
- * `minFreq` (seed 001-style feature cutoff). A history copy never occurs more often than
+ * `minFreq` (a feature cutoff, as in the block-labelling study). A history copy never occurs more often than
  * the attribute itself, so every kept attribute has its own row. Attributes are numbered
  * by falling frequency (frequent weights share cache lines during training).
  */

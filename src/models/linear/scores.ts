@@ -223,7 +223,7 @@ export function addGaussianPrior(W: Float64Array, G: Float64Array, sigma: number
 }
 
 /**
- * Edge features (seed 001's "E" option): attribute x (previous label, label) weights. For
+ * Edge features (block-labelling study's "E" option): attribute x (previous label, label) weights. For
  * the items [from, to), item i >= from+1:
  *   TE[(i-from)*L*L + a*L + b] = sum_{attr k in item i} v_k W[offset + k*L*L + a*L + b]
  * (the first item has no incoming transition and gets zeros).
