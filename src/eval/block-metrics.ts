@@ -1,5 +1,5 @@
 /**
- * Block-level metrics, as the seeds report them:
+ * Block-level metrics, as the studies report them (docs/architecture.md, glossary):
  * - the memory-based study: precision / recall / F per article element (title, heading, body, other),
  *   micro over all blocks and macro over sites (each site's P, R, F averaged);
  * - the block-labelling study: Content (title | heading | body) vs NotContent (other): block precision and

@@ -1,5 +1,5 @@
 /**
- * k-fold splits in the three setups the seeds compare (block-labelling study, section 7):
+ * k-fold splits in the three setups the studies compare (block-labelling study, section 7):
  * - `cross-site`: every site wholly on one side ("separate sources"): the honest estimate
  *   of how pith does on a site it has never seen;
  * - `mixed`: pages dealt at random ("mixed sources");

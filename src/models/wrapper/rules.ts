@@ -9,7 +9,7 @@
  * A leaf step may also require the element's class attribute (when the examples agree
  * and the plain rule would take other blocks too).
  *
- * Matching is the seed's Fig. 3/4 procedure: from the root, keep the children of the
+ * Matching is wrapper induction's Fig. 3/4 procedure: from the root, keep the children of the
  * current nodes that satisfy the next step, to the end of the rule; every node is visited
  * at most once per rule, so a rule costs O(nodes).
  */
