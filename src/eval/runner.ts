@@ -5,26 +5,13 @@
  * fatal; a page that cannot be loaded is counted for its corpus and skipped.
  * Pages are processed one at a time and only their scores (counts) are kept.
  */
-import type { Corpus, CorpusPage } from '../corpus/types.js';
+import type { Corpus } from '../corpus/types.js';
 import type { GoldLabel } from '../labels.js';
-import type { Page } from '../page.js';
 import type { ExtractorOutput, Extractor } from './extractor.js';
-import { scorePage, summarize, type MetricSummary, type PageGold, type PageScores } from './page-scores.js';
+import type { LoadedPage, PageLoader, PageRef } from './page-ref.js';
+import { scorePage, summarize, type MetricSummary, type PageScores } from './page-scores.js';
 
-/** A page of a corpus, not loaded yet. */
-export interface PageRef {
-  readonly corpus: Corpus;
-  readonly page: CorpusPage;
-}
-
-/** A page ready for the extractors, with its gold in the metrics' form. */
-export interface LoadedPage {
-  readonly page: Page;
-  readonly html: string;
-  readonly gold: PageGold;
-}
-
-export type PageLoader = (ref: PageRef) => Promise<LoadedPage>;
+export type { LoadedPage, PageLoader, PageRef } from './page-ref.js';
 
 export interface ProgressEvent {
   readonly corpus: string;

@@ -31,7 +31,7 @@ import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
 import { buildArticle, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
-import { extractionJson, toExtraction, type Extraction } from './extraction.js';
+import { extractionJson, toExtraction, type Extraction, type SiteChoice, type SiteDrift } from './extraction.js';
 import { judgeFound } from './found.js';
 import { PithError } from '../errors.js';
 import type { FieldExtraction, FieldWarning } from '../models/wrapper/fields.js';
@@ -80,20 +80,7 @@ export interface ExtractResult {
   readonly fields?: FieldExtraction;
 }
 
-/** `metadata.site`: the site model that labelled the page, how it was picked, the page's template fit where compared. */
-export interface SiteChoice {
-  readonly host: string;
-  readonly by: SitePick['by'];
-  readonly fit?: number;
-}
-
-/** `metadata.siteDrift`: the site model the page was meant for, and why it did not take it. */
-export interface SiteDrift {
-  readonly host: string;
-  /** `template`: the page's skeleton no longer fits the site's templates; `rules`: its rules find no article on it. */
-  readonly reason: 'template' | 'rules';
-  readonly fit?: number;
-}
+export type { SiteChoice, SiteDrift } from './extraction.js';
 
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv' | 'xml' | 'tei';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json', 'csv', 'xml', 'tei'];

@@ -12,26 +12,14 @@
  */
 import { LABELS } from '../../labels.js';
 import { computeNodeBounds, type NodeBounds } from './node-bounds.js';
+import type { SearchTree } from './search-tree.js';
 import { NUMERIC } from './table.js';
 
 const NC = LABELS.length;
 export const LEAF_SIZE = 16;
 export const NUMERIC_FANOUT = 8;
 
-export interface SearchTree {
-  readonly nodes: number;
-  /** Row range [lo, hi) of each node. */
-  readonly lo: Int32Array;
-  readonly hi: Int32Array;
-  /** Position in `active` of the column a node splits on (= its depth). */
-  readonly depth: Int32Array;
-  /** Children are contiguous node ids [childStart, childStart + childCount); 0 children = leaf. */
-  readonly childStart: Int32Array;
-  readonly childCount: Int32Array;
-  /** Per node, its value of the parent's split column: the symbolic code, or the min/max of a numeric group (NaN = missing). */
-  readonly key: Float64Array;
-  readonly kmax: Float64Array;
-}
+export type { SearchTree } from './search-tree.js';
 
 export interface InstanceBase {
   readonly width: number;
