@@ -1,5 +1,5 @@
 /**
- * The label app's field mode (issue 57 item 4; wrapper induction's named fields with its feedback
+ * The label app's field mode (wrapper induction's named fields with its feedback
  * loop). A person points at a value on a page and names its field; the examples of every
  * page are kept per session (started from the corpus's `fields/<id>.json` files), the field
  * rules are induced from them by the same induction `pith train --model wrapper` runs
