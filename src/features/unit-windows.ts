@@ -68,11 +68,8 @@ export interface UnitWindowInstance {
   readonly units: readonly TextTailUnit[];
 }
 
-/** The memory-based study's features of a page: one item per text/tail unit, in document order. */
-export function computeUnitWindows(page: Page, options: UnitWindowOptions = {}): UnitWindowInstance {
-  const units = textTailUnits(page.tree, { includeHidden: options.includeHidden ?? false });
-  const schema = unitWindowSchema();
-  // The element sequence: each element has exactly one text unit (then, later, one tail unit).
+/** The element sequence: each element has exactly one text unit (then, later, one tail unit). */
+function elementSequence(page: Page, units: readonly TextTailUnit[]): { elementAt: Map<number, number>; tags: string[] } {
   const elementAt = new Map<number, number>();
   const tags: string[] = [];
   for (const u of units) {
@@ -81,7 +78,20 @@ export function computeUnitWindows(page: Page, options: UnitWindowOptions = {}):
     const n = page.tree.nodes[u.elementId];
     tags.push(n && n.kind === 'element' ? n.tag : NONE);
   }
-  const m = tags.length;
+  return { elementAt, tags };
+}
+
+/** Per element of the sequence, its text's and its tail's length, end punctuation and upper-case share. */
+interface ElementMeasures {
+  readonly textLen: Float64Array;
+  readonly tailLen: Float64Array;
+  readonly textEnd: string[];
+  readonly tailEnd: string[];
+  readonly textUpper: Float64Array;
+  readonly tailUpper: Float64Array;
+}
+
+function elementMeasures(units: readonly TextTailUnit[], elementAt: ReadonlyMap<number, number>, m: number): ElementMeasures {
   const textLen = new Float64Array(m);
   const tailLen = new Float64Array(m);
   const textEnd: string[] = new Array<string>(m).fill('empty');
@@ -102,6 +112,16 @@ export function computeUnitWindows(page: Page, options: UnitWindowOptions = {}):
       tailUpper[e] = upperCaseRatio(sample);
     }
   }
+  return { textLen, tailLen, textEnd, tailEnd, textUpper, tailUpper };
+}
+
+/** The memory-based study's features of a page: one item per text/tail unit, in document order. */
+export function computeUnitWindows(page: Page, options: UnitWindowOptions = {}): UnitWindowInstance {
+  const units = textTailUnits(page.tree, { includeHidden: options.includeHidden ?? false });
+  const schema = unitWindowSchema();
+  const { elementAt, tags } = elementSequence(page, units);
+  const m = tags.length;
+  const { textLen, tailLen, textEnd, tailEnd, textUpper, tailUpper } = elementMeasures(units, elementAt, m);
   // Attribute names per column and value, built once per page (no string keys per lookup).
   const colNames = schema.columns.map((c) => c.name);
   const caches = colNames.map(() => new Map<string, string>());
