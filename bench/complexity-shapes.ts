@@ -6,7 +6,7 @@
  * does not read as growth.
  */
 import { loadPage } from '../src/page.js';
-import { extractPage, OUTPUT_FORMATS, renderResult, type LoadedModel } from '../src/pipeline/extract.js';
+import { extractPage, OUTPUT_FORMATS, formatResult, type LoadedModel } from '../src/pipeline/extract.js';
 
 export interface Shape {
   readonly name: string;
@@ -58,7 +58,7 @@ export function cpuMs(f: () => void): number {
 export function extractionCpuMs(html: string, model: LoadedModel): number {
   return cpuMs(() => {
     const result = extractPage(loadPage(Buffer.from(html)), model);
-    for (const format of OUTPUT_FORMATS) renderResult(result, format);
+    for (const format of OUTPUT_FORMATS) formatResult(result, format);
   });
 }
 

@@ -12,7 +12,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { computeFeatures } from '../src/features/index.js';
-import { AD_LABEL, AGENCY, COMMENTS_LINE, CREDIT_MARK, CREDIT_SIGN, COUNTER, DATELINE, LEAD_IN, LICENSE, REPLY, SAYS } from '../src/features/vocabulary.js';
+import { AD_LABEL, AGENCY, COMMENTS_LINE, CREDIT_MARK, CREDIT_SIGN, COUNTER, DATELINE, LEAD_IN, LICENSE, REPLY, SAYS } from '../src/features/cue-words.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { CROSS_SITE_PARAMS, DEFAULT_MODEL_RECIPE } from '../src/learn/default-model.js';
 import type { LabeledSequence } from '../src/models/labeler.js';

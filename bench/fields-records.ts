@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
 import { latin1, readBytes } from '../src/corpus/readers/files.js';
-import { decodeHtml } from '../src/dom/decode.js';
+import { decodeHtml } from '../src/dom/bytes.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { elementText, extractFields, linkOf, normalizeValue, resolveLinkValue } from '../src/models/wrapper/fields.js';
 import { induceFields } from '../src/wrapper/fields.js';

@@ -80,8 +80,8 @@ extractFields(parse(loaded[1]!), induceFields([{ id: loaded[0]!.entry.id, tree: 
 const results: unknown[] = [];
 const whole: string[] = [];
 const rows: string[] = [];
-/** Every rule kind (pith), and seed 004's tag paths alone (the ablation row). */
-const VARIANTS: readonly { name: string; kinds?: readonly FieldRuleKind[] }[] = [{ name: 'pith' }, { name: 'paths only (seed 004)', kinds: ['path'] }];
+/** Every rule kind (pith), and wrapper induction's tag paths alone (the ablation row). */
+const VARIANTS: readonly { name: string; kinds?: readonly FieldRuleKind[] }[] = [{ name: 'pith' }, { name: 'paths only (wrapper induction)', kinds: ['path'] }];
 for (const variant of VARIANTS) for (const k of ks) {
   const train = loaded.slice(0, k);
   const test = loaded.slice(k);

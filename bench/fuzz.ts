@@ -38,7 +38,7 @@ import { listPageFiles } from './page-files.js';
 import { isPithError } from '../src/errors.js';
 import { formatRedirectSummary, runRedirectCampaign } from './fuzz-redirects.js';
 import { runModelCampaign } from './model-fuzz.js';
-import { extractBytes, loadExtractionModel, bundledModelPath, renderResult, OUTPUT_FORMATS, type LoadedModel } from '../src/pipeline/extract.js';
+import { extractBytes, loadExtractionModel, bundledModelPath, formatResult, OUTPUT_FORMATS, type LoadedModel } from '../src/pipeline/extract.js';
 
 // ---------------------------------------------------------------------------------------------
 // Randomness: one stream per (seed, case), so any case can be re-run alone.
@@ -933,7 +933,7 @@ export function extractAndRender(bytes: Uint8Array, model: LoadedModel): { statu
   const t0 = performance.now();
   try {
     const result = extractBytes(bytes, model, { id: 'fuzz' }, {}, 'fuzz-case');
-    for (const format of OUTPUT_FORMATS) renderResult(result, format);
+    for (const format of OUTPUT_FORMATS) formatResult(result, format);
     return { status: 'ok', ms: performance.now() - t0 };
   } catch (e) {
     return isPithError(e)

@@ -29,7 +29,7 @@ import { evaluatePages, type PageRef } from '../src/eval/runner.js';
 import { loadForEval } from '../src/eval/load.js';
 import { crossSiteFolds } from './folds.js';
 import { summarize, type MetricSummary, type PageScores } from '../src/eval/page-scores.js';
-import { maybeGunzip } from '../src/dom/decode.js';
+import { maybeGunzip } from '../src/dom/bytes.js';
 import { readPageBytes } from '../src/page.js';
 import { latin1 } from '../src/corpus/readers/files.js';
 

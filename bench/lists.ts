@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lists`: seed 003's experiment (docs/lists.md). Pages of the train-use corpora
+ * `npm run bench:lists`: the list-extraction study's experiment (docs/lists.md). Pages of the train-use corpora
  * that declare their items (JSON-LD ItemList, Product or Offer lists, microdata) give the gold;
  * the declarations are removed from the HTML the learners see. Sites are split into FOLDS
  * groups; each fold trains on the other sites' pages and finds the main list on its own
@@ -19,7 +19,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { decodeHtml, maybeGunzip } from '../src/dom/decode.js';
+import { decodeHtml, maybeGunzip } from '../src/dom/bytes.js';
 import { openCorpora } from './folds.js';
 import { comparableName, comparableUrl, listGold, stripDeclarations, type ListGold } from '../src/corpus/list-gold.js';
 import { parseHtml } from '../src/dom/parse.js';

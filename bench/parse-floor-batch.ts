@@ -11,7 +11,7 @@ import { readFile, open } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { basename } from 'node:path';
 import { parse } from 'parse5';
-import { decodeHtml } from '../src/dom/decode.js';
+import { decodeHtml } from '../src/dom/bytes.js';
 
 const [listFile, out] = process.argv.slice(2);
 const files = (await readFile(listFile!, 'utf8')).split('\n').filter(Boolean);

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'parse5';
-import { decodeHtml } from '../src/dom/decode.js';
+import { decodeHtml } from '../src/dom/bytes.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { segment } from '../src/segment/segment.js';
 import { listPageFiles } from './page-files.js';

@@ -11,7 +11,7 @@
  * "declared title exact" scores pith's `metadata.pageTitle` (the title the page declares,
  * Readability.js's convention) against the same gold titles as "title exact" (the visible headline).
  * Options (env): FOLDS (5), LIMIT (pages per corpus), ALGORITHMS (the bundled model's learner;
- * e.g. maxent,crf,memm for seed 001's comparison; the first also scores the eval-only corpora),
+ * e.g. maxent,crf,memm for the block-labelling study's comparison; the first also scores the eval-only corpora),
  * SET (learner params for every learner, `name=value,...`; default: each learner's
  * CROSS_SITE_PARAMS, src/learn/default-model.ts), ABLATION=1 (one cross-validation per feature
  * family switched off, first learner), OUT (Markdown report path), LAYOUTS (a `pith render`
@@ -160,7 +160,7 @@ const docRow = (name: string, corpus: string, s: MetricSummary) => {
 
 if (process.env.VISUAL === '1') {
   if (!layouts) throw new Error('VISUAL=1 needs LAYOUTS=<pith render folder>');
-  // Seed 002's rendered view as one more family, against the recipe without it, on the same folds.
+  // The rendered-view study's rendered view as one more family, against the recipe without it, on the same folds.
   const recipe = DEFAULT_MODEL_RECIPE.features;
   const withVisual: FeatureOptions = { ...recipe, families: [...DEFAULT_FAMILIES, 'visual'] };
   const vrows: string[] = [];
@@ -177,7 +177,7 @@ if (process.env.VISUAL === '1') {
     seqCache.delete(tag);
   }
   const head = '| corpus | extractor | pages | snippet P | snippet F | word P | word F1 | shingle P | shingle R | shingle F1 | body block F1 | title exact |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
-  const text = `# Visual features (seed 002), cross-site\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; layouts from ${process.env.LAYOUTS}\n\n## Every page\n\n${head}\n${vrows.sort().join('\n')}\n\n## Pages laid out by their own CSS (prose column narrower than 85% of the window: ${laidOut.size} pages)\n\n${head}\n${subsetRows.sort().join('\n')}\n`;
+  const text = `# Visual features (rendered-view study), cross-site\n\n${new Date().toISOString()}; ${folds} cross-site folds over the train corpora${limit ? `, ${limit} pages per corpus` : ''}; layouts from ${process.env.LAYOUTS}\n\n## Every page\n\n${head}\n${vrows.sort().join('\n')}\n\n## Pages laid out by their own CSS (prose column narrower than 85% of the window: ${laidOut.size} pages)\n\n${head}\n${subsetRows.sort().join('\n')}\n`;
   console.log(text);
   if (process.env.OUT) await writeFile(process.env.OUT, text);
   process.exit(0);
@@ -231,7 +231,7 @@ if (typeRows.length) report.push(`### By page type (cross-site; the corpus's own
   report.push(`## Eval-only corpora (model trained on all train corpora)\n\n${HEADER}\n${evalRows.join('\n')}\n`);
   report.push(`### Precision and recall of the main text (eval-only)\n\n${PR_HEADER}\n${evalPr.join('\n')}\n`);
 }
-report.push(`## Seed 001's document-level table (Content = title/heading/body vs other; complete gold only)\n\n| corpus | extractor | pages | doc acc | doc prec | doc recall | block prec | block recall | contiguous acc (pages) | non-contiguous acc (pages) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n${docRows.sort().join('\n')}\n`);
+report.push(`## The block-labelling study's document-level table (Content = title/heading/body vs other; complete gold only)\n\n| corpus | extractor | pages | doc acc | doc prec | doc recall | block prec | block recall | contiguous acc (pages) | non-contiguous acc (pages) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n${docRows.sort().join('\n')}\n`);
 
 // 3. Feature-family ablation: the first learner cross-site with one family off (body/title/heading block F1 over all train corpora).
 if (process.env.ABLATION === '1') {

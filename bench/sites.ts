@@ -1,10 +1,10 @@
 /**
  * Site models against general ones on msv-big9 (docs/sites.md): on every site-year folder,
  * train on the first k pages (k = 1, 2, 3, 5) and test on the rest, for
- *   - wrapper: seed 004's rules (src/wrapper), falling back to the bundled model where they
+ *   - wrapper: wrapper induction's rules (src/wrapper), falling back to the bundled model where they
  *     find no body on a page;
  *   - maxent-k: MaxEnt trained on the k pages alone (features as the bundled model's);
- *   - ripper-k: RIPPER (seed 003's rules, docs/ripper.md) trained on the k pages alone;
+ *   - ripper-k: RIPPER (list-extraction study's rules, docs/ripper.md) trained on the k pages alone;
  *   - bundled: the bundled model, no examples.
  * Scores: shingle F1 of headline + body against the gold's, title exact. Then template
  * drift: a site's 2013 pages -> its 2017 pages and the reverse. Times per page.

@@ -24,7 +24,7 @@ import { parse } from 'parse5';
 import { DOMParser } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { decodeHtml } from '../src/dom/decode.js';
+import { decodeHtml } from '../src/dom/bytes.js';
 import { listPageFiles } from './page-files.js';
 import { extractBytes, loadExtractionModel, bundledModelPath } from '../src/pipeline/extract.js';
 import { toText } from '../src/article/index.js';

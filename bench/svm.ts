@@ -1,5 +1,5 @@
 /**
- * `npm run bench:svm`: seed 002's subtree SVM on unseen sites, beside MaxEnt (pith's bundled
+ * `npm run bench:svm`: the rendered-view study's subtree SVM on unseen sites, beside MaxEnt (pith's bundled
  * learner and recipe) trained on the same folds.
  *
  * The train corpora (trafilatura-eval, readability-test-pages, wcxb-dev, postlight-titles) are
@@ -179,7 +179,7 @@ for (const [name, s] of pooled) {
 }
 rows.sort();
 const report = [
-  `# Seed 002 subtree SVM, cross-site\n`,
+  `# The rendered-view study's subtree SVM, cross-site\n`,
   `${new Date().toISOString()}; ${folds} cross-site folds over ${TRAIN.join(', ')}${limit ? `, ${limit} pages per corpus` : ''}; ${rendered} of ${refs.length} pages with a layout; SVM params ${JSON.stringify(svmParams)}; reference ${reference}; ${((Date.now() - t00) / 60000).toFixed(1)} min.\n`,
   '| corpus | extractor | pages | title exact | shingle F1 | snippet F | word F1 | body block F1 | title block F1 |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|',

@@ -42,14 +42,14 @@ const ablate = process.env.ABLATE === '1';
 const minAlignedList = (process.env.MIN_ALIGNED ?? '0').split(',').map(Number);
 /** Families by where they come from; one ablation row per group. */
 const GROUPS: Record<string, FamilyName[]> = {
-  'words + stop-words (seed 001)': ['words', 'stop-words'],
-  'entities + title-case (seed 001)': ['entities', 'title-case'],
-  'title-match (seed 001)': ['title-match'],
-  'tags: ancestors, descendants, siblings (seed 001)': ['ancestors', 'descendants', 'siblings'],
+  'words + stop-words (block-labelling study)': ['words', 'stop-words'],
+  'entities + title-case (block-labelling study)': ['entities', 'title-case'],
+  'title-match (block-labelling study)': ['title-match'],
+  'tags: ancestors, descendants, siblings (block-labelling study)': ['ancestors', 'descendants', 'siblings'],
   'anchor + link-density': ['anchor', 'link-density'],
   'word-count + text-density': ['word-count', 'text-density'],
-  'window (seed 000)': ['window'],
-  'structure (seed 003)': ['structure'],
+  'window (memory-based study)': ['window'],
+  'structure (list-extraction study)': ['structure'],
   'markup-tokens (class/id/role/itemprop)': ['markup-tokens'],
   'position': ['position'],
   'heading + containers + schema': ['heading', 'containers', 'schema'],

@@ -6,7 +6,7 @@
  */
 export * from './errors.js';
 export * from './labels.js';
-export * from './dom/decode.js';
+export * from './dom/bytes.js';
 export * from './dom/tree.js';
 export { parseHtml, parsePage, type ParseOptions, type ParsedPage } from './dom/parse.js';
 export * from './segment/segment.js';

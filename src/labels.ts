@@ -12,7 +12,7 @@ export function isLabel(x: unknown): x is Label {
 export function isGoldLabel(x: unknown): x is GoldLabel {
   return typeof x === 'string' && (GOLD_LABELS as readonly string[]).includes(x);
 }
-/** Content = everything a reader keeps; seed 001's Content vs NotContent. */
+/** Content = everything a reader keeps; the block-labelling study's Content vs NotContent. */
 export function isContent(label: GoldLabel): boolean {
   return label === 'title' || label === 'heading' || label === 'body';
 }

@@ -6,7 +6,7 @@ import { open, readlink, realpath, type FileHandle } from 'node:fs/promises';
 import { constants as fsConstants, type Stats } from 'node:fs';
 import { basename, isAbsolute, relative } from 'node:path';
 import { parsePage, type ParseOptions } from './dom/parse.js';
-import { DEFAULT_MAX_BYTES } from './dom/decode.js';
+import { DEFAULT_MAX_BYTES } from './dom/bytes.js';
 import type { DomTree } from './dom/tree.js';
 import { segment, type Block, type SegmentOptions } from './segment/segment.js';
 import { layoutFits, type PageLayout } from './render/layout.js';

@@ -12,7 +12,7 @@ import { basename, join, relative } from 'node:path';
 import { PithError } from '../errors.js';
 import { fetchPage } from '../dom/fetch.js';
 import { allowAll } from '../util/fetch-policy.js';
-import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/decode.js';
+import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/bytes.js';
 import { addPithPage, isValidPageId, PITH_CORPUS_FILE } from '../corpus/pith-format.js';
 import { importBundle, importCorpusDir, MAX_BUNDLE_BYTES, readBundleFile, type ImportReport } from './bundle.js';
 import { readBoundedFile, readFileInside, reasonOf, resolveInside } from './safe-files.js';

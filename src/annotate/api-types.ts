@@ -131,7 +131,7 @@ export interface SitesReply {
 
 /** The learned site model of `GET /api/sites/:host`. */
 export interface ApiSiteModel {
-  /** One line per rule: its label and the rule in seed 004's notation. */
+  /** One line per rule: its label and the rule in wrapper induction's notation. */
   readonly rules: readonly string[];
   readonly notes: readonly string[];
   /** The labelled pages it was learned from. */
@@ -206,7 +206,7 @@ export interface ErrorReply {
 /** The header every API call carries the session token in (security.ts `TOKEN_HEADER`). */
 export type ApiTokenHeader = 'x-pith-token';
 
-// ---- field mode (named fields by example, seed 004; src/annotate/field-mode.ts) ----------
+// ---- field mode (named fields by example, wrapper induction; src/annotate/field-mode.ts) ----------
 
 /** A page's example values, field -> values (`[]`: the page has no such value). */
 export type ApiFieldValues = Record<string, string[]>;

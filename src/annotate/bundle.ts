@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { lstat } from 'node:fs/promises';
 import { PithError } from '../errors.js';
 import { isGoldLabel } from '../labels.js';
-import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/decode.js';
+import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/bytes.js';
 import { addPithPage, isValidPageId, readPithHeader, savePageLabels, type PageLabels, type PageLabelsInput, type PithCorpusHeader } from '../corpus/pith-format.js';
 import type { Annotation } from '../corpus/types.js';
 import { listCorpusPages, readLabelsTolerant, type CorpusProblem } from './corpus-files.js';

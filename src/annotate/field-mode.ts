@@ -1,5 +1,5 @@
 /**
- * The label app's field mode (issue 57 item 4; seed 004's named fields with its feedback
+ * The label app's field mode (wrapper induction's named fields with its feedback
  * loop). A person points at a value on a page and names its field; the examples of every
  * page are kept per session (started from the corpus's `fields/<id>.json` files), the field
  * rules are induced from them by the same induction `pith train --model wrapper` runs
@@ -181,7 +181,7 @@ export function setFieldExample(ws: Workspace, id: string, field: string, values
 }
 
 /**
- * Seed 004's feedback: a value the rules showed is wrong (`wrong`) and/or another is right
+ * Wrapper induction's feedback: a value the rules showed is wrong (`wrong`) and/or another is right
  * (`right`). The page's values of the field become what the rules showed (or its examples)
  * without the wrong one and with the right one; that is now an example, and the rules are
  * induced again (a wrong value on a page that gives one value or none counts against the

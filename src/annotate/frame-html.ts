@@ -16,7 +16,7 @@
  */
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
-import { decodeHtml, type DecodeOptions } from '../dom/decode.js';
+import { decodeHtml, type DecodeOptions } from '../dom/bytes.js';
 import { SKIPPED_TAGS } from '../dom/parse.js';
 import type { Page } from '../page.js';
 import { PithError } from '../errors.js';

@@ -1,7 +1,7 @@
 /**
  * The labelling queue, ordered for active learning: a person's time goes first to the
  * pages the current labels (a model's predictions, or nothing) are most likely wrong on.
- * Seed 000 (6.7-6.8): pages the model already gets right teach it nothing; pages with an
+ * The memory-based study (6.7-6.8): pages the model already gets right teach it nothing; pages with an
  * ill-formed structure or low confidence do. Pure: summaries in, ordered list out.
  */
 import type { GoldLabel } from '../labels.js';

@@ -260,52 +260,82 @@ function statusOf(e: PithError): number {
   }
 }
 
-/** Starts the server on 127.0.0.1 and resolves once it listens. */
-export async function startLabelServer(ws: Workspace, options: LabelServerOptions = {}): Promise<LabelServer> {
-  const token = options.token ?? newToken();
-  if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) throw new PithError('BAD_OPTION', 'the session token must be 16-200 letters, digits, _ or -');
-  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const maxImport = options.maxImportBytes ?? MAX_BUNDLE_BYTES;
-  const modules = await loadAppModules(options.appDir ?? APP_DIR);
-  let port = options.port ?? 0;
-  let retraining = false;
-  const closing = new AbortController();
-  const appHeaders = { 'content-security-policy': APP_CSP, 'x-frame-options': 'DENY' };
+/** What the route groups share: the workspace, the session and the server's limits. */
+interface Session {
+  readonly ws: Workspace;
+  readonly options: LabelServerOptions;
+  readonly token: string;
+  readonly maxBody: number;
+  readonly maxImport: number;
+  /** Aborted when the server closes (a running retrain stops). */
+  readonly closing: AbortSignal;
+}
 
-  const routes: readonly Route[] = [
+/** A JSON request body of at most `maxBody` bytes, parsed with the bundle's depth and size limits. */
+async function readJsonBody(session: Session, req: IncomingMessage): Promise<unknown> {
+  const limits = { maxBytes: session.maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES };
+  return parseJsonLimited(await readBody(req, session.maxBody), limits, 'request body');
+}
+
+/** Runs a change to a page's labels; a stale `baseRevision` is a 409 that tells the app the page's revision now. */
+async function unlessConflict(session: Session, res: ServerResponse, id: string, change: () => Promise<void>): Promise<void> {
+  try {
+    return await change();
+  } catch (e) {
+    if (isPithError(e) && e.code === 'CONFLICT') {
+      const now = await session.ws.view(id);
+      return sendJson<ConflictReply>(res, 409, { error: e.message, conflict: true, revision: now.revision });
+    }
+    throw e;
+  }
+}
+
+const APP_HEADERS = { 'content-security-policy': APP_CSP, 'x-frame-options': 'DENY' };
+
+/**
+ * The app itself: static and holding no data, served to whoever passes the Host/Origin checks.
+ * The printed URL carries the token once: the page served for it hands the token to the app
+ * (which keeps it in sessionStorage, this origin's alone) and drops it from the address bar.
+ */
+function appRoutes(session: Session, modules: ReadonlyMap<string, Buffer>): Route[] {
+  return [
     { method: 'GET', path: '/favicon.ico', access: 'public', handle: ({ res }) => send(res, 204, 'text/plain', '') },
-    // The app itself is static and holds no data: served to whoever passes the Host/Origin checks.
-    // The printed URL carries the token once: the page served for it hands the token to the
-    // app (which keeps it in sessionStorage, this origin's alone) and drops it from the address bar.
     {
       method: 'GET', path: '/', access: 'public',
       handle: ({ res, url }) => {
         const given = url.searchParams.has('token');
-        if (given && !tokensEqual(url.searchParams.get('token') ?? undefined, token)) {
+        if (given && !tokensEqual(url.searchParams.get('token') ?? undefined, session.token)) {
           return sendJson<ErrorReply>(res, 403, { error: 'wrong token: open the URL pith label printed' });
         }
-        return send(res, 200, 'text/html; charset=utf-8', appHtml(given ? token : undefined), appHeaders);
+        return send(res, 200, 'text/html; charset=utf-8', appHtml(given ? session.token : undefined), APP_HEADERS);
       },
     },
-    { method: 'GET', path: '/app.css', access: 'public', handle: ({ res }) => send(res, 200, 'text/css; charset=utf-8', APP_CSS, appHeaders) },
+    { method: 'GET', path: '/app.css', access: 'public', handle: ({ res }) => send(res, 200, 'text/css; charset=utf-8', APP_CSS, APP_HEADERS) },
     {
       method: 'GET', path: '/app/:file', access: 'public',
       handle: ({ res, params }) => {
         const body = modules.get(params[0]!);
         if (!body) throw new HttpError(404, 'no such route');
-        return send(res, 200, 'text/javascript; charset=utf-8', body, appHeaders);
+        return send(res, 200, 'text/javascript; charset=utf-8', body, APP_HEADERS);
       },
     },
+  ];
+}
 
-    // Everything else needs the token in the X-Pith-Token header (never a cookie: cookies
-    // reach every port of 127.0.0.1); the iframe's page frame takes its per-page key instead.
+// Every API route needs the token in the X-Pith-Token header (never a cookie: cookies reach
+// every port of 127.0.0.1); the iframe's page frame takes its per-page key instead.
+
+/** The queue, one page's view and frame, and saving its labels. */
+function pageRoutes(session: Session): Route[] {
+  const { ws, options, token } = session;
+  return [
     {
       method: 'GET', path: '/api/queue', access: 'token',
       handle: async ({ res }) => {
         const q = await ws.queueReport();
         return sendJson<QueueReply>(res, 200, {
           corpus: ws.header.name, model: ws.modelName ?? null, retrain: options.retrain !== undefined, pages: q.pages, unreadable: q.unreadable,
-          limits: { importBytes: maxImport },
+          limits: { importBytes: session.maxImport },
         });
       },
     },
@@ -327,22 +357,21 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
       method: 'PUT', path: '/api/pages/:id/labels', access: 'token',
       handle: async ({ req, res, params }) => {
         const id = pageId(params[0]!);
-        const body = parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body') as Partial<Record<keyof SaveRequest, unknown>>;
+        const body = await readJsonBody(session, req) as Partial<Record<keyof SaveRequest, unknown>>;
         if (typeof body !== 'object' || body === null || !Array.isArray(body.labels) || !Number.isInteger(body.baseRevision)) {
           throw new HttpError(400, 'expected {"labels": [...], "baseRevision": n}');
         }
-        try {
-          return sendJson<SaveReply>(res, 200, await ws.save(id, body.labels, body.baseRevision as number));
-        } catch (e) {
-          if (isPithError(e) && e.code === 'CONFLICT') {
-            const now = await ws.view(id);
-            return sendJson<ConflictReply>(res, 409, { error: e.message, conflict: true, revision: now.revision });
-          }
-          throw e;
-        }
+        const labels = body.labels;
+        return unlessConflict(session, res, id, async () => sendJson<SaveReply>(res, 200, await ws.save(id, labels, body.baseRevision as number)));
       },
     },
-    // Site models (seed 004 wrappers) learned from a host's labelled pages, and corrections fed back (sites.ts).
+  ];
+}
+
+/** Site models (wrappers induced per site) learned from a host's labelled pages, and corrections fed back (sites.ts). */
+function siteRoutes(session: Session): Route[] {
+  const { ws } = session;
+  return [
     {
       method: 'GET', path: '/api/sites', access: 'token',
       handle: async ({ res }) => sendJson<SitesReply>(res, 200, { sites: await listSites(ws), learnFrom: LEARN_FROM_PAGES }),
@@ -355,7 +384,7 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
       method: 'POST', path: '/api/sites/:host/learn', access: 'token',
       handle: async ({ req, res, params }) => {
         const host = hostParam(params[0]!);
-        await readBody(req, maxBody); // a JSON body (`{}`): a cross-origin form cannot send one
+        await readBody(req, session.maxBody); // a JSON body (`{}`): a cross-origin form cannot send one
         return sendJson<LearnReply>(res, 200, await learnSite(ws, host));
       },
     },
@@ -363,19 +392,17 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
       method: 'POST', path: '/api/pages/:id/correct', access: 'token',
       handle: async ({ req, res, params }) => {
         const id = pageId(params[0]!);
-        const body = checkCorrection(parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body'));
-        try {
-          return sendJson<CorrectReply>(res, 200, await correctPage(ws, id, body.blocks, body.label, body.baseRevision));
-        } catch (e) {
-          if (isPithError(e) && e.code === 'CONFLICT') {
-            const now = await ws.view(id);
-            return sendJson<ConflictReply>(res, 409, { error: e.message, conflict: true, revision: now.revision });
-          }
-          throw e;
-        }
+        const body = checkCorrection(await readJsonBody(session, req));
+        return unlessConflict(session, res, id, async () => sendJson<CorrectReply>(res, 200, await correctPage(ws, id, body.blocks, body.label, body.baseRevision)));
       },
     },
-    // Field mode: named fields by example (field-mode.ts).
+  ];
+}
+
+/** Field mode: named fields by example (field-mode.ts). */
+function fieldRoutes(session: Session): Route[] {
+  const { ws } = session;
+  return [
     {
       method: 'GET', path: '/api/pages/:id/fields', access: 'token',
       handle: async ({ res, params }) => sendJson<FieldPreviewReply>(res, 200, await fieldPreview(ws, pageId(params[0]!))),
@@ -384,7 +411,7 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
       method: 'PUT', path: '/api/pages/:id/fields', access: 'token',
       handle: async ({ req, res, params }) => {
         const id = pageId(params[0]!);
-        const body = jsonObject(parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body'), '{"field": "name", "values": ["..."] | null}');
+        const body = jsonObject(await readJsonBody(session, req), '{"field": "name", "values": ["..."] | null}');
         const values = body['values'] === null ? null : checkFieldValues(body['values']);
         return sendJson<FieldChangeReply>(res, 200, await setFieldExample(ws, id, checkFieldName(body['field']), values));
       },
@@ -393,7 +420,7 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
       method: 'POST', path: '/api/pages/:id/fields/correct', access: 'token',
       handle: async ({ req, res, params }) => {
         const id = pageId(params[0]!);
-        const body = jsonObject(parseJsonLimited(await readBody(req, maxBody), { maxBytes: maxBody, maxDepth: MAX_BUNDLE_DEPTH, maxValues: MAX_BUNDLE_VALUES }, 'request body'), '{"field": "name", "wrong"?: "...", "right"?: "..."}');
+        const body = jsonObject(await readJsonBody(session, req), '{"field": "name", "wrong"?: "...", "right"?: "..."}');
         const one = (k: string): string | undefined => {
           const v = body[k];
           if (v === undefined || v === null) return undefined;
@@ -407,10 +434,17 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
     {
       method: 'POST', path: '/api/fields/save', access: 'token',
       handle: async ({ req, res }) => {
-        await readBody(req, maxBody); // a JSON body (`{}`): a cross-origin form cannot send one
+        await readBody(req, session.maxBody); // a JSON body (`{}`): a cross-origin form cannot send one
         return sendJson<FieldSaveReply>(res, 200, await saveFieldFiles(ws));
       },
     },
+  ];
+}
+
+/** The corpus as one bundle file, out and in (bundle.ts). */
+function bundleRoutes(session: Session): Route[] {
+  const { ws, maxImport } = session;
+  return [
     {
       method: 'GET', path: '/api/export', access: 'token',
       handle: async ({ res }) => {
@@ -432,68 +466,93 @@ export async function startLabelServer(ws: Workspace, options: LabelServerOption
         return sendJson<ImportReply>(res, 200, report);
       },
     },
-    {
-      method: 'POST', path: '/api/retrain', access: 'token',
-      handle: async ({ res }) => {
-        if (!options.retrain) {
-          return sendJson<ErrorReply>(res, 501, { error: 'this session cannot train: run `pith train` on the corpus, then restart `pith label --model <model>`' });
-        }
-        if (retraining) return sendJson<ErrorReply>(res, 409, { error: 'a retrain is already running' });
-        retraining = true;
-        try {
-          const r = await options.retrain(closing.signal);
-          if (r.predictor) ws.setPredictor(r.predictor);
-          return sendJson<RetrainReply>(res, 200, { message: r.message, model: ws.modelName ?? null, path: r.path ?? null });
-        } finally {
-          retraining = false;
-        }
-      },
-    },
   ];
-  const table = routeTable(routes);
+}
 
-  /** Whether the request may use a route: the session header, or for a page frame its per-page key. */
-  const allowed = (req: IncomingMessage, url: URL, route: Route | undefined, params: readonly string[]): boolean => {
-    if (route?.access === 'public') return true;
-    if (route?.access === 'frame') {
-      const id = pageId(params[0]!);
-      if (tokensEqual(url.searchParams.get('k') ?? undefined, frameKey(token, id))) return true;
-    }
-    return tokensEqual(headerToken(req), token);
+/** Training on the corpus (or reloading a model), one at a time, when the session can. */
+function retrainRoute(session: Session): Route {
+  const { ws, options } = session;
+  let retraining = false;
+  return {
+    method: 'POST', path: '/api/retrain', access: 'token',
+    handle: async ({ res }) => {
+      if (!options.retrain) {
+        return sendJson<ErrorReply>(res, 501, { error: 'this session cannot train: run `pith train` on the corpus, then restart `pith label --model <model>`' });
+      }
+      if (retraining) return sendJson<ErrorReply>(res, 409, { error: 'a retrain is already running' });
+      retraining = true;
+      try {
+        const r = await options.retrain(session.closing);
+        if (r.predictor) ws.setPredictor(r.predictor);
+        return sendJson<RetrainReply>(res, 200, { message: r.message, model: ws.modelName ?? null, path: r.path ?? null });
+      } finally {
+        retraining = false;
+      }
+    },
   };
+}
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const access = checkOrigin(req, port);
-    if (!access.ok) return sendJson<ErrorReply>(res, access.status, { error: access.reason });
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const found = table.match(req.method ?? 'GET', url.pathname);
-    const route = found.status === 200 ? found.route : undefined;
-    // An unknown route or method is told apart only with the token: without it, a 403 like any API call.
-    if (!allowed(req, url, route, found.params)) {
-      return sendJson<ErrorReply>(res, 403, { error: `missing or wrong session token (the ${TOKEN_HEADER} header): open the URL pith label printed` });
+/** Whether the request may use a route: the session header, or for a page frame its per-page key. */
+function allowed(token: string, req: IncomingMessage, url: URL, route: Route | undefined, params: readonly string[]): boolean {
+  if (route?.access === 'public') return true;
+  if (route?.access === 'frame') {
+    const id = pageId(params[0]!);
+    if (tokensEqual(url.searchParams.get('k') ?? undefined, frameKey(token, id))) return true;
+  }
+  return tokensEqual(headerToken(req), token);
+}
+
+/** Checks origin and access, then runs the route; errors are thrown for `replyToError`. */
+async function dispatch(table: RouteTable<Route>, token: string, port: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const access = checkOrigin(req, port);
+  if (!access.ok) return sendJson<ErrorReply>(res, access.status, { error: access.reason });
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+  const found = table.match(req.method ?? 'GET', url.pathname);
+  const route = found.status === 200 ? found.route : undefined;
+  // An unknown route or method is told apart only with the token: without it, a 403 like any API call.
+  if (!allowed(token, req, url, route, found.params)) {
+    return sendJson<ErrorReply>(res, 403, { error: `missing or wrong session token (the ${TOKEN_HEADER} header): open the URL pith label printed` });
+  }
+  if (found.status === 405) return sendJson<ErrorReply>(res, 405, { error: 'method not allowed' }, { allow: found.allow.join(', ') });
+  if (found.status === 404) throw new HttpError(404, 'no such route');
+  return found.route.handle({ req, res, url, params: found.params });
+}
+
+/** The reply to a request that failed: its HTTP error, a PithError's status, else 500. */
+function replyToError(req: IncomingMessage, res: ServerResponse, e: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (e instanceof HttpError) {
+    // The rest of a refused body is never kept: reply, then close (see lingeringClose).
+    if (e.status === 413 || e.status === 415) {
+      res.setHeader('connection', 'close');
+      lingeringClose(req);
     }
-    if (found.status === 405) return sendJson<ErrorReply>(res, 405, { error: 'method not allowed' }, { allow: found.allow.join(', ') });
-    if (found.status === 404) throw new HttpError(404, 'no such route');
-    return found.route.handle({ req, res, url, params: found.params });
-  };
+    return sendJson<ErrorReply>(res, e.status, { error: e.message });
+  }
+  if (isPithError(e)) return sendJson<ErrorReply>(res, statusOf(e), { error: e.message, code: e.code });
+  sendJson<ErrorReply>(res, 500, { error: `internal error: ${(e as Error).message}` });
+}
 
+/** Starts the server on 127.0.0.1 and resolves once it listens. */
+export async function startLabelServer(ws: Workspace, options: LabelServerOptions = {}): Promise<LabelServer> {
+  const token = options.token ?? newToken();
+  if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) throw new PithError('BAD_OPTION', 'the session token must be 16-200 letters, digits, _ or -');
+  const modules = await loadAppModules(options.appDir ?? APP_DIR);
+  const closing = new AbortController();
+  const session: Session = {
+    ws, options, token, closing: closing.signal,
+    maxBody: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxImport: options.maxImportBytes ?? MAX_BUNDLE_BYTES,
+  };
+  const table = routeTable<Route>([
+    ...appRoutes(session, modules), ...pageRoutes(session), ...siteRoutes(session), ...fieldRoutes(session), ...bundleRoutes(session), retrainRoute(session),
+  ]);
+  let port = options.port ?? 0;
   const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      if (e instanceof HttpError) {
-        // The rest of a refused body is never kept: reply, then close (see lingeringClose).
-        if (e.status === 413 || e.status === 415) {
-          res.setHeader('connection', 'close');
-          lingeringClose(req);
-        }
-        return sendJson<ErrorReply>(res, e.status, { error: e.message });
-      }
-      if (isPithError(e)) return sendJson<ErrorReply>(res, statusOf(e), { error: e.message, code: e.code });
-      sendJson<ErrorReply>(res, 500, { error: `internal error: ${(e as Error).message}` });
-    });
+    dispatch(table, token, port, req, res).catch((e: unknown) => replyToError(req, res, e));
   });
   server.headersTimeout = 30_000;
   server.requestTimeout = 300_000;

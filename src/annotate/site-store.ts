@@ -1,5 +1,5 @@
 /**
- * Learned site models (seed 004 wrappers) kept in the corpus folder, one file per host:
+ * Learned site models (wrappers induced per site) kept in the corpus folder, one file per host:
  * `<corpus>/sites/<host>.wrapper.json`. Written atomically (temp file + rename); the folder
  * must lie inside the corpus (a `sites` link out of it is refused), and a file there that is
  * not a pith site model is never overwritten (it is someone's data, not ours). Read back

@@ -1,5 +1,5 @@
 /**
- * "Learn this site" in the annotation tool (seed 004 with its feedback loop): the corpus's
+ * "Learn this site" in the annotation tool (wrapper induction with its feedback loop): the corpus's
  * pages grouped by site (URL host), a wrapper learned from a host's labelled pages, the
  * wrapper's extraction on the host's other pages, and corrections fed back. A correction is
  * stored as the page's labels (what the page showed, the corrected blocks changed), then the
@@ -16,7 +16,7 @@ import { readLabelsTolerant } from './corpus-files.js';
 import { hostOf, type Workspace } from './workspace.js';
 import type { ApiSite, ApiSitePage, CorrectReply, LearnReply, SiteReply } from './api-types.js';
 
-/** Labelled pages of a host from which the app offers "learn this site" (seed 004: two examples). */
+/** Labelled pages of a host from which the app offers "learn this site" (wrapper induction: two examples). */
 export const LEARN_FROM_PAGES = 2;
 
 /** Runs `fn` after every learn or correction of this workspace already started. */
@@ -139,7 +139,7 @@ export function checkCorrection(body: unknown): { blocks: number[]; label: Label
 }
 
 /**
- * Feeds a correction back (seed 004 phase 4): stores the page's labels (what it showed, the
+ * Feeds a correction back (wrapper induction phase 4): stores the page's labels (what it showed, the
  * blocks relabelled) as revision `baseRevision + 1` (CONFLICT when someone saved in between:
  * nothing is relearned then), relearns the host's wrapper from all its labelled pages and
  * stores it. Throws BAD_OPTION when the page's site is not learned.

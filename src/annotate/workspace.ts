@@ -9,7 +9,7 @@ import { isGoldLabel, type GoldLabel, type Label } from '../labels.js';
 import { loadPage, type Page } from '../page.js';
 import type { Prediction } from '../models/labeler.js';
 import { isValidPageId, readPithHeader, savePageLabels, type PithCorpusHeader } from '../corpus/pith-format.js';
-import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
+import { DEFAULT_MAX_BYTES } from '../dom/bytes.js';
 import { annotationsFromLabels, labelsFromAnnotations } from '../corpus/annotations.js';
 import { checkStructure, type StructureFlag } from '../decode/checks.js';
 import { frameHtml } from './frame-html.js';

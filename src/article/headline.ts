@@ -12,7 +12,7 @@
  */
 import { normalizeSpace, type DomTree, type ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { SCREEN_READER_CLASSES } from '../features/vocabulary.js';
+import { SCREEN_READER_CLASSES } from '../features/cue-words.js';
 
 /** Class/id tokens that name a line set above a headline. */
 const KICKER_TOKENS: ReadonlySet<string> = new Set([

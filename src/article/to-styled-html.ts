@@ -1,5 +1,5 @@
 /**
- * Styled output (seed 002's "news article generation"): the article as a standalone HTML page
+ * Styled output (rendered-view study's "news article generation"): the article as a standalone HTML page
  * that looks the way the original page drew it. The markup is `toHtml`'s, sanitised the same
  * way (this file only decorates it through `HtmlOptions.decorate`); each element's `style` is
  * the computed style the browser reported for the page element it was built from
@@ -283,7 +283,7 @@ export function toStyledHtml(article: Article, layout: PageLayout, options: Styl
   ].join('\n');
 }
 
-/** What `renderStyledResult` needs of an extraction (`ExtractResult` has it). */
+/** What `formatStyledResult` needs of an extraction (`ExtractResult` has it). */
 export interface StyledSource {
   readonly page: Page;
   readonly labels: readonly Label[];
@@ -298,7 +298,7 @@ export interface StyledSource {
  * built without `sources` is built again from the same labels with them (`options.article`:
  * the options the extraction used). BAD_OPTION when the page has no layout or no styles.
  */
-export function renderStyledResult(result: StyledSource, options: { readonly article?: ArticleOptions } = {}): string {
+export function formatStyledResult(result: StyledSource, options: { readonly article?: ArticleOptions } = {}): string {
   const { page } = result;
   const layout = page.layout;
   if (!layout || !layout.styles || !layout.styleOf) {

@@ -4,7 +4,7 @@
  * `--layouts` both come through here, so a page is always parsed once and its layout mapped
  * onto that same tree.
  */
-import { decodeHtml } from '../dom/decode.js';
+import { decodeHtml } from '../dom/bytes.js';
 import { loadPage, readPageBytes, withLayout, type LoadOptions, type Page } from '../page.js';
 import { LayoutCache } from '../render/cache.js';
 import { layoutFits } from '../render/layout.js';

@@ -20,7 +20,7 @@ import { basename } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import type * as Warcio from 'warcio';
 import type { WARCRecord } from 'warcio';
-import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
+import { DEFAULT_MAX_BYTES } from '../dom/bytes.js';
 import { PithError } from '../errors.js';
 import { explainImportError } from '../util/optional-package.js';
 

@@ -1,7 +1,7 @@
 /** Where a page comes from on the command line: a file, a URL, or `-` for stdin. */
 import { fetchPage } from '../dom/fetch.js';
 import { readPageBytes, pageIdFromPath } from '../page.js';
-import { DEFAULT_MAX_BYTES } from '../dom/decode.js';
+import { DEFAULT_MAX_BYTES } from '../dom/bytes.js';
 import { PithError } from '../errors.js';
 import { allowAll } from '../util/fetch-policy.js';
 

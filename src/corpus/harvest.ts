@@ -21,7 +21,7 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { isPithError, PithError } from '../errors.js';
-import { assertLooksLikeText, DEFAULT_MAX_BYTES, maybeGunzip } from '../dom/decode.js';
+import { assertLooksLikeText, DEFAULT_MAX_BYTES, maybeGunzip } from '../dom/bytes.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { isInsideFolder, loadPage, readPageBytes, type Page } from '../page.js';
 import { looksLikeHtml, readWarcPages } from '../batch/warc.js';

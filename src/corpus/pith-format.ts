@@ -12,7 +12,7 @@ import { hostname, uptime } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isPithError, PithError } from '../errors.js';
-import { isGzip } from '../dom/decode.js';
+import { isGzip } from '../dom/bytes.js';
 import { isGoldLabel } from '../labels.js';
 import type { Annotation, CorpusPage, CorpusUse, Gold, SkippedPage } from './types.js';
 import { optionalString, stringList } from './readers/files.js';

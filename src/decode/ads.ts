@@ -13,7 +13,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AD_DISCLOSURE, AD_LABEL, AD_LEAD, AD_SLOT_NAME } from '../features/vocabulary.js';
+import { AD_DISCLOSURE, AD_LABEL, AD_LEAD, AD_SLOT_NAME } from '../features/cue-words.js';
 import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
 
 /** An ad's lead line is a sentence or two. */

@@ -2,7 +2,7 @@
 import { LABELS } from '../labels.js';
 import type { Block } from '../segment/segment.js';
 import { countWordEquivalents } from '../features/text-stats.js';
-import { PRICE_TEXT } from '../features/vocabulary.js';
+import { PRICE_TEXT } from '../features/cue-words.js';
 
 /** Words that make a block a paragraph of prose rather than a line or a caption. */
 export const PARAGRAPH_WORDS = 12;

@@ -12,7 +12,7 @@
 import type { DomNode, DomTree, ElementNode } from '../dom/tree.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
 import { holdsToggle, isNamedPanel } from '../dom/disclosure.js';
-import { SCREEN_READER_CLASSES } from '../features/vocabulary.js';
+import { SCREEN_READER_CLASSES } from '../features/cue-words.js';
 
 const HIDING_CLASSES: readonly string[] = ['hide', 'hidden', 'd-none', 'is-hidden', ...SCREEN_READER_CLASSES];
 const HIDING_TOKENS: ReadonlySet<string> = new Set(HIDING_CLASSES);

@@ -26,7 +26,7 @@ import type { Block } from '../segment/segment.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { blocksUnder, namedExactly } from './blocks-under.js';
 import { isParagraph } from './blocks.js';
-import { COMMENT_HEADING, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/vocabulary.js';
+import { COMMENT_HEADING, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/cue-words.js';
 
 function namesSection(el: ElementNode): boolean {
   return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);

@@ -12,7 +12,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
-import { OWN_REVIEW_LEAD, OWN_REVIEW_PART, REVIEW_SECTION_PART, REVIEW_SECTION_WORD } from '../features/vocabulary.js';
+import { OWN_REVIEW_LEAD, OWN_REVIEW_PART, REVIEW_SECTION_PART, REVIEW_SECTION_WORD } from '../features/cue-words.js';
 
 
 /** `okeReviews-reviewContent` -> oke, Reviews, review, Content. */

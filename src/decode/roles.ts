@@ -3,11 +3,11 @@
  * words among thousands of others, may not: a page control's label, a user's avatar, a teaser
  * box set into the article, who wrote a post, a quoted post's attribution, a photo that has a
  * caption beside it. The decoder's rules read these roles (`page-furniture`, `forum-posts`,
- * `media-in-region`); the words are in features/vocabulary.ts.
+ * `media-in-region`); the words are in features/cue-words.ts.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../features/vocabulary.js';
+import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../features/cue-words.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
 
 export const BlockRole = Object.freeze({

@@ -13,7 +13,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { blockMarks, blocksMostlyUnder, blocksUnder, markedAncestry, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
-import { FOOTER_NAME, SIDEBAR_NAME } from '../features/vocabulary.js';
+import { FOOTER_NAME, SIDEBAR_NAME } from '../features/cue-words.js';
 import { classHiddenBox } from './class-hidden.js';
 
 const DIALOG_ROLE = /^(?:(?:alert)?dialog|tooltip)$/i;

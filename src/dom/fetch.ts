@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { PithError } from '../errors.js';
 import { AddressRefused, checkUrlHost, guardedLookup, publicOnly, type AddressPolicy } from '../util/fetch-policy.js';
-import { DEFAULT_MAX_BYTES } from './decode.js';
+import { DEFAULT_MAX_BYTES } from './bytes.js';
 
 export interface FetchOptions {
   /** Whole-request time limit in ms. Default 15000. */

@@ -11,7 +11,7 @@ import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js
 import { ariaToggles, holdsToggle, isAriaPanel, isNamedPanel, type AriaToggles } from './disclosure.js';
 import { normalizeSpace } from './tree.js';
 import { isHiddenByAttrs } from './hidden.js';
-import { decodeHtml, type DecodeOptions } from './decode.js';
+import { decodeHtml, type DecodeOptions } from './bytes.js';
 import { parseDocument } from './html-parser.js';
 import { mayHaveStreamedSegments, resolveStreamedSegments } from './streamed-segments.js';
 

@@ -23,6 +23,7 @@
 import { defaultTreeAdapter, type DefaultTreeAdapterMap } from 'parse5';
 import { isHiddenByAttrList } from './hidden.js';
 import { isAriaPanel, isNamedPanel, isToggle, type AriaToggles } from './disclosure.js';
+import type { DroppedNodes } from './tree.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Parent = DefaultTreeAdapterMap['parentNode'];
@@ -30,15 +31,7 @@ type P5Child = DefaultTreeAdapterMap['childNode'];
 type P5Element = DefaultTreeAdapterMap['element'];
 type P5Text = DefaultTreeAdapterMap['textNode'];
 
-/** Nodes dropped from a page's tree, by reason. */
-export interface DroppedNodes {
-  /** Elements and text nodes inside hidden subtrees. */
-  readonly hidden: number;
-  /** Empty elements. */
-  readonly empty: number;
-  /** Inline elements holding only text, replaced by that text. */
-  readonly unwrapped: number;
-}
+export type { DroppedNodes } from './tree.js';
 
 export interface BudgetLimits {
   readonly pruneFrom: number;

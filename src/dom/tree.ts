@@ -4,7 +4,6 @@
  * to store, and usable as a DOM location in corpora and models.
  */
 
-import type { DroppedNodes } from './tree-budget.js';
 export interface ElementNode {
   readonly kind: 'element';
   readonly id: number;
@@ -59,7 +58,15 @@ export interface DomTree {
   readonly dropped?: DroppedNodes;
 }
 
-export type { DroppedNodes };
+/** Nodes dropped from a page's tree, by reason. */
+export interface DroppedNodes {
+  /** Elements and text nodes inside hidden subtrees. */
+  readonly hidden: number;
+  /** Empty elements. */
+  readonly empty: number;
+  /** Inline elements holding only text, replaced by that text. */
+  readonly unwrapped: number;
+}
 
 export function element(tree: DomTree, id: number): ElementNode {
   const n = tree.nodes[id];

@@ -1,8 +1,8 @@
 /**
- * Block-level metrics, as the seeds report them:
- * - seed 000: precision / recall / F per article element (title, heading, body, other),
+ * Block-level metrics, as the studies report them (docs/architecture.md, glossary):
+ * - the memory-based study: precision / recall / F per article element (title, heading, body, other),
  *   micro over all blocks and macro over sites (each site's P, R, F averaged);
- * - seed 001: Content (title | heading | body) vs NotContent (other): block precision and
+ * - the block-labelling study: Content (title | heading | body) vs NotContent (other): block precision and
  *   recall, document accuracy (every block right), document precision / recall (pages with
  *   100% block precision / recall), each also split by contiguous vs non-contiguous gold.
  *
@@ -107,7 +107,7 @@ export interface LabelScores {
   readonly macroSites: Readonly<Record<Label, number>>;
 }
 
-/** Seed 000's per-element micro and macro (over sites) P/R/F. */
+/** The memory-based study's per-element micro and macro (over sites) P/R/F. */
 export function labelScores(pages: readonly { readonly site: string; readonly counts: PageBlockCounts }[]): LabelScores {
   const total = emptyLabelCounts();
   const bySite = new Map<string, Record<Label, { tp: number; fp: number; fn: number }>>();
@@ -158,7 +158,7 @@ export interface DocumentScores {
 }
 
 /**
- * Seed 001's document-level scores over pages with complete gold. Block precision of a page
+ * The block-labelling study's document-level scores over pages with complete gold. Block precision of a page
  * follows `prf`: a page where nothing is proposed has precision 1 only if it has no gold
  * Content either (proposing nothing is not a free pass).
  */
@@ -188,7 +188,7 @@ export interface DocumentReport {
   readonly nonContiguous: DocumentScores;
 }
 
-/** Document scores over all pages and split by whether the gold Content is contiguous (seed 001, Table 3). */
+/** Document scores over all pages and split by whether the gold Content is contiguous (block-labelling study, Table 3). */
 export function documentReport(pages: readonly PageBlockCounts[]): DocumentReport {
   return {
     all: documentScores(pages),

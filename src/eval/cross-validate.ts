@@ -2,7 +2,7 @@
  * Cross-validation as a plain function over anything that can be fitted (TiMBL's lesson:
  * not a subclass of an experiment class). For each fold the learner is fitted on the
  * training pages only and the resulting extractor is evaluated on the test pages; the
- * test pages of all folds are then pooled into one summary (seed 001: "aggregated from
+ * test pages of all folds are then pooled into one summary (block-labelling study: "aggregated from
  * four-fold cross validation"), next to the per-fold summaries.
  */
 import { PithError } from '../errors.js';

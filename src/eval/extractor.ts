@@ -14,7 +14,8 @@ export interface ExtractorInput {
   readonly goldLabels?: readonly GoldLabel[];
 }
 
-export interface Extraction {
+/** What an extractor gives for one page (the library's public `Extraction` is another, richer type). */
+export interface ExtractorOutput {
   readonly title: string;
   /** The title the page declares (pith's `metadata.pageTitle`), when the extractor reports one apart from `title`. */
   readonly pageTitle?: string;
@@ -29,5 +30,5 @@ export interface Extraction {
 export interface Extractor {
   readonly name: string;
   readonly needsGold?: boolean;
-  extract(input: ExtractorInput): Extraction | Promise<Extraction>;
+  extract(input: ExtractorInput): ExtractorOutput | Promise<ExtractorOutput>;
 }

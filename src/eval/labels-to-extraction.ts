@@ -1,5 +1,5 @@
 /**
- * Block labels -> Extraction: the adapter every block labeller (learned models, the gold
+ * Block labels -> ExtractorOutput: the adapter every block labeller (learned models, the gold
  * oracle, the all-text baseline) goes through, so they are scored on the same text.
  * Title = the first `title` block; later title blocks are dropped (a page has one title).
  * Headings and body blocks, in page order, form the body: one block per paragraph,
@@ -7,14 +7,14 @@
  */
 import type { Block } from '../segment/segment.js';
 import type { Label } from '../labels.js';
-import type { Extraction } from './extractor.js';
+import type { ExtractorOutput } from './extractor.js';
 
 export interface LabelsToExtractionOptions {
   /** Title when no block is labelled `title`. Default '' (no title). */
   readonly fallbackTitle?: string;
 }
 
-export function labelsToExtraction(blocks: readonly Block[], labels: readonly Label[], options: LabelsToExtractionOptions = {}): Extraction {
+export function labelsToExtraction(blocks: readonly Block[], labels: readonly Label[], options: LabelsToExtractionOptions = {}): ExtractorOutput {
   if (labels.length !== blocks.length) {
     throw new RangeError(`labelsToExtraction: ${labels.length} labels for ${blocks.length} blocks`);
   }

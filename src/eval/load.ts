@@ -4,10 +4,10 @@
  * parse it themselves, and its gold in the metrics' form.
  */
 import { alignGold, goldText, loadCorpusPage } from '../corpus/index.js';
-import { decodeHtml } from '../dom/decode.js';
+import { decodeHtml } from '../dom/bytes.js';
 import { readPageBytes, withCachedLayout } from '../page.js';
 import type { LayoutCache } from '../render/cache.js';
-import type { LoadedPage, PageRef } from './runner.js';
+import type { LoadedPage, PageRef } from './page-ref.js';
 import type { PageGold } from './page-scores.js';
 
 export interface EvalLoadOptions {

@@ -1,5 +1,5 @@
 /**
- * Near-duplicate pages (seed 001: the same article fetched from several sites or twice
+ * Near-duplicate pages (block-labelling study: the same article fetched from several sites or twice
  * from one) found by MinHash with LSH banding, then confirmed by the exact Jaccard
  * similarity of the hashed word 5-gram sets. Pages joined by a confirmed pair, directly or
  * through others, form one group: splits keep a group on one side.

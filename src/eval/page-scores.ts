@@ -4,7 +4,7 @@
  * thousands of pages and several extractors stays small, and cross-validation can pool
  * the pages of all folds before summarising.
  */
-import type { Extraction } from './extractor.js';
+import type { ExtractorOutput } from './extractor.js';
 import type { GoldLabel } from '../labels.js';
 import { blockCounts, documentReport, labelScores, type DocumentReport, type LabelScores, type PageBlockCounts } from './block-metrics.js';
 import { shinglePageScore, shingleSummary, type ShinglePageScore, type ShingleSummary } from './article-benchmark.js';
@@ -44,7 +44,7 @@ export interface PageScores {
 }
 
 /** Scores one extraction against one page's gold. Pure. */
-export function scorePage(pageId: string, site: string, extraction: Extraction, gold: PageGold): PageScores {
+export function scorePage(pageId: string, site: string, extraction: ExtractorOutput, gold: PageGold): PageScores {
   const out: { -readonly [K in keyof PageScores]: PageScores[K] } = { pageId, site };
   if (gold.blockLabels && extraction.blockLabels) {
     const counts = blockCounts(extraction.blockLabels, gold.blockLabels, gold.blockIndices);
@@ -81,7 +81,7 @@ export interface SnippetSummary extends PRF {
 export interface MetricSummary {
   readonly pages: number;
   readonly title?: { readonly pages: number; readonly accuracy: number };
-  /** The declared page title (`Extraction.pageTitle`) against the gold title. */
+  /** The declared page title (`ExtractorOutput.pageTitle`) against the gold title. */
   readonly pageTitle?: { readonly pages: number; readonly accuracy: number };
   /** article-extraction-benchmark shingle P/R/F1 and exact accuracy. */
   readonly shingle?: ShingleSummary;
@@ -89,9 +89,9 @@ export interface MetricSummary {
   readonly word?: WordSummary;
   /** trafilatura-eval snippet P/R/F over the counts summed over pages. */
   readonly snippets?: SnippetSummary;
-  /** Seed 000: per label, micro and macro over sites. */
+  /** The memory-based study: per label, micro and macro over sites. */
   readonly labels?: LabelScores & { readonly pages: number; readonly blocks: number; readonly accuracy: number };
-  /** Seed 001: Content vs NotContent over pages with complete gold. */
+  /** The block-labelling study: Content vs NotContent over pages with complete gold. */
   readonly document?: DocumentReport;
 }
 

@@ -5,26 +5,13 @@
  * fatal; a page that cannot be loaded is counted for its corpus and skipped.
  * Pages are processed one at a time and only their scores (counts) are kept.
  */
-import type { Corpus, CorpusPage } from '../corpus/types.js';
+import type { Corpus } from '../corpus/types.js';
 import type { GoldLabel } from '../labels.js';
-import type { Page } from '../page.js';
-import type { Extraction, Extractor } from './extractor.js';
-import { scorePage, summarize, type MetricSummary, type PageGold, type PageScores } from './page-scores.js';
+import type { ExtractorOutput, Extractor } from './extractor.js';
+import type { LoadedPage, PageLoader, PageRef } from './page-ref.js';
+import { scorePage, summarize, type MetricSummary, type PageScores } from './page-scores.js';
 
-/** A page of a corpus, not loaded yet. */
-export interface PageRef {
-  readonly corpus: Corpus;
-  readonly page: CorpusPage;
-}
-
-/** A page ready for the extractors, with its gold in the metrics' form. */
-export interface LoadedPage {
-  readonly page: Page;
-  readonly html: string;
-  readonly gold: PageGold;
-}
-
-export type PageLoader = (ref: PageRef) => Promise<LoadedPage>;
+export type { LoadedPage, PageLoader, PageRef } from './page-ref.js';
 
 export interface ProgressEvent {
   readonly corpus: string;
@@ -84,7 +71,7 @@ interface RunState {
 }
 
 /** What a failed extraction is scored as: nothing found. */
-const NOTHING: Extraction = Object.freeze({ title: '', headings: Object.freeze([]), body: '' });
+const NOTHING: ExtractorOutput = Object.freeze({ title: '', headings: Object.freeze([]), body: '' });
 
 /**
  * Runs one extractor on one loaded page. An exception becomes an error count, and the page is
@@ -97,7 +84,7 @@ async function runOne(extractor: Extractor, loaded: LoadedPage, site: string, st
     const input = extractor.needsGold
       ? { page: loaded.page, html: loaded.html, ...(loaded.gold.blockLabels ? { goldLabels: loaded.gold.blockLabels as readonly GoldLabel[] } : {}) }
       : { page: loaded.page, html: loaded.html };
-    const extraction: Extraction = await extractor.extract(input);
+    const extraction: ExtractorOutput = await extractor.extract(input);
     state.ms += performance.now() - t0;
     state.scores.push(scorePage(loaded.page.id, site, extraction, loaded.gold));
   } catch (e) {

@@ -1,12 +1,12 @@
 /**
- * k-fold splits in the three setups the seeds compare (seed 001, section 7):
+ * k-fold splits in the three setups the studies compare (block-labelling study, section 7):
  * - `cross-site`: every site wholly on one side ("separate sources"): the honest estimate
  *   of how pith does on a site it has never seen;
  * - `mixed`: pages dealt at random ("mixed sources");
  * - `within-site`: each site's pages dealt over the folds, so every site with enough pages
- *   is on both sides (seed 000's "within single domains", pooled).
+ *   is on both sides (memory-based study's "within single domains", pooled).
  * In all three, near-duplicate pages are one unit and never straddle the train/test line
- * (seed 001's "no duplicates"), unless `keepDuplicatesApart` is false.
+ * (block-labelling study's "no duplicates"), unless `keepDuplicatesApart` is false.
  * Deterministic: the same items, options and seed give the same folds.
  */
 import { PithError } from '../errors.js';
@@ -25,7 +25,7 @@ export interface SplitItem {
 export interface SplitOptions {
   /** Default `cross-site`. */
   readonly strategy?: SplitStrategy;
-  /** Number of folds. Default 4 (seed 001's four-fold cross-validation). */
+  /** Number of folds. Default 4 (block-labelling study's four-fold cross-validation). */
   readonly folds?: number;
   /** Seed of the shuffle. Default 1. */
   readonly seed?: number;

@@ -1,5 +1,5 @@
 /**
- * Named-entity-like counts (seed 001's "named entities") with language-independent
+ * Named-entity-like counts (block-labelling study's "named entities") with language-independent
  * heuristics instead of a trained tagger: runs of capitalised words not opening a
  * sentence (names of people, places, organisations), dates, times, money, percentages
  * and other numbers. Bylines, datelines and stock tickers are dense in these; prose is not.
@@ -16,7 +16,7 @@ export interface EntityCounts {
   readonly money: number;
   readonly percent: number;
   readonly number: number;
-  /** Lower-cased tokens that are part of an entity (seed 001 keeps them out of the bag of words). */
+  /** Lower-cased tokens that are part of an entity (block-labelling study keeps them out of the bag of words). */
   readonly tokens: ReadonlySet<string>;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Compact stop-word lists (our own: the most frequent function words of each language)
- * for seed 001's stop-word features, and page language guessing from them. Prose has
+ * for the block-labelling study's stop-word features, and page language guessing from them. Prose has
  * many stop words whatever its topic; menus, bylines and tag clouds have few.
  *
  * Chinese and Japanese do not separate words, so their lists are single function

@@ -235,7 +235,7 @@ export function countWordEquivalents(text: string, limit = Infinity): number {
   return words + Math.ceil(cjk / 2);
 }
 
-/** How a text ends: seed 000's "dot" feature, with the marks it names told apart. */
+/** How a text ends: the memory-based study's "dot" feature, with the marks it names told apart. */
 export type EndPunctuation = 'none' | 'dot' | 'question' | 'exclaim' | 'colon' | 'quote' | 'ellipsis' | 'other-punct' | 'empty';
 export const END_PUNCTUATIONS: readonly EndPunctuation[] = Object.freeze([
   'none', 'dot', 'question', 'exclaim', 'colon', 'quote', 'ellipsis', 'other-punct', 'empty',

@@ -1,5 +1,5 @@
 /**
- * Seed 003's parse-tree node features (Cohen & Fan), one row per visible element of the page's
+ * The list-extraction study's parse-tree node features (Cohen & Fan), one row per visible element of the page's
  * body that holds text: the unit the list finder classifies (docs/lists.md). Unlike the block
  * features (`pith-blocks`), these describe elements of any size, so a list item (an `li`, a
  * card's `a`, a `td`) is one example whatever the segmentation makes of it.

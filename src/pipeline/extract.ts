@@ -26,7 +26,7 @@ import {
 import { declaredSiteKeys as siteKeysDeclared } from '../decode/evidence.js';
 import type { PageType } from '../decode/page-type.js';
 import { buildArticle, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
-import { extractionJson, toExtraction, type Extraction } from './extraction.js';
+import { extractionJson, toExtraction, type Extraction, type SiteChoice, type SiteDrift } from './extraction.js';
 import { judgeFound } from './found.js';
 import { PithError } from '../errors.js';
 import type { FieldExtraction, FieldWarning } from '../models/wrapper/fields.js';
@@ -75,20 +75,7 @@ export interface ExtractResult {
   readonly fields?: FieldExtraction;
 }
 
-/** `metadata.site`: the site model that labelled the page, how it was picked, the page's template fit where compared. */
-export interface SiteChoice {
-  readonly host: string;
-  readonly by: SitePick['by'];
-  readonly fit?: number;
-}
-
-/** `metadata.siteDrift`: the site model the page was meant for, and why it did not take it. */
-export interface SiteDrift {
-  readonly host: string;
-  /** `template`: the page's skeleton no longer fits the site's templates; `rules`: its rules find no article on it. */
-  readonly reason: 'template' | 'rules';
-  readonly fit?: number;
-}
+export type { SiteChoice, SiteDrift } from './extraction.js';
 
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv' | 'xml' | 'tei';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json', 'csv', 'xml', 'tei'];
@@ -377,7 +364,8 @@ export function resultToJson(result: ExtractResult, withBlocks = false, lists?: 
   return extractionJson(resultExtraction(result), { ...(withBlocks ? { blocks: resultBlocks(result) } : {}), ...(lists !== undefined ? { lists } : {}) });
 }
 
-export function renderResult(result: ExtractResult, format: OutputFormat, withBlocks = false, lists?: readonly FoundList[]): string {
+/** The result written in one output format (text, Markdown, HTML, XML, JSON); not `src/render`, which draws pages in Chromium. */
+export function formatResult(result: ExtractResult, format: OutputFormat, withBlocks = false, lists?: readonly FoundList[]): string {
   switch (format) {
     case 'text': {
       const t = result.article.title;

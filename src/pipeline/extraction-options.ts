@@ -1,12 +1,45 @@
 /**
- * Checks the options a library caller gives `extract` / `extractWith`: an unknown key or a
- * value of the wrong kind is a BAD_OPTION PithError naming the option, as the service's 400
- * answers do, instead of being ignored (a misspelt `includeTable: false` would silently keep
- * tables).
+ * The library's options (`ExtractionOptions`, `Favor`) and their check for `extract` /
+ * `extractWith`: an unknown key or a value of the wrong kind is a BAD_OPTION PithError naming
+ * the option, as the service's 400 answers do, instead of being ignored (a misspelt
+ * `includeTable: false` would silently keep tables).
  */
 import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
-import type { ExtractionOptions } from './library.js';
+import type { LoadedModel } from './extract.js';
+import type { ListModel } from '../models/lists/list-model.js';
+
+/** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
+export type Favor = 'precision' | 'balanced' | 'recall';
+export const FAVORS: readonly Favor[] = ['precision', 'balanced', 'recall'];
+
+/** A model ready to extract with: from `loadModel`, reusable across calls and threads' messages. */
+export type PithModel = LoadedModel;
+
+export interface ExtractionOptions {
+  /** The page's URL: resolves relative links and images, and names the site. */
+  readonly url?: string;
+  /** A loaded model, or the path of a model file. Default: the bundled model. */
+  readonly model?: PithModel | string;
+  /** Default `balanced`. */
+  readonly favor?: Favor;
+  /** Keep readers' comments (forums, Q&A pages, whose replies are the content). Default false. */
+  readonly includeComments?: boolean;
+  /** Keep the article's images, figures and embeds. Default true. */
+  readonly includeImages?: boolean;
+  /** Keep data tables. Default true. */
+  readonly includeTables?: boolean;
+  /** Keep links (as links in markdown and html; their text stays either way). Default true. */
+  readonly includeLinks?: boolean;
+  /** For bytes: the charset the server declared (`Content-Type`), which wins over the page's own. */
+  readonly charset?: string;
+  /** The model's site model to use, by host or `template:` name, whatever the page's URL or template (docs/sites.md). */
+  readonly site?: string;
+  /** Also find the page's main repeated list (`lists`; docs/lists.md). Default false. */
+  readonly includeLists?: boolean;
+  /** The list model for `includeLists` (from `loadListModel`). Default: the bundled one. */
+  readonly listModel?: ListModel;
+}
 
 /** A problem with one value, or undefined when it is fine. */
 type Check = (value: unknown) => string | undefined;

@@ -6,8 +6,23 @@
 import { articleHeadings, toHtml, toMarkdown, toText, type Article } from '../article/index.js';
 import type { FieldWarning } from '../models/wrapper/fields.js';
 import type { FoundList } from '../models/lists/find-lists.js';
-import type { SiteChoice, SiteDrift } from './extract.js';
+import type { SitePick } from '../models/site-pick.js';
 import type { FoundJudgement, NotFoundReason } from './found.js';
+
+/** `metadata.site`: the site model that labelled the page, how it was picked, the page's template fit where compared. */
+export interface SiteChoice {
+  readonly host: string;
+  readonly by: SitePick['by'];
+  readonly fit?: number;
+}
+
+/** `metadata.siteDrift`: the site model the page was meant for, and why it did not take it. */
+export interface SiteDrift {
+  readonly host: string;
+  /** `template`: the page's skeleton no longer fits the site's templates; `rules`: its rules find no article on it. */
+  readonly reason: 'template' | 'rules';
+  readonly fit?: number;
+}
 
 export interface ExtractionMetadata {
   /** The title the page declares (`<title>`, og:title, JSON-LD headline), without the site name where it can tell. */

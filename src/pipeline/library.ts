@@ -12,46 +12,15 @@
 import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { withoutLinks, withoutTables, type Article } from '../article/index.js';
-import { checkExtractionOptions } from './extraction-options.js';
-import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
+import { checkExtractionOptions, FAVORS, type ExtractionOptions, type Favor, type PithModel } from './extraction-options.js';
+import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions } from './extract.js';
 import { pageLists } from './lists.js';
 import { toExtraction, type Extraction } from './extraction.js';
 import { judgeFound } from './found.js';
-import type { ListModel } from '../models/lists/list-model.js';
 
-/** Which way the decoder leans where the model is unsure: less noise, or less lost text. */
-export type Favor = 'precision' | 'balanced' | 'recall';
-export const FAVORS: readonly Favor[] = ['precision', 'balanced', 'recall'];
-
-/** A model ready to extract with: from `loadModel`, reusable across calls and threads' messages. */
-export type PithModel = LoadedModel;
-
+export { FAVORS, type ExtractionOptions, type Favor, type PithModel } from './extraction-options.js';
 export type { Extraction, ExtractionMetadata } from './extraction.js';
 
-export interface ExtractionOptions {
-  /** The page's URL: resolves relative links and images, and names the site. */
-  readonly url?: string;
-  /** A loaded model, or the path of a model file. Default: the bundled model. */
-  readonly model?: PithModel | string;
-  /** Default `balanced`. */
-  readonly favor?: Favor;
-  /** Keep readers' comments (forums, Q&A pages, whose replies are the content). Default false. */
-  readonly includeComments?: boolean;
-  /** Keep the article's images, figures and embeds. Default true. */
-  readonly includeImages?: boolean;
-  /** Keep data tables. Default true. */
-  readonly includeTables?: boolean;
-  /** Keep links (as links in markdown and html; their text stays either way). Default true. */
-  readonly includeLinks?: boolean;
-  /** For bytes: the charset the server declared (`Content-Type`), which wins over the page's own. */
-  readonly charset?: string;
-  /** The model's site model to use, by host or `template:` name, whatever the page's URL or template (docs/sites.md). */
-  readonly site?: string;
-  /** Also find the page's main repeated list (`lists`; docs/lists.md). Default false. */
-  readonly includeLists?: boolean;
-  /** The list model for `includeLists` (from `loadListModel`). Default: the bundled one. */
-  readonly listModel?: ListModel;
-}
 
 /**
  * The decoder settings behind each `favor`. `balanced` is the bundled recipe. Measured on

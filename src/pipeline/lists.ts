@@ -1,5 +1,5 @@
 /**
- * The page's main repeated list (seed 003, docs/lists.md) as the library and the CLI give it:
+ * The page's main repeated list (list-extraction study, docs/lists.md) as the library and the CLI give it:
  * computed only when asked (`includeLists`, `pith extract --lists`), with the bundled list model
  * `models/lists.model.json.gz` (PITH_LIST_MODEL overrides) or one the caller loaded.
  */

@@ -1,5 +1,5 @@
 /**
- * What a browser drew for a page (seed 002's spatial view), per element of pith's tree:
+ * What a browser drew for a page (rendered-view study's spatial view), per element of pith's tree:
  * its box, whether it shows, its font and contrast, and (when asked for) the computed
  * styles styled output inlines. Plain data indexed by node id, so every later stage reads
  * it beside the tree without knowing how it was rendered. The file format is
@@ -181,7 +181,7 @@ const LAID_OUT_COLUMN_SHARE = 0.85;
  * Whether the page's own stylesheet laid it out: the median drawn width of its prose blocks'
  * elements is under 85% of the window. Rendered offline (external stylesheets are never
  * loaded) most saved pages are one full-width flow of browser defaults, where a box's place
- * says little: seed 002's screen-based rules assume a designed page.
+ * says little: the rendered-view study's screen-based rules assume a designed page.
  */
 export function laidOutByCss(layout: PageLayout, proseElementIds: readonly number[]): boolean {
   const widths = proseElementIds.map((id) => layout.cols.w[id]!).filter((w) => w > 0).sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 /**
- * The render stage (seed 002): a page's HTML drawn by headless Chromium, read back as a
+ * The render stage (rendered-view study): a page's HTML drawn by headless Chromium, read back as a
  * `PageLayout` over pith's tree. One browser serves many pages (a fresh, isolated context
  * each); a page that hangs or crashes the renderer is cut off with a per-page error and the
  * browser is restarted. Nothing reaches the network or the file system: the document is
@@ -17,7 +17,7 @@ import { collectLayout, STYLE_PROPERTIES, VALUES_PER_ELEMENT, type CollectedPage
 import { mapElements } from './map-elements.js';
 import { LAYOUT_COLUMNS, layoutKey, type LayoutColumn, type PageLayout, type Size } from './layout.js';
 
-/** Seed 002's screen: a desktop browser window. */
+/** The rendered-view study's screen: a desktop browser window. */
 export const DEFAULT_VIEWPORT: Size = Object.freeze({ width: 1280, height: 800 });
 /** How long starting Chromium and opening a tab may take, apart from a page's own limit. */
 const STARTUP_TIMEOUT_MS = 60_000;

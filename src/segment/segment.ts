@@ -1,5 +1,5 @@
 /**
- * Tree -> block sequence (seed 001): a block is a maximal run of visible text not
+ * Tree -> block sequence (block-labelling study): a block is a maximal run of visible text not
  * interrupted by any tag other than the inline ones listed below. Images, videos and
  * embeds are items of their own in the sequence so an article can keep them.
  *
@@ -42,7 +42,7 @@ export interface SegmentOptions {
   readonly includeHidden?: boolean;
 }
 
-/** Seed 001's inline tags, plus the modern ones that behave the same way. */
+/** The block-labelling study's inline tags, plus the modern ones that behave the same way. */
 export const INLINE_TAGS: ReadonlySet<string> = new Set([
   'a', 'ins', 'del', 'span', 'bdo', 'em', 'strong', 'dfn', 'code', 'samp', 'kbd', 'var', 'cite', 'abbr',
   'acronym', 'q', 'sub', 'sup', 'tt', 'i', 'b', 'big', 'small', 'u', 's', 'strike', 'basefont', 'font',

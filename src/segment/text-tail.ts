@@ -1,5 +1,5 @@
 /**
- * Seed 000's units: every element has a *text* (the characters before its first child
+ * The memory-based study's units: every element has a *text* (the characters before its first child
  * element) and a *tail* (the characters after its end tag, before the next sibling
  * element). Each unit is derived from the same light tree as the blocks.
  */
@@ -10,7 +10,7 @@ export type UnitPart = 'text' | 'tail';
 export interface TextTailUnit {
   readonly elementId: number;
   readonly part: UnitPart;
-  /** White space collapsed; may be '' (seed 000 keeps empty units: their length is a feature). */
+  /** White space collapsed; may be '' (memory-based study keeps empty units: their length is a feature). */
   readonly text: string;
   /** Text node ids making the unit. */
   readonly nodeIds: readonly number[];

@@ -1,5 +1,5 @@
 /**
- * Container rules (seed 004's `-2` rule, "all text under the article's element"): the paths
+ * Container rules (wrapper induction's `-2` rule, "all text under the article's element"): the paths
  * of the training pages' article containers (the deepest element holding nearly all of a
  * page's body text) are generalised into a rule like the part rules, and the blocks inside a
  * container that the pages label `other` (bylines, captions, share lines) into exception rules.

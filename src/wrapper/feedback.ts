@@ -1,5 +1,5 @@
 /**
- * Seed 004's phase 4, the user's feedback: after looking at what the rules extracted from a
+ * Wrapper induction's phase 4, the user's feedback: after looking at what the rules extracted from a
  * page, a person marks a block the rules took wrongly (a false positive: "this is not body")
  * or one they missed (a false negative: "this is body too"). The corrected page becomes one
  * more labelled example and the site's rules are induced again from all of them:
@@ -8,7 +8,7 @@
  *   which no rule may take (induce.ts): the rule that reached it is specialised (narrowed by
  *   the leaf's class, or split on its deepest free position, or its positions are not freed);
  * - a **false negative** is a new example: where its path has a tag sequence the rules did not
- *   have, seed 004's "modify example" gives a new rule added to the others (induced by the
+ *   have, wrapper induction's "modify example" gives a new rule added to the others (induced by the
  *   same procedure, so generalised over the other pages); where it fits an existing group the
  *   group's rule is generalised to cover it.
  *
@@ -45,7 +45,7 @@ export interface Refinement {
   /** The corrected page as now labelled: store these labels, and the rules follow from them. */
   readonly page: LabelledPage;
   readonly kind: CorrectionKind;
-  /** Rules (`label rule`, seed 004's notation) that are new, and those that are gone. */
+  /** Rules (`label rule`, wrapper induction's notation) that are new, and those that are gone. */
   readonly added: readonly string[];
   readonly removed: readonly string[];
   /** True when the new rules give every corrected block the label asked for. */

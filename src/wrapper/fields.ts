@@ -1,5 +1,5 @@
 /**
- * Inducing field rules from example pages (docs/fields.md; seed 004's phase 2 for named
+ * Inducing field rules from example pages (docs/fields.md; wrapper induction's phase 2 for named
  * values). For each example value, the units on its page that hold it (a text node, or an
  * element whose whole text it is) are its *occurrences*; each occurrence proposes a tag path
  * rule, an anchor rule (nearest id/class/itemprop, then the path below) and, for a text node,
@@ -403,7 +403,7 @@ function profileOf(values: readonly string[], labels: readonly (string | undefin
 }
 
 export interface FieldInduceOptions {
-  /** Kinds of rule to propose (default all): `['path']` is seed 004's tag paths alone (the bench's ablation). */
+  /** Kinds of rule to propose (default all): `['path']` is wrapper induction's tag paths alone (the bench's ablation). */
   readonly kinds?: readonly FieldRuleKind[];
 }
 

@@ -1,4 +1,4 @@
-/** Wrapper induction (seed 004): per-site extraction rules learned from a few labelled pages. */
+/** Wrapper induction (wrapper induction): per-site extraction rules learned from a few labelled pages. */
 export * from '../models/wrapper/rules.js';
 export * from './induce.js';
 export * from '../models/wrapper/site-model.js';

@@ -1,10 +1,10 @@
 /**
- * Rule induction (seed 004, phase 2): the example paths of each labelled part (title,
+ * Rule induction (wrapper induction, phase 2): the example paths of each labelled part (title,
  * headings, body) on the training pages are aligned and generalised into rules.
  *
  * Per label, the examples are grouped by their tag sequence (same depth, same tags); each
  * group is generalised step by step: a position all examples share from the start is kept,
- * else one they share from the end (seed 004's negative locations), else `*`. One example
+ * else one they share from the end (wrapper induction's negative locations), else `*`. One example
  * (or examples that agree both ways) keeps both: `[3|-2]`. A generalised rule is checked
  * against the training pages: when it would also take blocks labelled otherwise (more than
  * `tolerance` of the characters it takes rightly), it is narrowed: first by the leaf's
@@ -14,7 +14,7 @@
  * cover its examples (two templates, a quote box inside the body, ...).
  *
  * Pages labelled block by block by a person (`exact`: stored annotations, as `pith label`
- * writes them, including the corrections of seed 004's feedback phase) are negative examples
+ * writes them, including the corrections of wrapper induction's feedback phase) are negative examples
  * without tolerance: a rule may take no block such a page labels otherwise. The tolerance is
  * for gold aligned from text (benchmark corpora), where a few stray characters are noise; a
  * person's "this is not body" is not.
@@ -181,7 +181,7 @@ function tryMerge(a: readonly RuleStep[], b: readonly RuleStep[]): RuleStep[] | 
   return diff === 1 ? out : undefined;
 }
 
-/** The rule with every position freed that the training pages allow (seed 004's `*`), deepest first. */
+/** The rule with every position freed that the training pages allow (wrapper induction's `*`), deepest first. */
 function relax(steps: readonly RuleStep[], label: RuleTarget, pages: readonly TrainingPage[], index: readonly CharIndex[]): RuleStep[] {
   let cur = [...steps];
   let base = scoreRule(cur, label, pages, index);

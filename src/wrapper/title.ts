@@ -10,7 +10,7 @@
 import type { GoldLabel } from '../labels.js';
 import { normalizeSpace } from '../dom/tree.js';
 import { linesOf, sameHeadline, TITLE_SEPARATORS, type DeclaredTitlePattern, type LinePosition } from '../models/wrapper/headline.js';
-import type { LabelledPage } from './train.js';
+import type { LabelledPage } from './labelled-page.js';
 
 const isContent = (l: GoldLabel | undefined): boolean => l === 'title' || l === 'heading' || l === 'body';
 

@@ -1,5 +1,5 @@
 /**
- * Learning site models (seed 004, phases 1-2): each labelled page of a site is loaded, its
+ * Learning site models (wrapper induction, phases 1-2): each labelled page of a site is loaded, its
  * gold aligned to blocks (the corpus's gold block labels), and the rules of the site are
  * induced from all of them. Pages whose gold cannot be found on the page are reported and
  * left out; what one page allows is learned and said.
@@ -11,12 +11,11 @@ import { withSiteEntries, type SiteModelEntry } from '../models/model-file.js';
 import { siteOfHost } from '../util/site.js';
 import type { SiteTemplates } from '../models/site-template.js';
 import { groupPagesBySite, siteTemplatesOf, type SiteNaming } from './site-groups.js';
-import type { Page } from '../page.js';
-import type { GoldLabel } from '../labels.js';
 import { charIndex, induceRules, type InduceOptions, type TrainingPage } from './induce.js';
 import { induceContainers } from './containers.js';
 import { learnDeclaredTitle, learnTitleAffixes, learnTitleLine, titlePlace, withTitleBlock } from './title.js';
 import { WRAPPER_ALGORITHM, WrapperSiteModel } from '../models/wrapper/site-model.js';
+import type { LabelledPage } from './labelled-page.js';
 import { fieldNotes, induceFields } from './fields.js';
 
 /** Least share of the gold's words that must be found on a page for it to teach anything. */
@@ -27,22 +26,7 @@ export interface SkippedTrainingPage {
   readonly reason: string;
 }
 
-export interface LabelledPage {
-  readonly id: string;
-  readonly page: Page;
-  readonly labels: readonly GoldLabel[];
-  /** Share of the gold's words found on the page (1 when unknown). */
-  readonly found: number;
-  /**
-   * Labels given block by block by a person (stored annotations), not aligned from gold text:
-   * the induction takes every block labelled otherwise as a hard negative (induce.ts).
-   */
-  readonly exact?: boolean;
-  /** The gold headline's text, when the corpus gives it (teaches the site's title prefix/suffix). */
-  readonly goldTitle?: string;
-  /** Named field values the page's examples give (`fields/<name>.json`, SWDE's ground truth). */
-  readonly fields?: Readonly<Record<string, readonly string[]>>;
-}
+export type { LabelledPage } from './labelled-page.js';
 
 /** Loads a corpus page with its gold block labels and how much of its gold was found. */
 export async function loadLabelledPage(corpus: Corpus, entry: CorpusPage): Promise<LabelledPage> {

@@ -127,26 +127,19 @@ function elementKey(page: Page, id: number): string {
   return steps.reverse().map((s) => `>${s}`).join('');
 }
 
-/**
- * The site's pages labelled without a person: the general model's reading, corrected by what
- * the pages show together (the signals above, each switchable for measuring it).
- */
-export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel, signals: UnlabelledSignals = ALL_SIGNALS): SelfLabelled {
-  const on = { ...ALL_SIGNALS, ...signals };
-  const model: LoadedModel = { ...general, sites: undefined } as LoadedModel;
-  const read = pages.map((p) => {
-    const r = extractPage(p.page, model);
-    return { id: p.id, page: p.page, labels: r.labels.map((l) => l as GoldLabel), keys: pathKeys(p.page), title: r.article.title };
-  });
-  const n = read.length;
-  let template = 0;
-  let votedBody = 0;
-  let votedOther = 0;
-  let outsideContainer = 0;
-  let titleMoved = 0;
-  let linkLines = 0;
+/** A page as the general model read it: its labels, its blocks' path keys, its title. */
+interface ReadPage {
+  readonly id: string;
+  readonly page: Page;
+  readonly labels: readonly GoldLabel[];
+  readonly keys: readonly string[];
+  readonly title: string;
+}
+type Counts = { -readonly [K in keyof SelfLabelStats]: number };
+type Signals = Required<UnlabelledSignals>;
 
-  // Template: text and path repeating on several pages.
+/** Template: per page and block, whether its text on its path repeats on several pages (or on the page itself). */
+function templateBlocks(read: readonly ReadPage[], on: Signals): boolean[][] {
   const repeats = new Map<string, Set<number>>();
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
     if (!isText(r.page, i)) return;
@@ -155,16 +148,20 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
     if (!s) repeats.set(key, (s = new Set()));
     s.add(k);
   }));
-  const minRepeat = Math.max(2, Math.ceil(TEMPLATE_BLOCK_SHARE * n));
-  const isTemplate = read.map((r) => {
+  const minRepeat = Math.max(2, Math.ceil(TEMPLATE_BLOCK_SHARE * read.length));
+  return read.map((r) => {
     const times = new Map<string, number>();
     for (const b of r.page.blocks) if (b.kind === 'text') times.set(normalizeSpace(b.text), (times.get(normalizeSpace(b.text)) ?? 0) + 1);
     return r.page.blocks.map((b, i) => on.template && isText(r.page, i)
       && ((repeats.get(`${r.keys[i]}\u0000${normalizeSpace(b.text)}`)?.size ?? 0) >= minRepeat || times.get(normalizeSpace(b.text))! >= PAGE_REPEATS));
   });
+}
 
-  // Path vote over the blocks that are not the template's.
-  const pathBody = new Map<string, { body: number; all: number; pages: Set<number> }>();
+interface PathVote { body: number; all: number; pages: Set<number> }
+
+/** Per path key, the characters the general model called body against all, over the blocks that are not the template's. */
+function pathVotes(read: readonly ReadPage[], isTemplate: readonly (readonly boolean[])[]): Map<string, PathVote> {
+  const pathBody = new Map<string, PathVote>();
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
     if (!isText(r.page, i) || isTemplate[k]![i]) return;
     let v = pathBody.get(r.keys[i]!);
@@ -173,76 +170,95 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
     v.all += b.text.length;
     if (r.labels[i] === 'body') v.body += b.text.length;
   }));
+  return pathBody;
+}
 
-  const labelled = read.map((r, k) => {
-    const labels = [...r.labels];
-    r.page.blocks.forEach((_, i) => {
-      if (!isText(r.page, i)) return;
-      if (isTemplate[k]![i]) {
-        if (isContent(labels[i])) template++;
-        labels[i] = 'other';
-        return;
-      }
-      // A line that is mostly a link points to another page (a related story), not the article's text.
-      if (on.links && labels[i] === 'body' && r.page.blocks[i]!.linkChars > LINK_LINE_SHARE * r.page.blocks[i]!.text.length) {
-        labels[i] = 'other';
-        linkLines++;
-        return;
-      }
-      if (!on.pathVote || labels[i] === 'title' || labels[i] === 'heading') return;
-      const v = pathBody.get(r.keys[i]!)!;
-      // A path seen on one page only says nothing the general model did not.
-      if (v.pages.size < 2 || v.all === 0) return;
-      const share = v.body / v.all;
-      if (share >= PATH_BODY_SHARE && labels[i] !== 'body') {
-        labels[i] = 'body';
-        votedBody++;
-      } else if (share < PATH_BODY_SHARE && labels[i] === 'body') {
-        labels[i] = 'other';
-        votedOther++;
+/** One page's labels after the template, link-line and path-vote corrections. */
+function correctedLabels(r: ReadPage, isTemplate: readonly boolean[], pathBody: ReadonlyMap<string, PathVote>, on: Signals, c: Counts): GoldLabel[] {
+  const labels = [...r.labels];
+  r.page.blocks.forEach((_, i) => {
+    if (!isText(r.page, i)) return;
+    if (isTemplate[i]) {
+      if (isContent(labels[i])) c.template++;
+      labels[i] = 'other';
+      return;
+    }
+    // A line that is mostly a link points to another page (a related story), not the article's text.
+    if (on.links && labels[i] === 'body' && r.page.blocks[i]!.linkChars > LINK_LINE_SHARE * r.page.blocks[i]!.text.length) {
+      labels[i] = 'other';
+      c.linkLines++;
+      return;
+    }
+    if (!on.pathVote || labels[i] === 'title' || labels[i] === 'heading') return;
+    const v = pathBody.get(r.keys[i]!)!;
+    // A path seen on one page only says nothing the general model did not.
+    if (v.pages.size < 2 || v.all === 0) return;
+    const share = v.body / v.all;
+    if (share >= PATH_BODY_SHARE && labels[i] !== 'body') {
+      labels[i] = 'body';
+      c.votedBody++;
+    } else if (share < PATH_BODY_SHARE && labels[i] === 'body') {
+      labels[i] = 'other';
+      c.votedOther++;
+    }
+  });
+  return labels;
+}
+
+/** Container: body and headings outside the element that holds the body on most pages become `other`. */
+function keepInsideContainer(read: readonly ReadPage[], labelled: GoldLabel[][], c: Counts): void {
+  const containers = read.map((r, k) => containerOf(r.page, labelled[k]!));
+  const keys = containers.map((el, k) => (el !== undefined ? elementKey(read[k]!.page, el) : undefined));
+  const top = majority(keys);
+  if (!top || top.count < Math.max(2, Math.ceil(read.length / 2))) return;
+  read.forEach((r, k) => {
+    const roots = r.page.tree.nodes.filter((x): x is ElementNode => x.kind === 'element' && x.parent >= 0 && elementKey(r.page, x.id) === top.key);
+    if (roots.length === 0) return; // another template: the page keeps its own reading
+    r.page.blocks.forEach((b, i) => {
+      const l = labelled[k]![i];
+      if ((l === 'body' || l === 'heading') && !roots.some((root) => b.elementId >= root.id && b.elementId <= root.end)) {
+        labelled[k]![i] = 'other';
+        c.outsideContainer++;
       }
     });
-    return labels;
   });
+}
 
-  // Container: the path of the element holding the body on most pages.
-  if (on.container) {
-    const containers = read.map((r, k) => containerOf(r.page, labelled[k]!));
-    const keys = containers.map((c, k) => (c !== undefined ? elementKey(read[k]!.page, c) : undefined));
-    const top = majority(keys);
-    if (top && top.count >= Math.max(2, Math.ceil(n / 2))) {
-      read.forEach((r, k) => {
-        const roots = r.page.tree.nodes.filter((x): x is ElementNode => x.kind === 'element' && x.parent >= 0 && elementKey(r.page, x.id) === top.key);
-        if (roots.length === 0) return; // another template: the page keeps its own reading
-        r.page.blocks.forEach((b, i) => {
-          const l = labelled[k]![i];
-          if ((l === 'body' || l === 'heading') && !roots.some((root) => b.elementId >= root.id && b.elementId <= root.end)) {
-            labelled[k]![i] = 'other';
-            outsideContainer++;
-          }
-        });
-      });
-    }
-  }
+/** Title: where the general model's headline sits on most pages, a page whose title is elsewhere takes the block there. */
+function moveTitles(read: readonly ReadPage[], labelled: GoldLabel[][], isTemplate: readonly (readonly boolean[])[], titleAt: (k: number) => number, c: Counts): void {
+  const top = majority(read.map((r, k) => (titleAt(k) >= 0 ? r.keys[titleAt(k)] : undefined)));
+  if (!top || top.count < Math.max(2, Math.ceil(read.length / 2))) return;
+  read.forEach((r, k) => {
+    const at = titleAt(k);
+    if (at >= 0 && r.keys[at] === top.key) return;
+    const moved = r.page.blocks.findIndex((_, i) => isText(r.page, i) && r.keys[i] === top.key && !isTemplate[k]![i]);
+    if (moved < 0) return;
+    labelled[k]!.forEach((l, i) => {
+      if (l === 'title') labelled[k]![i] = 'other';
+    });
+    labelled[k]![moved] = 'title';
+    c.titleMoved++;
+  });
+}
 
-  // Title: the path of the general model's headline on most pages.
+/**
+ * The site's pages labelled without a person: the general model's reading, corrected by what
+ * the pages show together (the signals above, each switchable for measuring it).
+ */
+export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel, signals: UnlabelledSignals = ALL_SIGNALS): SelfLabelled {
+  const on: Signals = { ...ALL_SIGNALS, ...signals };
+  const model: LoadedModel = { ...general, sites: undefined } as LoadedModel;
+  const read: ReadPage[] = pages.map((p) => {
+    const r = extractPage(p.page, model);
+    return { id: p.id, page: p.page, labels: r.labels.map((l) => l as GoldLabel), keys: pathKeys(p.page), title: r.article.title };
+  });
+  const c: Counts = { pages: read.length, template: 0, votedBody: 0, votedOther: 0, outsideContainer: 0, titleMoved: 0, linkLines: 0 };
+  const isTemplate = templateBlocks(read, on);
+  const pathBody = pathVotes(read, isTemplate);
+  const labelled = read.map((r, k) => correctedLabels(r, isTemplate[k]!, pathBody, on, c));
+  if (on.container) keepInsideContainer(read, labelled, c);
   const titleAt = (k: number): number => labelled[k]!.findIndex((l, i) => l === 'title' && isText(read[k]!.page, i));
-  if (on.titleVote) {
-    const top = majority(read.map((r, k) => (titleAt(k) >= 0 ? r.keys[titleAt(k)] : undefined)));
-    if (top && top.count >= Math.max(2, Math.ceil(n / 2))) {
-      read.forEach((r, k) => {
-        const at = titleAt(k);
-        if (at >= 0 && r.keys[at] === top.key) return;
-        const moved = r.page.blocks.findIndex((_, i) => isText(r.page, i) && r.keys[i] === top.key && !isTemplate[k]![i]);
-        if (moved < 0) return;
-        labelled[k]!.forEach((l, i) => {
-          if (l === 'title') labelled[k]![i] = 'other';
-        });
-        labelled[k]![moved] = 'title';
-        titleMoved++;
-      });
-    }
-  }
+  if (on.titleVote) moveTitles(read, labelled, isTemplate, titleAt, c);
 
   const out: LabelledPage[] = read.map((r, k) => {
     const at = titleAt(k);
@@ -253,7 +269,8 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
     if (isTemplate[k]![i]) boilerplate.add(textHash(b.text));
   }));
-  return { pages: out, stats: { pages: n, template, votedBody, votedOther, outsideContainer, titleMoved, linkLines }, boilerplate: [...boilerplate].sort((a, b) => a - b) };
+  const stats: SelfLabelStats = { pages: c.pages, template: c.template, votedBody: c.votedBody, votedOther: c.votedOther, outsideContainer: c.outsideContainer, titleMoved: c.titleMoved, linkLines: c.linkLines };
+  return { pages: out, stats, boilerplate: [...boilerplate].sort((a, b) => a - b) };
 }
 
 export interface UnlabelledTraining extends SiteTraining {

@@ -48,7 +48,7 @@ test('two examples teach a field: the third page shows its values with their blo
   assert.equal(p.saved, false);
   assert.ok(p.rules.price.length >= 1);
 
-  // Seed 004's feedback: the wrong value becomes a correction, the rules are induced again.
+  // Wrapper induction's feedback: the wrong value becomes a correction, the rules are induced again.
   r = await correct('p3-seals', { field: 'price', wrong: '$20.00' });
   assert.equal(r.status, 200, r.body);
   assert.match(r.json().message, /"\$20\.00" is no longer taken/);

@@ -16,7 +16,7 @@ import { findChromium, Renderer } from '../../src/render/renderer.js';
 import { loadRenderedPage } from '../../src/batch/render-page.js';
 import { extractPage, loadExtractionModel } from '../../src/pipeline/extract.js';
 import { toHtml } from '../../src/article/to-html.js';
-import { renderStyledResult, toStyledHtml } from '../../src/article/to-styled-html.js';
+import { formatStyledResult, toStyledHtml } from '../../src/article/to-styled-html.js';
 import { compareImages, decodePng, encodePng, type ImageDifference } from '../helpers/png.js';
 import { playwright } from '../helpers/browser.js';
 
@@ -123,7 +123,7 @@ test('styled output looks like the original in Chromium; the plain fragment does
     const styled = toStyledHtml(article, page.layout!, { tree: page.tree });
     // The CLI's entry gives the same page, building the sources itself when the article has none.
     const plainResult = extractPage(page, await loadExtractionModel(), { article: { images: 'region' } });
-    assert.equal(renderStyledResult(plainResult, { article: { images: 'region' } }), styled);
+    assert.equal(formatStyledResult(plainResult, { article: { images: 'region' } }), styled);
     assert.ok(styled.includes(`src="${IMAGE_URL}"`) && styled.includes('width="320" height="180"'), 'the image, with its drawn size');
     const unstyled = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>x</title></head>\n<body>\n${toHtml(article)}</body>\n</html>\n`;
 

@@ -19,7 +19,7 @@ import { toMarkdown } from '../../src/article/to-markdown.js';
 import { toJson } from '../../src/article/to-json.js';
 import { withoutLinks } from '../../src/article/filters.js';
 import { isSafeDeclaration, parseDeclarations, safeStyle, STYLE_OUTPUT_PROPERTIES } from '../../src/article/css.js';
-import { articleSources, renderStyledResult, toStyledHtml } from '../../src/article/to-styled-html.js';
+import { articleSources, formatStyledResult, toStyledHtml } from '../../src/article/to-styled-html.js';
 import type { Article } from '../../src/article/types.js';
 import type { ElementNode } from '../../src/dom/tree.js';
 import { withCpuMs } from '../helpers/cpu.js';
@@ -247,7 +247,7 @@ test('buildArticle records each node\'s element only when asked', () => {
   assert.equal(articleSources(withoutLinks(sourced)).length, articleSources(sourced).length);
 });
 
-test('renderStyledResult: the column is the common ancestor; an article without sources is rebuilt with them', () => {
+test('formatStyledResult: the column is the common ancestor; an article without sources is rebuilt with them', () => {
   const { page, labels } = samplePage();
   const nodes = page.tree.nodes;
   const id = (pred: (e: ElementNode) => boolean): number => nodes.findIndex((n) => n.kind === 'element' && pred(n));
@@ -268,15 +268,15 @@ test('renderStyledResult: the column is the common ancestor; an article without 
     'font-size:20px;color:rgb(139, 26, 26);',
   ], styleOf);
   const plain = buildArticle(page, labels);
-  assert.throws(() => renderStyledResult({ page, labels, article: plain }), (e) => isPithError(e) && e.code === 'BAD_OPTION');
-  const html = renderStyledResult({ page: withLayout(page, layout), labels, article: plain });
+  assert.throws(() => formatStyledResult({ page, labels, article: plain }), (e) => isPithError(e) && e.code === 'BAD_OPTION');
+  const html = formatStyledResult({ page: withLayout(page, layout), labels, article: plain });
   // <article> is the column (the lowest common ancestor); its background comes from #col around it.
   assert.ok(html.includes('<article style="font-size:18px;padding-left:10px;background-color:rgb(250, 240, 220);margin-left:auto;margin-right:auto;box-sizing:border-box;max-width:100%;width:660px;">'), html);
   assert.ok(html.includes('<p style="font-size:20px;color:rgb(139, 26, 26);">The workshops'), html);
   assert.ok(html.includes('width="600" height="20"'), html);
   assert.deepEqual(styledProblems(html), []);
   // The same with an article that already has sources.
-  assert.equal(renderStyledResult({ page: withLayout(page, layout), labels, article: buildArticle(page, labels, { sources: true }) }), html);
+  assert.equal(formatStyledResult({ page: withLayout(page, layout), labels, article: buildArticle(page, labels, { sources: true }) }), html);
 });
 
 test('a layout without styles gives the plain article in a document', () => {
@@ -300,7 +300,7 @@ test('a page nested 20 000 deep is written in linear time', () => {
     }
   });
   const layout = handLayout(page.tree.nodes.length, boxes, ['color:rgb(1, 2, 3);', 'background-color:rgb(9, 9, 9);font-size:12px;'], styleOf);
-  const { value: out, cpuMs } = withCpuMs(() => renderStyledResult({ page: withLayout(page, layout), labels, article: buildArticle(page, labels) }));
+  const { value: out, cpuMs } = withCpuMs(() => formatStyledResult({ page: withLayout(page, layout), labels, article: buildArticle(page, labels) }));
   assert.ok(out.includes('Deep text of the article'));
   assert.ok(cpuMs < 3000, `${cpuMs.toFixed(0)} ms of CPU`);
 });

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPage } from '../../src/page.js';
-import { extractPage, loadExtractionModel, renderResult } from '../../src/pipeline/extract.js';
+import { extractPage, loadExtractionModel, formatResult } from '../../src/pipeline/extract.js';
 import { MAX_TREE_NODES } from '../../src/dom/html-parser.js';
 import { MAX_TAG_PATH_TAGS, tagPath } from '../../src/dom/tree.js';
 import { parseHtml } from '../../src/dom/parse.js';
@@ -40,7 +40,7 @@ test('a page past the node limit is read up to it and says so', async () => {
   assert.ok(result.page.tree.nodes.length <= MAX_TREE_NODES + 16, `${result.page.tree.nodes.length} nodes`);
   assert.ok(!result.page.blocks.some((b) => b.text.includes('beyond')));
   assert.equal(result.article.metadata.truncated, true);
-  assert.equal(JSON.parse(renderResult(result, 'json')).metadata.truncated, true);
+  assert.equal(JSON.parse(formatResult(result, 'json')).metadata.truncated, true);
   assert.equal(parseHtml('<p>small page</p>').truncated, undefined);
 });
 

@@ -1,10 +1,10 @@
-/** Corpus text files (gold text, JSON) go through the one byte decoder of src/dom/decode.ts. */
+/** Corpus text files (gold text, JSON) go through the one byte decoder of src/dom/bytes.ts. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeTextFile } from '../../src/dom/decode.js';
+import { decodeTextFile } from '../../src/dom/bytes.js';
 import { readJson, readText } from '../../src/corpus/readers/files.js';
 
 // "€5 “quoted” – café" in windows-1252.

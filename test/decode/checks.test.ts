@@ -33,7 +33,7 @@ test('E3: headings together, skipping noise between them', () => {
   assert.deepEqual(checks('t h b h b'), []);
 });
 
-test('no body, and the seed 000 subset leaves it out', () => {
+test('no body, and the memory-based study subset leaves it out', () => {
   assert.deepEqual(checks('o t o'), ['no-body']);
   assert.deepEqual(checks('o t o', { checks: NEWS_STRUCTURE_CHECKS }), []);
   assert.deepEqual(checks('o o', { checks: NEWS_STRUCTURE_CHECKS }), ['no-title']);

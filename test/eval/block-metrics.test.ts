@@ -64,7 +64,7 @@ test('a label never in gold nor predicted has no score (not a free 1.0)', () => 
   assert.deepEqual(s.microCounts.title, { tp: 0, fp: 0, fn: 0 });
 });
 
-test('document accuracy, precision and recall (seed 001)', () => {
+test('document accuracy, precision and recall (block-labelling study)', () => {
   const pages = [
     blockCounts(pred, gold), // tp3 fp1 fn1: none
     blockCounts(['body', 'other'], ['body', 'body']), // P=1, R=.5

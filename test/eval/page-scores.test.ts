@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scorePage, summarize } from '../../src/eval/page-scores.js';
-import type { Extraction } from '../../src/eval/extractor.js';
+import type { ExtractorOutput } from '../../src/eval/extractor.js';
 
-const ex = (title: string, body: string, blockLabels?: Extraction['blockLabels']): Extraction => ({ title, headings: [], body, ...(blockLabels ? { blockLabels } : {}) });
+const ex = (title: string, body: string, blockLabels?: ExtractorOutput['blockLabels']): ExtractorOutput => ({ title, headings: [], body, ...(blockLabels ? { blockLabels } : {}) });
 
 test('only the metrics the gold supports are computed', () => {
   const s = scorePage('p', 's', ex('T', 'one two'), {});

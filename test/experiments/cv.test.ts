@@ -9,15 +9,15 @@ test('study pages: both representations map back to one label per block', () => 
   for (const p of pages) {
     assert.ok(p.counted.length > 0);
     assert.ok(p.gold.includes('title') && p.gold.includes('heading') && p.gold.includes('body'));
-    for (const rep of ['pith', 'seed000'] as const) {
+    for (const rep of ['pith', 'units'] as const) {
       const seq = p.reps[rep].seq;
       assert.equal(seq.labels.length, seq.items.length);
       const blocks = p.reps[rep].toBlocks(seq.labels.map((l) => (l === 'unknown' ? 'other' : l)));
       assert.equal(blocks.length, p.gold.length);
     }
     // Gold unit labels mapped back give the gold block labels on the scored blocks.
-    const s = p.reps.seed000.seq;
-    const back = p.reps.seed000.toBlocks(s.labels.map((l) => (l === 'unknown' ? 'other' : l)));
+    const s = p.reps.units.seq;
+    const back = p.reps.units.toBlocks(s.labels.map((l) => (l === 'unknown' ? 'other' : l)));
     for (const i of p.counted) assert.equal(back[i], p.gold[i], `block ${i}`);
   }
 });
@@ -48,7 +48,7 @@ test('within-site folds train on the test page\'s own site only, and skip small 
 
 test('runFolds: one IB1 search gives every k, beside IGTREE, and learns the easy pages', () => {
   const folds = regimeFolds(pages, 'cross-site', { folds: 2, seed: 1 });
-  for (const rep of ['pith', 'seed000'] as const) {
+  for (const rep of ['pith', 'units'] as const) {
     const run = runFolds(pages, folds, { rep, weighting: 'gain-ratio', maxK: 3, igtree: true });
     assert.deepEqual(run.settings.map(settingKey), ['ib1/k=1/gain-ratio', 'ib1/k=2/gain-ratio', 'ib1/k=3/gain-ratio', 'igtree/gain-ratio']);
     for (const key of run.settings.map(settingKey)) {

@@ -70,7 +70,7 @@ test('report: headline, regime, weight, sweep and flag tables from a real small 
   assert.equal(sweep.length, 2 * 2 * 2 * 3);
   const result: StudyResult = {
     config: resolveConfig({ quick: true }),
-    datasets: [{ name: 'news', corpora: 'hand-made', labels: ['title', 'body'], pages: pages.length, sites: 4, failures: 0, items: { pith: 1, seed000: 1 }, goldBlocks: { title: 16 } }],
+    datasets: [{ name: 'news', corpora: 'hand-made', labels: ['title', 'body'], pages: pages.length, sites: 4, failures: 0, items: { pith: 1, units: 1 }, goldBlocks: { title: 16 } }],
     weights: REPS.map((rep) => ({ dataset: 'news' as const, rep, rows: featureWeights(pages.map((p) => p.reps[rep].seq), schemaOf(rep), 'gain-ratio') })),
     sweep, sweepPages: { news: pages.length, headings: 0 }, main,
     curves: [{ dataset: 'news', rep: 'pith', trainPages: 5, f: { title: 0.5, body: 0.6 } }, { dataset: 'news', rep: 'pith', trainPages: 10, f: { title: 0.7, body: 0.8 } }],
@@ -93,7 +93,7 @@ test('report: headline, regime, weight, sweep and flag tables from a real small 
   assert.match(md, /### Optimum per setup/);
   const best = optimum(sweep.filter((x) => x.regime === 'merged' && x.rep === 'pith'))!;
   assert.ok(md.includes(`| news | merged | pith blocks | ${best.key} |`));
-  assert.match(md, /\| news \| cross-site \| seed 000 units \| no-title \|/);
+  assert.match(md, /\| news \| cross-site \| text\/tail units \| no-title \|/);
   assert.ok(md.includes('](learning-curve-news.svg)'));
   // Every table row has as many cells as its header.
   for (const block of md.split(/\n\n+/)) {

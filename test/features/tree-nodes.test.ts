@@ -1,4 +1,4 @@
-/** Seed 003's parse-tree node features: prefix and suffix counts, text lengths, link share, group measures. */
+/** The list-extraction study's parse-tree node features: prefix and suffix counts, text lengths, link share, group measures. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/dom/parse.js';

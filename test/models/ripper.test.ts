@@ -1,4 +1,4 @@
-/** RIPPER (seed 003): rules recovered on toy data, each kind of test, pruning, MDL, seeds, round trips. */
+/** RIPPER (list-extraction study): rules recovered on toy data, each kind of test, pruning, MDL, seeds, round trips. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FeatureSchema, ItemFeatures } from '../../src/features/types.js';
@@ -152,4 +152,20 @@ test('save -> load round trip gives identical predictions and explanations', () 
   assert.throws(() => ripperTrainer.fromJSON({ algorithm: 'ripper', features: [] }), (e: unknown) => e instanceof PithError && e.code === 'BAD_MODEL');
   const body = l.toJSON() as RipperBody;
   assert.throws(() => ripperTrainer.fromJSON({ ...body, rules: [{ label: 'body', conds: [{ f: 99, op: '<=', v: 1 }], p: 1, n: 0 }] }), /feature 99/);
+});
+
+test('features: parse-tree is the default, and seed003, its old name, picks the same features', async () => {
+  const { resolveFeatures } = await import('../../src/models/ripper/features.js');
+  const { resolveParams } = await import('../../src/models/params.js');
+  const { RIPPER_PARAMS } = await import('../../src/models/ripper/params.js');
+  assert.equal(resolveParams(RIPPER_PARAMS)['features'], 'parse-tree');
+  assert.equal(resolveParams(RIPPER_PARAMS, { features: 'seed003' })['features'], 'seed003');
+  assert.throws(() => resolveParams(RIPPER_PARAMS, { features: 'tree' }));
+  const schema = { name: 's', version: 1, hash: 'h', families: [], columns: [
+    { name: 'tag', kind: 'symbolic', family: 'ancestors' }, { name: 'len', kind: 'numeric', family: 'lengths' }, { name: 'other', kind: 'numeric', family: 'x' },
+  ] } as unknown as FeatureSchema;
+  const names = (which: string) => resolveFeatures(schema, which).map((f) => f.name);
+  assert.deepEqual(names('parse-tree'), ['tagName', 'descendantTagNames', 'textLength']);
+  assert.deepEqual(names('seed003'), names('parse-tree'));
+  assert.notDeepEqual(names('all'), names('parse-tree'));
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, repoRoot } from '../helpers/paths.js';
-import { bundledModelPath, extractBytes, loadExtractionModel, renderResult, resultToJson } from '../../src/pipeline/extract.js';
+import { bundledModelPath, extractBytes, loadExtractionModel, formatResult, resultToJson } from '../../src/pipeline/extract.js';
 import { extract } from '../../src/pipeline/library.js';
 import { runBatch } from '../../src/batch/batch.js';
 import { toHtml, toText } from '../../src/article/index.js';
@@ -57,5 +57,5 @@ test('without the JSON-LD the same page gets no added text', async () => {
   const html = readFileSync(file, 'utf8').replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/, '');
   const result = extractBytes(new TextEncoder().encode(html), await loadExtractionModel());
   assert.equal(result.addedText, undefined);
-  assert.ok(!renderResult(result, 'text').includes('wettest'));
+  assert.ok(!formatResult(result, 'text').includes('wettest'));
 });

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, repoRoot } from '../helpers/paths.js';
-import { extractBytes, loadExtractionModel, renderResult } from '../../src/pipeline/extract.js';
+import { extractBytes, loadExtractionModel, formatResult } from '../../src/pipeline/extract.js';
 import { toTei, toXml } from '../../src/article/to-xml.js';
 import { at, parseXml, textOf } from '../helpers/xml-tree.js';
 
@@ -29,7 +29,7 @@ test('pith extract --format xml and tei write the article tree as parseable XML;
   assert.equal(at(teiDoc, 'teiHeader', 'fileDesc', 'publicationStmt', 'ptr')!.attrs['target'], result.article.metadata.url);
   const txt = pith('extract', file, '--format', 'txt');
   assert.equal(txt.status, 0, txt.stderr);
-  assert.equal(txt.stdout, renderResult(extractBytes(readFileSync(file), await loadExtractionModel()), 'text'));
+  assert.equal(txt.stdout, formatResult(extractBytes(readFileSync(file), await loadExtractionModel()), 'text'));
   const bad = pith('extract', file, '--format', 'yaml');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /xml, tei \(txt: text\)/);

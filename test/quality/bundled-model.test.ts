@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fixture, haveSharedCorpora, sharedCorpora } from '../helpers/paths.js';
-import { bundledModelPath, extractBytes, loadExtractionModel, renderResult } from '../../src/pipeline/extract.js';
+import { bundledModelPath, extractBytes, loadExtractionModel, formatResult } from '../../src/pipeline/extract.js';
 import { modelExtractor } from '../../src/eval/model-extractor.js';
 import { allTextExtractor } from '../../src/eval/baselines/all-text.js';
 import { evaluatePages, type PageRef } from '../../src/eval/runner.js';
@@ -33,7 +33,7 @@ test('golden: the news fixture gives its headline, sub-headings and paragraphs, 
   const model = await loadExtractionModel();
   const bytes = await readFile(fixture('pages', 'news-article.html'));
   const result = extractBytes(bytes, model);
-  const json = JSON.parse(renderResult(result, 'json')) as { title: string; headings: string[]; body: string };
+  const json = JSON.parse(formatResult(result, 'json')) as { title: string; headings: string[]; body: string };
   assert.equal(json.title, 'Harbour town votes to restore its tidal mill');
   assert.ok(json.headings.includes('A decade of delay'), `headings: ${JSON.stringify(json.headings)}`);
   assert.ok(json.headings.includes('What happens next'));
@@ -54,7 +54,7 @@ test('golden: the news fixture gives its headline, sub-headings and paragraphs, 
 test('golden: a blog post with a long comment thread gives the post, and none of the comments', async () => {
   const model = await loadExtractionModel();
   const html = await readFile(fixture('pages', 'blog-with-comments.html'), 'utf8');
-  const json = JSON.parse(renderResult(extractBytes(new TextEncoder().encode(html), model), 'json')) as { title: string; body: string };
+  const json = JSON.parse(formatResult(extractBytes(new TextEncoder().encode(html), model), 'json')) as { title: string; body: string };
   assert.equal(json.title, 'Shuteye');
   for (const sentence of ['habit outlived the reason', 'the day is over', 'one very determined raccoon', 'bedtime requirement']) {
     assert.ok(json.body.includes(sentence), `the post's '${sentence}' is in the body`);

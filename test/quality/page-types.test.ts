@@ -9,14 +9,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { fixture } from '../helpers/paths.js';
-import { extractBytes, loadExtractionModel, renderResult } from '../../src/pipeline/extract.js';
+import { extractBytes, loadExtractionModel, formatResult } from '../../src/pipeline/extract.js';
 
 interface Extracted { title: string; headings: string[]; body: string; markdown: string }
 
 async function extractFixture(name: string, url: string): Promise<Extracted> {
   const model = await loadExtractionModel();
   const result = extractBytes(await readFile(fixture('pages', name)), model, { url });
-  return { ...(JSON.parse(renderResult(result, 'json')) as Omit<Extracted, 'markdown'>), markdown: renderResult(result, 'markdown') };
+  return { ...(JSON.parse(formatResult(result, 'json')) as Omit<Extracted, 'markdown'>), markdown: formatResult(result, 'markdown') };
 }
 
 test('NPR-style story: the lead photo and its caption are kept; caption toggles, credits and the teaser inset are not', async () => {
@@ -110,8 +110,8 @@ test('a page that declares itself a website weighs p(body) double: it keeps all 
   assert.deepEqual(kept(unweighed), kept(article));
   assert.ok(kept(article).every((t) => kept(website).includes(t)), 'nothing an article keeps is lost');
   assert.ok(kept(website).length > kept(article).length, `more kept: ${kept(website).join(' | ')}`);
-  assert.match(renderResult(website, 'text'), /Check the sorted payments once a week\./);
-  for (const noise of ['Careers', 'Log in', '© 2026']) assert.ok(!renderResult(website, 'text').includes(noise), noise);
+  assert.match(formatResult(website, 'text'), /Check the sorted payments once a week\./);
+  for (const noise of ['Careers', 'Log in', '© 2026']) assert.ok(!formatResult(website, 'text').includes(noise), noise);
   const precise = extractBytes(enc(html), model, {}, { bodyWeight: 0.5 });
   assert.equal(precise.bodyWeight, 1, "the caller's weight and the kind's multiply");
 });

@@ -73,7 +73,7 @@ test('domPath round-trips for elements and text nodes', () => {
   assert.equal(subtreeText(tree, p2), 'b c d');
 });
 
-test('seed 000 text/tail units are derived from the same tree', () => {
+test('the memory-based study\'s text/tail units are derived from the same tree', () => {
   const tree = parseHtml('<body><div>lead<p>para <b>bold</b> tail of b</p>tail of p</div></body>');
   const units = textTailUnits(tree).filter((u) => u.text);
   assert.deepEqual(units.map((u) => `${tree.nodes[u.elementId]!.kind === 'element' ? (tree.nodes[u.elementId] as { tag: string }).tag : ''}.${u.part}=${u.text}`), [

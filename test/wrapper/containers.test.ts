@@ -1,5 +1,5 @@
 /**
- * Container rules (seed 004's article element): blocks inside the article that the training
+ * Container rules (wrapper induction's article element): blocks inside the article that the training
  * pages never showed (a list) are body on a new page; what the pages labelled other inside it
  * (a byline) stays out, as do link lists, figure captions, asides and <noscript> text.
  */

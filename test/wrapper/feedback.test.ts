@@ -1,4 +1,4 @@
-/** Seed 004's feedback phase: corrections specialise (false positive) or add/generalise (false negative) a site's rules. */
+/** Wrapper induction's feedback phase: corrections specialise (false positive) or add/generalise (false negative) a site's rules. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPage, type Page } from '../../src/page.js';
@@ -81,7 +81,7 @@ test('false positive: marking the ad other specialises the body rule; the ad goe
   assert.equal(on4[blockOf(p4, AD)], 'other');
 });
 
-test('false negative: a missed quote paragraph marked body adds a rule (seed 004 modify example), picked up on the next page too', () => {
+test('false negative: a missed quote paragraph marked body adds a rule (wrapper induction\'s "modify example"), picked up on the next page too', () => {
   const { model, examples } = learnTwo();
   const p3 = pageOf(P3, 'p3');
   const first = refineSiteModel(model, examples, { id: 'p3', page: p3, blocks: [blockOf(p3, AD)], label: 'other' });

@@ -1,4 +1,4 @@
-/** Wrapper induction (seed 004): example paths, generalisation, extraction, fallback, site models end to end. */
+/** Wrapper induction: example paths, generalisation, extraction, fallback, site models end to end. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -58,7 +58,7 @@ test('two pages differing by an ad block, a missing image and more paragraphs: o
   assert.ok(m.prediction.labels.every((l, i) => l === c.labels[i]), 'byline, ad, related and footer stay other');
 });
 
-test('generalisation: positions kept from the start, from the end (seed 004 negative locations) or *', () => {
+test('generalisation: positions kept from the start, from the end (wrapper induction negative locations) or *', () => {
   const a = makePage({ title: 'T one', paras: [para(1), para(2)] });
   const b = makePage({ title: 'T two', paras: [para(3)], ad: true });
   const h1 = (p: LabelledPage) => examplePath(p.page.tree, p.page.blocks.find((x) => x.text.startsWith('T '))!.elementId);

@@ -16,7 +16,7 @@ Runs extractors over corpora (pith's format or any folder in ../shared/corpora) 
 a Markdown table of every metric the corpus' gold supports: title accuracy, shingle P/R/F1
 and exact accuracy (article-extraction-benchmark), word F1 (WCXB), snippet P/R/F
 (trafilatura-eval), block P/R/F per label (micro, macro over sites) and document-level
-Content scores (seed 001).
+Content scores (block-labelling study).
 
 Options:
   --extractor LIST  comma-separated extractors (default ${DEFAULT_EXTRACTORS}):

@@ -8,7 +8,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 const HELP = `Usage: pith experiment memory-based [options]
        pith experiment rendered --layouts DIR [options]
 
-Reruns seed 000's study (chapter 6) with pith's IB1 / IGTREE learners, for seed 000's
+Reruns the memory-based study (Arizaleta 2009, chapter 6) with pith's IB1 / IGTREE learners, for the memory-based study's
 text/tail units and pith's block features side by side: within-site, merged and
 cross-site cross-validation (per-label P/R/F, micro and macro over sites), the feature
 weight table, a sweep over algorithm x k x weighting, learning curves and the
@@ -23,7 +23,7 @@ Options:
   --quick         smaller samples, fewer folds (a few minutes)
   --folds N       folds of the main cross-validation (default 4)
 
-rendered: seed 002's experiments on msv-big9 (docs/render.md): train on pages of one news
+rendered: the rendered-view study's experiments on msv-big9 (docs/render.md): train on pages of one news
 site, test on the four other sites; title and body accuracy of the SVM subtree selector
 beside MaxEnt (with and without visual features) trained on the same pages and the bundled
 model; a learning curve over 1-40 pages of one site. Needs the pages' layouts:
@@ -36,7 +36,7 @@ learning-curve.svg and study.json (default out/rendered).
 
 export const command: Command = {
   name: 'experiment',
-  summary: 'research experiments (memory-based: seed 000 study; rendered: seed 002 on msv-big9)',
+  summary: 'research experiments (memory-based: the memory-based study; rendered: the rendered-view study on msv-big9)',
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {

@@ -1,9 +1,9 @@
 /** `pith extract <file|url|->`: one page to an article with the bundled (or a given) model. */
-import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from '../command.js';
-import { readPageSource } from '../input.js';
+import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type CommandIO } from '../command.js';
+import { readPageSource, type PageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, renderResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../batch/render-page.js';
 import { loadListModel, pageLists } from '../../pipeline/lists.js';
@@ -12,12 +12,12 @@ import { Renderer } from '../../render/renderer.js';
 import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
 import { writeFileAtomic } from '../../corpus/index.js';
 import { judgeFound } from '../../pipeline/found.js';
-import { renderStyledResult } from '../../article/index.js';
+import { formatStyledResult } from '../../article/index.js';
 import type { FieldExtraction } from '../../models/wrapper/fields.js';
 import { METADATA_FIELDS, RESULT_FIELDS, fieldsText, parseExtractFields, pickFields } from '../../pipeline/extract-fields.js';
 
 /** `--fields`: the named values only, one a line, or as a JSON object with --format json. */
-function renderFields(result: ExtractResult, names: readonly string[], format: OutputFormat): string {
+function formatFields(result: ExtractResult, names: readonly string[], format: OutputFormat): string {
   const picked = pickFields(resultToJson(result), names);
   return format === 'json' ? JSON.stringify(picked, null, 2) + '\n' : fieldsText(picked);
 }
@@ -42,7 +42,7 @@ Options:
                    (and, with field rules, which rule gave each field or failed)
   --blocks         with --format json: include per-block labels and probabilities
   --lists          with --format json: also the page's main repeated list, found without
-                   examples by the bundled list model (seed 003, docs/lists.md), as
+                   examples by the bundled list model (list-extraction study, docs/lists.md), as
                    "lists": [{"items": [{"text", "href"}]}] ([] when the page has none)
   --list-model PATH  the list model for --lists (default models/lists.model.json.gz)
   --favor F        precision | balanced | recall (default balanced): where the model is unsure,
@@ -98,6 +98,64 @@ export function explainFields(f: FieldExtraction): string {
   return out;
 }
 
+/** How the page is drawn, if at all: `render` draws it in Chromium, `layoutsDir` reads (and keeps) drawn layouts. */
+interface LayoutChoice {
+  readonly render: boolean;
+  readonly styled: boolean;
+  readonly scripts: boolean;
+  readonly layoutsDir?: string;
+}
+
+/** The page extracted from its bytes, or, with a layout, from the page as Chromium drew it. */
+async function extractSource(src: PageSource, model: LoadedModel, chosen: ExtractionOptions, how: LayoutChoice): Promise<ExtractResult> {
+  const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
+  if (!how.render && !how.layoutsDir) return extractBytes(src.bytes, model, load, pipelineOptions(chosen), src.subject);
+  const cache = how.layoutsDir ? await LayoutCache.open(how.layoutsDir, how.render) : undefined;
+  const renderer = how.render ? await Renderer.launch({ styles: how.styled, scripts: how.scripts }) : undefined;
+  try {
+    const page = await loadRenderedPage(src.bytes, { ...(renderer ? { renderer } : {}), ...(cache ? { cache, store: true } : {}) }, load, src.subject);
+    const options = pipelineOptions(chosen);
+    // Styled output needs each article node's source element, to look its computed style up.
+    return extractPage(page, model, how.styled ? { ...options, article: { ...options.article, sources: true } } : options);
+  } finally {
+    await renderer?.close();
+  }
+}
+
+/** `--explain`: one line per block (label, probability, the model's label where a rule changed it, text, strongest features), then what the page lost or gained. */
+function writeExplanation(io: CommandIO, result: ExtractResult, model: LoadedModel): void {
+  io.stdout.write(`# ${result.page.blocks.length} blocks, confidence ${result.confidence.toFixed(3)}, model ${model.file.algorithm}, page kind ${result.pageKind}, body weight ${+result.bodyWeight.toFixed(3)}\n`);
+  const sitePicked = siteExplanation(result);
+  if (sitePicked) io.stdout.write(`# ${sitePicked}\n`);
+  io.stdout.write('  idx  label    p     model    text | strongest features\n');
+  for (const e of explainExtraction(result, model)) {
+    const text = e.text.replace(/\s+/g, ' ');
+    const feats = e.features.map((f) => `${f.feature}${f.weight >= 0 ? '+' : ''}${f.weight.toFixed(2)}`).join(' ');
+    const changed = e.label !== e.modelLabel ? e.modelLabel : '';
+    io.stdout.write(`${String(e.index).padStart(5)}  ${e.label.padEnd(7)}  ${e.p.toFixed(2)}  ${changed.padEnd(7)}  ${text.length > 70 ? text.slice(0, 69) + '…' : text}${e.note ? `  (${e.rule}: ${e.note})` : ''}\n         ${feats}\n`);
+  }
+  const { truncated, dropped } = result.article.metadata;
+  if (dropped) io.stdout.write(`# the page's budget dropped ${dropped.hidden} hidden node(s), ${dropped.empty} empty element(s) and unwrapped ${dropped.unwrapped} inline element(s)\n`);
+  if (truncated) io.stdout.write('# the page was longer than pith reads: the rest of it was not read (metadata.truncated)\n');
+  const added = result.addedText;
+  if (added) io.stdout.write(`# added after block ${added.after}: ${added.paragraphs.length} paragraph(s) no block holds (${added.rule}: ${added.reason})\n`);
+  if (result.fields) io.stdout.write(explainFields(result.fields));
+}
+
+/** The result on stdout, or written atomically to `out`. */
+async function writeOutput(io: CommandIO, out: string | undefined, text: string): Promise<void> {
+  if (out === undefined) {
+    io.stdout.write(text);
+    return;
+  }
+  try {
+    await writeFileAtomic(out, text);
+  } catch (e) {
+    const why = ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
+    throw new PithError('IO', `cannot write the result (${why})`, out, { cause: e });
+  }
+}
+
 export const command: Command = {
   name: 'extract',
   summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html, json, xml or tei',
@@ -142,58 +200,19 @@ export const command: Command = {
       includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links'),
       ...(optString(values, 'site') !== undefined ? { site: optString(values, 'site')! } : {}),
     };
-    const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
-    let extracted;
-    if (render || layoutsDir) {
-      const cache = layoutsDir ? await LayoutCache.open(layoutsDir, render) : undefined;
-      const renderer = render ? await Renderer.launch({ styles: styled, scripts: optBool(values, 'scripts') }) : undefined;
-      try {
-        const page = await loadRenderedPage(src.bytes, { ...(renderer ? { renderer } : {}), ...(cache ? { cache, store: true } : {}) }, load, src.subject);
-        const options = pipelineOptions(chosen);
-        // Styled output needs each article node's source element, to look its computed style up.
-        extracted = extractPage(page, model, styled ? { ...options, article: { ...options.article, sources: true } } : options);
-      } finally {
-        await renderer?.close();
-      }
-    } else {
-      extracted = extractBytes(src.bytes, model, load, pipelineOptions(chosen), src.subject);
-    }
+    const extracted = await extractSource(src, model, chosen, { render, styled, scripts: optBool(values, 'scripts'), ...(layoutsDir ? { layoutsDir } : {}) });
     // Descriptors, not a spread: a spread would read the lazy `features` getter.
     const result = Object.create(null, {
       ...Object.getOwnPropertyDescriptors(extracted), article: { value: shapeArticle(extracted.article, chosen), enumerable: true },
     }) as typeof extracted;
     if (optBool(values, 'explain')) {
-      io.stdout.write(`# ${result.page.blocks.length} blocks, confidence ${result.confidence.toFixed(3)}, model ${model.file.algorithm}, page kind ${result.pageKind}, body weight ${+result.bodyWeight.toFixed(3)}\n`);
-      const sitePicked = siteExplanation(result);
-      if (sitePicked) io.stdout.write(`# ${sitePicked}\n`);
-      io.stdout.write('  idx  label    p     model    text | strongest features\n');
-      for (const e of explainExtraction(result, model)) {
-        const text = e.text.replace(/\s+/g, ' ');
-        const feats = e.features.map((f) => `${f.feature}${f.weight >= 0 ? '+' : ''}${f.weight.toFixed(2)}`).join(' ');
-        const changed = e.label !== e.modelLabel ? e.modelLabel : '';
-        io.stdout.write(`${String(e.index).padStart(5)}  ${e.label.padEnd(7)}  ${e.p.toFixed(2)}  ${changed.padEnd(7)}  ${text.length > 70 ? text.slice(0, 69) + '…' : text}${e.note ? `  (${e.rule}: ${e.note})` : ''}\n         ${feats}\n`);
-      }
-      const { truncated, dropped } = result.article.metadata;
-      if (dropped) io.stdout.write(`# the page's budget dropped ${dropped.hidden} hidden node(s), ${dropped.empty} empty element(s) and unwrapped ${dropped.unwrapped} inline element(s)\n`);
-      if (truncated) io.stdout.write('# the page was longer than pith reads: the rest of it was not read (metadata.truncated)\n');
-      const added = result.addedText;
-      if (added) io.stdout.write(`# added after block ${added.after}: ${added.paragraphs.length} paragraph(s) no block holds (${added.rule}: ${added.reason})\n`);
-      if (result.fields) io.stdout.write(explainFields(result.fields));
+      writeExplanation(io, result, model);
       return EXIT.ok;
     }
     if (format === 'csv' && !result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
     const lists = listModel ? pageLists(result.page.tree, listModel) : undefined;
-    const rendered = fields ? renderFields(result, fields, format) : styled ? renderStyledResult(result) : renderResult(result, format, optBool(values, 'blocks'), lists);
-    const out = optString(values, 'out');
-    if (out === undefined) io.stdout.write(rendered);
-    else {
-      try {
-        await writeFileAtomic(out, rendered);
-      } catch (e) {
-        const why = ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
-        throw new PithError('IO', `cannot write the result (${why})`, out, { cause: e });
-      }
-    }
+    const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), lists);
+    await writeOutput(io, optString(values, 'out'), rendered);
     // Empty input has no page to read: said on stderr and in the exit code, not only by an empty result.
     if (isEmptyPage(result)) {
       io.stderr.write(`pith extract: ${src.subject} is empty: no page to extract (found: false, reason: empty; exit ${EXIT.input})\n`);

@@ -11,7 +11,7 @@ import type { Size } from '../../render/layout.js';
 
 const HELP = `Usage: pith render <corpus|dir|file>... -o <layouts-dir> [options]
 
-Draws every page in headless Chromium (seed 002's rendered view) and writes its layout
+Draws every page in headless Chromium (rendered-view study's rendered view) and writes its layout
 (per element: box, visibility, font size and weight, text contrast; docs/render.md) to the
 layout folder, one file per page named by the hash of its bytes. Training (--layouts),
 evaluation and extraction (--layouts, --render) read layouts from there instead of

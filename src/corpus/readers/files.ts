@@ -3,7 +3,7 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { isPithError, PithError } from '../../errors.js';
-import { DEFAULT_MAX_BYTES, decodeTextFile, isGzip } from '../../dom/decode.js';
+import { DEFAULT_MAX_BYTES, decodeTextFile, isGzip } from '../../dom/bytes.js';
 import { isInsideFolder, readFileBounded } from '../../page.js';
 
 export async function isDir(path: string): Promise<boolean> {
@@ -103,7 +103,7 @@ export async function readBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Pro
   }
 }
 
-/** A corpus text file (gold text, JSON), decoded as src/dom/decode.ts decodes such files, line ends as `\n`. */
+/** A corpus text file (gold text, JSON), decoded as src/dom/bytes.ts decodes such files, line ends as `\n`. */
 export async function readText(path: string): Promise<string> {
   return decodeTextFile(await readBytes(path)).replace(/\r\n?/g, '\n');
 }

@@ -13,7 +13,7 @@ import type { GoldLabel } from '../../labels.js';
 import type { CorpusPage, GoldSegment } from '../types.js';
 import { isFile, listDir, readBytes, readText } from './files.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
-import { decodeTextFile } from '../../dom/decode.js';
+import { decodeTextFile } from '../../dom/bytes.js';
 import { markedRuns } from './html-text.js';
 
 const SEL_LABEL: Readonly<Record<string, GoldLabel>> = { 'x-nc-sel1': 'title', 'x-nc-sel2': 'body' };

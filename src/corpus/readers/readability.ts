@@ -14,7 +14,7 @@ import type { CorpusPage, GoldSegment } from '../types.js';
 import { isDir, isFile, listDir, optionalString, readBytes, readJson, sniffPageUrl, latin1 } from './files.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 import { isRecord } from '../../util/is-record.js';
-import { decodeTextFile } from '../../dom/decode.js';
+import { decodeTextFile } from '../../dom/bytes.js';
 
 const HEADING_RE = /(?:^|\/)h[1-6](?:\/|$)/;
 

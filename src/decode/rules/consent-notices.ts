@@ -5,7 +5,7 @@
  * page where many do, the page is about cookies (a privacy policy) and they stay.
  */
 import { lineRule } from '../rule.js';
-import { CONSENT_CONTEXT, CONSENT_NOTICE } from '../../features/vocabulary.js';
+import { CONSENT_CONTEXT, CONSENT_NOTICE } from '../../features/cue-words.js';
 
 /** A notice is a few sentences; a longer block that names cookies is prose about them. */
 const MAX_NOTICE_CHARS = 600;

@@ -11,7 +11,7 @@ import { inTableCell, isLinkText, isParagraph, nextTextBlock } from '../blocks.j
 import type { Block } from '../../segment/segment.js';
 import type { DecodeRule } from '../rule.js';
 import type { BlockContainers } from '../containers.js';
-import { LEAD_IN } from '../../features/vocabulary.js';
+import { LEAD_IN } from '../../features/cue-words.js';
 
 /** A lead-in is a short line: a sentence that mentions "related" is prose. */
 const MAX_LEAD_IN_CHARS = 60;

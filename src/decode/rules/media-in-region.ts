@@ -10,7 +10,7 @@ import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
 import { BlockRole } from '../roles.js';
 import { isCreditLine } from './shared/credit-line.js';
 import { BODY } from '../blocks.js';
-import { AGENCY, CREDIT_MARK, CREDIT_SIGN } from '../../features/vocabulary.js';
+import { AGENCY, CREDIT_MARK, CREDIT_SIGN } from '../../features/cue-words.js';
 
 const IN_FIGURE = /(?:^|\/)figure(?:\/|$)/;
 /** Blocks a lead image may stand before the region: four, six for a photo with its caption, credit and toggles. */

@@ -11,7 +11,7 @@
  */
 import { isParagraph, isPriceLine, scaleBody } from '../blocks.js';
 import type { DecodeRule, DecodeState } from '../rule.js';
-import { DATE_IN_TEXT } from '../../features/vocabulary.js';
+import { DATE_IN_TEXT } from '../../features/cue-words.js';
 
 /** Dated lines in the review sections that make them buyers' reviews on an undeclared page. */
 const MIN_DATED_LINES = 2;

@@ -6,7 +6,7 @@
  * documentation pages, where "subscribe to" is an API's.
  */
 import { lineRule } from '../rule.js';
-import { READER_APPEAL, READER_APPEAL_OBJECT } from '../../features/vocabulary.js';
+import { READER_APPEAL, READER_APPEAL_OBJECT } from '../../features/cue-words.js';
 
 /** An appeal is a few sentences; a longer block that mentions subscribing is prose about it. */
 const MAX_APPEAL_CHARS = 300;

@@ -9,7 +9,7 @@
  */
 import { lineRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
-import { AFFILIATE_DISCLOSURE, LIABILITY_DISCLAIMER, OPINION_DISCLAIMER, POST_META_LINE, PRINT_NOTE } from '../../features/vocabulary.js';
+import { AFFILIATE_DISCLOSURE, LIABILITY_DISCLAIMER, OPINION_DISCLAIMER, POST_META_LINE, PRINT_NOTE } from '../../features/cue-words.js';
 
 /** A footer line with its categories and "You can follow any responses ..." runs to a few hundred characters. */
 const MAX_SITE_NOTE_CHARS = 400;

@@ -16,7 +16,7 @@
  */
 import { lineRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
-import { ARCHIVE_ENTRY, COMMENT_SYSTEM_LINE, VIEW_COUNT, EMBED_PLACEHOLDER, GALLERY_PROMPT, LISTEN_PROMPT, LOADING_PLACEHOLDER, ONLINE_COUNT, POST_NAVIGATION, READING_TIME, SCRIPT_NOTICE } from '../../features/vocabulary.js';
+import { ARCHIVE_ENTRY, COMMENT_SYSTEM_LINE, VIEW_COUNT, EMBED_PLACEHOLDER, GALLERY_PROMPT, LISTEN_PROMPT, LOADING_PLACEHOLDER, ONLINE_COUNT, POST_NAVIGATION, READING_TIME, SCRIPT_NOTICE } from '../../features/cue-words.js';
 
 /** Widget lines are a few words; read before normalising (most blocks are paragraphs). */
 const MAX_WIDGET_LINE_CHARS = 80;

@@ -20,7 +20,7 @@ import { segment } from '../../segment/segment.js';
 import { alignGold } from '../../corpus/align.js';
 import type { Label } from '../../labels.js';
 import type { Page } from '../../page.js';
-import type { Extraction, Extractor } from '../extractor.js';
+import type { ExtractorOutput, Extractor } from '../extractor.js';
 
 interface ReadabilityArticle {
   title?: string | null;
@@ -50,8 +50,8 @@ async function loadPeers(): Promise<Peers> {
 
 const HEADING_RE = /(?:^|\/)h[1-6](?:\/|$)/;
 
-/** Readability's article HTML -> Extraction, through pith's own segmentation. */
-export function articleHtmlToExtraction(title: string, contentHtml: string): Extraction {
+/** Readability's article HTML -> ExtractorOutput, through pith's own segmentation. */
+export function articleHtmlToExtraction(title: string, contentHtml: string): ExtractorOutput {
   const blocks = segment(parseHtml(contentHtml)).blocks.filter((b) => b.kind === 'text' && b.text);
   const headings = blocks.filter((b) => HEADING_RE.test(b.tagPath)).map((b) => b.text);
   return Object.freeze({
@@ -66,7 +66,7 @@ export function articleHtmlToExtraction(title: string, contentHtml: string): Ext
  * aligned to pith's blocks exactly as a corpus' gold text is (src/corpus/align.ts). The
  * labels are only as good as that alignment.
  */
-export function alignExtraction(page: Page, e: Extraction): Label[] {
+export function alignExtraction(page: Page, e: ExtractorOutput): Label[] {
   const { labels } = alignGold(page, { title: e.title, mainText: e.body.replace(/\n\n+/g, '\n'), headings: e.headings });
   return labels.map((l) => (l === 'unknown' ? 'other' : l));
 }

@@ -1,5 +1,5 @@
 /**
- * Cross-validation of the memory-based learners over study pages, in seed 000's three
+ * Cross-validation of the memory-based learners over study pages, in the memory-based study's three
  * regimes (§6.2-6.4):
  * - `within-site`: each site on its own: folds over that site's pages, training on that
  *   site's other pages only (sites with at least `minSitePages` pages);

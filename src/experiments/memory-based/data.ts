@@ -1,6 +1,6 @@
 /**
  * The study's data: corpus pages loaded, aligned to their gold and turned into items of
- * both representations once (pith's block features and seed 000's text/tail units), then
+ * both representations once (pith's block features and the memory-based study's text/tail units), then
  * kept in memory so that every setup (regime, weighting, k, learning-curve point) reuses
  * them. Pages are chosen by a seeded shuffle, so runs are repeatable.
  */
@@ -8,7 +8,7 @@ import type { Corpus, CorpusPage } from '../../corpus/types.js';
 import { openCorpus } from '../../corpus/index.js';
 import { loadGoldPage } from '../../learn/dataset.js';
 import {
-  blockLabelsFromUnitLabels, computeFeatures, computeSeed000, featureSchema, seed000Schema, unitLabelsFromBlockLabels,
+  blockLabelsFromUnitLabels, computeFeatures, computeUnitWindows, featureSchema, unitWindowSchema, unitLabelsFromBlockLabels,
   type FeatureSchema,
 } from '../../features/index.js';
 import type { LabeledSequence } from '../../models/labeler.js';
@@ -16,8 +16,8 @@ import type { GoldLabel, Label } from '../../labels.js';
 import type { Page } from '../../page.js';
 import { seededRandom } from '../../util/random.js';
 
-export type RepName = 'pith' | 'seed000';
-export const REPS: readonly RepName[] = Object.freeze(['pith', 'seed000']);
+export type RepName = 'pith' | 'units';
+export const REPS: readonly RepName[] = Object.freeze(['pith', 'units']);
 
 /** A page in one representation: the items the learner sees, and the way back to blocks. */
 export interface RepItems {
@@ -48,13 +48,13 @@ export interface StudyDataset {
 }
 
 export function schemaOf(rep: RepName): FeatureSchema {
-  return rep === 'pith' ? featureSchema() : seed000Schema();
+  return rep === 'pith' ? featureSchema() : unitWindowSchema();
 }
 
 /**
- * A study page from a loaded page and its gold block labels. Seed 000's units with no
+ * A study page from a loaded page and its gold block labels. The memory-based study's units with no
  * visible text (about five in six: whitespace between elements) are left out of the items:
- * they carry no text a block could be scored on, and seed 000 labels them garbage anyway;
+ * they carry no text a block could be scored on, and the memory-based study labels them garbage anyway;
  * when mapping back to blocks they count as `other`.
  */
 export function studyPage(page: Page, gold: readonly GoldLabel[], meta: { id: string; corpus: string; site: string; text?: string }): StudyPage {
@@ -67,7 +67,7 @@ export function studyPage(page: Page, gold: readonly GoldLabel[], meta: { id: st
     seq: { ...feats, pageId: meta.id, site: meta.site, labels: gold },
     toBlocks: (labels) => [...labels],
   };
-  const s = computeSeed000(page);
+  const s = computeUnitWindows(page);
   const unitGold = unitLabelsFromBlockLabels(page, s.units, gold);
   const keep: number[] = [];
   s.units.forEach((u, k) => {
@@ -85,7 +85,7 @@ export function studyPage(page: Page, gold: readonly GoldLabel[], meta: { id: st
   return {
     id: meta.id, corpus: meta.corpus, site: meta.site, gold: [...gold], counted,
     ...(meta.text !== undefined ? { text: meta.text } : {}),
-    reps: { pith, seed000: seed },
+    reps: { pith, units: seed },
   };
 }
 

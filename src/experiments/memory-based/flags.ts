@@ -1,5 +1,5 @@
 /**
- * Seed 000's post-processing state machine (§6.8) as an error detector: for each check
+ * The memory-based study's post-processing state machine (§6.8) as an error detector: for each check
  * (no title, several titles, adjacent headings; decode/checks.ts), how many pages the
  * predictions trip it on, and how well a flag predicts a real error on the page.
  *

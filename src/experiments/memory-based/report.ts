@@ -1,4 +1,4 @@
-/** The study's report: Markdown tables (seed 000 tables 6.1-6.14 in spirit) and SVG charts. */
+/** The study's report: Markdown tables (memory-based study tables 6.1-6.14 in spirit) and SVG charts. */
 import type { Label } from '../../labels.js';
 import { labelScores } from '../../eval/block-metrics.js';
 import { WEIGHTINGS } from '../../models/knn/index.js';
@@ -7,7 +7,7 @@ import { REPS, type RepName } from './data.js';
 import { lineChart, type Series } from './svg.js';
 import type { DatasetName, StudyResult } from './study.js';
 
-/** Seed 000's published figures (F1) and pith's targets across sites. */
+/** The memory-based study's published figures (F1) and pith's targets across sites. */
 export const THESIS = Object.freeze({
   merged: { body: 0.981, title: 0.977, heading: 0.915 },
   'cross-site': { body: 0.892, title: 0.61, heading: 0.514 },
@@ -21,7 +21,7 @@ export interface Chart {
 }
 
 const f3 = (x: number | undefined): string => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(3));
-const REP_NAME: Record<RepName, string> = { pith: 'pith blocks', seed000: 'seed 000 units' };
+const REP_NAME: Record<RepName, string> = { pith: 'pith blocks', units: 'text/tail units' };
 const DATASET_OF: Record<'title' | 'heading' | 'body', DatasetName> = { title: 'news', heading: 'headings', body: 'news' };
 
 function table(head: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {
@@ -36,7 +36,7 @@ export function charts(r: StudyResult): Chart[] {
     for (const rep of REPS) {
       for (const l of d.labels) {
         const pts = r.curves.filter((c) => c.dataset === d.name && c.rep === rep).map((c) => [c.trainPages, c.f[l] ?? NaN] as const);
-        if (pts.length) series.push({ name: `${rep} ${l}`, points: pts, dashed: rep === 'seed000' });
+        if (pts.length) series.push({ name: `${rep} ${l}`, points: pts, dashed: rep === 'units' });
       }
     }
     out.push({
@@ -49,7 +49,7 @@ export function charts(r: StudyResult): Chart[] {
       for (const rep of REPS) {
         for (const w of WEIGHTINGS) {
           const rows = r.sweep.filter((x) => x.dataset === d.name && x.rep === rep && x.regime === regime && x.setting.algorithm === 'ib1' && x.setting.weighting === w);
-          if (rows.length) s.push({ name: `${rep} ${w}`, points: rows.map((x) => [x.setting.k ?? 1, x.score] as const), dashed: rep === 'seed000' });
+          if (rows.length) s.push({ name: `${rep} ${w}`, points: rows.map((x) => [x.setting.k ?? 1, x.score] as const), dashed: rep === 'units' });
         }
       }
       out.push({
@@ -117,16 +117,16 @@ function siteOfOutcome(r: StudyResult, d: DatasetName, page: number): string {
 export function toMarkdown(r: StudyResult, chartList: readonly Chart[] = charts(r)): string {
   const c = r.config;
   const out: string[] = [];
-  out.push('# Memory-based study (seed 000, chapter 6) with pith\n');
-  out.push(`IB1 and IGTREE (src/models/knn) on two representations side by side, **seed 000 units** (text/tail units, 41 window columns, \`seed000-units\`) and **pith blocks** (\`pith-blocks\`, ${r.weights.find((w) => w.rep === 'pith')?.rows.length ?? '?'} columns). Run time ${(r.seconds['total'] ?? 0).toFixed(0)} s (${Object.entries(r.seconds).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(', ')}).\n`);
+  out.push('# Memory-based study (Arizaleta 2009, chapter 6) with pith\n');
+  out.push(`IB1 and IGTREE (src/models/knn) on two representations side by side, **text/tail units** (the memory-based study's items, 41 window columns, \`seed000-units\`) and **pith blocks** (\`pith-blocks\`, ${r.weights.find((w) => w.rep === 'pith')?.rows.length ?? '?'} columns). Run time ${(r.seconds['total'] ?? 0).toFixed(0)} s (${Object.entries(r.seconds).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(', ')}).\n`);
   out.push('## Data and method\n');
-  out.push(table(['data set', 'corpora', 'labels scored', 'pages', 'sites', 'blocks', 'seed 000 units', 'gold blocks', 'skipped'],
-    r.datasets.map((d) => [d.name, d.corpora, d.labels.join(', '), String(d.pages), String(d.sites), String(d.items.pith), String(d.items.seed000),
+  out.push(table(['data set', 'corpora', 'labels scored', 'pages', 'sites', 'blocks', 'text/tail units', 'gold blocks', 'skipped'],
+    r.datasets.map((d) => [d.name, d.corpora, d.labels.join(', '), String(d.pages), String(d.sites), String(d.items.pith), String(d.items.units),
       Object.entries(d.goldBlocks).map(([l, n]) => `${l} ${n}`).join(', '), String(d.failures)])));
   out.push(`
 - **news** = l3s-gn1 (human per-element labels: headline -> title, full text -> body, the rest -> other), standing in for the thesis' Google News pages. l3s-gn1 is for research only: nothing here is used for the bundled model. It has no headings, so **headings** come from cleaneval (\`<h>\` lines; no titles) and wcxb-dev (markdown \`#\` lines), pages with marked headings only${c.cleanevalPages || c.wcxbPages ? `, at most ${c.cleanevalPages} and ${c.wcxbPages} pages (seeded sample, pages of sites with ${c.minSitePages}+ pages first)` : ''}.
-- Everything is scored on **blocks** (text blocks with gold), so both representations are judged on the same units: seed 000's unit predictions are mapped back to blocks (each block takes the label with the most characters). Seed 000 units with no visible text (whitespace, about 5 in 6) are not items: they count as other.
-- Regimes (seed 000 §6.2-6.4): **within-site** = folds over one site's pages, training on that site only (sites with ${c.minSitePages}+ pages); **merged** = ${c.folds} folds dealt at random over all pages; **cross-site** = ${c.folds} folds grouped by site (no test site in training). Near-duplicate pages never straddle train and test.
+- Everything is scored on **blocks** (text blocks with gold), so both representations are judged on the same units: the memory-based study's unit predictions are mapped back to blocks (each block takes the label with the most characters). The memory-based study units with no visible text (whitespace, about 5 in 6) are not items: they count as other.
+- Regimes (memory-based study §6.2-6.4): **within-site** = folds over one site's pages, training on that site only (sites with ${c.minSitePages}+ pages); **merged** = ${c.folds} folds dealt at random over all pages; **cross-site** = ${c.folds} folds grouped by site (no test site in training). Near-duplicate pages never straddle train and test.
 - P/R/F per label one-vs-rest; *micro* sums counts over blocks, *macro* averages each site's P/R/F (sites where the label is neither in gold nor predicted are left out; "sites" column).
 - Setting per setup = the optimum of the sweep below (chosen on a **sample**, then run on all pages: within-site uses the merged optimum). The thesis also reported its optimum; like it, these numbers are tuned on overlapping data and are slightly optimistic.
 `);
@@ -139,10 +139,10 @@ export function toMarkdown(r: StudyResult, chartList: readonly Chart[] = charts(
       const get = (rep: RepName) => r.main.find((x) => x.dataset === d && x.regime === regime && x.rep === rep)?.scores.micro[l]?.f1;
       const p = get('pith');
       const target = regime === 'cross-site' ? TARGETS[l] : undefined;
-      hrows.push([regime, l, d, f3(THESIS[regime][l]), f3(get('seed000')), `**${f3(p)}**`, target !== undefined ? `>= ${target.toFixed(2)} ${p !== undefined && p >= target ? '(met)' : '(not met)'}` : '']);
+      hrows.push([regime, l, d, f3(THESIS[regime][l]), f3(get('units')), `**${f3(p)}**`, target !== undefined ? `>= ${target.toFixed(2)} ${p !== undefined && p >= target ? '(met)' : '(not met)'}` : '']);
     }
   }
-  out.push(table(['regime', 'label', 'data', 'thesis (seed 000)', 'seed 000 units here', 'pith blocks here', 'target'], hrows));
+  out.push(table(['regime', 'label', 'data', 'thesis (memory-based study)', 'text/tail units here', 'pith blocks here', 'target'], hrows));
   out.push('\nThe thesis figures are for its own Google News data (2009) with TiMBL; the data here differ (other pages, another labelling), so compare the direction, not the third decimal.\n');
 
   const rnum: Record<string, string> = { 'within-site': '6.1-6.3', merged: '6.4-6.6', 'cross-site': '6.7-6.9' };

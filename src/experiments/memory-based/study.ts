@@ -1,7 +1,7 @@
 /**
- * Seed 000's study (Arizaleta 2009, chapter 6) rerun with pith's memory-based learners on
- * public corpora, for both representations side by side: seed 000's text/tail units
- * (`seed000`) and pith's block features (`pith`). Data sets:
+ * The memory-based study (Arizaleta 2009, chapter 6) rerun with pith's memory-based learners on
+ * public corpora, for both representations side by side: the memory-based study's text/tail units
+ * (`units`) and pith's block features (`pith`). Data sets:
  * - `news`: l3s-gn1 (per-element title / full text / other by human assessors; research
  *   use only), standing in for the thesis' Google News pages: title and body;
  * - `headings`: cleaneval (headings marked `<h>`) and wcxb-dev (markdown `#` lines, titles),
@@ -181,16 +181,16 @@ function pageFlagInput(p: StudyPage, o: PageOutcome, corpusHasHeadings: boolean)
   };
 }
 
-export async function runStudy(options: StudyOptions): Promise<StudyResult> {
-  const cfg = resolveConfig(options);
-  const say = options.onProgress ?? (() => {});
-  const seconds: Record<string, number> = {};
-  const t0 = Date.now();
-  const lap = (name: string, from: number) => (seconds[name] = (Date.now() - from) / 1000);
-  const root = options.corporaRoot.replace(/\/$/, '');
+type Say = (line: string) => void;
+/** A data set of the study, with the corpora it came from. */
+interface StudySet {
+  readonly name: DatasetName;
+  readonly data: StudyDataset;
+  readonly corpora: string;
+}
 
-  // 1. Data, features once per page.
-  let t = Date.now();
+/** Step 1: the two data sets, features computed once per page. */
+async function loadStudySets(cfg: StudyConfig, root: string, say: Say): Promise<StudySet[]> {
   const progressOf = (name: string) => (d: number, n: number) => {
     if (d === n || d % 50 === 0) say(`load ${name}: ${d}/${n} pages`);
   };
@@ -199,29 +199,24 @@ export async function runStudy(options: StudyOptions): Promise<StudyResult> {
     { path: `${root}/cleaneval`, limit: cfg.cleanevalPages, filter: (p) => (p.gold.headings?.length ?? 0) > 0 },
     { path: `${root}/wcxb-dev`, limit: cfg.wcxbPages, filter: (p) => (p.gold.headings?.length ?? 0) > 0 },
   ], { seed: cfg.seed, onPage: progressOf('cleaneval + wcxb-dev') });
-  lap('load + features', t);
-  const sets: Array<{ name: DatasetName; data: StudyDataset; corpora: string }> = [
+  return [
     { name: 'news', data: news, corpora: 'l3s-gn1' },
     { name: 'headings', data: headings, corpora: 'cleaneval + wcxb-dev' },
   ];
-  const datasets: DatasetInfo[] = sets.map(({ name, data, corpora }) => {
-    const gold: Partial<Record<Label, number>> = {};
-    for (const p of data.pages) for (const i of p.counted) gold[p.gold[i] as Label] = (gold[p.gold[i] as Label] ?? 0) + 1;
-    return {
-      name, corpora, labels: data.labels, pages: data.pages.length, sites: new Set(data.pages.map((p) => p.site)).size, failures: data.failures,
-      items: { pith: data.pages.reduce((a, p) => a + p.reps.pith.seq.items.length, 0), seed000: data.pages.reduce((a, p) => a + p.reps.seed000.seq.items.length, 0) },
-      goldBlocks: gold,
-    };
-  });
-  for (const d of datasets) say(`${d.name}: ${d.pages} pages, ${d.sites} sites, ${d.items.pith} blocks, ${d.items.seed000} units`);
+}
 
-  // 2. Feature weights (table 6.10) on the news data.
-  t = Date.now();
-  const weights = REPS.map((rep) => ({ dataset: 'news' as DatasetName, rep, rows: featureWeights(news.pages.map((p) => p.reps[rep].seq), schemaOf(rep), 'gain-ratio') }));
-  lap('feature weights', t);
+function datasetInfo({ name, data, corpora }: StudySet): DatasetInfo {
+  const gold: Partial<Record<Label, number>> = {};
+  for (const p of data.pages) for (const i of p.counted) gold[p.gold[i] as Label] = (gold[p.gold[i] as Label] ?? 0) + 1;
+  return {
+    name, corpora, labels: data.labels, pages: data.pages.length, sites: new Set(data.pages.map((p) => p.site)).size, failures: data.failures,
+    items: { pith: data.pages.reduce((a, p) => a + p.reps.pith.seq.items.length, 0), units: data.pages.reduce((a, p) => a + p.reps.units.seq.items.length, 0) },
+    goldBlocks: gold,
+  };
+}
 
-  // 3. Sweep on a sample: algorithm x k x weighting, merged and cross-site.
-  t = Date.now();
+/** Step 3: algorithm x k x weighting on a sample of each data set, merged and cross-site. */
+function sweepAll(sets: readonly StudySet[], cfg: StudyConfig, say: Say): { sweep: SweepRow[]; sweepPages: Record<DatasetName, number> } {
   const sweep: SweepRow[] = [];
   const sweepPages: Record<DatasetName, number> = { news: 0, headings: 0 };
   for (const { name, data } of sets) {
@@ -236,13 +231,24 @@ export async function runStudy(options: StudyOptions): Promise<StudyResult> {
       }
     }
   }
-  lap('sweep', t);
-  const bestOf = (dataset: DatasetName, rep: RepName, regime: Regime): Setting =>
+  return { sweep, sweepPages };
+}
+
+/** The sweep's best setting for a setup (within-site takes the merged optimum); IB1 k=1 when none ran. */
+type BestOf = (dataset: DatasetName, rep: RepName, regime: Regime) => Setting;
+function bestSettings(sweep: readonly SweepRow[]): BestOf {
+  return (dataset, rep, regime) =>
     optimum(sweep.filter((r) => r.dataset === dataset && r.rep === rep && r.regime === (regime === 'within-site' ? 'merged' : regime)))?.setting ??
     { algorithm: 'ib1', weighting: 'gain-ratio', k: 1 };
+}
 
-  // 4. Main runs at each setup's optimum, on all pages.
-  t = Date.now();
+/** The learners' options for one setting. */
+function runOptionsOf(rep: RepName, setting: Setting): { rep: RepName; weighting: Weighting; maxK: number; igtree: boolean } {
+  return { rep, weighting: setting.weighting, maxK: setting.algorithm === 'ib1' ? setting.k ?? 1 : 0, igtree: setting.algorithm === 'igtree' };
+}
+
+/** Step 4: every regime at each setup's optimum, on all pages; the folds are kept for the curves. */
+function mainRuns(sets: readonly StudySet[], cfg: StudyConfig, bestOf: BestOf, say: Say): { main: SetupResult[]; foldCache: Map<string, FoldPlan[]> } {
   const main: SetupResult[] = [];
   const foldCache = new Map<string, FoldPlan[]>();
   for (const { name, data } of sets) {
@@ -257,7 +263,7 @@ export async function runStudy(options: StudyOptions): Promise<StudyResult> {
       for (const rep of REPS) {
         const setting = bestOf(name, rep, regime);
         const t1 = Date.now();
-        const run = runFolds(data.pages, folds, { rep, weighting: setting.weighting, maxK: setting.algorithm === 'ib1' ? setting.k ?? 1 : 0, igtree: setting.algorithm === 'igtree' });
+        const run = runFolds(data.pages, folds, runOptionsOf(rep, setting));
         const outs = run.outcomes.get(settingKey(setting))!;
         main.push({
           dataset: name, rep, regime, setting, folds: folds.length, pages: tested.size,
@@ -269,10 +275,11 @@ export async function runStudy(options: StudyOptions): Promise<StudyResult> {
       }
     }
   }
-  lap('main cross-validation', t);
+  return { main, foldCache };
+}
 
-  // 5. Learning curves: cross-site fold 0; training pages in several random orders.
-  t = Date.now();
+/** Step 5: learning curves on cross-site fold 0, the training pages taken in several random orders. */
+function learningCurves(sets: readonly StudySet[], cfg: StudyConfig, foldCache: ReadonlyMap<string, FoldPlan[]>, bestOf: BestOf, say: Say): { curves: CurvePoint[]; curveInfo: StudyResult['curveInfo'] } {
   const curves: CurvePoint[] = [];
   const pool: Record<DatasetName, number> = { news: 0, headings: 0 };
   const testN: Record<DatasetName, number> = { news: 0, headings: 0 };
@@ -290,7 +297,7 @@ export async function runStudy(options: StudyOptions): Promise<StudyResult> {
         const order = fold.train.map((i) => ({ i, r: rand() })).sort((a, b) => a.r - b.r).map((x) => x.i);
         const plans = sizes.map((n) => ({ train: order.slice(0, n), test }));
         plans.forEach((plan, si) => {
-          const run = runFolds(data.pages, [plan], { rep, weighting: setting.weighting, maxK: setting.algorithm === 'ib1' ? setting.k ?? 1 : 0, igtree: setting.algorithm === 'igtree' });
+          const run = runFolds(data.pages, [plan], runOptionsOf(rep, setting));
           const sc = scoreOutcomes(data.pages, run.outcomes.get(settingKey(setting))!);
           for (const l of data.labels) sums[si]![l] = (sums[si]![l] ?? 0) + (sc.micro[l]?.f1 ?? 0) / cfg.curveOrders;
         });
@@ -299,18 +306,56 @@ export async function runStudy(options: StudyOptions): Promise<StudyResult> {
       say(`learning curve ${name} ${rep}: ${sizes.length} sizes x ${cfg.curveOrders} orders`);
     }
   }
-  lap('learning curves', t);
+  return { curves, curveInfo: { pool, test: testN } };
+}
 
-  // 6. State-machine flags over the main predictions.
+/** Step 6: the state machine's flags over the main predictions (within-site left out). */
+function stateMachineFlags(main: readonly SetupResult[], dataOf: (name: DatasetName) => StudyDataset): FlagResult[] {
   const flags: FlagResult[] = [];
   for (const m of main) {
     if (m.regime === 'within-site') continue;
-    const data = m.dataset === 'news' ? news : headings;
+    const data = dataOf(m.dataset);
     const input = m.outcomes.map((o) => pageFlagInput(data.pages[o.page]!, o, m.dataset === 'headings'));
     flags.push({ dataset: m.dataset, rep: m.rep, regime: m.regime, stats: flagStats(input) });
   }
+  return flags;
+}
+
+export async function runStudy(options: StudyOptions): Promise<StudyResult> {
+  const cfg = resolveConfig(options);
+  const say = options.onProgress ?? (() => {});
+  const seconds: Record<string, number> = {};
+  const t0 = Date.now();
+  const lap = (name: string, from: number) => (seconds[name] = (Date.now() - from) / 1000);
+
+  let t = Date.now();
+  const sets = await loadStudySets(cfg, options.corporaRoot.replace(/\/$/, ''), say);
+  const [news, headings] = [sets[0]!.data, sets[1]!.data];
+  lap('load + features', t);
+  const datasets = sets.map(datasetInfo);
+  for (const d of datasets) say(`${d.name}: ${d.pages} pages, ${d.sites} sites, ${d.items.pith} blocks, ${d.items.units} units`);
+
+  // 2. Feature weights (table 6.10) on the news data.
+  t = Date.now();
+  const weights = REPS.map((rep) => ({ dataset: 'news' as DatasetName, rep, rows: featureWeights(news.pages.map((p) => p.reps[rep].seq), schemaOf(rep), 'gain-ratio') }));
+  lap('feature weights', t);
+
+  t = Date.now();
+  const { sweep, sweepPages } = sweepAll(sets, cfg, say);
+  lap('sweep', t);
+  const bestOf = bestSettings(sweep);
+
+  t = Date.now();
+  const { main, foldCache } = mainRuns(sets, cfg, bestOf, say);
+  lap('main cross-validation', t);
+
+  t = Date.now();
+  const { curves, curveInfo } = learningCurves(sets, cfg, foldCache, bestOf, say);
+  lap('learning curves', t);
+
+  const flags = stateMachineFlags(main, (name) => (name === 'news' ? news : headings));
   seconds['total'] = (Date.now() - t0) / 1000;
-  return { config: cfg, datasets, weights, sweep, sweepPages, main, curves, curveInfo: { pool, test: testN }, flags, seconds,
+  return { config: cfg, datasets, weights, sweep, sweepPages, main, curves, curveInfo, flags, seconds,
     pageSites: { news: news.pages.map((p) => p.site), headings: headings.pages.map((p) => p.site) } };
 }
 

@@ -13,9 +13,9 @@ function pooled(study: RenderedStudy, size: number, extractor: RenderedExtractor
 export function renderedReport(study: RenderedStudy): string {
   const top = study.sizes[study.sizes.length - 1]!;
   const out: string[] = [];
-  out.push(`# Seed 002's experiments: one training site, the other sites as tests\n`);
-  out.push(`msv-big9: ${study.sites.map((s) => `${s} (${study.pagesPerSite[s]} pages)`).join(', ')}; ${pct(study.renderedShare)} of the pages with a layout. Each site in turn trains on a fixed random draw of its pages; the pages of the four other sites are the test. Title: the headline exactly; body: a page whose body shingle F1 against the gold is at least ${BODY_CORRECT_F1} (seed 002's "accuracy" counts correct extractions), and the mean body F1. \`svm\`: seed 002's subtree selector (spatial + content features, RBF SVM, Platt probabilities); \`maxent\`: the bundled recipe's learner and features trained on the same pages; \`maxent+visual\`: the same with the visual family; \`bundled\`: the bundled model, which saw no msv-big9 page.\n`);
-  out.push(`## Trained on ${top} pages of one site (seed 002's Table 2)\n`);
+  out.push(`# The rendered-view study's experiments: one training site, the other sites as tests\n`);
+  out.push(`msv-big9: ${study.sites.map((s) => `${s} (${study.pagesPerSite[s]} pages)`).join(', ')}; ${pct(study.renderedShare)} of the pages with a layout. Each site in turn trains on a fixed random draw of its pages; the pages of the four other sites are the test. Title: the headline exactly; body: a page whose body shingle F1 against the gold is at least ${BODY_CORRECT_F1} (rendered-view study's "accuracy" counts correct extractions), and the mean body F1. \`svm\`: the rendered-view study's subtree selector (spatial + content features, RBF SVM, Platt probabilities); \`maxent\`: the bundled recipe's learner and features trained on the same pages; \`maxent+visual\`: the same with the visual family; \`bundled\`: the bundled model, which saw no msv-big9 page.\n`);
+  out.push(`## Trained on ${top} pages of one site (rendered-view study's Table 2)\n`);
   out.push(`| training site | ${RENDERED_EXTRACTORS.map((e) => `${e} title | ${e} body | ${e} body F1`).join(' | ')} |`);
   out.push(`|---|${RENDERED_EXTRACTORS.map(() => '---:|---:|---:').join('|')}|`);
   for (const site of study.sites) {

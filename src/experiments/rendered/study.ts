@@ -1,11 +1,11 @@
 /**
- * Seed 002's experiments on msv-big9 (5 news sites x 40 pages, with their rendered layouts):
+ * The rendered-view study's experiments on msv-big9 (5 news sites x 40 pages, with their rendered layouts):
  * a wrapper learned from pages of ONE site, tested on the pages of every OTHER site (its
  * "single training site" question), for the SVM subtree selector (spatial + content features)
  * beside the sequence models trained on the same pages (MaxEnt with the bundled recipe's
  * features, and with the visual family added), and the bundled model that saw no page of
  * msv-big9 at all. Learning curve: the same over k = 1, 2, 5, 10, 20, 40 training pages.
- * Scores as seed 002 counts them: title accuracy (exact headline) and body accuracy (a page
+ * Scores as the rendered-view study counts them: title accuracy (exact headline) and body accuracy (a page
  * whose body shingle F1 against the gold is at least 0.9), plus mean body shingle F1.
  */
 import { join } from 'node:path';
@@ -118,7 +118,7 @@ export async function runRenderedStudy(options: RenderedStudyOptions): Promise<R
   const sizes = (options.sizes ?? [1, 2, 5, 10, 20, 40]).filter((k) => k <= maxSize);
   const cells: Cell[] = [];
   for (const trainSite of sites) {
-    // Seed 002 draws its training pages at random: one fixed draw per site, its prefixes the sizes.
+    // The rendered-view study draws its training pages at random: one fixed draw per site, its prefixes the sizes.
     const order = seededShuffle(bySite.get(trainSite)!, 2009);
     const test = sites.filter((s) => s !== trainSite).flatMap((s) => bySite.get(s)!);
     for (const size of sizes) {

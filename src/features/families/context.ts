@@ -1,4 +1,4 @@
-/** Families over a block's neighbours in the sequence: after-image, seed 000's windows, position. */
+/** Families over a block's neighbours in the sequence: after-image, the memory-based study's windows, position. */
 import { NONE, type FamilyColumn, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { decile, endPunctuation, log2Bucket, upperCaseRatio } from '../text-stats.js';
@@ -6,7 +6,7 @@ import { log2p } from './lexical.js';
 
 export const afterImageFamily: FeatureFamily = {
   name: 'after-image',
-  doc: 'Seed 001 after image tag: `afterimg` (or `aftermedia`) when an image (or video, iframe, ...) item lies between the previous text block and this one; `beforeimg` when one follows before the next text block. Captions sit next to images. Column afterImage: image | media | no.',
+  doc: 'The block-labelling study\'s after image tag: `afterimg` (or `aftermedia`) when an image (or video, iframe, ...) item lies between the previous text block and this one; `beforeimg` when one follows before the next text block. Captions sit next to images. Column afterImage: image | media | no.',
   columns: [{ name: 'afterImage', kind: 'symbolic' }],
   compute(ctx, out) {
     const blocks = ctx.blocks;
@@ -54,7 +54,7 @@ export function itemTag(ctx: PageContext, i: number): string {
 
 export const windowFamily: FeatureFamily = {
   name: 'window',
-  doc: "Seed 000's window features over the block sequence: tags of the items 5 before and 5 after (`w-2:tag=li`; `_` past either end; the current tag is in `ancestors`), text lengths in characters of the items 3 before to 3 after as log2 buckets (`w+1:len=64`, `len=...` for the block itself), end punctuation of the same seven (`w-1:end=dot`, `end=none`, ...: dot, question, exclaim, colon, quote, ellipsis, other-punct, none, empty), and the block's own upper-case share (`upper`, value in [0,1]; `upper=caps` above seed 000's 70%). Columns: tag-5..tag+5 (symbolic), len-3..len+3 (log2(1+chars), NaN past the ends), upperRatio, end-3..end+3 (symbolic).",
+  doc: "The memory-based study's window features over the block sequence: tags of the items 5 before and 5 after (`w-2:tag=li`; `_` past either end; the current tag is in `ancestors`), text lengths in characters of the items 3 before to 3 after as log2 buckets (`w+1:len=64`, `len=...` for the block itself), end punctuation of the same seven (`w-1:end=dot`, `end=none`, ...: dot, question, exclaim, colon, quote, ellipsis, other-punct, none, empty), and the block's own upper-case share (`upper`, value in [0,1]; `upper=caps` above the memory-based study's 70%). Columns: tag-5..tag+5 (symbolic), len-3..len+3 (log2(1+chars), NaN past the ends), upperRatio, end-3..end+3 (symbolic).",
   columns: WINDOW_COLUMNS,
   compute(ctx, out) {
     const n = ctx.blocks.length;

@@ -8,7 +8,7 @@
 import type { FeatureFamily } from '../family.js';
 import { NONE } from '../family.js';
 import { blockWordCounts } from './lexical.js';
-import { AGENCY, COMMENTS_LINE, COUNTER, CREDIT_MARK, CREDIT_SIGN, DATELINE, LEAD_IN, LICENSE, REPLY, SAYS } from '../vocabulary.js';
+import { AGENCY, COMMENTS_LINE, COUNTER, CREDIT_MARK, CREDIT_SIGN, DATELINE, LEAD_IN, LICENSE, REPLY, SAYS } from '../cue-words.js';
 
 /** Blocks longer than this are prose; only credits at their very end are looked for. */
 const SHORT_CHARS = 160;

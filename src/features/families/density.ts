@@ -8,7 +8,7 @@ import { log2p } from './lexical.js';
 
 export const anchorFamily: FeatureFamily = {
   name: 'anchor',
-  doc: 'Seed 001 anchor percentage: share of the block\'s (whitespace-separated) words inside `<a href>` (`anchor`, value in [0,1]), with `anchor=none`, `anchor=all` and `anchor=<decile>`. Column anchorShare.',
+  doc: 'The block-labelling study\'s anchor percentage: share of the block\'s (whitespace-separated) words inside `<a href>` (`anchor`, value in [0,1]), with `anchor=none`, `anchor=all` and `anchor=<decile>`. Column anchorShare.',
   columns: [{ name: 'anchorShare', kind: 'numeric' }],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;

@@ -1,4 +1,4 @@
-/** Families over a block's words (seed 001): kind, words, stop words, entities, title casing, word count. */
+/** Families over a block's words (block-labelling study): kind, words, stop words, entities, title casing, word count. */
 import type { FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { countEntities, ENTITY_KINDS, type EntityCounts } from '../entities.js';
@@ -43,7 +43,7 @@ export const kindFamily: FeatureFamily = {
   },
 };
 
-// Seed 001 keeps these news-agency names as words although they are entities.
+// The block-labelling study keeps these news-agency names as words although they are entities.
 const AGENCY_WORDS: ReadonlySet<string> = new Set(['reuters', 'ap', 'a.p.', 'associated', 'press', 'afp', 'dpa']);
 const MAX_WORD_CHARS = 24;
 
@@ -59,7 +59,7 @@ function fnv1a(s: string): number {
 
 export const wordsFamily: FeatureFamily = {
   name: 'words',
-  doc: 'Seed 001 bag of words: `w:<token>` (lower-cased, at most 24 characters, value 1) for each distinct token of the block, first `maxWordsPerBlock` kept; numbers and entity-like tokens are left out (the entities family counts them), except news-agency names. With `words: hashed` the names are `w#<bucket>` instead. No columns.',
+  doc: 'The block-labelling study\'s bag of words: `w:<token>` (lower-cased, at most 24 characters, value 1) for each distinct token of the block, first `maxWordsPerBlock` kept; numbers and entity-like tokens are left out (the entities family counts them), except news-agency names. With `words: hashed` the names are `w#<bucket>` instead. No columns.',
   columns: [],
   compute(ctx, out) {
     const { words, wordBuckets, maxWordsPerBlock } = ctx.config;
@@ -81,7 +81,7 @@ export const wordsFamily: FeatureFamily = {
 
 export const stopWordsFamily: FeatureFamily = {
   name: 'stop-words',
-  doc: "Seed 001 inverse stop-wording: `sw:<word>` for each stop word of the page's language in the block (lists for 16 European languages, Turkish, Indonesian, Korean, and function characters for Chinese and Japanese; the language is guessed from the page's text, else `<html lang>`, else all lists together), plus `stop-ratio` (share of tokens that are stop words, value in [0,1]) and its decile `stop-ratio=<0-9>`. Prose has many stop words whatever its topic; menus and tag lists have few. Column: stopRatio.",
+  doc: "The block-labelling study's inverse stop-wording: `sw:<word>` for each stop word of the page's language in the block (lists for 16 European languages, Turkish, Indonesian, Korean, and function characters for Chinese and Japanese; the language is guessed from the page's text, else `<html lang>`, else all lists together), plus `stop-ratio` (share of tokens that are stop words, value in [0,1]) and its decile `stop-ratio=<0-9>`. Prose has many stop words whatever its topic; menus and tag lists have few. Column: stopRatio.",
   columns: [{ name: 'stopRatio', kind: 'numeric' }],
   compute(ctx, out) {
     const stop = ctx.stop.set;
@@ -106,7 +106,7 @@ export const stopWordsFamily: FeatureFamily = {
 
 export const entitiesFamily: FeatureFamily = {
   name: 'entities',
-  doc: 'Seed 001 named entities, by language-independent heuristics: `ent:name` (runs of capitalised words not opening a sentence), `ent:date` (numeric dates, month names next to numbers, years), `ent:time`, `ent:money`, `ent:percent`, `ent:number`; values log-scaled counts in [0,1], plus `ent-many:<kind>` at 3 or more. Columns: log2(1+count) per kind.',
+  doc: 'The block-labelling study\'s named entities, by language-independent heuristics: `ent:name` (runs of capitalised words not opening a sentence), `ent:date` (numeric dates, month names next to numbers, years), `ent:time`, `ent:money`, `ent:percent`, `ent:number`; values log-scaled counts in [0,1], plus `ent-many:<kind>` at 3 or more. Columns: log2(1+count) per kind.',
   columns: ENTITY_KINDS.map((k) => ({ name: `ent_${k}`, kind: 'numeric' as const })),
   compute(ctx, out) {
     blockEntities(ctx).forEach((e, i) => {
@@ -123,7 +123,7 @@ export const entitiesFamily: FeatureFamily = {
 
 export const titleCaseFamily: FeatureFamily = {
   name: 'title-case',
-  doc: 'Seed 001 title casing: `tcase:all` when every cased token starts upper case (headlines in English, menus), `tcase:anylower` when any starts lower case. Column titleCase: all | mixed | lower | none (no cased tokens).',
+  doc: 'The block-labelling study\'s title casing: `tcase:all` when every cased token starts upper case (headlines in English, menus), `tcase:anylower` when any starts lower case. Column titleCase: all | mixed | lower | none (no cased tokens).',
   columns: [{ name: 'titleCase', kind: 'symbolic' }],
   compute(ctx, out) {
     ctx.tokens.forEach((toks, i) => {
@@ -146,7 +146,7 @@ export const titleCaseFamily: FeatureFamily = {
 
 export const wordCountFamily: FeatureFamily = {
   name: 'word-count',
-  doc: 'Seed 001 word count (CJK characters count half a word): `words` (log-scaled, 1 at 1000 words) and the log2 bucket `wc=<0|1|2|4|8|...>`. Column: log2(1+words).',
+  doc: 'The block-labelling study\'s word count (CJK characters count half a word): `words` (log-scaled, 1 at 1000 words) and the log2 bucket `wc=<0|1|2|4|8|...>`. Column: log2(1+words).',
   columns: [{ name: 'wordCount', kind: 'numeric' }],
   compute(ctx, out) {
     blockWordCounts(ctx).forEach((n, i) => {

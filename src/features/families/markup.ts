@@ -5,7 +5,7 @@
 import { NONE, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
-import { CLASS_WORD_GROUPS } from '../vocabulary.js';
+import { CLASS_WORD_GROUPS } from '../cue-words.js';
 
 export const HINTS: readonly string[] = Object.freeze(Object.keys(CLASS_WORD_GROUPS));
 const HINT_OF: ReadonlyMap<string, string> = new Map(

@@ -1,5 +1,5 @@
 /**
- * Seed 001's title matching, against every title the page declares: `<title>`,
+ * The block-labelling study's title matching, against every title the page declares: `<title>`,
  * og:title, twitter:title and the JSON-LD headline. The match is the longest common
  * subsequence of tokens (in order, gaps allowed), so "Headline | Site" still matches
  * the block "Headline" and the other way round.
@@ -76,7 +76,7 @@ function titleScores(ctx: PageContext): TitleScores {
 
 export const titleMatchFamily: FeatureFamily = {
   name: 'title-match',
-  doc: 'Seed 001 title matching, for each title source (`<title>`, og:title, twitter:title, JSON-LD headline): when two or more block tokens match the title in order (longest common subsequence; one-token titles must be matched exactly), `tmatch:<source>` = share of the title matched. Over all sources: `tmatch` (best share), `tmatch-cover` (share of the block that is title), `tmatch=<decile>`, `tmatch=full` (at least 90% of the title and 80% of the block) and `tmatch=exact` (same tokens). Columns: titleShare, titleCover.',
+  doc: 'The block-labelling study\'s title matching, for each title source (`<title>`, og:title, twitter:title, JSON-LD headline): when two or more block tokens match the title in order (longest common subsequence; one-token titles must be matched exactly), `tmatch:<source>` = share of the title matched. Over all sources: `tmatch` (best share), `tmatch-cover` (share of the block that is title), `tmatch=<decile>`, `tmatch=full` (at least 90% of the title and 80% of the block) and `tmatch=exact` (same tokens). Columns: titleShare, titleCover.',
   columns: [
     { name: 'titleShare', kind: 'numeric' },
     { name: 'titleCover', kind: 'numeric' },

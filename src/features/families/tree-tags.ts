@@ -1,6 +1,6 @@
 /**
- * Families over the tree around a block: seed 001's ancestor, descendant and sibling
- * tags, and seed 003's structure (depth, children, siblings, tag-path repetition).
+ * Families over the tree around a block: the block-labelling study's ancestor, descendant and sibling
+ * tags, and the list-extraction study's structure (depth, children, siblings, tag-path repetition).
  */
 import type { ElementNode } from '../../dom/tree.js';
 import { NONE, type FeatureFamily } from '../family.js';
@@ -18,7 +18,7 @@ function parentOf(ctx: PageContext, id: number): number {
 
 export const ancestorsFamily: FeatureFamily = {
   name: 'ancestors',
-  doc: "Seed 001 ancestor tags: `tag=<t>` (the block's own element: the common ancestor of its text, e.g. `p`, `a`, `img`), `box=<t>` (nearest non-inline element holding it), `parent=<t>` and `gparent=<t>` (the box's parent and grandparent). Columns: tag, box, parent, grandparent.",
+  doc: "The block-labelling study's ancestor tags: `tag=<t>` (the block's own element: the common ancestor of its text, e.g. `p`, `a`, `img`), `box=<t>` (nearest non-inline element holding it), `parent=<t>` and `gparent=<t>` (the box's parent and grandparent). Columns: tag, box, parent, grandparent.",
   columns: [
     { name: 'tag', kind: 'symbolic' },
     { name: 'box', kind: 'symbolic' },
@@ -57,7 +57,7 @@ const MAX_DESC_COLUMN = 4;
 
 export const descendantsFamily: FeatureFamily = {
   name: 'descendants',
-  doc: "Seed 001 descendant tags: `desc:<t>` for each element inside the block's span of text (inline wrappers between its box and its text, and elements among its text nodes), with `a href` (`a-href`) told from `a name` (`a-name`), `b` as `strong` and `i` as `em`. Column desc: up to four names, sorted, joined by `+` (`_` when none).",
+  doc: "The block-labelling study's descendant tags: `desc:<t>` for each element inside the block's span of text (inline wrappers between its box and its text, and elements among its text nodes), with `a href` (`a-href`) told from `a name` (`a-name`), `b` as `strong` and `i` as `em`. Column desc: up to four names, sorted, joined by `+` (`_` when none).",
   columns: [{ name: 'desc', kind: 'symbolic' }],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
@@ -92,7 +92,7 @@ function siblingAnchor(ctx: PageContext, i: number): number {
 
 export const siblingsFamily: FeatureFamily = {
   name: 'siblings',
-  doc: "Seed 001 sibling tags: `prevsib=<t>` and `nextsib=<t>`, the element siblings before and after the block's box (for images: the image); `_` when there is none. Columns: prevSibling, nextSibling.",
+  doc: "The block-labelling study's sibling tags: `prevsib=<t>` and `nextsib=<t>`, the element siblings before and after the block's box (for images: the image); `_` when there is none. Columns: prevSibling, nextSibling.",
   columns: [
     { name: 'prevSibling', kind: 'symbolic' },
     { name: 'nextSibling', kind: 'symbolic' },
@@ -132,7 +132,7 @@ export const siblingsFamily: FeatureFamily = {
 
 export const structureFamily: FeatureFamily = {
   name: 'structure',
-  doc: "Seed 003 parse-tree features of the block's box: `depth` (value depth/32, capped at 1), `children` and `siblings` (element counts, log-scaled), and repetition of its tag path among the page's blocks (the leaves): `rep-prefix` (share of blocks whose path starts with the box's path: seed 003's prefix count), `rep-suffix` (share whose path is strictly longer: its suffix count), `rep-same` (share with exactly this path) and `rep-same=<log2 bucket of the count>`, and `rep-parent` (prefix share of the box's parent path, which sees the list a block belongs to). Columns: depth, children, siblings, prefixShare, suffixShare, sameShare, parentPrefixShare.",
+  doc: "The list-extraction study's parse-tree features of the block's box: `depth` (value depth/32, capped at 1), `children` and `siblings` (element counts, log-scaled), and repetition of its tag path among the page's blocks (the leaves): `rep-prefix` (share of blocks whose path starts with the box's path: the list-extraction study's prefix count), `rep-suffix` (share whose path is strictly longer: its suffix count), `rep-same` (share with exactly this path) and `rep-same=<log2 bucket of the count>`, and `rep-parent` (prefix share of the box's parent path, which sees the list a block belongs to). Columns: depth, children, siblings, prefixShare, suffixShare, sameShare, parentPrefixShare.",
   columns: [
     { name: 'depth', kind: 'numeric' },
     { name: 'children', kind: 'numeric' },

@@ -1,5 +1,5 @@
 /**
- * Seed 002's spatial view as block features: where a block's box sits (against the window,
+ * The rendered-view study's spatial view as block features: where a block's box sits (against the window,
  * the fold and the page's main column), how wide and tall it is, how big and heavy its
  * font is against the page's body font, whether it shows and how well it contrasts, and
  * whether it lines up with its neighbours. Read from the page's layout (`pith render`,
@@ -110,7 +110,7 @@ function widthBucket(ratio: number): string {
 
 export const visualFamily: FeatureFamily = {
   name: 'visual',
-  doc: "Seed 002's rendered view (needs a layout: `pith render`, `--render`; off unless asked for): the block's box against the window (`vis:x=left|center|right`, `vis:y=top|fold1|fold2|below`, `vis:ypage=<decile>`), against the page's main column, the char-weighted median left and right edge of its prose (`vis:col=in|partial|left|right`, `vis:w=narrow|half|column|wide`), its height (`vis:h=<log2 px>`), its font against the page's body font (`vis:font=smaller|body|larger|large|huge`, `vis:font-top` for the largest font of the first screen, `vis:bold`), `vis:hidden` when the browser does not show it, `vis:contrast=low|mid` for faint text, `vis:align-prev` / `vis:align-next` when its left edge lines up with its neighbour's, and for images their drawn size against the column (`vis:img=<log2 share>`). `vis:unrendered` on every block of a page without a layout, `vis:unmapped` for a block whose element the browser did not draw. Columns visTop (y / window height), visFont (font / body font), visColumn (share of the block inside the column), visWidth (width / column width); -1 without a layout.",
+  doc: "The rendered-view study's rendered view (needs a layout: `pith render`, `--render`; off unless asked for): the block's box against the window (`vis:x=left|center|right`, `vis:y=top|fold1|fold2|below`, `vis:ypage=<decile>`), against the page's main column, the char-weighted median left and right edge of its prose (`vis:col=in|partial|left|right`, `vis:w=narrow|half|column|wide`), its height (`vis:h=<log2 px>`), its font against the page's body font (`vis:font=smaller|body|larger|large|huge`, `vis:font-top` for the largest font of the first screen, `vis:bold`), `vis:hidden` when the browser does not show it, `vis:contrast=low|mid` for faint text, `vis:align-prev` / `vis:align-next` when its left edge lines up with its neighbour's, and for images their drawn size against the column (`vis:img=<log2 share>`). `vis:unrendered` on every block of a page without a layout, `vis:unmapped` for a block whose element the browser did not draw. Columns visTop (y / window height), visFont (font / body font), visColumn (share of the block inside the column), visWidth (width / column width); -1 without a layout.",
   columns: [
     { name: 'visTop', kind: 'numeric' },
     { name: 'visFont', kind: 'numeric' },

@@ -1,4 +1,4 @@
-/** Memory-based learners: IB1 k-NN and IGTREE (seed 000; docs/knn.md). */
+/** Memory-based learners: IB1 k-NN and IGTREE (memory-based study; docs/knn.md). */
 export { knnTrainer, igtreeTrainer, createKnnTrainer, trainKnn, knnFromJSON, type KnnLabeler, type KnnTrainOptions } from './trainer.js';
 export { Ib1Labeler, type NeighbourView } from './ib1-labeler.js';
 export { IgtreeLabeler } from './igtree-labeler.js';

@@ -12,26 +12,14 @@
  */
 import { LABELS } from '../../labels.js';
 import { computeNodeBounds, type NodeBounds } from './node-bounds.js';
+import type { SearchTree } from './search-tree.js';
 import { NUMERIC } from './table.js';
 
 const NC = LABELS.length;
 export const LEAF_SIZE = 16;
 export const NUMERIC_FANOUT = 8;
 
-export interface SearchTree {
-  readonly nodes: number;
-  /** Row range [lo, hi) of each node. */
-  readonly lo: Int32Array;
-  readonly hi: Int32Array;
-  /** Position in `active` of the column a node splits on (= its depth). */
-  readonly depth: Int32Array;
-  /** Children are contiguous node ids [childStart, childStart + childCount); 0 children = leaf. */
-  readonly childStart: Int32Array;
-  readonly childCount: Int32Array;
-  /** Per node, its value of the parent's split column: the symbolic code, or the min/max of a numeric group (NaN = missing). */
-  readonly key: Float64Array;
-  readonly kmax: Float64Array;
-}
+export type { SearchTree } from './search-tree.js';
 
 export interface InstanceBase {
   readonly width: number;
@@ -165,14 +153,8 @@ class Growable {
   }
 }
 
-/**
- * Builds the search tree over `rows` distinct rows; returns it with the row permutation
- * (tree position -> original row) that makes every node's rows contiguous.
- */
-function buildTree(values: Float64Array, rows: number, width: number, kinds: Uint8Array, active: Int32Array): { tree: SearchTree; order: Int32Array } {
-  const order = new Int32Array(rows);
-  for (let i = 0; i < rows; i++) order[i] = i;
-  // Per active column: the discrete key used to split (symbolic code, numeric dense rank, NaN = top rank).
+/** Per active column, the discrete key rows split on: the symbolic code, or a numeric column's dense rank (NaN: `nanRank`, the top). */
+function splitKeys(values: Float64Array, rows: number, width: number, kinds: Uint8Array, active: Int32Array): { keys: Int32Array[]; nanRanks: number[] } {
   const keys: Int32Array[] = [];
   const nanRanks: number[] = [];
   for (const f of active) {
@@ -187,6 +169,80 @@ function buildTree(values: Float64Array, rows: number, width: number, kinds: Uin
       keys.push(k);
     }
   }
+  return { keys, nanRanks };
+}
+
+/**
+ * Writes into `groupOf[lo..hi)` each row's group and returns the number of groups: for a
+ * numeric column up to NUMERIC_FANOUT equal-width buckets of the node's rank range, missing
+ * values in a last group of their own; for a symbolic one the codes present, 0..m-1 in
+ * ascending code order.
+ */
+function groupRows(numeric: boolean, key: Int32Array, nanRank: number, order: Int32Array, lo: number, hi: number, groupOf: Int32Array): number {
+  if (numeric) {
+    let rmin = Infinity;
+    let rmax = -Infinity;
+    for (let i = lo; i < hi; i++) {
+      const k = key[order[i]!]!;
+      if (k === nanRank) continue;
+      if (k < rmin) rmin = k;
+      if (k > rmax) rmax = k;
+    }
+    const span = rmax >= rmin ? rmax - rmin + 1 : 1;
+    const fan = Math.min(NUMERIC_FANOUT, span);
+    for (let i = lo; i < hi; i++) {
+      const k = key[order[i]!]!;
+      groupOf[i] = k === nanRank ? fan : Math.floor(((k - rmin) * fan) / span);
+    }
+    return fan + 1;
+  }
+  const present = new Map<number, number>();
+  for (let i = lo; i < hi; i++) {
+    const k = key[order[i]!]!;
+    if (!present.has(k)) present.set(k, 0);
+  }
+  const codes = [...present.keys()].sort((a, b) => a - b);
+  codes.forEach((c, j) => present.set(c, j));
+  for (let i = lo; i < hi; i++) groupOf[i] = present.get(key[order[i]!]!)!;
+  return codes.length;
+}
+
+/** Counting sort of `order[lo..hi)` by group (stable); returns where each group starts, relative to `lo`. */
+function sortByGroup(order: Int32Array, lo: number, hi: number, groupOf: Int32Array, groups: number, scratch: Int32Array): Int32Array {
+  const starts = new Int32Array(groups + 1);
+  for (let i = lo; i < hi; i++) starts[groupOf[i]! + 1]! += 1;
+  for (let j = 0; j < groups; j++) starts[j + 1]! += starts[j]!;
+  const fill = starts.slice();
+  for (let i = lo; i < hi; i++) scratch[lo + fill[groupOf[i]!]!++] = order[i]!;
+  order.set(scratch.subarray(lo, hi), lo);
+  return starts;
+}
+
+/** A child's key on column `f`: its symbolic code, or the min and max of its numeric values (NaN for the missing-value group). */
+function childKey(values: Float64Array, width: number, f: number, numeric: boolean, order: Int32Array, a: number, b: number): { kmin: number; kmax: number } {
+  if (!numeric) {
+    const k = values[order[a]! * width + f]!;
+    return { kmin: k, kmax: k };
+  }
+  let kmin = Infinity;
+  let kmax = -Infinity;
+  for (let i = a; i < b; i++) {
+    const x = values[order[i]! * width + f]!;
+    if (x < kmin) kmin = x;
+    if (x > kmax) kmax = x;
+  }
+  if (kmin === Infinity) kmin = kmax = NaN; // the missing-value group (always on its own)
+  return { kmin, kmax };
+}
+
+/**
+ * Builds the search tree over `rows` distinct rows; returns it with the row permutation
+ * (tree position -> original row) that makes every node's rows contiguous.
+ */
+function buildTree(values: Float64Array, rows: number, width: number, kinds: Uint8Array, active: Int32Array): { tree: SearchTree; order: Int32Array } {
+  const order = new Int32Array(rows);
+  for (let i = 0; i < rows; i++) order[i] = i;
+  const { keys, nanRanks } = splitKeys(values, rows, width, kinds, active);
   const g = new Growable();
   g.add(0, rows, 0, NaN, NaN);
   const scratch = new Int32Array(rows);
@@ -199,46 +255,9 @@ function buildTree(values: Float64Array, rows: number, width: number, kinds: Uin
     const depth = g.depth[node]!;
     if (hi - lo <= LEAF_SIZE || depth >= active.length) continue;
     const f = active[depth]!;
-    const key = keys[depth]!;
-    // Group label of every row in the node: the symbolic code, or a rank bucket.
-    let groups: number;
-    if (kinds[f] === NUMERIC) {
-      // Missing values (rank nanRank) get a group of their own, the last one.
-      const nanRank = nanRanks[depth]!;
-      let rmin = Infinity;
-      let rmax = -Infinity;
-      for (let i = lo; i < hi; i++) {
-        const k = key[order[i]!]!;
-        if (k === nanRank) continue;
-        if (k < rmin) rmin = k;
-        if (k > rmax) rmax = k;
-      }
-      const span = rmax >= rmin ? rmax - rmin + 1 : 1;
-      const fan = Math.min(NUMERIC_FANOUT, span);
-      for (let i = lo; i < hi; i++) {
-        const k = key[order[i]!]!;
-        groupOf[i] = k === nanRank ? fan : Math.floor(((k - rmin) * fan) / span);
-      }
-      groups = fan + 1;
-    } else {
-      // Symbolic: renumber the codes present in this node 0..m-1 in ascending code order.
-      const present = new Map<number, number>();
-      for (let i = lo; i < hi; i++) {
-        const k = key[order[i]!]!;
-        if (!present.has(k)) present.set(k, 0);
-      }
-      const codes = [...present.keys()].sort((a, b) => a - b);
-      codes.forEach((c, j) => present.set(c, j));
-      for (let i = lo; i < hi; i++) groupOf[i] = present.get(key[order[i]!]!)!;
-      groups = codes.length;
-    }
-    // Counting sort of the node's rows by group.
-    const starts = new Int32Array(groups + 1);
-    for (let i = lo; i < hi; i++) starts[groupOf[i]! + 1]! += 1;
-    for (let j = 0; j < groups; j++) starts[j + 1]! += starts[j]!;
-    const fill = starts.slice();
-    for (let i = lo; i < hi; i++) scratch[lo + fill[groupOf[i]!]!++] = order[i]!;
-    order.set(scratch.subarray(lo, hi), lo);
+    const numeric = kinds[f] === NUMERIC;
+    const groups = groupRows(numeric, keys[depth]!, nanRanks[depth]!, order, lo, hi, groupOf);
+    const starts = sortByGroup(order, lo, hi, groupOf, groups, scratch);
     // Children, in group order (ascending code / value).
     const first = g.lo.length;
     let made = 0;
@@ -246,20 +265,7 @@ function buildTree(values: Float64Array, rows: number, width: number, kinds: Uin
       const a = lo + starts[j]!;
       const b = lo + starts[j + 1]!;
       if (a === b) continue;
-      let kmin: number;
-      let kmax: number;
-      if (kinds[f] === NUMERIC) {
-        kmin = Infinity;
-        kmax = -Infinity;
-        for (let i = a; i < b; i++) {
-          const x = values[order[i]! * width + f]!;
-          if (x < kmin) kmin = x;
-          if (x > kmax) kmax = x;
-        }
-        if (kmin === Infinity) kmin = kmax = NaN; // the missing-value group (always on its own)
-      } else {
-        kmin = kmax = values[order[a]! * width + f]!;
-      }
+      const { kmin, kmax } = childKey(values, width, f, numeric, order, a, b);
       g.add(a, b, depth + 1, kmin, kmax);
       made++;
     }

@@ -9,7 +9,7 @@
  * exceeds a row's computed distance, in floating point too.
  */
 import { NUMERIC } from './table.js';
-import type { SearchTree } from './instance-base.js';
+import type { SearchTree } from './search-tree.js';
 
 export const HAS_NAN = 1;
 export const HAS_VALUE = 2;

@@ -1,7 +1,7 @@
 /**
  * Exact k-nearest-distance search over an InstanceBase.
  *
- * Distance (seed 000 eq. 3.6): D(X, Y) = sum_f w_f * delta_f(x_f, y_f), summed over the
+ * Distance (memory-based study eq. 3.6): D(X, Y) = sum_f w_f * delta_f(x_f, y_f), summed over the
  * columns of positive weight in a fixed order (activeColumns), where
  *   symbolic: delta = 0 if equal, else 1
  *   numeric:  delta = min(1, |x - y| / (max_f - min_f))   (training range; capped at 1 so an

@@ -63,7 +63,7 @@ export function bestLabel(probs: readonly number[], prior: ArrayLike<number>): L
 /**
  * Probabilities for every k from 1 to nb.ranks out of one search with the largest k (the
  * first k ranks of a k = K neighbour set are exactly the k = k set): one search serves a
- * whole k sweep (seed 000 §6.6.1). Element k-1 holds the probabilities for k.
+ * whole k sweep (memory-based study §6.6.1). Element k-1 holds the probabilities for k.
  */
 export function probsForEachK(nb: Neighbours, voting: Voting, decay: number, prior: ArrayLike<number>): number[][] {
   const out: number[][] = [];

@@ -1,5 +1,5 @@
 /**
- * Feature weights from each column's value x class contingency table (seed 000 eq. 3.3-3.7;
+ * Feature weights from each column's value x class contingency table (memory-based study eq. 3.3-3.7;
  * Quinlan's gain ratio; Daelemans & van den Bosch ch. 3). Numeric columns are cut into
  * equal-width bins first (default 20, as TiMBL does), plus one bin for missing values.
  */
@@ -22,7 +22,7 @@ export interface ColumnStats {
   readonly sharedVariance: number;
 }
 
-/** One row of the weights table (seed 000 table 6.10). */
+/** One row of the weights table (memory-based study table 6.10). */
 export interface ColumnWeight {
   readonly index: number;
   readonly name: string;
@@ -138,7 +138,7 @@ export function computeWeights(table: InstanceTable, weighting: Weighting, bins:
 }
 
 /**
- * The per-column weights table for labelled data under a schema (seed 000 table 6.10):
+ * The per-column weights table for labelled data under a schema (memory-based study table 6.10):
  * one row per column, in schema order, with the chosen weight and every other measure.
  */
 export function featureWeights(

@@ -6,7 +6,7 @@ import { HISTORY_MODES, type HistoryMode } from './feature-index.js';
 export const LINEAR_PARAMS: readonly ParamSpec[] = Object.freeze([
   {
     name: 'sigma', type: 'number', default: 10, min: 1e-6, max: 1e6,
-    help: "Standard deviation of the Gaussian prior on every weight: adds ||w||^2 / (2 sigma^2) to the loss (L2 regularisation; CRFsuite's c2 = 1/(2 sigma^2)). Smaller smooths more; seed 001 tried 1, 10 and 100.",
+    help: "Standard deviation of the Gaussian prior on every weight: adds ||w||^2 / (2 sigma^2) to the loss (L2 regularisation; CRFsuite's c2 = 1/(2 sigma^2)). Smaller smooths more; the block-labelling study tried 1, 10 and 100.",
   },
   { name: 'maxIterations', type: 'integer', default: 200, min: 1, max: 100000, help: 'L-BFGS iterations at most.' },
   { name: 'epsilon', type: 'number', default: 1e-5, min: 0, max: 1, help: 'Convergence: stop when ||gradient|| / max(1, ||w||) falls below epsilon.' },
@@ -21,7 +21,7 @@ export const LINEAR_PARAMS: readonly ParamSpec[] = Object.freeze([
   },
   {
     name: 'history', type: 'string', default: 'none', choices: HISTORY_MODES,
-    help: "Seed 001's history predicates: 'prev' copies each attribute of item i-1 onto item i as prev:<name>, 'next' those of item i+1 as next:<name>, 'both' does both.",
+    help: "The block-labelling study's history predicates: 'prev' copies each attribute of item i-1 onto item i as prev:<name>, 'next' those of item i+1 as next:<name>, 'both' does both.",
   },
 ] satisfies ParamSpec[]);
 

@@ -1,7 +1,7 @@
 /**
- * The page's main repeated list, found without examples (seed 003): the list model's rule
+ * The page's main repeated list, found without examples (list-extraction study): the list model's rule
  * sets mark the elements that are list items (an element most of them mark); marked elements with the same tag path form a
- * candidate list (seed 003's repetition: items of one list share their path from the root);
+ * candidate list (list-extraction study's repetition: items of one list share their path from the root);
  * the candidate with the most marked elements is the main list, when it has at least
  * `MIN_LIST_ITEMS`, and every element on its path is one of its items.
  * Each item is its element's text and link (the element's own `href`, else its first link's).

@@ -1,6 +1,6 @@
 /**
  * The list model file (`models/lists.model.json.gz`, docs/lists.md): two-class RIPPER rule
- * sets over seed 003's parse-tree node features (one per training seed), which mark the
+ * sets over the list-extraction study's parse-tree node features (one per training seed), which mark the
  * elements that are items of a page's main repeated list by majority, plus the header saying
  * what they were trained on.
  */

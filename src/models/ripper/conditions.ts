@@ -2,7 +2,7 @@
  * RIPPER's primitive tests and the examples they test, column-major:
  *   numeric   f <= q, f >= q   (q a value seen in training; NaN satisfies neither)
  *   symbolic  f = a
- *   set       f contains a     (seed 003's `a IN f`)
+ *   set       f contains a     (list-extraction study's `a IN f`)
  * Symbols are interned to numbers once; a symbol never seen in training gets -1 and so
  * equals nothing.
  */

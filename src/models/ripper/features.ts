@@ -1,5 +1,5 @@
 /**
- * RIPPER's view of a block: seed 003's nineteen parse-tree node features, each read from the
+ * RIPPER's view of a block: the list-extraction study's nineteen parse-tree node features, each read from the
  * `pith-blocks` columns and attributes a page's SequenceInstance already carries (the mapping
  * is documented in docs/ripper.md). Three kinds, as RIPPER's: numeric (tests f <= q, f >= q),
  * symbolic (f = a) and set-valued (f contains a). A model stores its features with their
@@ -11,7 +11,7 @@ import type { ColumnSpec, FeatureSchema, ItemFeatures } from '../../features/typ
 export type FeatureKind = 'numeric' | 'symbolic' | 'set';
 
 export interface RipperFeature {
-  /** Name shown in rules (seed 003's name where it has one). */
+  /** Name shown in rules (list-extraction study's name where it has one). */
   readonly name: string;
   readonly kind: FeatureKind;
   /** Schema column numbers read (one for numeric and symbolic; any for a set). */
@@ -27,8 +27,8 @@ interface FeatureDef {
   readonly prefixes?: readonly string[];
 }
 
-/** Seed 003's nineteen features, mapped to pith's columns (docs/ripper.md). */
-export const SEED003_FEATURES: readonly FeatureDef[] = Object.freeze([
+/** The list-extraction study's nineteen features, mapped to pith's columns (docs/ripper.md). */
+export const PARSE_TREE_NODE_FEATURES: readonly FeatureDef[] = Object.freeze([
   { name: 'tagName', kind: 'symbolic', columns: ['tag'] },
   { name: 'parentTagName', kind: 'symbolic', columns: ['parent'] },
   { name: 'boxTagName', kind: 'symbolic', columns: ['box'] },
@@ -51,7 +51,7 @@ export const SEED003_FEATURES: readonly FeatureDef[] = Object.freeze([
 ]);
 
 /**
- * The features to learn from under `schema`: `seed003` (those of its columns the schema has;
+ * The features to learn from under `schema`: `parse-tree` (or its old name `seed003`: those of its columns the schema has;
  * an error when it has none) or `all` (every column, by its declared kind, plus the two sets).
  */
 export function resolveFeatures(schema: FeatureSchema | undefined, which: string): RipperFeature[] {
@@ -60,9 +60,9 @@ export function resolveFeatures(schema: FeatureSchema | undefined, which: string
   const defs: FeatureDef[] = which === 'all'
     ? [
       ...schema.columns.map((c): FeatureDef => ({ name: c.name, kind: c.kind, columns: [c.name] })),
-      ...SEED003_FEATURES.filter((f) => f.kind === 'set'),
+      ...PARSE_TREE_NODE_FEATURES.filter((f) => f.kind === 'set'),
     ]
-    : [...SEED003_FEATURES];
+    : [...PARSE_TREE_NODE_FEATURES];
   const out: RipperFeature[] = [];
   for (const d of defs) {
     const cols = d.columns.map((c) => at.get(c));

@@ -1,5 +1,5 @@
 /**
- * RIPPER (Cohen 1995) over blocks, as seed 003 used it on parse-tree nodes: an ordered list
+ * RIPPER (Cohen 1995) over blocks, as the list-extraction study used it on parse-tree nodes: an ordered list
  * of rules `label :- test, test, ...`, one rule set per label. Labels are learned from the
  * least frequent to the most frequent; each label's rules separate it from the labels after
  * it (IREP* growing and pruning, MDL stopping, k optimisation passes), its examples are then
@@ -107,7 +107,7 @@ export class RipperLabeler implements Labeler {
     return [{ feature: r >= 0 ? `rule ${r + 1}: ${this.rules[r]!.text}` : `default: ${d.label} (no rule fired) [${d.p}/${d.n}]`, weight: probs[label]! }];
   }
 
-  /** The rules in decision order, grouped by label, as seed 003's figure prints them. */
+  /** The rules in decision order, grouped by label, as the list-extraction study's figure prints them. */
   describe(_top: number): string {
     const b = this.body;
     const lines = [

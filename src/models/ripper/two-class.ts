@@ -1,6 +1,6 @@
 /**
  * RIPPER for a two-class problem over any feature rows (ItemFeatures with columns and set
- * attributes), as seed 003 used it on parse-tree nodes: positive or not. The same learner as
+ * attributes), as the list-extraction study used it on parse-tree nodes: positive or not. The same learner as
  * the block labeler (IREP*, MDL, k optimisation passes: `learnClassRules`), one rule set for
  * the positive class, the negative class as the default. Used by the list finder
  * (src/models/lists, docs/lists.md).
@@ -120,7 +120,7 @@ export class TwoClassRules {
     return r < 0 ? `default: ${this.body.negative}` : this.rules[r]!.text;
   }
 
-  /** The rules in decision order, as seed 003's figure prints them. */
+  /** The rules in decision order, as the list-extraction study's figure prints them. */
   describe(): string {
     const b = this.body;
     const lines = [

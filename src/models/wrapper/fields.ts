@@ -3,7 +3,7 @@
  * field, applied to a page. A field's value sits in a *unit*: one text node (`text` = k, the
  * element's k-th non-blank text child) or an element's whole text (`text` = 0). Three kinds
  * of rule reach units:
- * - `path`: seed 004's tag path from the root, positions from the start, end, either or `*`;
+ * - `path`: wrapper induction's tag path from the root, positions from the start, end, either or `*`;
  * - `anchor`: the nearest element with an id, class or itemprop, then a tag path below it
  *   (`h3.author/a[*]`): survives what changes above the anchor;
  * - `label`: the text node right after a label ("Publisher", "by"), or a text node that starts

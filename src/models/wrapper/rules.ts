@@ -1,15 +1,15 @@
 /**
- * Seed 004's extraction rules over the tag tree. An element's *example path* is the list of
+ * Wrapper induction's extraction rules over the tag tree. An element's *example path* is the list of
  * its ancestors from below the document root down to itself, each step a tag and the
  * element's position among its same-tag siblings, counted from the start (1 = first) and
  * from the end (1 = last). A *rule* is a path whose steps may be generalised: a tag `*`
  * (any element), a position `*` (any), a position counted from the start, from the end
- * (seed 004's negative locations, written `-k`), or either (`[3|-2]`: third from the start
+ * (wrapper induction's negative locations, written `-k`), or either (`[3|-2]`: third from the start
  * or second from the end; what one example allows, before a second tells them apart).
  * A leaf step may also require the element's class attribute (when the examples agree
  * and the plain rule would take other blocks too).
  *
- * Matching is the seed's Fig. 3/4 procedure: from the root, keep the children of the
+ * Matching is wrapper induction's Fig. 3/4 procedure: from the root, keep the children of the
  * current nodes that satisfy the next step, to the end of the rule; every node is visited
  * at most once per rule, so a rule costs O(nodes).
  */
@@ -53,7 +53,7 @@ export interface Rule extends PathRule {
 }
 
 /**
- * Seed 004's container rule: the text blocks of every element inside the elements `steps`
+ * Wrapper induction's container rule: the text blocks of every element inside the elements `steps`
  * reach are body, except those of the elements an exception reaches (a byline, a caption, a
  * share line the training pages showed inside the article) and those another rule labels.
  */
@@ -95,7 +95,7 @@ function stepMatches(step: RuleStep, el: ElementNode, first: number, last: numbe
   return (step.first !== undefined && step.first === first) || (step.last !== undefined && step.last === last);
 }
 
-/** The element ids a rule reaches in `tree` (seed 004 Fig. 4, each node visited once), from the root or below the elements `from`. */
+/** The element ids a rule reaches in `tree` (wrapper induction Fig. 4, each node visited once), from the root or below the elements `from`. */
 export function matchRule(tree: DomTree, steps: readonly RuleStep[], from: readonly number[] = [0]): number[] {
   let frontier: number[] = [...from];
   for (const step of steps) {
@@ -138,14 +138,14 @@ export function ruleCovers(steps: readonly RuleStep[], path: readonly PathStep[]
   return true;
 }
 
-/** A position in seed 004's notation: `3` from the start, `-2` from the end, `3|-2` either, `*` any. */
+/** A position in wrapper induction's notation: `3` from the start, `-2` from the end, `3|-2` either, `*` any. */
 export function formatPosition(p: { readonly first?: number; readonly last?: number }): string {
   return p.first === undefined && p.last === undefined ? '*'
     : p.first !== undefined && p.last !== undefined ? `${p.first}|-${p.last}`
       : p.first !== undefined ? String(p.first) : `-${p.last}`;
 }
 
-/** A rule in seed 004's notation, e.g. `html[1]/body[1]/div[-2]/div[*]/p[*]`; `[3|-2]` is either. */
+/** A rule in wrapper induction's notation, e.g. `html[1]/body[1]/div[-2]/div[*]/p[*]`; `[3|-2]` is either. */
 export function formatRule(steps: readonly RuleStep[]): string {
   const dotted = (cls: string): string => `.${cls.replace(/ /g, '.') || '(no class)'}`;
   return steps.map((s) => `${s.tag}${s.cls !== undefined ? dotted(s.cls) : ''}${s.notCls?.length ? `:not(${s.notCls.map(dotted).join(',')})` : ''}[${formatPosition(s)}]`).join('/');

@@ -1,6 +1,6 @@
 /**
  * A wrapper site model: the rules induced for one site (host), applied to a page as a
- * block labeller (seed 004, phase 3). Blocks whose element a rule reaches get that rule's
+ * block labeller (wrapper induction, phase 3). Blocks whose element a rule reaches get that rule's
  * label with probability near 1, the rest `other`; the decoder and the article builder
  * then run as for any learner. When the rules find no body on a page (a template they do
  * not know) the model says so (undefined) and extraction falls back to the general model.
@@ -37,7 +37,7 @@ export interface WrapperBody {
    */
   readonly titlePrefix?: string;
   readonly titleSuffix?: string;
-  /** Version 2: container rules (seed 004's article element, less its exceptions). */
+  /** Version 2: container rules (wrapper induction's article element, less its exceptions). */
   readonly containers?: readonly ContainerRule[];
   /** Version 2: the line of a multi-line title block that holds the headline (headline.ts). */
   readonly titleLine?: LinePosition;
@@ -218,7 +218,7 @@ export class WrapperSiteModel {
     return t.trim();
   }
 
-  /** The rules, readably (one per line, seed 004's notation). */
+  /** The rules, readably (one per line, wrapper induction's notation). */
   describe(): string {
     const lines = [`site ${this.host}: wrapper, ${this.body.rules.length} rules from ${this.body.trainingPages} page(s)`];
     for (const n of this.body.notes) lines.push(`  note: ${n}`);

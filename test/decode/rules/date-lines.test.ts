@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dateLines } from '../../../src/decode/rules/date-lines.js';
-import { DATE_ONLY } from '../../../src/features/vocabulary.js';
+import { DATE_ONLY } from '../../../src/features/cue-words.js';
 import { isDateLine } from '../../../src/decode/rules/shared/date-line.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';

@@ -30,7 +30,7 @@ const PRIOR = [0.03, 0.07, 0.3, 0.6];
 
 /**
  * Label first, then every column drawn from a label-conditional distribution whose strength
- * falls off with the column index (graded weights, as in seed 000 table 6.10).
+ * falls off with the column index (graded weights, as in the memory-based study table 6.10).
  */
 export function synthetic(o: SyntheticOptions): LabeledSequence[] {
   const rand = rng(o.seed ?? 1);

@@ -1,5 +1,5 @@
 /**
- * Field mode (named fields by example, seed 004 with its feedback loop): select a value on
+ * Field mode (named fields by example, wrapper induction with its feedback loop): select a value on
  * the page (click its block; shift+click or drag for a value over several blocks, `e` for a
  * subtree), name the field, **add value**; after an example or two on one or two pages the
  * server's induced rules extract the field everywhere, and every value they find on the page

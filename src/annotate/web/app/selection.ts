@@ -1,6 +1,6 @@
 /**
  * Block selection: a range of block indices shown in the frame (`data-pith-sel`, the cursor
- * `data-pith-cursor`) and in the block list (`.sel`), and subtree picking (seed 002's
+ * `data-pith-cursor`) and in the block list (`.sel`), and subtree picking (rendered-view study's
  * subtree labelling: the smallest DOM element holding more than the selection).
  *
  * The frame's nodes belong to another document (another realm): `instanceof Element` is

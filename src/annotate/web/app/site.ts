@@ -1,5 +1,5 @@
 /**
- * "Learn this site" (seed 004's wrapper and its feedback loop): once `learnFrom` pages of the
+ * "Learn this site" (wrapper induction's wrapper and its feedback loop): once `learnFrom` pages of the
  * current page's host are labelled and saved, the toolbar offers to learn the site; the
  * learned wrapper then labels the host's other pages (they open showing its extraction, and
  * the site pane lists them with how many blocks it keeps as body), and in correct mode a label
@@ -30,7 +30,7 @@ export function updateSiteTools(): void {
   const button = $<HTMLButtonElement>('learn-site');
   button.hidden = !canLearn;
   button.textContent = (learned ? 'relearn this site' : 'learn this site') + (site ? ' (' + site.host + ')' : '');
-  button.title = site ? 'learn extraction rules for ' + site.host + ' from its ' + site.labelled + ' labelled page(s) (seed 004)' : '';
+  button.title = site ? 'learn extraction rules for ' + site.host + ' from its ' + site.labelled + ' labelled page(s) (wrapper induction)' : '';
   $('correct-tool').hidden = !learned;
   const src = $('source');
   src.textContent = S.page && S.page.source === 'wrapper' ? "the wrapper's extraction" : '';

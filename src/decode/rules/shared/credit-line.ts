@@ -1,6 +1,6 @@
 /** Whether a line only credits a picture or names a source (`credit-lines`; `media-in-region` reads captions with it). */
 import { normalizeSpace } from '../../../dom/tree.js';
-import { AGENCY, CREDIT_MARK } from '../../../features/vocabulary.js';
+import { AGENCY, CREDIT_MARK } from '../../../features/cue-words.js';
 
 /** A credit line is short: a paragraph that cites a source is prose. */
 const MAX_CREDIT_CHARS = 100;

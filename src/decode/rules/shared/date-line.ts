@@ -1,6 +1,6 @@
 /** Whether a line is only a date, alone or after a dateline's label (`date-lines`; cards' dates in `listing-cards` and `card-slots`). */
 import { normalizeSpace } from '../../../dom/tree.js';
-import { DATE_ONLY, DATELINE_LABEL } from '../../../features/vocabulary.js';
+import { DATE_ONLY, DATELINE_LABEL } from '../../../features/cue-words.js';
 
 /** The line is a date, alone or after a dateline's label. */
 export function isDateLine(line: string): boolean {

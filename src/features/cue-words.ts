@@ -98,7 +98,7 @@ export const FOOTER_NAME = /^(?:(?:site|page|global|main)[-_]?)?footer$/i;
  * Class names of text that only screen readers get, hidden from the screen by the site's
  * stylesheet (Bootstrap's and Tailwind's `sr-only`, WordPress's `screen-reader-text`, Korean
  * sites' `blind`): "Opens in a new window", a logo's name, a video's spoken description. A
- * sighted reader never sees it (docs/quality.md, session 36). Read by the decoder's hidden boxes
+ * sighted reader never sees it (docs/quality.md, "Text only screen readers get"). Read by the decoder's hidden boxes
  * and the headline's cleaner, not by the features: changing it needs no retraining.
  */
 export const SCREEN_READER_CLASSES: readonly string[] = Object.freeze([

@@ -1,7 +1,7 @@
 /**
- * Seed 000's own representation, as a second feature set (`seed000-units`): the items
+ * The memory-based study's own representation, as a second feature set (`seed000-units`): the items
  * are the text/tail units of every element (src/segment/text-tail.ts), described by the
- * seed's window features over the element sequence: tags of the 5 elements before and
+ * study's window features over the element sequence: tags of the 5 elements before and
  * after, text and tail lengths 3 before and after, upper-case share of the text and
  * tail, and end punctuation of texts and tails 3 before and after. Label mappings
  * between blocks and units let both representations train and evaluate on the same pages.
@@ -16,8 +16,9 @@ import { siteOf } from './registry.js';
 import { endPunctuation, log2Bucket, upperCaseRatio } from './text-stats.js';
 import type { ColumnSpec, FeatureSchema, ItemFeatures, SequenceInstance } from './types.js';
 
-export const SEED000_FEATURE_SET = 'seed000-units';
-export const SEED000_FEATURE_VERSION = 1;
+/** The set's stored name (in schemas and model files; kept from its first version so saved models load). */
+export const UNIT_WINDOW_FEATURE_SET = 'seed000-units';
+export const UNIT_WINDOW_FEATURE_VERSION = 1;
 
 const TAG_WINDOW = 5;
 const LEN_WINDOW = 3;
@@ -25,10 +26,10 @@ const range = (w: number): number[] => Array.from({ length: 2 * w + 1 }, (_, k) 
 const TAG_OFFSETS = range(TAG_WINDOW);
 const LEN_OFFSETS = range(LEN_WINDOW);
 const sign = (d: number): string => (d > 0 ? `+${d}` : d < 0 ? String(d) : '');
-/** Seed 000: a text "is in upper letters" when more than 70% of its letters are. */
+/** The memory-based study: a text "is in upper letters" when more than 70% of its letters are. */
 const UPPER_THRESHOLD = 0.7;
 
-export interface Seed000Options {
+export interface UnitWindowOptions {
   /** Units of hidden elements too. Default false (as `segment`). */
   readonly includeHidden?: boolean;
 }
@@ -46,12 +47,12 @@ function columnsOf(): ColumnSpec[] {
 
 let schemaMemo: FeatureSchema | undefined;
 
-/** The schema of `computeSeed000` (fixed: the set has no options that change its features). */
-export function seed000Schema(): FeatureSchema {
+/** The schema of `computeUnitWindows` (fixed: the set has no options that change its features). */
+export function unitWindowSchema(): FeatureSchema {
   if (!schemaMemo) {
     const base = {
-      name: SEED000_FEATURE_SET,
-      version: SEED000_FEATURE_VERSION,
+      name: UNIT_WINDOW_FEATURE_SET,
+      version: UNIT_WINDOW_FEATURE_VERSION,
       families: Object.freeze(['unit', 'tags', 'lengths', 'upper', 'end-punctuation']),
       columns: Object.freeze(columnsOf()),
     };
@@ -61,17 +62,14 @@ export function seed000Schema(): FeatureSchema {
   return schemaMemo;
 }
 
-export interface Seed000Instance {
+export interface UnitWindowInstance {
   readonly instance: SequenceInstance;
   /** The units, item i describing `units[i]`. */
   readonly units: readonly TextTailUnit[];
 }
 
-/** Seed 000's features of a page: one item per text/tail unit, in document order. */
-export function computeSeed000(page: Page, options: Seed000Options = {}): Seed000Instance {
-  const units = textTailUnits(page.tree, { includeHidden: options.includeHidden ?? false });
-  const schema = seed000Schema();
-  // The element sequence: each element has exactly one text unit (then, later, one tail unit).
+/** The element sequence: each element has exactly one text unit (then, later, one tail unit). */
+function elementSequence(page: Page, units: readonly TextTailUnit[]): { elementAt: Map<number, number>; tags: string[] } {
   const elementAt = new Map<number, number>();
   const tags: string[] = [];
   for (const u of units) {
@@ -80,7 +78,20 @@ export function computeSeed000(page: Page, options: Seed000Options = {}): Seed00
     const n = page.tree.nodes[u.elementId];
     tags.push(n && n.kind === 'element' ? n.tag : NONE);
   }
-  const m = tags.length;
+  return { elementAt, tags };
+}
+
+/** Per element of the sequence, its text's and its tail's length, end punctuation and upper-case share. */
+interface ElementMeasures {
+  readonly textLen: Float64Array;
+  readonly tailLen: Float64Array;
+  readonly textEnd: string[];
+  readonly tailEnd: string[];
+  readonly textUpper: Float64Array;
+  readonly tailUpper: Float64Array;
+}
+
+function elementMeasures(units: readonly TextTailUnit[], elementAt: ReadonlyMap<number, number>, m: number): ElementMeasures {
   const textLen = new Float64Array(m);
   const tailLen = new Float64Array(m);
   const textEnd: string[] = new Array<string>(m).fill('empty');
@@ -101,6 +112,16 @@ export function computeSeed000(page: Page, options: Seed000Options = {}): Seed00
       tailUpper[e] = upperCaseRatio(sample);
     }
   }
+  return { textLen, tailLen, textEnd, tailEnd, textUpper, tailUpper };
+}
+
+/** The memory-based study's features of a page: one item per text/tail unit, in document order. */
+export function computeUnitWindows(page: Page, options: UnitWindowOptions = {}): UnitWindowInstance {
+  const units = textTailUnits(page.tree, { includeHidden: options.includeHidden ?? false });
+  const schema = unitWindowSchema();
+  const { elementAt, tags } = elementSequence(page, units);
+  const m = tags.length;
+  const { textLen, tailLen, textEnd, tailEnd, textUpper, tailUpper } = elementMeasures(units, elementAt, m);
   // Attribute names per column and value, built once per page (no string keys per lookup).
   const colNames = schema.columns.map((c) => c.name);
   const caches = colNames.map(() => new Map<string, string>());
@@ -152,7 +173,7 @@ export function computeSeed000(page: Page, options: Seed000Options = {}): Seed00
         attrs.push(name(c++, v));
       }
     }
-    if (c !== width) throw new Error('seed000: column count does not match the schema');
+    if (c !== width) throw new Error('unit windows: column count does not match the schema');
     return { attrs, columns: cols };
   });
   return Object.freeze({
@@ -185,7 +206,7 @@ const GOLD_ORDER: readonly GoldLabel[] = ['title', 'heading', 'body', 'other', '
 const LABEL_ORDER: readonly Label[] = ['title', 'heading', 'body', 'other'];
 
 export interface UnitLabelOptions {
-  /** Label of units with no visible text in any block (empty texts and tails). Default `other`: seed 000 tags them garbage. */
+  /** Label of units with no visible text in any block (empty texts and tails). Default `other`: the memory-based study tags them garbage. */
   readonly emptyLabel?: GoldLabel;
 }
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadPage, type Page } from '../../src/page.js';
-import { computeSeed000, seed000Schema, unitLabelsFromBlockLabels, blockLabelsFromUnitLabels } from '../../src/features/seed000.js';
+import { computeUnitWindows, unitWindowSchema, unitLabelsFromBlockLabels, blockLabelsFromUnitLabels } from '../../src/features/unit-windows.js';
 import { featureSchema } from '../../src/features/registry.js';
 import type { GoldLabel, Label } from '../../src/labels.js';
 import { PithError } from '../../src/errors.js';
@@ -10,18 +10,18 @@ import { fixture } from '../helpers/paths.js';
 
 const html = (s: string): Page => loadPage(new TextEncoder().encode(s), { id: 'inline' });
 const col = (name: string): number => {
-  const k = seed000Schema().columns.findIndex((c) => c.name === name);
+  const k = unitWindowSchema().columns.findIndex((c) => c.name === name);
   assert.ok(k >= 0, name);
   return k;
 };
 
 test('items are the text/tail units, with the schema columns', () => {
   const page = html('<html><body><h1>TITLE HERE</h1><p>First <b>bold</b> tail text.</p></body></html>');
-  const { instance, units } = computeSeed000(page);
+  const { instance, units } = computeUnitWindows(page);
   assert.equal(instance.items.length, units.length);
   // h1, p, b: a text and a tail each; a tail comes after the element's subtree.
   assert.deepEqual(units.map((u) => u.part), ['text', 'tail', 'text', 'text', 'tail', 'tail']);
-  const schema = seed000Schema();
+  const schema = unitWindowSchema();
   assert.equal(schema.name, 'seed000-units');
   assert.notEqual(schema.hash, featureSchema().hash);
   for (const it of instance.items) assert.equal(it.columns.length, schema.columns.length);
@@ -51,7 +51,7 @@ test('block labels -> unit labels -> block labels round-trips on a simple page',
   const blockLabels: GoldLabel[] = page.blocks.map((b) =>
     b.text.startsWith('Council') ? 'title' : b.text.startsWith('What it') ? 'heading' : /^(The city|The project|The old)/.test(b.text) ? 'body' : b.kind === 'image' && b.alt === 'The old bridge' ? 'body' : 'other',
   );
-  const { units } = computeSeed000(page);
+  const { units } = computeUnitWindows(page);
   const unitLabels = unitLabelsFromBlockLabels(page, units, blockLabels);
   assert.equal(unitLabels.length, units.length);
   // The h1's text unit is the title; the figure image's (empty) text unit is body through its block.
@@ -69,7 +69,7 @@ test('a unit covering blocks with different labels takes the label with most cha
   // "<br><br>" splits the div's text into two blocks, but it is one text unit... up to the first child.
   const page = html('<div>Short one<br><br>A much longer second block of text here</div>');
   assert.equal(page.blocks.length, 2);
-  const { units } = computeSeed000(page);
+  const { units } = computeUnitWindows(page);
   const labels = unitLabelsFromBlockLabels(page, units, ['other', 'body']);
   const first = units.findIndex((u) => u.part === 'text' && u.text.startsWith('Short'));
   assert.equal(labels[first], 'other'); // the div's text is "Short one" only: the first child is <br>
@@ -81,15 +81,15 @@ test('a unit covering blocks with different labels takes the label with most cha
 
 test('label counts must match: PithError BAD_OPTION', () => {
   const page = html('<p>one</p><p>two</p>');
-  const { units } = computeSeed000(page);
+  const { units } = computeUnitWindows(page);
   assert.throws(() => unitLabelsFromBlockLabels(page, units, ['body']), (e: unknown) => e instanceof PithError && e.code === 'BAD_OPTION');
   assert.throws(() => blockLabelsFromUnitLabels(page, units, []), (e: unknown) => e instanceof PithError && e.code === 'BAD_OPTION');
 });
 
 test('empty pages and deep nesting', () => {
-  const empty = computeSeed000(html(''));
-  assert.ok(empty.instance.items.every((it) => it.columns.length === seed000Schema().columns.length));
-  const deep = computeSeed000(html('<div>'.repeat(5000) + 'x' + '</div>'.repeat(5000)));
+  const empty = computeUnitWindows(html(''));
+  assert.ok(empty.instance.items.every((it) => it.columns.length === unitWindowSchema().columns.length));
+  const deep = computeUnitWindows(html('<div>'.repeat(5000) + 'x' + '</div>'.repeat(5000)));
   assert.ok(deep.instance.items.length >= 5000);
-  assert.equal(seed000Schema().hash, seed000Schema().hash);
+  assert.equal(unitWindowSchema().hash, unitWindowSchema().hash);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AD_DISCLOSURE, CLASS_WORD_GROUPS, COMMENT_SECTION_NAME, COMMENT_SECTION_ROOTS, COMMENT_SECTION_WORD, DATE_IN_TEXT, PRICE_TEXT } from '../../src/features/vocabulary.js';
+import { AD_DISCLOSURE, CLASS_WORD_GROUPS, COMMENT_SECTION_NAME, COMMENT_SECTION_ROOTS, COMMENT_SECTION_WORD, DATE_IN_TEXT, PRICE_TEXT } from '../../src/features/cue-words.js';
 import { HINTS } from '../../src/features/families/markup.js';
 
 test('the comment-section roots the decoder reads are words of the features\' comment group', () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { decodeHtml, prescanMetaCharset, resolveEncoding } from '../../src/dom/decode.js';
+import { decodeHtml, prescanMetaCharset, resolveEncoding } from '../../src/dom/bytes.js';
 import { PithError } from '../../src/errors.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
