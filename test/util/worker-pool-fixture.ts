@@ -3,7 +3,7 @@
  * should do with it (answer, loop forever, exit, outgrow its heap, throw).
  */
 import { appendFileSync, existsSync } from 'node:fs';
-import { workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { serveTasks } from '../../src/util/worker-pool/host.js';
 
 export type FixtureTask =
@@ -15,7 +15,8 @@ export type FixtureTask =
 
 const { closedLog, failToStart, failWhileExists } = (workerData ?? {}) as { closedLog?: string; failToStart?: boolean; failWhileExists?: string };
 
-await serveTasks<FixtureTask, string>(() => {
+// `node --test dist/test/` also loads this file as a test file, on the main thread: there it serves nothing.
+if (!isMainThread) await serveTasks<FixtureTask, string>(() => {
   if (failToStart || (failWhileExists !== undefined && existsSync(failWhileExists))) throw new Error('the fixture was told not to start');
   return {
     info: { fixture: true },
