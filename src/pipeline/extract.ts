@@ -17,7 +17,7 @@ import { loadModel, siteModelsOf } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/site-models.js';
-import { pickSite, type SitePick, type TemplatedSite } from '../models/site-pick.js';
+import { labelWithSite, pickSite, type SitePick, type TemplatedSite } from '../models/site-pick.js';
 import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
 import { constrainLabels, DECODE_RULES, SITE_DECODE_RULES, type AddedText, type ConstrainOptions, type DecodeNote } from '../decode/constrain.js';
 import { commentSectionBlocks } from '../decode/comments.js';
@@ -90,9 +90,15 @@ export interface SiteChoice {
 /** `metadata.siteDrift`: the site model the page was meant for, and why it did not take it. */
 export interface SiteDrift {
   readonly host: string;
-  /** `template`: the page's skeleton no longer fits the site's templates; `rules`: its rules find no article on it. */
-  readonly reason: 'template' | 'rules';
+  /**
+   * `template`: the page's skeleton no longer fits the site's templates; `rules`: its rules find
+   * no article on it; `short`: the body it finds is far shorter than the site's usual.
+   */
+  readonly reason: 'template' | 'rules' | 'short';
   readonly fit?: number;
+  /** With `short`: the body characters the site model found, and the shortest body it was learned from. */
+  readonly bodyChars?: number;
+  readonly usualChars?: number;
 }
 
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv' | 'xml' | 'tei';
@@ -238,9 +244,8 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     return (general ??= predictPage(page, labeler, featureOptions, () => (features ??= computeFeatures(page, featureOptions))));
   };
   const pageUrl = siteUrlOf(page);
-  const pick = (model.sites && model.sites.length > 0) || options.site !== undefined ? pickSite(model.sites, pageUrl, page.tree, options.site) : undefined;
-  const site = pick && !pick.drift ? pick.site : undefined;
-  const sitePrediction = site?.labelPage(page, predictGeneral);
+  const picked = (model.sites && model.sites.length > 0) || options.site !== undefined ? pickSite(model.sites, pageUrl, page.tree, options.site) : undefined;
+  const { pick, site, prediction: sitePrediction } = labelWithSite(picked, page, predictGeneral);
   const fields = site?.extractFields?.(page);
   const prediction = sitePrediction ?? predictGeneral();
   const extractor = model.sites && model.sites.length > 0 ? (sitePrediction ? site!.algorithm : 'general') : undefined;
@@ -290,8 +295,9 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
 /** What the result says of the site model picked: the one that labelled the page, or the drift that sent it to the general model. */
 function siteMarksOf(pick: SitePick, labelled: boolean): { site?: SiteChoice; siteDrift?: SiteDrift } {
   const fit = pick.fit !== undefined ? { fit: pick.fit } : {};
-  if (labelled) return { site: { host: pick.site.host, by: pick.by, ...fit } };
-  return { siteDrift: { host: pick.site.host, reason: pick.drift ?? 'rules', ...fit } };
+  if (labelled && !pick.drift) return { site: { host: pick.site.host, by: pick.by, ...fit } };
+  const lengths = pick.bodyChars !== undefined && pick.usualChars !== undefined ? { bodyChars: pick.bodyChars, usualChars: pick.usualChars } : {};
+  return { siteDrift: { host: pick.site.host, reason: pick.drift ?? 'rules', ...fit, ...lengths } };
 }
 
 /**
@@ -388,7 +394,10 @@ export function siteExplanation(result: ExtractResult): string | undefined {
   }
   if (result.siteDrift) {
     const { host, reason } = result.siteDrift;
-    return `site model ${host} not used (drift: ${reason === 'template' ? `the page no longer fits its template, ${fit(result.siteDrift.fit)}` : 'its rules find no article on the page'}): the general model labelled the page`;
+    const why = reason === 'template' ? `the page no longer fits its template, ${fit(result.siteDrift.fit)}`
+      : reason === 'short' ? `the body it finds, ${result.siteDrift.bodyChars} characters, is far shorter than the ${result.siteDrift.usualChars} of the shortest page it was learned from`
+        : 'its rules find no article on the page';
+    return `site model ${host} not used (drift: ${why}): the general model labelled the page`;
   }
   return result.extractor !== undefined ? 'no site model fits the page (by URL host or template): the general model labelled it' : undefined;
 }
