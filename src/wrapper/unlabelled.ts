@@ -279,7 +279,7 @@ export type UnlabelledOptions = InduceOptions & {
 function relabelled(pages: readonly LabelledPage[], site: TemplatedSite, general: LoadedModel): LabelledPage[] {
   const model: LoadedModel = { ...general, sites: [site] };
   return pages.map((p) => {
-    const r = extractPage(p.page, model, { site: site.host });
+    const r = extractPage(p.page, model);
     if (r.site === undefined) return p;
     return { ...p, labels: r.labels.map((l) => l as GoldLabel), ...(r.article.title ? { goldTitle: r.article.title } : {}) };
   });
