@@ -218,3 +218,16 @@ test('stored body lengths are checked at load and kept to a bounded number', () 
   assert.equal(many.length, BODY_LENGTHS_KEPT);
   assert.deepEqual([many[0], many.at(-1)], [1, 500]);
 });
+
+test('self-training rounds: the site model learned labels its pages again and is learned again from them, as good on a new page', async () => {
+  const g = await bundled();
+  const pages = STORIES.slice(0, 5).map((s) => ({ id: s, page: siteA(s) }));
+  const once = trainSiteUnlabelled('template:test', pages, g);
+  const twice = trainSiteUnlabelled('template:test', pages, g, { rounds: 2 });
+  assert.deepEqual(twice.template.bodyLengths, once.template.bodyLengths, 'the story is the body in every round');
+  const r = extractPage(siteA('theatre'), { ...g, sites: [withTemplates(twice.model, twice.template)] });
+  assert.equal(r.extractor, 'wrapper');
+  const text = toText(r.article);
+  for (const k of [1, 2, 3, 4]) assert.ok(text.includes(sentence('theatre', k)));
+  assert.ok(!/Subscribe|Copyright|daily paper/.test(text), text);
+});
