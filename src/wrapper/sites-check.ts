@@ -59,12 +59,18 @@ export function checkSites(model: LoadedModel, pages: readonly { readonly id: st
   return { sites: [...per.values()], unmatched, pages: pages.length };
 }
 
+/** Pages meant for a site model that went to the general model, whatever the reason. */
+export const driftedPages = (s: SiteCheck): number => s.driftTemplate + s.driftRules + s.driftShort;
+
+/** True when a site model drifted on more pages than it labelled (`pith sites check` exits 5). */
+export const siteDrifted = (s: SiteCheck): boolean => driftedPages(s) > s.byHost + s.byTemplate + s.forced;
+
 /** The report as text, one line per site model. */
 export function formatSitesReport(r: SitesReport): string {
   const lines = [`${r.pages} page(s), ${r.sites.length} site model(s)`];
   for (const s of r.sites) {
     const taken = s.byHost + s.byTemplate + s.forced;
-    const drift = s.driftTemplate + s.driftRules + s.driftShort;
+    const drift = driftedPages(s);
     const status = drift === 0 ? (taken === 0 ? 'no page' : 'fits') : drift > taken ? 'DRIFTED' : 'drift on some pages';
     lines.push(`  ${s.host} (${s.algorithm}): ${status}: ${taken} page(s) labelled (${s.byHost} by host, ${s.byTemplate} by template${s.minFit !== undefined ? `, lowest template fit ${s.minFit.toFixed(3)}` : ''}), ${drift} drifted (${s.driftTemplate} template, ${s.driftRules} rules, ${s.driftShort} body far shorter)${s.drifted.length ? `: ${s.drifted.slice(0, 5).join(', ')}${s.drifted.length > 5 ? ', ...' : ''}` : ''}`);
   }

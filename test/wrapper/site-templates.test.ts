@@ -11,7 +11,7 @@ import { siteLabelersOf } from '../../src/models/site-models.js';
 import { groupPagesBySite, siteTemplatesOf } from '../../src/wrapper/site-groups.js';
 import { selfLabel, trainSiteUnlabelled } from '../../src/wrapper/unlabelled.js';
 import { learnSites } from '../../src/wrapper/learn-sites.js';
-import { checkSites, formatSitesReport } from '../../src/wrapper/sites-check.js';
+import { checkSites, formatSitesReport, siteDrifted } from '../../src/wrapper/sites-check.js';
 import { trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
 import { isPithError } from '../../src/errors.js';
 import { spawnSync } from 'node:child_process';
@@ -208,6 +208,10 @@ test('drift: a body far shorter than the site\'s learned pages goes to the gener
   const report = checkSites(model, [{ id: 'stub', page: stubA('bridge', stubChars) }, { id: 'ok', page: siteA('bridge') }]);
   assert.deepEqual(report.sites.map((s) => [s.byTemplate, s.driftShort, s.driftTemplate, s.driftRules, s.drifted]), [[1, 1, 0, 0, ['stub']]]);
   assert.match(formatSitesReport(report), /1 body far shorter/);
+  assert.equal(siteDrifted(report.sites[0]!), false, 'as many pages labelled as drifted');
+  const stubs = checkSites(model, ['bridge', 'market'].map((s) => ({ id: s, page: stubA(s, stubChars) })));
+  assert.equal(siteDrifted(stubs.sites[0]!), true);
+  assert.match(formatSitesReport(stubs), /DRIFTED/);
 });
 
 test('stored body lengths are checked at load and kept to a bounded number', () => {
