@@ -79,10 +79,17 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
  */
 export const SHORT_BODY_SHARE = 0.2;
 
-/** The shortest learned body when `bodyChars` is far under it (SHORT_BODY_SHARE), else undefined; sites without stored lengths never drift so. */
+/**
+ * Fewest learned pages that say what a site's usual body length is: learned from one page, a
+ * short story of the site is far shorter than that page (foxnews-2005 on msv-big9, docs/sites.md).
+ */
+export const MIN_LENGTHS_FOR_DRIFT = 3;
+
+/** The shortest learned body when `bodyChars` is far under it (SHORT_BODY_SHARE), else undefined; sites without enough stored lengths never drift so. */
 export function shortBodyDrift(templates: SiteTemplates | undefined, bodyChars: number, share = SHORT_BODY_SHARE): number | undefined {
-  const shortest = templates?.bodyLengths?.[0];
-  return shortest !== undefined && bodyChars < share * shortest ? shortest : undefined;
+  const lengths = templates?.bodyLengths;
+  if (!lengths || lengths.length < MIN_LENGTHS_FOR_DRIFT) return undefined;
+  return bodyChars < share * lengths[0]! ? lengths[0] : undefined;
 }
 
 /** What a picked site model made of a page: its prediction, or no prediction and the pick marked with the drift that sent the page to the general model. */

@@ -5,7 +5,7 @@ import type { GoldLabel } from '../../src/labels.js';
 import { extractPage, loadExtractionModel, siteExplanation, type LoadedModel } from '../../src/pipeline/extract.js';
 import { toText } from '../../src/article/index.js';
 import { BODY_LENGTHS_KEPT, checkSiteTemplates, keptBodyLengths, TEMPLATE_MATCH_THRESHOLD } from '../../src/models/site-template.js';
-import { SHORT_BODY_SHARE, shortBodyDrift, withTemplates } from '../../src/models/site-pick.js';
+import { MIN_LENGTHS_FOR_DRIFT, SHORT_BODY_SHARE, shortBodyDrift, withTemplates } from '../../src/models/site-pick.js';
 import { loadPage } from '../../src/page.js';
 import { siteLabelersOf } from '../../src/models/site-models.js';
 import { groupPagesBySite, siteTemplatesOf } from '../../src/wrapper/site-groups.js';
@@ -204,6 +204,7 @@ test('drift: a body far shorter than the site\'s learned pages goes to the gener
   assert.equal(shortBodyDrift(older, 10), undefined);
   assert.equal(shortBodyDrift(t.template, lengths[0]!), undefined);
   assert.equal(shortBodyDrift(t.template, 10), lengths[0]);
+  assert.equal(shortBodyDrift({ ...t.template, bodyLengths: lengths.slice(0, MIN_LENGTHS_FOR_DRIFT - 1) }, 10), undefined, 'too few pages say nothing of the usual');
   assert.equal(extractPage(stubA('market', stubChars), { ...g, sites: [withTemplates(t.model, t.template)] }).extractor, 'wrapper', 'not far shorter than its own pages');
   const report = checkSites(model, [{ id: 'stub', page: stubA('bridge', stubChars) }, { id: 'ok', page: siteA('bridge') }]);
   assert.deepEqual(report.sites.map((s) => [s.byTemplate, s.driftShort, s.driftTemplate, s.driftRules, s.drifted]), [[1, 1, 0, 0, ['stub']]]);
