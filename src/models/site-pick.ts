@@ -7,7 +7,7 @@
 import { PithError } from '../errors.js';
 import type { DomTree } from '../dom/tree.js';
 import { pickSiteModel, type SiteLabeler } from './site-labeler.js';
-import { bestTemplateFit, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, textHash, type SiteTemplates } from './site-template.js';
+import { bestTemplateFit, bodyCharsOf, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, textHash, type SiteTemplates } from './site-template.js';
 import type { Page } from '../page.js';
 import type { Prediction } from './labeler.js';
 import { LABELS } from '../labels.js';
@@ -22,8 +22,14 @@ export interface SitePick {
   readonly by: 'forced' | 'host' | 'template';
   /** The page's fit to the site's templates, where they were compared (0-1). */
   readonly fit?: number;
-  /** Why the site model does not take the page (it goes to the general model): its template changed. */
-  readonly drift?: 'template';
+  /**
+   * Why the site model does not take the page (it goes to the general model): its template
+   * changed, or the body it finds is far shorter than the site's usual (shortBodyDrift).
+   */
+  readonly drift?: 'template' | 'short';
+  /** With `short`: the body characters the site model found, and the shortest body it was learned from. */
+  readonly bodyChars?: number;
+  readonly usualChars?: number;
 }
 
 /** The site models by name: a host, or a `template:` name; `--site www.Example.com` finds `example.com`. */
@@ -64,6 +70,50 @@ export function pickSite(sites: readonly TemplatedSite[] | undefined, url: strin
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/**
+ * A body under this share of the shortest body a site model was learned from is far shorter than
+ * the site's usual: it took a wrong part of the page. On msv-big9 no page of a site's own year
+ * is under 0.26 (docs/sites.md); the wrapper's rules already refuse under a fifth (at most 500
+ * characters), so this reaches the learners and the wrappers of long articles.
+ */
+export const SHORT_BODY_SHARE = 0.2;
+
+/**
+ * Fewest learned pages that say what a site's usual body length is: learned from one page, a
+ * short story of the site is far shorter than that page (foxnews-2005 on msv-big9, docs/sites.md).
+ */
+export const MIN_LENGTHS_FOR_DRIFT = 3;
+
+/** The shortest learned body when `bodyChars` is far under it (SHORT_BODY_SHARE), else undefined; sites without enough stored lengths never drift so. */
+export function shortBodyDrift(templates: SiteTemplates | undefined, bodyChars: number, share = SHORT_BODY_SHARE): number | undefined {
+  const lengths = templates?.bodyLengths;
+  if (!lengths || lengths.length < MIN_LENGTHS_FOR_DRIFT) return undefined;
+  return bodyChars < share * lengths[0]! ? lengths[0] : undefined;
+}
+
+/** What a picked site model made of a page: its prediction, or no prediction and the pick marked with the drift that sent the page to the general model. */
+export interface SiteLabelling {
+  readonly pick?: SitePick;
+  /** The site model that took the page (undefined when none was picked, or its template no longer fits). */
+  readonly site?: TemplatedSite;
+  readonly prediction?: Prediction;
+}
+
+/**
+ * The picked site model's labels for a page (none when its template drifted), checked against
+ * the body lengths it was learned from: far shorter and the page is the general model's, the pick
+ * marked `short`.
+ */
+export function labelWithSite(pick: SitePick | undefined, page: Page, general: () => Prediction): SiteLabelling {
+  if (!pick || pick.drift) return pick ? { pick } : {};
+  const prediction = pick.site.labelPage(page, general);
+  if (!prediction) return { pick, site: pick.site };
+  const chars = bodyCharsOf(page, prediction.labels);
+  const usual = shortBodyDrift(pick.site.templates, chars);
+  if (usual === undefined) return { pick, site: pick.site, prediction };
+  return { pick: { ...pick, drift: 'short', bodyChars: chars, usualChars: usual }, site: pick.site };
+}
 
 /** A prediction with the site's boilerplate blocks (texts its pages repeat, or the page repeats `pageRepeats` times) made `other`. */
 export function withoutBoilerplate(page: Page, prediction: Prediction, boilerplate: ReadonlySet<number>, pageRepeats?: number): Prediction {

@@ -8,6 +8,7 @@
  * same site keeps a header or a footer and loses the rest.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
+import type { Page } from '../page.js';
 import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
 
@@ -59,7 +60,16 @@ export interface SiteTemplates {
    * general model (a link line after the article, a deck above it) keep applying to its labels.
    */
   readonly selfTrained?: boolean;
+  /**
+   * Characters of body on each page the site model was learned from (ascending; at most
+   * BODY_LENGTHS_KEPT, evenly spaced quantiles beyond): a page on which the site model finds a
+   * body far shorter than these has drifted (shortBodyDrift).
+   */
+  readonly bodyLengths?: readonly number[];
 }
+
+/** Most learned body lengths a site model keeps (quantiles of them beyond). */
+export const BODY_LENGTHS_KEPT = 64;
 
 /** The hash of a block's text (white space collapsed) in a site's `boilerplate`. */
 export function textHash(text: string): number {
@@ -184,6 +194,8 @@ export function checkSiteTemplates(x: unknown): string | undefined {
   const b = x['boilerplate'];
   if (b !== undefined && !(Array.isArray(b) && b.every((h) => Number.isInteger(h) && h >= 0 && h <= 0xffffffff))) return 'boilerplate must be a list of 32-bit hashes';
   if (x['selfTrained'] !== undefined && typeof x['selfTrained'] !== 'boolean') return 'selfTrained must be true or false';
+  const lengths = x['bodyLengths'];
+  if (lengths !== undefined && !(Array.isArray(lengths) && lengths.every((n, i) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && (i === 0 || n >= (lengths[i - 1] as number))))) return 'bodyLengths must be ascending character counts';
   const r = x['pageRepeats'];
   if (r !== undefined && !(Number.isInteger(r) && (r as number) >= 2)) return 'pageRepeats must be a whole number >= 2';
   return undefined;
@@ -219,4 +231,36 @@ export function groupByTemplate(skeletons: readonly ReadonlySet<number>[], thres
     } else groups.push({ members: [i], template: templateOf([s]) });
   });
   return groups.map((g) => g.members);
+}
+
+/** Characters of the text blocks labelled body (gold, self-labels or a site model's prediction). */
+export function bodyCharsOf(page: Page, labels: readonly string[]): number {
+  return page.blocks.reduce((a, b, i) => a + (labels[i] === 'body' && b.kind === 'text' ? b.text.length : 0), 0);
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** Ascending lengths, at most BODY_LENGTHS_KEPT of them (evenly spaced quantiles, both ends kept). */
+export function keptBodyLengths(lengths: readonly number[]): number[] {
+  const s = [...lengths].sort((a, b) => a - b);
+  if (s.length <= BODY_LENGTHS_KEPT) return s;
+  return Array.from({ length: BODY_LENGTHS_KEPT }, (_, i) => s[Math.round((i * (s.length - 1)) / (BODY_LENGTHS_KEPT - 1))]!);
+}
+
+/**
+ * The templates of a site's pages (one per group of pages that share a skeleton), each with its
+ * pages' median body length, and the body lengths of the labelled pages (labels where given).
+ */
+export function siteTemplatesOfPages(pages: readonly { readonly page: Page; readonly labels?: readonly string[] }[]): SiteTemplates {
+  const skeletons = pages.map((p) => pageSkeleton(p.page.tree));
+  const chars = pages.map((p) => (p.labels ? bodyCharsOf(p.page, p.labels) : undefined));
+  const templates: TemplateFingerprint[] = groupByTemplate(skeletons).map((g) => {
+    const labelled = g.filter((k) => chars[k] !== undefined);
+    return templateOf(g.map((k) => skeletons[k]!), labelled.length ? median(labelled.map((k) => chars[k]!)) : undefined);
+  });
+  const lengths = chars.filter((c): c is number => c !== undefined);
+  return { templates, ...(lengths.length ? { bodyLengths: keptBodyLengths(lengths) } : {}) };
 }

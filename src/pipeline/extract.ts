@@ -17,7 +17,7 @@ import { loadModel, siteModelsOf } from '../models/model-file.js';
 import { labelerFromModel } from '../models/registry.js';
 import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/site-models.js';
-import { pickSite, type SitePick, type TemplatedSite } from '../models/site-pick.js';
+import { labelWithSite, pickSite, type SitePick, type TemplatedSite } from '../models/site-pick.js';
 import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
 import {
   bodyWeightOf, constrainLabels, DECODE_RULES, pageEvidence, resolveDecodeSettings, SITE_DECODE_RULES,
@@ -199,9 +199,8 @@ function labelPage(page: Page, model: LoadedModel, siteName: string | undefined)
   let general: Prediction | undefined;
   const predictGeneral = (): Prediction => (general ??= predictPage(page, labeler, featureOptions, features));
   const hasSites = model.sites !== undefined && model.sites.length > 0;
-  const pick = hasSites || siteName !== undefined ? pickSite(model.sites, siteUrlOf(page), page.tree, siteName) : undefined;
-  const site = pick && !pick.drift ? pick.site : undefined;
-  const sitePrediction = site?.labelPage(page, predictGeneral);
+  const picked = hasSites || siteName !== undefined ? pickSite(model.sites, siteUrlOf(page), page.tree, siteName) : undefined;
+  const { pick, site, prediction: sitePrediction } = labelWithSite(picked, page, predictGeneral);
   const fields = site?.extractFields?.(page);
   return {
     prediction: sitePrediction ?? predictGeneral(),
@@ -246,8 +245,9 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
 /** What the result says of the site model picked: the one that labelled the page, or the drift that sent it to the general model. */
 function siteMarksOf(pick: SitePick, labelled: boolean): { site?: SiteChoice; siteDrift?: SiteDrift } {
   const fit = pick.fit !== undefined ? { fit: pick.fit } : {};
-  if (labelled) return { site: { host: pick.site.host, by: pick.by, ...fit } };
-  return { siteDrift: { host: pick.site.host, reason: pick.drift ?? 'rules', ...fit } };
+  if (labelled && !pick.drift) return { site: { host: pick.site.host, by: pick.by, ...fit } };
+  const lengths = pick.bodyChars !== undefined && pick.usualChars !== undefined ? { bodyChars: pick.bodyChars, usualChars: pick.usualChars } : {};
+  return { siteDrift: { host: pick.site.host, reason: pick.drift ?? 'rules', ...fit, ...lengths } };
 }
 
 /**
@@ -344,7 +344,10 @@ export function siteExplanation(result: ExtractResult): string | undefined {
   }
   if (result.siteDrift) {
     const { host, reason } = result.siteDrift;
-    return `site model ${host} not used (drift: ${reason === 'template' ? `the page no longer fits its template, ${fit(result.siteDrift.fit)}` : 'its rules find no article on the page'}): the general model labelled the page`;
+    const why = reason === 'template' ? `the page no longer fits its template, ${fit(result.siteDrift.fit)}`
+      : reason === 'short' ? `the body it finds, ${result.siteDrift.bodyChars} characters, is far shorter than the ${result.siteDrift.usualChars} of the shortest page it was learned from`
+        : 'its rules find no article on the page';
+    return `site model ${host} not used (drift: ${why}): the general model labelled the page`;
   }
   return result.extractor !== undefined ? 'no site model fits the page (by URL host or template): the general model labelled it' : undefined;
 }

@@ -19,9 +19,15 @@ export interface SiteChoice {
 /** `metadata.siteDrift`: the site model the page was meant for, and why it did not take it. */
 export interface SiteDrift {
   readonly host: string;
-  /** `template`: the page's skeleton no longer fits the site's templates; `rules`: its rules find no article on it. */
-  readonly reason: 'template' | 'rules';
+  /**
+   * `template`: the page's skeleton no longer fits the site's templates; `rules`: its rules find
+   * no article on it; `short`: the body it finds is far shorter than the site's usual.
+   */
+  readonly reason: 'template' | 'rules' | 'short';
   readonly fit?: number;
+  /** With `short`: the body characters the site model found, and the shortest body it was learned from. */
+  readonly bodyChars?: number;
+  readonly usualChars?: number;
 }
 
 export interface ExtractionMetadata {

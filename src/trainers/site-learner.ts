@@ -5,11 +5,12 @@
  * entry's body is the learner's whole model file (docs/sites.md).
  */
 import type { AlgorithmName } from '../models/labeler.js';
-import { withSiteEntries, type SiteModelEntry } from '../models/model-file.js';
+import { withSiteEntries } from '../models/model-file.js';
 import { bundledModelPath, loadExtractionModel } from '../pipeline/extract.js';
 import { siteOfHost } from '../util/site.js';
 import { trainFromCorpora } from '../learn/train.js';
 import { DEFAULT_MODEL_RECIPE } from '../learn/default-model.js';
+import { withTrainingTemplates } from '../learn/site-templates.js';
 import type { SiteLearnerReport, Trained, TrainOptions } from './trainer.js';
 import type { TrainingPages } from './training-pages.js';
 
@@ -31,6 +32,7 @@ export async function trainSiteLearner(algorithm: AlgorithmName, site: string, p
     seconds: result.seconds, general: { algorithm: general.file.algorithm, path: general.path },
   };
   if (used === 0) return { report, failure: { code: 'BAD_CORPUS', message: `no labelled page could be used: no site model written for ${host}`, subject: pages.subject } };
-  const entry: SiteModelEntry = { host, algorithm, pages: used, createdAt: result.model.createdAt, body: result.model };
+  // The training pages' templates let a page without a URL pick this site model, and their body lengths tell drift.
+  const entry = await withTrainingTemplates({ host, algorithm, pages: used, createdAt: result.model.createdAt, body: result.model }, corpora, options.limit);
   return { model: withSiteEntries(general.file, [entry]), report };
 }

@@ -8,7 +8,7 @@ import type { Page } from '../page.js';
 import type { GoldLabel } from '../labels.js';
 import { siteUrlOf } from '../pipeline/extract.js';
 import { siteOfHost, siteOfUrl } from '../util/site.js';
-import { bestTemplateFit, groupByTemplate, pageSkeleton, SITE_GROUP_THRESHOLD, TEMPLATE_MATCH_THRESHOLD, templateName, templateOf, type SiteTemplates, type TemplateFingerprint } from '../models/site-template.js';
+import { bestTemplateFit, groupByTemplate, pageSkeleton, SITE_GROUP_THRESHOLD, siteTemplatesOfPages, TEMPLATE_MATCH_THRESHOLD, templateName, templateOf, type SiteTemplates } from '../models/site-template.js';
 
 /** How a site got its name: given by the caller, its pages' URL host, or its template. */
 export type SiteNaming = 'given' | 'host' | 'template';
@@ -69,22 +69,7 @@ export function groupPagesBySite(pages: readonly Page[], given?: string): SiteGr
   return out;
 }
 
-/** Characters of the text blocks labelled body. */
-export function bodyCharsOf(page: Page, labels: readonly GoldLabel[]): number {
-  return page.blocks.reduce((a, b, i) => a + (labels[i] === 'body' && b.kind === 'text' ? b.text.length : 0), 0);
-}
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
-/** The templates of a site's pages (one per group of pages that share a skeleton), each with its pages' median body length when labels are given. */
+/** The templates of a site's pages and their body lengths (site-template.ts). */
 export function siteTemplatesOf(pages: readonly { readonly page: Page; readonly labels?: readonly GoldLabel[] }[]): SiteTemplates {
-  const skeletons = pages.map((p) => pageSkeleton(p.page.tree));
-  const templates: TemplateFingerprint[] = groupByTemplate(skeletons).map((g) => {
-    const labelled = g.filter((k) => pages[k]!.labels !== undefined);
-    return templateOf(g.map((k) => skeletons[k]!), labelled.length ? median(labelled.map((k) => bodyCharsOf(pages[k]!.page, pages[k]!.labels!))) : undefined);
-  });
-  return { templates };
+  return siteTemplatesOfPages(pages);
 }

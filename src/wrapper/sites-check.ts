@@ -1,7 +1,8 @@
 /**
  * `pith sites check MODEL PAGES...`: how a model's site models take some pages (docs/sites.md,
  * "Drift"): per site model, the pages it labelled, and those picked for it (by URL host or
- * template) that it did not take because their template or its rules no longer fit them.
+ * template) that it did not take because their template or its rules no longer fit them, or
+ * because the body it found was far shorter than its learned pages' (`short`).
  */
 import type { Page } from '../page.js';
 import { extractPage, type LoadedModel } from '../pipeline/extract.js';
@@ -16,6 +17,7 @@ export interface SiteCheck {
   /** Pages meant for it that went to the general model. */
   readonly driftTemplate: number;
   readonly driftRules: number;
+  readonly driftShort: number;
   /** Lowest template fit among the pages it labelled, where compared. */
   readonly minFit?: number;
   /** Some drifted pages' ids. */
@@ -32,7 +34,7 @@ export interface SitesReport {
 /** Every page extracted with the model, counted per site model. */
 export function checkSites(model: LoadedModel, pages: readonly { readonly id: string; readonly page: Page }[]): SitesReport {
   const per = new Map<string, { -readonly [K in keyof SiteCheck]: SiteCheck[K] } & { drifted: string[] }>();
-  for (const s of model.sites ?? []) per.set(s.host, { host: s.host, algorithm: s.algorithm, byHost: 0, byTemplate: 0, forced: 0, driftTemplate: 0, driftRules: 0, drifted: [] });
+  for (const s of model.sites ?? []) per.set(s.host, { host: s.host, algorithm: s.algorithm, byHost: 0, byTemplate: 0, forced: 0, driftTemplate: 0, driftRules: 0, driftShort: 0, drifted: [] });
   let unmatched = 0;
   for (const { id, page } of pages) {
     const r = extractPage(page, model);
@@ -49,6 +51,7 @@ export function checkSites(model: LoadedModel, pages: readonly { readonly id: st
       if (r.site.fit !== undefined) c.minFit = Math.min(c.minFit ?? 1, r.site.fit);
     } else if (r.siteDrift) {
       if (r.siteDrift.reason === 'template') c.driftTemplate++;
+      else if (r.siteDrift.reason === 'short') c.driftShort++;
       else c.driftRules++;
       c.drifted.push(id);
     }
@@ -56,14 +59,20 @@ export function checkSites(model: LoadedModel, pages: readonly { readonly id: st
   return { sites: [...per.values()], unmatched, pages: pages.length };
 }
 
+/** Pages meant for a site model that went to the general model, whatever the reason. */
+export const driftedPages = (s: SiteCheck): number => s.driftTemplate + s.driftRules + s.driftShort;
+
+/** True when a site model drifted on more pages than it labelled (`pith sites check` exits 5). */
+export const siteDrifted = (s: SiteCheck): boolean => driftedPages(s) > s.byHost + s.byTemplate + s.forced;
+
 /** The report as text, one line per site model. */
 export function formatSitesReport(r: SitesReport): string {
   const lines = [`${r.pages} page(s), ${r.sites.length} site model(s)`];
   for (const s of r.sites) {
     const taken = s.byHost + s.byTemplate + s.forced;
-    const drift = s.driftTemplate + s.driftRules;
+    const drift = driftedPages(s);
     const status = drift === 0 ? (taken === 0 ? 'no page' : 'fits') : drift > taken ? 'DRIFTED' : 'drift on some pages';
-    lines.push(`  ${s.host} (${s.algorithm}): ${status}: ${taken} page(s) labelled (${s.byHost} by host, ${s.byTemplate} by template${s.minFit !== undefined ? `, lowest template fit ${s.minFit.toFixed(3)}` : ''}), ${drift} drifted (${s.driftTemplate} template, ${s.driftRules} rules)${s.drifted.length ? `: ${s.drifted.slice(0, 5).join(', ')}${s.drifted.length > 5 ? ', ...' : ''}` : ''}`);
+    lines.push(`  ${s.host} (${s.algorithm}): ${status}: ${taken} page(s) labelled (${s.byHost} by host, ${s.byTemplate} by template${s.minFit !== undefined ? `, lowest template fit ${s.minFit.toFixed(3)}` : ''}), ${drift} drifted (${s.driftTemplate} template, ${s.driftRules} rules, ${s.driftShort} body far shorter)${s.drifted.length ? `: ${s.drifted.slice(0, 5).join(', ')}${s.drifted.length > 5 ? ', ...' : ''}` : ''}`);
   }
   lines.push(`  no site model: ${r.unmatched} page(s) (the general model's)`);
   return lines.join('\n') + '\n';

@@ -3,6 +3,8 @@
  * model reads every page; what the site's pages show together then corrects it, and the
  * corrected labels teach the wrapper's rules as a person's labels would (self-training):
  *
+ * - **confident body**: a block the general model is all but sure is body counts as body where
+ *   its decoder left it out (CONFIDENT_BODY);
  * - **template**: a block whose text and path (its elements' tags and classes from the root)
  *   repeat on several of the site's pages is the template's (navigation, footers, promos):
  *   `other`, whatever the general model read;
@@ -17,10 +19,11 @@
  * Template evidence overrides the general model where they disagree.
  */
 import type { ElementNode } from '../dom/tree.js';
-import type { GoldLabel } from '../labels.js';
+import { LABELS, type GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
 import { extractPage, type LoadedModel } from '../pipeline/extract.js';
-import { skeletonStep, textHash } from '../models/site-template.js';
+import { skeletonStep, textHash, type SiteTemplates } from '../models/site-template.js';
+import { withTemplates, type TemplatedSite } from '../models/site-pick.js';
 import { normalizeSpace } from '../dom/tree.js';
 import type { LabelledPage, SiteTraining } from './train.js';
 import { trainSiteModel } from './train.js';
@@ -34,8 +37,15 @@ export interface UnlabelledSignals {
   readonly container?: boolean;
   readonly titleVote?: boolean;
   readonly links?: boolean;
+  readonly confident?: boolean;
 }
-export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true });
+export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true, confident: true });
+/**
+ * A block the general model gives at least this probability of body is read as body where its
+ * decoder left it out (the article's second part after an interruption, which the decoder's one
+ * region drops); the template and the path vote still overrule it.
+ */
+export const CONFIDENT_BODY = 0.97;
 /** Share of a body line's characters in links above which it is a link to elsewhere. */
 export const LINK_LINE_SHARE = 0.5;
 
@@ -90,6 +100,7 @@ function pathKeys(page: Page): string[] {
   return page.blocks.map((b) => keyOf(b.elementId));
 }
 
+const BODY = LABELS.indexOf('body');
 const isText = (page: Page, i: number): boolean => page.blocks[i]!.kind === 'text' && page.blocks[i]!.text.trim() !== '';
 const isContent = (l: GoldLabel | undefined): boolean => l === 'body' || l === 'heading' || l === 'title';
 
@@ -250,7 +261,8 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   const model: LoadedModel = { ...general, sites: undefined } as LoadedModel;
   const read: ReadPage[] = pages.map((p) => {
     const r = extractPage(p.page, model);
-    return { id: p.id, page: p.page, labels: r.labels.map((l) => l as GoldLabel), keys: pathKeys(p.page), title: r.article.title };
+    const labels = r.labels.map((l, i): GoldLabel => (on.confident && l === 'other' && r.probs[i]![BODY]! >= CONFIDENT_BODY ? 'body' : l));
+    return { id: p.id, page: p.page, labels, keys: pathKeys(p.page), title: r.article.title };
   });
   const c: Counts = { pages: read.length, template: 0, votedBody: 0, votedOther: 0, outsideContainer: 0, titleMoved: 0, linkLines: 0 };
   const isTemplate = templateBlocks(read, on);
@@ -273,19 +285,39 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   return { pages: out, stats, boilerplate: [...boilerplate].sort((a, b) => a - b) };
 }
 
+/** How a site is learned without labels: the induction's options and the self-labelling signals. */
+export type UnlabelledOptions = InduceOptions & {
+  readonly signals?: UnlabelledSignals;
+  /** Rounds of self-training: the training pages labelled again by the site model learned, and the rules induced again from those labels. */
+  readonly rounds?: number;
+};
+
+/** The pages labelled again by a site model learned from them (self-training); a page it does not take keeps its labels. */
+function relabelled(pages: readonly LabelledPage[], site: TemplatedSite, general: LoadedModel): LabelledPage[] {
+  const model: LoadedModel = { ...general, sites: [site] };
+  return pages.map((p) => {
+    const r = extractPage(p.page, model);
+    if (r.site === undefined) return p;
+    return { ...p, labels: r.labels.map((l) => l as GoldLabel), ...(r.article.title ? { goldTitle: r.article.title } : {}) };
+  });
+}
+
 export interface UnlabelledTraining extends SiteTraining {
   readonly selfLabels: SelfLabelStats;
 }
 
 /** A site model learned from the site's unlabelled pages: self-labelled (selfLabel), then induced as from a person's labels. */
-export function trainSiteUnlabelled(host: string, pages: readonly UnlabelledPage[], general: LoadedModel, options: InduceOptions & { readonly signals?: UnlabelledSignals } = {}): UnlabelledTraining {
+export function trainSiteUnlabelled(host: string, pages: readonly UnlabelledPage[], general: LoadedModel, options: UnlabelledOptions = {}): UnlabelledTraining {
   const labelled = selfLabel(pages, general, options.signals);
-  const t = trainSiteModel(host, labelled.pages, options);
+  let t = trainSiteModel(host, labelled.pages, options);
+  const signals = { ...ALL_SIGNALS, ...options.signals };
+  const boilerplateOf = (x: SiteTraining): SiteTemplates => ({ ...x.template, ...(labelled.boilerplate.length ? { boilerplate: labelled.boilerplate } : {}), ...(signals.template ? { pageRepeats: PAGE_REPEATS } : {}), selfTrained: true });
+  let current = labelled.pages;
+  for (let round = 0; round < (options.rounds ?? 0); round++) {
+    current = relabelled(current, withTemplates(t.model, boilerplateOf(t)), general);
+    t = trainSiteModel(host, current, options);
+  }
   const note = `learned without labels from ${pages.length} page(s): ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved`;
   const model = new WrapperSiteModel(t.model.host, { ...t.model.body, notes: [note, ...t.model.body.notes] });
-  const signals = { ...ALL_SIGNALS, ...options.signals };
-  return {
-    ...t, model, selfLabels: labelled.stats,
-    template: { ...t.template, ...(labelled.boilerplate.length ? { boilerplate: labelled.boilerplate } : {}), ...(signals.template ? { pageRepeats: PAGE_REPEATS } : {}), selfTrained: true },
-  };
+  return { ...t, model, selfLabels: labelled.stats, template: boilerplateOf(t) };
 }

@@ -88,7 +88,7 @@ test('pith train --site twice: a wrapper and a maxent site model for two hosts i
     assert.equal(x.title, gold[0]);
     assert.deepEqual(x.body.split(/\n+/).filter(Boolean), gold.slice(1));
   }
-  // Another host: the wrapper's stored template fits the page, so it takes it (issue 58); the learner's entry has no template.
+  // Another host: both stored templates fit the page equally; a tie goes to the first site model, the wrapper.
   assert.equal(extract(both, newPage, 'http://elsewhere.org/a').metadata.extractor, 'wrapper');
   // The same host trained again is replaced, the other kept.
   const again = join(dir, 'again.model.json');

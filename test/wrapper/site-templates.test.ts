@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import type { GoldLabel } from '../../src/labels.js';
 import { extractPage, loadExtractionModel, siteExplanation, type LoadedModel } from '../../src/pipeline/extract.js';
 import { toText } from '../../src/article/index.js';
-import { TEMPLATE_MATCH_THRESHOLD } from '../../src/models/site-template.js';
-import { withTemplates } from '../../src/models/site-pick.js';
+import { BODY_LENGTHS_KEPT, checkSiteTemplates, keptBodyLengths, TEMPLATE_MATCH_THRESHOLD } from '../../src/models/site-template.js';
+import { MIN_LENGTHS_FOR_DRIFT, SHORT_BODY_SHARE, shortBodyDrift, withTemplates } from '../../src/models/site-pick.js';
+import { loadPage } from '../../src/page.js';
 import { siteLabelersOf } from '../../src/models/site-models.js';
 import { groupPagesBySite, siteTemplatesOf } from '../../src/wrapper/site-groups.js';
 import { selfLabel, trainSiteUnlabelled } from '../../src/wrapper/unlabelled.js';
 import { learnSites } from '../../src/wrapper/learn-sites.js';
-import { checkSites } from '../../src/wrapper/sites-check.js';
+import { checkSites, formatSitesReport, siteDrifted } from '../../src/wrapper/sites-check.js';
 import { trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
 import { isPithError } from '../../src/errors.js';
 import { spawnSync } from 'node:child_process';
@@ -166,4 +167,72 @@ test('pith batch --learn-sites on a folder mixing three sites without URLs learn
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** Site A's page as the site's template shows it, with the story cut to one line of about `chars` characters (a stub). */
+const stubA = (topic: string, chars: number, url?: string) => {
+  const line = 'Developing story, more soon. '.repeat(Math.ceil(chars / 29)).slice(0, chars).trim();
+  return loadPage(Buffer.from(siteAHtml(topic).replace(/(<p class="para">[^<]*<\/p>\n?)+/, `<p class="para">${line}</p>\n`)), { id: `stub-${topic}`, ...(url ? { url } : {}) });
+};
+
+test('drift: a body far shorter than the site\'s learned pages goes to the general model, flagged short; sites check counts it', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('a.example', STORIES.slice(0, 3).map((s) => labelledA(s)));
+  const lengths = t.template.bodyLengths!;
+  assert.equal(lengths.length, 3);
+  assert.ok(lengths[0]! > 500 && lengths.every((n, i) => i === 0 || n >= lengths[i - 1]!));
+  // Under a fifth of the shortest training body the wrapper's rules already find no article on the page.
+  assert.equal(extractPage(stubA('market', 40), { ...g, sites: [withTemplates(t.model, t.template)] }).siteDrift?.reason, 'rules');
+  // Its rules stop there at 500 characters at most: a site of longer pages (here: as if its pages were twice as long) drifts by length above that.
+  const longer = { ...t.template, bodyLengths: lengths.map((n) => 2 * n) };
+  const model: LoadedModel = { ...g, sites: [withTemplates(t.model, longer)] };
+  const stubChars = Math.round(0.3 * lengths[0]!);
+  for (const url of [undefined, 'http://a.example/stub']) {
+    const r = extractPage(stubA('market', stubChars, url), model);
+    assert.equal(r.extractor, 'general');
+    assert.equal(r.site, undefined);
+    assert.equal(r.siteDrift?.reason, 'short');
+    assert.equal(r.siteDrift?.host, 'a.example');
+    assert.equal(r.siteDrift?.usualChars, 2 * lengths[0]!);
+    assert.ok(r.siteDrift!.bodyChars! < SHORT_BODY_SHARE * 2 * lengths[0]!);
+    assert.match(siteExplanation(r) ?? '', /far shorter than the \d+ of the shortest page/);
+  }
+  // A page of the usual length is the site model's; without stored lengths (older files) no page drifts so.
+  assert.equal(extractPage(siteA('market'), model).extractor, 'wrapper');
+  const { bodyLengths: _, ...older } = t.template;
+  assert.equal(extractPage(stubA('market', stubChars), { ...g, sites: [withTemplates(t.model, older)] }).extractor, 'wrapper');
+  assert.equal(shortBodyDrift(older, 10), undefined);
+  assert.equal(shortBodyDrift(t.template, lengths[0]!), undefined);
+  assert.equal(shortBodyDrift(t.template, 10), lengths[0]);
+  assert.equal(shortBodyDrift({ ...t.template, bodyLengths: lengths.slice(0, MIN_LENGTHS_FOR_DRIFT - 1) }, 10), undefined, 'too few pages say nothing of the usual');
+  assert.equal(extractPage(stubA('market', stubChars), { ...g, sites: [withTemplates(t.model, t.template)] }).extractor, 'wrapper', 'not far shorter than its own pages');
+  const report = checkSites(model, [{ id: 'stub', page: stubA('bridge', stubChars) }, { id: 'ok', page: siteA('bridge') }]);
+  assert.deepEqual(report.sites.map((s) => [s.byTemplate, s.driftShort, s.driftTemplate, s.driftRules, s.drifted]), [[1, 1, 0, 0, ['stub']]]);
+  assert.match(formatSitesReport(report), /1 body far shorter/);
+  assert.equal(siteDrifted(report.sites[0]!), false, 'as many pages labelled as drifted');
+  const stubs = checkSites(model, ['bridge', 'market'].map((s) => ({ id: s, page: stubA(s, stubChars) })));
+  assert.equal(siteDrifted(stubs.sites[0]!), true);
+  assert.match(formatSitesReport(stubs), /DRIFTED/);
+});
+
+test('stored body lengths are checked at load and kept to a bounded number', () => {
+  assert.equal(checkSiteTemplates({ templates: [], bodyLengths: [3, 10, 10] }), undefined);
+  assert.match(checkSiteTemplates({ templates: [], bodyLengths: [10, 3] }) ?? '', /ascending/);
+  assert.match(checkSiteTemplates({ templates: [], bodyLengths: ['x'] }) ?? '', /ascending/);
+  const many = keptBodyLengths(Array.from({ length: 500 }, (_, i) => 500 - i));
+  assert.equal(many.length, BODY_LENGTHS_KEPT);
+  assert.deepEqual([many[0], many.at(-1)], [1, 500]);
+});
+
+test('self-training rounds: the site model learned labels its pages again and is learned again from them, as good on a new page', async () => {
+  const g = await bundled();
+  const pages = STORIES.slice(0, 5).map((s) => ({ id: s, page: siteA(s) }));
+  const once = trainSiteUnlabelled('template:test', pages, g);
+  const twice = trainSiteUnlabelled('template:test', pages, g, { rounds: 2 });
+  assert.deepEqual(twice.template.bodyLengths, once.template.bodyLengths, 'the story is the body in every round');
+  const r = extractPage(siteA('theatre'), { ...g, sites: [withTemplates(twice.model, twice.template)] });
+  assert.equal(r.extractor, 'wrapper');
+  const text = toText(r.article);
+  for (const k of [1, 2, 3, 4]) assert.ok(text.includes(sentence('theatre', k)));
+  assert.ok(!/Subscribe|Copyright|daily paper/.test(text), text);
 });

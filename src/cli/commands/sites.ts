@@ -4,7 +4,7 @@ import { PithError } from '../../errors.js';
 import { loadExtractionModel } from '../../pipeline/extract.js';
 import { collectPages } from '../../batch/batch.js';
 import { loadPagesForLearning } from '../../wrapper/learn-sites.js';
-import { checkSites, formatSitesReport } from '../../wrapper/sites-check.js';
+import { checkSites, formatSitesReport, siteDrifted } from '../../wrapper/sites-check.js';
 
 const HELP = `Usage: pith sites check MODEL <pages|folders...> [--json]
 
@@ -37,7 +37,7 @@ export const command: Command = {
     for (const f of failed) io.stderr.write(`sites: skipped ${f.path}: ${f.reason}\n`);
     const report = checkSites(model, pages);
     io.stdout.write(optBool(values, 'json') ? JSON.stringify(report, null, 2) + '\n' : formatSitesReport(report));
-    const drifted = report.sites.some((s) => s.driftTemplate + s.driftRules > s.byHost + s.byTemplate + s.forced);
+    const drifted = report.sites.some(siteDrifted);
     return drifted ? EXIT_SITE_DRIFTED : EXIT.ok;
   },
 };
