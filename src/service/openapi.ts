@@ -21,7 +21,7 @@ const OPTION_PARAMS = [
   { name: 'includeImages', description: 'Keep images, figures and embeds.', schema: { type: 'boolean', default: true } },
   { name: 'includeTables', description: 'Keep data tables.', schema: { type: 'boolean', default: true } },
   { name: 'includeLinks', description: 'Keep links (their text stays either way).', schema: { type: 'boolean', default: true } },
-  { name: 'format', description: 'The reply: the JSON document, or one rendering as text/plain, text/markdown or text/html.', schema: { type: 'string', enum: ['json', 'text', 'markdown', 'html'], default: 'json' } },
+  { name: 'format', description: 'The reply: the JSON document, or one rendering as text/plain, text/markdown, text/html, application/xml (pith\'s XML, trafilatura\'s shape) or application/tei+xml (TEI P5).', schema: { type: 'string', enum: ['json', 'text', 'markdown', 'html', 'xml', 'tei'], default: 'json' } },
   { name: 'site', description: 'The model\'s site model to use (a host, or template:...), whatever the page\'s URL or template; default the server\'s --site, else picked by URL host or template.', schema: { type: 'string' } },
   { name: 'timeoutMs', description: 'A shorter time limit for this request (never longer than the server\'s).', schema: { type: 'integer', minimum: 1 } },
 ];
