@@ -105,6 +105,15 @@ export interface ArticleMetadata {
   readonly dropped?: DroppedNodes;
 }
 
+/** A reader's comment (`includeComments`): its text, and its author and date where the page gives them. */
+export interface ArticleComment {
+  readonly author?: string;
+  /** As the page states it (a `<time datetime>`, a tooltip, or the date written in the comment's header). */
+  readonly date?: string;
+  /** Paragraphs separated by blank lines. */
+  readonly text: string;
+}
+
 export interface Article {
   /**
    * The first block labelled `title`; when none, `ArticleOptions.fallbackTitle`, else `metadata.pageTitle`
@@ -116,4 +125,6 @@ export interface Article {
   readonly metadata: ArticleMetadata;
   /** The headline's element (the title block's), with `ArticleOptions.sources`; see `Sourced`. */
   readonly titleSource?: number;
+  /** Readers' comments, in page order, when asked for (`includeComments`); never part of `content`. */
+  readonly comments?: readonly ArticleComment[];
 }

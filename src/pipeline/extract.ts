@@ -30,7 +30,7 @@ import { detectPageTypeOf, kindBodyWeight, pageKindOf, type PageType } from '../
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
-import { buildArticle, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
+import { buildArticle, findComments, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
 import { extractionJson, toExtraction, type Extraction } from './extraction.js';
 import { judgeFound } from './found.js';
 import { PithError } from '../errors.js';
@@ -184,6 +184,8 @@ export interface ExtractOptions extends ConstrainOptions {
   readonly kindBodyWeight?: boolean;
   /** The site model to use, by host or `template:` name (`--site`), whatever the page's URL or template. */
   readonly site?: string;
+  /** Also read the readers' comments of the page's comment sections into `article.comments` (`includeComments`). */
+  readonly comments?: boolean;
 }
 
 const BODY = LABELS.indexOf('body');
@@ -203,7 +205,7 @@ function checkBodyWeight(weight: number): number {
   return weight;
 }
 
-/** Comment sections left to the model (`--keep-comments`): for forums, whose replies are the content. */
+/** Comment sections left to the model (`pith batch --keep-comments`): for forums, whose replies are the content. */
 export const KEEP_COMMENTS: ExtractOptions = Object.freeze({ commentBody: 1 });
 
 /** Declared headlines a page carries, for the title tie-break (never a replacement). */
@@ -253,6 +255,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const weight = checkBodyWeight(options.bodyWeight ?? 1) * kindWeight;
   let setAside: ReturnType<typeof setAsideMarks> | undefined;
   const setAsideOf = (): ReturnType<typeof setAsideMarks> => (setAside ??= setAsideMarks(page.tree, page.blocks));
+  const commentMarks = options.commentBlocks ?? (options.commentBody === 1 && !options.comments ? undefined : commentSectionBlocks(page.tree, page.blocks));
   const constrained = constrainLabels(page.blocks, weight === 1 ? prediction.probs : weighBody(prediction.probs, weight), {
     ...options,
     blockRoles: roles,
@@ -262,7 +265,7 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
     siteKeys: options.siteKeys ?? declaredSiteKeys(page),
     declaredDescriptions: options.declaredDescriptions ?? pageDescriptions(page.tree),
     productDescriptions: options.productDescriptions ?? (pageType === 'product' ? productDescriptions(page.tree) : undefined),
-    commentBlocks: options.commentBlocks ?? (options.commentBody === 1 ? undefined : commentSectionBlocks(page.tree, page.blocks)),
+    commentBlocks: options.commentBody === 1 ? options.commentBlocks : commentMarks,
     reviewBlocks: options.reviewBlocks ?? (options.commentBody === 1 || (pageType !== 'product' && pageType !== 'unknown') ? undefined : reviewSectionBlocks(page.tree, page.blocks)),
     adBlocks: options.adBlocks ?? (options.adBody === 1 ? undefined : adSlotBlocks(page.tree, page.blocks)),
     dialogBlocks: options.dialogBlocks ?? setAsideOf().dialogBlocks,
@@ -276,7 +279,8 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const built = buildArticle(page, constrained.labels, { includeHidden: page.includesHidden, ...options.article }, constrained.addedText);
   // The site's conventions that do not depend on its template (its <title> pattern) apply to a drifted page too.
   const conventions = pick?.site;
-  const article = conventions?.headline ? { ...built, title: conventions.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
+  const titled = conventions?.headline ? { ...built, title: conventions.headline(page, built.title, titleBlockText(page, constrained.labels), sitePrediction !== undefined) } : built;
+  const article = options.comments && commentMarks ? { ...titled, comments: Object.freeze(findComments(page.tree, page.blocks, commentMarks)) } : titled;
   return {
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence,
     notes: constrained.notes, ...(extractor !== undefined ? { extractor } : {}), ...siteMarks, ...(constrained.addedText ? { addedText: constrained.addedText } : {}),

@@ -13,7 +13,7 @@ import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { withoutLinks, withoutTables, type Article } from '../article/index.js';
 import { checkExtractionOptions } from './extraction-options.js';
-import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
+import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, loadExtractionModel, type ExtractOptions, type LoadedModel } from './extract.js';
 import { pageLists } from './lists.js';
 import { toExtraction, type Extraction } from './extraction.js';
 import { judgeFound } from './found.js';
@@ -35,7 +35,7 @@ export interface ExtractionOptions {
   readonly model?: PithModel | string;
   /** Default `balanced`. */
   readonly favor?: Favor;
-  /** Keep readers' comments (forums, Q&A pages, whose replies are the content). Default false. */
+  /** Also give readers' comments, each with its author and date (`comments`, and a Comments section in `markdown`); the article stays without them. Default false. */
   readonly includeComments?: boolean;
   /** Keep the article's images, figures and embeds. Default true. */
   readonly includeImages?: boolean;
@@ -84,7 +84,7 @@ export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
   if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `favor must be one of ${FAVORS.join(', ')}, got '${String(favor)}'`, 'favor');
   return {
     ...FAVOR_SETTINGS[favor],
-    ...(o.includeComments ? KEEP_COMMENTS : {}),
+    ...(o.includeComments ? { comments: true } : {}),
     ...(o.includeImages === false ? { article: { images: 'none' } } : {}),
     ...(o.site !== undefined ? { site: o.site } : {}),
   };

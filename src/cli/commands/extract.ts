@@ -3,7 +3,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from
 import { readPageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, renderResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, renderResult, renderedModelNote, renderedModelPath, resultToJson, KEEP_COMMENTS, type ExtractOptions, type ExtractResult, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../pipeline/render-page.js';
 import { loadListModel, pageLists } from '../../pipeline/lists.js';
@@ -47,8 +47,11 @@ Options:
   --list-model PATH  the list model for --lists (default models/lists.model.json.gz)
   --favor F        precision | balanced | recall (default balanced): where the model is unsure,
                    keep less noise or lose less text
-  --include-comments  leave readers' comment sections to the model instead of discounting them
-                   (for forums and Q&A pages, whose replies are the content; also --keep-comments)
+  --include-comments  also give readers' comments, each with its author and date: "comments"
+                   in JSON, a Comments section in Markdown; the article stays without them
+                   (docs/comments.md)
+  --keep-comments  leave comment sections to the model instead of discounting them (forums
+                   whose replies are the content; as pith batch --keep-comments)
   --no-images      leave out images, figures and embeds
   --no-tables      leave out tables
   --no-links       keep links' text, not the links
@@ -138,25 +141,26 @@ export const command: Command = {
     const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
     if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);
     const chosen: ExtractionOptions = {
-      favor, includeComments: optBool(values, 'include-comments') || optBool(values, 'keep-comments'),
+      favor, includeComments: optBool(values, 'include-comments'),
       includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links'),
       ...(optString(values, 'site') !== undefined ? { site: optString(values, 'site')! } : {}),
     };
     const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
+    const withKeptComments = (o: ExtractOptions): ExtractOptions => (optBool(values, 'keep-comments') ? { ...o, ...KEEP_COMMENTS } : o);
     let extracted;
     if (render || layoutsDir) {
       const cache = layoutsDir ? await LayoutCache.open(layoutsDir, render) : undefined;
       const renderer = render ? await Renderer.launch({ styles: styled, scripts: optBool(values, 'scripts') }) : undefined;
       try {
         const page = await loadRenderedPage(src.bytes, { ...(renderer ? { renderer } : {}), ...(cache ? { cache, store: true } : {}) }, load, src.subject);
-        const options = pipelineOptions(chosen);
+        const options = withKeptComments(pipelineOptions(chosen));
         // Styled output needs each article node's source element, to look its computed style up.
         extracted = extractPage(page, model, styled ? { ...options, article: { ...options.article, sources: true } } : options);
       } finally {
         await renderer?.close();
       }
     } else {
-      extracted = extractBytes(src.bytes, model, load, pipelineOptions(chosen), src.subject);
+      extracted = extractBytes(src.bytes, model, load, withKeptComments(pipelineOptions(chosen)), src.subject);
     }
     // Descriptors, not a spread: a spread would read the lazy `features` getter.
     const result = Object.create(null, {
