@@ -27,6 +27,7 @@ import { isTrackingImage } from './images.js';
 import { extractMetadata, textDirection } from './metadata.js';
 import { detectLanguage } from './detect-language.js';
 import { headlineText } from './headline.js';
+import { tidyContent } from './tidy.js';
 import { withoutSiteName } from './page-title.js';
 import { siteKeys } from '../util/site-name.js';
 
@@ -527,7 +528,7 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     builder.add(b, l);
   }
   if (addedPending) placeAdded();
-  const content = Object.freeze(builder.finish());
+  const content = tidyContent(Object.freeze(builder.finish()));
 
   let metadata = extractMetadata(page.tree, page.url);
   if (metadata.lang === undefined && config.detectLanguage) {
