@@ -176,6 +176,8 @@ function nodeMd(node: ArticleNode): string {
       const label = node.media === 'iframe' || node.media === 'embed' ? 'Embedded content' : node.media === 'video' ? 'Video' : 'Audio';
       return `[${label}${node.title ? ': ' + escapeText(node.title, 'block') : ''}](${destination(node.src)})`;
     }
+    case 'rule':
+      return '---';
   }
 }
 

@@ -74,6 +74,8 @@ export type ArticleNode = (
   | { readonly kind: 'figure'; readonly images: readonly ArticleImage[]; readonly caption?: readonly Inline[] }
   /** Video, audio, iframe or embed, written as a link to its source. */
   | { readonly kind: 'embed'; readonly src: string; readonly media: EmbedMedia; readonly title?: string }
+  /** A boundary between posts of a thread (a forum's replies, each a post the page marks): `---` in Markdown, `<hr>` in HTML, nothing in text. */
+  | { readonly kind: 'rule' }
 ) & Sourced;
 
 export type ArticleNodeKind = ArticleNode['kind'];
