@@ -126,6 +126,7 @@ export function openApiDocument(limits: OpenApiLimits): Record<string, unknown> 
             html: { type: 'string', description: 'Sanitised HTML of the article.' },
             metadata: { $ref: '#/components/schemas/Metadata' },
             confidence: { type: 'number', minimum: 0, maximum: 1 },
+            comments: { type: 'array', description: 'With includeComments: readers\' comments in page order (docs/comments.md).', items: { type: 'object', required: ['text'], properties: { author: { type: 'string' }, date: { type: 'string' }, text: { type: 'string' } } } },
             fields: { type: 'object', description: 'Named fields by the site model\'s field rules (docs/fields.md): per field its values.', additionalProperties: { type: 'array', items: { type: 'string' } } },
             fieldConfidence: { type: 'object', description: 'Each field value\'s confidence, in the shape of fields.', additionalProperties: { type: 'array', items: { type: 'number' } } },
             records: { type: 'array', description: 'The records of a list page, in page order.', items: { type: 'object', additionalProperties: { type: 'string' } } },
