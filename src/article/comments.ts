@@ -114,14 +114,19 @@ interface Section {
   readonly marked: ArrayLike<number>;
 }
 
-/** The lowest element holding both nodes. */
+/** Levels walked up looking for a run's common element (bounds the work on hostile nesting). */
+const MAX_LEVELS = 256;
+
+/** The lowest element holding both nodes; within `MAX_LEVELS` of `a`, else `a`'s own element. */
 function commonAncestor(tree: DomTree, a: number, b: number): ElementNode {
   let x = a;
-  for (;;) {
+  for (let level = 0; level < MAX_LEVELS && x >= 0; level++) {
     const n = tree.nodes[x]!;
     if (n.kind === 'element' && n.id <= b && b <= n.end) return n;
     x = n.parent;
   }
+  const own = tree.nodes[a]!;
+  return own.kind === 'element' ? own : (tree.nodes[own.parent] as ElementNode);
 }
 
 /** Runs of consecutive marked blocks, each as the element holding all of it. */
@@ -256,7 +261,7 @@ function readComment(tree: DomTree, blocks: readonly Block[], marked: ArrayLike<
 
 /** Whether an element between `id` (inclusive) and the comment's own element is its furniture. */
 function inFurniture(tree: DomTree, id: number, item: ElementNode): boolean {
-  for (let x = id; x > item.id; x = tree.nodes[x]!.parent) {
+  for (let x = id, level = 0; x > item.id && level < MAX_LEVELS; x = tree.nodes[x]!.parent, level++) {
     const el = elementAt(tree, x);
     if (el && isFurniture(el)) return true;
   }

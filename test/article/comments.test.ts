@@ -79,3 +79,16 @@ test('includeComments: comments in the JSON and a Comments section in Markdown; 
   assert.equal(comments!.split('\n---\n').length, 12);
   for (const name of ['Kate', 'Ines']) assert.ok(comments!.includes(`**${name}**`), name);
 });
+
+test('hostile nesting: 20 000 nested elements in a comment section are read in bounded work, without recursion', () => {
+  const depth = 20_000;
+  const html = `<body><h1>T</h1><p>${'Prose of the post itself, long enough to be a paragraph. '.repeat(3)}</p><div id="comments">${'<div class="c">x '.repeat(depth)}${'</div>'.repeat(depth)}</div></body>`;
+  const page = loadPage(Buffer.from(html, 'utf8'));
+  const marks = commentSectionBlocks(page.tree, page.blocks);
+  const before = process.cpuUsage();
+  const comments = findComments(page.tree, page.blocks, marks);
+  const used = process.cpuUsage(before);
+  assert.ok(comments.length > 0);
+  // Generous: the work is linear in the section (a quadratic walk would take minutes).
+  assert.ok(used.user + used.system < 20_000_000, `${used.user + used.system} µs of CPU`);
+});
