@@ -27,6 +27,8 @@ import { isTrackingImage } from './images.js';
 import { extractMetadata, textDirection } from './metadata.js';
 import { detectLanguage } from './detect-language.js';
 import { headlineText } from './headline.js';
+import { tidyContent } from './tidy.js';
+import { postStarts } from './posts.js';
 import { withoutSiteName } from './page-title.js';
 import { siteKeys } from '../util/site-name.js';
 
@@ -80,6 +82,13 @@ class ArticleBuilder {
   addParagraphs(paragraphs: readonly string[]): void {
     while (this.stack.length > 1) this.closeTop();
     for (const text of paragraphs) this.root.children.push(Object.freeze({ kind: 'paragraph', content: Object.freeze([Object.freeze({ kind: 'text', text })]) }));
+  }
+
+  /** A boundary between posts (`posts.ts`), at the top level after what is open; none at the start or twice in a row. */
+  addRule(): void {
+    while (this.stack.length > 1) this.closeTop();
+    const last = this.root.children[this.root.children.length - 1];
+    if (last !== undefined && last.kind !== 'rule') this.root.children.push(Object.freeze({ kind: 'rule' }));
   }
 
   finish(): ArticleNode[] {
@@ -492,6 +501,7 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
   let titleBlock: Block | undefined;
   let firstKept = -1;
   let lastKept = -1;
+  const keptText: number[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const l = labels[i];
     if (!isLabel(l)) throw new PithError('BAD_OPTION', `block ${i} has no valid label: '${String(l)}'`, page.id);
@@ -503,8 +513,10 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     if (isKeptText(l)) {
       if (firstKept < 0) firstKept = i;
       lastKept = i;
+      keptText.push(i);
     }
   }
+  const posts = postStarts(page.tree, blocks, keptText);
 
   const builder = new ArticleBuilder(page.tree, config, keptCaptionsOf(page, labels));
   const texts: string[] = [];
@@ -524,10 +536,11 @@ export function buildArticle(page: Page, labels: readonly Label[], options: Arti
     if (!keep) continue;
     if (addedPending && i > added!.after) placeAdded();
     if (b.kind === 'text' && texts.length < 200) texts.push(b.text);
+    if (posts.has(i)) builder.addRule();
     builder.add(b, l);
   }
   if (addedPending) placeAdded();
-  const content = Object.freeze(builder.finish());
+  const content = tidyContent(Object.freeze(builder.finish()));
 
   let metadata = extractMetadata(page.tree, page.url);
   if (metadata.lang === undefined && config.detectLanguage) {

@@ -15,3 +15,4 @@ export { toStyledHtml, formatStyledResult, articleSources, hasSources, type Styl
 export { safeStyle, isSafeDeclaration, parseDeclarations, STYLE_OUTPUT_PROPERTIES, type Declaration } from './css.js';
 export { toJson, jsonBlocks, jsonMetadata, articleHeadings, type ArticleJson, type ArticleJsonExtras, type JsonBlock } from './to-json.js';
 export { withoutLinks, withoutTables } from './filters.js';
+export { findComments } from './comments.js';

@@ -1,7 +1,9 @@
 /**
  * Article metadata from what the page declares: `<html lang>`, `<meta>` tags (Open Graph,
  * article:*, Dublin Core), JSON-LD (Article/NewsArticle/BlogPosting first, then any object
- * that has the field), byline elements, `<time datetime>` and `<link rel=canonical>`.
+ * that has the field), byline elements, `<time datetime>`, a date line (`<p class="meta">October
+ * 23, 2012</p>`) and `<link rel=canonical>`; bylines, times and dates inside a comment section are
+ * a commenter's and are not read.
  * One pass over the tree's elements; JSON-LD is the page's parsed view (`dom/json-ld.ts`), and
  * scripts that are not JSON even leniently are ignored.
  */
@@ -11,6 +13,9 @@ import { jsonLdValues } from '../dom/json-ld.js';
 import type { ArticleMetadata } from './types.js';
 import { resolveSafeUrl } from './urls.js';
 import { declaredPageTitle } from './page-title.js';
+import { namedExactly } from '../decode/blocks-under.js';
+import { COMMENT_SECTION_NAME, COMMENT_SECTION_WORD } from '../features/cue-words.js';
+import { dateInText } from './comments.js';
 
 /** Objects visited per JSON-LD script. */
 const MAX_JSON_LD_NODES = 20_000;
@@ -121,6 +126,20 @@ function stripBy(s: string): string {
 const MAYBE_BYLINE_RE = /author|byline/i;
 const BYLINE_CLASS_RE = /(?:^|[\s_-])(?:byline|author)(?:[\s_-]|$)/i;
 
+/** A post's date line under its headline: `<p class="meta">`, `<span class="date">`, `<div class="entry-meta">`. */
+const DATE_LINE_CLASS_RE = /(?:^|[\s_-])(?:date|dateline|time|timestamp|meta|posted|published|pubdate|byline)(?:[\s_-]|$)/i;
+const MAX_DATE_LINE_CHARS = 100;
+
+/** An element named for a comment section (`#comments`, `.commentlist`, `#disqus_thread`): what is in it is the readers', not the article's. */
+function isCommentSection(el: ElementNode): boolean {
+  return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);
+}
+
+function isDateLineElement(el: ElementNode): boolean {
+  const c = el.attrs['class'];
+  return (c !== undefined && DATE_LINE_CLASS_RE.test(c)) || el.attrs['itemprop'] === 'datePublished';
+}
+
 function isBylineElement(el: ElementNode): boolean {
   const rel = el.attrs['rel'];
   if (rel !== undefined && /(?:^|\s)author(?:\s|$)/i.test(rel)) return true;
@@ -148,28 +167,39 @@ export function extractMetadata(tree: DomTree, pageUrl: string | undefined): Art
   // One pass over elements for the tree-only sources, looking only for what is still missing.
   let canonical: string | undefined;
   let timeAttr: string | undefined;
+  let dateLine: string | undefined;
   let needByline = author === undefined;
+  // Bylines, times and date lines inside a comment section are a commenter's.
+  let commentsEnd = -1;
   for (const n of tree.nodes) {
     if (n.kind !== 'element') continue;
     if (canonical !== undefined && timeAttr !== undefined && !needByline) break;
+    if (n.id > commentsEnd && isCommentSection(n)) commentsEnd = n.end;
+    if (n.id <= commentsEnd && n.tag !== 'link') continue;
     if (n.tag === 'link') {
       if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(n.attrs['rel'] ?? '')) {
         canonical = resolveSafeUrl(n.attrs['href'], tree.baseUrl ?? pageUrl, 'link');
       }
     } else if (n.tag === 'time') {
       if (timeAttr === undefined && n.attrs['datetime']?.trim()) timeAttr = n.attrs['datetime'].trim();
-    } else if (needByline && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isBylineElement(n)) {
-      const t = subtreeText(tree, n.id);
-      if (t && t.length <= MAX_BYLINE_CHARS) {
-        author = stripBy(t) || undefined;
-        needByline = author === undefined;
+    } else {
+      if (needByline && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isBylineElement(n)) {
+        const t = subtreeText(tree, n.id);
+        if (t && t.length <= MAX_BYLINE_CHARS) {
+          author = stripBy(t) || undefined;
+          needByline = author === undefined;
+        }
+      }
+      if (dateLine === undefined && timeAttr === undefined && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isDateLineElement(n)) {
+        const t = subtreeText(tree, n.id);
+        if (t.length <= MAX_DATE_LINE_CHARS) dateLine = dateInText(t);
       }
     }
   }
 
   const date =
     meta.get('article:published_time') ?? fromLd('datePublished', (v) => (typeof v === 'string' ? clean(v) : undefined)) ??
-    meta.get('og:published_time') ?? meta.get('datepublished') ?? meta.get('dc.date') ?? meta.get('date') ?? timeAttr;
+    meta.get('og:published_time') ?? meta.get('datepublished') ?? meta.get('dc.date') ?? meta.get('date') ?? timeAttr ?? dateLine;
   const siteName = clean(meta.get('og:site_name')) ?? fromLd('publisher', nameOf) ?? clean(meta.get('application-name'));
   const url = canonical ?? resolveSafeUrl(meta.get('og:url'), tree.baseUrl ?? pageUrl, 'link') ?? (pageUrl ? resolveSafeUrl(pageUrl, undefined, 'link') : undefined);
   const lang = normalizeLang(tree.lang) ?? normalizeLang(meta.get('og:locale')) ?? normalizeLang(meta.get('language')) ??

@@ -17,7 +17,7 @@ import { safeStyle } from './css.js';
 
 export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
   'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'em', 'strong', 'code', 'sub', 'sup', 'pre', 'ul', 'ol', 'li', 'blockquote',
-  'figure', 'figcaption', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'br',
+  'figure', 'figcaption', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'br', 'hr',
 ]);
 export const ALLOWED_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan']);
 /** What `HtmlOptions.decorate` may add on top of `ALLOWED_ATTRIBUTES`. */
@@ -178,6 +178,8 @@ function nodeHtml(node: ArticleNode, d: Decorate): string {
       const label = node.media === 'iframe' || node.media === 'embed' ? 'Embedded content' : node.media === 'video' ? 'Video' : 'Audio';
       return `<p${own()}><a${attr('href', node.src)}>${escapeHtml(label + (node.title ? ': ' + node.title : ''))}</a></p>`;
     }
+    case 'rule':
+      return '<hr>';
   }
 }
 

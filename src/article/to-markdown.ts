@@ -5,7 +5,7 @@
  * indentation), > quotes, fenced code, pipe tables. Text is escaped so page text never
  * turns into markup; unsafe URLs (see urls.ts) are dropped, their text kept.
  */
-import type { Article, ArticleNode, Inline } from './types.js';
+import type { Article, ArticleComment, ArticleNode, Inline } from './types.js';
 import { isSafeUrl } from './urls.js';
 import { tableGrid } from './table-grid.js';
 
@@ -176,6 +176,8 @@ function nodeMd(node: ArticleNode): string {
       const label = node.media === 'iframe' || node.media === 'embed' ? 'Embedded content' : node.media === 'video' ? 'Video' : 'Audio';
       return `[${label}${node.title ? ': ' + escapeText(node.title, 'block') : ''}](${destination(node.src)})`;
     }
+    case 'rule':
+      return '---';
   }
 }
 
@@ -183,9 +185,22 @@ function blocksMd(nodes: readonly ArticleNode[]): string {
   return nodes.map(nodeMd).filter((s) => s.length > 0).join('\n\n');
 }
 
+/** One comment: its author and date in bold and plain on one line, then its paragraphs. */
+function commentMd(c: ArticleComment): string {
+  const by = [c.author !== undefined ? `**${escapeText(c.author, 'block')}**` : '', c.date !== undefined ? escapeText(c.date, 'block') : ''].filter(Boolean).join(' · ');
+  const text = c.text.split(/\n{2,}/).map((p) => escapeLineStarts(escapeText(p.trim(), 'block').replace(/\n/g, '\\\n'))).filter(Boolean).join('\n\n');
+  return [by ? escapeLineStarts(by) : '', text].filter(Boolean).join('\n\n');
+}
+
+/** Readers' comments after the article: a "Comments" heading, and the comments set apart by rules. */
+function commentsMd(comments: readonly ArticleComment[] | undefined): string {
+  if (!comments || comments.length === 0) return '';
+  return `## Comments\n\n${comments.map(commentMd).join('\n\n---\n\n')}`;
+}
+
 export function toMarkdown(article: Article): string {
   const title = article.title.replace(/\s+/g, ' ').trim();
   const heading = escapeText(title, 'heading').replace(/(^|\s)(#+)$/, '$1\\$2');
-  const parts = [title ? `# ${heading}` : '', blocksMd(article.content)].filter(Boolean);
+  const parts = [title ? `# ${heading}` : '', blocksMd(article.content), commentsMd(article.comments)].filter(Boolean);
   return parts.length > 0 ? parts.join('\n\n') + '\n' : '';
 }

@@ -45,6 +45,7 @@ function nodeText(node: ArticleNode): string {
     case 'figure':
       return node.caption ? lines(node.caption) : '';
     case 'embed':
+    case 'rule':
       return '';
   }
 }

@@ -134,6 +134,8 @@ function nodeXml(node: ArticleNode): string {
       const label = node.media === 'iframe' || node.media === 'embed' ? 'Embedded content' : node.media === 'video' ? 'Video' : 'Audio';
       return `<p><ref${attrs({ target: node.src, type: node.media })}>${escapeXml(label + (node.title ? ': ' + node.title : ''))}</ref></p>`;
     }
+    case 'rule':
+      return '<lb/>';
   }
 }
 

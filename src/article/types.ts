@@ -74,6 +74,8 @@ export type ArticleNode = (
   | { readonly kind: 'figure'; readonly images: readonly ArticleImage[]; readonly caption?: readonly Inline[] }
   /** Video, audio, iframe or embed, written as a link to its source. */
   | { readonly kind: 'embed'; readonly src: string; readonly media: EmbedMedia; readonly title?: string }
+  /** A boundary between posts of a thread (a forum's replies, each a post the page marks): `---` in Markdown, `<hr>` in HTML, nothing in text. */
+  | { readonly kind: 'rule' }
 ) & Sourced;
 
 export type ArticleNodeKind = ArticleNode['kind'];
@@ -105,6 +107,15 @@ export interface ArticleMetadata {
   readonly dropped?: DroppedNodes;
 }
 
+/** A reader's comment (`includeComments`): its text, and its author and date where the page gives them. */
+export interface ArticleComment {
+  readonly author?: string;
+  /** As the page states it (a `<time datetime>`, a tooltip, or the date written in the comment's header). */
+  readonly date?: string;
+  /** Paragraphs separated by blank lines. */
+  readonly text: string;
+}
+
 export interface Article {
   /**
    * The first block labelled `title`; when none, `ArticleOptions.fallbackTitle`, else `metadata.pageTitle`
@@ -116,4 +127,6 @@ export interface Article {
   readonly metadata: ArticleMetadata;
   /** The headline's element (the title block's), with `ArticleOptions.sources`; see `Sourced`. */
   readonly titleSource?: number;
+  /** Readers' comments, in page order, when asked for (`includeComments`); never part of `content`. */
+  readonly comments?: readonly ArticleComment[];
 }

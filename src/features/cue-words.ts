@@ -247,10 +247,11 @@ export const ONLINE_COUNT = /^\d+\s+(?:besucher|benutzer|gäste|mitglieder|users
 /**
  * A page's notice that it needs scripts: "You need to enable JavaScript to run this app.",
  * "Please turn on JavaScript. Media requires JavaScript to play.", "To view this video please
- * enable JavaScript", "Bitte aktivieren Sie JavaScript", "Veuillez activer JavaScript". A bare
+ * enable JavaScript", "Bitte aktivieren Sie JavaScript", "Veuillez activer JavaScript", after a label
+ * or not ("Notice: JavaScript is required for this content", a form plugin's). A bare
  * "Enable JavaScript ..." is not one: a how-to's step or heading reads so.
  */
-export const SCRIPT_NOTICE = new RegExp(`^(?:${[
+export const SCRIPT_NOTICE = new RegExp(`^(?:(?:notice|note|warning|hinweis|achtung|attention|avertissement|aviso)\\s*:\\s*)?(?:${[
   String.raw`(?:please\s+|you\s+(?:need|have|must)\s+to\s+|you\s+must\s+|to\s+[^.]{1,60}?,?\s+(?:please\s+)?(?:you\s+(?:need|have|must)\s+to\s+)?)(?:enable|activate|turn\s+on|switch\s+on|allow)\s+(?:your\s+(?:browser['’]?s\s+)?)?javascript\b`,
   String.raw`(?:this\s+\p{L}+|media|it)\s+requires\s+javascript\b`,
   String.raw`javascript\s+(?:is|must\s+be|has\s+been|seems\s+to\s+be)\s+(?:currently\s+)?(?:disabled|required|turned\s+off|not\s+enabled|switched\s+off|deactivated)\b`,

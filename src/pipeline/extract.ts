@@ -23,9 +23,10 @@ import {
   bodyWeightOf, constrainLabels, DECODE_RULES, pageEvidence, resolveDecodeSettings, SITE_DECODE_RULES,
   type AddedText, type ConstrainedLabels, type DecodeNote, type DecodeOptions,
 } from '../decode/constrain.js';
-import { declaredSiteKeys as siteKeysDeclared } from '../decode/evidence.js';
+import { declaredSiteKeys as siteKeysDeclared, type PageEvidence } from '../decode/evidence.js';
 import type { PageType } from '../decode/page-type.js';
-import { buildArticle, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
+import { buildArticle, findComments, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
+import { commentSectionBlocks } from '../decode/comments.js';
 import { extractionJson, toExtraction, type Extraction, type SiteChoice, type SiteDrift } from './extraction.js';
 import { judgeFound } from './found.js';
 import { PithError } from '../errors.js';
@@ -159,6 +160,8 @@ export interface ExtractOptions extends DecodeOptions {
   readonly article?: ArticleOptions;
   /** The site model to use, by host or `template:` name (`--site`), whatever the page's URL or template. */
   readonly site?: string;
+  /** Also read the readers' comments of the page's comment sections into `article.comments` (`includeComments`). */
+  readonly comments?: boolean;
 }
 
 /** Comment sections left to the model (`--keep-comments`): for forums, whose replies are the content. */
@@ -221,6 +224,13 @@ function articleOf(page: Page, decoded: ConstrainedLabels, options: ArticleOptio
   return { ...built, title: conventions.headline(page, built.title, titleBlockText(page, decoded.labels), labelling.labelledBy !== undefined) };
 }
 
+/** The article with the readers' comments of the page's comment sections (`includeComments`), each with its author and date. */
+function withComments(article: Article, page: Page, evidence: PageEvidence): Article {
+  // With comment sections left to the model (`commentBody` 1) the evidence has no marks: find them all the same.
+  const marks = evidence.commentBlocks ?? commentSectionBlocks(page.tree, page.blocks);
+  return { ...article, comments: Object.freeze(findComments(page.tree, page.blocks, marks)) };
+}
+
 export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
   const labelling = labelPage(page, model, options.site);
   const { prediction, labelledBy, pick, fields, extractor } = labelling;
@@ -229,7 +239,8 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
   const evidence = pageEvidence(page, settings, siteUrlOf(page));
   const rules = labelledBy && !labelledBy.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES;
   const constrained = constrainLabels(page.blocks, prediction.probs, evidence, settings, rules);
-  const article = articleOf(page, constrained, options.article, labelling);
+  const built = articleOf(page, constrained, options.article, labelling);
+  const article = options.comments ? withComments(built, page, evidence) : built;
   // A site model with field rules but no article rules took the page too: its fields, not drift.
   const siteMarks = pick ? siteMarksOf(pick, labelledBy !== undefined || fields !== undefined) : {};
   return {

@@ -23,7 +23,7 @@ export interface ExtractionOptions {
   readonly model?: PithModel | string;
   /** Default `balanced`. */
   readonly favor?: Favor;
-  /** Keep readers' comments (forums, Q&A pages, whose replies are the content). Default false. */
+  /** Also give readers' comments, each with its author and date (`comments`, and a Comments section in `markdown`); the article stays without them. Default false. */
   readonly includeComments?: boolean;
   /** Keep the article's images, figures and embeds. Default true. */
   readonly includeImages?: boolean;

@@ -3,7 +3,7 @@
  * JSON every output writes (`pith extract --format json`, batch lines, `pith serve`'s
  * /extract), published as schema/extraction.schema.json (docs/schema.md).
  */
-import { articleHeadings, toHtml, toMarkdown, toText, type Article } from '../article/index.js';
+import { articleHeadings, toHtml, toMarkdown, toText, type Article, type ArticleComment } from '../article/index.js';
 import type { FieldWarning } from '../models/wrapper/fields.js';
 import type { FoundList } from '../models/lists/find-lists.js';
 import type { SitePick } from '../models/site-pick.js';
@@ -80,6 +80,8 @@ export interface Extraction {
   readonly metadata: ExtractionMetadata;
   /** How sure the model is of its labels, 0..1. */
   readonly confidence: number;
+  /** With `includeComments`: readers' comments, in page order (never in `body`; in `markdown` after the article). */
+  readonly comments?: readonly ArticleComment[];
   /** The article tree the three renderings come from. */
   readonly article: Article;
   /** Named fields (per field its values) when the page's site model has field rules (docs/fields.md). */
@@ -154,6 +156,7 @@ export function toExtraction(article: Article, confidence: number, marks: Extrac
     },
     metadata,
     confidence: Number.isFinite(confidence) ? Math.min(1, Math.max(0, confidence)) : 0,
+    ...(article.comments !== undefined ? { comments: article.comments } : {}),
     article,
     ...named,
   });
@@ -168,7 +171,7 @@ export interface ExtractionJsonExtras {
 
 /**
  * The extraction as JSON, in the schema's order: found, reason?, title, headings, body,
- * markdown, html, metadata, confidence (4 decimals), fields?, fieldConfidence?, records?,
+ * markdown, html, metadata, confidence (4 decimals), comments?, fields?, fieldConfidence?, records?,
  * lists?, blocks?. The article tree stays out.
  */
 export function extractionJson(e: Extraction, extras: ExtractionJsonExtras = {}): Record<string, unknown> {
@@ -178,6 +181,7 @@ export function extractionJson(e: Extraction, extras: ExtractionJsonExtras = {})
     ...(e.reason !== undefined ? { reason: e.reason } : {}),
     title: e.title, headings: e.headings, body: e.body, markdown: e.markdown, html: e.html, metadata: e.metadata,
     confidence: +e.confidence.toFixed(4),
+    ...(e.comments !== undefined ? { comments: e.comments } : {}),
     ...(e.fields ? { fields: e.fields, fieldConfidence: e.fieldConfidence, records: e.records } : {}),
     ...(lists !== undefined ? { lists } : {}),
     ...(extras.blocks !== undefined ? { blocks: extras.blocks } : {}),

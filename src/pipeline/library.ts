@@ -13,7 +13,7 @@ import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { withoutLinks, withoutTables, type Article } from '../article/index.js';
 import { checkExtractionOptions, FAVORS, type ExtractionOptions, type Favor, type PithModel } from './extraction-options.js';
-import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, KEEP_COMMENTS, loadExtractionModel, type ExtractOptions } from './extract.js';
+import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, loadExtractionModel, type ExtractOptions } from './extract.js';
 import { pageLists } from './lists.js';
 import { toExtraction, type Extraction } from './extraction.js';
 import { judgeFound } from './found.js';
@@ -53,7 +53,7 @@ export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
   if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `favor must be one of ${FAVORS.join(', ')}, got '${String(favor)}'`, 'favor');
   return {
     ...FAVOR_SETTINGS[favor],
-    ...(o.includeComments ? KEEP_COMMENTS : {}),
+    ...(o.includeComments ? { comments: true } : {}),
     ...(o.includeImages === false ? { article: { images: 'none' } } : {}),
     ...(o.site !== undefined ? { site: o.site } : {}),
   };

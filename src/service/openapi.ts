@@ -21,7 +21,7 @@ const OPTION_PARAMS = [
   { name: 'includeImages', description: 'Keep images, figures and embeds.', schema: { type: 'boolean', default: true } },
   { name: 'includeTables', description: 'Keep data tables.', schema: { type: 'boolean', default: true } },
   { name: 'includeLinks', description: 'Keep links (their text stays either way).', schema: { type: 'boolean', default: true } },
-  { name: 'format', description: 'The reply: the JSON document, or one rendering as text/plain, text/markdown or text/html.', schema: { type: 'string', enum: ['json', 'text', 'markdown', 'html'], default: 'json' } },
+  { name: 'format', description: 'The reply: the JSON document, or one rendering as text/plain, text/markdown, text/html, application/xml (pith\'s XML, trafilatura\'s shape) or application/tei+xml (TEI P5).', schema: { type: 'string', enum: ['json', 'text', 'markdown', 'html', 'xml', 'tei'], default: 'json' } },
   { name: 'site', description: 'The model\'s site model to use (a host, or template:...), whatever the page\'s URL or template; default the server\'s --site, else picked by URL host or template.', schema: { type: 'string' } },
   { name: 'timeoutMs', description: 'A shorter time limit for this request (never longer than the server\'s).', schema: { type: 'integer', minimum: 1 } },
 ];
@@ -126,6 +126,7 @@ export function openApiDocument(limits: OpenApiLimits): Record<string, unknown> 
             html: { type: 'string', description: 'Sanitised HTML of the article.' },
             metadata: { $ref: '#/components/schemas/Metadata' },
             confidence: { type: 'number', minimum: 0, maximum: 1 },
+            comments: { type: 'array', description: 'With includeComments: readers\' comments in page order (docs/comments.md).', items: { type: 'object', required: ['text'], properties: { author: { type: 'string' }, date: { type: 'string' }, text: { type: 'string' } } } },
             fields: { type: 'object', description: 'Named fields by the site model\'s field rules (docs/fields.md): per field its values.', additionalProperties: { type: 'array', items: { type: 'string' } } },
             fieldConfidence: { type: 'object', description: 'Each field value\'s confidence, in the shape of fields.', additionalProperties: { type: 'array', items: { type: 'number' } } },
             records: { type: 'array', description: 'The records of a list page, in page order.', items: { type: 'object', additionalProperties: { type: 'string' } } },

@@ -7,11 +7,12 @@
 import { isMainThread, workerData } from 'node:worker_threads';
 import { extractWith, loadModel, type Extraction, type ExtractionOptions, type PithModel } from '../pipeline/library.js';
 import { extractionJson } from '../pipeline/extraction.js';
+import { toTei, toXml } from '../article/index.js';
 import { isPithError } from '../errors.js';
 import { serveTasks } from '../util/worker-pool/host.js';
 
-export type ResponseFormat = 'json' | 'text' | 'markdown' | 'html';
-export const RESPONSE_FORMATS: readonly ResponseFormat[] = ['json', 'text', 'markdown', 'html'];
+export type ResponseFormat = 'json' | 'text' | 'markdown' | 'html' | 'xml' | 'tei';
+export const RESPONSE_FORMATS: readonly ResponseFormat[] = ['json', 'text', 'markdown', 'html', 'xml', 'tei'];
 
 export interface ExtractJob {
   /** A string (already text) or the page's bytes in any encoding, gzip allowed. */
@@ -33,6 +34,7 @@ export interface ModelInfo {
 
 const CONTENT_TYPES: Record<ResponseFormat, string> = {
   json: 'application/json; charset=utf-8', text: 'text/plain; charset=utf-8', markdown: 'text/markdown; charset=utf-8', html: 'text/html; charset=utf-8',
+  xml: 'application/xml; charset=utf-8', tei: 'application/tei+xml; charset=utf-8',
 };
 
 /** The reply body of one extraction: the library's fields as JSON (without the article tree), or one rendering. */
@@ -46,6 +48,10 @@ export function renderExtraction(e: Extraction, format: ResponseFormat): string 
       return e.markdown;
     case 'html':
       return e.html;
+    case 'xml':
+      return toXml(e.article);
+    case 'tei':
+      return toTei(e.article);
   }
 }
 

@@ -99,3 +99,14 @@ test('excerpt, lead image and text direction come from what the page declares', 
   assert.equal(unsafe.image, undefined);
   assert.equal(unsafe.dir, undefined, 'no dir and no language: unknown');
 });
+
+test('a commenter is never the author, nor a comment\'s time the date; a date line under the headline is the date', () => {
+  const inComments = meta(`<body><h1>T</h1><p class="meta">October 23, 2012</p><p>Text.</p>
+    <div id="comments"><div class="comment-author"><cite>Heather</cite> on October 24th, 2012</div><time datetime="2012-10-24">x</time></div></body>`);
+  assert.equal(inComments.author, undefined);
+  assert.equal(inComments.date, 'October 23, 2012');
+  assert.equal(meta('<body><ol class="commentlist"><li><span class="byline">By Ann</span></li></ol><span class="byline">By Bo</span></body>').author, 'Bo');
+  assert.equal(meta('<body><span class="entry-date">Posted on 3 March 2021, 10:15</span></body>').date, '3 March 2021, 10:15');
+  assert.equal(meta('<body><time datetime="2019-09-09">x</time><span class="date">3 March 2021</span></body>').date, '2019-09-09', 'a time element wins');
+  assert.equal(meta('<body><div class="meta">Filed under gardening, tomatoes</div></body>').date, undefined, 'no date in it');
+});

@@ -32,6 +32,28 @@ test('the schema validator rejects what the schema forbids (so the checks below 
   assert.ok(validate(schema, { ...good, extra: 1 }).length > 0, 'unknown key');
   assert.ok(validate(schema, { ...good, reason: 'bored' }).length > 0, 'unknown reason');
   assert.ok(validate(schema, { ...good, confidence: 2 }).length > 0, 'confidence above 1');
+  assert.deepEqual(validate(schema, { ...good, comments: [{ author: 'Ann', date: '2012', text: 'Hi' }, { text: 'Yo' }] }), []);
+  assert.ok(validate(schema, { ...good, comments: [{ author: 'Ann' }] }).length > 0, 'a comment without text');
+  assert.ok(validate(schema, { ...good, comments: [{ text: 'x', likes: 3 }] }).length > 0, 'an unknown comment key');
+});
+
+test('with comments asked for: library, extract --include-comments and /extract give the same comments, in the schema', { timeout: 60_000 }, async () => {
+  const page = fixture('pages', 'blog-with-comments.html');
+  const html = readFileSync(page, 'utf8');
+  const json = JSON.parse(JSON.stringify(extractionJson(await extract(html, { includeComments: true })))) as Record<string, unknown>;
+  assertValid(json, 'library with comments');
+  assert.equal((json['comments'] as unknown[]).length, 12);
+  const cli = pith('extract', page, '--format', 'json', '--include-comments');
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.deepEqual(JSON.parse(cli.stdout), json, 'extract --include-comments = library');
+  const svc = await startService({ port: 0, workers: 1 });
+  try {
+    const reply = await postJson(svc.port, { html, includeComments: true });
+    assert.equal(reply.status, 200);
+    assert.deepEqual(reply.json(), json, '/extract includeComments = library');
+  } finally {
+    await svc.close();
+  }
 });
 
 test('library, extract --format json, batch lines and /extract: one schema, the same JSON', { timeout: 120_000 }, async () => {

@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startService, type Service } from '../../src/service/server.js';
+import { extract } from '../../src/pipeline/library.js';
+import { toTei, toXml } from '../../src/article/index.js';
 import { bigPage, heldPageServer, http, postJson, rawExchange, STORY, streamUntilAnswered, until } from './helpers.js';
 
 const MAX_BODY = 8 * 1024 * 1024;
@@ -67,6 +69,21 @@ test('POST /extract with JSON: options and formats', async () => {
   const empty = await postJson(svc.port, { html: '<html><head><title>x</title></head><body></body></html>' });
   assert.equal(empty.status, 200);
   assert.equal(empty.json().found, false);
+});
+
+test('POST /extract format xml and tei: the CLI\'s renderings of the same article, with XML media types', async () => {
+  const url = 'https://news.example/valley/rain';
+  const article = (await extract(STORY, { url })).article;
+  const xml = await postJson(svc.port, { html: STORY, url, format: 'xml' });
+  assert.equal(xml.status, 200, xml.text);
+  assert.match(String(xml.headers['content-type']), /^application\/xml/);
+  assert.match(xml.text, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<doc [^>]*title="Rain returns to the valley"/);
+  assert.equal(xml.text, toXml(article));
+  const tei = await http(svc.port, 'POST', `/extract?format=tei&url=${encodeURIComponent(url)}`, { headers: { 'content-type': 'text/html' }, body: STORY });
+  assert.equal(tei.status, 200, tei.text);
+  assert.match(String(tei.headers['content-type']), /^application\/tei\+xml/);
+  assert.match(tei.text, /<TEI xmlns="http:\/\/www\.tei-c\.org\/ns\/1\.0">/);
+  assert.equal(tei.text, toTei(article));
 });
 
 test('bad requests: bad JSON, wrong shapes and options (400), media type (415), route (404), method (405)', async () => {

@@ -3,7 +3,7 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type 
 import { readPageSource, type PageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type LoadedModel, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, KEEP_COMMENTS, type ExtractOptions, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { loadRenderedPage } from '../../batch/render-page.js';
 import { loadListModel, pageLists } from '../../pipeline/lists.js';
@@ -47,8 +47,11 @@ Options:
   --list-model PATH  the list model for --lists (default models/lists.model.json.gz)
   --favor F        precision | balanced | recall (default balanced): where the model is unsure,
                    keep less noise or lose less text
-  --include-comments  leave readers' comment sections to the model instead of discounting them
-                   (for forums and Q&A pages, whose replies are the content; also --keep-comments)
+  --include-comments  also give readers' comments, each with its author and date: "comments"
+                   in JSON, a Comments section in Markdown; the article stays without them
+                   (docs/comments.md)
+  --keep-comments  leave comment sections to the model instead of discounting them (forums
+                   whose replies are the content; as pith batch --keep-comments)
   --no-images      leave out images, figures and embeds
   --no-tables      leave out tables
   --no-links       keep links' text, not the links
@@ -99,22 +102,24 @@ export function explainFields(f: FieldExtraction): string {
 }
 
 /** How the page is drawn, if at all: `render` draws it in Chromium, `layoutsDir` reads (and keeps) drawn layouts. */
-interface LayoutChoice {
+interface SourceChoice {
   readonly render: boolean;
   readonly styled: boolean;
   readonly scripts: boolean;
   readonly layoutsDir?: string;
+  /** `--keep-comments`: comment sections left to the model (forums, whose replies are the content). */
+  readonly keepComments: boolean;
 }
 
 /** The page extracted from its bytes, or, with a layout, from the page as Chromium drew it. */
-async function extractSource(src: PageSource, model: LoadedModel, chosen: ExtractionOptions, how: LayoutChoice): Promise<ExtractResult> {
+async function extractSource(src: PageSource, model: LoadedModel, chosen: ExtractionOptions, how: SourceChoice): Promise<ExtractResult> {
   const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
-  if (!how.render && !how.layoutsDir) return extractBytes(src.bytes, model, load, pipelineOptions(chosen), src.subject);
+  const options: ExtractOptions = how.keepComments ? { ...pipelineOptions(chosen), ...KEEP_COMMENTS } : pipelineOptions(chosen);
+  if (!how.render && !how.layoutsDir) return extractBytes(src.bytes, model, load, options, src.subject);
   const cache = how.layoutsDir ? await LayoutCache.open(how.layoutsDir, how.render) : undefined;
   const renderer = how.render ? await Renderer.launch({ styles: how.styled, scripts: how.scripts }) : undefined;
   try {
     const page = await loadRenderedPage(src.bytes, { ...(renderer ? { renderer } : {}), ...(cache ? { cache, store: true } : {}) }, load, src.subject);
-    const options = pipelineOptions(chosen);
     // Styled output needs each article node's source element, to look its computed style up.
     return extractPage(page, model, how.styled ? { ...options, article: { ...options.article, sources: true } } : options);
   } finally {
@@ -196,11 +201,11 @@ export const command: Command = {
     const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
     if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);
     const chosen: ExtractionOptions = {
-      favor, includeComments: optBool(values, 'include-comments') || optBool(values, 'keep-comments'),
+      favor, includeComments: optBool(values, 'include-comments'),
       includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links'),
       ...(optString(values, 'site') !== undefined ? { site: optString(values, 'site')! } : {}),
     };
-    const extracted = await extractSource(src, model, chosen, { render, styled, scripts: optBool(values, 'scripts'), ...(layoutsDir ? { layoutsDir } : {}) });
+    const extracted = await extractSource(src, model, chosen, { render, styled, scripts: optBool(values, 'scripts'), keepComments: optBool(values, 'keep-comments'), ...(layoutsDir ? { layoutsDir } : {}) });
     // Descriptors, not a spread: a spread would read the lazy `features` getter.
     const result = Object.create(null, {
       ...Object.getOwnPropertyDescriptors(extracted), article: { value: shapeArticle(extracted.article, chosen), enumerable: true },

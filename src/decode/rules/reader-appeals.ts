@@ -1,6 +1,7 @@
 /**
  * A line in which the site asks its reader for something (subscribe to the newsletter, order
- * the issue, support its work, become a member, follow it, get its app) is the site speaking
+ * the issue, support its work, become a member, follow it, get its app), or that describes its
+ * newsletter beside the sign-up ("X is a weekly newsletter for ..."), is the site speaking
  * to the reader, not the article: such short body lines become other. A page with many is
  * about them (a membership page, a newsletter's sign-up) and is left alone, as are
  * documentation pages, where "subscribe to" is an API's.
@@ -13,9 +14,16 @@ const MAX_APPEAL_CHARS = 300;
 /** More appeals than this on one page: the page is about them. */
 const MAX_APPEALS = 3;
 
-/** The text asks the reader to subscribe, order, join, support or follow, and names what. */
+/** A newsletter's blurb beside its sign-up: "The Replay is a weekly newsletter for dev and engineering leaders." */
+const NEWSLETTER_BLURB = /^[^.!?]{1,60}?\s(?:is|ist|est)\s+(?:a|an|our|ein|une?)\s+(?:(?:free|weekly|daily|monthly|bi-?weekly|fortnightly|curated|wöchentliche[rn]?|tägliche[rn]?|kostenlose[rn]?)\s+)*(?:e-?mail\s+)?newsletter\b/iu;
+/** Symbols a sign-up box puts before its appeal ("🚀 Sign up for ..."). */
+const LEADING_SYMBOLS = /^[^\p{L}\p{N}]+/u;
+
+/** The text asks the reader to subscribe, order, join, support or follow, and names what; or it is a newsletter's blurb. */
 export function isReaderAppeal(text: string): boolean {
-  return text.length <= MAX_APPEAL_CHARS && READER_APPEAL.test(text) && READER_APPEAL_OBJECT.test(text);
+  if (text.length > MAX_APPEAL_CHARS) return false;
+  const t = text.replace(LEADING_SYMBOLS, '');
+  return (READER_APPEAL.test(t) && READER_APPEAL_OBJECT.test(t)) || NEWSLETTER_BLURB.test(t);
 }
 
 export const readerAppeals = lineRule({
