@@ -107,19 +107,12 @@ function sum(prefix: Float64Array, id: number, end: number): number {
 }
 
 /** Per-block counts and the per-node sums the prefix arrays are built from (before prefixing). */
-interface BlockTotals {
+type BlockTotals = Pick<PageIndex, 'directProse' | 'firstNode' | 'lastNode' | 'isProse' | 'words' | 'totalText' | 'totalProse'> & {
   readonly text: Float64Array;
   readonly link: Float64Array;
   readonly prose: Float64Array;
   readonly proseCount: Float64Array;
-  readonly directProse: Float64Array;
-  readonly firstNode: Int32Array;
-  readonly lastNode: Int32Array;
-  readonly isProse: Uint8Array;
-  readonly words: Float64Array;
-  readonly totalText: number;
-  readonly totalProse: number;
-}
+};
 
 /** Each text block's characters (text, link, prose) at slot `first node + 1`, ready for prefix sums. */
 function blockTotals({ tree, blocks }: Page): BlockTotals {
