@@ -124,10 +124,10 @@ ${paramHelp()}
 Site models (docs/sites.md): learned from a few labelled pages of one site and stored beside
 a general model; \`pith extract\`/\`batch\` use them for pages of that host and the general
 model elsewhere (metadata.extractor names which: wrapper, maxent, ..., or general).
-  --model wrapper     seed 004's rules; where they do not recognise a page the general model
-                      labels it. A folder of html/ + fields/<name>.json ({"field": ["value"]})
-                      teaches named-field rules too (docs/fields.md): extract's json gives
-                      fields, fieldConfidence and records
+  --model wrapper     wrapper induction's tag-path rules; where they do not recognise a page
+                      the general model labels it. A folder of html/ + fields/<name>.json
+                      ({"field": ["value"]}) teaches named-field rules too (docs/fields.md):
+                      extract's json gives fields, fieldConfidence and records
   --model A --site H  a block learner (maxent, crf, ripper, ...; not svm) trained on these pages alone
                       (the bundled model's features unless --families/--exclude; the learner's
                       default parameters unless --set), stored as host H's site model; it
@@ -141,7 +141,7 @@ model elsewhere (metadata.extractor names which: wrapper, maxent, ..., or genera
   --general PATH      the general model to store them beside (default: the bundled model;
                       site models it already holds are kept, those of the same host replaced)
 
-Subtree SVMs (--model svm, docs/svm.md): seed 002's body and title subtree models (RBF SVMs
+Subtree SVMs (--model svm, docs/svm.md): the rendered-view study's body and title subtree models (RBF SVMs
 with Platt probabilities) learned from whole pages; the --set parameters are listed above.
   --layouts DIR       cached layouts (\`pith render -o DIR\`): pages with one use its boxes (for
                       every learner: the visual family, e.g. --families with visual added, reads them)

@@ -18,7 +18,7 @@ export const CRF_PARAMS: readonly ParamSpec[] = Object.freeze([
   ...LINEAR_PARAMS,
   {
     name: 'edges', type: 'boolean', default: false,
-    help: "Seed 001's edge features: every attribute of item i also gets a weight per (label at i-1, label at i) pair, so observations can change the transition. L*L more weights per attribute; training about 8x slower.",
+    help: "The block-labelling study's edge features: every attribute of item i also gets a weight per (label at i-1, label at i) pair, so observations can change the transition. L*L more weights per attribute; training about 8x slower.",
   },
 ] satisfies ParamSpec[]);
 

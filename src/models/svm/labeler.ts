@@ -163,7 +163,7 @@ export class SvmLabeler implements Labeler {
     const b = this.bodyModel.body;
     const t = this.titleModel.body;
     return [
-      `svm (seed 002): body model ${b.sv.length} support vectors, C=${b.C}, gamma=${b.gamma.toFixed(4)}, Platt A=${b.platt.A.toFixed(3)} B=${b.platt.B.toFixed(3)}`,
+      `svm (subtree SVM): body model ${b.sv.length} support vectors, C=${b.C}, gamma=${b.gamma.toFixed(4)}, Platt A=${b.platt.A.toFixed(3)} B=${b.platt.B.toFixed(3)}`,
       `  features: ${b.features.join(', ')}`,
       `title model ${t.sv.length} support vectors, C=${t.C}, gamma=${t.gamma.toFixed(4)}, Platt A=${t.platt.A.toFixed(3)} B=${t.platt.B.toFixed(3)}`,
       `  features: ${t.features.join(', ')}`,
