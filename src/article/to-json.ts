@@ -1,8 +1,11 @@
 /**
- * Article -> the JSON shape pith prints with `--format json`:
- * `{title, headings[], body, markdown, html, metadata{lang, author?, date?, siteName?, url?, pageTitle?},
- * confidence, blocks?[{label, text, p}]}`. `body` is `toText`; confidence and the per-block
- * list come from the caller (the decoder knows them, the article does not).
+ * Article -> the article's own JSON: `{title, headings[], body, markdown, html, metadata{lang,
+ * author?, date?, siteName?, url?, pageTitle?, ...}, confidence, blocks?[{label, text, p}]}`, for
+ * callers that hold an `Article` without an extraction. What pith's outputs write (`--format
+ * json`, batch lines, /extract) is the extraction's JSON (`extractionJson`,
+ * src/pipeline/extraction.ts: also `found`, fields, lists, comments). `body` is `toText`;
+ * confidence and the per-block list come from the caller (the decoder knows them, the article
+ * does not).
  */
 import { LABELS, type Label } from '../labels.js';
 import type { Page } from '../page.js';
