@@ -148,23 +148,75 @@ function isBylineElement(el: ElementNode): boolean {
   return c !== undefined && MAYBE_BYLINE_RE.test(c) && BYLINE_CLASS_RE.test(c);
 }
 
+/** What the tree itself says, found in one walk: the canonical link, a <time datetime>, a date line, a byline. */
+interface TreeMetadata {
+  readonly canonical: string | undefined;
+  readonly timeAttr: string | undefined;
+  readonly dateLine: string | undefined;
+  readonly author: string | undefined;
+}
+
+/** A picker over the page's JSON-LD objects: the first value of `key` that `pick` accepts. */
+type LdPicker = (key: string, pick: (v: Json | undefined) => string | undefined) => string | undefined;
+
 /** Reads the page's declared metadata. `pageUrl` is the URL the page came from, when known. */
 export function extractMetadata(tree: DomTree, pageUrl: string | undefined): ArticleMetadata {
+  const meta = declaredMeta(tree);
+  const ld = jsonLdObjects(tree);
+  const fromLd = ldPicker(ld);
+
+  const metaAuthor = meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('sailthru.author');
+  const declaredAuthor = fromLd('author', nameOf) ?? (metaAuthor && !looksLikeUrl(metaAuthor) ? clean(metaAuthor) : undefined);
+  const { canonical, timeAttr, dateLine, author } = scanTreeForMetadata(tree, pageUrl, declaredAuthor);
+
+  const date =
+    meta.get('article:published_time') ?? fromLd('datePublished', (v) => (typeof v === 'string' ? clean(v) : undefined)) ??
+    meta.get('og:published_time') ?? meta.get('datepublished') ?? meta.get('dc.date') ?? meta.get('date') ?? timeAttr ?? dateLine;
+  const siteName = clean(meta.get('og:site_name')) ?? fromLd('publisher', nameOf) ?? clean(meta.get('application-name'));
+  const url = canonical ?? resolveSafeUrl(meta.get('og:url'), tree.baseUrl ?? pageUrl, 'link') ?? (pageUrl ? resolveSafeUrl(pageUrl, undefined, 'link') : undefined);
+  const lang = normalizeLang(tree.lang) ?? normalizeLang(meta.get('og:locale')) ?? normalizeLang(meta.get('language')) ??
+    normalizeLang(fromLd('inLanguage', (v) => (typeof v === 'string' ? v : undefined)));
+
+  const excerpt = excerptOf(meta.get('description') ?? meta.get('og:description') ?? meta.get('twitter:description') ??
+    fromLd('description', (v) => (typeof v === 'string' ? v : undefined)));
+  const image = declaredImage(meta, fromLd, tree.baseUrl ?? pageUrl);
+  const dir = textDirection(tree.dir, lang);
+
+  const ldHeadline = ld.find((o) => isArticleTyped(o) && typeof o['headline'] === 'string')?.['headline'] as string | undefined;
+  const pageTitle = declaredPageTitle(tree.meta, tree.title, ldHeadline);
+  return metadataRecord(tree, { pageTitle, lang, author, date, siteName, url, excerpt, image, dir });
+}
+
+/** The <meta> values by key, trimmed; the first non-empty one of a key wins. */
+function declaredMeta(tree: DomTree): Map<string, string> {
   const meta = new Map<string, string>();
   for (const m of tree.meta) if (!meta.has(m.key) && m.content.trim()) meta.set(m.key, m.content.trim());
-  const ld = jsonLdObjects(tree);
-  const fromLd = (key: string, pick: (v: Json | undefined) => string | undefined): string | undefined => {
+  return meta;
+}
+
+function ldPicker(ld: readonly JsonObject[]): LdPicker {
+  return (key, pick) => {
     for (const o of ld) {
       const v = pick(o[key]);
       if (v) return v;
     }
     return undefined;
   };
+}
 
-  const metaAuthor = meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('sailthru.author');
-  let author = fromLd('author', nameOf) ?? (metaAuthor && !looksLikeUrl(metaAuthor) ? clean(metaAuthor) : undefined);
+/** The lead image: Open Graph, then Twitter's card, then JSON-LD. */
+function declaredImage(meta: ReadonlyMap<string, string>, fromLd: LdPicker, base: string | undefined): string | undefined {
+  return resolveSafeUrl(meta.get('og:image') ?? meta.get('og:image:url') ?? meta.get('og:image:secure_url'), base, 'image') ??
+    resolveSafeUrl(meta.get('twitter:image') ?? meta.get('twitter:image:src'), base, 'image') ??
+    resolveSafeUrl(fromLd('image', imageUrlOf), base, 'image');
+}
 
-  // One pass over elements for the tree-only sources, looking only for what is still missing.
+/**
+ * One pass over elements for the tree-only sources, looking only for what is still missing
+ * (a byline only when `author`, the declared one, is undefined).
+ */
+function scanTreeForMetadata(tree: DomTree, pageUrl: string | undefined, declaredAuthor: string | undefined): TreeMetadata {
+  let author = declaredAuthor;
   let canonical: string | undefined;
   let timeAttr: string | undefined;
   let dateLine: string | undefined;
@@ -196,36 +248,21 @@ export function extractMetadata(tree: DomTree, pageUrl: string | undefined): Art
       }
     }
   }
+  return { canonical, timeAttr, dateLine, author };
+}
 
-  const date =
-    meta.get('article:published_time') ?? fromLd('datePublished', (v) => (typeof v === 'string' ? clean(v) : undefined)) ??
-    meta.get('og:published_time') ?? meta.get('datepublished') ?? meta.get('dc.date') ?? meta.get('date') ?? timeAttr ?? dateLine;
-  const siteName = clean(meta.get('og:site_name')) ?? fromLd('publisher', nameOf) ?? clean(meta.get('application-name'));
-  const url = canonical ?? resolveSafeUrl(meta.get('og:url'), tree.baseUrl ?? pageUrl, 'link') ?? (pageUrl ? resolveSafeUrl(pageUrl, undefined, 'link') : undefined);
-  const lang = normalizeLang(tree.lang) ?? normalizeLang(meta.get('og:locale')) ?? normalizeLang(meta.get('language')) ??
-    normalizeLang(fromLd('inLanguage', (v) => (typeof v === 'string' ? v : undefined)));
-
-  const excerpt = excerptOf(meta.get('description') ?? meta.get('og:description') ?? meta.get('twitter:description') ??
-    fromLd('description', (v) => (typeof v === 'string' ? v : undefined)));
-  const base = tree.baseUrl ?? pageUrl;
-  const image = resolveSafeUrl(meta.get('og:image') ?? meta.get('og:image:url') ?? meta.get('og:image:secure_url'), base, 'image') ??
-    resolveSafeUrl(meta.get('twitter:image') ?? meta.get('twitter:image:src'), base, 'image') ??
-    resolveSafeUrl(fromLd('image', imageUrlOf), base, 'image');
-  const dir = textDirection(tree.dir, lang);
-
-  const ldHeadline = ld.find((o) => isArticleTyped(o) && typeof o['headline'] === 'string')?.['headline'] as string | undefined;
-  const pageTitle = declaredPageTitle(tree.meta, tree.title, ldHeadline);
-
+/** The metadata object, frozen: only the fields found, in this order, and the tree's truncation notes. */
+function metadataRecord(tree: DomTree, found: { [K in 'pageTitle' | 'lang' | 'author' | 'date' | 'siteName' | 'url' | 'excerpt' | 'image' | 'dir']: ArticleMetadata[K] | undefined }): ArticleMetadata {
   const out: { -readonly [K in keyof ArticleMetadata]: ArticleMetadata[K] } = {};
-  if (pageTitle) out.pageTitle = pageTitle;
-  if (lang) out.lang = lang;
-  if (author) out.author = author;
-  if (date) out.date = date;
-  if (siteName) out.siteName = siteName;
-  if (url) out.url = url;
-  if (excerpt) out.excerpt = excerpt;
-  if (image) out.image = image;
-  if (dir) out.dir = dir;
+  if (found.pageTitle) out.pageTitle = found.pageTitle;
+  if (found.lang) out.lang = found.lang;
+  if (found.author) out.author = found.author;
+  if (found.date) out.date = found.date;
+  if (found.siteName) out.siteName = found.siteName;
+  if (found.url) out.url = found.url;
+  if (found.excerpt) out.excerpt = found.excerpt;
+  if (found.image) out.image = found.image;
+  if (found.dir) out.dir = found.dir;
   if (tree.truncated) out.truncated = true;
   if (tree.dropped) out.dropped = tree.dropped;
   return Object.freeze(out);

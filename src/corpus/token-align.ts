@@ -36,9 +36,7 @@ export function alignTokenSequences(a: Int32Array, b: Int32Array, vocabSize: num
   const maxRepeats = options.maxPageRepeats ?? 3;
   const maxFallbackCells = options.maxFallbackCells ?? 8 * maxDpCells;
   const match = new Int32Array(a.length).fill(-1);
-  const countA = new Int32Array(vocabSize);
-  const countB = new Int32Array(vocabSize);
-  const posB = new Int32Array(vocabSize);
+  const counts = newTokenCounts(vocabSize);
   // Each pass over a range costs its length; cap the total so pathological input cannot hang.
   let budget = 40 * (a.length + b.length) + 2_000_000;
   // Anchorless ranges solved exactly share one cell budget (about a second of work at most).
@@ -61,24 +59,9 @@ export function alignTokenSequences(a: Int32Array, b: Int32Array, vocabSize: num
     budget -= na + nb;
     if (budget < 0) continue;
 
-    // Anchors: tokens unique in the gold range and present 1..maxRepeats times in the page range.
-    for (let i = b0; i < b1; i++) {
-      const t = b[i]!;
-      countB[t]!++;
-      posB[t] = i;
-    }
-    for (let i = a0; i < a1; i++) countA[a[i]!]!++;
     const pairA: number[] = [];
     const pairB: number[] = [];
-    for (let i = a0; i < a1; i++) {
-      const t = a[i]!;
-      if (countB[t] === 1 && countA[t]! <= maxRepeats) {
-        pairA.push(i);
-        pairB.push(posB[t]!);
-      }
-    }
-    for (let i = b0; i < b1; i++) countB[b[i]!] = 0;
-    for (let i = a0; i < a1; i++) countA[a[i]!] = 0;
+    uniqueTokenAnchors(a, b, a0, a1, b0, b1, maxRepeats, counts, pairA, pairB);
     let span = 1;
     // No unique word: try unique word pairs, then triples (text made of common words, repeated blocks).
     for (let n = 2; n <= 4 && pairA.length === 0; n++) {
@@ -96,23 +79,63 @@ export function alignTokenSequences(a: Int32Array, b: Int32Array, vocabSize: num
     }
     keepBestContext(a, b, a0, a1, b0, b1, span, pairA, pairB);
 
-    const chain = longestChain(pairA, pairB);
-    // Split the range at the anchors; anchored tokens match each other.
-    let pa = a0;
-    let pb = b0;
-    for (const k of chain) {
-      const ia = pairA[k]!;
-      const ib = pairB[k]!;
-      // n-gram anchors may overlap the previous one: keep the chain strictly increasing.
-      if (ia < pa || ib < pb) continue;
-      for (let j = 0; j < span; j++) match[ia + j] = ib + j;
-      if (ia > pa && ib > pb) stack.push({ a0: pa, a1: ia, b0: pb, b1: ib });
-      pa = ia + span;
-      pb = ib + span;
-    }
-    if (a1 > pa && b1 > pb) stack.push({ a0: pa, a1, b0: pb, b1 });
+    splitAtAnchors({ a0, a1, b0, b1 }, longestChain(pairA, pairB), pairA, pairB, span, match, stack);
   }
   return match;
+}
+
+/** Scratch counts by token id, all zero between uses. */
+interface TokenCounts {
+  readonly countA: Int32Array;
+  readonly countB: Int32Array;
+  readonly posB: Int32Array;
+}
+
+function newTokenCounts(vocabSize: number): TokenCounts {
+  return { countA: new Int32Array(vocabSize), countB: new Int32Array(vocabSize), posB: new Int32Array(vocabSize) };
+}
+
+/**
+ * Anchors: tokens unique in the gold range and present 1..maxRepeats times in the page range,
+ * appended to `pairA`/`pairB` in page order. Leaves `counts` all zero again.
+ */
+function uniqueTokenAnchors(a: Int32Array, b: Int32Array, a0: number, a1: number, b0: number, b1: number, maxRepeats: number, counts: TokenCounts, pairA: number[], pairB: number[]): void {
+  const { countA, countB, posB } = counts;
+  for (let i = b0; i < b1; i++) {
+    const t = b[i]!;
+    countB[t]!++;
+    posB[t] = i;
+  }
+  for (let i = a0; i < a1; i++) countA[a[i]!]!++;
+  for (let i = a0; i < a1; i++) {
+    const t = a[i]!;
+    if (countB[t] === 1 && countA[t]! <= maxRepeats) {
+      pairA.push(i);
+      pairB.push(posB[t]!);
+    }
+  }
+  for (let i = b0; i < b1; i++) countB[b[i]!] = 0;
+  for (let i = a0; i < a1; i++) countA[a[i]!] = 0;
+}
+
+/**
+ * Splits range `r` at the chained anchors (each `span` tokens long): anchored tokens match
+ * each other, the stretches between them go on `stack` to be aligned in turn.
+ */
+function splitAtAnchors(r: Range, chain: readonly number[], pairA: readonly number[], pairB: readonly number[], span: number, match: Int32Array, stack: Range[]): void {
+  let pa = r.a0;
+  let pb = r.b0;
+  for (const k of chain) {
+    const ia = pairA[k]!;
+    const ib = pairB[k]!;
+    // n-gram anchors may overlap the previous one: keep the chain strictly increasing.
+    if (ia < pa || ib < pb) continue;
+    for (let j = 0; j < span; j++) match[ia + j] = ib + j;
+    if (ia > pa && ib > pb) stack.push({ a0: pa, a1: ia, b0: pb, b1: ib });
+    pa = ia + span;
+    pb = ib + span;
+  }
+  if (r.a1 > pa && r.b1 > pb) stack.push({ a0: pa, a1: r.a1, b0: pb, b1: r.b1 });
 }
 
 /**

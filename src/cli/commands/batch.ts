@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { fieldsCsv, type FieldsCsvPage } from '../../pipeline/fields-csv.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { isRecord } from '../../util/is-record.js';
-import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
+import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type OptionsSpec, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
 import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath, type LoadedModel } from '../../pipeline/extract.js';
@@ -16,9 +16,9 @@ import { siteByName } from '../../models/site-pick.js';
 import { DEFAULT_LEARN_MIN_PAGES, describeLearned, learnSites, loadPagesForLearning } from '../../wrapper/learn-sites.js';
 import { Renderer } from '../../render/renderer.js';
 import { LayoutCache } from '../../render/cache.js';
-import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch } from '../../batch/batch.js';
+import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch, type BatchSummary, type CollectedPages } from '../../batch/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
-import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList } from '../../batch/url-list.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList, type UrlFetchOptions } from '../../batch/url-list.js';
 import { listedUrls } from '../../batch/link-sources.js';
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
 
@@ -174,118 +174,205 @@ export async function writeBatchCsv(jsonl: string, csvPath: string): Promise<num
   return pages.reduce((n, p) => n + Math.max(1, p.records?.length ?? 0), 0);
 }
 
+/** The options `pith batch` takes (parsed by node:util's parseArgs). */
+const BATCH_OPTIONS: OptionsSpec = {
+  out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
+  'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
+  format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
+  'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, 'target-lang': { type: 'string' }, dedup: { type: 'boolean' },
+  sitemap: { type: 'string', multiple: true }, feed: { type: 'string', multiple: true },
+  render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
+  site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
+};
+
+/** What a batch was asked to do, checked; `--learn-min` is read later, when the sites are learned. */
+interface BatchSettings {
+  readonly out: string;
+  readonly csvOut: string | undefined;
+  readonly render: boolean;
+  readonly layoutsDir: string | undefined;
+  readonly urlList: string | undefined;
+  readonly sitemaps: string[];
+  readonly feeds: string[];
+  readonly fields: ReturnType<typeof parseBatchFields> | undefined;
+  readonly outDir: string | undefined;
+  readonly format: NonNullable<ReturnType<typeof batchFileFormatNamed>>;
+  readonly fetch: UrlFetchOptions & { userAgent: string };
+  readonly targetLang: string | undefined;
+  readonly workers: number;
+  readonly workerHeapMb: number;
+  readonly timeoutMs: number;
+  readonly modelGiven: boolean;
+  readonly baseModelPath: string;
+  readonly site: string | undefined;
+  readonly learn: boolean;
+}
+
+/** The inputs and outputs: `--out`, something to read, and how the per-page files are written. */
+function readInputsAndOutputs(values: ParsedCommandArgs['values'], positionals: readonly string[]) {
+  const out = optString(values, 'out');
+  if (!out) throw new PithError('BAD_OPTION', '--out is required');
+  const urlList = optString(values, 'urls');
+  const sitemaps = stringList(values['sitemap']);
+  const feeds = stringList(values['feed']);
+  if (positionals.length === 0 && !urlList && sitemaps.length === 0 && feeds.length === 0) {
+    throw new PithError('BAD_OPTION', 'expected at least one directory, page file or WARC file, or --urls FILE, --sitemap URL or --feed URL');
+  }
+  const fieldsArg = optString(values, 'fields');
+  const fields = fieldsArg !== undefined ? parseBatchFields(fieldsArg) : undefined;
+  const outDir = optString(values, 'out-dir');
+  const formatName = optString(values, 'format') ?? 'json';
+  const format = batchFileFormatNamed(formatName);
+  if (format === undefined) throw new PithError('BAD_OPTION', `--format must be one of ${BATCH_FILE_FORMATS.join(', ')} (txt: text), got '${formatName}'`);
+  if (optString(values, 'format') !== undefined && outDir === undefined) throw new PithError('BAD_OPTION', '--format applies to the files of --out-dir; the JSONL output is always JSON');
+  return { out, urlList, sitemaps, feeds, fields, outDir, format };
+}
+
+/** How listed URLs are fetched (`--concurrency` ... `--ignore-robots`). */
+function readFetchPolicy(values: ParsedCommandArgs['values']): UrlFetchOptions & { userAgent: string } {
+  return {
+    concurrency: optInt(values, 'concurrency', DEFAULT_URL_CONCURRENCY, 1),
+    perHost: optInt(values, 'per-host', DEFAULT_PER_HOST, 1),
+    hostDelayMs: optInt(values, 'host-delay-ms', DEFAULT_HOST_DELAY_MS, 0),
+    userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
+    timeoutMs: secondsOption(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS),
+    allowPrivateUrls: optBool(values, 'allow-private-urls'), ignoreRobots: optBool(values, 'ignore-robots'),
+  };
+}
+
+/** Every option checked, in the order the messages have always come in. */
+function readBatchSettings(values: ParsedCommandArgs['values'], positionals: readonly string[]): BatchSettings {
+  const csvOut = optString(values, 'csv');
+  const render = optBool(values, 'render');
+  const layoutsDir = optString(values, 'layouts');
+  const io = readInputsAndOutputs(values, positionals);
+  const fetch = readFetchPolicy(values);
+  const targetLang = optString(values, 'target-lang');
+  if (targetLang !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(targetLang)) throw new PithError('BAD_OPTION', `--target-lang must be a language code such as en or pt-BR, got '${targetLang}'`);
+  const workers = optInt(values, 'workers', availableParallelism(), 1);
+  const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
+  const timeoutMs = pageTimeoutMs(values);
+  const modelGiven = optString(values, 'model') !== undefined;
+  const baseModelPath = optString(values, 'model') ?? (render ? renderedModelPath() : bundledModelPath());
+  const site = optString(values, 'site');
+  const learn = optBool(values, 'learn-sites');
+  if (optString(values, 'learn-min') !== undefined && !learn) throw new PithError('BAD_OPTION', '--learn-min goes with --learn-sites');
+  if (learn && site !== undefined) throw new PithError('BAD_OPTION', '--learn-sites groups the pages by site itself; --site names one site model for all: give one of them');
+  return { ...io, csvOut, render, layoutsDir, fetch, targetLang, workers, workerHeapMb, timeoutMs, modelGiven, baseModelPath, site, learn };
+}
+
+/** Fails fast, in this thread, on what every worker would fail on: no Chromium, a bad layouts folder, a bad model or site name. */
+async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<LoadedModel> {
+  const note = s.render && !s.modelGiven ? renderedModelNote() : undefined;
+  if (note) stderr.write(`batch: ${note}\n`);
+  if (s.render) await Renderer.launch().then((r) => r.close());
+  if (s.layoutsDir !== undefined && !s.render) await LayoutCache.open(s.layoutsDir);
+  const baseModel = await loadExtractionModel(s.baseModelPath);
+  if (s.site !== undefined) siteByName(baseModel.sites ?? [], s.site);
+  return baseModel;
+}
+
+/** The URLs of `--urls`, then those `--sitemap` and `--feed` list that are not there already. */
+async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<string[]> {
+  const urls = s.urlList !== undefined ? await readUrlList(s.urlList) : [];
+  if (s.sitemaps.length > 0 || s.feeds.length > 0) {
+    const listed = await listedUrls(s.sitemaps, s.feeds, s.fetch);
+    for (const p of listed.problems.slice(0, 20)) stderr.write(`batch: sitemap/feed: ${p}\n`);
+    if (listed.problems.length > 20) stderr.write(`batch: sitemap/feed: ... and ${listed.problems.length - 20} more\n`);
+    const known = new Set(urls);
+    const added = listed.urls.filter((u) => !known.has(u));
+    stderr.write(`batch: ${listed.urls.length} URL(s) from ${s.sitemaps.length} sitemap(s) and ${s.feeds.length} feed(s)\n`);
+    urls.push(...added);
+  }
+  return urls;
+}
+
+/** Says which files found in the input folders are not read as pages. */
+function reportUnreadInputs(pages: CollectedPages, stderr: NodeJS.WritableStream): void {
+  if (pages.skippedLinks.length > 0) {
+    stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
+  }
+  if (pages.excluded.length > 0) stderr.write(`batch: ${listSome(pages.excluded)} is the output (or its lock), inside an input folder: not read as a page\n`);
+}
+
+/**
+ * Stopped by a signal: leave no lock behind (the default action, death, follows at once).
+ * Returns the function that takes the handlers away again.
+ */
+function releaseLockOnSignal(out: string): () => void {
+  const onSignal = (signal: NodeJS.Signals): void => {
+    releaseOutputLockSync(out);
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  return () => {
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+  };
+}
+
+/** What `runBatch` is given, besides the callbacks. */
+function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string) {
+  return {
+    out: s.out, modelPath, workers: s.workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
+    workerHeapMb: s.workerHeapMb, pageTimeoutMs: s.timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch: s.fetch,
+    ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
+    ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
+    ...(s.render ? { render: { scripts: optBool(values, 'scripts') } } : {}), ...(s.layoutsDir !== undefined ? { layoutsDir: s.layoutsDir } : {}),
+  };
+}
+
+/** The closing lines on stderr: damaged WARC records, skipped records and pages, the counts. */
+function reportBatchEnd(summary: BatchSummary, damage: readonly string[], out: string, secs: number, stderr: NodeJS.WritableStream): void {
+  for (const d of damage.slice(0, 20)) stderr.write(`batch: skipped ${d}\n`);
+  if (damage.length > 20) stderr.write(`batch: ... and ${damage.length - 20} more damaged records\n`);
+  const skipped = Object.entries(summary.skippedRecords ?? {});
+  if (skipped.length > 0) stderr.write(`batch: records skipped: ${skipped.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
+  const filtered = Object.entries(summary.filtered ?? {});
+  if (filtered.length > 0) stderr.write(`batch: pages skipped (a line says so, no file): ${filtered.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
+  stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
+}
+
+/** Runs the batch with a progress bar, reports it, writes `--csv`; returns the exit code. */
+async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, stderr: NodeJS.WritableStream): Promise<number> {
+  // WARC files hold an unknown number of pages: the bar counts what is known so far.
+  const progress = new Progress('batch', pages.files.length + urls.length, stderr);
+  const started = Date.now();
+  const damage: string[] = [];
+  const summary = await runBatch(pages.files, {
+    ...batchRunOptions(s, values, pages, urls, modelPath),
+    onSkip: (why, detail) => {
+      if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
+    },
+    onProgress: () => progress.tick(),
+  });
+  if (pages.warcs.length === 0) progress.finish();
+  reportBatchEnd(summary, damage, s.out, (Date.now() - started) / 1000, stderr);
+  if (s.csvOut !== undefined) {
+    const rows = await writeBatchCsv(s.out, s.csvOut);
+    stderr.write(`batch: ${rows} CSV row(s) of named fields -> ${s.csvOut}\n`);
+  }
+  return summary.failed > 0 || damage.length > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
+}
+
 export const command: Command = {
   name: 'batch',
   summary: 'extract many pages into a JSONL file on all cores (resumable)',
   help: HELP,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, {
-      out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
-      'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
-      format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
-      'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, 'target-lang': { type: 'string' }, dedup: { type: 'boolean' },
-      sitemap: { type: 'string', multiple: true }, feed: { type: 'string', multiple: true },
-      render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
-      site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
-    });
-    const csvOut = optString(values, 'csv');
-    const render = optBool(values, 'render');
-    const layoutsDir = optString(values, 'layouts');
-    const out = optString(values, 'out');
-    if (!out) throw new PithError('BAD_OPTION', '--out is required');
-    const urlList = optString(values, 'urls');
-    const sitemaps = stringList(values['sitemap']);
-    const feeds = stringList(values['feed']);
-    if (positionals.length === 0 && !urlList && sitemaps.length === 0 && feeds.length === 0) {
-      throw new PithError('BAD_OPTION', 'expected at least one directory, page file or WARC file, or --urls FILE, --sitemap URL or --feed URL');
-    }
-    const fieldsArg = optString(values, 'fields');
-    const fields = fieldsArg !== undefined ? parseBatchFields(fieldsArg) : undefined;
-    const outDir = optString(values, 'out-dir');
-    const formatName = optString(values, 'format') ?? 'json';
-    const format = batchFileFormatNamed(formatName);
-    if (format === undefined) throw new PithError('BAD_OPTION', `--format must be one of ${BATCH_FILE_FORMATS.join(', ')} (txt: text), got '${formatName}'`);
-    if (optString(values, 'format') !== undefined && outDir === undefined) throw new PithError('BAD_OPTION', '--format applies to the files of --out-dir; the JSONL output is always JSON');
-    const fetch = {
-      concurrency: optInt(values, 'concurrency', DEFAULT_URL_CONCURRENCY, 1),
-      perHost: optInt(values, 'per-host', DEFAULT_PER_HOST, 1),
-      hostDelayMs: optInt(values, 'host-delay-ms', DEFAULT_HOST_DELAY_MS, 0),
-      userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
-      timeoutMs: secondsOption(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS),
-      allowPrivateUrls: optBool(values, 'allow-private-urls'), ignoreRobots: optBool(values, 'ignore-robots'),
-    };
-    const targetLang = optString(values, 'target-lang');
-    if (targetLang !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(targetLang)) throw new PithError('BAD_OPTION', `--target-lang must be a language code such as en or pt-BR, got '${targetLang}'`);
-    const workers = optInt(values, 'workers', availableParallelism(), 1);
-    const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
-    const timeoutMs = pageTimeoutMs(values);
-    const baseModelPath = optString(values, 'model') ?? (render ? renderedModelPath() : bundledModelPath());
-    const site = optString(values, 'site');
-    const learn = optBool(values, 'learn-sites');
-    if (optString(values, 'learn-min') !== undefined && !learn) throw new PithError('BAD_OPTION', '--learn-min goes with --learn-sites');
-    if (learn && site !== undefined) throw new PithError('BAD_OPTION', '--learn-sites groups the pages by site itself; --site names one site model for all: give one of them');
-    const note = render && optString(values, 'model') === undefined ? renderedModelNote() : undefined;
-    if (note) io.stderr.write(`batch: ${note}\n`);
-    if (render) await Renderer.launch().then((r) => r.close()); // fail fast when there is no Chromium
-    if (layoutsDir !== undefined && !render) await LayoutCache.open(layoutsDir);
-    const baseModel = await loadExtractionModel(baseModelPath); // fail fast, in this thread, on a bad model
-    if (site !== undefined) siteByName(baseModel.sites ?? [], site);
-    const pages = await collectPages(positionals, { exclude: [out, outputLockPath(out)] });
-    const learned = learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
-    const modelPath = learned?.modelPath ?? baseModelPath;
-    const urls = urlList !== undefined ? await readUrlList(urlList) : [];
-    if (sitemaps.length > 0 || feeds.length > 0) {
-      const listed = await listedUrls(sitemaps, feeds, fetch);
-      for (const p of listed.problems.slice(0, 20)) io.stderr.write(`batch: sitemap/feed: ${p}\n`);
-      if (listed.problems.length > 20) io.stderr.write(`batch: sitemap/feed: ... and ${listed.problems.length - 20} more\n`);
-      const known = new Set(urls);
-      const added = listed.urls.filter((u) => !known.has(u));
-      io.stderr.write(`batch: ${listed.urls.length} URL(s) from ${sitemaps.length} sitemap(s) and ${feeds.length} feed(s)\n`);
-      urls.push(...added);
-    }
-    if (pages.skippedLinks.length > 0) {
-      io.stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
-    }
-    if (pages.excluded.length > 0) io.stderr.write(`batch: ${listSome(pages.excluded)} is the output (or its lock), inside an input folder: not read as a page\n`);
-    // Stopped by a signal: leave no lock behind (the default action, death, follows at once).
-    const onSignal = (signal: NodeJS.Signals): void => {
-      releaseOutputLockSync(out);
-      for (const s of SIGNALS) process.removeListener(s, onSignal);
-      process.kill(process.pid, signal);
-    };
-    for (const s of SIGNALS) process.on(s, onSignal);
+    const { values, positionals } = parseCommandArgs(argv, BATCH_OPTIONS);
+    const s = readBatchSettings(values, positionals);
+    const baseModel = await checkBatchSetup(s, io.stderr);
+    const pages = await collectPages(positionals, { exclude: [s.out, outputLockPath(s.out)] });
+    const learned = s.learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
+    const modelPath = learned?.modelPath ?? s.baseModelPath;
+    const urls = await batchUrls(s, io.stderr);
+    reportUnreadInputs(pages, io.stderr);
+    const removeSignalHandlers = releaseLockOnSignal(s.out);
     try {
-      // WARC files hold an unknown number of pages: the bar counts what is known so far.
-      const progress = new Progress('batch', pages.files.length + urls.length, io.stderr);
-      const started = Date.now();
-      const damage: string[] = [];
-      const summary = await runBatch(pages.files, {
-        out, modelPath, workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), ...(site !== undefined ? { site } : {}),
-        workerHeapMb, pageTimeoutMs: timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch,
-        ...(fields ? { fields } : {}), ...(outDir !== undefined ? { outDir, fileFormat: format } : {}),
-        ...(targetLang !== undefined ? { targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
-        ...(render ? { render: { scripts: optBool(values, 'scripts') } } : {}), ...(layoutsDir !== undefined ? { layoutsDir } : {}),
-        onSkip: (why, detail) => {
-          if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
-        },
-        onProgress: () => progress.tick(),
-      });
-      if (pages.warcs.length === 0) progress.finish();
-      for (const d of damage.slice(0, 20)) io.stderr.write(`batch: skipped ${d}\n`);
-      if (damage.length > 20) io.stderr.write(`batch: ... and ${damage.length - 20} more damaged records\n`);
-      const skipped = Object.entries(summary.skippedRecords ?? {});
-      if (skipped.length > 0) io.stderr.write(`batch: records skipped: ${skipped.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
-      const filtered = Object.entries(summary.filtered ?? {});
-      if (filtered.length > 0) io.stderr.write(`batch: pages skipped (a line says so, no file): ${filtered.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
-      const secs = (Date.now() - started) / 1000;
-      io.stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
-      if (csvOut !== undefined) {
-        const rows = await writeBatchCsv(out, csvOut);
-        io.stderr.write(`batch: ${rows} CSV row(s) of named fields -> ${csvOut}\n`);
-      }
-      return summary.failed > 0 || damage.length > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
+      return await runAndReport(s, values, pages, urls, modelPath, io.stderr);
     } finally {
-      for (const s of SIGNALS) process.removeListener(s, onSignal);
+      removeSignalHandlers();
       if (learned) await rm(learned.dir, { recursive: true, force: true });
     }
   },
