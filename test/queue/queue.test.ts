@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fixture } from '../helpers/paths.js';
-import { assertOnce, cliExported, cliStatus, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, restartRedisUnder, sleep, status, TITLE, withRedis, worker } from './redis.js';
+import { assertOnce, cliExported, cliStatus, enqueue, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, restartRedisUnder, sleep, status, TITLE, withRedis, worker } from './redis.js';
 
 const skip = haveRedis ? false : NO_REDIS;
 
@@ -53,8 +53,7 @@ test('two workers: every page written exactly once; enqueueing twice adds nothin
       else assert.equal(l.title, TITLE);
     }
     // Done pages are not enqueued again either.
-    const add3 = await pith('queue', 'add', pages, '--redis', redis.url).exit;
-    assert.match(add3.stderr, /0 added/);
+    assert.equal((await enqueue(redis.url, [pages])).added, 0);
   });
 });
 
@@ -82,8 +81,8 @@ test('a worker SIGKILLed in the middle of a page: another finishes it, none lost
     try {
       const urls = join(dir, 'urls.txt');
       writeFileSync(urls, slowUrl + '\n');
-      await pithOk('queue', 'add', '--urls', urls, '--redis', redis.url);
-      await pithOk('queue', 'add', pages, '--redis', redis.url);
+      await enqueue(redis.url, [], { urlsFile: urls });
+      await enqueue(redis.url, [pages]);
       ids.push(slowUrl);
       // A's hold on the URL's host lasts its fetch time limit + 1 s: B and C wait that out too.
       const a = worker(redis.url, '--concurrency', '2', '--fetch-timeout', '5');
@@ -119,7 +118,7 @@ test('Redis killed and restarted mid-run: the workers wait, reconnect and finish
     const pages = join(dir, 'pages');
     mkdirSync(pages);
     const ids = pagesDir(pages, 80);
-    await pithOk('queue', 'add', pages, '--redis', redis.url);
+    await enqueue(redis.url, [pages]);
     const workers = [worker(redis.url), worker(redis.url)];
     let s = await status(redis.url);
     while (s.done < 5) {

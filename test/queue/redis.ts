@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../helpers/paths.js';
-import { connectOnce, exportResults, queueStatus } from '../../src/queue/queue.js';
+import { connectOnce, enqueuePages, exportResults, queueStatus, type EnqueueOptions, type EnqueueSummary } from '../../src/queue/queue.js';
 
 export const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
 export const NO_REDIS = 'redis-server is not installed (Debian: apt-get install redis-server; .ci/run installs it)';
@@ -114,6 +114,19 @@ export async function status(url: string): Promise<Status> {
   const client = await connectOnce(url);
   try {
     return await queueStatus(client);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * Enqueues by the library call `pith queue add` makes, for tests whose point is elsewhere; the
+ * command's own options and messages are checked where a test runs it.
+ */
+export async function enqueue(url: string, inputs: readonly string[], options: EnqueueOptions = {}): Promise<EnqueueSummary> {
+  const client = await connectOnce(url);
+  try {
+    return await enqueuePages(client, inputs, options);
   } finally {
     client.disconnect();
   }
