@@ -11,8 +11,8 @@ import { Workspace } from '../../src/annotate/workspace.js';
 import { startLabelServer } from '../../src/annotate/server.js';
 import { readPageLabels } from '../../src/corpus/pith-format.js';
 import { http, tempCorpus } from './helpers.js';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, playwrightOrSkip } from '../helpers/browser.js';
-import { withLabelApp } from './browser-app.js';
+import { playwrightOrSkip } from '../helpers/browser.js';
+import { fileBrowser, withLabelApp } from './browser-app.js';
 
 
 const step = (name: string): void => {
@@ -219,9 +219,8 @@ test('a page on another loopback port gets neither the token nor the API, even w
   const c = await tempCorpus(['second.html']);
   const srv = await startLabelServer(await Workspace.open(c.dir));
   const evil = await hostileService(srv.origin);
-  const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const context = await (await fileBrowser(pw)).newContext();
   try {
-    const context = await browser.newContext();
     const app = await context.newPage();
     await app.goto(srv.url);
     await app.waitForSelector('body[data-ready="second"]');
@@ -260,7 +259,7 @@ test('a page on another loopback port gets neither the token nor the API, even w
     await app.waitForFunction(() => (window as any).pithApp.snapshot().state === 'saved');
     assert.equal((await readPageLabels(c.dir, 'second'))?.revision, 1);
   } finally {
-    await browser.close();
+    await context.close();
     await evil.close();
     await srv.close();
     await c.cleanup();

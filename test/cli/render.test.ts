@@ -72,19 +72,18 @@ test('pith render caches layouts; extract and batch use them', { timeout: 180_00
   const damaged = pith(['extract', join(pages, 'b.html'), '--layouts', layouts]);
   assert.equal(damaged.status, 3);
   assert.match(damaged.stderr, /not a pith layout/);
-  const redrawn = pith(['extract', join(pages, 'b.html'), '--layouts', layouts, '--render']);
+  // The one `extract --render` of this test (each starts a Chromium): drawn, extracted, cached.
+  const redrawn = pith(['extract', join(pages, 'b.html'), '--layouts', layouts, '--render', '--format', 'json']);
   assert.equal(redrawn.status, 0, redrawn.stderr);
   assert.equal(pith(['extract', join(pages, 'b.html'), '--layouts', layouts]).status, 0, 'the entry was replaced');
 
   const fromCache = pith(['extract', join(pages, 'a.html'), '--layouts', layouts, '--format', 'json']);
   assert.equal(fromCache.status, 0, fromCache.stderr);
-  const rendered = pith(['extract', join(pages, 'a.html'), '--render', '--format', 'json']);
-  assert.equal(rendered.status, 0, rendered.stderr);
   const plain = pith(['extract', join(pages, 'a.html'), '--format', 'json']);
-  for (const out of [fromCache, rendered, plain]) {
+  for (const [out, day] of [[fromCache, 'Monday'], [redrawn, 'Tuesday'], [plain, 'Monday']] as const) {
     const j = JSON.parse(out.stdout) as { title: string; body: string };
     assert.equal(j.title, 'The bridge reopens after two years');
-    assert.match(j.body, /reopened on Monday/);
+    assert.match(j.body, new RegExp(`reopened on ${day}`));
     assert.doesNotMatch(j.body, /Copyright/);
   }
 

@@ -2,7 +2,7 @@
  * A smoke of `npm run bench:complexity` (the full sweep, bench/complexity-shapes.ts): each hostile
  * page shape at sizes N/4 and 2N (three doublings) through the whole pipeline (parse, segment,
  * features, model, decoder, article, the four writers). Growth is measured in CPU time of this
- * process, never wall time, as the least of three runs per size taken in turns, and the bound is
+ * process, never wall time, as the least of the runs per size taken in turns, and the bound is
  * loose: at most 3x per doubling on average (27x over the three), where linear work gives 2x
  * (8x) and quadratic 4x (64x), so a loaded machine does not read as growth and a super-linear
  * walk still fails.
@@ -10,25 +10,47 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPage } from '../../src/page.js';
-import { extractPage, loadExtractionModel, formatResult } from '../../src/pipeline/extract.js';
+import { extractPage, loadExtractionModel, formatResult, type LoadedModel } from '../../src/pipeline/extract.js';
 import { MAX_TREE_NODES } from '../../src/dom/html-parser.js';
 import { MAX_TAG_PATH_TAGS, tagPath } from '../../src/dom/tree.js';
 import { parseHtml } from '../../src/dom/parse.js';
-import { cpuMsBySize, extractionCpuMs, growthPerDoubling, HOSTILE_SHAPES } from '../../bench/complexity-shapes.js';
+import { extractionCpuMs, growthPerDoubling, HOSTILE_SHAPES, type Shape } from '../../bench/complexity-shapes.js';
 
 const MAX_GROWTH_PER_DOUBLING = 3;
+/** Runs per size at most: as many as the three tries of three runs each this smoke once took. */
+const MAX_ROUNDS = 9;
+
+/**
+ * The least CPU ms at each size over rounds of one run per size in turns (the small page, an
+ * eighth of the large one's cost, three times in the first: its first run warms the shape's code
+ * paths, and a busy moment on it would hide growth), stopping at the first round
+ * whose least times are within the bound: at a quiet moment one round (one run of 2N where three
+ * were taken before), under load more. As lenient as the retries it replaces (three tries
+ * of three runs each, passing on any), no more: a super-linear walk is over the bound in every
+ * round, linear work (2x per doubling) only where a busy moment lands on every run of 2N.
+ */
+function leastCpuMsWithinBound(shape: Shape, sizes: readonly number[], model: LoadedModel): { ms: number[]; rounds: number } {
+  const pages = sizes.map((n) => shape.page(n));
+  const best = sizes.map(() => Infinity);
+  const runAll = (): void => pages.forEach((html, k) => (best[k] = Math.min(best[k]!, extractionCpuMs(html, model))));
+  for (let k = 0; k < 2; k++) best[0] = Math.min(best[0]!, extractionCpuMs(pages[0]!, model));
+  let rounds = 0;
+  do {
+    runAll();
+    rounds++;
+  } while (rounds < MAX_ROUNDS && growthPerDoubling(sizes, best) > MAX_GROWTH_PER_DOUBLING);
+  return { ms: best, rounds };
+}
 
 test('every hostile shape grows at most ~3x per doubling of its size (CPU time, N/4 -> 2N)', async (t) => {
   const model = await loadExtractionModel();
   extractionCpuMs('<p>warm up the code paths</p>'.repeat(500), model);
   for (const shape of HOSTILE_SHAPES) {
     const sizes = [Math.round(shape.n / 4), 2 * shape.n];
-    let ms = cpuMsBySize(shape, sizes, 3, model);
-    // A collection or a cache-hungry neighbour can slow one size; a super-linear walk fails every try.
-    for (let retry = 0; retry < 2 && growthPerDoubling(sizes, ms) > MAX_GROWTH_PER_DOUBLING; retry++) ms = cpuMsBySize(shape, sizes, 3, model);
+    const { ms, rounds } = leastCpuMsWithinBound(shape, sizes, model);
     const growth = growthPerDoubling(sizes, ms);
-    t.diagnostic(`${shape.name}: ${ms.map((x) => x.toFixed(1)).join(' -> ')} CPU ms, ${growth.toFixed(2)}x per doubling`);
-    assert.ok(growth <= MAX_GROWTH_PER_DOUBLING, `${shape.name}: ${ms.map((x) => x.toFixed(1)).join(' / ')} CPU ms at N/4, 2N: ${growth.toFixed(2)}x per doubling`);
+    t.diagnostic(`${shape.name}: ${ms.map((x) => x.toFixed(1)).join(' -> ')} CPU ms, ${growth.toFixed(2)}x per doubling (${rounds} round(s))`);
+    assert.ok(growth <= MAX_GROWTH_PER_DOUBLING, `${shape.name}: ${ms.map((x) => x.toFixed(1)).join(' / ')} CPU ms at N/4, 2N (least of ${rounds} runs): ${growth.toFixed(2)}x per doubling`);
   }
 });
 

@@ -1,4 +1,9 @@
-/** Smoke test per shared corpus: open it in place, align the first 3 pages. Skips without ../shared. */
+/**
+ * Smoke test per shared corpus: open it in place, align the first 3 pages, and score the first 2
+ * with the all-text and oracle extractors as `pith eval --limit 2` does (the command itself runs on
+ * one shared corpus in test/eval/cli-eval.test.ts: opening a corpus is most of the cost, so each
+ * is opened once, here). Skips without ../shared.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -6,6 +11,9 @@ import { join } from 'node:path';
 import { haveSharedCorpora, sharedCorpora } from '../helpers/paths.js';
 import { openCorpus, loadCorpusPage, goldBlockLabels } from '../../src/corpus/index.js';
 import { isContent } from '../../src/labels.js';
+import { evaluateCorpora } from '../../src/eval/runner.js';
+import { allTextExtractor } from '../../src/eval/baselines/all-text.js';
+import { oracleExtractor } from '../../src/eval/baselines/oracle.js';
 
 const CORPORA: readonly [string, string, string][] = [
   ['readability-test-pages', 'readability', 'train'],
@@ -21,7 +29,7 @@ const CORPORA: readonly [string, string, string][] = [
 
 for (const [folder, format, use] of CORPORA) {
   const dir = join(sharedCorpora, folder);
-  test(`shared corpus ${folder}: opens and aligns its first pages`, { skip: !haveSharedCorpora || !existsSync(dir) ? `${dir} absent` : false }, async () => {
+  test(`shared corpus ${folder}: opens and aligns its first pages; eval scores two`, { skip: !haveSharedCorpora || !existsSync(dir) ? `${dir} absent` : false }, async () => {
     const corpus = await openCorpus(dir);
     assert.equal(corpus.format, format);
     assert.equal(corpus.use, use);
@@ -41,5 +49,8 @@ for (const [folder, format, use] of CORPORA) {
         assert.ok(!labels.includes('body'), `${cp.id} has no body gold`);
       } else if (format !== 'postlight') assert.ok(labels.some(isContent), `${cp.id} has content`);
     }
+    const scored = await evaluateCorpora([corpus], [allTextExtractor, oracleExtractor], { limit: 2 });
+    assert.equal(scored.corpora[0]!.pages, 2);
+    for (const run of scored.corpora[0]!.runs) assert.equal(run.errors, 0, `${run.extractor}: ${JSON.stringify(run.errorSamples)}`);
   });
 }

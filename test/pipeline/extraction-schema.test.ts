@@ -77,8 +77,11 @@ test('library, extract --format json, batch lines and /extract: one schema, the 
       assertValid(cliJson, `extract --format json ${page}`);
       assert.deepEqual(cliJson, json, `extract --format json = library, ${page}`);
 
-      const withBlocks = JSON.parse(pith('extract', page, '--format', 'json', '--blocks', '--lists').stdout) as unknown;
-      assertValid(withBlocks, `extract --blocks --lists ${page}`);
+      // With blocks and lists on an article and on a page that is not one (a process each: two of the four pages).
+      if (page === PAGES[0] || page === PAGES[2]) {
+        const withBlocks = JSON.parse(pith('extract', page, '--format', 'json', '--blocks', '--lists').stdout) as unknown;
+        assertValid(withBlocks, `extract --blocks --lists ${page}`);
+      }
 
       const reply = await postJson(svc.port, { html });
       assert.equal(reply.status, 200);

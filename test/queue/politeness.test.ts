@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { fixture } from '../helpers/paths.js';
-import { assertOnce, exported, haveRedis, NO_REDIS, pith, pithOk, restartRedisUnder, sleep, status, TITLE, withRedis, worker, type RedisServer } from './redis.js';
+import { assertOnce, enqueue, exported, haveRedis, NO_REDIS, pith, restartRedisUnder, sleep, status, TITLE, withRedis, worker, type RedisServer } from './redis.js';
 import { clearHostState, HostGate, readPoliteness, storePoliteness } from '../../src/queue/host-gate.js';
 import { ManualClock } from '../helpers/clock.js';
 
@@ -231,7 +231,7 @@ test('a worker SIGKILLed while it fetches holds the host only until its lease ru
   await withRedisAndServers('lease', servers, async (redis, dir) => {
     const host = await servers.listen();
     const urls = Array.from({ length: 4 }, (_, k) => `${host}/p/${k}.html`);
-    await pithOk('queue', 'add', '--urls', urlList(dir, urls), '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '0');
+    await enqueue(redis.url, [], { urlsFile: urlList(dir, urls), politeness: { perHost: 1, hostDelayMs: 0 } });
     // Leases as the gate keeps them, read while each fetch is in flight: expiry times on Redis' clock.
     const client = new Redis(redis.url);
     const leaseKey = `pith:pith:host:${host.slice(7)}:leases`;
@@ -279,7 +279,7 @@ test('Redis killed and restarted while URL pages wait for their host: every page
   await withRedisAndServers('polite-restart', servers, async (redis, dir) => {
     const host = await servers.listen();
     const urls = Array.from({ length: 12 }, (_, k) => `${host}/r/${k}.html`);
-    await pithOk('queue', 'add', '--urls', urlList(dir, urls), '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '100');
+    await enqueue(redis.url, [], { urlsFile: urlList(dir, urls), politeness: { perHost: 1, hostDelayMs: 100 } });
     const workers = [0, 1].map(() => worker(redis.url, '--concurrency', '2', '--fetch-timeout', '5'));
     while (servers.hits.length < 3) await sleep(20);
     await restartRedisUnder(redis, workers);
@@ -296,7 +296,7 @@ test('a redirect to another host waits for that host\'s turn: two workers never 
     const [hostA, hostB] = [await servers.listen(), await servers.listen()];
     servers.redirect = (path) => (path.startsWith('/moved/') ? `${hostB}/story/${path.slice(7)}` : undefined);
     const urls = [...Array.from({ length: 6 }, (_, k) => `${hostA}/moved/${k}.html`), ...Array.from({ length: 3 }, (_, k) => `${hostB}/b/${k}.html`)];
-    await pithOk('queue', 'add', '--urls', urlList(dir, urls), '--redis', redis.url, '--per-host', '1', '--host-delay-ms', '0', '--attempts', '1');
+    await enqueue(redis.url, [], { urlsFile: urlList(dir, urls), politeness: { perHost: 1, hostDelayMs: 0 }, attempts: 1 });
     const ends = await Promise.all([0, 1].map(() => worker(redis.url, '--concurrency', '3', '--fetch-timeout', '5').exit));
     for (const e of ends) assert.equal(e.code, 0, e.stderr);
     assert.equal(servers.pageHits(hostB).length, 9, 'host B answered its own pages and the six redirected ones');

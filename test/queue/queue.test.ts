@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fixture } from '../helpers/paths.js';
-import { assertOnce, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, restartRedisUnder, sleep, status, TITLE, withRedis, worker } from './redis.js';
+import { assertOnce, cliExported, cliStatus, enqueue, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, restartRedisUnder, sleep, status, TITLE, withRedis, worker } from './redis.js';
 
 const skip = haveRedis ? false : NO_REDIS;
 
@@ -34,7 +34,8 @@ test('two workers: every page written exactly once; enqueueing twice adds nothin
     assert.match(add1.stderr, /25 added/);
     const add2 = await pith('queue', 'add', pages, '--redis', redis.url).exit;
     assert.match(add2.stderr, /0 added .* 25 enqueued before/);
-    const before = await status(redis.url);
+    const before = await cliStatus(redis.url);
+    assert.deepEqual(before, await status(redis.url), 'pith queue status --json prints the queue\'s status');
     assert.equal(before.total, 25);
     assert.equal(before.waiting, 25);
     const [a, b] = [worker(redis.url), worker(redis.url)];
@@ -45,15 +46,14 @@ test('two workers: every page written exactly once; enqueueing twice adds nothin
     assert.equal(writtenBy(ra.stderr) + writtenBy(rb.stderr), 25, 'the two workers wrote 25 lines between them');
     const after = await status(redis.url);
     assert.deepEqual({ total: after.total, done: after.done, dead: after.dead, waiting: after.waiting, active: after.active, progress: after.progress }, { total: 25, done: 25, dead: 0, waiting: 0, active: 0, progress: 1 });
-    const lines = await exported(redis.url, dir);
+    const lines = await cliExported(redis.url, dir);
     assertOnce(lines, ids);
     for (const l of lines) {
       if (l.id === 'binary') assert.equal(l.error?.code, 'NOT_HTML', 'a page\'s own error is its result, not a retry');
       else assert.equal(l.title, TITLE);
     }
     // Done pages are not enqueued again either.
-    const add3 = await pith('queue', 'add', pages, '--redis', redis.url).exit;
-    assert.match(add3.stderr, /0 added/);
+    assert.equal((await enqueue(redis.url, [pages])).added, 0);
   });
 });
 
@@ -81,8 +81,8 @@ test('a worker SIGKILLed in the middle of a page: another finishes it, none lost
     try {
       const urls = join(dir, 'urls.txt');
       writeFileSync(urls, slowUrl + '\n');
-      await pithOk('queue', 'add', '--urls', urls, '--redis', redis.url);
-      await pithOk('queue', 'add', pages, '--redis', redis.url);
+      await enqueue(redis.url, [], { urlsFile: urls });
+      await enqueue(redis.url, [pages]);
       ids.push(slowUrl);
       // A's hold on the URL's host lasts its fetch time limit + 1 s: B and C wait that out too.
       const a = worker(redis.url, '--concurrency', '2', '--fetch-timeout', '5');
@@ -117,19 +117,19 @@ test('Redis killed and restarted mid-run: the workers wait, reconnect and finish
   await withRedis('restart', async (redis, dir) => {
     const pages = join(dir, 'pages');
     mkdirSync(pages);
-    const ids = pagesDir(pages, 150);
-    await pithOk('queue', 'add', pages, '--redis', redis.url);
+    const ids = pagesDir(pages, 80);
+    await enqueue(redis.url, [pages]);
     const workers = [worker(redis.url), worker(redis.url)];
     let s = await status(redis.url);
     while (s.done < 5) {
       await sleep(50);
       s = await status(redis.url);
     }
-    assert.ok(s.done < 150, 'Redis goes while pages are left');
+    assert.ok(s.done < 80, 'Redis goes while pages are left');
     await restartRedisUnder(redis, workers);
     const after = await status(redis.url);
-    assert.equal(after.total, 150);
-    assert.equal(after.done, 150);
+    assert.equal(after.total, 80);
+    assert.equal(after.done, 80);
     assert.equal(after.dead, 0);
     assertOnce(await exported(redis.url, dir), ids);
   });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../helpers/paths.js';
+import { connectOnce, enqueuePages, exportResults, queueStatus, type EnqueueOptions, type EnqueueSummary } from '../../src/queue/queue.js';
 
 export const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
 export const NO_REDIS = 'redis-server is not installed (Debian: apt-get install redis-server; .ci/run installs it)';
@@ -105,7 +106,34 @@ export interface Status {
   politeness: { perHost: number; hostDelayMs: number };
 }
 
+/**
+ * The queue's status, read by the library call `pith queue status` makes (one CLI process per
+ * look cost ~0.3 s of CPU; the CLI's own output is checked by `cliStatus`).
+ */
 export async function status(url: string): Promise<Status> {
+  const client = await connectOnce(url);
+  try {
+    return await queueStatus(client);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * Enqueues by the library call `pith queue add` makes, for tests whose point is elsewhere; the
+ * command's own options and messages are checked where a test runs it.
+ */
+export async function enqueue(url: string, inputs: readonly string[], options: EnqueueOptions = {}): Promise<EnqueueSummary> {
+  const client = await connectOnce(url);
+  try {
+    return await enqueuePages(client, inputs, options);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** `pith queue status --json`, a real process. */
+export async function cliStatus(url: string): Promise<Status> {
   return JSON.parse(await pithOk('queue', 'status', '--redis', url, '--json')) as Status;
 }
 
@@ -139,11 +167,25 @@ export interface Line {
   error?: { code: string; dead?: boolean; attempts?: number };
 }
 
-/** The queue's export, parsed. */
+const readLines = (file: string): Line[] => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+
+/** The queue's export, parsed: written by the library call `pith queue export` makes (see `cliExported`). */
 export async function exported(url: string, dir: string): Promise<Line[]> {
   const out = join(dir, 'results.jsonl');
+  const client = await connectOnce(url);
+  try {
+    await exportResults(client, out);
+  } finally {
+    client.disconnect();
+  }
+  return readLines(out);
+}
+
+/** The queue's export by `pith queue export`, a real process, parsed. */
+export async function cliExported(url: string, dir: string): Promise<Line[]> {
+  const out = join(dir, 'results-cli.jsonl');
   await pithOk('queue', 'export', '--redis', url, '--out', out);
-  return readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+  return readLines(out);
 }
 
 /** Every id exactly once, and nothing else. */

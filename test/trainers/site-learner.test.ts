@@ -11,6 +11,7 @@ import type { ModelFile } from '../../src/models/labeler.js';
 import { extractPage, loadExtractionModel } from '../../src/pipeline/extract.js';
 import { LearnerSiteModel } from '../../src/models/site-learner.js';
 import { loadPage } from '../../src/page.js';
+import { extract as extractByLibrary } from '../../src/pipeline/library.js';
 
 const fixtures = join(repoRoot, 'test', 'fixtures', 'wrapper');
 const site = join(fixtures, 'site');
@@ -23,6 +24,14 @@ function extract(model: string, page: string, url: string): Extracted {
   const r = pith('extract', page, '--model', model, '--url', url, '--format', 'json');
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as Extracted;
+}
+
+/**
+ * The same through the library (what `pith extract --model --url` calls): each test runs the
+ * CLI once for the behaviour and the library for the other pages, as a process costs ~0.35 s.
+ */
+async function extractLib(model: string, page: string, url: string): Promise<Extracted> {
+  return (await extractByLibrary(readFileSync(page), { model, url })) as unknown as Extracted;
 }
 
 function withTempDir(fn: (dir: string) => Promise<void>): () => Promise<void> {
@@ -58,9 +67,9 @@ for (const learner of ['maxent', 'ripper']) {
     assert.equal(own.metadata.extractor, learner);
     assert.equal(own.title, gold[0]);
     assert.deepEqual(own.body.split(/\n+/).filter(Boolean), gold.slice(1));
-    const sub = extract(out, newPage, 'https://www.sport.news.example.com/story/5');
+    const sub = await extractLib(out, newPage, 'https://www.sport.news.example.com/story/5');
     assert.equal(sub.metadata.extractor, learner, 'a subdomain is the host');
-    const other = extract(out, join(fixtures, 'other-site.html'), 'http://elsewhere.org/a');
+    const other = await extractLib(out, join(fixtures, 'other-site.html'), 'http://elsewhere.org/a');
     assert.equal(other.metadata.extractor, 'general');
     assert.ok(other.body.length > 0);
 
@@ -82,14 +91,14 @@ test('pith train --site twice: a wrapper and a maxent site model for two hosts i
   const entries = siteModelsOf(await loadModel(both));
   assert.deepEqual(entries.map((s) => [s.host, s.algorithm]), [['news.example.com', 'wrapper'], ['mirror.example.org', 'maxent']]);
   const w = extract(both, newPage, 'http://news.example.com/story/4');
-  const m = extract(both, newPage, 'http://mirror.example.org/story/4');
+  const m = await extractLib(both, newPage, 'http://mirror.example.org/story/4');
   assert.deepEqual([w.metadata.extractor, m.metadata.extractor], ['wrapper', 'maxent']);
   for (const x of [w, m]) {
     assert.equal(x.title, gold[0]);
     assert.deepEqual(x.body.split(/\n+/).filter(Boolean), gold.slice(1));
   }
   // Another host: both stored templates fit the page equally; a tie goes to the first site model, the wrapper.
-  assert.equal(extract(both, newPage, 'http://elsewhere.org/a').metadata.extractor, 'wrapper');
+  assert.equal((await extractLib(both, newPage, 'http://elsewhere.org/a')).metadata.extractor, 'wrapper');
   // The same host trained again is replaced, the other kept.
   const again = join(dir, 'again.model.json');
   assert.equal(pith('train', site, '--model', 'ripper', '--site', 'news.example.com', '--general', both, '-o', again).status, 0);
@@ -113,14 +122,16 @@ test('a corrupt learner site model is refused by its host, at load and at extrac
     assert.match(r.stderr, /site model news\.example\.com \(maxent\)/);
     assert.match(r.stderr, pattern);
   };
+  const refusedByLibrary = (path: string, pattern: RegExp) =>
+    assert.rejects(extractLib(path, newPage, 'http://news.example.com/a'), (e: Error) => /site model news\.example\.com \(maxent\)/.test(e.message) && pattern.test(e.message));
   // The header of the nested model file is checked when the file is read.
   const noSchema = corrupt((b) => delete b['featureSchema']);
   assert.throws(() => decodeModelFile(readFileSync(noSchema), 'm'), /m: site model news\.example\.com \(maxent\): featureSchema must have/);
   refused(noSchema, /featureSchema must have/);
-  refused(corrupt((b) => (b['version'] = 99)), /version 99 is newer/);
-  refused(corrupt((b) => (b['algorithm'] = 'crf')), /its body is a 'crf' model, the entry says 'maxent'/);
+  await refusedByLibrary(corrupt((b) => (b['version'] = 99)), /version 99 is newer/);
+  await refusedByLibrary(corrupt((b) => (b['algorithm'] = 'crf')), /its body is a 'crf' model, the entry says 'maxent'/);
   // The learner's own body is checked when the site model is made.
-  refused(corrupt((b) => (b['body'] = { weights: 'none' })), /cannot load its maxent model/);
+  await refusedByLibrary(corrupt((b) => (b['body'] = { weights: 'none' })), /cannot load its maxent model/);
   // A site algorithm this pith does not know is refused by name.
   const unknown = JSON.parse(JSON.stringify(file)) as typeof file;
   (unknown.sites[0] as unknown as Record<string, unknown>)['algorithm'] = 'oracle';
