@@ -43,7 +43,7 @@ export interface GoldPage {
  * A training page. A benchmark's gold is text aligned to blocks, and on the panels a reader opens
  * in place (dom/disclosure.ts) the golds disagree from site to site: Twilio's code tabs are in,
  * Sweetwater's promotional tabs out. Trained on pages with their panels open, the model kept
- * more noise on news (docs/quality.md, session 33). So such pages are read as served, panels
+ * more noise on news (docs/quality.md, "Panels a reader opens in place"). So such pages are read as served, panels
  * closed, while extraction opens them. Labels a person put on nodes (the annotation tool) name
  * the panels they mean, and those pages keep their panels open. The benches that train in the
  * run (bench/quality.ts, bench/tune.ts) read their training pages the same way.
