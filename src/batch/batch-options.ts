@@ -14,6 +14,8 @@ export interface BatchOptions {
   readonly withBlocks?: boolean;
   /** Leave comment sections to the model (`KEEP_COMMENTS`). Default false. */
   readonly keepComments?: boolean;
+  /** Also give each page's readers' comments, with author and date (`comments` in each line). Default false. */
+  readonly includeComments?: boolean;
   /** The model's site model every page uses (`--site`): a host, or a `template:` name. */
   readonly site?: string;
   /**

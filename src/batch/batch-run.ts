@@ -287,7 +287,7 @@ class BatchRun {
 /** What every batch worker is told: the model and what each line carries. */
 function workerInit(options: BatchOptions): Record<string, unknown> {
   return {
-    modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields: options.fields ?? DEFAULT_BATCH_FIELDS,
+    modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, ...(options.includeComments ? { includeComments: true } : {}), fields: options.fields ?? DEFAULT_BATCH_FIELDS,
     ...(options.site !== undefined ? { site: options.site } : {}),
     ...(options.render ? { render: options.render } : {}), ...(options.layoutsDir !== undefined ? { layoutsDir: options.layoutsDir } : {}),
     ...(options.outDir !== undefined ? { outDir: options.outDir, fileFormat: options.fileFormat ?? 'json' } : {}),

@@ -30,6 +30,8 @@ interface WorkerInit {
   readonly modelPath: string;
   readonly withBlocks: boolean;
   readonly keepComments: boolean;
+  /** `--include-comments`: each page's readers' comments, with author and date. */
+  readonly includeComments?: boolean;
   /** The site model every page uses (`--site`). */
   readonly site?: string;
   readonly fields: readonly BatchField[];
@@ -132,7 +134,7 @@ async function handle(msg: PageMessage, model: LoadedModel, layoutSource: Layout
     const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
     const load = { id: msg.id, ...(msg.url !== undefined ? { url: msg.url } : {}), ...(msg.charset !== undefined ? { transportCharset: msg.charset } : {}) };
     const subject = msg.path ?? msg.url ?? msg.id;
-    const options = { ...(init.keepComments ? KEEP_COMMENTS : {}), ...(init.site !== undefined ? { site: init.site } : {}) };
+    const options = { ...(init.keepComments ? KEEP_COMMENTS : {}), ...(init.includeComments ? { comments: true } : {}), ...(init.site !== undefined ? { site: init.site } : {}) };
     const result = layoutSource
       ? extractPage(await loadRenderedPage(bytes, layoutSource, load, subject), model, options)
       : extractBytes(bytes, model, load, options, subject);

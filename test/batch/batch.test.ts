@@ -99,3 +99,24 @@ test('batch: resuming reads a large output in pieces, keeps every id across piec
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('batch --include-comments: each line carries the page\'s comments with author and date; without it, none', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-batch-'));
+  try {
+    const page = join(dir, 'blog.html');
+    copyFileSync(fixture('pages', 'blog-with-comments.html'), page);
+    const withComments = join(dir, 'with.jsonl');
+    await runBatch([page], { out: withComments, modelPath: bundledModelPath(), workers: 1, includeComments: true });
+    const [line] = lines(withComments) as Array<{ comments?: Array<{ author?: string; date?: string; text: string }>; body: string; metadata: { author?: string } }>;
+    assert.equal(line!.comments?.length, 12);
+    assert.ok(line!.comments!.every((c) => c.author && c.date && c.text), 'every comment has its author, date and text');
+    assert.ok(!line!.comments!.some((c) => line!.body.includes(c.text)), 'no comment in the body');
+    const plain = join(dir, 'plain.jsonl');
+    await runBatch([page], { out: plain, modelPath: bundledModelPath(), workers: 1 });
+    const [p] = lines(plain);
+    assert.equal('comments' in p!, false);
+    assert.equal(p!['body'], line!.body, 'the article is the same either way');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -42,6 +42,8 @@ Options:
   --model PATH          model file (default: the bundled model)
   --blocks              include per-block labels and probabilities
   --keep-comments       leave readers' comment sections to the model (see pith extract --help)
+  --include-comments    also give each page's readers' comments, with author and date
+                        (\`comments\` in each line; docs/comments.md)
   --site NAME           with a model holding site models: every page uses this one (a host, or
                         template:...), whatever its URL or template (docs/sites.md)
   --learn-sites         first learn site models from the batch's own page files, without labels:
@@ -177,7 +179,7 @@ export async function writeBatchCsv(jsonl: string, csvPath: string): Promise<num
 /** The options `pith batch` takes (parsed by node:util's parseArgs). */
 const BATCH_OPTIONS: OptionsSpec = {
   out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
-  'keep-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
+  'keep-comments': { type: 'boolean' }, 'include-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
   format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
   'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, 'target-lang': { type: 'string' }, dedup: { type: 'boolean' },
   sitemap: { type: 'string', multiple: true }, feed: { type: 'string', multiple: true },
@@ -314,7 +316,7 @@ function releaseLockOnSignal(out: string): () => void {
 /** What `runBatch` is given, besides the callbacks. */
 function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string) {
   return {
-    out: s.out, modelPath, workers: s.workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
+    out: s.out, modelPath, workers: s.workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
     workerHeapMb: s.workerHeapMb, pageTimeoutMs: s.timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch: s.fetch,
     ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
     ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
