@@ -14,11 +14,17 @@
  * Inline: link `<ref target=>`, emphasis `<hi rend="#i">`, strong `<hi rend="#b">`, sub/sup
  * `<hi rend="#sub|#sup">`, code `<code>`, line break `<lb/>`, cell image `<graphic>`.
  *
+ * Readers' comments (`includeComments`), when the article has any, follow the main text: in
+ * XML a `<comments>` element of `<comment author= date=>`, in TEI a `<div type="comments">`
+ * after the article's `<div>` of `<div type="comment">`, each opening with `<byline><docAuthor>`
+ * and `<dateline><date>`; in both the comment's paragraphs are `<p>`s, its line breaks `<lb/>`.
+ * An article without comments is written as before, with no trace of them.
+ *
  * Always well-formed: text and attribute values are escaped, characters XML 1.0 does not
  * allow (control characters, lone surrogates, U+FFFE/U+FFFF) are dropped, and URLs pass the
  * same policy as the HTML writer (an unsafe link keeps its text, an unsafe image is left out).
  */
-import type { Article, ArticleMetadata, ArticleNode, Inline, ListItem, TableRow } from './types.js';
+import type { Article, ArticleComment, ArticleMetadata, ArticleNode, Inline, ListItem, TableRow } from './types.js';
 import { isSafeUrl } from './urls.js';
 
 export const TEI_NAMESPACE = 'http://www.tei-c.org/ns/1.0';
@@ -159,6 +165,37 @@ function safeUrl(m: ArticleMetadata): string | undefined {
   return m.url !== undefined && isSafeUrl(m.url, 'link') ? m.url : undefined;
 }
 
+/** A comment's text as `<p>`s: one per paragraph (blank-line separated), line breaks as `<lb/>`; `<p/>` when it has none. */
+function commentParagraphs(text: string): string[] {
+  const paras = text.split(/\n{2,}/).map((p) => p.trim()).filter((p) => p.length > 0);
+  if (paras.length === 0) return ['<p/>'];
+  return paras.map((p) => `<p>${p.split('\n').map(escapeXml).join('<lb/>')}</p>`);
+}
+
+/** `<comments>` of `<comment author= date=>` after `<main>`; nothing when there are none. */
+function commentsXml(comments: readonly ArticleComment[] | undefined): string {
+  if (!comments || comments.length === 0) return '';
+  const each = comments.map((c) => [`<comment${attrs({ author: oneLine(c.author), date: oneLine(c.date) })}>`, ...commentParagraphs(c.text), '</comment>'].join('\n'));
+  return `\n<comments>\n${each.join('\n')}\n</comments>`;
+}
+
+/** TEI: `<div type="comments">` of `<div type="comment">`, author and date in the div's opening `<byline>` and `<dateline>`. */
+function commentsTei(comments: readonly ArticleComment[] | undefined): string[] {
+  if (!comments || comments.length === 0) return [];
+  const each = comments.map((c) => {
+    const author = oneLine(c.author);
+    const date = oneLine(c.date);
+    return [
+      '<div type="comment">',
+      ...(author !== undefined ? [`<byline><docAuthor>${escapeXml(author)}</docAuthor></byline>`] : []),
+      ...(date !== undefined ? [`<dateline><date>${escapeXml(date)}</date></dateline>`] : []),
+      ...commentParagraphs(c.text),
+      '</div>',
+    ].join('\n');
+  });
+  return ['<div type="comments">', ...each, '</div>'];
+}
+
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** The article as a `<doc>` document (see the module comment); metadata as the root's attributes. */
@@ -170,7 +207,7 @@ export function toXml(article: Article): string {
     sitename: oneLine(m.siteName), lang: m.lang, excerpt: oneLine(m.excerpt), image: m.image !== undefined && isSafeUrl(m.image, 'image') ? m.image : undefined,
   });
   const body = blocksXml(article.content);
-  return `${XML_DECLARATION}<doc${root}>\n${body ? `<main>\n${body}\n</main>` : '<main/>'}\n</doc>\n`;
+  return `${XML_DECLARATION}<doc${root}>\n${body ? `<main>\n${body}\n</main>` : '<main/>'}${commentsXml(article.comments)}\n</doc>\n`;
 }
 
 /** The article as a TEI P5 document: metadata in `<teiHeader>`, the body in `<text><body><div>`. */
@@ -191,6 +228,6 @@ export function toTei(article: Article): string {
   const profile = m.lang !== undefined ? ['<profileDesc>', '<langUsage>', `<language${attrs({ ident: m.lang })}/>`, '</langUsage>', '</profileDesc>'] : [];
   const header = ['<teiHeader>', '<fileDesc>', ...titleStmt, ...publicationStmt, ...sourceDesc, '</fileDesc>', ...profile, '</teiHeader>'];
   const body = blocksXml(article.content);
-  const text = [`<text${attrs({ 'xml:lang': m.lang })}>`, '<body>', body ? `<div>\n${body}\n</div>` : '<div/>', '</body>', '</text>'];
+  const text = [`<text${attrs({ 'xml:lang': m.lang })}>`, '<body>', body ? `<div>\n${body}\n</div>` : '<div/>', ...commentsTei(article.comments), '</body>', '</text>'];
   return `${XML_DECLARATION}<TEI xmlns="${TEI_NAMESPACE}">\n${[...header, ...text].join('\n')}\n</TEI>\n`;
 }

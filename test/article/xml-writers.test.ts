@@ -1,9 +1,14 @@
-/** The XML and TEI writers: every output parses back as XML (saxes) and says what the article says. */
+/** The XML and TEI writers: every output parses back as XML (saxes) and says what the article says, readers' comments included. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Article, ArticleNode, Inline } from '../../src/article/types.js';
 import { escapeXml, toTei, toXml, TEI_NAMESPACE, xmlChars } from '../../src/article/to-xml.js';
 import { allElements, at, childrenNamed, parseXml, textOf } from '../helpers/xml-tree.js';
+import { extract } from '../../src/pipeline/library.js';
+import { fixture, repoRoot } from '../helpers/paths.js';
 
 const t = (text: string): Inline => ({ kind: 'text', text });
 const p = (...content: Inline[]): ArticleNode => ({ kind: 'paragraph', content });
@@ -114,4 +119,66 @@ test('an empty article, no metadata and hostile text still give well-formed XML 
     assert.ok(allElements(root).some((e) => textOf(e).includes('a ]]> b <!-- c --> &amp;  d ')));
   }
   assert.equal(parseXml(toXml(hostile)).attrs['title'], 'xy]]><!--');
+});
+
+const withComments: Article = {
+  title: 'Post',
+  metadata: {},
+  content: [p(t('The post.'))],
+  comments: [
+    { author: 'Ann <&> "A"', date: 'May 1, 2024', text: 'First line\nsecond line\n\nA second paragraph with ]]> and \u0001.' },
+    { text: 'No name, no date.' },
+    { author: 'Bo', text: '' },
+  ],
+};
+
+test('toXml writes comments after <main> as <comments> of <comment author= date=>, text as escaped <p>s', () => {
+  const doc = parseXml(toXml(withComments));
+  const kinds = doc.children.filter((c) => typeof c !== 'string').map((c) => (c as { name: string }).name);
+  assert.deepEqual(kinds, ['main', 'comments']);
+  const comments = childrenNamed(at(doc, 'comments')!, 'comment');
+  assert.deepEqual(comments.map((c) => c.attrs), [{ author: 'Ann <&> "A"', date: 'May 1, 2024' }, {}, { author: 'Bo' }]);
+  const paras = childrenNamed(comments[0]!, 'p');
+  assert.deepEqual(paras.map(textOf), ['First linesecond line', 'A second paragraph with ]]> and .']);
+  assert.equal(childrenNamed(paras[0]!, 'lb').length, 1, 'a line break in a comment is an <lb/>');
+  assert.deepEqual(childrenNamed(comments[2]!, 'p').map(textOf), [''], 'a comment without text still has its <p/>');
+  assert.ok(!toXml({ ...withComments, comments: [] }).includes('comments'), 'no <comments> for an empty list');
+});
+
+test('toTei writes comments as <div type="comments"> after the article: a <div type="comment"> each, byline/docAuthor and dateline/date', () => {
+  const tei = parseXml(toTei(withComments));
+  assert.ok(allElements(tei).every((e) => e.uri === TEI_NAMESPACE));
+  const divs = childrenNamed(at(tei, 'text', 'body')!, 'div');
+  assert.deepEqual(divs.map((d) => d.attrs['type'] ?? ''), ['', 'comments']);
+  const comments = childrenNamed(divs[1]!, 'div');
+  assert.deepEqual(comments.map((c) => c.attrs['type']), ['comment', 'comment', 'comment']);
+  const first = comments[0]!;
+  assert.deepEqual(first.children.filter((c) => typeof c !== 'string').map((c) => (c as { name: string }).name), ['byline', 'dateline', 'p', 'p']);
+  assert.equal(textOf(at(first, 'byline', 'docAuthor')!), 'Ann <&> "A"');
+  assert.equal(textOf(at(first, 'dateline', 'date')!), 'May 1, 2024');
+  assert.deepEqual(comments[1]!.children.filter((c) => typeof c !== 'string').map((c) => (c as { name: string }).name), ['p']);
+});
+
+test('an article without comments is written exactly as one with no comments field', () => {
+  const plain: Article = { title: withComments.title, metadata: withComments.metadata, content: withComments.content };
+  for (const write of [toXml, toTei]) assert.equal(write({ ...plain, comments: [] }), write(plain));
+});
+
+test('blog-with-comments through the library and the CLI: 12 comments with their commenters in well-formed XML and TEI', async () => {
+  const html = readFileSync(fixture('pages', 'blog-with-comments.html'), 'utf8');
+  const e = await extract(html, { includeComments: true });
+  const names = ['Heather', 'Kate', 'Marco', 'Priya', 'Jonas', 'Aiko', 'Sam', 'Lena', 'Olu', 'Rosa', 'Tom', 'Ines'];
+  const xml = toXml(e.article);
+  const doc = parseXml(xml);
+  const comments = childrenNamed(at(doc, 'comments')!, 'comment');
+  assert.deepEqual(comments.map((c) => c.attrs['author']), names);
+  assert.equal(comments[0]!.attrs['date'], 'October 23rd, 2012 at 1:10 pm');
+  assert.match(textOf(at(comments[0]!, 'p')!), /^I have used a white noise machine/);
+  assert.ok(!textOf(at(doc, 'main')!).includes('white noise'), 'the comments are not in the main text');
+  const tei = parseXml(toTei(e.article));
+  const teiComments = childrenNamed(childrenNamed(at(tei, 'text', 'body')!, 'div')[1]!, 'div');
+  assert.deepEqual(teiComments.map((c) => textOf(at(c, 'byline', 'docAuthor')!)), names);
+  const cli = spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), 'extract', fixture('pages', 'blog-with-comments.html'), '--format', 'xml', '--include-comments'], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.deepEqual(childrenNamed(at(parseXml(cli.stdout), 'comments')!, 'comment').map((c) => c.attrs['author']), names);
 });
