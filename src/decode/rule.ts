@@ -206,8 +206,8 @@ export interface LineRuleSpec {
   readonly labels: readonly Label[];
   /** Whether the rule runs on this page at all (its switch in the settings, the page's kind); always, when absent. */
   readonly runs?: (page: PageEvidence, settings: DecodeSettings) => boolean;
-  /** Whether this text block is a line the rule drops. */
-  readonly matches: (block: Block) => boolean;
+  /** Whether this text block is a line the rule drops (on this page). */
+  readonly matches: (block: Block, page: PageEvidence) => boolean;
   readonly maxMatches?: number;
   /** Whether the page keeps its matching lines after all (given them and the state): a credited photo post whose caption is all its text. */
   readonly spares?: (s: DecodeState, lines: readonly number[]) => boolean;
@@ -231,7 +231,7 @@ export function lineRule(spec: LineRuleSpec): DecodeRule {
         const b = blocks[i]!;
         if (b.kind !== 'text') continue;
         const looked = spec.labels.includes(labels[i]!);
-        if ((!looked && labels[i] !== 'other') || !spec.matches(b)) continue;
+        if ((!looked && labels[i] !== 'other') || !spec.matches(b, page)) continue;
         (looked ? lines : quiet).push(i);
         if (lines.length > limit) return;
       }

@@ -37,9 +37,11 @@ test('isReaderAppeal: prose about subscribing, members or apps is no appeal', ()
   }
 });
 
-test('reader-appeals: not on documentation, nor on a page of many appeals (a membership page)', () => {
-  const one = new BlockBuilder().text('Subscribe to the newsletter to get release notes.', 'body').build();
-  assert.deepEqual(runRule(readerAppeals, one, { pageType: 'docs' }).notes, []);
+test('reader-appeals: on documentation only a newsletter\'s appeal; none on a page of many appeals (a membership page)', () => {
+  const api = new BlockBuilder().text('Subscribe to the topic to get its messages.', 'body').text('Then subscribe to events from your app or members.', 'body')
+    .text('🚀 Sign up for The Replay newsletter', 'heading').text('The Replay is a weekly newsletter for dev and engineering leaders.', 'body').build();
+  assert.deepEqual(runRule(readerAppeals, api, { pageType: 'docs' }).notes.map((n) => n.block), [2, 3], 'the API\'s "subscribe to" stays, the newsletter box goes');
+  assert.deepEqual(runRule(readerAppeals, api).notes.map((n) => n.block), [1, 2, 3], 'on an article "subscribe to events from your app" is read as an appeal');
   const page = new BlockBuilder();
   for (let k = 0; k < 4; k++) page.text(`Plan ${k}: become a member and get the magazine every month.`, 'body');
   assert.deepEqual(runRule(readerAppeals, page.build()).notes, []);
