@@ -187,3 +187,14 @@ test('records: a URL field is read from the links, resolved against the page, an
   broken.fields.fields.url.rules[0].attr = 'src';
   assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /field url: a field rule's attr must be href/);
 });
+
+test('records: examples a page shows first in a news blurb are found where every field of each shows together, the main list', () => {
+  const items = ['Kettle', 'Pot', 'Jug', 'Pan', 'Wok'];
+  const url = (n: string): string => `https://shop.example/p/${n.toLowerCase()}`;
+  const shop = (): DomTree => parseHtml(`<html><head><base href="https://shop.example/c/"></head><body>`
+    + `<div class="news"><p>New this week: <a href="${url('Kettle')}">Kettle</a>, <a href="${url('Pot')}">Pot</a> and <a href="${url('Tray')}">Tray</a>.</p></div>`
+    + `<ol class="results">${items.map((n) => `<li><article><header><h2><a href="${url(n)}">${n}</a></h2></header>`
+      + `<ul class="pros"><li><span>${n} is sturdy</span></li></ul><p>Why we like the ${n}: it lasts.</p></article></li>`).join('')}</ol></body></html>`);
+  const body = induceFields([page('n', shop(), { name: ['Kettle', 'Pot'], url: [url('Kettle'), url('Pot')] })]);
+  assert.deepEqual(extractFields(shop(), body).records, items.map((n) => ({ name: n, url: url(n) })));
+});
