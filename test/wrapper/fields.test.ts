@@ -198,3 +198,15 @@ test('records: examples a page shows first in a news blurb are found where every
   const body = induceFields([page('n', shop(), { name: ['Kettle', 'Pot'], url: [url('Kettle'), url('Pot')] })]);
   assert.deepEqual(extractFields(shop(), body).records, items.map((n) => ({ name: n, url: url(n) })));
 });
+
+test('records: in an article of review sections, a rule that also takes the comparison tables\' "Get a quote" links finds no more records', () => {
+  const movers = ['Swift', 'Atlas', 'Able', 'Zenith'];
+  const url = (n: string): string => `https://movers.example/m/${n.toLowerCase()}/`;
+  const table = (tab: number): string => `<div class="tab"><h3>Tab ${tab}</h3><table><tbody>${movers.map((n) => `<tr><td><a href="#${n.toLowerCase()}">${n}</a></td>`
+    + `<td><span>${tab}</span></td><td><a href="https://quotes.example/${n.toLowerCase()}">Get a quote</a></td></tr>`).join('')}</tbody></table></div>`;
+  const page = (): DomTree => parseHtml(`<html><body><main><article>${table(1)}<div><p>Compare</p>${table(2)}</div>`
+    + movers.map((n) => `<div class="profile"><h2><a href="${url(n)}">${n}</a></h2><p>${n} moved us fast and well.</p></div>`).join('')
+    + `</article></main></body></html>`);
+  const body = induceFields([{ id: 'm', tree: page(), fields: { name: ['Swift', 'Atlas'], url: [url('Swift'), url('Atlas')] } }]);
+  assert.deepEqual(extractFields(page(), body).records, movers.map((n) => ({ name: n, url: url(n) })));
+});
