@@ -270,6 +270,8 @@ interface Scored {
   readonly rank: number;
   /** Values found in the examples' list beyond the examples (the records the person did not point at). */
   readonly more: number;
+  /** Example values read a second time inside their own example record. */
+  readonly twice: number;
 }
 
 /**
@@ -316,6 +318,48 @@ export function recordRegion(tree: DomTree, nodes: readonly number[]): RecordReg
     return i > 0 && classes.length > 0 ? { tag: el.tag, classes } : { tag: el.tag };
   });
   return spreadIsRecords(tree, list, shape) ? { list, examples, shape } : { list, examples };
+}
+
+/** Pairs of occurrences of the first two example records looked at when examples show in several places. */
+const MAX_RECORD_PAIRS = 400;
+
+/** Where each example value of each field occurs on a page (unit nodes, in page order). */
+export type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>;
+
+/**
+ * The list holding a page's example records and the first two records in it, found from all
+ * fields at once: the k-th value of every field belongs to the k-th example record. Of the
+ * places the first field's first two values show (a menu, a news blurb, the main list), the
+ * first pair that sits in two records of one list (`recordRegion` with a shape) whose records
+ * also hold the other fields' first two values. Undefined when no pair does.
+ */
+export function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
+  const names = Object.keys(occurrences).filter((f) => occurrences[f]!.length >= 2 && occurrences[f]!.every((o) => o.length > 0));
+  if (names.length < 2) return undefined;
+  const [as, bs] = [occurrences[names[0]!]![0]!, occurrences[names[0]!]![1]!];
+  const inside = (el: ElementNode, nodes: readonly number[]): boolean => nodes.some((n) => n >= el.id && n <= el.end);
+  let tried = 0;
+  for (const a of as) {
+    for (const b of bs) {
+      if (a === b) continue;
+      if (++tried > MAX_RECORD_PAIRS) return undefined;
+      const region = recordRegion(tree, [a, b]);
+      if (region?.shape === undefined || region.examples.length < 2) continue;
+      const [ra, rb] = [region.examples[0]!, region.examples[1]!];
+      if (ra.id === rb.id) continue;
+      if (names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) return { list: region.list, records: [ra, rb] };
+    }
+  }
+  return undefined;
+}
+
+/** One unit node per example value: inside its example record where the page's records are known, else its first occurrence. */
+function regionNodes(perValue: readonly (readonly number[])[], records: readonly ElementNode[] | undefined): number[] {
+  return perValue.flatMap((occs, k) => {
+    const rec = records?.[k];
+    const inRecord = rec !== undefined ? occs.find((n) => n >= rec.id && n <= rec.end) : undefined;
+    return occs.length > 0 ? [inRecord ?? occs[0]!] : [];
+  });
 }
 
 /** The record root above a unit element of the shape (as many levels up as the shape is long, less one). */
@@ -367,10 +411,11 @@ export function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion
  * at; the rest count as wrong, and so does a second value inside an example's own record
  * (a record's other link).
  */
-function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): { examples: number; wrong: number; more: number } {
+function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): { examples: number; wrong: number; more: number; twice: number } {
   let tp = 0;
   let wrong = 0;
   let more = 0;
+  let twice = 0;
   pages.forEach((p, k) => {
     const want = examples[k];
     if (!want) return;
@@ -378,15 +423,27 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
     const gotValues = new Set(got.map((v) => v.value));
     for (const v of want) if (gotValues.has(v)) tp++;
     const region = regions[k];
+    const readRecords = new Set<number>();
     for (const g of got) {
-      if (want.has(g.value)) continue;
+      if (want.has(g.value)) {
+        // A record has one value of a field: reading an example's record twice, the rule takes something else there too.
+        const record = want.size > 1 ? region?.examples.find((r) => g.node >= r.id && g.node <= r.end) : undefined;
+        if (record !== undefined) {
+          if (readRecords.has(record.id)) twice++;
+          else readRecords.add(record.id);
+        }
+        continue;
+      }
       const inList = region !== undefined && g.node >= region.list.id && g.node <= region.list.end;
       const inExampleRecord = region !== undefined && region.examples.some((r) => g.node >= r.id && g.node <= r.end);
-      if (want.size <= 1 || !region || inExampleRecord || !(inList || fitsRecordShape(p.tree, g.node, region.shape))) wrong++;
-      else more++;
+      const fits = region !== undefined && fitsRecordShape(p.tree, g.node, region.shape);
+      if (want.size <= 1 || !region || inExampleRecord || !(inList || fits)) wrong++;
+      // Where the records' shape is known, a value in their list off that shape (another table's
+      // cell in an article of review sections) is no record found, though not proven wrong.
+      else if (fits || region.shape === undefined) more++;
     }
   });
-  return { examples: tp, wrong, more };
+  return { examples: tp, wrong, more, twice };
 }
 
 /** The value profile of a field's examples (for drift warnings). */
@@ -407,29 +464,40 @@ export interface FieldInduceOptions {
   readonly kinds?: readonly FieldRuleKind[];
 }
 
-/** Induces one field's rules from the training pages that give it. */
-export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[], options: FieldInduceOptions = {}): FieldModel {
+/** A field's example values per page (normalised; links resolved as the page resolves them) and whether they are links. */
+function fieldExamples(field: string, pages: readonly FieldExamplePage[]): { links: boolean; examples: (Set<string> | undefined)[] } {
   const given = pages.flatMap((p) => p.fields[field] ?? []).map(normalizeValue).filter((v) => v !== '');
   // A field given as links (a record's URL) is read from the elements' links, resolved as the page resolves them.
   const links = given.length > 0 && given.every((v) => LINK_VALUE_RE.test(v));
   const examples = pages.map((p) => (p.fields[field] !== undefined
     ? new Set(p.fields[field]!.map(normalizeValue).filter((v) => v !== '').map((v) => (links ? resolveLinkValue(p.tree, v) : v)))
     : undefined));
+  return { links, examples };
+}
+
+/** Where a value occurs on a page, as text or, for a field of links, as a link. */
+function valueOccurrences(tree: DomTree, units: PageUnits, value: string, links: boolean): Occurrence[] {
+  return links ? linkOccurrencesOf(tree, value) : occurrencesOf(tree, units, value);
+}
+
+/** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
+export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[], options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
+  const { links, examples } = fieldExamples(field, pages);
   const proposals = new Map<string, Proposal>();
   const allValues: string[] = [];
   const valueLabels: (string | undefined)[] = [];
   const regions: (RecordRegion | undefined)[] = [];
   pages.forEach((p, k) => {
-    const firsts: number[] = [];
+    const perValue: number[][] = [];
     for (const v of examples[k] ?? []) {
       allValues.push(v);
-      const occs = links ? linkOccurrencesOf(p.tree, v) : occurrencesOf(p.tree, units[k]!, v);
-      if (occs.length > 0) firsts.push(Math.min(...occs.map((o) => o.node)));
+      const occs = valueOccurrences(p.tree, units[k]!, v, links);
+      perValue.push(occs.map((o) => o.node).sort((a, b) => a - b));
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
       const textOcc = occs.find((o) => o.prefix === '' && p.tree.nodes[o.node]!.kind === 'text');
       valueLabels.push(textOcc ? labelledTexts(p.tree).find((t) => t.node.id === textOcc.node)?.label : undefined);
     }
-    regions.push(recordRegion(p.tree, firsts));
+    regions.push(recordRegion(p.tree, regionNodes(perValue, records[k])));
   });
   const scored: Scored[] = [];
   const seen = new Set<string>();
@@ -447,11 +515,12 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
       if (s.examples === 0) return;
       const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
       const cleanRank = Object.keys(clean).length;
-      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more });
+      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice });
     });
   }
-  // Where pages gave example records, the rule that finds more of the list's other records wins a tie.
-  scored.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || b.more - a.more || a.rank - b.rank);
+  // Where pages gave example records, the rule that reads each example record once, then the one
+  // that finds more of the list's other records, wins a tie.
+  scored.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
   const best = scored[0];
   const rules: FieldRule[] = [];
   const perKind = new Map<string, number>();
@@ -473,12 +542,27 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
   };
 }
 
+/** A page's first two example records where its fields' values show together in two records of one list. */
+function pageExampleRecords(page: FieldExamplePage, names: readonly string[], pages: readonly FieldExamplePage[], units: PageUnits): readonly ElementNode[] | undefined {
+  const occurrences: Record<string, number[][]> = {};
+  for (const name of names) {
+    const values = page.fields[name];
+    if (!values || values.length < 2) continue;
+    const { links, examples } = fieldExamples(name, pages);
+    const mine = examples[pages.indexOf(page)];
+    if (!mine) continue;
+    occurrences[name] = [...mine].map((v) => valueOccurrences(page.tree, units, v, links).map((o) => o.node).sort((a, b) => a - b));
+  }
+  return exampleRecords(page.tree, occurrences)?.records;
+}
+
 /** Field rules for every field the pages give values of. */
 export function induceFields(pages: readonly FieldExamplePage[], options: FieldInduceOptions = {}): FieldsBody {
   const names = [...new Set(pages.flatMap((p) => Object.keys(p.fields)))].sort();
   const units = pages.map((p) => pageUnits(p.tree));
+  const exampleRecordsOf = pages.map((p, k) => pageExampleRecords(p, names, pages, units[k]!));
   const fields: Record<string, FieldModel> = {};
-  for (const name of names) fields[name] = induceField(name, pages, units, options);
+  for (const name of names) fields[name] = induceField(name, pages, units, options, exampleRecordsOf);
   const records = pages.some((p) => Object.values(p.fields).filter((vs) => vs.length >= 2).length >= 2);
   return { fields, records };
 }

@@ -187,3 +187,26 @@ test('records: a URL field is read from the links, resolved against the page, an
   broken.fields.fields.url.rules[0].attr = 'src';
   assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /field url: a field rule's attr must be href/);
 });
+
+test('records: examples a page shows first in a news blurb are found where every field of each shows together, the main list', () => {
+  const items = ['Kettle', 'Pot', 'Jug', 'Pan', 'Wok'];
+  const url = (n: string): string => `https://shop.example/p/${n.toLowerCase()}`;
+  const shop = (): DomTree => parseHtml(`<html><head><base href="https://shop.example/c/"></head><body>`
+    + `<div class="news"><p>New this week: <a href="${url('Kettle')}">Kettle</a>, <a href="${url('Pot')}">Pot</a> and <a href="${url('Tray')}">Tray</a>.</p></div>`
+    + `<ol class="results">${items.map((n) => `<li><article><header><h2><a href="${url(n)}">${n}</a></h2></header>`
+      + `<ul class="pros"><li><span>${n} is sturdy</span></li></ul><p>Why we like the ${n}: it lasts.</p></article></li>`).join('')}</ol></body></html>`);
+  const body = induceFields([page('n', shop(), { name: ['Kettle', 'Pot'], url: [url('Kettle'), url('Pot')] })]);
+  assert.deepEqual(extractFields(shop(), body).records, items.map((n) => ({ name: n, url: url(n) })));
+});
+
+test('records: in an article of review sections, a rule that also takes the comparison tables\' "Get a quote" links finds no more records', () => {
+  const movers = ['Swift', 'Atlas', 'Able', 'Zenith'];
+  const url = (n: string): string => `https://movers.example/m/${n.toLowerCase()}/`;
+  const table = (tab: number): string => `<div class="tab"><h3>Tab ${tab}</h3><table><tbody>${movers.map((n) => `<tr><td><a href="#${n.toLowerCase()}">${n}</a></td>`
+    + `<td><span>${tab}</span></td><td><a href="https://quotes.example/${n.toLowerCase()}">Get a quote</a></td></tr>`).join('')}</tbody></table></div>`;
+  const page = (): DomTree => parseHtml(`<html><body><main><article>${table(1)}<div><p>Compare</p>${table(2)}</div>`
+    + movers.map((n) => `<div class="profile"><h2><a href="${url(n)}">${n}</a></h2><p>${n} moved us fast and well.</p></div>`).join('')
+    + `</article></main></body></html>`);
+  const body = induceFields([{ id: 'm', tree: page(), fields: { name: ['Swift', 'Atlas'], url: [url('Swift'), url('Atlas')] } }]);
+  assert.deepEqual(extractFields(page(), body).records, movers.map((n) => ({ name: n, url: url(n) })));
+});
