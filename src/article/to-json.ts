@@ -68,7 +68,7 @@ export function articleHeadings(article: Article): string[] {
   return out;
 }
 
-/** The `metadata` object of the JSON output (also what `pith batch --fields metadata` writes). */
+/** The `metadata` object of the article's own JSON (`toJson`; the outputs write the extraction's, `extractionJson`). */
 export function jsonMetadata(article: Article): ArticleJson['metadata'] {
   const m = article.metadata;
   return {

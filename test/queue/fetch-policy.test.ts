@@ -8,10 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectOnce, enqueuePages, clearQueue } from '../../src/queue/queue.js';
 import { startQueueWorker } from '../../src/queue/worker.js';
 import { bundledModelPath } from '../../src/pipeline/extract.js';
-import { assertOnce, exported, haveRedis, NO_REDIS, status, withRedis } from './redis.js';
+import { assertOnce, exported, haveRedis, NO_REDIS, requeueUrls, status, withRedis } from './redis.js';
 import { frontIsPublic, SECRET_TITLE, startRedirectServers } from '../helpers/redirect-servers.js';
 import type { AddressPolicy } from '../../src/util/fetch-policy.js';
 
@@ -24,13 +23,7 @@ test('worker: a public URL page redirecting into loopback is one URL_NOT_ALLOWED
     const urls = ['/public', '/by-ip', '/by-name', '/chain'].map((p) => `${servers.front}${p}`);
     writeFileSync(join(dir, 'urls.txt'), urls.join('\n') + '\n');
     const run = async (policy: { addressPolicy?: AddressPolicy; allowPrivateUrls?: boolean }): Promise<void> => {
-      const client = await connectOnce(redis.url);
-      try {
-        await clearQueue(client);
-        await enqueuePages(client, [], { urlsFile: join(dir, 'urls.txt'), attempts: 3, backoffMs: 50, politeness: { perHost: 1, hostDelayMs: 0 } });
-      } finally {
-        client.disconnect();
-      }
+      await requeueUrls(redis.url, join(dir, 'urls.txt'));
       const w = startQueueWorker({ redisUrl: redis.url, modelPath: bundledModelPath(), concurrency: 1, untilEmpty: true, lockMs: 5000, ...policy });
       const summary = await w.done;
       assert.equal(summary.failedTries, 0, 'a refused page is its result, not a failed try');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../helpers/paths.js';
-import { connectOnce, enqueuePages, exportResults, queueStatus, type EnqueueOptions, type EnqueueSummary } from '../../src/queue/queue.js';
+import { clearQueue, connectOnce, enqueuePages, exportResults, queueStatus, type EnqueueOptions, type EnqueueSummary } from '../../src/queue/queue.js';
 
 export const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
 export const NO_REDIS = 'redis-server is not installed (Debian: apt-get install redis-server; .ci/run installs it)';
@@ -127,6 +127,17 @@ export async function enqueue(url: string, inputs: readonly string[], options: E
   const client = await connectOnce(url);
   try {
     return await enqueuePages(client, inputs, options);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** The queue emptied, then the URLs of `urlsFile` added, one host at a time without delay (a rerun of the same pages). */
+export async function requeueUrls(url: string, urlsFile: string): Promise<void> {
+  const client = await connectOnce(url);
+  try {
+    await clearQueue(client);
+    await enqueuePages(client, [], { urlsFile, attempts: 3, backoffMs: 50, politeness: { perHost: 1, hostDelayMs: 0 } });
   } finally {
     client.disconnect();
   }

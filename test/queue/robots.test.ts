@@ -7,11 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectOnce, enqueuePages, clearQueue } from '../../src/queue/queue.js';
 import { startQueueWorker } from '../../src/queue/worker.js';
 import { bundledModelPath } from '../../src/pipeline/extract.js';
 import { loopbackServer } from '../helpers/loopback-server.js';
-import { assertOnce, exported, haveRedis, NO_REDIS, withRedis } from './redis.js';
+import { assertOnce, exported, haveRedis, NO_REDIS, requeueUrls, withRedis } from './redis.js';
 
 const skip = haveRedis ? false : NO_REDIS;
 const page = (title: string): string => `<html><head><title>${title}</title></head><body><article><h1>${title}</h1><p>${'Words of the story about the harbour and its mill. '.repeat(8)}</p></article></body></html>`;
@@ -27,13 +26,7 @@ test('worker: robots.txt is read once and obeyed (ROBOTS_DISALLOWED lines, no re
     const urls = ['/news/1', '/members/2', '/news/3', '/members/4'].map((p) => `${base}${p}`);
     writeFileSync(join(dir, 'urls.txt'), urls.join('\n') + '\n');
     const run = async (ignoreRobots: boolean): Promise<void> => {
-      const client = await connectOnce(redis.url);
-      try {
-        await clearQueue(client);
-        await enqueuePages(client, [], { urlsFile: join(dir, 'urls.txt'), attempts: 3, backoffMs: 50, politeness: { perHost: 1, hostDelayMs: 0 } });
-      } finally {
-        client.disconnect();
-      }
+      await requeueUrls(redis.url, join(dir, 'urls.txt'));
       const w = startQueueWorker({ redisUrl: redis.url, modelPath: bundledModelPath(), concurrency: 1, untilEmpty: true, lockMs: 5000, allowPrivateUrls: true, ignoreRobots });
       assert.equal((await w.done).failedTries, 0, 'a disallowed page is its result, not a failed try');
     };
