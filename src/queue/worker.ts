@@ -35,6 +35,8 @@ export interface QueueWorkerOptions {
   readonly fields?: readonly BatchField[];
   readonly withBlocks?: boolean;
   readonly keepComments?: boolean;
+  /** Also give each page's readers' comments, with author and date (`comments` in each line, as `pith batch --include-comments`). */
+  readonly includeComments?: boolean;
   readonly workerHeapMb?: number;
   /** One page's time limit, ms (0 = none). */
   readonly pageTimeoutMs?: number;
@@ -92,7 +94,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
   const name = options.queue ?? DEFAULT_QUEUE;
   const log = options.log ?? (() => undefined);
   const fields = options.fields ?? DEFAULT_BATCH_FIELDS;
-  const threads = new ExtractionThreads(options.concurrency, { modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, fields }, options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
+  const threads = new ExtractionThreads(options.concurrency, threadInit(options, fields), options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
   const store = connection(options.redisUrl, log, 'results');
   const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const fetcher = new TurnFetcher(new HostGate(store, name, leaseForFetch(fetchTimeoutMs)), { ...options, fetchTimeoutMs });
@@ -125,6 +127,14 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
     return { ...counts, hostWaits: fetcher.hostWaits };
   })();
   return { done, stop };
+}
+
+/** What every extraction thread is started with: the batch worker's own settings (src/batch/batch-worker.ts), as `pith batch` gives them. */
+function threadInit(options: QueueWorkerOptions, fields: readonly BatchField[]): Record<string, unknown> {
+  return {
+    modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false,
+    ...(options.includeComments ? { includeComments: true } : {}), fields,
+  };
 }
 
 /** The message for the extraction thread: the page's bytes (inflated), fetched in its host's turn, or its path. */

@@ -166,6 +166,25 @@ test('a page that keeps failing ends in the dead-letter list with its error', { 
   });
 });
 
+test('worker --include-comments: each line carries the page\'s comments with author and date, as batch\'s; without it, none', { skip, timeout: 120_000 }, async () => {
+  await withRedis('comments', async (redis, dir) => {
+    const pages = join(dir, 'pages');
+    mkdirSync(pages);
+    copyFileSync(fixture('pages', 'blog-with-comments.html'), join(pages, 'blog.html'));
+    await enqueue(redis.url, [pages], { queue: 'with' });
+    await enqueue(redis.url, [pages], { queue: 'plain' });
+    const ends = await Promise.all([worker(redis.url, '--queue', 'with', '--include-comments').exit, worker(redis.url, '--queue', 'plain').exit]);
+    for (const e of ends) assert.equal(e.code, 0, e.stderr);
+    const [withComments] = await exported(redis.url, dir, 'with');
+    assert.equal(withComments!.comments?.length, 12);
+    assert.ok(withComments!.comments!.every((c) => c.author && c.date && c.text), 'every comment has its author, date and text');
+    assert.ok(!withComments!.comments!.some((c) => withComments!.body!.includes(c.text)), 'no comment in the body');
+    const [plain] = await exported(redis.url, dir, 'plain');
+    assert.equal('comments' in plain!, false);
+    assert.equal(plain!.body, withComments!.body, 'the article is the same either way');
+  });
+});
+
 test('queue commands: Redis unreachable is exit 3 naming the URL; bad usage exit 2', { skip, timeout: 60_000 }, async () => {
   const port = await freePort();
   const r = await pith('queue', 'status', '--redis', `redis://127.0.0.1:${port}`).exit;

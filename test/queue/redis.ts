@@ -175,17 +175,19 @@ export interface Line {
   id: string;
   url?: string | null;
   title?: string;
+  body?: string;
+  comments?: Array<{ author?: string; date?: string; text: string }>;
   error?: { code: string; dead?: boolean; attempts?: number };
 }
 
 const readLines = (file: string): Line[] => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
 
 /** The queue's export, parsed: written by the library call `pith queue export` makes (see `cliExported`). */
-export async function exported(url: string, dir: string): Promise<Line[]> {
-  const out = join(dir, 'results.jsonl');
+export async function exported(url: string, dir: string, queue?: string): Promise<Line[]> {
+  const out = join(dir, `results${queue !== undefined ? `-${queue}` : ''}.jsonl`);
   const client = await connectOnce(url);
   try {
-    await exportResults(client, out);
+    await exportResults(client, out, queue);
   } finally {
     client.disconnect();
   }

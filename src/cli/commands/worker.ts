@@ -36,6 +36,8 @@ Options:
   --fields LIST         what each line carries (as pith batch): ${BATCH_FIELDS.join(',')}
   --blocks              include per-block labels
   --keep-comments       leave comment sections to the model
+  --include-comments    also give each page's readers' comments, with author and date
+                        (\`comments\` in each line, as pith batch --include-comments)
   --heap-mb N           heap limit of each thread in MB (default 1024)
   --user-agent S        for URL pages (default '${DEFAULT_USER_AGENT}')
   --fetch-timeout SECS  for URL pages (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a fetch's hold on its host
@@ -62,7 +64,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs(argv, {
       redis: { type: 'string' }, queue: { type: 'string' }, concurrency: { type: 'string' }, 'until-empty': { type: 'boolean' }, 'page-timeout': { type: 'string' },
       'lock-secs': { type: 'string' }, 'max-stalled': { type: 'string' }, model: { type: 'string' }, fields: { type: 'string' }, blocks: { type: 'boolean' },
-      'keep-comments': { type: 'boolean' }, 'heap-mb': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' },
+      'keep-comments': { type: 'boolean' }, 'include-comments': { type: 'boolean' }, 'heap-mb': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' },
       'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' },
     });
     if (positionals.length > 0) throw new PithError('BAD_OPTION', `pith worker takes no arguments, got '${positionals[0]}'`);
@@ -78,7 +80,7 @@ export const command: Command = {
       lockMs: seconds(values, 'lock-secs', DEFAULT_LOCK_MS, 0.1),
       maxStalled: optInt(values, 'max-stalled', DEFAULT_MAX_STALLED, 0),
       ...(fieldsArg !== undefined ? { fields: parseBatchFields(fieldsArg) } : {}),
-      withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'),
+      withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'),
       workerHeapMb: optInt(values, 'heap-mb', 1024, 32),
       userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
       fetchTimeoutMs: seconds(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS, 0.1),
