@@ -3,7 +3,7 @@
  * JSON every output writes (`pith extract --format json`, batch lines, `pith serve`'s
  * /extract), published as schema/extraction.schema.json (docs/schema.md).
  */
-import { articleHeadings, toHtml, toMarkdown, toText, type Article, type ArticleComment } from '../article/index.js';
+import { articleHeadings, articleMetadata, jsonConfidence, toHtml, toMarkdown, toText, type Article, type ArticleComment, type ArticleMetadataJson } from '../article/index.js';
 import type { FieldWarning } from '../models/wrapper/fields.js';
 import type { FoundList } from '../models/lists/find-lists.js';
 import type { SitePick } from '../models/site-pick.js';
@@ -30,26 +30,8 @@ export interface SiteDrift {
   readonly usualChars?: number;
 }
 
-export interface ExtractionMetadata {
-  /** The title the page declares (`<title>`, og:title, JSON-LD headline), without the site name where it can tell. */
-  readonly pageTitle?: string;
-  readonly author?: string;
-  /** Publication date as the page states it. */
-  readonly date?: string;
-  readonly siteName?: string;
-  /** Canonical URL, else the page's own. */
-  readonly url?: string;
-  /** BCP 47-ish language tag, declared or detected. */
-  readonly lang?: string;
-  /** The page's declared description, else the start of the article's first paragraph. */
-  readonly excerpt?: string;
-  /** The page's declared lead image, else the article's first image. */
-  readonly image?: string;
-  readonly dir: 'ltr' | 'rtl';
-  /** The page was longer than pith reads; the article comes from its beginning. */
-  readonly truncated?: true;
-  /** Nodes the parser's budget dropped to keep the page within it, by reason (`hidden` content, `empty` elements, `unwrapped` inline markup). */
-  readonly dropped?: { readonly hidden: number; readonly empty: number; readonly unwrapped: number };
+/** The schema's `metadata`: the article's own (`articleMetadata`: declared title, author, date, language, excerpt, image, ...), then extraction's marks. */
+export interface ExtractionMetadata extends ArticleMetadataJson {
   /** With site models in the model: which labelled the page (`wrapper`, a learner's name, or `general`). */
   readonly extractor?: string;
   /** With site models: the one that labelled the page and why (`by` host, template with its `fit`, or `forced` by the `site` option). */
@@ -94,22 +76,6 @@ export interface Extraction {
   readonly lists?: readonly FoundList[];
 }
 
-const EXCERPT_CHARS = 200;
-
-/** The first paragraph's start, cut at a word. */
-function leadExcerpt(article: Article): string | undefined {
-  const first = toText({ ...article, content: article.content.filter((n) => n.kind === 'paragraph').slice(0, 1) }).trim();
-  if (!first) return undefined;
-  if (first.length <= EXCERPT_CHARS) return first;
-  const cut = first.lastIndexOf(' ', EXCERPT_CHARS);
-  return first.slice(0, cut > EXCERPT_CHARS / 2 ? cut : EXCERPT_CHARS) + '…';
-}
-
-function firstImage(article: Article): string | undefined {
-  for (const n of article.content) if (n.kind === 'figure' && n.images.length > 0) return n.images[0]!.src;
-  return undefined;
-}
-
 /** What `extractionMarks` gives (extract.ts). */
 export interface ExtractionMarks { extractor?: string; site?: SiteChoice; siteDrift?: SiteDrift; addedBy?: string; fieldWarnings?: readonly FieldWarning[] }
 /** What `fieldsToJson` gives (extract.ts). */
@@ -119,21 +85,8 @@ export interface NamedFields { fields?: Record<string, string[]>; fieldConfidenc
 export function toExtraction(article: Article, confidence: number, marks: ExtractionMarks, named: NamedFields, judgement: FoundJudgement): Extraction {
   const { extractor, site, siteDrift, addedBy, fieldWarnings } = marks;
   const body = toText(article);
-  const m = article.metadata;
-  const excerpt = m.excerpt ?? leadExcerpt(article);
-  const image = m.image ?? firstImage(article);
   const metadata: ExtractionMetadata = Object.freeze({
-    ...(m.pageTitle !== undefined ? { pageTitle: m.pageTitle } : {}),
-    ...(m.author !== undefined ? { author: m.author } : {}),
-    ...(m.date !== undefined ? { date: m.date } : {}),
-    ...(m.siteName !== undefined ? { siteName: m.siteName } : {}),
-    ...(m.url !== undefined ? { url: m.url } : {}),
-    ...(m.lang !== undefined ? { lang: m.lang } : {}),
-    ...(excerpt !== undefined ? { excerpt } : {}),
-    ...(image !== undefined ? { image } : {}),
-    dir: m.dir ?? 'ltr',
-    ...(m.truncated ? { truncated: m.truncated } : {}),
-    ...(m.dropped ? { dropped: m.dropped } : {}),
+    ...articleMetadata(article),
     ...(extractor !== undefined ? { extractor } : {}),
     ...(site !== undefined ? { site } : {}),
     ...(siteDrift !== undefined ? { siteDrift } : {}),
@@ -180,7 +133,7 @@ export function extractionJson(e: Extraction, extras: ExtractionJsonExtras = {})
     found: e.found,
     ...(e.reason !== undefined ? { reason: e.reason } : {}),
     title: e.title, headings: e.headings, body: e.body, markdown: e.markdown, html: e.html, metadata: e.metadata,
-    confidence: +e.confidence.toFixed(4),
+    confidence: jsonConfidence(e.confidence),
     ...(e.comments !== undefined ? { comments: e.comments } : {}),
     ...(e.fields ? { fields: e.fields, fieldConfidence: e.fieldConfidence, records: e.records } : {}),
     ...(lists !== undefined ? { lists } : {}),

@@ -19,7 +19,7 @@ test('an empty article writes empty text and markdown and a bare <article>', () 
   assert.equal(toHtml(a), '<article></article>\n');
   const j = toJson(a, { confidence: 0.5 });
   assert.deepEqual(Object.keys(j), ['title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence']);
-  assert.deepEqual(j.metadata, { lang: null });
+  assert.deepEqual(j.metadata, { dir: 'ltr' }, 'no language is left out, not null');
 });
 
 test('hand-made unsafe URLs and markup are neutralised by every writer', () => {
@@ -104,6 +104,6 @@ test('json: body is the text writer, headings include nested ones, confidence is
   assert.equal(j.body, toText(a));
   assert.equal(j.body, 'H1\n\nH2\n\nbody');
   assert.equal(j.confidence, 1);
-  assert.deepEqual(j.metadata, { lang: 'en', author: 'A', url: 'https://e.com/' });
+  assert.deepEqual(j.metadata, { author: 'A', url: 'https://e.com/', lang: 'en', excerpt: 'body', dir: 'ltr' }, "the schema's order; the first paragraph is the excerpt");
   assert.deepEqual(j.blocks, [{ label: 'body', text: 'body', p: 0.9 }]);
 });

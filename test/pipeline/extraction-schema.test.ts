@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extract } from '../../src/pipeline/library.js';
 import { extractionJson } from '../../src/pipeline/extraction.js';
+import { toJson } from '../../src/article/to-json.js';
 import { startService } from '../../src/service/server.js';
 import { fixture, repoRoot } from '../helpers/paths.js';
 import { validate } from '../helpers/json-schema.js';
@@ -103,6 +104,18 @@ test('library, extract --format json, batch lines and /extract: one schema, the 
   } finally {
     await svc.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("an article's own JSON (toJson) is the extraction's JSON less what only extraction knows (found, reason), with and without comments", async () => {
+  for (const page of PAGES) {
+    for (const includeComments of [false, true]) {
+      const e = await extract(readFileSync(page, 'utf8'), { includeComments });
+      const { found: _found, reason: _reason, ...json } = JSON.parse(JSON.stringify(extractionJson(e))) as Record<string, unknown>;
+      const own = JSON.parse(JSON.stringify(toJson(e.article, { confidence: e.confidence }))) as Record<string, unknown>;
+      assert.deepEqual(own, json, `toJson = extractionJson less found, ${page}${includeComments ? ' with comments' : ''}`);
+      assertValid({ found: true, ...own }, `toJson ${page}`);
+    }
   }
 });
 
