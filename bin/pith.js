@@ -46,5 +46,7 @@ if (!built) {
   console.error('pith: not built yet; run `npm install && npm run build` first');
   process.exit(1);
 }
-const { main: run } = await import(main.href);
+// `extract` and `batch` run from the CLI bundle when it is built and fresh (src/cli/bundle-loader.ts).
+const { bundledMain } = await import(new URL('../dist/src/cli/bundle-loader.js', import.meta.url).href);
+const run = bundledMain(fileURLToPath(new URL('..', import.meta.url)), process.argv[2]) ?? (await import(main.href)).main;
 process.exitCode = await run(process.argv.slice(2));
