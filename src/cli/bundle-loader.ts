@@ -40,6 +40,8 @@ export interface LoadedBundle {
   readonly script: Script;
   /** A bundled module's exports, running it on first use. */
   load(id: string): unknown;
+  /** The ids of the modules run so far, in the order they started. */
+  loadedIds(): string[];
 }
 
 /** Compiles and runs the bundle under `root`; `withCache`: use its code cache when V8 accepts it. */
@@ -75,7 +77,7 @@ export function loadCliBundleFrom(root: string, options: { withCache: boolean })
     run.call(module.exports, module.exports, require, module, pathToFileURL(join(root, id)).href, importFn);
     return module.exports;
   };
-  return { script, load };
+  return { script, load, loadedIds: () => [...loaded.keys()] };
 }
 
 /** Whether the bundle under `root` runs `command` and was built after dist/ was. */
