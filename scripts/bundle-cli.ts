@@ -14,7 +14,9 @@
  *
  * node dist/scripts/bundle-cli.js
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isBuiltin } from 'node:module';
 import ts from 'typescript';
@@ -118,16 +120,23 @@ writeFileSync(files.bundle, bundle);
 const manifest: BundleManifest = { commands: [...BUNDLE_COMMANDS], modules: modules.size };
 writeFileSync(files.manifest, JSON.stringify(manifest, null, 2) + '\n');
 
-// Warm-up: load every command of the bundle and extract a page, so that the functions a run
-// needs are compiled when the cache is made.
+// Warm-up: `pith extract` and a small `pith batch` on a page, from the bundle, so that the
+// functions a run needs are compiled when the cache is made.
 const loaded = loadCliBundleFrom(root, { withCache: false });
-for (const c of BUNDLE_COMMANDS) loaded.load(`dist/src/cli/commands/${c}.js`);
+const bundledMain = (loaded.load('dist/src/cli/main.js') as typeof import('../src/cli/main.js')).main;
 const warmPage = join(root, 'test', 'fixtures', 'pages', 'news-article.html');
+for (const c of BUNDLE_COMMANDS) loaded.load(`dist/src/cli/commands/${c}.js`);
 if (existsSync(warmPage)) {
-  const extract = loaded.load('dist/src/pipeline/extract.js') as typeof import('../src/pipeline/extract.js');
-  const model = await extract.loadExtractionModel();
-  const result = extract.extractBytes(readFileSync(warmPage), model, { id: 'warm-up' });
-  for (const format of extract.OUTPUT_FORMATS) extract.formatResult(result, format, false);
+  const scratch = mkdtempSync(join(tmpdir(), 'pith-bundle-warm-'));
+  try {
+    const io = { stdout: new PassThrough().resume(), stderr: new PassThrough().resume(), stdin: new PassThrough() };
+    for (const format of ['json', 'text', 'markdown']) await bundledMain(['extract', warmPage, '--format', format], io);
+    copyFileSync(warmPage, join(scratch, 'page.html'));
+    const code = await bundledMain(['batch', scratch, '--out', join(scratch, 'out.jsonl')], io);
+    if (code !== 0) throw new Error(`bundle-cli: the warm-up batch failed (exit ${code})`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 writeFileSync(files.cache, loaded.script.createCachedData());
 console.log(`bundle-cli: ${modules.size} modules, ${(bundle.length / 1e6).toFixed(2)} MB -> ${relative(root, files.bundle)} (+ code cache)`);
