@@ -19,6 +19,7 @@ import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList, type UrlFetchOptions } from '../../batch/url-list.js';
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
 import { BATCH_OPTIONS, inThreadPageLimit } from '../batch-args.js';
+import { SMALL_BATCH_PAGES } from '../../batch/small-batch.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
 export const EXIT_PAGES_FAILED = 4;
@@ -53,6 +54,10 @@ Options:
                         is recorded as an OUT_OF_MEMORY error and the batch goes on
   --page-timeout SECS   time limit of one page (default ${DEFAULT_PAGE_TIMEOUT_MS / 1000}; 0 = none); a page over it
                         is recorded as a TIMEOUT error, its worker replaced, and the batch goes on
+                        A batch of at most ${SMALL_BATCH_PAGES} page files (no WARC, URL or --render) runs in
+                        one thread, without workers, unless --heap-mb or --page-timeout is given:
+                        there a page over the time limit still gets its TIMEOUT line, but only
+                        once it ends, and no heap limit of its own applies
   --fields LIST         what each line carries, e.g. id,url,title,body; id and url always,
                         the rest from: ${BATCH_FIELDS.join(',')}
                         (default: all but blocks; fields and records only where the model
