@@ -27,6 +27,7 @@ const SAME_RANK_ALLOWED = {
 /** Files that import a computed specifier, and what they load. */
 const COMPUTED_IMPORTS = {
   'src/cli/main.ts': 'the command files of src/cli/commands/, one by one, when asked for',
+  'src/cli/bundle-loader.ts': 'what a module of the CLI bundle imports that the bundle does not hold (optional packages)',
 };
 
 const src = resolve('src');

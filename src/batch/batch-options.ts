@@ -2,6 +2,7 @@
 import type { WarcSkipReason } from './warc.js';
 import type { UrlFetchOptions } from './url-list.js';
 import type { BatchField, BatchFileFormat } from './batch-fields.js';
+import type { LoadedModel } from '../pipeline/extract.js';
 
 export interface BatchOptions {
   /** Output JSONL path. */
@@ -50,6 +51,16 @@ export interface BatchOptions {
   readonly targetLang?: string;
   /** `--dedup`: a page whose body text is the same as an earlier page's of this run gets a skipped line naming it, and no file. */
   readonly dedup?: boolean;
+  /**
+   * A batch of at most this many page files to do (no WARC, URL, --render or --layouts input) is
+   * extracted in the calling thread, without starting worker threads: the same lines, but a
+   * page cannot be stopped half way (`pageTimeoutMs` is checked when it ends, and a page over
+   * it still gets its TIMEOUT line) and has no heap limit of its own (`workerHeapMb` does not
+   * apply). Default 0: always worker threads.
+   */
+  readonly inThreadUpTo?: number;
+  /** The model of `modelPath`, already loaded: the in-thread path uses it instead of loading it again. */
+  readonly loadedModel?: LoadedModel;
   /** A WARC record (or a repeated id) left out, with its reason. */
   readonly onSkip?: (reason: WarcSkipReason | 'DUPLICATE_ID', detail: string) => void;
   readonly onProgress?: (done: number, total: number) => void;

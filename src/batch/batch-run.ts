@@ -1,6 +1,7 @@
 /**
  * One batch run, with its output locked: the pages go to a worker pool (src/util/worker-pool)
- * of batch worker threads and come back as lines for the output. Page files are handed out
+ * of batch worker threads and come back as lines for the output; a batch of a few page files
+ * (`inThreadUpTo`) is extracted in this thread instead, by the same page handler. Page files are handed out
  * first, then the pages read from WARC files and fetched from URLs, whose readers wait while
  * the pool's queue is full. A page whose worker is lost (over its heap or time limit, crashed)
  * is an error line and the worker is replaced; the batch fails as a whole only when the
@@ -10,12 +11,13 @@ import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { PithError } from '../errors.js';
 import { PoolTaskError, WorkerPool, WorkerStartError } from '../util/worker-pool/pool.js';
+import { InThreadPool, type TaskPool } from '../util/worker-pool/in-thread.js';
 import { readWarcPages, type WarcSkipReason } from './warc.js';
 import { DEFAULT_USER_AGENT, fetchUrls } from './url-list.js';
 import { DEFAULT_BATCH_FIELDS } from './batch-fields.js';
 import { fsReason } from './output-file.js';
 import { LineWriter } from './line-writer.js';
-import type { PageMessage, PageReply } from './batch-worker.js';
+import type { PageHandlerInit, PageMessage, PageReply } from './batch-page.js';
 import { DEFAULT_PAGE_TIMEOUT_MS, type BatchFilterReason, type BatchOptions, type BatchSummary } from './batch-options.js';
 
 /** One page for a worker: a file to read, or bytes already in hand (a WARC record, a fetched URL). */
@@ -64,7 +66,7 @@ export async function runPlannedBatch(plan: BatchPlan, options: BatchOptions, do
 
 class BatchRun {
   private readonly streaming: boolean;
-  private readonly pool: WorkerPool<Job, PageReply> | undefined;
+  private readonly pool: TaskPool<Job, PageReply> | undefined;
   private readonly writer: LineWriter;
   private readonly skippedRecords: Partial<Record<SkipReason, number>> = {};
   private readonly filtered: Partial<Record<BatchFilterReason, number>> = {};
@@ -118,13 +120,22 @@ class BatchRun {
     };
   }
 
-  private startPool(): WorkerPool<Job, PageReply> {
+  private startPool(): TaskPool<Job, PageReply> {
+    const pool = runsInThread(this.plan, this.options, this.streaming) ? this.inThreadPool() : this.workerPool();
+    pool.start().catch((e: unknown) => {
+      // Workers still starting when a short batch is over are stopped: not a failure.
+      if (!this.closing) this.fail(e instanceof WorkerStartError ? startFailure(e) : (e as Error));
+    });
+    return pool;
+  }
+
+  private workerPool(): WorkerPool<Job, PageReply> {
     const options = this.options;
     const fileCount = this.plan.files.length;
     const wanted = options.workers ?? availableParallelism();
     const size = Math.max(1, this.streaming ? wanted : Math.min(wanted, fileCount || 1));
     const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
-    const pool = new WorkerPool<Job, PageReply>({
+    return new WorkerPool<Job, PageReply>({
       module: new URL('./batch-worker.js', import.meta.url),
       size,
       workerData: workerInit(options),
@@ -135,11 +146,20 @@ class BatchRun {
       // A worker that cannot start (the model cannot load) would not start again: stop.
       onStartError: (e) => this.fail(startFailure(e)),
     });
-    pool.start().catch((e: unknown) => {
-      // Workers still starting when a short batch is over are stopped: not a failure.
-      if (!this.closing) this.fail(e instanceof WorkerStartError ? startFailure(e) : (e as Error));
+  }
+
+  /** A small batch's pages extracted in this thread, with the handler a worker would use (the same lines). */
+  private inThreadPool(): InThreadPool<Job, PageReply> {
+    const options = this.options;
+    const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+    return new InThreadPool<Job, PageReply>({
+      setup: async () => {
+        const [{ openPageHandler }, { loadExtractionModel }] = await Promise.all([import('./batch-page.js'), import('../pipeline/extract.js')]);
+        const model = options.loadedModel?.path === options.modelPath ? options.loadedModel : await loadExtractionModel(options.modelPath);
+        return openPageHandler(workerInit(options), model);
+      },
+      ...(pageTimeoutMs > 0 ? { taskTimeoutMs: pageTimeoutMs } : {}),
     });
-    return pool;
   }
 
   /** Every reader, then every answer, then every line written. */
@@ -284,8 +304,16 @@ class BatchRun {
   }
 }
 
+/**
+ * Whether the batch runs in this thread: the caller allows it (`inThreadUpTo`), the pages are
+ * files known before it starts and no more than that, and none is drawn in a browser.
+ */
+export function runsInThread(plan: BatchPlan, options: BatchOptions, streaming: boolean): boolean {
+  return !streaming && plan.files.length <= (options.inThreadUpTo ?? 0) && !options.render && options.layoutsDir === undefined;
+}
+
 /** What every batch worker is told: the model and what each line carries. */
-function workerInit(options: BatchOptions): Record<string, unknown> {
+function workerInit(options: BatchOptions): PageHandlerInit {
   return {
     modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, ...(options.includeComments ? { includeComments: true } : {}), fields: options.fields ?? DEFAULT_BATCH_FIELDS,
     ...(options.site !== undefined ? { site: options.site } : {}),

@@ -15,13 +15,11 @@ import { PithError } from '../errors.js';
 import type { BatchOptions, BatchSummary } from './batch-options.js';
 import { prepareOutDir, prepareOutput } from './output-file.js';
 import { runPlannedBatch, type BatchPlan } from './batch-run.js';
+import { PAGE_FILE, WARC_FILE } from './small-batch.js';
 
 export type { BatchOptions, BatchSummary, BatchFilterReason } from './batch-options.js';
 export { DEFAULT_PAGE_TIMEOUT_MS } from './batch-options.js';
 export { acquireOutputLock, completedIds, outputLockPath, releaseOutputLockSync } from './output-file.js';
-
-const PAGE_FILE = /\.(x?html?)(\.gz)?$/i;
-const WARC_FILE = /\.warc(\.gz)?$/i;
 
 export interface CollectedPages {
   /** Page files, sorted. */

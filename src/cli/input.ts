@@ -1,9 +1,7 @@
 /** Where a page comes from on the command line: a file, a URL, or `-` for stdin. */
-import { fetchPage } from '../dom/fetch.js';
 import { readPageBytes, pageIdFromPath } from '../page.js';
 import { DEFAULT_MAX_BYTES } from '../dom/bytes.js';
 import { PithError } from '../errors.js';
-import { allowAll } from '../util/fetch-policy.js';
 
 export interface PageSource {
   readonly id: string;
@@ -36,6 +34,8 @@ export async function readPageSource(spec: string, stdin: NodeJS.ReadableStream,
   }
   if (isUrl(spec)) {
     // A URL the user typed for themselves: any address is theirs to reach, redirects included.
+    // The network code is loaded only for a URL.
+    const [{ fetchPage }, { allowAll }] = await Promise.all([import('../dom/fetch.js'), import('../util/fetch-policy.js')]);
     const got = await fetchPage(spec, { allowed: allowAll, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
     const id = new URL(got.url).pathname.split('/').filter(Boolean).pop() ?? new URL(got.url).hostname;
     return { id: pageIdFromPath(id), subject: spec, bytes: got.bytes, url: got.url, transportCharset: got.charset };

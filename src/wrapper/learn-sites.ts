@@ -13,9 +13,9 @@ import type { SiteModelEntry } from '../models/model-file.js';
 import { trainedSiteEntry } from './train.js';
 import { groupPagesBySite, type SiteNaming } from './site-groups.js';
 import { trainSiteUnlabelled, type UnlabelledPage } from './unlabelled.js';
+import { DEFAULT_LEARN_MIN_PAGES } from './learn-min-pages.js';
 
-/** Least pages of a site `--learn-sites` learns from (fewer tell the template from the article poorly). */
-export const DEFAULT_LEARN_MIN_PAGES = 5;
+export { DEFAULT_LEARN_MIN_PAGES };
 
 export type LearnOutcome = 'learned' | 'relearned' | 'kept' | 'too-few';
 

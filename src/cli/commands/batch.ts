@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { fieldsCsv, type FieldsCsvPage } from '../../pipeline/fields-csv.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { isRecord } from '../../util/is-record.js';
-import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type OptionsSpec, type ParsedCommandArgs } from '../command.js';
+import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { PithError } from '../../errors.js';
 import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath, type LoadedModel } from '../../pipeline/extract.js';
@@ -13,14 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { saveModel, withSiteEntries } from '../../models/model-file.js';
 import { siteByName } from '../../models/site-pick.js';
-import { DEFAULT_LEARN_MIN_PAGES, describeLearned, learnSites, loadPagesForLearning } from '../../wrapper/learn-sites.js';
-import { Renderer } from '../../render/renderer.js';
-import { LayoutCache } from '../../render/cache.js';
+import { DEFAULT_LEARN_MIN_PAGES } from '../../wrapper/learn-min-pages.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch, type BatchSummary, type CollectedPages } from '../../batch/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList, type UrlFetchOptions } from '../../batch/url-list.js';
-import { listedUrls } from '../../batch/link-sources.js';
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
+import { BATCH_OPTIONS, inThreadPageLimit } from '../batch-args.js';
+import { SMALL_BATCH_PAGES } from '../../batch/small-batch.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
 export const EXIT_PAGES_FAILED = 4;
@@ -55,6 +54,10 @@ Options:
                         is recorded as an OUT_OF_MEMORY error and the batch goes on
   --page-timeout SECS   time limit of one page (default ${DEFAULT_PAGE_TIMEOUT_MS / 1000}; 0 = none); a page over it
                         is recorded as a TIMEOUT error, its worker replaced, and the batch goes on
+                        A batch of at most ${SMALL_BATCH_PAGES} page files (no WARC, URL or --render) runs in
+                        one thread, without workers, unless --heap-mb or --page-timeout is given:
+                        there a page over the time limit still gets its TIMEOUT line, but only
+                        once it ends, and no heap limit of its own applies
   --fields LIST         what each line carries, e.g. id,url,title,body; id and url always,
                         the rest from: ${BATCH_FIELDS.join(',')}
                         (default: all but blocks; fields and records only where the model
@@ -138,6 +141,7 @@ function listSome(paths: readonly string[], n = 5): string {
  * written beside the model's into a temporary model file the workers load.
  */
 async function learnBatchSites(files: readonly string[], roots: ReadonlyMap<string, string>, model: LoadedModel, minPages: number, log: NodeJS.WritableStream): Promise<{ modelPath: string; dir: string } | undefined> {
+  const { describeLearned, learnSites, loadPagesForLearning } = await import('../../wrapper/learn-sites.js');
   const { pages, failed } = await loadPagesForLearning(files, roots);
   if (failed.length > 0) log.write(`batch: --learn-sites could not read ${failed.length} page(s) (their lines will say why)\n`);
   const sites = learnSites(pages, model, { minPages });
@@ -175,17 +179,6 @@ export async function writeBatchCsv(jsonl: string, csvPath: string): Promise<num
   await writeFileAtomic(csvPath, text, 'CSV file');
   return pages.reduce((n, p) => n + Math.max(1, p.records?.length ?? 0), 0);
 }
-
-/** The options `pith batch` takes (parsed by node:util's parseArgs). */
-const BATCH_OPTIONS: OptionsSpec = {
-  out: { type: 'string' }, workers: { type: 'string' }, model: { type: 'string' }, blocks: { type: 'boolean' }, 'heap-mb': { type: 'string' },
-  'keep-comments': { type: 'boolean' }, 'include-comments': { type: 'boolean' }, 'page-timeout': { type: 'string' }, fields: { type: 'string' }, 'out-dir': { type: 'string' },
-  format: { type: 'string' }, urls: { type: 'string' }, concurrency: { type: 'string' }, 'per-host': { type: 'string' },
-  'host-delay-ms': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' }, 'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, 'target-lang': { type: 'string' }, dedup: { type: 'boolean' },
-  sitemap: { type: 'string', multiple: true }, feed: { type: 'string', multiple: true },
-  render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
-  site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
-};
 
 /** What a batch was asked to do, checked; `--learn-min` is read later, when the sites are learned. */
 interface BatchSettings {
@@ -267,8 +260,8 @@ function readBatchSettings(values: ParsedCommandArgs['values'], positionals: rea
 async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<LoadedModel> {
   const note = s.render && !s.modelGiven ? renderedModelNote() : undefined;
   if (note) stderr.write(`batch: ${note}\n`);
-  if (s.render) await Renderer.launch().then((r) => r.close());
-  if (s.layoutsDir !== undefined && !s.render) await LayoutCache.open(s.layoutsDir);
+  if (s.render) await import('../../render/renderer.js').then(({ Renderer }) => Renderer.launch()).then((r) => r.close());
+  if (s.layoutsDir !== undefined && !s.render) await import('../../render/cache.js').then(({ LayoutCache }) => LayoutCache.open(s.layoutsDir!));
   const baseModel = await loadExtractionModel(s.baseModelPath);
   if (s.site !== undefined) siteByName(baseModel.sites ?? [], s.site);
   return baseModel;
@@ -278,6 +271,7 @@ async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream):
 async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<string[]> {
   const urls = s.urlList !== undefined ? await readUrlList(s.urlList) : [];
   if (s.sitemaps.length > 0 || s.feeds.length > 0) {
+    const { listedUrls } = await import('../../batch/link-sources.js');
     const listed = await listedUrls(s.sitemaps, s.feeds, s.fetch);
     for (const p of listed.problems.slice(0, 20)) stderr.write(`batch: sitemap/feed: ${p}\n`);
     if (listed.problems.length > 20) stderr.write(`batch: sitemap/feed: ... and ${listed.problems.length - 20} more\n`);
@@ -314,9 +308,9 @@ function releaseLockOnSignal(out: string): () => void {
 }
 
 /** What `runBatch` is given, besides the callbacks. */
-function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string) {
+function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loadedModel: LoadedModel) {
   return {
-    out: s.out, modelPath, workers: s.workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
+    out: s.out, modelPath, loadedModel, inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
     workerHeapMb: s.workerHeapMb, pageTimeoutMs: s.timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch: s.fetch,
     ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
     ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
@@ -336,13 +330,13 @@ function reportBatchEnd(summary: BatchSummary, damage: readonly string[], out: s
 }
 
 /** Runs the batch with a progress bar, reports it, writes `--csv`; returns the exit code. */
-async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, stderr: NodeJS.WritableStream): Promise<number> {
+async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loadedModel: LoadedModel, stderr: NodeJS.WritableStream): Promise<number> {
   // WARC files hold an unknown number of pages: the bar counts what is known so far.
   const progress = new Progress('batch', pages.files.length + urls.length, stderr);
   const started = Date.now();
   const damage: string[] = [];
   const summary = await runBatch(pages.files, {
-    ...batchRunOptions(s, values, pages, urls, modelPath),
+    ...batchRunOptions(s, values, pages, urls, modelPath, loadedModel),
     onSkip: (why, detail) => {
       if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
     },
@@ -372,7 +366,7 @@ export const command: Command = {
     reportUnreadInputs(pages, io.stderr);
     const removeSignalHandlers = releaseLockOnSignal(s.out);
     try {
-      return await runAndReport(s, values, pages, urls, modelPath, io.stderr);
+      return await runAndReport(s, values, pages, urls, modelPath, baseModel, io.stderr);
     } finally {
       removeSignalHandlers();
       if (learned) await rm(learned.dir, { recursive: true, force: true });

@@ -5,12 +5,8 @@ import { PithError } from '../../errors.js';
 import {
   explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, KEEP_COMMENTS, type ExtractOptions, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
-import { loadRenderedPage } from '../../batch/render-page.js';
-import { loadListModel, pageLists } from '../../pipeline/lists.js';
-import { LayoutCache } from '../../render/cache.js';
-import { Renderer } from '../../render/renderer.js';
 import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
-import { writeFileAtomic } from '../../corpus/index.js';
+import { writeFileAtomic } from '../../util/atomic-write.js';
 import { judgeFound } from '../../pipeline/found.js';
 import { formatStyledResult } from '../../article/index.js';
 import type { FieldExtraction } from '../../models/wrapper/fields.js';
@@ -116,6 +112,8 @@ async function extractSource(src: PageSource, model: LoadedModel, chosen: Extrac
   const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
   const options: ExtractOptions = how.keepComments ? { ...pipelineOptions(chosen), ...KEEP_COMMENTS } : pipelineOptions(chosen);
   if (!how.render && !how.layoutsDir) return extractBytes(src.bytes, model, load, options, src.subject);
+  // The browser and layout code is loaded only for a page drawn (or its layout read).
+  const [{ loadRenderedPage }, { LayoutCache }, { Renderer }] = await Promise.all([import('../../batch/render-page.js'), import('../../render/cache.js'), import('../../render/renderer.js')]);
   const cache = how.layoutsDir ? await LayoutCache.open(how.layoutsDir, how.render) : undefined;
   const renderer = how.render ? await Renderer.launch({ styles: how.styled, scripts: how.scripts }) : undefined;
   try {
@@ -187,7 +185,8 @@ export const command: Command = {
     const wantLists = optBool(values, 'lists');
     if (wantLists && format !== 'json') throw new PithError('BAD_OPTION', '--lists needs --format json');
     if (optString(values, 'list-model') !== undefined && !wantLists) throw new PithError('BAD_OPTION', '--list-model needs --lists');
-    const listModel = wantLists ? await loadListModel(optString(values, 'list-model')) : undefined;
+    const lists = wantLists ? await import('../../pipeline/lists.js') : undefined;
+    const listModel = lists ? await lists.loadListModel(optString(values, 'list-model')) : undefined;
     const url = optString(values, 'url');
     const src = await readPageSource(positionals[0]!, io.stdin, { ...(url ? { url } : {}), timeoutMs: optInt(values, 'timeout', 15000, 1) });
     const styled = optBool(values, 'styled');
@@ -215,8 +214,8 @@ export const command: Command = {
       return EXIT.ok;
     }
     if (format === 'csv' && !result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
-    const lists = listModel ? pageLists(result.page.tree, listModel) : undefined;
-    const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), lists);
+    const pageLists = lists && listModel ? lists.pageLists(result.page.tree, listModel) : undefined;
+    const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), pageLists);
     await writeOutput(io, optString(values, 'out'), rendered);
     // Empty input has no page to read: said on stderr and in the exit code, not only by an empty result.
     if (isEmptyPage(result)) {

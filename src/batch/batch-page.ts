@@ -1,0 +1,198 @@
+/**
+ * One batch page to its JSONL line: read (a file, or bytes already in hand), extract, keep the
+ * fields asked for, write the page's own --out-dir file. The same handler runs in a batch
+ * worker thread (batch-worker.ts) and, for a small batch, in the main thread (batch-run.ts),
+ * so both give the same lines.
+ *
+ * Tasks: a page file {id, path, root?} or a page already in memory {id, bytes, url?, date?,
+ * charset?} (a WARC record, a fetched URL); answers: {id, line, ok} where line is the JSONL
+ * record (result or error). `root`: the input folder the file was found in; a file whose real
+ * path has left it is not read (OUTSIDE_ROOT). Reads are bounded (16 MiB, regular files only:
+ * see readPageBytes).
+ *
+ * Only the fields asked for are rendered (`fields`): a line without markdown or html never
+ * writes them. With `outDir`, each page is also written to its own file there (atomically,
+ * before its line is sent, so a line in the output means its file is complete).
+ */
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readPageBytes } from '../page.js';
+import { extractBytes, extractPage, fieldsToJson, KEEP_COMMENTS, resultBlocks, resultExtraction, type ExtractResult, type LoadedModel } from '../pipeline/extract.js';
+import { extractionJson } from '../pipeline/extraction.js';
+import { fieldsCsv } from '../pipeline/fields-csv.js';
+import { toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
+import { isPithError } from '../errors.js';
+import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fields.js';
+import type { LayoutSource } from './render-page.js';
+import type { LoadOptions, Page } from '../page.js';
+
+/** With `--render` or `--layouts`: the page as drawn (a layout from the browser or the folder), and the browser to close. */
+interface DrawnPages {
+  load(bytes: Uint8Array, load: LoadOptions, subject: string): Promise<Page>;
+  readonly source: LayoutSource;
+}
+
+/** What every page handler is told (a worker's `workerData`): the model and what each line carries. */
+export interface PageHandlerInit {
+  readonly modelPath: string;
+  readonly withBlocks: boolean;
+  readonly keepComments: boolean;
+  /** `--include-comments`: each page's readers' comments, with author and date. */
+  readonly includeComments?: boolean;
+  /** The site model every page uses (`--site`). */
+  readonly site?: string;
+  readonly fields: readonly BatchField[];
+  readonly outDir?: string;
+  readonly fileFormat?: BatchFileFormat;
+  /** Draw each page in the handler's own browser first (`--render`). */
+  readonly render?: { readonly scripts: boolean; readonly timeoutMs?: number };
+  /** A `pith render` folder to read layouts from (and, with `render`, to add new ones to). */
+  readonly layoutsDir?: string;
+  /** `--target-lang`: a page in another language (or none found) is a skipped line, no file. */
+  readonly targetLang?: string;
+  /** `--dedup`: each page's body hash goes back with its line, for the batch to find repeats. */
+  readonly dedup?: boolean;
+}
+
+/** One page for a handler (src/batch/batch.ts's jobs): a file to read, or bytes already in hand. */
+export interface PageMessage {
+  readonly id: string;
+  readonly path?: string;
+  readonly root?: string;
+  readonly bytes?: Uint8Array;
+  readonly url?: string;
+  readonly date?: string;
+  readonly charset?: string;
+}
+
+/** A handler's answer: the page's JSONL line, and what the batch needs to count and filter it. */
+export interface PageReply {
+  readonly id: string;
+  readonly line: string;
+  readonly ok: boolean;
+  readonly filtered?: 'TARGET_LANG';
+  /** With --dedup: the hash of the page's body text, and its --out-dir file. */
+  readonly bodyHash?: string;
+  readonly file?: string;
+}
+
+/** Turns pages into lines with a loaded model; `close` releases the browser of `--render`. */
+export interface PageHandler {
+  handle(msg: PageMessage): Promise<PageReply>;
+  close(): Promise<void>;
+}
+
+/** The --fields name of each JSON key that is not a field's own name. */
+const LINE_FIELD_OF: Readonly<Record<string, BatchField>> = { reason: 'found', fieldConfidence: 'fields' };
+
+/** The fields a line carries: those asked for, and the blocks with `withBlocks`. */
+function wantedFields(init: PageHandlerInit): ReadonlySet<BatchField> {
+  const want = new Set<BatchField>(init.fields);
+  if (init.withBlocks) want.add('blocks');
+  return want;
+}
+
+/** The line's fields: the extraction's JSON (schema/extraction.schema.json), only those asked for. */
+function renderFields(result: ExtractResult, want: ReadonlySet<BatchField>): Record<string, unknown> {
+  const json = extractionJson(resultExtraction(result), want.has('blocks') ? { blocks: resultBlocks(result) } : {});
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) if (want.has(LINE_FIELD_OF[key] ?? (key as BatchField))) out[key] = value;
+  return out;
+}
+
+/** Whether a page's language is the wanted one: the same primary subtag (`en-GB` is `en`); a page without one is not. */
+function sameLanguage(lang: string | undefined, wanted: string): boolean {
+  const primary = (tag: string): string => tag.toLowerCase().split(/[-_]/)[0]!;
+  return lang !== undefined && primary(lang) === primary(wanted);
+}
+
+/** The body's hash for --dedup: its text with whitespace runs as one space; '' (no body) has none. */
+function bodyHashOf(body: string): string | undefined {
+  const text = body.replace(/\s+/g, ' ').trim();
+  return text === '' ? undefined : createHash('sha256').update(text).digest('hex');
+}
+
+/** The text of a page's own --out-dir file in the chosen format. */
+function pageFileText(format: BatchFileFormat, id: string, record: Record<string, unknown>, result: ExtractResult): string {
+  if (format === 'json') return JSON.stringify(record, null, 2) + '\n';
+  if (format === 'markdown') return toMarkdown(result.article);
+  if (format === 'html') return toHtml(result.article);
+  if (format === 'xml') return toXml(result.article);
+  if (format === 'tei') return toTei(result.article);
+  if (format === 'csv') {
+    const f = fieldsToJson(result);
+    return fieldsCsv([{ id, url: (record['url'] as string | null) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}) }], { id: true, url: true });
+  }
+  const body = toText(result.article);
+  return (result.article.title ? `${result.article.title}\n\n` : '') + body + (body.endsWith('\n') ? '' : '\n');
+}
+
+/** A page's own file in --out-dir, written to a temp file and renamed over (never half a file). */
+async function writePageFile(outDir: string, format: BatchFileFormat, id: string, record: Record<string, unknown>, result: ExtractResult): Promise<void> {
+  const text = pageFileText(format, id, record, result);
+  const path = join(outDir, batchFileName(id, format));
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(tmp, text, { flag: 'wx' });
+    await rename(tmp, path);
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Extracts one page into its line; the page's own errors make an error line, never a throw. */
+async function handlePage(init: PageHandlerInit, want: ReadonlySet<BatchField>, msg: PageMessage, model: LoadedModel, drawn: DrawnPages | undefined): Promise<PageReply> {
+  let line: string;
+  let ok = true;
+  let bodyHash: string | undefined;
+  const head = { id: msg.id, url: msg.url ?? null, ...(msg.date !== undefined ? { date: msg.date } : {}) };
+  try {
+    const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
+    const load = { id: msg.id, ...(msg.url !== undefined ? { url: msg.url } : {}), ...(msg.charset !== undefined ? { transportCharset: msg.charset } : {}) };
+    const subject = msg.path ?? msg.url ?? msg.id;
+    const options = { ...(init.keepComments ? KEEP_COMMENTS : {}), ...(init.includeComments ? { comments: true } : {}), ...(init.site !== undefined ? { site: init.site } : {}) };
+    const result = drawn
+      ? extractPage(await drawn.load(bytes, load, subject), model, options)
+      : extractBytes(bytes, model, load, options, subject);
+    // A file has no address of its own: the page's canonical URL stands for it when it gives one.
+    const url = msg.url ?? result.article.metadata.url ?? null;
+    const lang = result.article.metadata.lang;
+    if (init.targetLang !== undefined && !sameLanguage(lang, init.targetLang)) {
+      return { id: msg.id, line: JSON.stringify({ ...head, url, skipped: { reason: 'TARGET_LANG', lang: lang ?? null } }), ok: true, filtered: 'TARGET_LANG' };
+    }
+    const record = { ...head, url, ...renderFields(result, want) };
+    if (init.outDir !== undefined) await writePageFile(init.outDir, init.fileFormat ?? 'json', msg.id, record, result);
+    line = JSON.stringify(record);
+    if (init.dedup) bodyHash = bodyHashOf(toText(result.article));
+  } catch (e) {
+    const error = isPithError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ? 'IO' : 'INTERNAL', message: (e as Error).message };
+    line = JSON.stringify({ ...head, error });
+    ok = false;
+  }
+  return { id: msg.id, line, ok, ...(bodyHash !== undefined ? { bodyHash, file: init.outDir !== undefined ? join(init.outDir, batchFileName(msg.id, init.fileFormat ?? 'json')) : undefined } : {}) };
+}
+
+/** The pages' layouts: drawn in the handler's own browser (`render`) and/or read from a `pith render` folder; the browser code is loaded only then. */
+async function openDrawnPages(init: PageHandlerInit): Promise<DrawnPages | undefined> {
+  if (!init.render && init.layoutsDir === undefined) return undefined;
+  const [{ Renderer }, { LayoutCache }, { loadRenderedPage }] = await Promise.all([import('../render/renderer.js'), import('../render/cache.js'), import('./render-page.js')]);
+  const source: LayoutSource = {
+    ...(init.render ? { renderer: await Renderer.launch({ scripts: init.render.scripts, ...(init.render.timeoutMs ? { timeoutMs: init.render.timeoutMs } : {}) }) } : {}),
+    ...(init.layoutsDir !== undefined ? { cache: await LayoutCache.open(init.layoutsDir, init.render !== undefined), store: init.render !== undefined } : {}),
+  };
+  return { source, load: (bytes, load, subject) => loadRenderedPage(bytes, source, load, subject) };
+}
+
+/** A page handler with `model` loaded (from `init.modelPath`) and its layout source open. */
+export async function openPageHandler(init: PageHandlerInit, model: LoadedModel): Promise<PageHandler> {
+  const want = wantedFields(init);
+  const drawn = await openDrawnPages(init);
+  return {
+    handle: (msg) => handlePage(init, want, msg, model, drawn),
+    close: async () => {
+      await drawn?.source.renderer?.close();
+    },
+  };
+}
