@@ -38,13 +38,12 @@ const KEPT_ATTRS: readonly string[] = [
   'data-srcset', 'data-original', 'data-lazy-src', 'alt', 'title', 'lang', 'hidden', 'style', 'name',
   'content', 'property', 'http-equiv', 'charset', 'datetime', 'type', 'width', 'height', 'rel',
   'colspan', 'rowspan', 'start', 'poster', 'cite', 'dir',
-]
+];
 /**
  * Each kept name to itself: the one lookup both tests a name the tokenizer made and gives the
  * record a key the engine already holds (a fresh string key costs a second lookup).
  */
 const KEPT_ATTR_KEYS: ReadonlyMap<string, string> = new Map(KEPT_ATTRS.map((name) => [name, name]));
-
 
 export interface ParseOptions extends DecodeOptions {
   /** URL the page came from; resolves relative links. */
