@@ -13,6 +13,7 @@
  * `treeFacts(tree)` memoises per tree object, so every stage reading a page shares one copy.
  */
 import { MAX_TAG_PATH_TAGS, type DomTree } from './tree.js';
+import { isSpaceCode } from './white-space.js';
 
 /** The distinct tag paths of a page; path ids are numbered parents first. */
 export interface TagPaths {
@@ -62,14 +63,6 @@ export interface TreeFacts {
   /** Of `nonSpaceChars`, those inside a link (`<a href>`). */
   readonly linkNonSpaceChars: Int32Array;
   readonly names: NameTable;
-}
-
-/** Whether a UTF-16 code unit is white space as JavaScript's `\s` defines it. */
-export function isSpaceCode(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 function nonSpaceLength(text: string): number {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHtml, parsePage } from '../../src/dom/parse.js';
 import { MAX_TAG_PATH_TAGS, type DomTree, type ElementNode } from '../../src/dom/tree.js';
-import { classTokensOf, hasClassToken, isSpaceCode, pathLeafCounts, treeFacts } from '../../src/dom/facts.js';
+import { classTokensOf, hasClassToken, pathLeafCounts, treeFacts } from '../../src/dom/facts.js';
 import { haveSharedCorpora, sharedCorpora } from '../helpers/paths.js';
 
 /** The reference: each fact recomputed from the node array by walking ancestors and subtrees. */
@@ -128,10 +128,6 @@ test('prefix and suffix counts of leaf paths: the list-extraction study\'s repet
   }
   const ul = tree.nodes.find((n) => n.kind === 'element' && n.tag === 'ul')!;
   assert.equal(prefix[facts.pathOf[ul.id]!], 3);
-});
-
-test('white space as \\s defines it', () => {
-  for (let c = 0; c < 0x10000; c++) assert.equal(isSpaceCode(c), /\s/.test(String.fromCharCode(c)), `U+${c.toString(16)}`);
 });
 
 test('facts of shared corpus pages equal the slow walk', { skip: !haveSharedCorpora && 'no ../shared/corpora' }, () => {
