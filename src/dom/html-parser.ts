@@ -73,6 +73,11 @@ export interface ParsedDocument {
   readonly dropped: DroppedNodes;
   /** Elements and text nodes the parser made: the page's work, dropped ones included. */
   readonly nodesMade: number;
+  /**
+   * Whether some element has an `id` starting with `S:` (React's streamed segments,
+   * streamed-segments.ts): noted as elements are made, so no page without one is scanned again.
+   */
+  readonly segmentIds: boolean;
 }
 
 type TreeAdapter = typeof defaultTreeAdapter;
@@ -85,6 +90,8 @@ interface AdapterHooks {
   beforeChild(parent: DefaultTreeAdapterMap['parentNode']): void;
   /** `child` was attached under `parent`. */
   attached(child: DefaultTreeAdapterMap['childNode'], parent: DefaultTreeAdapterMap['parentNode']): void;
+  /** An element was made with an `id` starting with `S:`. */
+  segmentId(): void;
 }
 
 /**
@@ -98,6 +105,10 @@ function budgetAdapter(hooks: AdapterHooks): TreeAdapter {
   const { isTextNode } = defaultTreeAdapter;
   return {
     ...defaultTreeAdapter,
+    createElement(tagName, namespaceURI, attrs) {
+      for (const a of attrs) if (a.name === 'id' && a.value.startsWith('S:')) hooks.segmentId();
+      return defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+    },
     appendChild(parent, child) {
       hooks.beforeChild(parent);
       defaultTreeAdapter.appendChild(parent, child);
@@ -130,6 +141,7 @@ function budgetAdapter(hooks: AdapterHooks): TreeAdapter {
 
 class PithParser extends Parser<DefaultTreeAdapterMap> {
   truncated = false;
+  segmentIds = false;
   private readonly maxNodes: number;
   readonly budget: TreeBudget;
 
@@ -142,6 +154,9 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
         textNode: () => self.parser?.countNode(),
         beforeChild: (parent) => self.parser?.budget.beforeChild(parent),
         attached: (child, parent) => self.parser?.budget.attached(child, parent),
+        segmentId: () => {
+          if (self.parser) self.parser.segmentIds = true;
+        },
       }),
     });
     self.parser = this;
@@ -212,5 +227,8 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
 export function parseDocument(html: string, options: ParserOptions<DefaultTreeAdapterMap> = {}, maxNodes = MAX_TREE_NODES): ParsedDocument {
   const parser = new PithParser(options, maxNodes);
   parser.tokenizer.write(html, true);
-  return { document: parser.document, truncated: parser.truncated, dropped: parser.budget.dropped(), nodesMade: parser.budget.nodesMade() };
+  return {
+    document: parser.document, truncated: parser.truncated, dropped: parser.budget.dropped(), nodesMade: parser.budget.nodesMade(),
+    segmentIds: parser.segmentIds,
+  };
 }

@@ -6,14 +6,14 @@
  * style, template, comments and the like contribute no text; the walk is iterative so
  * 100 000-deep nesting cannot overflow the stack.
  */
-import type { DefaultTreeAdapterMap } from 'parse5';
+import { html as parse5Html, type DefaultTreeAdapterMap } from 'parse5';
 import type { DomNode, DomTree, ElementNode, MetaTag, TextNode } from './tree.js';
 import { ariaToggles, holdsToggle, isAriaPanel, isNamedPanel, type AriaToggles } from './disclosure.js';
 import { normalizeSpace } from './tree.js';
 import { isHiddenByAttrs } from './hidden.js';
 import { decodeHtml, type DecodeOptions } from './bytes.js';
 import { parseDocument } from './html-parser.js';
-import { mayHaveStreamedSegments, resolveStreamedSegments } from './streamed-segments.js';
+import { resolveStreamedSegments } from './streamed-segments.js';
 
 type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
@@ -33,12 +33,17 @@ export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
 const SVG_TEXT_TAGS: ReadonlySet<string> = new Set(['text', 'foreignobject']);
 
 /** Attributes kept on elements: what features, rendering and annotation need. */
-const KEPT_ATTRS: ReadonlySet<string> = new Set([
+const KEPT_ATTRS: readonly string[] = [
   'class', 'id', 'role', 'itemprop', 'itemtype', 'itemscope', 'href', 'src', 'srcset', 'data-src',
   'data-srcset', 'data-original', 'data-lazy-src', 'alt', 'title', 'lang', 'hidden', 'style', 'name',
   'content', 'property', 'http-equiv', 'charset', 'datetime', 'type', 'width', 'height', 'rel',
   'colspan', 'rowspan', 'start', 'poster', 'cite', 'dir',
-]);
+];
+/**
+ * Each kept name to itself: the one lookup both tests a name the tokenizer made and gives the
+ * record a key the engine already holds (a fresh string key costs a second lookup).
+ */
+const KEPT_ATTR_KEYS: ReadonlyMap<string, string> = new Map(KEPT_ATTRS.map((name) => [name, name]));
 
 export interface ParseOptions extends DecodeOptions {
   /** URL the page came from; resolves relative links. */
@@ -59,19 +64,25 @@ export interface ParsedPage {
 
 const isHiddenElement = isHiddenByAttrs;
 
+const HTML_NS: string = parse5Html.NS.HTML;
+
 function keptAttrs(el: P5Element): Record<string, string> {
   const out: Record<string, string> = {};
+  // The tokenizer lower-cases attribute names; only svg and MathML adjust some (`viewBox`).
+  const foreign = el.namespaceURI !== HTML_NS;
   for (const a of el.attrs) {
-    const name = a.name.toLowerCase();
-    if (KEPT_ATTRS.has(name) || name.startsWith('aria-')) out[name] = a.value;
+    const name = foreign ? a.name.toLowerCase() : a.name;
+    const key = KEPT_ATTR_KEYS.get(name);
+    if (key !== undefined) out[key] = a.value;
+    else if (name.startsWith('aria-')) out[name] = a.value;
   }
   return out;
 }
 
 /** Parses already-decoded HTML text into a light tree. */
 export function parseHtml(html: string, options: { url?: string; openPanels?: boolean } = {}): DomTree {
-  const { document, truncated, dropped } = parseDocument(html, { scriptingEnabled: false });
-  if (mayHaveStreamedSegments(html)) resolveStreamedSegments(document);
+  const { document, truncated, dropped, segmentIds } = parseDocument(html, { scriptingEnabled: false });
+  if (segmentIds) resolveStreamedSegments(document);
   const tree = buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true);
   return dropped.hidden + dropped.empty + dropped.unwrapped > 0 ? Object.freeze({ ...tree, dropped }) : tree;
 }
@@ -95,6 +106,13 @@ interface MutableElement {
   end: number;
 }
 
+/** What an element passes to its children while the tree is built (bits of a frame's flags). */
+const SVG_HIDES_TEXT = 1;
+const IN_NOSCRIPT = 2;
+const CLOSED_DETAILS = 4;
+/** The frame is an element's own child list (its end is set when the list is done), not a moved segment's. */
+const CLOSES_ELEMENT = 8;
+
 function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, openPanels: boolean): DomTree {
   const nodes: DomNode[] = [];
   const meta: MetaTag[] = [];
@@ -107,13 +125,8 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
   // What `showDisclosurePanels` needs, gathered on the way: the outermost elements hidden by
   // their own attributes, the element before each self-hidden one, and ARIA's toggles.
   const hiddenRoots: number[] = [];
-  // Elements of an svg whose text is not drawn (all but its text elements), elements in a
-  // `<noscript>` and the outermost ones, closed details (their own text is not shown either)
-  // and the bodies they hide.
-  const svgHidesText = new Set<number>();
-  const inNoscript = new Set<number>();
+  // The outermost `<noscript>` elements, and the bodies closed details hide.
   const noscripts: MutableElement[] = [];
-  const closedDetails = new Set<number>();
   const notShownIds = new Set<number>();
   const elementBefore = new Map<number, number>();
   const expandable: MutableElement[] = [];
@@ -123,24 +136,33 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
   };
   nodes.push(root as ElementNode);
 
-  // Explicit stack of (parse5 node, parent id); children are pushed in reverse so they pop in order.
-  // `closeAt` entries set `end` once a subtree is finished.
-  type Frame = { node: P5Node; parent: MutableElement } | { closeAt: MutableElement };
-  const stack: Frame[] = [];
-  const rootChildren = (doc as { childNodes?: P5Node[] }).childNodes ?? [];
-  for (let i = rootChildren.length - 1; i >= 0; i--) stack.push({ node: rootChildren[i]!, parent: root });
+  // One frame per open child list (parallel arrays: no object per node): the list, the next
+  // index in it, the element its nodes go under, and that element's flags for its children.
+  const frameKids: P5Node[][] = [(doc as { childNodes?: P5Node[] }).childNodes ?? []];
+  const framePos: number[] = [0];
+  const frameParent: MutableElement[] = [root];
+  const frameFlags: number[] = [CLOSES_ELEMENT];
 
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    if ('closeAt' in frame) {
-      frame.closeAt.end = nodes.length - 1;
+  while (frameKids.length > 0) {
+    const top = frameKids.length - 1;
+    const kids = frameKids[top]!;
+    const at = framePos[top]!;
+    const parent = frameParent[top]!;
+    const flags = frameFlags[top]!;
+    if (at >= kids.length) {
+      if ((flags & CLOSES_ELEMENT) !== 0) parent.end = nodes.length - 1;
+      frameKids.pop();
+      framePos.pop();
+      frameParent.pop();
+      frameFlags.pop();
       continue;
     }
-    const { node, parent } = frame;
+    framePos[top] = at + 1;
+    const node = kids[at]!;
     const name = node.nodeName;
     if (name === '#text') {
+      if (parent.tag === '#document' || (flags & SVG_HIDES_TEXT) !== 0 || ((flags & CLOSED_DETAILS) !== 0 && !openPanels)) continue;
       const raw = (node as DefaultTreeAdapterMap['textNode']).value;
-      if (parent.tag === '#document' || svgHidesText.has(parent.id) || (closedDetails.has(parent.id) && !openPanels)) continue;
       // Soft hyphens (German and Dutch sites set them for line breaking) are invisible unless a
       // line breaks there; left in, they split words for search, NLP and text comparison.
       const value = raw.includes(SOFT_HYPHEN) ? raw.replaceAll(SOFT_HYPHEN, '') : raw;
@@ -152,8 +174,10 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     if (name === '#comment' || name === '#documentType') continue;
     if (name === '#document-fragment') {
       // A streamed segment moved into place (streamed-segments.ts): its children belong to this parent.
-      const kids = (node as DefaultTreeAdapterMap['documentFragment']).childNodes;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent });
+      frameKids.push((node as DefaultTreeAdapterMap['documentFragment']).childNodes);
+      framePos.push(0);
+      frameParent.push(parent);
+      frameFlags.push(flags & ~CLOSES_ELEMENT);
       continue;
     }
     const el = node as P5Element;
@@ -175,7 +199,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     const selfHidden = isHiddenElement(attrs);
     // All but the `<summary>` of a closed `<details>` is hidden: a panel a reader opens in place
     // (dom/disclosure.ts), so read as visible unless panels are read closed.
-    const notShown = closedDetails.has(parent.id) && tag !== 'summary';
+    const notShown = (flags & CLOSED_DETAILS) !== 0 && tag !== 'summary';
     // An `<embed>` in an `<object>` is the same plugin content again, not fallback a reader sees.
     const pluginAgain = tag === 'embed' && parent.tag === 'object';
     const me: MutableElement = {
@@ -183,10 +207,13 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
       depth: parent.depth + 1, hidden: parent.hidden || selfHidden || notShown || pluginAgain, end: nodes.length,
     };
     if (notShown) notShownIds.add(me.id);
-    if (tag === 'details' && !el.attrs.some((a) => a.name === 'open')) closedDetails.add(me.id);
-    if (tag === 'svg' || (svgHidesText.has(parent.id) && !SVG_TEXT_TAGS.has(tag))) svgHidesText.add(me.id);
-    if (tag === 'noscript' && !inNoscript.has(parent.id)) noscripts.push(me);
-    if (tag === 'noscript' || inNoscript.has(parent.id)) inNoscript.add(me.id);
+    // Elements of an svg whose text is not drawn (all but its text elements), elements in a
+    // `<noscript>` (the outermost ones blanked below) and closed details.
+    let childFlags = CLOSES_ELEMENT;
+    if (tag === 'details' && !el.attrs.some((a) => a.name === 'open')) childFlags |= CLOSED_DETAILS;
+    if (tag === 'svg' || ((flags & SVG_HIDES_TEXT) !== 0 && !SVG_TEXT_TAGS.has(tag))) childFlags |= SVG_HIDES_TEXT;
+    if (tag === 'noscript' && (flags & IN_NOSCRIPT) === 0) noscripts.push(me);
+    if (tag === 'noscript' || (flags & IN_NOSCRIPT) !== 0) childFlags |= IN_NOSCRIPT;
     if (openPanels) {
       if (notShown && !parent.hidden) hiddenRoots.push(me.id);
       if (selfHidden) {
@@ -198,15 +225,15 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     }
     parent.children.push(me.id);
     nodes.push(me as ElementNode);
-    stack.push({ closeAt: me });
     if (SKIPPED_TAGS.has(tag) || tag === 'title') continue; // kept as an element, contributes no text
-    const kids = el.childNodes;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, parent: me });
+    frameKids.push(el.childNodes);
+    framePos.push(0);
+    frameParent.push(me);
+    frameFlags.push(childFlags);
   }
   root.end = nodes.length - 1;
   for (const el of noscripts) blankNotice(nodes, el);
   showDisclosurePanels(nodes as (MutableElement | TextNode)[], hiddenRoots, elementBefore, expandable, notShownIds);
-  for (const n of nodes) if (n.kind === 'element') Object.freeze((n as MutableElement).children);
 
   let baseUrl: string | undefined = url;
   if (baseHref) {

@@ -18,18 +18,11 @@ type P5Node = DefaultTreeAdapterMap['node'];
 type P5Element = DefaultTreeAdapterMap['element'];
 type P5Parent = DefaultTreeAdapterMap['parentNode'];
 
-/** The cheap test on the raw HTML: a page without a segment id skips the tree walk. */
-const SEGMENT_ID_IN_HTML = /\bid\s*=\s*["']?S:/i;
 const SEGMENT_ID = /^S:(.+)$/;
 /** Real pages move at most a few dozen segments; a hostile one gets no more than this. */
 const MAX_MOVES = 1000;
 /** Parent steps spent checking that a segment does not hold its own target (a cycle). */
 const MAX_ANCESTOR_STEPS = 1_000_000;
-
-export function mayHaveStreamedSegments(html: string): boolean {
-  // `includes` first: a fifth of the pages hold "S:" somewhere, and it is ten times the regex's speed.
-  return html.includes('S:') && SEGMENT_ID_IN_HTML.test(html);
-}
 
 const attr = (el: P5Element, name: string): string | undefined => el.attrs.find((a) => a.name === name)?.value;
 const isElement = (n: P5Node): n is P5Element => 'tagName' in n;

@@ -3,6 +3,7 @@
  * document (pre-)order, so a node's id is its index: stable for the same bytes, cheap
  * to store, and usable as a DOM location in corpora and models.
  */
+import { isSpaceNormalized } from './white-space.js';
 
 export interface ElementNode {
   readonly kind: 'element';
@@ -195,6 +196,7 @@ export function resolveDomPath(tree: DomTree, path: string): number | undefined 
 
 /** Collapses runs of white space (keeping none at the ends). */
 export function normalizeSpace(s: string): string {
+  if (isSpaceNormalized(s)) return s;
   return s.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim();
 }
 

@@ -8,7 +8,8 @@
  * lay out paragraphs with `<br><br>` mean a paragraph break.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
-import { commonAncestor, tagPath } from '../dom/tree.js';
+import { commonAncestor } from '../dom/tree.js';
+import { treeFacts } from '../dom/facts.js';
 
 export type BlockKind = 'text' | 'image' | 'media';
 
@@ -104,6 +105,8 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
   const includeHidden = options.includeHidden ?? false;
   const nodes = tree.nodes;
   const blocks: Block[] = [];
+  // Blocks under one element, and elements on one path, share a memoised path string.
+  const facts = treeFacts(tree);
 
   // The block being built: pieces of text, and for each text node its link status.
   let pieces: string[] = [];
@@ -118,7 +121,7 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
     if (text) {
       const elementId = commonAncestor(tree, nodeIds);
       blocks.push({
-        index: blocks.length, kind: 'text', text, nodeIds, elementId, tagPath: tagPath(tree, elementId),
+        index: blocks.length, kind: 'text', text, nodeIds, elementId, tagPath: facts.tagPath(elementId),
         linkChars: Math.min(linkChars, text.length),
       });
     }
@@ -176,7 +179,7 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
       const kind = IMAGE_TAGS.has(tag) ? 'image' : 'media';
       if (src || kind === 'media') {
         blocks.push({
-          index: blocks.length, kind, text: '', nodeIds: [n.id], elementId: n.id, tagPath: tagPath(tree, n.id),
+          index: blocks.length, kind, text: '', nodeIds: [n.id], elementId: n.id, tagPath: facts.tagPath(n.id),
           linkChars: 0, ...(src ? { src } : {}), ...(n.attrs['alt'] ? { alt: n.attrs['alt'] } : {}),
         });
       }

@@ -4,6 +4,7 @@
  * element). Each unit is derived from the same light tree as the blocks.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
+import { treeFacts } from '../dom/facts.js';
 
 export type UnitPart = 'text' | 'tail';
 
@@ -28,6 +29,7 @@ function collapse(s: string): string {
  */
 export function textTailUnits(tree: DomTree, options: { includeHidden?: boolean } = {}): TextTailUnit[] {
   const nodes = tree.nodes;
+  const { childIndex } = treeFacts(tree);
   const out: TextTailUnit[] = [];
   const directTextRun = (parent: ElementNode, fromChild: number): { text: string; ids: number[] } => {
     const ids: number[] = [];
@@ -52,8 +54,7 @@ export function textTailUnits(tree: DomTree, options: { includeHidden?: boolean 
     if (SKIP.has(el.tag) || (el.hidden && !options.includeHidden)) continue;
     if (close) {
       const parent = nodes[el.parent] as ElementNode;
-      const at = parent.children.indexOf(el.id);
-      const run = directTextRun(parent, at + 1);
+      const run = directTextRun(parent, childIndex[el.id]! + 1);
       if (el.tag !== 'html' && el.tag !== 'body') out.push({ elementId: el.id, part: 'tail', text: run.text, nodeIds: run.ids });
       continue;
     }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from '../../src/dom/html-parser.js';
 import { parseHtml } from '../../src/dom/parse.js';
-import { mayHaveStreamedSegments, resolveStreamedSegments } from '../../src/dom/streamed-segments.js';
+import { resolveStreamedSegments } from '../../src/dom/streamed-segments.js';
 import { segment } from '../../src/segment/segment.js';
 import { extract } from '../../src/index.js';
 
@@ -43,10 +43,11 @@ test('streamed segments: what is not a streamed pair stays as it was', () => {
   assert.deepEqual(blocksOf(html), ['Visible', 'Not a template', 'Not hidden, left where it is']);
 });
 
-test('streamed segments: the raw-HTML test, and a bounded number of moves on a hostile page', () => {
-  assert.equal(mayHaveStreamedSegments('<p>plain page</p>'), false);
-  assert.equal(mayHaveStreamedSegments('<div hidden id="S:0">'), true);
-  assert.equal(mayHaveStreamedSegments("<div hidden id='S:0'>"), true);
+test('streamed segments: the parser notes segment ids as it makes elements, and a hostile page gets a bounded number of moves', () => {
+  assert.equal(parseDocument('<p>plain page</p><p id="s:0" data-id="S:1">S:2</p>').segmentIds, false);
+  assert.equal(parseDocument('<div hidden id="S:0">').segmentIds, true);
+  assert.equal(parseDocument("<div hidden ID='S:0'>").segmentIds, true);
+  assert.equal(parseDocument('<p>a</p><svg><g id="S:x"></g></svg>').segmentIds, true);
   const n = 5000;
   const html = `<body>${Array.from({ length: n }, (_, i) => `<template id="P:${i}"></template>`).join('')}${Array.from({ length: n }, (_, i) => `<div hidden id="S:${i}"><p>s${i}</p></div>`).join('')}</body>`;
   const { document } = parseDocument(html);
