@@ -7,6 +7,7 @@
  *
  *     node dist/bench/slow-pages.js [--top 20] [--runs 3] [--corpus NAME]... [--out F.json]
  *     node dist/bench/slow-pages.js --product            also the generated product page (bench/big-product-page.ts)
+ *     node dist/bench/slow-pages.js --product-only       that page alone
  *
  * Prints, per corpus, the slowest pages with their size (as HTML, gunzipped) and CPU ms; `--out`
  * writes them as JSON.
