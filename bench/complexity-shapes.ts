@@ -6,6 +6,7 @@
  * does not read as growth.
  */
 import { loadPage } from '../src/page.js';
+import { bigProductPage } from './big-product-page.js';
 import { extractPage, OUTPUT_FORMATS, formatResult, type LoadedModel } from '../src/pipeline/extract.js';
 
 export interface Shape {
@@ -32,6 +33,8 @@ export const HOSTILE_SHAPES: readonly Shape[] = [
   { name: 'siblings hidden by a class', page: (n) => '<div><p class="tab">shown tab text</p>' + '<p class="tab hidden">hidden tab text</p><p class="hide">x</p>'.repeat(n), n: 3000 },
   { name: 'nested panels hidden by a class', page: (n) => '<button>open</button><div class="hidden">panel text'.repeat(n), n: 3000 },
   { name: 'nested tables', page: (n) => '<table><tr><td>cell text words<td>more words'.repeat(n), n: 800 },
+  // The 12 MB product page of issue 60 (bench/big-product-page.ts) at 0.5% of its paragraphs.
+  { name: 'product page declaring a description it does not show', page: (n) => bigProductPage(n), n: 300 },
 ];
 
 /** The same kinds of shape at the sizes the issues reported them (up to 1 MB and the node cap). */
@@ -44,6 +47,7 @@ export const LARGE_SHAPES: readonly Shape[] = [
   { name: "'<p>x' x N (node cap)", page: (n) => '<p>x'.repeat(n), n: 250_000 },
   { name: "'<div>' x N + text", page: (n) => '<div>'.repeat(n) + '<p>Deep text of an article.</p>', n: 25_000 },
   { name: "'<ul><li>words' x N + '<h2>'", page: (n) => '<ul><li>words of an item'.repeat(n) + '<h2>end</h2>', n: 3_000 },
+  { name: 'product page, N paragraphs (12 MB at 4N)', page: (n) => bigProductPage(n), n: 15_000 },
 ];
 
 /** CPU time (user + system) of this process while `f` runs, in ms. */

@@ -34,20 +34,32 @@ const DIRECTORY_TITLE = /^\s*(?:index of|directory listing (?:of|for))\s+\//i;
 
 const words = (s: string): number => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 
-/** The article's prose: words in paragraphs, list items and quotes of at least PROSE_PARAGRAPH_WORDS words, and code; and the longest such paragraph. */
-export function proseStats(article: Article): { readonly words: number; readonly longest: number } {
+/** Prose counts at which a reader of `proseStats` needs to read no further. */
+export interface ProseEnough { readonly words: number; readonly longest: number }
+
+/**
+ * The article's prose: words in paragraphs, list items and quotes of at least PROSE_PARAGRAPH_WORDS
+ * words, and code; and the longest such paragraph. With `enough`, the count stops once both
+ * figures reach it (they only grow), so a verdict on a long article reads only its first paragraphs.
+ */
+export function proseStats(article: Article, enough?: ProseEnough): { readonly words: number; readonly longest: number } {
   let n = 0;
   let longest = 0;
-  const visit = (nodes: readonly ArticleNode[]): void => {
+  const satisfied = (): boolean => enough !== undefined && n >= enough.words && longest >= enough.longest;
+  const visit = (nodes: readonly ArticleNode[]): boolean => {
     for (const node of nodes) {
       if (node.kind === 'paragraph') {
         const w = words(inlineText(node.content));
         if (w >= PROSE_PARAGRAPH_WORDS) n += w;
         longest = Math.max(longest, w);
-      } else if (node.kind === 'quote') visit(node.children);
-      else if (node.kind === 'list') for (const item of node.items) visit(item.children);
-      else if (node.kind === 'code') n += words(node.text);
+      } else if (node.kind === 'quote') {
+        if (visit(node.children)) return true;
+      } else if (node.kind === 'list') {
+        for (const item of node.items) if (visit(item.children)) return true;
+      } else if (node.kind === 'code') n += words(node.text);
+      if (satisfied()) return true;
     }
+    return false;
   };
   visit(article.content);
   return { words: n, longest };
@@ -92,7 +104,9 @@ function shellReason(tree: DomTree): NotFoundReason | undefined {
 export function judgeFound(tree: DomTree, article: Article, minProseWords = MIN_PROSE_WORDS, minLongest = MIN_LONGEST_PARAGRAPH_WORDS): FoundJudgement {
   const shell = shellReason(tree);
   if (shell === 'empty' || shell === 'not-html') return { found: false, reason: shell };
-  const { words: prose, longest } = proseStats(article);
+  // Past these counts every test below is passed: the rest of a long article need not be read.
+  const enough = { words: Math.max(minProseWords, shell !== undefined ? maxProseOf(shell) + 1 : 0), longest: minLongest };
+  const { words: prose, longest } = proseStats(article, enough);
   if (shell !== undefined && prose <= maxProseOf(shell)) return { found: false, reason: shell };
   if (prose < minProseWords || longest < minLongest) return { found: false, reason: 'no-prose' };
   return { found: true };

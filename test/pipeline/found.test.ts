@@ -5,7 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extract } from '../../src/pipeline/library.js';
-import { isProbablyArticle } from '../../src/pipeline/found.js';
+import { isProbablyArticle, judgeFound, MAX_SHELL_PROSE_WORDS, proseStats } from '../../src/pipeline/found.js';
+import { parseHtml } from '../../src/dom/parse.js';
+import type { Article, ArticleNode } from '../../src/article/types.js';
 import { fixture, repoRoot } from '../helpers/paths.js';
 
 const page = (...p: string[]): string => readFileSync(fixture(...p), 'utf8');
@@ -81,4 +83,37 @@ test('isProbablyArticle on a deeply nested page stays linear (CPU time, generous
   assert.equal(isProbablyArticle(deep), false);
   const cpu = process.cpuUsage(start);
   assert.ok((cpu.user + cpu.system) / 1e6 < 10, `${(cpu.user + cpu.system) / 1e6} s of CPU`);
+});
+
+/** An article of `n` paragraphs of `words` words each, counting how many paragraphs' content is read. */
+function countedArticle(n: number, words: number): { article: Article; read: () => number } {
+  let read = 0;
+  const text = Array.from({ length: words }, (_, k) => `word${k}`).join(' ');
+  const content: ArticleNode[] = Array.from({ length: n }, () => ({
+    kind: 'paragraph' as const,
+    get content() {
+      read++;
+      return [{ kind: 'text' as const, text }];
+    },
+  }));
+  return { article: { title: 'A title', content, metadata: {} as Article['metadata'] }, read: () => read };
+}
+
+test('judgeFound reads a long article only up to the prose its verdict needs, with the full count\'s verdict', () => {
+  const tree = parseHtml('<html><body><p>an article</p></body></html>');
+  const long = countedArticle(10_000, 20);
+  assert.deepEqual(judgeFound(tree, long.article), { found: true });
+  assert.ok(long.read() <= 2, `${long.read()} of 10 000 paragraphs read`);
+  assert.deepEqual(proseStats(countedArticle(10_000, 20).article), { words: 200_000, longest: 20 });
+  // An error page's shell needs more prose than a plain page (MAX_SHELL_PROSE_WORDS) before it reads as an article.
+  const errorTree = parseHtml('<html><head><title>404 Not Found</title></head><body><p>gone</p></body></html>');
+  const shellShort = countedArticle(7, 20);
+  assert.deepEqual(judgeFound(errorTree, shellShort.article), { found: false, reason: 'error-page' });
+  const shellLong = countedArticle(10_000, 20);
+  assert.deepEqual(judgeFound(errorTree, shellLong.article), { found: true });
+  assert.ok(shellLong.read() <= Math.ceil((MAX_SHELL_PROSE_WORDS + 1) / 20), `${shellLong.read()} paragraphs read`);
+  // Short paragraphs only: every one is read, and the verdict is no prose.
+  const teasers = countedArticle(500, 5);
+  assert.deepEqual(judgeFound(tree, teasers.article), { found: false, reason: 'no-prose' });
+  assert.equal(teasers.read(), 500);
 });
