@@ -94,24 +94,11 @@ function nameBitsOfName(name: string): number {
     | (CREDIT_NAME.test(name) ? NAME_CREDIT : 0) | (AUTHOR_BOX_NAME.test(name) ? NAME_AUTHOR_BOX : 0) | (SITE_TITLE_NAME.test(name) ? NAME_SITE_TITLE : 0);
 }
 
-/**
- * The name bits of ids and class strings, each string read once: pages repeat their class
- * strings from element to element and from page to page. Pure, so shared by all pages; emptied
- * when it grows past `MAX_NAME_MEMO` strings (a page of generated names).
- */
-const nameMemo = new Map<string, number>();
-const MAX_NAME_MEMO = 50_000;
-
 /** The name bits of an id (one name) or a class string (its names, OR-ed; none when longer than `MAX_CLASS_CHARS`). */
 function nameBitsOf(value: string, isClass: boolean): number {
-  const key = isClass ? `.${value}` : `#${value}`;
-  let bits = nameMemo.get(key);
-  if (bits !== undefined) return bits;
-  bits = 0;
-  if (!isClass) bits = nameBitsOfName(value);
-  else if (value.length <= MAX_CLASS_CHARS) for (const c of value.split(/\s+/)) if (c) bits |= nameBitsOfName(c);
-  if (nameMemo.size >= MAX_NAME_MEMO) nameMemo.clear();
-  nameMemo.set(key, bits);
+  if (!isClass) return nameBitsOfName(value);
+  let bits = 0;
+  if (value.length <= MAX_CLASS_CHARS) for (const c of value.split(/\s+/)) if (c) bits |= nameBitsOfName(c);
   return bits;
 }
 

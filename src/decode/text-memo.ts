@@ -36,17 +36,18 @@ const LATIN1_LETTER_OR_DIGIT = Uint8Array.from({ length: 256 }, (_, c) => (/[\p{
 
 /**
  * Whether `comparableText(text)` is surely longer than `max` characters, read without
- * normalising it: in text of Latin-1 characters only, each letter or digit stays at least one
- * letter or digit of the key (no combining mark is there for NFKC to compose with), so the key
- * is at least as long as their count. Of other text nothing is sure.
+ * normalising it. Each Latin-1 letter or digit stays at least one letter or digit of the key:
+ * NFKC never drops a base character and composes a Latin-1 letter only with the combining marks
+ * after it (into one letter still), lower-casing keeps a letter a letter, and the key keeps every
+ * letter and digit. So the key is at least as long as their count; other characters (curly
+ * quotes, dashes, other scripts) are counted as nothing.
  */
 export function comparableLongerThan(text: string, max: number): boolean {
   if (text.length <= max) return false;
   let count = 0;
   for (let k = 0; k < text.length; k++) {
     const c = text.charCodeAt(k);
-    if (c > 0xff) return false;
-    count += LATIN1_LETTER_OR_DIGIT[c]!;
+    if (c <= 0xff) count += LATIN1_LETTER_OR_DIGIT[c]!;
   }
   return count > max;
 }

@@ -44,14 +44,16 @@ test('comparableLongerThan: never says a key is longer than it is; says so of a 
     const t = String.fromCharCode(c).repeat(3);
     for (const max of [0, 1, 2]) if (comparableLongerThan(t, max)) assert.ok(comparableText(t).length > max, `U+${c.toString(16)} ${max}`);
   }
-  const alphabet = ['a', 'Z', '1', ' ', '.', "'", '’', 'ß', 'ª', 'µ', '¼', '²', 'À', 'ÿ', '¨', '´', '\u00a0', '-', 'é'];
-  for (const t of strings(alphabet, 4000, 30, 2)) {
+  const alphabet = ['a', 'Z', '1', ' ', '.', "'", '’', 'ß', 'ª', 'µ', '¼', '²', 'À', 'ÿ', '¨', '´', '\u00a0', '-', 'é', 'e',
+    '\u0301', '\u0308', '\u0323', '\u0338', '—', '…', '“', 'İ', 'ﬁ', 'Ａ', '①', '\u1100', '\u1161', '\u11a8', '가', 'Σ', '家', '😀', '\ud800', '\u200b', '\u0345'];
+  for (const t of strings(alphabet, 20000, 30, 2)) {
     for (const max of [0, 3, 8, 15]) if (comparableLongerThan(t, max)) assert.ok(comparableText(t).length > max, `${JSON.stringify(t)} ${max}`);
   }
   const paragraph = 'Das Häuschen am See wurde 1912 gebaut und später zweimal erweitert, zuletzt im Jahr 1988.';
   assert.equal(comparableLongerThan(paragraph, 40), true);
   assert.equal(comparableLongerThan(paragraph, 200), false);
   assert.equal(comparableLongerThan('家'.repeat(100), 10), false, 'other scripts: nothing is sure');
+  assert.equal(comparableLongerThan(`“It’s a long quote — about the city,” she said… ${'and more words '.repeat(3)}`, 40), true, 'curly quotes and dashes count as nothing');
 });
 
 test('TextMemo: each answer is the function it memoises, asked once or again', () => {

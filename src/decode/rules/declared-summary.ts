@@ -21,10 +21,10 @@ export const declaredSummary: DecodeRule = {
   name: 'declared-summary',
   doc: `text lines (at least ${MIN_WORDS} words) among the first ${MAX_LINES_BELOW} under a title that is the declared headline, which the page's declared description holds word for word, become body when the page has under ${MAX_BODY_CHARS} characters of body after its title`,
   apply(s, page) {
-    if (page.declaredDescriptionKeys.length === 0) return;
     const { blocks, labels } = s;
     const title = labels.indexOf('title');
     if (title < 0 || !page.declaredTitleKeys.has(s.texts.comparable(blocks[title]!.text))) return;
+    if (page.declaredDescriptionKeys.length === 0) return;
     let bodyChars = 0;
     for (let i = title + 1; i < blocks.length; i++) if (labels[i] === 'body') bodyChars += blocks[i]!.text.length;
     if (bodyChars >= MAX_BODY_CHARS) return;
