@@ -82,8 +82,10 @@ function markCommentHeadingSections(tree: DomTree, blocks: readonly Block[], out
     }
   }
   let found = 0;
-  for (const node of tree.nodes) {
-    if (node.kind !== 'element' || !HEADING_TAGS.has(node.tag) || node.id < firstParagraph) continue;
+  // Node ids are their places in `tree.nodes`: the walk starts at the first paragraph (a page without one has none to walk).
+  for (let id = firstParagraph; id < tree.nodes.length; id++) {
+    const node = tree.nodes[id]!;
+    if (node.kind !== 'element' || !HEADING_TAGS.has(node.tag)) continue;
     if (node.end - node.id > MAX_HEADING_NODES) continue;
     const text = subtreeText(tree, node.id);
     if (text.length > MAX_HEADING_CHARS || !COMMENT_HEADING.test(text)) continue;

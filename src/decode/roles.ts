@@ -206,8 +206,8 @@ function roleOf(r: ElementReader, b: Block, up: UpFlags): BlockRoleCode {
   }
   if (up.all & PROMO) return BlockRole.promo;
   if (b.kind === 'image') {
-    const up = r.upFrom(b.elementId, CAPTION_LEVELS);
-    for (let k = 0; k < up.length; k++) if (r.holdsCaption(up[k]!)) return BlockRole.captioned;
+    const boxes = r.upFrom(b.elementId, CAPTION_LEVELS);
+    for (let k = 0; k < boxes.length; k++) if (r.holdsCaption(boxes[k]!)) return BlockRole.captioned;
   }
   return BlockRole.none;
 }

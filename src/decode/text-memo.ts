@@ -1,7 +1,8 @@
 /**
  * What several rules read from the same block texts and tag paths, computed once per page:
  * a block's text with its white space normalised (the line rules, the cards' date test, a
- * caption's credit) and whether a tag path stands in a table's data cell. Keyed by the string
+ * caption's credit), its `comparableText` key (the title's tie-break, declared summaries) and
+ * whether a tag path stands in a table's data cell. Keyed by the string
  * itself, so any rule may ask of any text; pure functions of their key, so a memoised answer
  * is the answer the function gives.
  */

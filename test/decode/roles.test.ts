@@ -226,7 +226,7 @@ function rolesBySlowPath(tree: DomTree, blocks: readonly Block[]): number[] {
   });
 }
 
-test('roles: the memoised element names give the roles the slow path gives, names repeated from element to element and page to page', () => {
+test("roles: names read once per element and the ancestors' flags OR-ed in one walk give the roles the slow path gives", () => {
   const pages = [
     `<body><header class="site-header"><div class="site-title"><a href="/">My Blog</a></div><div class="logo"><img src="l.png" alt="Logo"></div></header>
       <article class="post"><h1 class="entry-title">A headline</h1><div class="post-date"><span>12 May 2021</span></div><time>3 days ago</time>
