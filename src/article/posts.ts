@@ -45,6 +45,13 @@ function postSignature(el: ElementNode): string | undefined {
  */
 export function postStarts(tree: DomTree, blocks: readonly Block[], kept: readonly number[]): Set<number> {
   const members = new Map<string, Map<number, ElementNode>>();
+  // Kept blocks share their ancestors: each element's signature is read once (null: none).
+  const signatures = new Map<number, string | null>();
+  const signatureOf = (el: ElementNode): string | undefined => {
+    let sig = signatures.get(el.id);
+    if (sig === undefined) signatures.set(el.id, (sig = postSignature(el) ?? null));
+    return sig ?? undefined;
+  };
   let total = 0;
   const charsIn = new Map<number, number>();
   for (const i of kept) {
@@ -56,7 +63,7 @@ export function postStarts(tree: DomTree, blocks: readonly Block[], kept: readon
       const n = tree.nodes[id]!;
       if (n.kind === 'element') {
         if (n.tag === 'body') break;
-        const sig = postSignature(n);
+        const sig = signatureOf(n);
         if (sig !== undefined) {
           let m = members.get(sig);
           if (!m) members.set(sig, (m = new Map()));

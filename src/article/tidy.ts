@@ -41,8 +41,10 @@ function paragraphTexts(nodes: readonly ArticleNode[], out: Set<string>): Set<st
 
 class Tidier {
   private readonly seenImages = new Set<string>();
+  /** The paragraphs' texts, comparable: read when the first caption asks (most articles have none). */
+  private paragraphs: ReadonlySet<string> | undefined;
 
-  constructor(private readonly paragraphs: ReadonlySet<string>) {}
+  constructor(private readonly content: readonly ArticleNode[]) {}
 
   nodes(nodes: readonly ArticleNode[]): readonly ArticleNode[] {
     let changed = false;
@@ -85,7 +87,7 @@ class Tidier {
   private figure(n: ArticleNode & { kind: 'figure' }): ArticleNode | undefined {
     const images = n.images.filter((img) => !this.seenImages.has(img.src));
     for (const img of n.images) this.seenImages.add(img.src);
-    const repeatsText = n.caption !== undefined && this.paragraphs.has(comparable(inlineText(n.caption)));
+    const repeatsText = n.caption !== undefined && (this.paragraphs ??= paragraphTexts(this.content, new Set())).has(comparable(inlineText(n.caption)));
     const caption = repeatsText ? undefined : n.caption;
     if (n.images.length > 0 && images.length === 0 && caption === undefined) return undefined;
     if (images.length === n.images.length && caption === n.caption) return n;
@@ -96,5 +98,5 @@ class Tidier {
 
 /** The article's nodes without doubled emphasis on headings, repeated images and captions that repeat a paragraph. */
 export function tidyContent(nodes: readonly ArticleNode[]): readonly ArticleNode[] {
-  return new Tidier(paragraphTexts(nodes, new Set())).nodes(nodes);
+  return new Tidier(nodes).nodes(nodes);
 }

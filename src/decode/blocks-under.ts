@@ -73,6 +73,12 @@ export function blocksUnderEach(tree: DomTree, blocks: readonly Block[], markers
   return blockMarks(blocks, markedAncestry(tree, markers), markers.length);
 }
 
+/** Whether one of the text nodes `ids` is marked: a block with none is not counted (most pages mark none). */
+function anyMarked(nodes: DomTree['nodes'], ids: readonly number[], isMarked: (id: number) => boolean): boolean {
+  for (const id of ids) if (nodes[id]!.kind === 'text' && isMarked(id)) return true;
+  return false;
+}
+
 /**
  * 1 for each block of several text nodes over half of whose characters (white space left out),
  * and at least `minChars` of them, lie in marked elements (`isMarked`, by node id: the node or an
@@ -84,7 +90,7 @@ export function blocksMostlyUnder(tree: DomTree, blocks: readonly Block[], isMar
   const out = new Uint8Array(blocks.length);
   for (let k = 0; k < blocks.length; k++) {
     const b = blocks[k]!;
-    if (b.kind !== 'text' || b.nodeIds.length < 2) continue;
+    if (b.kind !== 'text' || b.nodeIds.length < 2 || !anyMarked(nodes, b.nodeIds, isMarked)) continue;
     let marked = 0;
     let total = 0;
     for (const id of b.nodeIds) {

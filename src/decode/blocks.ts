@@ -39,7 +39,11 @@ const MIN_LAYOUT_ELEMENTS = 2;
  * sections, lists and boxes between itself and the block: its lines are the page's.
  */
 export function inTableCell(b: Block): boolean {
-  const path = b.tagPath;
+  return inTableCellPath(b.tagPath);
+}
+
+/** `inTableCell` of a block with tag path `path`. */
+export function inTableCellPath(path: string): boolean {
   if (!IN_TABLE_CELL.test(path)) return false;
   if (path.endsWith('/td') || path.endsWith('/th')) return true;
   // The tags below the innermost cell (found from the end: a hostile path is long).

@@ -56,7 +56,7 @@ const MAX_HEADING_NODES = 40;
 const MAX_HEADING_CHARS = 80;
 /** Comment headings looked at per page. */
 const MAX_COMMENT_HEADINGS = 20;
-const HEADING_TAG = /^h[1-6]$/;
+const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
  * The element a comment heading stands for: the heading itself, or the wrappers around it that
@@ -82,8 +82,10 @@ function markCommentHeadingSections(tree: DomTree, blocks: readonly Block[], out
     }
   }
   let found = 0;
-  for (const node of tree.nodes) {
-    if (node.kind !== 'element' || !HEADING_TAG.test(node.tag) || node.id < firstParagraph) continue;
+  // Node ids are their places in `tree.nodes`: the walk starts at the first paragraph (a page without one has none to walk).
+  for (let id = firstParagraph; id < tree.nodes.length; id++) {
+    const node = tree.nodes[id]!;
+    if (node.kind !== 'element' || !HEADING_TAGS.has(node.tag)) continue;
     if (node.end - node.id > MAX_HEADING_NODES) continue;
     const text = subtreeText(tree, node.id);
     if (text.length > MAX_HEADING_CHARS || !COMMENT_HEADING.test(text)) continue;

@@ -148,12 +148,16 @@ export function pageEvidence(page: Page, settings: DecodeSettings, url?: string)
   const kind = detected.type;
   const marks = setAsideMarks(tree, blocks);
   const keepsComments = settings.commentBody === 1;
+  // Read by one rule, and only under a declared headline: normalised on first need.
+  let descriptionKeys: readonly string[] | undefined;
   return Object.freeze({
     pageType: kind,
     pageTypeByOpenGraph: detected.byOpenGraph,
     pageKind: pageKindOf(detected),
     declaredTitleKeys: new Set(keysOf(declaredTitles(page))),
-    declaredDescriptionKeys: keysOf(pageDescriptions(tree)),
+    get declaredDescriptionKeys() {
+      return (descriptionKeys ??= keysOf(pageDescriptions(tree)));
+    },
     siteKeys: declaredSiteKeys(page, url),
     productDescriptions: kind === 'product' ? productDescriptions(tree) : [],
     commentBlocks: keepsComments ? undefined : commentSectionBlocks(tree, blocks),

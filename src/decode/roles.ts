@@ -46,15 +46,6 @@ const CAPTION_LEVELS = 3;
 /** How far up from a block its role-giving element may sit. */
 const ROLE_LEVELS = 8;
 
-function names(el: ElementNode): string[] {
-  const out: string[] = [];
-  const id = el.attrs['id'];
-  if (id) out.push(id);
-  const cls = el.attrs['class'];
-  if (cls && cls.length <= MAX_CLASS_CHARS) for (const c of cls.split(/\s+/)) if (c) out.push(c);
-  return out;
-}
-
 /** An element naming a post's author holds the name alone: a whole user card (`section[itemprop=author]` with titles and counts) is not it. */
 const MAX_AUTHOR_NODES = 12;
 /** Longer text blocks have no role of their own: controls, names, dates, attributions and captions are lines. */
@@ -86,23 +77,49 @@ const SITE_TITLE_LEVELS = 3;
 /** An author box holds a photo, a name, a few lines and links: larger elements so named wrap more. */
 const MAX_AUTHOR_BOX_NODES = 120;
 
+/** What a single name (an id, one class) says, as bits: each name pattern that accepts it. */
+const NAME_PROMO = 1;
+const NAME_AVATAR = 2;
+const NAME_AUTHOR = 4;
+const NAME_USER_INFO = 8;
+const NAME_DATE = 16;
+const NAME_CAPTION = 32;
+const NAME_CREDIT = 64;
+const NAME_AUTHOR_BOX = 128;
+const NAME_SITE_TITLE = 256;
+
+function nameBitsOfName(name: string): number {
+  return (PROMO_BOX_NAME.test(name) ? NAME_PROMO : 0) | (AVATAR_NAME.test(name) ? NAME_AVATAR : 0) | (AUTHOR_NAME.test(name) ? NAME_AUTHOR : 0)
+    | (USER_INFO_NAME.test(name) ? NAME_USER_INFO : 0) | (DATE_NAME.test(name) ? NAME_DATE : 0) | (CAPTION_NAME.test(name) ? NAME_CAPTION : 0)
+    | (CREDIT_NAME.test(name) ? NAME_CREDIT : 0) | (AUTHOR_BOX_NAME.test(name) ? NAME_AUTHOR_BOX : 0) | (SITE_TITLE_NAME.test(name) ? NAME_SITE_TITLE : 0);
+}
+
+/** The name bits of an id (one name) or a class string (its names, OR-ed; none when longer than `MAX_CLASS_CHARS`). */
+function nameBitsOf(value: string, isClass: boolean): number {
+  if (!isClass) return nameBitsOfName(value);
+  let bits = 0;
+  if (value.length <= MAX_CLASS_CHARS) for (const c of value.split(/\s+/)) if (c) bits |= nameBitsOfName(c);
+  return bits;
+}
+
 function elementFlags(el: ElementNode): number {
-  if (el.attrs['id'] === undefined && el.attrs['class'] === undefined && el.attrs['itemprop'] === undefined && el.attrs['rel'] === undefined) {
+  const id = el.attrs['id'];
+  const cls = el.attrs['class'];
+  if (id === undefined && cls === undefined && el.attrs['itemprop'] === undefined && el.attrs['rel'] === undefined) {
     // Most elements are named by nothing: their tag alone decides.
     return KNOWN | (el.tag === 'aside' && el.end - el.id <= MAX_PROMO_NODES ? PROMO : 0) | (el.tag === 'time' ? DATE : 0) | (el.tag === 'figcaption' ? CAPTION : 0);
   }
-  const ns = names(el);
-  const named = (re: RegExp): boolean => ns.some((n) => re.test(n));
+  const named = (id ? nameBitsOf(id, false) : 0) | (cls ? nameBitsOf(cls, true) : 0);
   let f = KNOWN;
-  if (el.end - el.id <= MAX_PROMO_NODES && el.tag !== 'body' && el.tag !== 'main' && el.tag !== 'article' && (el.tag === 'aside' || named(PROMO_BOX_NAME))) f |= PROMO;
-  if (named(AVATAR_NAME)) f |= AVATAR;
-  if (el.end - el.id <= MAX_AUTHOR_NODES && (el.attrs['itemprop'] === 'author' || el.attrs['rel'] === 'author' || named(AUTHOR_NAME))) f |= AUTHOR;
-  if (named(USER_INFO_NAME)) f |= USER_INFO;
-  if (el.tag === 'time' || named(DATE_NAME)) f |= DATE;
-  if (el.tag === 'figcaption' || named(CAPTION_NAME)) f |= CAPTION;
-  if (named(CREDIT_NAME)) f |= CREDIT;
-  if (el.end - el.id <= MAX_AUTHOR_BOX_NODES && named(AUTHOR_BOX_NAME)) f |= AUTHOR_BOX;
-  if (named(SITE_TITLE_NAME)) f |= SITE_TITLE;
+  if (el.end - el.id <= MAX_PROMO_NODES && el.tag !== 'body' && el.tag !== 'main' && el.tag !== 'article' && (el.tag === 'aside' || named & NAME_PROMO)) f |= PROMO;
+  if (named & NAME_AVATAR) f |= AVATAR;
+  if (el.end - el.id <= MAX_AUTHOR_NODES && (el.attrs['itemprop'] === 'author' || el.attrs['rel'] === 'author' || named & NAME_AUTHOR)) f |= AUTHOR;
+  if (named & NAME_USER_INFO) f |= USER_INFO;
+  if (el.tag === 'time' || named & NAME_DATE) f |= DATE;
+  if (el.tag === 'figcaption' || named & NAME_CAPTION) f |= CAPTION;
+  if (named & NAME_CREDIT) f |= CREDIT;
+  if (el.end - el.id <= MAX_AUTHOR_BOX_NODES && named & NAME_AUTHOR_BOX) f |= AUTHOR_BOX;
+  if (named & NAME_SITE_TITLE) f |= SITE_TITLE;
   return f;
 }
 
@@ -132,10 +149,24 @@ class ElementReader {
     return out;
   }
 
-  /** True when one of the first `limit` of `els` has one of `bits`. */
-  any(els: readonly ElementNode[], bits: number, limit = els.length): boolean {
-    for (let k = 0; k < limit && k < els.length; k++) if (this.flagsOf(els[k]!) & bits) return true;
-    return false;
+  /** Into `out`, the flags of the element at `id` and its ancestors below `<body>` (as `upFrom` walks them), OR-ed over the nearest 2, 3 and all `ROLE_LEVELS`. */
+  flagsUp(id: number, out: UpFlags): void {
+    let near2 = 0;
+    let near3 = 0;
+    let all = 0;
+    let cur = id;
+    for (let k = 0; k < ROLE_LEVELS && cur > 0; k++) {
+      const n = this.tree.nodes[cur]!;
+      if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') break;
+      const f = this.flagsOf(n);
+      all |= f;
+      if (k < 3) near3 |= f;
+      if (k < 2) near2 |= f;
+      cur = n.parent;
+    }
+    out.near2 = near2;
+    out.near3 = near3;
+    out.all = all;
   }
 
   /** True when a caption element lies in `el`'s (small) subtree. */
@@ -149,25 +180,35 @@ class ElementReader {
   }
 }
 
-function roleOf(r: ElementReader, b: Block): BlockRoleCode {
-  const up = r.upFrom(b.elementId, ROLE_LEVELS);
-  if (r.any(up, AUTHOR_BOX)) return BlockRole.authorBio;
+/** The flags of the element at `id` and its ancestors below `<body>`, OR-ed over the first 2, 3 and `ROLE_LEVELS` of them. */
+interface UpFlags {
+  near2: number;
+  near3: number;
+  all: number;
+}
+
+function roleOf(r: ElementReader, b: Block, up: UpFlags): BlockRoleCode {
+  r.flagsUp(b.elementId, up);
+  if (up.all & AUTHOR_BOX) return BlockRole.authorBio;
   if (b.kind === 'image') {
-    if (r.any(up, AVATAR)) return BlockRole.avatar;
+    if (up.all & AVATAR) return BlockRole.avatar;
     if (b.alt && CONTROL_LABEL.test(b.alt)) return BlockRole.control;
   } else if (b.kind === 'text' && b.text.length <= MAX_LINE_CHARS) {
     // Every role of a text block is a short line's: a paragraph is read no further.
     const text = b.text.trim();
     if (CONTROL_LABEL.test(text)) return BlockRole.control;
     if (text.length <= MAX_ATTRIBUTION_CHARS && QUOTE_ATTRIBUTION.test(text)) return BlockRole.attribution;
-    if (text.length <= MAX_AUTHOR_CHARS && r.any(up, AUTHOR)) return BlockRole.author;
-    if (text.length <= MAX_AUTHOR_CHARS && r.any(up, USER_INFO)) return BlockRole.userInfo;
-    if (text.length <= MAX_DATE_CHARS && /\d/.test(text) && r.any(up, DATE, 3)) return BlockRole.date;
-    if (r.any(up, CAPTION, CAPTION_LEVELS - 1) && !r.any(up, CREDIT, CAPTION_LEVELS - 1)) return BlockRole.caption;
-    if (text.length <= MAX_SITE_NAME_CHARS && r.any(up, SITE_TITLE, SITE_TITLE_LEVELS)) return BlockRole.siteName;
+    if (text.length <= MAX_AUTHOR_CHARS && up.all & AUTHOR) return BlockRole.author;
+    if (text.length <= MAX_AUTHOR_CHARS && up.all & USER_INFO) return BlockRole.userInfo;
+    if (text.length <= MAX_DATE_CHARS && /\d/.test(text) && up.near3 & DATE) return BlockRole.date;
+    if (up.near2 & CAPTION && !(up.near2 & CREDIT)) return BlockRole.caption;
+    if (text.length <= MAX_SITE_NAME_CHARS && up.near3 & SITE_TITLE) return BlockRole.siteName;
   }
-  if (r.any(up, PROMO)) return BlockRole.promo;
-  if (b.kind === 'image') for (let k = 0; k < CAPTION_LEVELS && k < up.length; k++) if (r.holdsCaption(up[k]!)) return BlockRole.captioned;
+  if (up.all & PROMO) return BlockRole.promo;
+  if (b.kind === 'image') {
+    const boxes = r.upFrom(b.elementId, CAPTION_LEVELS);
+    for (let k = 0; k < boxes.length; k++) if (r.holdsCaption(boxes[k]!)) return BlockRole.captioned;
+  }
   return BlockRole.none;
 }
 
@@ -175,6 +216,7 @@ function roleOf(r: ElementReader, b: Block): BlockRoleCode {
 export function blockRoles(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   const reader = new ElementReader(tree);
   const out = new Uint8Array(blocks.length);
-  for (let k = 0; k < blocks.length; k++) out[k] = roleOf(reader, blocks[k]!);
+  const up: UpFlags = { near2: 0, near3: 0, all: 0 };
+  for (let k = 0; k < blocks.length; k++) out[k] = roleOf(reader, blocks[k]!, up);
   return out;
 }

@@ -11,6 +11,7 @@ import type { Block } from '../segment/segment.js';
 import type { PageEvidence } from './evidence.js';
 import type { DecodeSettings } from './settings.js';
 import { argmax } from './blocks.js';
+import { TextMemo } from './text-memo.js';
 
 /** One label changed by one rule. */
 export interface DecodeNote {
@@ -83,6 +84,8 @@ export class DecodeState {
   readonly labels: Label[];
   /** Every label change, for `--explain`: written by `relabel`, read by no rule. */
   readonly notes: DecodeNote[] = [];
+  /** The block texts' normalised forms and tag paths' table cells, each computed once for all rules. */
+  readonly texts = new TextMemo();
   /** Per block, the `BlockTag` bits rules have set. */
   readonly tags: Uint8Array;
   /** Per block, the label it had when a rule that `judgesLayout` first made it other (undefined: none did). */
@@ -206,8 +209,8 @@ export interface LineRuleSpec {
   readonly labels: readonly Label[];
   /** Whether the rule runs on this page at all (its switch in the settings, the page's kind); always, when absent. */
   readonly runs?: (page: PageEvidence, settings: DecodeSettings) => boolean;
-  /** Whether this text block is a line the rule drops (on this page). */
-  readonly matches: (block: Block, page: PageEvidence) => boolean;
+  /** Whether this text block is a line the rule drops (on this page); `texts` holds what other rules read from the same text. */
+  readonly matches: (block: Block, page: PageEvidence, texts: TextMemo) => boolean;
   readonly maxMatches?: number;
   /** Whether the page keeps its matching lines after all (given them and the state): a credited photo post whose caption is all its text. */
   readonly spares?: (s: DecodeState, lines: readonly number[]) => boolean;
@@ -231,7 +234,7 @@ export function lineRule(spec: LineRuleSpec): DecodeRule {
         const b = blocks[i]!;
         if (b.kind !== 'text') continue;
         const looked = spec.labels.includes(labels[i]!);
-        if ((!looked && labels[i] !== 'other') || !spec.matches(b, page)) continue;
+        if ((!looked && labels[i] !== 'other') || !spec.matches(b, page, s.texts)) continue;
         (looked ? lines : quiet).push(i);
         if (lines.length > limit) return;
       }

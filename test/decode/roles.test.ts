@@ -4,6 +4,9 @@ import { BlockRole, blockRoles } from '../../src/decode/roles.js';
 import { blockContainers, tagsAlongChain } from '../../src/decode/containers.js';
 import { detectPageType, detectPageTypeOf, kindBodyWeight, KIND_BODY_WEIGHTS } from '../../src/decode/page-type.js';
 import { loadPage } from '../../src/page.js';
+import type { DomTree, ElementNode } from '../../src/dom/tree.js';
+import type { Block } from '../../src/segment/segment.js';
+import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../../src/features/cue-words.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const ROLE_NAMES = Object.fromEntries(Object.entries(BlockRole).map(([k, v]) => [v, k]));
@@ -160,4 +163,90 @@ test("tagsAlongChain: a chain's tags read off the block's tag path from the inne
   assert.equal(tags[0], undefined, 'above the tag path\'s cut');
   const link = deep.tree.nodes[deepChain[tags.lastIndexOf('a')]!] as { tag: string };
   assert.equal(link.tag, 'a', 'the position names the element on the chain');
+});
+
+/**
+ * Block roles as first written, the slow path the memoised one replaces: each element's names
+ * split and tested by every pattern, each block's ancestors gathered and read once per role.
+ */
+function rolesBySlowPath(tree: DomTree, blocks: readonly Block[]): number[] {
+  const names = (el: ElementNode): string[] => {
+    const out: string[] = [];
+    if (el.attrs['id']) out.push(el.attrs['id']);
+    const cls = el.attrs['class'];
+    if (cls && cls.length <= 400) for (const c of cls.split(/\s+/)) if (c) out.push(c);
+    return out;
+  };
+  const flags = (el: ElementNode): Record<string, boolean> => {
+    const named = (re: RegExp): boolean => names(el).some((n) => re.test(n));
+    const size = el.end - el.id;
+    return {
+      promo: size <= 60 && !['body', 'main', 'article'].includes(el.tag) && (el.tag === 'aside' || named(PROMO_BOX_NAME)),
+      avatar: named(AVATAR_NAME),
+      author: size <= 12 && (el.attrs['itemprop'] === 'author' || el.attrs['rel'] === 'author' || named(AUTHOR_NAME)),
+      userInfo: named(USER_INFO_NAME),
+      date: el.tag === 'time' || named(/(?:^|[-_])(?:date|timestamp|post-?time|time-?ago|relative-date)(?:[-_]|$)/i),
+      caption: el.tag === 'figcaption' || named(/(?:^|[-_])caption(?:[-_]|$)/i),
+      credit: named(/credit/i),
+      authorBox: size <= 120 && named(AUTHOR_BOX_NAME),
+      siteTitle: named(SITE_TITLE_NAME),
+    };
+  };
+  const up = (id: number, levels: number): ElementNode[] => {
+    const out: ElementNode[] = [];
+    for (let cur = id, k = 0; k < levels && cur > 0; k++) {
+      const n = tree.nodes[cur]!;
+      if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') break;
+      out.push(n);
+      cur = n.parent;
+    }
+    return out;
+  };
+  const any = (els: ElementNode[], flag: string, limit = els.length): boolean => els.slice(0, limit).some((el) => flags(el)[flag]);
+  const holdsCaption = (el: ElementNode): boolean => el.end - el.id <= 200 && tree.nodes.slice(el.id + 1, el.end + 1).some((n) => n.kind === 'element' && flags(n).caption);
+  return blocks.map((b) => {
+    const els = up(b.elementId, 8);
+    if (any(els, 'authorBox')) return BlockRole.authorBio;
+    if (b.kind === 'image') {
+      if (any(els, 'avatar')) return BlockRole.avatar;
+      if (b.alt && CONTROL_LABEL.test(b.alt)) return BlockRole.control;
+    } else if (b.kind === 'text' && b.text.length <= 300) {
+      const text = b.text.trim();
+      if (CONTROL_LABEL.test(text)) return BlockRole.control;
+      if (text.length <= 80 && QUOTE_ATTRIBUTION.test(text)) return BlockRole.attribution;
+      if (text.length <= 60 && any(els, 'author')) return BlockRole.author;
+      if (text.length <= 60 && any(els, 'userInfo')) return BlockRole.userInfo;
+      if (text.length <= 40 && /\d/.test(text) && any(els, 'date', 3)) return BlockRole.date;
+      if (any(els, 'caption', 2) && !any(els, 'credit', 2)) return BlockRole.caption;
+      if (text.length <= 80 && any(els, 'siteTitle', 3)) return BlockRole.siteName;
+    }
+    if (any(els, 'promo')) return BlockRole.promo;
+    if (b.kind === 'image') for (const el of els.slice(0, 3)) if (holdsCaption(el)) return BlockRole.captioned;
+    return BlockRole.none;
+  });
+}
+
+test("roles: names read once per element and the ancestors' flags OR-ed in one walk give the roles the slow path gives", () => {
+  const pages = [
+    `<body><header class="site-header"><div class="site-title"><a href="/">My Blog</a></div><div class="logo"><img src="l.png" alt="Logo"></div></header>
+      <article class="post"><h1 class="entry-title">A headline</h1><div class="post-date"><span>12 May 2021</span></div><time>3 days ago</time>
+      <figure class="wp-caption"><img src="p.jpg" alt="p"><figcaption class="wp-caption-text">A caption <span class="photo-credit">AP</span></figcaption></figure>
+      <div class="caption credit">Photo: AP</div><p>Prose of the post. ${'Words of the article go on. '.repeat(5)}</p>
+      <div class="author-box"><img class="avatar" src="a.jpg" alt="ann"><span class="author-name">Ann</span><p>Ann writes about cities.</p></div>
+      <aside class="related-posts"><h3>Related</h3><ul><li><a href="/1">One</a></li><li><a href="/2">Two</a></li></ul></aside></article>
+      <div class="message"><div class="message-avatar"><img src="u.jpg" alt="dave"></div><span class="username">dave</span><span class="userTitle message-userTitle">Well-known member</span>
+        <blockquote><div>anna said:</div><div>Quoted.</div></blockquote><p>Reply text.</p><div class="postbit_legacy">Posts: 12</div><a href="#"><img src="like.png" alt="Like"></a></div>
+      <div id="about-the-author">Bio line of the author.</div><div id="" class="">Empty names.</div>
+      <div class="${'x '.repeat(300)}author-box">A class string too long to name anything.</div></body>`,
+    `<body>${'<div class="card promo-card"><div class="card-date">2021</div><a class="read-more" href="/x">Read more</a></div>'.repeat(6)}
+      <main><section class="related"><p>Not a teaser: a main section.</p></section><p itemprop="author">Bob</p><a rel="author" href="/b">Bob B</a></main></body>`,
+  ];
+  let named = 0;
+  for (const html of pages) {
+    const page = loadPage(enc(html));
+    const fast = Array.from(blockRoles(page.tree, page.blocks));
+    assert.deepEqual(fast, rolesBySlowPath(page.tree, page.blocks));
+    named += fast.filter((r) => r !== BlockRole.none).length;
+  }
+  assert.ok(named > 10, 'the pages give roles');
 });

@@ -66,7 +66,7 @@ function mayGrow(s: DecodeState, i: number): boolean {
     !s.has(i, BlockTag.setAside) &&
     !s.has(i, BlockTag.dropped) &&
     !IN_CONTROL.test(b.tagPath) &&
-    !isDateBlockText(b.text)
+    !isDateBlockText(b.text, s.texts.line)
   );
 }
 

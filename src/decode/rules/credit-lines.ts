@@ -9,7 +9,6 @@
  * differ on it: docs/decoder-tuning.md). A photo post whose signed caption is all its body keeps it.
  */
 import { lineRule, type DecodeState } from '../rule.js';
-import { inTableCell } from '../blocks.js';
 import { isCreditLine } from './shared/credit-line.js';
 
 /** The credited lines are all the page's body: a photo post whose signed caption is its text ("... Artwork and photos © DiegoKoi"). */
@@ -23,7 +22,7 @@ export const creditLines = lineRule({
   doc: 'a short line that only credits a picture or names a source ("Foto: dpa", "Quelle: ...", "Titelbild"), or a caption that ends in its credit ("... © AFP / NAME"), becomes other (not in data tables, not on documentation, not when such lines are all the body)',
   labels: ['body'],
   runs: (page, settings) => settings.creditLines !== 0 && page.pageType !== 'docs',
-  matches: (b) => !inTableCell(b) && isCreditLine(b.text),
+  matches: (b, _page, texts) => !texts.inTableCell(b.tagPath) && isCreditLine(b.text, texts.line),
   spares: isAllTheBody,
   reason: 'a picture credit or source line',
 });

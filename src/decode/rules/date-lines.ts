@@ -6,7 +6,6 @@
  * there a date heads each post (`forum-posts`).
  */
 import { lineRule } from '../rule.js';
-import { inTableCell } from '../blocks.js';
 import { isDateBlockText } from './shared/date-line.js';
 
 export const dateLines = lineRule({
@@ -14,6 +13,6 @@ export const dateLines = lineRule({
   doc: 'a body line that is only a date ("03.04.2020", "Jun 18th 2018", "Publiziert: 03.04.2020, 12:35") becomes other (not in data tables, not on forum threads)',
   labels: ['body'],
   runs: (page, settings) => settings.dateLines !== 0 && page.pageType !== 'forum',
-  matches: (b) => !inTableCell(b) && isDateBlockText(b.text),
+  matches: (b, _page, texts) => !texts.inTableCell(b.tagPath) && isDateBlockText(b.text, texts.line),
   reason: 'a dateline',
 });

@@ -7,7 +7,7 @@
  * news story the summary is its deck, which one gold keeps and another leaves out.
  */
 import { BlockTag, type DecodeRule } from '../rule.js';
-import { comparableText, holdsPhrase } from '../../util/comparable-text.js';
+import { holdsPhrase } from '../../util/comparable-text.js';
 import { countWordEquivalents } from '../../features/text-stats.js';
 
 /** How far under the headline the summary's lines may start (an image, a date between). */
@@ -21,10 +21,10 @@ export const declaredSummary: DecodeRule = {
   name: 'declared-summary',
   doc: `text lines (at least ${MIN_WORDS} words) among the first ${MAX_LINES_BELOW} under a title that is the declared headline, which the page's declared description holds word for word, become body when the page has under ${MAX_BODY_CHARS} characters of body after its title`,
   apply(s, page) {
-    if (page.declaredDescriptionKeys.length === 0) return;
     const { blocks, labels } = s;
     const title = labels.indexOf('title');
-    if (title < 0 || !page.declaredTitleKeys.has(comparableText(blocks[title]!.text))) return;
+    if (title < 0 || !page.declaredTitleKeys.has(s.texts.comparable(blocks[title]!.text))) return;
+    if (page.declaredDescriptionKeys.length === 0) return;
     let bodyChars = 0;
     for (let i = title + 1; i < blocks.length; i++) if (labels[i] === 'body') bodyChars += blocks[i]!.text.length;
     if (bodyChars >= MAX_BODY_CHARS) return;
@@ -34,7 +34,7 @@ export const declaredSummary: DecodeRule = {
       if (b.kind !== 'text' || b.text.trim() === '') continue;
       seen++;
       if (labels[i] !== 'other' || s.has(i, BlockTag.furniture | BlockTag.setAside | BlockTag.dropped) || countWordEquivalents(b.text) < MIN_WORDS) continue;
-      const key = comparableText(b.text);
+      const key = s.texts.comparable(b.text);
       if (page.declaredDescriptionKeys.some((d) => holdsPhrase(d, key))) s.relabel(i, 'body', 'a line of the summary the page declares');
     }
   },

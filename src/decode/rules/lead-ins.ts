@@ -7,7 +7,7 @@
  * slideshow, a list of stories), that whole box goes with it. The learner sees the cue
  * (`cue:lead-in`) but, inside an article's container, often keeps the line with its neighbours.
  */
-import { inTableCell, isLinkText, isParagraph, nextTextBlock } from '../blocks.js';
+import { isLinkText, isParagraph, nextTextBlock } from '../blocks.js';
 import type { Block } from '../../segment/segment.js';
 import type { DecodeRule } from '../rule.js';
 import type { BlockContainers } from '../containers.js';
@@ -90,12 +90,12 @@ export const leadIns: DecodeRule = {
       const b = blocks[i]!;
       if ((labels[i] !== 'body' && labels[i] !== 'heading') || b.kind !== 'text') continue;
       const text = b.text.trim();
-      if (labels[i] === 'body' && !inTableCell(b) && isInlineTeaser(b, text)) {
+      if (labels[i] === 'body' && !s.texts.inTableCell(b.tagPath) && isInlineTeaser(b, text)) {
         s.drop(i, 'a lead-in with its teaser link');
         continue;
       }
       // A link reading "More on ..." is a teaser itself, not a lead-in to teasers.
-      if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || inTableCell(b) || !isLeadInLine(text)) continue;
+      if (text.length > MAX_LEAD_IN_CHARS || isLinkText(b) || s.texts.inTableCell(b.tagPath) || !isLeadInLine(text)) continue;
       s.drop(i, 'a lead-in to links or a newsletter');
       const box = boxAfter(i, blocks, page.blockContainers);
       if (box) {

@@ -75,7 +75,7 @@ export const listingCards: DecodeRule = {
         if (labels[i] === 'body') s.relabel(i, 'other', "a control in one of the listing's cards");
         continue;
       }
-      if (s.has(i, BlockTag.furniture) || s.has(i, BlockTag.setAside) || isDateBlockText(blocks[i]!.text)) continue;
+      if (s.has(i, BlockTag.furniture) || s.has(i, BlockTag.setAside) || isDateBlockText(blocks[i]!.text, s.texts.line)) continue;
       if (labels[i] === 'other') s.relabel(i, 'body', "a line of one of the listing's cards");
       if (labels[i] === 'body' || labels[i] === 'heading') {
         first = Math.min(first, i);

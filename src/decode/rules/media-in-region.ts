@@ -24,14 +24,14 @@ const LEAD_FIGURE_BLOCKS = 6;
  */
 function keepCaption(s: DecodeState, roles: ArrayLike<number>, from: number, to: number): void {
   for (let k = from; k < to; k++) {
-    if (roles[k] !== BlockRole.caption || s.labels[k] !== 'other' || carriesCredit(s.blocks[k]!.text)) continue;
+    if (roles[k] !== BlockRole.caption || s.labels[k] !== 'other' || carriesCredit(s.blocks[k]!.text, s.texts.line)) continue;
     s.relabel(k, 'body', "the lead photo's caption");
   }
 }
 
 /** The text credits a picture: a credit cue ("Foto:", "Photograph:"), a copyright sign, an agency's name, a credit line ("..., Bild via"). */
-function carriesCredit(text: string): boolean {
-  return CREDIT_MARK.test(text) || CREDIT_SIGN.test(text) || AGENCY.test(text) || isCreditLine(text);
+function carriesCredit(text: string, normalize: (text: string) => string): boolean {
+  return CREDIT_MARK.test(text) || CREDIT_SIGN.test(text) || AGENCY.test(text) || isCreditLine(text, normalize);
 }
 
 export const mediaInRegion: DecodeRule = {

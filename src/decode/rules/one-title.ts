@@ -15,7 +15,7 @@
 import { BlockTag, type DecodeRule, type DecodeState } from '../rule.js';
 import type { PageEvidence } from '../evidence.js';
 import { BODY, HEADING, OTHER, TITLE } from '../blocks.js';
-import { comparableText } from '../../util/comparable-text.js';
+import { comparableLongerThan } from '../text-memo.js';
 import { inHeadingElement } from './shared/heading-element.js';
 import { namesSite } from '../../util/site-name.js';
 import { BlockRole } from '../roles.js';
@@ -30,6 +30,8 @@ export const oneTitle: DecodeRule = {
     const { blocks, probs } = s;
     const n = blocks.length;
     const declared = page.declaredTitleKeys;
+    let longestDeclared = 0;
+    for (const key of declared) longestDeclared = Math.max(longestDeclared, key.length);
     let title = -1;
     let titleScore = 0;
     for (let i = 0; i < n; i++) {
@@ -37,7 +39,8 @@ export const oneTitle: DecodeRule = {
       const p = probs[i]![TITLE]!;
       // Normalising a block's text is the costly part: only for blocks the bonus could lift.
       if (p + DECLARED_BONUS <= titleScore || p + DECLARED_BONUS < settings.titleThreshold) continue;
-      const score = p + (declared.size > 0 && declared.has(comparableText(blocks[i]!.text)) ? DECLARED_BONUS : 0);
+      const text = blocks[i]!.text;
+      const score = p + (declared.size > 0 && !comparableLongerThan(text, longestDeclared) && declared.has(s.texts.comparable(text)) ? DECLARED_BONUS : 0);
       if (score > titleScore) {
         titleScore = score;
         title = i;
@@ -72,7 +75,7 @@ function namesTheSite(s: DecodeState, page: PageEvidence, i: number): boolean {
  * Blog"). An exact match is the evidence here, so no least p(title) applies.
  */
 function declaredHeadlineBlock(s: DecodeState, page: PageEvidence, siteTitle: number): number | undefined {
-  const site = comparableText(s.blocks[siteTitle]!.text);
+  const site = s.texts.comparable(s.blocks[siteTitle]!.text);
   const headlines = new Set(page.declaredTitleKeys);
   for (const declared of page.declaredTitleKeys) {
     if (declared.startsWith(site + ' ')) headlines.add(declared.slice(site.length + 1));
@@ -82,7 +85,7 @@ function declaredHeadlineBlock(s: DecodeState, page: PageEvidence, siteTitle: nu
   let best: number | undefined;
   s.blocks.forEach((b, i) => {
     if (b.kind !== 'text' || i === siteTitle || s.has(i, BlockTag.setAside) || (best !== undefined && s.probs[i]![TITLE]! <= s.probs[best]![TITLE]!)) return;
-    if (headlines.has(comparableText(b.text)) && !namesTheSite(s, page, i)) best = i;
+    if (headlines.has(s.texts.comparable(b.text)) && !namesTheSite(s, page, i)) best = i;
   });
   return best;
 }
@@ -92,7 +95,7 @@ function isFirstSectionHeading(s: DecodeState, page: PageEvidence, title: number
   const { blocks, labels } = s;
   const candidate = blocks[title]!;
   if (page.declaredTitleKeys.size === 0 || !inHeadingElement(candidate)) return false;
-  const words = comparableText(candidate.text).split(' ').filter(Boolean);
+  const words = s.texts.comparable(candidate.text).split(' ').filter(Boolean);
   for (const declared of page.declaredTitleKeys) {
     const declaredWords = new Set(declared.split(' '));
     if (words.filter((w) => declaredWords.has(w)).length * 2 > words.length) return false;

@@ -35,8 +35,7 @@ export const productDescription: DecodeRule = {
     const declared = firstDescription(page.productDescriptions);
     if (declared === undefined) return;
     const { paragraphs, key, words } = declared;
-    const comparable = new Array<string | undefined>(s.blocks.length);
-    const comparableOf = (i: number): string => (comparable[i] ??= comparableText(s.blocks[i]!.text));
+    const comparableOf = (i: number): string => s.texts.comparable(s.blocks[i]!.text);
     const kept = keptWords(s, comparableOf);
     let missing = 0;
     for (const w of words) if (!kept.has(w)) missing++;

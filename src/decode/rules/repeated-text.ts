@@ -9,7 +9,6 @@
  * lines long enough to be a sentence count: "Read more" or a table's "Queen" repeat on purpose.
  */
 import type { DecodeRule } from '../rule.js';
-import { normalizeSpace } from '../../dom/tree.js';
 
 /** Shorter lines (labels, table cells, "Share this") repeat on purpose. */
 export const MIN_REPEATED_CHARS = 40;
@@ -24,7 +23,7 @@ export const repeatedText: DecodeRule = {
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
       if (b.kind !== 'text' || labels[i] === 'other' || b.text.length < MIN_REPEATED_CHARS) continue;
-      const text = normalizeSpace(b.text);
+      const text = s.texts.line(b.text);
       if (text.length < MIN_REPEATED_CHARS) continue;
       const firstPath = seen.get(text);
       if (firstPath === undefined) seen.set(text, b.tagPath);

@@ -16,10 +16,20 @@ const MIN_IDENTIFIERS = 3;
 /** Share of the block's non-space characters the identifiers must make up. */
 const MIN_SHARE = 0.6;
 
+/** Hyphens in one identifier: `MIN_IDENTIFIERS` of them hold three times as many. */
+const UUID_HYPHENS = 4;
+
+/** Whether `text` holds at least `count` hyphens (found natively: prose has few, and is done with fast). */
+function holdsHyphens(text: string, count: number): boolean {
+  let at = -1;
+  for (let k = 0; k < count; k++) if ((at = text.indexOf('-', at + 1)) < 0) return false;
+  return true;
+}
+
 /** Whether a text block is mostly identifiers run together. */
 export function isScrambledText(text: string): boolean {
   // Every text block of every page comes here: most are too short to hold three UUIDs.
-  if (text.length < MIN_IDENTIFIERS * UUID_CHARS) return false;
+  if (text.length < MIN_IDENTIFIERS * UUID_CHARS || !holdsHyphens(text, MIN_IDENTIFIERS * UUID_HYPHENS)) return false;
   const ids = text.match(UUID);
   if (!ids || ids.length < MIN_IDENTIFIERS) return false;
   const dense = text.replace(/\s+/g, '').length;

@@ -18,9 +18,9 @@ const MAX_SITE_NOTE_CHARS = 400;
 const MAX_DISCLOSURE_OFFSET = 160;
 
 /** The text opens as a post-meta footer, an opinions disclaimer, an affiliate disclosure or a print note does. */
-export function isSiteNote(text: string): boolean {
+export function isSiteNote(text: string, normalize: (text: string) => string = normalizeSpace): boolean {
   if (text.length > MAX_SITE_NOTE_CHARS) return false;
-  const line = normalizeSpace(text);
+  const line = normalize(text);
   if (POST_META_LINE.test(line) || OPINION_DISCLAIMER.test(line) || LIABILITY_DISCLAIMER.test(line) || PRINT_NOTE.test(line)) return true;
   const disclosure = AFFILIATE_DISCLOSURE.exec(line);
   return disclosure !== null && disclosure.index <= MAX_DISCLOSURE_OFFSET;
@@ -30,6 +30,6 @@ export const siteNotes = lineRule({
   name: 'site-notes',
   doc: 'a body block that is a blog\'s post-meta footer ("This entry was posted on ... and is filed under ..."), a standing disclaimer ("The opinions expressed here are ..."), an affiliate disclosure ("We may earn a commission ...") or a print note ("A version of this article appeared in print on ...", "Dow Jones Reprints: ...") becomes other',
   labels: ['body'],
-  matches: (b) => isSiteNote(b.text),
+  matches: (b, _page, texts) => isSiteNote(b.text, texts.line),
   reason: "a site's post-meta footer, disclaimer, disclosure or print note",
 });

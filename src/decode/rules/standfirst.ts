@@ -8,7 +8,6 @@
  */
 import { BlockTag, type DecodeRule } from '../rule.js';
 import { isLinkText, nextTextBlock } from '../blocks.js';
-import { comparableText } from '../../util/comparable-text.js';
 import { countWordEquivalents } from '../../features/text-stats.js';
 import { inHeadingElement } from './shared/heading-element.js';
 
@@ -27,7 +26,7 @@ export const standfirst: DecodeRule = {
     if (next >= blocks.length || labels[next] !== 'other' || s.has(next, BlockTag.furniture) || s.has(next, BlockTag.setAside)) return;
     const b = blocks[next]!;
     if (!inHeadingElement(b) || isLinkText(b) || countWordEquivalents(b.text) < STANDFIRST_MIN_WORDS) return;
-    if (!page.declaredTitleKeys.has(comparableText(blocks[title]!.text))) return;
+    if (!page.declaredTitleKeys.has(s.texts.comparable(blocks[title]!.text))) return;
     s.relabel(next, 'body', 'a standfirst under the headline');
   },
 };

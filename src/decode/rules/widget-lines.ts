@@ -35,33 +35,59 @@ const MIN_TICKER_REPEATS = 4;
 const MAX_TICKER_CHARS = 20_000;
 
 /**
+ * Whether a UTF-16 code unit is white space as a regular expression's `\s` reads it (`s.replace(/\s+/g, '')`):
+ * the ASCII spaces and line ends, and the Unicode space separators, line and paragraph separators and BOM.
+ */
+export function isRegExpSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Scratch for `isTickerLine`: the text's code units without white space, and their prefix function; reused, grown to the longest text asked. */
+let tickerUnits = new Uint16Array(256);
+let tickerPrefix = new Int32Array(256);
+
+/**
  * The text, white space left out, is one phrase of `MIN_TICKER_UNIT` to `MAX_TICKER_UNIT`
  * characters with a letter, repeated at least `MIN_TICKER_REPEATS` times (the last one may be
- * cut short): its shortest period, from the prefix function (Knuth-Morris-Pratt), in one pass.
+ * cut short): its shortest period, from the prefix function (Knuth-Morris-Pratt), in one pass
+ * that skips white space as it reads (prose is done with after a phrase's length, unread beyond).
  */
 export function isTickerLine(text: string): boolean {
   if (text.length > MAX_TICKER_CHARS) return false;
-  const t = text.replace(/\s+/g, '');
-  const n = t.length;
-  if (n < MIN_TICKER_UNIT * MIN_TICKER_REPEATS) return false;
-  const prefix = new Int32Array(n);
-  for (let i = 1; i < n; i++) {
-    let k = prefix[i - 1]!;
-    while (k > 0 && t.charCodeAt(i) !== t.charCodeAt(k)) k = prefix[k - 1]!;
-    if (t.charCodeAt(i) === t.charCodeAt(k)) k++;
-    prefix[i] = k;
-    // A prefix's shortest period never shrinks as it grows: prose is done with after a phrase's length.
-    if (i + 1 - k > MAX_TICKER_UNIT) return false;
+  if (tickerUnits.length < text.length) {
+    tickerUnits = new Uint16Array(text.length);
+    tickerPrefix = new Int32Array(text.length);
   }
+  const t = tickerUnits;
+  const prefix = tickerPrefix;
+  let n = 0;
+  for (let j = 0; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (isRegExpSpace(c)) continue;
+    t[n] = c;
+    let k = 0;
+    if (n > 0) {
+      k = prefix[n - 1]!;
+      while (k > 0 && c !== t[k]) k = prefix[k - 1]!;
+      if (c === t[k]) k++;
+    }
+    prefix[n] = k;
+    n++;
+    // A prefix's shortest period never shrinks as it grows: prose is done with after a phrase's length.
+    if (n - k > MAX_TICKER_UNIT) return false;
+  }
+  if (n < MIN_TICKER_UNIT * MIN_TICKER_REPEATS) return false;
   const period = n - prefix[n - 1]!;
-  return period >= MIN_TICKER_UNIT && period <= MAX_TICKER_UNIT && n >= MIN_TICKER_REPEATS * period && /\p{L}/u.test(t.slice(0, period));
+  return period >= MIN_TICKER_UNIT && period <= MAX_TICKER_UNIT && n >= MIN_TICKER_REPEATS * period && /\p{L}/u.test(String.fromCharCode(...t.subarray(0, period)));
 }
 
 /** The text is only a reading time, a listen prompt, a loading placeholder, an embed's stand-in, a visitor counter, a gallery prompt, an archive entry, a view counter, a comment system's line, a post navigation, a notice that scripts are off or a ticker. */
-export function isWidgetLine(text: string): boolean {
+export function isWidgetLine(text: string, normalize: (text: string) => string = normalizeSpace): boolean {
   if (isTickerLine(text)) return true;
   if (text.length > MAX_COMMENT_SYSTEM_LINE_CHARS) return false;
-  const line = normalizeSpace(text);
+  const line = normalize(text);
   if (COMMENT_SYSTEM_LINE.test(line) || POST_NAVIGATION.test(line)) return true;
   if (line.length <= MAX_SCRIPT_NOTICE_CHARS && SCRIPT_NOTICE.test(line)) return true;
   if (text.length > MAX_WIDGET_LINE_CHARS) return false;
@@ -73,6 +99,6 @@ export const widgetLines = lineRule({
   name: 'widget-lines',
   doc: 'body or heading lines that a widget writes (a reading time, "Listen to this article", "Loading...", "Externer Inhalt", "13 Besucher sind online", "19 Photos", "► July (18)", a comment system\'s "No comments yet", a blog\'s "« Older post | Main | Newer post »", "Please enable JavaScript", a ticker repeating one phrase) become other',
   labels: ['body', 'heading'],
-  matches: (b) => isWidgetLine(b.text),
+  matches: (b, _page, texts) => isWidgetLine(b.text, texts.line),
   reason: "a widget's line: reading time, listen prompt, loading placeholder, embed stand-in, visitor counter, gallery prompt, archive entry, view counter, comment system, post navigation, script notice or ticker",
 });

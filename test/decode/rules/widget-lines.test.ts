@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isTickerLine, isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
+import { isRegExpSpace, isTickerLine, isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -93,4 +93,45 @@ test('widget-lines: a ticker in the body becomes other', () => {
   const s = runRule(widgetLines, blocks, {});
   assert.deepEqual(s.labels, ['body', 'other', 'body']);
   assert.equal(noteRows(s)[0]![0], 1);
+});
+
+/** `isTickerLine` as first written: the text without white space copied, its prefix function in an array of its length. */
+function tickerLineByCopy(text: string): boolean {
+  if (text.length > 20_000) return false;
+  const t = text.replace(/\s+/g, '');
+  const n = t.length;
+  if (n < 16) return false;
+  const prefix = new Int32Array(n);
+  for (let i = 1; i < n; i++) {
+    let k = prefix[i - 1]!;
+    while (k > 0 && t.charCodeAt(i) !== t.charCodeAt(k)) k = prefix[k - 1]!;
+    if (t.charCodeAt(i) === t.charCodeAt(k)) k++;
+    prefix[i] = k;
+    if (i + 1 - k > 30) return false;
+  }
+  const period = n - prefix[n - 1]!;
+  return period >= 4 && period <= 30 && n >= 4 * period && /\p{L}/u.test(t.slice(0, period));
+}
+
+test('isRegExpSpace: exactly the code units /\\s/ matches', () => {
+  for (let c = 0; c < 0x10000; c++) assert.equal(isRegExpSpace(c), /\s/.test(String.fromCharCode(c)), `U+${c.toString(16)}`);
+});
+
+test('isTickerLine: the same answers as the copying version, on tickers spaced every way, cut short, and prose', () => {
+  const units = ['Book Now *', 'Free shipping on orders over $50 — ', 'abcd', 'SALE', 'la ', '1234 ', 'Ω€ ', '😀 deal '];
+  const spaces = ['', ' ', '\n', '\u00a0', '\u3000', '\ufeff', '\u200b', '  \t'];
+  let tickers = 0;
+  for (const unit of units) {
+    for (const space of spaces) {
+      for (const repeats of [3, 4, 5, 12]) {
+        for (const cut of [0, 1, 3]) {
+          const text = (unit.replace(/ /g, space) + space).repeat(repeats) + unit.slice(0, cut);
+          assert.equal(isTickerLine(text), tickerLineByCopy(text), JSON.stringify(text));
+          if (tickerLineByCopy(text)) tickers++;
+        }
+      }
+    }
+  }
+  assert.ok(tickers > 50, 'the cases hold tickers');
+  for (const text of [para(60), `  ${'Book Now *'.repeat(5)}`, 'Book Now *'.repeat(2001), 'x'.repeat(20_001), '']) assert.equal(isTickerLine(text), tickerLineByCopy(text));
 });

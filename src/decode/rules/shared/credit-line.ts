@@ -27,10 +27,10 @@ const TRAILING_PICTURE_CREDIT = trailingCredit(PICTURE_CUES);
  */
 const SIGNED_CAPTION = /(?:©[^.!?©:]{2,60}|(?:^|[,.;|]\s*|\s[–—-]\s)(?:fotos?|photos?|photograph|bild|image|credit|crédito)\s*:[^.!?©:]{2,60}|[,;|]\s*(?:bild|foto|photo|image)\s+via\b[^.!?:]{0,40})\.?$/iu;
 /** The whole line is a picture credit or a source line, or a caption that ends in its credit. */
-export function isCreditLine(text: string): boolean {
+export function isCreditLine(text: string, normalize: (text: string) => string = normalizeSpace): boolean {
   // Most blocks are paragraphs: far too long to be a credit, whatever their white space.
   if (text.length > 4 * MAX_CREDIT_CHARS) return false;
-  const t = normalizeSpace(text);
+  const t = normalize(text);
   if (t.length === 0 || t.length > MAX_CREDITED_CAPTION_CHARS) return false;
   if (SIGNED_CAPTION.test(t)) return true;
   if (t.length > MAX_CREDIT_CHARS) {

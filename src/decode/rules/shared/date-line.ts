@@ -15,6 +15,6 @@ export function isDateLine(line: string): boolean {
 const MAX_DATE_CHARS = 120;
 
 /** A block's raw text is a date line (`isDateLine` once its white space is normalised). */
-export function isDateBlockText(raw: string): boolean {
-  return raw.length <= MAX_DATE_CHARS && isDateLine(normalizeSpace(raw));
+export function isDateBlockText(raw: string, normalize: (text: string) => string = normalizeSpace): boolean {
+  return raw.length <= MAX_DATE_CHARS && isDateLine(normalize(raw));
 }
