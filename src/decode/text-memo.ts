@@ -10,28 +10,6 @@ import { normalizeSpace } from '../dom/tree.js';
 import { comparableText } from '../util/comparable-text.js';
 import { inTableCellPath } from './blocks.js';
 
-/** White space as `normalizeSpace` collapses it: what `\s` matches, and the zero-width space. */
-function isCollapsedSpace(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
-
-/**
- * `normalizeSpace(text)`, without a copy when the text is already so (a block's text, white
- * space collapsed by the segmenter, mostly is): no white space at either end, and each run of
- * it a single plain space.
- */
-export function normalizedSpace(text: string): string {
-  const last = text.length - 1;
-  for (let k = 0; k <= last; k++) {
-    const c = text.charCodeAt(k);
-    if (!isCollapsedSpace(c)) continue;
-    if (c !== 0x20 || k === 0 || k === last || text.charCodeAt(k + 1) === 0x20) return normalizeSpace(text);
-  }
-  return text;
-}
-
 /** Per Latin-1 code unit, 1 when it is a letter or a digit (`\p{L}`, `\p{N}`). */
 const LATIN1_LETTER_OR_DIGIT = Uint8Array.from({ length: 256 }, (_, c) => (/[\p{L}\p{N}]/u.test(String.fromCharCode(c)) ? 1 : 0));
 
@@ -61,7 +39,7 @@ export class TextMemo {
   /** `normalizeSpace(text)`, computed once per distinct text. */
   readonly line = (text: string): string => {
     let out = this.lines.get(text);
-    if (out === undefined) this.lines.set(text, (out = normalizedSpace(text)));
+    if (out === undefined) this.lines.set(text, (out = normalizeSpace(text)));
     return out;
   };
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { comparableLongerThan, normalizedSpace, TextMemo } from '../../src/decode/text-memo.js';
+import { comparableLongerThan, TextMemo } from '../../src/decode/text-memo.js';
 import { normalizeSpace } from '../../src/dom/tree.js';
 import { comparableText } from '../../src/util/comparable-text.js';
 import { inTableCell } from '../../src/decode/blocks.js';
@@ -24,20 +24,6 @@ function strings(alphabet: readonly string[], count: number, maxLength: number, 
 }
 
 const SPACES = [' ', ' ', ' ', '\n', '\t', '\r', '\u00a0', '\u200b', '\ufeff', '\u2028', '\u3000', '\u2009', '\u180e', '\u200c'];
-
-test('normalizedSpace: the same string as normalizeSpace, for every code unit between letters and for random spacing', () => {
-  for (let c = 0; c < 0x10000; c++) {
-    const ch = String.fromCharCode(c);
-    for (const t of [`a${ch}b`, `${ch}a`, `a${ch}`, `a ${ch}b`, ch]) assert.equal(normalizedSpace(t), normalizeSpace(t), `U+${c.toString(16)}`);
-  }
-  for (const t of strings([...SPACES, 'a', 'b', 'é', '文', '.'], 3000, 12, 1)) assert.equal(normalizedSpace(t), normalizeSpace(t), JSON.stringify(t));
-});
-
-test('normalizedSpace: text already normal comes back as it is; other text is normalised', () => {
-  assert.equal(normalizedSpace('Posted in: News | Politics'), 'Posted in: News | Politics');
-  assert.equal(normalizedSpace('  Posted\n in:\u00a0News '), 'Posted in: News');
-  assert.equal(normalizedSpace(''), '');
-});
 
 test('comparableLongerThan: never says a key is longer than it is; says so of a long Latin-1 paragraph, not of other scripts', () => {
   for (let c = 0; c < 0x100; c++) {

@@ -16,6 +16,7 @@
  */
 import { lineRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
+import { isSpaceCode } from '../../dom/white-space.js';
 import { ARCHIVE_ENTRY, COMMENT_SYSTEM_LINE, VIEW_COUNT, EMBED_PLACEHOLDER, GALLERY_PROMPT, LISTEN_PROMPT, LOADING_PLACEHOLDER, ONLINE_COUNT, POST_NAVIGATION, READING_TIME, SCRIPT_NOTICE } from '../../features/cue-words.js';
 
 /** Widget lines are a few words; read before normalising (most blocks are paragraphs). */
@@ -33,16 +34,6 @@ const MAX_TICKER_UNIT = 30;
 const MIN_TICKER_REPEATS = 4;
 /** Longer blocks are not tested (the test reads every character). */
 const MAX_TICKER_CHARS = 20_000;
-
-/**
- * Whether a UTF-16 code unit is white space as a regular expression's `\s` reads it (`s.replace(/\s+/g, '')`):
- * the ASCII spaces and line ends, and the Unicode space separators, line and paragraph separators and BOM.
- */
-export function isRegExpSpace(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
 
 /** Scratch for `isTickerLine`: the text's code units without white space, and their prefix function; reused, grown to the longest text asked. */
 let tickerUnits = new Uint16Array(256);
@@ -65,7 +56,7 @@ export function isTickerLine(text: string): boolean {
   let n = 0;
   for (let j = 0; j < text.length; j++) {
     const c = text.charCodeAt(j);
-    if (isRegExpSpace(c)) continue;
+    if (isSpaceCode(c)) continue;
     t[n] = c;
     let k = 0;
     if (n > 0) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isRegExpSpace, isTickerLine, isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
+import { isTickerLine, isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -112,10 +112,6 @@ function tickerLineByCopy(text: string): boolean {
   const period = n - prefix[n - 1]!;
   return period >= 4 && period <= 30 && n >= 4 * period && /\p{L}/u.test(t.slice(0, period));
 }
-
-test('isRegExpSpace: exactly the code units /\\s/ matches', () => {
-  for (let c = 0; c < 0x10000; c++) assert.equal(isRegExpSpace(c), /\s/.test(String.fromCharCode(c)), `U+${c.toString(16)}`);
-});
 
 test('isTickerLine: the same answers as the copying version, on tickers spaced every way, cut short, and prose', () => {
   const units = ['Book Now *', 'Free shipping on orders over $50 — ', 'abcd', 'SALE', 'la ', '1234 ', 'Ω€ ', '😀 deal '];
