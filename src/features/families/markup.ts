@@ -21,6 +21,7 @@ export const markupTokensFamily: FeatureFamily = {
     { name: 'hint', kind: 'symbolic' },
     { name: 'ancestorHint', kind: 'symbolic' },
   ],
+  attributes: ['cls:*', 'acls:*', 'hint:*', 'ahint:*'],
   compute(ctx, out) {
     const cap = ctx.config.maxMarkupTokens;
     // Token lists are shared by every block under the same elements: derive names once per list.
@@ -95,6 +96,7 @@ export const headingFamily: FeatureFamily = {
   name: 'heading',
   doc: 'Whether the block is, or is inside, a heading element: `heading` and `heading=h1`..`heading=h6`. Column heading: h1..h6 or `_`.',
   columns: [{ name: 'heading', kind: 'symbolic' }],
+  attributes: ['heading', 'heading=*'],
   compute(ctx, out) {
     ctx.blocks.forEach((b, i) => {
       const level = ctx.headingLevel(b.elementId);
@@ -111,6 +113,7 @@ export const containersFamily: FeatureFamily = {
   name: 'containers',
   doc: `Landmarks the block sits in (its element or any ancestor; ARIA roles count as the element they stand for, e.g. role=navigation as nav): \`in:<c>\` for c in ${CONTAINERS.join(', ')}. Columns: one 0/1 column per landmark (in_<c>).`,
   columns: CONTAINERS.map((c) => ({ name: `in_${c}`, kind: 'numeric' as const })),
+  attributes: ['in:*'],
   compute(ctx, out) {
     ctx.blocks.forEach((b, i) => {
       const f = ctx.containerFlags(b.elementId);
@@ -142,6 +145,7 @@ export const schemaFamily: FeatureFamily = {
     { name: 'ldHeadline', kind: 'symbolic' },
     { name: 'microdata', kind: 'symbolic' },
   ],
+  attributes: ['ld:body', 'ld:body=most', 'ld:headline', 'meta:desc', 'ip:*', 'itemtype:article'],
   compute(ctx, out) {
     const meta = ctx.meta;
     const bodyText = meta.articleBodies.join(' \n ');
