@@ -142,3 +142,14 @@ test('splitIdentifier and endPunctuation agree with their regular expressions on
     assert.deepEqual(got, referenceSplit(s), s);
   }
 });
+
+test('countEntities counts the same without collecting entity tokens, and then collects none', () => {
+  for (const text of ['On 3 March 2024 Anna Smith paid $40 at 9:30 for 15% of Acme Corp.', 'Der Bundestag hat am 12. Mai in Berlin 2,5 Millionen Euro bewilligt.', 'plain words only']) {
+    const toks = tokenize(text);
+    const withTokens = countEntities(text, toks);
+    const counts = countEntities(text, toks, false);
+    assert.deepEqual({ ...counts, tokens: undefined }, { ...withTokens, tokens: undefined }, text);
+    assert.equal(counts.tokens.size, 0);
+  }
+  assert.ok(countEntities('Anna Smith met Bob in Paris on 3 March.', tokenize('Anna Smith met Bob in Paris on 3 March.')).tokens.size > 0);
+});

@@ -5,8 +5,10 @@ import { countEntities, ENTITY_KINDS, type EntityCounts } from '../entities.js';
 import { log2Bucket, logScale, decile, wordCount } from '../text-stats.js';
 
 export function blockEntities(ctx: PageContext): readonly EntityCounts[] {
+  // Entity tokens are for the bag of words only: without it, only the counts are made.
+  const collectTokens = ctx.config.families.includes('words');
   return ctx.shared('entities', () =>
-    ctx.blocks.map((b, i) => countEntities(b.kind === 'text' ? b.text.slice(0, ctx.config.maxTokensPerBlock * 12) : '', ctx.tokens[i]!)),
+    ctx.blocks.map((b, i) => countEntities(b.kind === 'text' ? b.text.slice(0, ctx.config.maxTokensPerBlock * 12) : '', ctx.tokens[i]!, collectTokens)),
   );
 }
 
