@@ -3,7 +3,8 @@
  * extraction, CPU per family (in the order extraction runs them, so page facts one family
  * computes first are charged to it; and each family alone from a fresh page context, with
  * the facts it needs) against what the model does with its output (attributes emitted, those
- * the model knows, the weight they carry: sum over labels of |w|).
+ * the model weighs, the model's attributes of the family, those with a nonzero weight, and
+ * the weight they carry: sum over labels of |w|).
  *
  *     node dist/bench/feature-cost.js            first 300 trafilatura-eval pages, 5 rounds
  * Env: PAGES (300), ROUNDS (5), CORPUS (trafilatura-eval).
@@ -16,6 +17,7 @@ import { listPageFiles } from './page-files.js';
 import { loadPage, type Page } from '../src/page.js';
 import { bundledModelPath, extractPage, loadExtractionModel } from '../src/pipeline/extract.js';
 import { blockFamilies, computeEncodedFeatures, resolveFeatureOptions, type FamilyOutput, type FeatureFamily } from '../src/features/index.js';
+import { matchesAttributePattern } from '../src/features/family.js';
 import { PageContext } from '../src/features/page-context.js';
 import { LinearLabeler } from '../src/models/linear/labeler-base.js';
 
@@ -33,14 +35,13 @@ const median = (xs: readonly number[]): number => {
 };
 
 /** A sink that does what extraction's does per attribute (a per-page cache in front of the vocabulary) and counts. */
-function countingOutput(vocab: ReadonlyMap<string, number>, seen: Map<string, number>, tally: { emitted: number; known: number }, owner?: (name: string) => void): FamilyOutput {
+function countingOutput(vocab: ReadonlyMap<string, number>, seen: Map<string, number>, tally: { emitted: number; known: number }): FamilyOutput {
   return {
     attr(_i, name) {
       tally.emitted++;
       let k = seen.get(name);
       if (k === undefined) seen.set(name, (k = vocab.get(name) ?? -1));
       if (k >= 0) tally.known++;
-      owner?.(name);
     },
     col() {},
   };
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
   if (!(model.labeler instanceof LinearLabeler)) throw new Error('the bundled model is not a linear model');
   const { index, W } = model.labeler.model;
   const L = model.labeler.model.labels.length;
-  const vocab = index.lookup;
+  // What extraction encodes against: the attributes with a nonzero weight.
+  const vocab = model.labeler.weightedVocabulary;
   const options = model.featureOptions;
   const config = resolveFeatureOptions(options);
   const families: readonly FeatureFamily[] = blockFamilies(options);
@@ -64,24 +66,26 @@ async function main(): Promise<void> {
   }
   const pages: Page[] = bytes.map((b, k) => loadPage(b, {}, files[k]));
 
-  // Which family emits each known attribute (over these pages), and what the model weighs it.
-  const ownerOf = new Map<string, string>();
+  // Attributes emitted on these pages, and of them those the model weighs, per family.
   const emitted = new Map<string, { emitted: number; known: number }>();
   for (const fam of families) emitted.set(fam.name, { emitted: 0, known: 0 });
   for (const page of pages) {
     const ctx = new PageContext(page, config);
     const seen = new Map<string, number>();
-    for (const fam of families) fam.compute(ctx, countingOutput(vocab, seen, emitted.get(fam.name)!, (n) => { if (vocab.has(n)) ownerOf.set(n, fam.name); }));
+    for (const fam of families) fam.compute(ctx, countingOutput(vocab, seen, emitted.get(fam.name)!));
   }
-  const weight = new Map<string, { attrs: number; sumAbs: number }>();
+  // Each of the model's attributes by the family that declares it, with its weight.
+  const ownerOf = (name: string): string | undefined => families.find((f) => matchesAttributePattern(f.attributes, name))?.name;
+  const weight = new Map<string, { attrs: number; weighted: number; sumAbs: number }>();
   let unowned = 0;
-  for (const [name, k] of vocab) {
-    const fam = ownerOf.get(name);
+  for (const [name, k] of index.lookup) {
+    const fam = ownerOf(name);
     if (fam === undefined) { unowned++; continue; }
     let w = 0;
     for (let y = 0; y < L; y++) w += Math.abs(W[index.own[k]! * L + y]!);
-    const e = weight.get(fam) ?? { attrs: 0, sumAbs: 0 };
+    const e = weight.get(fam) ?? { attrs: 0, weighted: 0, sumAbs: 0 };
     e.attrs++;
+    if (w > 0) e.weighted++;
     e.sumAbs += w;
     weight.set(fam, e);
   }
@@ -121,15 +125,15 @@ async function main(): Promise<void> {
     parse.push(cpuMs() - t);
   }
 
-  console.log(`${CORPUS}: ${pages.length} pages, ${ROUNDS} rounds (medians); model ${vocab.size} attributes (${unowned} not emitted on these pages)`);
+  console.log(`${CORPUS}: ${pages.length} pages, ${ROUNDS} rounds (medians); model ${index.lookup.size} attributes, ${vocab.size} with a nonzero weight${unowned > 0 ? `, ${unowned} declared by no family of the model` : ''}`);
   console.log(`CPU ms: bytes to segmented page (loadPage) ${median(parse).toFixed(0)}; from the page: features stage (computeEncodedFeatures) ${median(stage).toFixed(0)}, whole extraction (extractPage: features, labels, decoder, article) ${median(whole).toFixed(0)}`);
-  console.log('| family | CPU ms in order | CPU ms alone | attrs emitted | of them known | known attrs | sum abs w | sum abs w per ms |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| family | CPU ms in order | CPU ms alone | attrs emitted | of them known | known attrs | of them weighted | sum abs w | sum abs w per ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const fam of families) {
     const ms = median(inOrder.get(fam.name)!);
     const e = emitted.get(fam.name)!;
-    const w = weight.get(fam.name) ?? { attrs: 0, sumAbs: 0 };
-    console.log(`| ${fam.name} | ${ms.toFixed(1)} | ${median(alone.get(fam.name)!).toFixed(1)} | ${e.emitted} | ${e.known} | ${w.attrs} | ${w.sumAbs.toFixed(1)} | ${(w.sumAbs / Math.max(ms, 0.1)).toFixed(2)} |`);
+    const w = weight.get(fam.name) ?? { attrs: 0, weighted: 0, sumAbs: 0 };
+    console.log(`| ${fam.name} | ${ms.toFixed(1)} | ${median(alone.get(fam.name)!).toFixed(1)} | ${e.emitted} | ${e.known} | ${w.attrs} | ${w.weighted} | ${w.sumAbs.toFixed(1)} | ${(w.sumAbs / Math.max(ms, 0.1)).toFixed(2)} |`);
   }
 }
 
