@@ -113,12 +113,15 @@ function startsWithDigit(raw: string): boolean {
   return c < 128 ? c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9 : DIGIT_RE.test(raw);
 }
 
-/** Counts entity-like spans of a block's text; `tokens` are `tokenize(text)`. */
-export function countEntities(text: string, tokens: readonly Token[]): EntityCounts {
+/**
+ * Counts entity-like spans of a block's text; `tokens` are `tokenize(text)`. With
+ * `collectTokens` false the result's `tokens` stay empty (only the bag of words reads them).
+ */
+export function countEntities(text: string, tokens: readonly Token[], collectTokens = true): EntityCounts {
   // Most blocks have no entity tokens: their set is the shared empty one, made only when needed.
   let entityTokens: Set<string> | undefined;
   const addEntityToken = (w: string): void => {
-    (entityTokens ??= new Set()).add(w);
+    if (collectTokens) (entityTokens ??= new Set()).add(w);
   };
   let name = 0;
   const spans = countSpans(text);
@@ -144,7 +147,7 @@ export function countEntities(text: string, tokens: readonly Token[]): EntityCou
       for (const t of runTokens) addEntityToken(t);
     }
     run = 0;
-    runTokens = [];
+    if (runTokens.length > 0) runTokens = [];
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -171,7 +174,7 @@ export function countEntities(text: string, tokens: readonly Token[]): EntityCou
     }
     if (anyLower && t.upper === true && (!t.sentenceStart || run > 0) && t.raw.length > 1) {
       run++;
-      runTokens.push(t.lower);
+      if (collectTokens) runTokens.push(t.lower);
       continue;
     }
     endRun();

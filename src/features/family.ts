@@ -27,7 +27,21 @@ export interface FeatureFamily {
   /** One paragraph: what it measures and why it helps (shown by docs and `pith features --families`). */
   readonly doc: string;
   readonly columns: readonly FamilyColumn[];
+  /**
+   * Every attribute name the family can emit: exact names, or prefixes ending in `*`
+   * (`cls:*`). Extraction skips a family none of whose names the model weighs, so a name
+   * left out here would be lost; a test runs every family and checks its names against this.
+   */
+  readonly attributes: readonly string[];
   compute(ctx: PageContext, out: FamilyOutput): void;
+}
+
+/** Whether `name` is one of `patterns` (exact names, or prefixes ending in `*`). */
+export function matchesAttributePattern(patterns: readonly string[], name: string): boolean {
+  for (const p of patterns) {
+    if (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : name === p) return true;
+  }
+  return false;
 }
 
 /** Missing symbolic value (no neighbour, no such tag). */

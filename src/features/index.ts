@@ -2,7 +2,7 @@
 export * from './types.js';
 export { DEFAULT_FAMILIES, FAMILY_NAMES, OPT_IN_FAMILIES, isFamilyName, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions, type WordMode } from './config.js';
 export type { FeatureFamily, FamilyColumn, FamilyOutput } from './family.js';
-export { BLOCK_FEATURE_SET, BLOCK_FEATURE_VERSION, FEATURE_FAMILIES, computeEncodedFeatures, computeFeatures, featureSchema, hashSchema, siteOf } from './registry.js';
+export { BLOCK_FEATURE_SET, BLOCK_FEATURE_VERSION, FEATURE_FAMILIES, blockFamilies, computeEncodedFeatures, computeFeatures, featureSchema, hashSchema, siteOf } from './registry.js';
 export {
   UNIT_WINDOW_FEATURE_SET, UNIT_WINDOW_FEATURE_VERSION, computeUnitWindows, unitWindowSchema, unitLabelsFromBlockLabels, blockLabelsFromUnitLabels,
   type UnitWindowInstance, type UnitWindowOptions, type UnitLabelOptions,

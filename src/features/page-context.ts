@@ -11,34 +11,10 @@ import type { Page } from '../page.js';
 import { tokenize, splitIdentifier, type Token } from './text-stats.js';
 import { guessStopLanguage, stopLanguageOf, stopWords, type StopLanguage } from './stop-words.js';
 import { pageMeta, type PageMeta } from './page-meta.js';
+import { nodeFacts, type NodeFacts } from './node-facts.js';
 import type { FeatureConfig } from './config.js';
 
-/** Landmarks a block can sit in (own element or an ancestor; ARIA roles count as their element). */
-export const CONTAINERS = Object.freeze([
-  'article', 'main', 'aside', 'nav', 'footer', 'header', 'figure', 'figcaption', 'blockquote', 'li', 'table',
-  'form', 'pre', 'address',
-] as const);
-export type Container = (typeof CONTAINERS)[number];
-const CONTAINER_BIT: ReadonlyMap<string, number> = new Map(CONTAINERS.map((c, i) => [c, 1 << i]));
-/** Extra flag bit: inside an `<a href>`. */
-export const IN_LINK_BIT = 1 << 24;
-const ROLE_AS: ReadonlyMap<string, Container> = new Map([
-  ['main', 'main'], ['navigation', 'nav'], ['complementary', 'aside'], ['contentinfo', 'footer'],
-  ['banner', 'header'], ['article', 'article'], ['figure', 'figure'], ['listitem', 'li'], ['table', 'table'],
-  ['form', 'form'], ['search', 'form'],
-]);
-
-/** itemprop values whose enclosing element says what a block is. */
-export const MICRODATA = Object.freeze([
-  'articlebody', 'headline', 'description', 'author', 'datepublished', 'comment', 'articlesection', 'caption', 'name',
-] as const);
-export type Microdata = (typeof MICRODATA)[number];
-const MICRODATA_BIT: ReadonlyMap<string, number> = new Map(MICRODATA.map((c, i) => [c, 1 << i]));
-/** Extra bit: inside an element whose itemtype is an article-like schema.org type. */
-export const ARTICLE_ITEMTYPE_BIT = 1 << MICRODATA.length;
-const ARTICLE_TYPE_RE = /article|blogposting|newsarticle|report/i;
-
-const HEADING_LEVEL: ReadonlyMap<string, number> = new Map([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
+export { ARTICLE_ITEMTYPE_BIT, CONTAINERS, IN_LINK_BIT, MICRODATA, type Container, type Microdata } from './node-facts.js';
 
 /** Per-element token lists are kept this short: enough to see `comment`, `sidebar`, `article-body`. */
 const MAX_OWN_TOKENS = 12;
@@ -54,8 +30,7 @@ export class PageContext {
 
   private _tokens: Token[][] | undefined;
   private _containers: Int32Array | undefined;
-  private _inherited: Int32Array[] | undefined; // [containerFlags, headingLevel, microdata, pathId]
-  private _pathParent: Int32Array | undefined;
+  private _facts: NodeFacts | undefined;
   private _childIndex: Int32Array | undefined;
   private _meta: PageMeta | undefined;
   private _stop: { lang: StopLanguage | undefined; set: ReadonlySet<string> } | undefined;
@@ -105,80 +80,33 @@ export class PageContext {
     return this._containers;
   }
 
-  private get inherited(): Int32Array[] {
-    if (!this._inherited) {
-      const nodes = this.tree.nodes;
-      const n = nodes.length;
-      const flags = new Int32Array(n);
-      const heading = new Int32Array(n);
-      const micro = new Int32Array(n);
-      const pathId = new Int32Array(n);
-      const paths = new Map<number, number>();
-      const tagIds = new Map<string, number>();
-      const pathParent: number[] = [];
-      for (let id = 1; id < n; id++) {
-        const node = nodes[id]!;
-        if (node.kind !== 'element') continue;
-        const p = node.parent;
-        let f = p > 0 ? flags[p]! : 0;
-        const bit = CONTAINER_BIT.get(node.tag);
-        if (bit !== undefined) f |= bit;
-        if (node.tag === 'a' && node.attrs['href'] !== undefined) f |= IN_LINK_BIT;
-        const role = node.attrs['role'];
-        if (role !== undefined) {
-          const as = ROLE_AS.get(role.trim().toLowerCase());
-          if (as) f |= CONTAINER_BIT.get(as)!;
-        }
-        flags[id] = f;
-        heading[id] = HEADING_LEVEL.get(node.tag) ?? (p > 0 ? heading[p]! : 0);
-        let m = p > 0 ? micro[p]! : 0;
-        const ip = node.attrs['itemprop'];
-        if (ip !== undefined) for (const v of ip.toLowerCase().split(/\s+/)) m |= MICRODATA_BIT.get(v) ?? 0;
-        const it = node.attrs['itemtype'];
-        if (it !== undefined && ARTICLE_TYPE_RE.test(it)) m |= ARTICLE_ITEMTYPE_BIT;
-        micro[id] = m;
-        const parentPid = p > 0 ? pathId[p]! : -1;
-        let tagId = tagIds.get(node.tag);
-        if (tagId === undefined) tagIds.set(node.tag, (tagId = tagIds.size));
-        // (parent path, tag) as one number: parent ids < node count and tag ids < 2^20 keep it exact.
-        const key = (parentPid + 1) * 1_048_576 + tagId;
-        let pid = paths.get(key);
-        if (pid === undefined) {
-          pid = paths.size;
-          paths.set(key, pid);
-          pathParent.push(parentPid);
-        }
-        pathId[id] = pid;
-      }
-      this._pathParent = Int32Array.from(pathParent);
-      this._inherited = [flags, heading, micro, pathId];
-    }
-    return this._inherited;
+  /** Per-element facts inherited down the tree, one pass per page (the seam where the tree's own facts can plug in). */
+  private get facts(): NodeFacts {
+    return (this._facts ??= nodeFacts(this.tree));
   }
 
   /** Bit set of `CONTAINERS` the element is in (itself included), plus `IN_LINK_BIT`. */
   containerFlags(id: number): number {
-    return this.inherited[0]![id]!;
+    return this.facts.containerFlags[id]!;
   }
   /** 1..6 when the element is, or is inside, h1..h6; else 0. */
   headingLevel(id: number): number {
-    return this.inherited[1]![id]!;
+    return this.facts.headingLevel[id]!;
   }
   /** Bit set of `MICRODATA` itemprops (and `ARTICLE_ITEMTYPE_BIT`) on the element or its ancestors. */
   microdata(id: number): number {
-    return this.inherited[2]![id]!;
+    return this.facts.microdata[id]!;
   }
   /** Interned id of the element's tag path (same tags from the root = same id). */
   pathId(id: number): number {
-    return this.inherited[3]![id]!;
+    return this.facts.pathId[id]!;
   }
   /**
    * Parent of each interned tag path (-1 for top level). A path is interned after its
    * parent path, so parent ids are always smaller: sums over the path trie run backwards.
    */
   get pathParents(): Int32Array {
-    void this.inherited;
-    return this._pathParent!;
+    return this.facts.pathParent;
   }
 
   /** Position of each node among its parent's children. */

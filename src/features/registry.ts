@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '../page.js';
 import { siteOfUrl } from '../util/site.js';
 import { FAMILY_NAMES, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions } from './config.js';
-import { NONE, type FamilyOutput, type FeatureFamily } from './family.js';
+import { NONE, matchesAttributePattern, type FamilyOutput, type FeatureFamily } from './family.js';
 import { PageContext } from './page-context.js';
 import type { AttributeVocabulary, ColumnSpec, EncodedFeatures, FeatureSchema, ItemFeatures, SequenceInstance } from './types.js';
 import { entitiesFamily, kindFamily, stopWordsFamily, titleCaseFamily, wordCountFamily, wordsFamily } from './families/lexical.js';
@@ -82,6 +82,51 @@ function buildSchema(config: FeatureConfig): FeatureSchema {
 /** The switched-on families, in registry order. */
 function familiesOf(config: FeatureConfig): FeatureFamily[] {
   return config.families.map((n) => BY_NAME.get(n)!);
+}
+
+/**
+ * The families of `config` that can emit a name of `vocab`, in output order. The rest would
+ * only emit names the vocabulary drops, so skipping them changes no encoding (families share
+ * page facts only through the context's memos, which whoever asks first computes).
+ */
+function familiesReaching(config: FeatureConfig, vocab: AttributeVocabulary): FeatureFamily[] {
+  let byConfig = reachingCache.get(vocab);
+  if (!byConfig) reachingCache.set(vocab, (byConfig = new Map()));
+  const key = config.families.join(',');
+  let families = byConfig.get(key);
+  if (!families) {
+    const reached = familiesNamedIn(vocab);
+    byConfig.set(key, (families = familiesOf(config).filter((f) => reached.has(f.name))));
+  }
+  return families;
+}
+const reachingCache = new WeakMap<AttributeVocabulary, Map<string, FeatureFamily[]>>();
+
+/** Names of the families that emit any of the vocabulary's names (by their declared `attributes`). */
+export function familiesNamedIn(vocab: AttributeVocabulary): Set<FamilyName> {
+  // Patterns bucketed by first character: one short list per name, not every family's.
+  const buckets = new Map<string, { family: FamilyName; pattern: string }[]>();
+  for (const f of ALL) {
+    for (const pattern of f.attributes) {
+      const c = pattern.charAt(0);
+      let list = buckets.get(c);
+      if (!list) buckets.set(c, (list = []));
+      list.push({ family: f.name, pattern });
+    }
+  }
+  const out = new Set<FamilyName>();
+  for (const name of vocab.keys()) {
+    for (const { family, pattern } of buckets.get(name.charAt(0)) ?? []) {
+      if (!out.has(family) && matchesAttributePattern([pattern], name)) out.add(family);
+    }
+    if (out.size === ALL.length) break;
+  }
+  return out;
+}
+
+/** The families these options switch on, in output order, with their `compute` (for profiling them one by one). */
+export function blockFamilies(options: FeatureOptions = {}): readonly FeatureFamily[] {
+  return familiesOf(resolveFeatureOptions(options));
 }
 
 /** The schema `computeFeatures` produces under these options (stable across runs and machines). */
@@ -247,6 +292,6 @@ export function computeEncodedFeatures(page: Page, options: FeatureOptions, voca
   const config = resolveFeatureOptions(options);
   const ctx = new PageContext(page, config);
   const sink = new EncodingSink(vocab, page.blocks.length);
-  runInto(familiesOf(config), ctx, sink);
+  runInto(familiesReaching(config, vocab), ctx, sink);
   return Object.freeze({ pageId: page.id, site: siteOf(page), ...sink.build() });
 }

@@ -241,18 +241,19 @@ export const END_PUNCTUATIONS: readonly EndPunctuation[] = Object.freeze([
   'none', 'dot', 'question', 'exclaim', 'colon', 'quote', 'ellipsis', 'other-punct', 'empty',
 ]);
 
-const TRAILING_SPACE_RE = /[\s\u00a0]+$/u;
 const PUNCT_RE = /\p{P}/u;
 
+/** How the text ends, trailing white space (what `\s` matches) aside; read from the end, without copying the text. */
 export function endPunctuation(text: string): EndPunctuation {
-  const t = text.replace(TRAILING_SPACE_RE, '');
-  if (t.length === 0) return 'empty';
-  const c = t[t.length - 1]!;
+  let end = text.length;
+  while (end > 0 && isJsSpace(text.charCodeAt(end - 1))) end--;
+  if (end === 0) return 'empty';
+  const c = text[end - 1]!;
   switch (c) {
     case '.':
     case '。':
     case '।':
-      return t.endsWith('...') ? 'ellipsis' : 'dot';
+      return end >= 3 && text.charCodeAt(end - 2) === 46 && text.charCodeAt(end - 3) === 46 && c === '.' ? 'ellipsis' : 'dot';
     case '…':
       return 'ellipsis';
     case '?':
@@ -330,9 +331,71 @@ export function decile(x: number): string {
 
 /** Splits class/id-like names into lower-case words: `articleBody` `post-content_main` -> article body post content main. */
 export function splitIdentifier(s: string, out: string[]): void {
-  IDENT_RE.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = IDENT_RE.exec(s)) !== null) out.push(m[0].toLowerCase());
+  // Runs of letters broken at case changes: "articleBody" -> article, Body; "HTMLParser" -> HTML, Parser.
+  // Upper-case (Lu) and lower-case (Ll) letters only; any other character separates words.
+  const n = s.length;
+  let k = 0;
+  while (k < n) {
+    const kind = identKindAt(s, k);
+    if (kind === ID_UPPER) {
+      // A run of capitals: all of it, or all but its last when that one starts a capitalised word.
+      let end = k;
+      let last = k;
+      let count = 0;
+      while (end < n && identKindAt(s, end) === ID_UPPER) {
+        last = end;
+        end += unitWidth(s, end);
+        count++;
+      }
+      const lowerNext = end < n && identKindAt(s, end) === ID_LOWER;
+      if (count >= 2 && lowerNext) end = last;
+      else if (lowerNext) end = lowerRunEnd(s, end);
+      out.push(s.slice(k, end).toLowerCase());
+      k = end;
+    } else if (kind === ID_LOWER) {
+      const end = lowerRunEnd(s, k);
+      out.push(s.slice(k, end).toLowerCase());
+      k = end;
+    } else k += unitWidth(s, k);
+  }
 }
-// Runs of letters broken at case changes: "articleBody" -> article, Body; "HTMLParser" -> HTML, Parser.
-const IDENT_RE = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+/gu;
+
+const ID_OTHER = 1;
+const ID_UPPER = 2;
+const ID_LOWER = 3;
+// Lu / Ll / neither per BMP code unit, decided by regex on first sight (0: not yet).
+const IDENT_KIND = new Uint8Array(65536);
+const LU_RE = /^\p{Lu}$/u;
+const LL_RE = /^\p{Ll}$/u;
+
+function identKindOf(ch: string): number {
+  return LU_RE.test(ch) ? ID_UPPER : LL_RE.test(ch) ? ID_LOWER : ID_OTHER;
+}
+
+/** Whether k starts a surrogate pair (one code point of two units). */
+function isPairAt(s: string, k: number): boolean {
+  const c = s.charCodeAt(k);
+  if (c < 0xd800 || c > 0xdbff || k + 1 >= s.length) return false;
+  const d = s.charCodeAt(k + 1);
+  return d >= 0xdc00 && d <= 0xdfff;
+}
+
+function unitWidth(s: string, k: number): number {
+  return isPairAt(s, k) ? 2 : 1;
+}
+
+/** Kind of the code point at k (a lone surrogate is a code point of its own, and no letter). */
+function identKindAt(s: string, k: number): number {
+  if (isPairAt(s, k)) return identKindOf(s.slice(k, k + 2));
+  const c = s.charCodeAt(k);
+  if (c < 128) return c >= 65 && c <= 90 ? ID_UPPER : c >= 97 && c <= 122 ? ID_LOWER : ID_OTHER;
+  let kind = IDENT_KIND[c]!;
+  if (kind === 0) IDENT_KIND[c] = kind = c >= 0xd800 && c <= 0xdfff ? ID_OTHER : identKindOf(String.fromCharCode(c));
+  return kind;
+}
+
+function lowerRunEnd(s: string, k: number): number {
+  let end = k;
+  while (end < s.length && identKindAt(s, end) === ID_LOWER) end += unitWidth(s, end);
+  return end;
+}

@@ -34,6 +34,11 @@ export interface Labeler {
    * the named attributes being built first (extraction's fast path).
    */
   readonly vocabulary?: AttributeVocabulary;
+  /**
+   * The names of `vocabulary` that carry weight (same numbers); features encoded against it
+   * predict the same, and extraction skips families with none of them. Absent: all of `vocabulary`.
+   */
+  readonly weightedVocabulary?: AttributeVocabulary;
   predictEncoded?(features: EncodedFeatures): Prediction;
   /**
    * Learners that select DOM subtrees rather than label a block sequence (the subtree SVM)

@@ -26,6 +26,7 @@ export function featureOptionsOf(file: ModelFile, subject = '<model>'): FeatureO
  */
 export function predictPage(page: Page, labeler: Labeler, featureOptions: FeatureOptions, features: () => SequenceInstance = () => computeFeatures(page, featureOptions)): Prediction {
   if (labeler.predictPage) return labeler.predictPage(page);
-  if (labeler.vocabulary && labeler.predictEncoded) return labeler.predictEncoded(computeEncodedFeatures(page, featureOptions, labeler.vocabulary));
+  const vocab = labeler.weightedVocabulary ?? labeler.vocabulary;
+  if (vocab && labeler.predictEncoded) return labeler.predictEncoded(computeEncodedFeatures(page, featureOptions, vocab));
   return labeler.predict(features());
 }

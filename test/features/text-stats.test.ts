@@ -109,3 +109,47 @@ test('nonSpaceChars: what is left once every character \\s matches is taken out'
   assert.equal(nonSpaceChars('a\u00a0b\u2009c\u3000d\ufeff'), 4, 'no-break, thin, ideographic spaces and the byte-order mark are white space');
   for (const s of ['Original price was: $30.00.', ' x \u200b y ', 'Ünïcode — 日本語']) assert.equal(nonSpaceChars(s), s.replace(/\s/g, '').length, s);
 });
+
+// The regular expressions the character loops replaced: the loops must give the same answers.
+const REFERENCE_IDENT_RE = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+/gu;
+function referenceSplit(s: string): string[] {
+  return [...s.matchAll(REFERENCE_IDENT_RE)].map((m) => m[0].toLowerCase());
+}
+function referenceEnd(text: string): string {
+  const t = text.replace(/[\s\u00a0]+$/u, '');
+  if (t.length === 0) return 'empty';
+  const c = t[t.length - 1]!;
+  if (c === '.' || c === '。' || c === '।') return t.endsWith('...') ? 'ellipsis' : 'dot';
+  return endPunctuation(c);
+}
+
+test('splitIdentifier and endPunctuation agree with their regular expressions on random text in many scripts', () => {
+  const alphabet = ['a', 'b', 'Z', 'Q', 'é', 'É', 'ß', 'Σ', 'σ', 'Ж', 'ж', '中', 'ǅ', '𐐀', '𐐨', '\ud800', '\udc00', '1', '-', '_', ' ', '.', '。', '।', '…', '?', '"', '\u00a0', '\u2028', '\u3000', '\ufeff', '\t', 'ª'];
+  let seed = 7;
+  const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  for (let round = 0; round < 5000; round++) {
+    const len = next() % 12;
+    let s = '';
+    for (let k = 0; k < len; k++) s += alphabet[next() % alphabet.length];
+    const got: string[] = [];
+    splitIdentifier(s, got);
+    assert.deepEqual(got, referenceSplit(s), JSON.stringify(s));
+    assert.equal(endPunctuation(s), referenceEnd(s), JSON.stringify(s));
+  }
+  for (const s of ['HTMLParser', 'articleBody', 'post-content_main', 'ABCdef', 'AB', 'aB', 'Ab', 'XMLHttpRequest2Go', 'ÉTÉété']) {
+    const got: string[] = [];
+    splitIdentifier(s, got);
+    assert.deepEqual(got, referenceSplit(s), s);
+  }
+});
+
+test('countEntities counts the same without collecting entity tokens, and then collects none', () => {
+  for (const text of ['On 3 March 2024 Anna Smith paid $40 at 9:30 for 15% of Acme Corp.', 'Der Bundestag hat am 12. Mai in Berlin 2,5 Millionen Euro bewilligt.', 'plain words only']) {
+    const toks = tokenize(text);
+    const withTokens = countEntities(text, toks);
+    const counts = countEntities(text, toks, false);
+    assert.deepEqual({ ...counts, tokens: undefined }, { ...withTokens, tokens: undefined }, text);
+    assert.equal(counts.tokens.size, 0);
+  }
+  assert.ok(countEntities('Anna Smith met Bob in Paris on 3 March.', tokenize('Anna Smith met Bob in Paris on 3 March.')).tokens.size > 0);
+});

@@ -8,6 +8,7 @@ export const afterImageFamily: FeatureFamily = {
   name: 'after-image',
   doc: 'The block-labelling study\'s after image tag: `afterimg` (or `aftermedia`) when an image (or video, iframe, ...) item lies between the previous text block and this one; `beforeimg` when one follows before the next text block. Captions sit next to images. Column afterImage: image | media | no.',
   columns: [{ name: 'afterImage', kind: 'symbolic' }],
+  attributes: ['afterimg', 'aftermedia', 'beforeimg'],
   compute(ctx, out) {
     const blocks = ctx.blocks;
     let lastVisual: 'image' | 'media' | 'no' = 'no';
@@ -56,6 +57,7 @@ export const windowFamily: FeatureFamily = {
   name: 'window',
   doc: "The memory-based study's window features over the block sequence: tags of the items 5 before and 5 after (`w-2:tag=li`; `_` past either end; the current tag is in `ancestors`), text lengths in characters of the items 3 before to 3 after as log2 buckets (`w+1:len=64`, `len=...` for the block itself), end punctuation of the same seven (`w-1:end=dot`, `end=none`, ...: dot, question, exclaim, colon, quote, ellipsis, other-punct, none, empty), and the block's own upper-case share (`upper`, value in [0,1]; `upper=caps` above the memory-based study's 70%). Columns: tag-5..tag+5 (symbolic), len-3..len+3 (log2(1+chars), NaN past the ends), upperRatio, end-3..end+3 (symbolic).",
   columns: WINDOW_COLUMNS,
+  attributes: ['w-*', 'w+*', 'len=*', 'end=*', 'upper', 'upper=caps'],
   compute(ctx, out) {
     const n = ctx.blocks.length;
     // Each value (tag, length bucket, end mark) gets a small number per page, and each
@@ -138,6 +140,7 @@ export const positionFamily: FeatureFamily = {
     { name: 'relIndex', kind: 'numeric' },
     { name: 'relChars', kind: 'numeric' },
   ],
+  attributes: ['pos', 'pos-chars', 'pos=*', 'first-item', 'last-item'],
   compute(ctx, out) {
     const n = ctx.blocks.length;
     const starts = ctx.charStarts;

@@ -54,6 +54,7 @@ export const cuesFamily: FeatureFamily = {
   name: 'cues',
   doc: "Text cues of article furniture, in many languages: `cue:credit` (a photo or source credit: `Foto:`, `(Photo: ...)`, `©`, an agency name in a short line; in a long block only at its end), `cue:counter` (a gallery counter, `Bild 3 von 10`), `cue:license` (licence or rights line), `cue:dateline` (`Published: ...`, `Aktualisiert am ...` with a number), `cue:lead-in` (a short line leading to related links, `Auch interessant:`, `Read more`, or any short line ending in a colon), `cue:reply` (a comment's button or header: `Reply`, `Antworten`, `Report`, `Permalink`, `Anna says:`), `cue:comments` (the comment section's heading, count or form: `12 Comments`, `Kommentare (3)`, `Leave a Reply`); all but the credit only in blocks of 160 characters or less. `cue:short` marks a credit in a block of 12 words or less (a caption or credit line). `cue-1:<cue>` / `cue+1:<cue>` give the previous and next text block's credit, counter and reply cues, since a caption stands next to its credit and counter, and a comment between its header and its buttons. Column cue: the first cue or `_`.",
   columns: [{ name: 'cue', kind: 'symbolic' }],
+  attributes: ['cue:*', 'cue-1:*', 'cue+1:*'],
   compute(ctx, out) {
     const words = blockWordCounts(ctx);
     const cues: Cue[][] = ctx.blocks.map((b, i) => (b.kind === 'text' && b.text.length > 0 ? cuesOf(b.text, words[i]!) : []));

@@ -10,6 +10,7 @@ export const anchorFamily: FeatureFamily = {
   name: 'anchor',
   doc: 'The block-labelling study\'s anchor percentage: share of the block\'s (whitespace-separated) words inside `<a href>` (`anchor`, value in [0,1]), with `anchor=none`, `anchor=all` and `anchor=<decile>`. Column anchorShare.',
   columns: [{ name: 'anchorShare', kind: 'numeric' }],
+  attributes: ['anchor', 'anchor=*'],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
     ctx.blocks.forEach((b, i) => {
@@ -39,6 +40,7 @@ export const linkDensityFamily: FeatureFamily = {
     { name: 'regionLinkDensity', kind: 'numeric' },
     { name: 'regionChars', kind: 'numeric' },
   ],
+  attributes: ['linkd', 'linkd=*', 'region-linkd', 'region-linkd=*', 'region-chars=*'],
   compute(ctx, out) {
     const n = ctx.blocks.length;
     const nodes = ctx.tree.nodes;
@@ -72,6 +74,7 @@ export const textDensityFamily: FeatureFamily = {
   name: 'text-density',
   doc: "Kohlschütter's text density: words per line when the block is wrapped at 80 characters, not counting its last line (`tdens`, density/20 capped at 1, and `tdens=<log2 bucket>`). Full lines of prose are dense; link lists and bylines are not. Column textDensity.",
   columns: [{ name: 'textDensity', kind: 'numeric' }],
+  attributes: ['tdens', 'tdens=*'],
   compute(ctx, out) {
     ctx.tokens.forEach((toks, i) => {
       const d = textDensity(toks);
@@ -106,6 +109,7 @@ export const proseCoreFamily: FeatureFamily = {
     { name: 'core', kind: 'symbolic' },
     { name: 'proseShare', kind: 'numeric' },
   ],
+  attributes: ['core50', 'core80', 'core=none', 'core50-depth=*', 'prose-share', 'prose-share=*'],
   compute(ctx, out) {
     const n = ctx.blocks.length;
     const nodes = ctx.tree.nodes;
@@ -169,6 +173,7 @@ export const pageKindFamily: FeatureFamily = {
     { name: 'pageLinkShare', kind: 'numeric' },
     { name: 'pageProseShare', kind: 'numeric' },
   ],
+  attributes: ['pk=*'],
   compute(ctx, out) {
     const text = ctx.charStarts[ctx.blocks.length]!;
     const prose = prosePrefix(ctx)[ctx.blocks.length]!;
@@ -204,6 +209,7 @@ export const proseSpanFamily: FeatureFamily = {
     { name: 'proseBefore', kind: 'numeric' },
     { name: 'proseAfter', kind: 'numeric' },
   ],
+  attributes: ['pb=*', 'pa=*', 'gap-prev=*', 'gap-next=*'],
   compute(ctx, out) {
     const n = ctx.blocks.length;
     const prose = prosePrefix(ctx);

@@ -5,8 +5,10 @@ import { countEntities, ENTITY_KINDS, type EntityCounts } from '../entities.js';
 import { log2Bucket, logScale, decile, wordCount } from '../text-stats.js';
 
 export function blockEntities(ctx: PageContext): readonly EntityCounts[] {
+  // Entity tokens are for the bag of words only: without it, only the counts are made.
+  const collectTokens = ctx.config.families.includes('words');
   return ctx.shared('entities', () =>
-    ctx.blocks.map((b, i) => countEntities(b.kind === 'text' ? b.text.slice(0, ctx.config.maxTokensPerBlock * 12) : '', ctx.tokens[i]!)),
+    ctx.blocks.map((b, i) => countEntities(b.kind === 'text' ? b.text.slice(0, ctx.config.maxTokensPerBlock * 12) : '', ctx.tokens[i]!, collectTokens)),
   );
 }
 
@@ -24,6 +26,7 @@ export const kindFamily: FeatureFamily = {
   name: 'kind',
   doc: 'What the item is: `kind=text`, `kind=image` or `kind=media`; images also get `img:alt` when they carry alternative text and `img:link` inside a link.',
   columns: [{ name: 'kind', kind: 'symbolic' }],
+  attributes: ['kind=*', 'img:alt', 'img:link'],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
     ctx.blocks.forEach((b, i) => {
@@ -61,6 +64,7 @@ export const wordsFamily: FeatureFamily = {
   name: 'words',
   doc: 'The block-labelling study\'s bag of words: `w:<token>` (lower-cased, at most 24 characters, value 1) for each distinct token of the block, first `maxWordsPerBlock` kept; numbers and entity-like tokens are left out (the entities family counts them), except news-agency names. With `words: hashed` the names are `w#<bucket>` instead. No columns.',
   columns: [],
+  attributes: ['w:*', 'w#*'],
   compute(ctx, out) {
     const { words, wordBuckets, maxWordsPerBlock } = ctx.config;
     const ents = blockEntities(ctx);
@@ -83,6 +87,7 @@ export const stopWordsFamily: FeatureFamily = {
   name: 'stop-words',
   doc: "The block-labelling study's inverse stop-wording: `sw:<word>` for each stop word of the page's language in the block (lists for 16 European languages, Turkish, Indonesian, Korean, and function characters for Chinese and Japanese; the language is guessed from the page's text, else `<html lang>`, else all lists together), plus `stop-ratio` (share of tokens that are stop words, value in [0,1]) and its decile `stop-ratio=<0-9>`. Prose has many stop words whatever its topic; menus and tag lists have few. Column: stopRatio.",
   columns: [{ name: 'stopRatio', kind: 'numeric' }],
+  attributes: ['sw:*', 'stop-ratio', 'stop-ratio=*'],
   compute(ctx, out) {
     const stop = ctx.stop.set;
     ctx.tokens.forEach((toks, i) => {
@@ -108,6 +113,7 @@ export const entitiesFamily: FeatureFamily = {
   name: 'entities',
   doc: 'The block-labelling study\'s named entities, by language-independent heuristics: `ent:name` (runs of capitalised words not opening a sentence), `ent:date` (numeric dates, month names next to numbers, years), `ent:time`, `ent:money`, `ent:percent`, `ent:number`; values log-scaled counts in [0,1], plus `ent-many:<kind>` at 3 or more. Columns: log2(1+count) per kind.',
   columns: ENTITY_KINDS.map((k) => ({ name: `ent_${k}`, kind: 'numeric' as const })),
+  attributes: ['ent:*', 'ent-many:*'],
   compute(ctx, out) {
     blockEntities(ctx).forEach((e, i) => {
       ENTITY_KINDS.forEach((k, j) => {
@@ -125,6 +131,7 @@ export const titleCaseFamily: FeatureFamily = {
   name: 'title-case',
   doc: 'The block-labelling study\'s title casing: `tcase:all` when every cased token starts upper case (headlines in English, menus), `tcase:anylower` when any starts lower case. Column titleCase: all | mixed | lower | none (no cased tokens).',
   columns: [{ name: 'titleCase', kind: 'symbolic' }],
+  attributes: ['tcase:all', 'tcase:anylower'],
   compute(ctx, out) {
     ctx.tokens.forEach((toks, i) => {
       let up = 0;
@@ -148,6 +155,7 @@ export const wordCountFamily: FeatureFamily = {
   name: 'word-count',
   doc: 'The block-labelling study\'s word count (CJK characters count half a word): `words` (log-scaled, 1 at 1000 words) and the log2 bucket `wc=<0|1|2|4|8|...>`. Column: log2(1+words).',
   columns: [{ name: 'wordCount', kind: 'numeric' }],
+  attributes: ['wc=*', 'words'],
   compute(ctx, out) {
     blockWordCounts(ctx).forEach((n, i) => {
       out.attr(i, ctx.name('wc=', log2Bucket(n)));

@@ -21,6 +21,7 @@ export const markupTokensFamily: FeatureFamily = {
     { name: 'hint', kind: 'symbolic' },
     { name: 'ancestorHint', kind: 'symbolic' },
   ],
+  attributes: ['cls:*', 'acls:*', 'hint:*', 'ahint:*'],
   compute(ctx, out) {
     const cap = ctx.config.maxMarkupTokens;
     // Token lists are shared by every block under the same elements: derive names once per list.
@@ -95,6 +96,7 @@ export const headingFamily: FeatureFamily = {
   name: 'heading',
   doc: 'Whether the block is, or is inside, a heading element: `heading` and `heading=h1`..`heading=h6`. Column heading: h1..h6 or `_`.',
   columns: [{ name: 'heading', kind: 'symbolic' }],
+  attributes: ['heading', 'heading=*'],
   compute(ctx, out) {
     ctx.blocks.forEach((b, i) => {
       const level = ctx.headingLevel(b.elementId);
@@ -111,6 +113,7 @@ export const containersFamily: FeatureFamily = {
   name: 'containers',
   doc: `Landmarks the block sits in (its element or any ancestor; ARIA roles count as the element they stand for, e.g. role=navigation as nav): \`in:<c>\` for c in ${CONTAINERS.join(', ')}. Columns: one 0/1 column per landmark (in_<c>).`,
   columns: CONTAINERS.map((c) => ({ name: `in_${c}`, kind: 'numeric' as const })),
+  attributes: ['in:*'],
   compute(ctx, out) {
     ctx.blocks.forEach((b, i) => {
       const f = ctx.containerFlags(b.elementId);
@@ -134,6 +137,15 @@ function keyOf(tokens: readonly string[]): string {
   return tokens.join(' ');
 }
 
+/** `keyOf(tokens.slice(k, k + n))` for n of 1 to 3, without the slice. */
+function shingleAt(tokens: readonly string[], k: number, n: number): string {
+  if (n === 1) return tokens[k]!;
+  if (n === 2) return `${tokens[k]!} ${tokens[k + 1]!}`;
+  if (n === 3) return `${tokens[k]!} ${tokens[k + 1]!} ${tokens[k + 2]!}`;
+  return keyOf(tokens.slice(k, k + n));
+}
+const NO_WORDS: readonly string[] = Object.freeze([]);
+
 export const schemaFamily: FeatureFamily = {
   name: 'schema',
   doc: "schema.org hints. JSON-LD: `ld:body` (share of the block's word 3-grams found in an `articleBody`; blocks under three words: whether they occur there as a phrase), `ld:body=most` (80% or more), `ld:headline` (block text equals a JSON-LD `headline`), `meta:desc` (block text equals the og/meta/JSON-LD description). Microdata: `ip:<prop>` for itemprop articleBody, headline, description, author, datePublished, comment, articleSection, caption or name on the block's element or an ancestor, and `itemtype:article` inside an Article/NewsArticle/BlogPosting item. Columns: ldBodyShare, ldHeadline (y/n), microdata (most telling itemprop or `_`).",
@@ -142,6 +154,7 @@ export const schemaFamily: FeatureFamily = {
     { name: 'ldHeadline', kind: 'symbolic' },
     { name: 'microdata', kind: 'symbolic' },
   ],
+  attributes: ['ld:body', 'ld:body=most', 'ld:headline', 'meta:desc', 'ip:*', 'itemtype:article'],
   compute(ctx, out) {
     const meta = ctx.meta;
     const bodyText = meta.articleBodies.join(' \n ');
@@ -149,19 +162,21 @@ export const schemaFamily: FeatureFamily = {
     if (bodyText) {
       // 1- and 2-grams too, so blocks of one or two words can be looked up the same way.
       const toks = tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower);
-      for (let n = 1; n <= SHINGLE; n++) for (let k = 0; k + n <= toks.length; k++) shingles.add(keyOf(toks.slice(k, k + n)));
+      for (let n = 1; n <= SHINGLE; n++) for (let k = 0; k + n <= toks.length; k++) shingles.add(shingleAt(toks, k, n));
     }
     const norm = (s: string): string => keyOf(tokenize(s).map((t) => t.lower));
     const headlines = new Set(meta.headlines.map(norm).filter(Boolean));
     const descriptions = new Set(meta.descriptions.map(norm).filter(Boolean));
+    // Pages without JSON-LD text or declared titles match nothing: their blocks' words are not needed.
+    const matchText = shingles.size > 0 || headlines.size > 0 || descriptions.size > 0;
     ctx.blocks.forEach((b, i) => {
-      const toks = ctx.tokens[i]!.map((t) => t.lower);
+      const toks = matchText ? ctx.tokens[i]!.map((t) => t.lower) : NO_WORDS;
       let share = 0;
       if (shingles.size > 0 && toks.length > 0) {
         if (toks.length >= SHINGLE) {
           let hit = 0;
           const total = toks.length - SHINGLE + 1;
-          for (let k = 0; k < total; k++) if (shingles.has(keyOf(toks.slice(k, k + SHINGLE)))) hit++;
+          for (let k = 0; k < total; k++) if (shingles.has(shingleAt(toks, k, SHINGLE))) hit++;
           share = hit / total;
         } else if (shingles.has(keyOf(toks))) share = 1;
       }

@@ -81,6 +81,7 @@ export const titleMatchFamily: FeatureFamily = {
     { name: 'titleShare', kind: 'numeric' },
     { name: 'titleCover', kind: 'numeric' },
   ],
+  attributes: ['tmatch', 'tmatch:*', 'tmatch-cover', 'tmatch=*'],
   compute(ctx, out) {
     const { matches, best, cover, exact } = titleScores(ctx);
     for (let i = 0; i < ctx.blocks.length; i++) {
@@ -105,6 +106,7 @@ export const titleAnchorFamily: FeatureFamily = {
   name: 'title-anchor',
   doc: "Where a block stands relative to the page's headline: the anchor is the block that best matches a declared title (largest share x cover, both at least 0.5; the first on ties). `tanchor` on the anchor, `before-tanchor` / `after-tanchor` elsewhere (`tanchor=none` when no block matches), and after it `tanchor-dist=<log2 bucket>` (text blocks from the anchor) and `tanchor-chars=<decile>` (share of the page's text between them). Articles start right below their headline; comments and teasers come far after. Column titleAnchorDistance: signed log2(1 + text blocks from the anchor), 0 with no anchor.",
   columns: [{ name: 'titleAnchorDistance', kind: 'numeric' }],
+  attributes: ['tanchor', 'tanchor=none', 'before-tanchor', 'after-tanchor', 'tanchor-dist=*', 'tanchor-chars=*'],
   compute(ctx, out) {
     const { best, cover } = titleScores(ctx);
     const n = ctx.blocks.length;

@@ -25,6 +25,7 @@ export const ancestorsFamily: FeatureFamily = {
     { name: 'parent', kind: 'symbolic' },
     { name: 'grandparent', kind: 'symbolic' },
   ],
+  attributes: ['tag=*', 'box=*', 'parent=*', 'gparent=*'],
   compute(ctx, out) {
     const boxes = ctx.containers;
     ctx.blocks.forEach((b, i) => {
@@ -59,6 +60,7 @@ export const descendantsFamily: FeatureFamily = {
   name: 'descendants',
   doc: "The block-labelling study's descendant tags: `desc:<t>` for each element inside the block's span of text (inline wrappers between its box and its text, and elements among its text nodes), with `a href` (`a-href`) told from `a name` (`a-name`), `b` as `strong` and `i` as `em`. Column desc: up to four names, sorted, joined by `+` (`_` when none).",
   columns: [{ name: 'desc', kind: 'symbolic' }],
+  attributes: ['desc:*'],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
     const boxes = ctx.containers;
@@ -97,6 +99,7 @@ export const siblingsFamily: FeatureFamily = {
     { name: 'prevSibling', kind: 'symbolic' },
     { name: 'nextSibling', kind: 'symbolic' },
   ],
+  attributes: ['prevsib=*', 'nextsib=*'],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
     const childIndex = ctx.childIndex;
@@ -142,6 +145,7 @@ export const structureFamily: FeatureFamily = {
     { name: 'sameShare', kind: 'numeric' },
     { name: 'parentPrefixShare', kind: 'numeric' },
   ],
+  attributes: ['depth', 'children', 'siblings', 'rep-prefix', 'rep-suffix', 'rep-same', 'rep-same=*', 'rep-parent'],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
     const n = ctx.blocks.length;

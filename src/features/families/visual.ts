@@ -117,6 +117,7 @@ export const visualFamily: FeatureFamily = {
     { name: 'visColumn', kind: 'numeric' },
     { name: 'visWidth', kind: 'numeric' },
   ],
+  attributes: ['vis:*'],
   compute(ctx, out) {
     const layout = ctx.page.layout;
     const n = ctx.blocks.length;

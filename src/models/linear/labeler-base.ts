@@ -9,7 +9,7 @@ import type { AttributeVocabulary, EncodedFeatures, SequenceInstance } from '../
 import type { FeatureContribution, Labeler, Prediction } from '../labeler.js';
 import { encodeSequences, type EncodedItems } from './encode.js';
 import { rowNames } from './feature-index.js';
-import { linearToJSON, type LinearAlgorithm, type LinearModel } from './model.js';
+import { extraLength, linearToJSON, type LinearAlgorithm, type LinearModel } from './model.js';
 import { rowContributions, stateScores } from './scores.js';
 
 export interface Decoded {
@@ -26,6 +26,7 @@ export abstract class LinearLabeler implements Labeler {
   /** Model label number -> position in LABELS. */
   private readonly labelPos: readonly number[];
   private names: string[] | undefined;
+  private weighted: AttributeVocabulary | undefined;
 
   constructor(model: LinearModel) {
     this.model = model;
@@ -78,6 +79,15 @@ export abstract class LinearLabeler implements Labeler {
 
   get vocabulary(): AttributeVocabulary {
     return this.model.index.lookup;
+  }
+
+  /**
+   * The attributes with a nonzero weight in any of their rows (own, `prev:`/`next:` copies,
+   * CRF edge block), under their vocabulary numbers. The others add exactly 0 to every score,
+   * so features encoded against this subset score the same as against the whole vocabulary.
+   */
+  get weightedVocabulary(): AttributeVocabulary {
+    return (this.weighted ??= weightedAttributes(this.model));
   }
 
   predict(seq: SequenceInstance): Prediction {
@@ -139,6 +149,25 @@ export abstract class LinearLabeler implements Labeler {
     lines.push(...this.describeExtra(top));
     return lines.join('\n') + '\n';
   }
+}
+
+function weightedAttributes(model: LinearModel): AttributeVocabulary {
+  const { index, W } = model;
+  const L = model.labels.length;
+  const edgeStart = index.rows * L + extraLength(model.algorithm, L);
+  const anyWeight = (from: number, length: number): boolean => {
+    for (let p = from; p < from + length; p++) if (W[p] !== 0) return true;
+    return false;
+  };
+  const out = new Map<string, number>();
+  for (const [name, k] of index.lookup) {
+    const weighed = anyWeight(index.own[k]! * L, L) ||
+      (index.prev[k]! >= 0 && anyWeight(index.prev[k]! * L, L)) ||
+      (index.next[k]! >= 0 && anyWeight(index.next[k]! * L, L)) ||
+      (model.edges === true && anyWeight(edgeStart + k * L * L, L * L));
+    if (weighed) out.set(name, k);
+  }
+  return out;
 }
 
 export const fmt = (w: number) => (w >= 0 ? '+' : '') + w.toFixed(4);
