@@ -75,7 +75,7 @@ export function setTable(r: SetResult): string {
   const cpu = (k: string): number => med(k, (x) => x.cpu);
   const wall = (k: string): number => med(k, (x) => x.wall);
   return [
-    `${r.set.name}: ${n} pages, ${r.set.reps} alternating runs each, CPU meter ${defaultMeter()}, load average (1 min) ${f2(r.load.before)} before, ${f2(r.load.after)} after`,
+    `${r.set.name}: ${n} page${n === 1 ? '' : 's'}, ${r.set.reps} alternating runs each, CPU meter ${defaultMeter()}, load average (1 min) ${f2(r.load.before)} before, ${f2(r.load.after)} after`,
     '',
     '| process | CPU s per run | median CPU s | median wall s | CPU ms/page | peak RSS MB | lines |',
     '|---|---|---:|---:|---:|---:|---:|',

@@ -16,6 +16,7 @@
  * - pages: pith extract (bytes -> article text) beside parse5's bare parse and Readability.js on
  *   linkedom (every page, LIMIT), Readability.js on jsdom (every JSDOM_EVERY'th page).
  * - batch: `pith batch` peak RSS and the speed-up of 2 workers over 1 (in-process runBatch).
+ * CORPORA: the shared corpora folder (default ../shared/corpora from the working folder).
  * Old switches still work: ONLY_PROCESS=1, ONLY_BATCH=1, SKIP_PROCESS=1, SKIP_BATCH=1.
  * Issue 60's targets: CPU Readability / pith >= 2.0 on all trafilatura-eval pages, >= 1.8 on the
  * first 300; one page no dearer than Readability.js; every shared page under 1 s.
@@ -37,7 +38,7 @@ import { measureSet, processSets, setTable, trafilaturaPages } from './speed-pro
 import { profileStages, profileTable } from './stage-profile.js';
 import { slowestPages } from './slowest-pages.js';
 
-const root = join(process.cwd(), '..', 'shared', 'corpora');
+const root = process.env.CORPORA ?? join(process.cwd(), '..', 'shared', 'corpora');
 const limit = Number(process.env.LIMIT ?? Infinity);
 const jsdomEvery = Number(process.env.JSDOM_EVERY ?? 25);
 
