@@ -158,6 +158,8 @@ export async function alternate(
   for (let r = 0; r < reps; r++) {
     for (const c of contenders) {
       const out = join(scratch, `${c.key}-${r}.jsonl`);
+      // `pith batch` skips the pages its output already holds: each run starts with none.
+      await rm(out, { force: true });
       runs.get(c.key)!.push(await measureNodeProcess(c.args(out), scratch, meter));
       if (r === 0 && check) await check(c.key, out);
       await rm(out, { force: true });
