@@ -79,14 +79,16 @@ test('stagePages copies files with spaces and leading dashes under plain numbere
   }
 });
 
-test('alternate runs the contenders in turn, repetition by repetition, and checks the first outputs', async () => {
+test('alternate runs the contenders in turn, each run without a stale output, and checks the first outputs', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'pith-alt-'));
   try {
     const order = join(dir, 'order.txt');
     const contender = (key: string) => ({
       key,
-      args: (out: string) => ['-e', `const fs = require('node:fs'); fs.appendFileSync(${JSON.stringify(order)}, '${key}'); fs.writeFileSync(${JSON.stringify(out)}, '{"id":1}\\n{"id":2}\\n');`],
+      args: (out: string) => ['-e', `const fs = require('node:fs'); fs.appendFileSync(${JSON.stringify(order)}, '${key}'); fs.appendFileSync(${JSON.stringify(out)}, '{"id":1}\\n{"id":2}\\n');`],
     });
+    // A stale output (a batch run's, which a new run would resume from) is removed before the run.
+    await writeFile(join(dir, 'a-0.jsonl'), '{"id":0}\n'.repeat(5));
     const checked: string[] = [];
     const runs = await alternate([contender('a'), contender('b')], 3, dir, async (key, out) => {
       checked.push(`${key}:${(await readFile(out, 'utf8')).split('\n').filter(Boolean).length}`);
