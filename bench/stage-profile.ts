@@ -17,7 +17,7 @@ import { parseDocument } from '../src/dom/html-parser.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { segment, type Block } from '../src/segment/segment.js';
 import { pageIdFromPath, type LoadOptions, type Page } from '../src/page.js';
-import { FEATURE_FAMILIES, computeEncodedFeatures, resolveFeatureOptions, type FeatureFamily } from '../src/features/index.js';
+import { FEATURE_FAMILIES, computeEncodedFeatures, computeFeatures, resolveFeatureOptions, type FeatureFamily } from '../src/features/index.js';
 import { PageContext } from '../src/features/page-context.js';
 import type { AttributeVocabulary } from '../src/features/types.js';
 import { bodyWeightOf, constrainLabels, DECODE_RULES, pageEvidence, resolveDecodeSettings } from '../src/decode/constrain.js';
@@ -25,6 +25,7 @@ import { buildArticle, toHtml, toMarkdown, toText } from '../src/article/index.j
 import { bundledModelPath, loadExtractionModel, resultExtraction, siteUrlOf, type ExtractResult, type LoadedModel } from '../src/pipeline/extract.js';
 import { extractionJson } from '../src/pipeline/extraction.js';
 import type { Prediction } from '../src/models/labeler.js';
+import { predictPage } from '../src/models/page-prediction.js';
 import { extractAsBatch } from './slowest-pages.js';
 import { measureNodeProcess, median, stagePages } from './process-cpu.js';
 
@@ -130,7 +131,7 @@ export function stageChain(bytes: Uint8Array, model: LoadedModel, id: string, cp
     prediction = timed(cpu, 'model (predictEncoded)', () => labeler.predictEncoded!(encoded));
   } else {
     // A learner with its own page path (the SVM) or one that reads names: features and model as one.
-    prediction = timed(cpu, 'features + model (predictPage)', () => (labeler.predictPage ? labeler.predictPage(page) : labeler.predict(computeFeaturesOf(page, model))));
+    prediction = timed(cpu, 'features + model (predictPage)', () => predictPage(page, labeler, featureOptions));
   }
 
   const settings = resolveDecodeSettings({});
@@ -144,16 +145,12 @@ export function stageChain(bytes: Uint8Array, model: LoadedModel, id: string, cp
     page, article, labels: constrained.labels, probs: prediction.probs, confidence: constrained.confidence, notes: constrained.notes,
     ...(constrained.addedText ? { addedText: constrained.addedText } : {}),
     pageKind: evidence.pageKind, bodyWeight: bodyWeightOf(evidence, settings),
-    get features(): never {
-      throw new Error('stage-profile: features by name are not kept');
+    get features() {
+      return computeFeatures(page, featureOptions);
     },
   };
   const line = timed(cpu, 'render: JSON line (text, markdown, html again inside)', () => JSON.stringify(extractionJson(resultExtraction(result))));
   return { page, result, line, htmlChars: decoded.text.length };
-}
-
-function computeFeaturesOf(page: Page, model: LoadedModel): never {
-  throw new Error(`stage-profile: the model ${model.path} reads features by name, which this profile does not time apart (page ${page.id})`);
 }
 
 export interface StageProfile {
