@@ -1,24 +1,30 @@
 /**
- * `npm run bench:speed`: in one run, over the shared pages:
- * - pith extract (bytes -> article text) beside parse5's bare parse and Readability.js on
- *   linkedom (every page), and Readability.js on jsdom (a sample, it is slow);
- * - `pith batch` peak RSS and the speed-up of 2 workers over 1.
- * - whole process: `node bin/pith.js batch --workers 1` (and 2) over the first 300
- *   trafilatura-eval pages (sorted by name) against bench/readability-batch.js, Readability.js
- *   on linkedom over the same files, each a fresh process timed from spawn to exit (start-up,
- *   model load, reading, writing JSON lines included), in alternating repetitions; medians.
- * Env: LIMIT (pages), JSDOM_EVERY (25), SKIP_BATCH=1, ONLY_BATCH=1, SKIP_PROCESS=1,
- * ONLY_PROCESS=1, PROCESS_PAGES (300), PROCESS_REPS (5). The whole-process part also times
- * bench/parse-floor-batch.js (decode + parse5, no extraction): the floor under any parse5 extractor.
- * Targets: pith >= 2.5x faster than Readability/linkedom; within 1.5x of the bare parse;
- * batch peak RSS < 400 MB; 2 workers >= 1.7x one worker; whole process: pith batch --workers 1
- * >= 2.5x Readability.js+linkedom, 2 workers >= 1.8x one, peak RSS < 400 MB.
+ * `npm run bench:speed`, in sections (SECTIONS, comma-separated; default
+ * `process,profile,slowest`; `pages` and `batch` on request):
+ * - process (issue 60's figures, bench/speed-process.ts): whole processes in alternation,
+ *   `pith batch --workers 1`, the parse5 floor (bench/parse-floor-batch.js) and Readability.js
+ *   on linkedom (bench/readability-batch.js); medians of CPU (user + sys of the process tree, the
+ *   `--single-threaded-gc` re-run included) and wall time, ratios Readability / pith and floor /
+ *   pith, on the first 300 trafilatura-eval pages by name, all 776, every shared page and one
+ *   page. Env: PROCESS_REPS (5), ALL_REPS (3), ONE_REPS (10), PROCESS_PAGES (300),
+ *   PROCESS_SETS (`first300,trafilatura,all,one`), CPU_METER (`time` | `preload`).
+ * - profile (bench/stage-profile.ts): in this process over the first PROFILE_PAGES (300)
+ *   trafilatura-eval pages, CPU per stage, each feature family, each rendering, and start-up
+ *   (a one-page process minus its page).
+ * - slowest (bench/slowest-pages.ts): the SLOWEST_TOP (20) dearest pages of every shared corpus,
+ *   in-process CPU per page with size; printed, and written as JSON to SLOWEST_JSON.
+ * - pages: pith extract (bytes -> article text) beside parse5's bare parse and Readability.js on
+ *   linkedom (every page, LIMIT), Readability.js on jsdom (every JSDOM_EVERY'th page).
+ * - batch: `pith batch` peak RSS and the speed-up of 2 workers over 1 (in-process runBatch).
+ * CORPORA: the shared corpora folder (default ../shared/corpora from the working folder).
+ * Old switches still work: ONLY_PROCESS=1, ONLY_BATCH=1, SKIP_PROCESS=1, SKIP_BATCH=1.
+ * Issue 60's targets: CPU Readability / pith >= 2.0 on all trafilatura-eval pages, >= 1.8 on the
+ * first 300; one page no dearer than Readability.js; every shared page under 1 s.
  */
-import { readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'parse5';
 import { DOMParser } from 'linkedom';
@@ -28,8 +34,11 @@ import { decodeHtml } from '../src/dom/bytes.js';
 import { listPageFiles } from './page-files.js';
 import { extractBytes, loadExtractionModel, bundledModelPath } from '../src/pipeline/extract.js';
 import { toText } from '../src/article/index.js';
+import { measureSet, processSets, setTable, trafilaturaPages } from './speed-process.js';
+import { profileStages, profileTable } from './stage-profile.js';
+import { slowestPages } from './slowest-pages.js';
 
-const root = join(process.cwd(), '..', 'shared', 'corpora');
+const root = process.env.CORPORA ?? join(process.cwd(), '..', 'shared', 'corpora');
 const limit = Number(process.env.LIMIT ?? Infinity);
 const jsdomEvery = Number(process.env.JSDOM_EVERY ?? 25);
 
@@ -46,12 +55,82 @@ function time<T>(f: () => T): [number, T] {
   return [performance.now() - t, r];
 }
 
-if (process.env.ONLY_PROCESS === '1') {
-  await wholeProcess();
-  process.exit(0);
+const sections = chosenSections();
+const allFiles = await listPageFiles(root);
+const scratch = await mkdtemp(join(tmpdir(), 'pith-speed-'));
+console.log(`bench:speed ${[...sections].join(', ')}; ${new Date().toISOString()}, commit ${commitOf()}, ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+
+if (sections.has('process')) {
+  for (const set of await processSets(root, allFiles)) {
+    console.log(`\n${setTable(await measureSet(set, scratch))}\n`);
+  }
+}
+if (sections.has('profile')) await profileSection();
+if (sections.has('slowest')) await slowestSection();
+if (sections.has('pages')) await inProcessComparison();
+if (sections.has('batch')) await batchScaling();
+await rm(scratch, { recursive: true, force: true });
+
+/** The sections asked for (SECTIONS, or the old ONLY_/SKIP_ switches). */
+function chosenSections(): Set<string> {
+  if (process.env.SECTIONS) return new Set(process.env.SECTIONS.split(',').map((s) => s.trim()));
+  if (process.env.ONLY_PROCESS === '1') return new Set(['process']);
+  if (process.env.ONLY_BATCH === '1') return new Set(['batch']);
+  const s = new Set(['process', 'profile', 'slowest']);
+  if (process.env.SKIP_PROCESS === '1') s.delete('process');
+  return s;
 }
 
-const files = (await listPageFiles(root)).slice(0, limit);
+function commitOf(): string {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
+  return r.status === 0 ? r.stdout.trim() + (dirty ? ' (with uncommitted changes)' : '') : 'unknown';
+}
+
+async function profileSection(): Promise<void> {
+  const n = Number(process.env.PROFILE_PAGES ?? 300);
+  const files = (await trafilaturaPages(root)).slice(0, n);
+  const profile = await profileStages(files, scratch);
+  console.log(`\n${profileTable(profile)}\n`);
+}
+
+async function slowestSection(): Promise<void> {
+  const model = await loadExtractionModel(bundledModelPath());
+  const top = Number(process.env.SLOWEST_TOP ?? 20);
+  const files = allFiles.slice(0, limit);
+  let shown = 0;
+  const byCorpus = await slowestPages(root, files, model, {
+    top, reruns: 3,
+    onProgress: (done, total) => {
+      if (done - shown >= 500 || done === total) { shown = done; process.stderr.write(`slowest: ${done}/${total} pages\n`); }
+    },
+  });
+  const out = process.env.SLOWEST_JSON ?? join(tmpdir(), 'pith-slowest-pages.json');
+  const json = {
+    measured: new Date().toISOString(), commit: commitOf(), loadAverage: loadavg()[0],
+    what: `each page as pith batch extracts it (bytes as stored -> extractBytes -> JSON line), in one process; CPU = process.cpuUsage user + sys; the dearest ${Math.ceil(top * 1.5)} of each corpus measured 3 times, median`,
+    corpora: Object.fromEntries([...byCorpus].map(([c, v]) => [c, { pages: v.pages, cpuMs: Math.round(v.cpuMs), slowest: v.slowest }])),
+  };
+  await writeJsonAtomic(out, json);
+  console.log(`\nslowest ${top} pages of each corpus (in-process CPU ms, median of 3; written to ${out}):`);
+  for (const [corpus, v] of byCorpus) {
+    console.log(`\n${corpus}: ${v.pages} pages, ${(v.cpuMs / 1000).toFixed(1)} s CPU in all; pages over 1 s: ${v.slowest.filter((p) => p.cpuMs > 1000).length}`);
+    console.log('| CPU ms | wall ms | KB stored | KB html | nodes | blocks | file |');
+    console.log('|---:|---:|---:|---:|---:|---:|---|');
+    for (const p of v.slowest) console.log(`| ${p.cpuMs.toFixed(0)} | ${p.wallMs.toFixed(0)} | ${(p.bytes / 1024).toFixed(0)} | ${(p.htmlBytes / 1024).toFixed(0)} | ${p.nodes} | ${p.blocks} | ${p.file}${p.error ? ` (error: ${p.error})` : ''} |`);
+  }
+}
+
+/** Writes JSON to a temporary file beside `path`, then renames it over. */
+async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(value, null, 2) + '\n');
+  await rename(tmp, path);
+}
+
+/** pith extract beside parse5's bare parse and Readability.js on linkedom and jsdom, page by page in this process. */
+async function inProcessComparison(): Promise<void> {
+const files = allFiles.slice(0, limit);
 const pages = await Promise.all(files.map(async (f) => {
   const raw = await readFile(f);
   return f.endsWith('.gz') ? gunzipSync(raw) : new Uint8Array(raw);
@@ -67,9 +146,7 @@ let errors = { pith: 0, linkedom: 0, jsdom: 0 };
 // Warm-up so JIT compilation is not charged to the first pages.
 for (const bytes of pages.slice(0, 20)) extractBytes(bytes, model);
 
-// ONLY_BATCH=1 runs just the batch part (on a quiet machine: its speed-up needs both cores).
-const perPage = process.env.ONLY_BATCH === '1' ? 0 : pages.length;
-for (let i = 0; i < perPage; i++) {
+for (let i = 0; i < pages.length; i++) {
   const bytes = pages[i]!;
   const html = decodeHtml(bytes).text;
   t.parse5.push(time(() => parse(html))[0]);
@@ -104,7 +181,7 @@ for (let i = 0; i < perPage; i++) {
   }
 }
 
-if (perPage > 0) report();
+report();
 function report(): void {
 const row = (name: string, xs: number[]) => `| ${name} | ${xs.length} | ${quantile(xs, 0.5).toFixed(2)} | ${quantile(xs, 0.95).toFixed(2)} | ${mean(xs).toFixed(2)} |`;
 console.log(`pages: ${pages.length}; errors: pith ${errors.pith}, readability/linkedom ${errors.linkedom}, readability/jsdom ${errors.jsdom}\n`);
@@ -124,11 +201,11 @@ console.log(`pith vs Readability/jsdom (same sample, mean): ${(mean(t.jsdom) / m
 console.log(`pith / parse5 bare parse: ${vsParse.toFixed(2)}x (mean; target <= 1.5x) ${vsParse <= 1.5 ? 'PASS' : 'MISS'}`);
 
 }
+}
 
-if (process.env.SKIP_PROCESS !== '1' && process.env.ONLY_BATCH !== '1') await wholeProcess();
-
-// Batch: the same files through `runBatch` in a child process (so its peak RSS is its own), 1 then 2 workers.
-if (process.env.SKIP_BATCH !== '1') {
+/** The shared files through `runBatch` in a child process (so its peak RSS is its own), 1 then 2 workers (on a quiet machine: its speed-up needs both cores). */
+async function batchScaling(): Promise<void> {
+  const files = allFiles.slice(0, limit);
   const dir = await mkdtemp(join(tmpdir(), 'pith-bench-'));
   const list = join(dir, 'files.txt');
   await writeFile(list, files.join('\n'));
@@ -152,85 +229,3 @@ if (process.env.SKIP_BATCH !== '1') {
   await rm(dir, { recursive: true, force: true });
 }
 
-/** A process and its descendants (pith batch re-runs itself), from /proc. */
-function processTree(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    try {
-      for (const task of readFileSync(`/proc/${out[i]}/task/${out[i]}/children`, 'utf8').trim().split(/\s+/)) if (task) out.push(Number(task));
-    } catch {
-      // gone
-    }
-  }
-  return out;
-}
-
-/**
- * Runs a command to its end: wall seconds (spawn to exit), and the peak RSS of its process
- * tree in MB (the sum of each process' VmHWM, polled every 20 ms while it runs: an upper
- * bound of the tree's peak; the launcher of `pith batch` is about 45 MB of it).
- */
-async function timedProcess(args: string[]): Promise<{ seconds: number; peakMB: number; workerPeakMB: number }> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const hwm = new Map<number, number>();
-  const poll = (): void => {
-    for (const pid of processTree(child.pid!)) {
-      try {
-        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        if (m) hwm.set(pid, Math.max(hwm.get(pid) ?? 0, Number(m[1]) / 1024));
-      } catch {
-        // exited
-      }
-    }
-  };
-  const timer = setInterval(poll, 20);
-  const status = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  clearInterval(timer);
-  const seconds = (performance.now() - t0) / 1000;
-  if (status !== 0) throw new Error(`${args.join(' ')} exited ${status}: ${stderr}`);
-  const peaks = [...hwm.values()];
-  return { seconds, peakMB: peaks.reduce((a, b) => a + b, 0), workerPeakMB: Math.max(0, ...peaks) };
-}
-
-async function wholeProcess(): Promise<void> {
-  const n = Number(process.env.PROCESS_PAGES ?? 300);
-  const reps = Number(process.env.PROCESS_REPS ?? 5);
-  const dir0 = join(root, 'trafilatura-eval', 'html');
-  const pageFiles = (await readdir(dir0)).filter((f) => /\.html?(\.gz)?$/.test(f)).sort().slice(0, n).map((f) => join(dir0, f));
-  const dir = await mkdtemp(join(tmpdir(), 'pith-process-'));
-  const list = join(dir, 'files.txt');
-  await writeFile(list, pageFiles.join('\n'));
-  const pith = new URL('../../bin/pith.js', import.meta.url).pathname;
-  const peer = new URL('./readability-batch.js', import.meta.url).pathname;
-  const floor = new URL('./parse-floor-batch.js', import.meta.url).pathname;
-  const runs: Record<'readability' | 'floor' | 'pith1' | 'pith2', Array<{ seconds: number; peakMB: number; workerPeakMB: number }>> = { readability: [], floor: [], pith1: [], pith2: [] };
-  for (let r = 0; r < reps; r++) {
-    // Alternating, so a neighbour's load falls on all three alike.
-    for (const which of ['readability', 'floor', 'pith1', 'pith2'] as const) {
-      const out = join(dir, `${which}-${r}.jsonl`);
-      const args = which === 'readability' ? [peer, list, out] : which === 'floor' ? [floor, list, out] : [pith, 'batch', ...pageFiles, '--workers', which === 'pith1' ? '1' : '2', '--out', out];
-      runs[which].push(await timedProcess(args));
-      await rm(out, { force: true });
-    }
-  }
-  const med = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
-  const secs = (k: keyof typeof runs): number => med(runs[k].map((x) => x.seconds));
-  console.log(`\nwhole process, ${pageFiles.length} trafilatura-eval pages (first by name), ${reps} alternating repetitions, median:`);
-  console.log('| process | runs (s) | median s | ms/page | peak RSS MB (tree / largest process) |');
-  console.log('|---|---|---:|---:|---:|');
-  for (const [k, name] of [['readability', 'Readability.js + linkedom (bench/readability-batch.js)'], ['floor', 'decode + parse5 only, no extraction (bench/parse-floor-batch.js)'], ['pith1', 'pith batch --workers 1'], ['pith2', 'pith batch --workers 2']] as const) {
-    const rs = runs[k];
-    console.log(`| ${name} | ${rs.map((x) => x.seconds.toFixed(2)).join(', ')} | ${secs(k).toFixed(2)} | ${((secs(k) * 1000) / pageFiles.length).toFixed(1)} | ${Math.max(...rs.map((x) => x.peakMB)).toFixed(0)} / ${Math.max(...rs.map((x) => x.workerPeakMB)).toFixed(0)} |`);
-  }
-  const ratio = secs('readability') / secs('pith1');
-  const two = secs('pith1') / secs('pith2');
-  const rss = Math.max(...runs.pith1.map((x) => x.peakMB), ...runs.pith2.map((x) => x.peakMB));
-  console.log(`pith batch --workers 1 vs Readability.js+linkedom, whole process: ${ratio.toFixed(2)}x (target >= 2.5x) ${ratio >= 2.5 ? 'PASS' : 'MISS'}`);
-  console.log(`  the parse5 floor vs Readability.js+linkedom: ${(secs('readability') / secs('floor')).toFixed(2)}x (the most a parse5-based extractor could reach); pith batch / floor: ${(secs('pith1') / secs('floor')).toFixed(2)}x`);
-  console.log(`pith batch, 2 workers vs 1, whole process: ${two.toFixed(2)}x (target >= 1.8x) ${two >= 1.8 ? 'PASS' : 'MISS'}`);
-  console.log(`pith batch peak RSS (process tree): ${rss.toFixed(0)} MB (target < 400 MB) ${rss < 400 ? 'PASS' : 'MISS'}`);
-  await rm(dir, { recursive: true, force: true });
-}
