@@ -233,18 +233,19 @@ for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
 
 test('pith batch --page-timeout: a page over the limit is a TIMEOUT line, its worker replaced, the rest done', (t) => {
   const dir = tempDir(t, 'timeout');
-  // ~15 MB of lists of links (under the 16 MiB input limit): seconds of work, several times
-  // the 0.5 s limit; the tiny pages take a few ms even in a fresh worker.
+  // ~15 MB of lists of links (under the 16 MiB input limit): 2-3 s of work, twice the 1 s
+  // limit or more; a tiny page takes about 0.1 s of CPU in a fresh worker, so the limit leaves
+  // it room on a loaded machine.
   writeFileSync(join(dir, 'b-slow.html'), `<html><body>${'<ul><li><a href="/a">x</a></li><li><a href="/b">y</a></li></ul>'.repeat(240_000)}</body></html>`);
   const tiny = '<html><head><title>Tiny</title></head><body><h1>Tiny page</h1><p>One short paragraph of text.</p></body></html>';
   for (const id of ['a-tiny', 'c-tiny', 'd-tiny']) writeFileSync(join(dir, `${id}.html`), tiny);
   const out = join(dir, 'out.jsonl');
-  const r = pith(['batch', dir, '--out', out, '--workers', '1', '--page-timeout', '0.5']);
+  const r = pith(['batch', dir, '--out', out, '--workers', '1', '--page-timeout', '1']);
   assert.equal(r.status, 4, r.stderr);
   assert.match(r.stderr, /3 extracted, 1 failed/);
   const byId = new Map(jsonl(out).map((l) => [l.id, l]));
   assert.equal(byId.get('b-slow')?.error?.code, 'TIMEOUT');
-  assert.match(byId.get('b-slow')!.error!.message, /longer than the limit of 0\.5 s/);
+  assert.match(byId.get('b-slow')!.error!.message, /longer than the limit of 1 s/);
   for (const id of ['a-tiny', 'c-tiny', 'd-tiny']) assert.equal(byId.get(id)?.title, 'Tiny page', id);
   const bad = pith(['batch', dir, '--out', out, '--page-timeout', 'soon']);
   assert.equal(bad.status, 2);
