@@ -85,7 +85,7 @@ function asFunctionBody(file: string, text: string): string {
   if (/\bimport\.meta\b/.test(source)) throw new Error(`bundle-cli: ${file} uses import.meta beyond import.meta.url`);
   // Only a dynamic import is `import(`: static ones are `import x from`, `import {`, `import '...'`.
   const withLoader = source.replace(/\bimport\s*\(/g, '__import(');
-  const out = ts.transpileModule(withLoader, { fileName: file, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false } });
+  const out = ts.transpileModule(withLoader, { fileName: file, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false, removeComments: true } });
   const problems = (out.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (problems.length > 0) throw new Error(`bundle-cli: ${file}: ${ts.flattenDiagnosticMessageText(problems[0]!.messageText, '\n')}`);
   return out.outputText;
