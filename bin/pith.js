@@ -47,12 +47,9 @@ if (!built) {
   process.exit(1);
 }
 // `extract` and `batch` run from the CLI bundle when it is built and fresh (src/cli/bundle-loader.ts).
-const { bundledMain } = await import(new URL('../dist/src/cli/bundle-loader.js', import.meta.url).href);
+const { bundledMain, BUNDLE_V8_FLAGS } = await import(new URL('../dist/src/cli/bundle-loader.js', import.meta.url).href);
 const run = bundledMain(fileURLToPath(new URL('..', import.meta.url)), process.argv[2]) ?? (await import(main.href)).main;
-// Regular expressions compiled once, straight to machine code, rather than first to bytecode
-// and again after their first use: a page runs hundreds of them a few times each (measured:
-// the first page 40 ms less CPU; many pages the same). Set after the bundle is compiled, as its
-// code cache is checked against the flags it was made under.
+// The flags the bundle runs under (set already when it was loaded), for every command.
 const { setFlagsFromString } = await import('node:v8');
-setFlagsFromString('--no-regexp-tier-up');
+setFlagsFromString(BUNDLE_V8_FLAGS);
 process.exitCode = await run(process.argv.slice(2));

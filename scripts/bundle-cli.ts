@@ -2,9 +2,10 @@
  * Builds the CLI bundle (run by `npm run build` after tsc): the modules `pith extract` and
  * `pith batch` load in the main thread, from dist/ and the packages they import (parse5), in
  * one script, and a V8 code cache for it made after a warm-up run. bin/pith.js runs these two
- * commands from it (src/cli/bundle-loader.ts): Node 20's ES-module loader costs more than
- * the modules' own code at start-up, and it has no compile cache. Any other command, and every
- * worker thread, loads dist/ as ES modules as before.
+ * commands from it (src/cli/bundle-loader.ts), and `pith batch`'s worker threads too
+ * (src/cli/bundle-worker.ts): Node 20's ES-module loader costs more than the modules' own code
+ * at start-up, and it has no compile cache. Any other command loads dist/ as ES modules.
+ * The cache is made under the flags the bundle runs under (BUNDLE_V8_FLAGS, which loading it sets).
  *
  * Each module is turned into a CommonJS function by TypeScript's transpiler (no type check:
  * the code is tsc's output already); `import.meta.url` becomes the module's own file URL and
@@ -84,7 +85,7 @@ function asFunctionBody(file: string, text: string): string {
   if (/\bimport\.meta\b/.test(source)) throw new Error(`bundle-cli: ${file} uses import.meta beyond import.meta.url`);
   // Only a dynamic import is `import(`: static ones are `import x from`, `import {`, `import '...'`.
   const withLoader = source.replace(/\bimport\s*\(/g, '__import(');
-  const out = ts.transpileModule(withLoader, { fileName: file, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false } });
+  const out = ts.transpileModule(withLoader, { fileName: file, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false, removeComments: true } });
   const problems = (out.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (problems.length > 0) throw new Error(`bundle-cli: ${file}: ${ts.flattenDiagnosticMessageText(problems[0]!.messageText, '\n')}`);
   return out.outputText;
@@ -93,7 +94,9 @@ function asFunctionBody(file: string, text: string): string {
 /** Path relative to the package root, with forward slashes: a module's id in the bundle. */
 const idOf = (file: string): string => relative(root, file).split(sep).join('/');
 
-const entries = [join(root, 'dist/src/cli/main.js'), ...BUNDLE_COMMANDS.map((c) => join(root, `dist/src/cli/commands/${c}.js`))];
+/** What `pith batch`'s worker threads run from the bundle (src/cli/bundle-worker.ts). */
+const WORKER_ENTRY = 'dist/src/batch/serve-pages.js';
+const entries = [join(root, 'dist/src/cli/main.js'), ...BUNDLE_COMMANDS.map((c) => join(root, `dist/src/cli/commands/${c}.js`)), join(root, WORKER_ENTRY)];
 const modules = new Map<string, { body: string; deps: Record<string, string | null> }>();
 const stack = [...entries];
 while (stack.length > 0) {
@@ -126,6 +129,7 @@ const loaded = loadCliBundleFrom(root, { withCache: false });
 const bundledMain = (loaded.load('dist/src/cli/main.js') as typeof import('../src/cli/main.js')).main;
 const warmPage = join(root, 'test', 'fixtures', 'pages', 'news-article.html');
 for (const c of BUNDLE_COMMANDS) loaded.load(`dist/src/cli/commands/${c}.js`);
+loaded.load(WORKER_ENTRY);
 if (existsSync(warmPage)) {
   const scratch = mkdtempSync(join(tmpdir(), 'pith-bundle-warm-'));
   try {

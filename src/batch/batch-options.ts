@@ -61,6 +61,11 @@ export interface BatchOptions {
   readonly inThreadUpTo?: number;
   /** The model of `modelPath`, already loaded: the in-thread path uses it instead of loading it again. */
   readonly loadedModel?: LoadedModel;
+  /**
+   * The module worker threads start from: one that runs serve-pages.ts's `serveBatchPages`.
+   * Default: batch-worker.js (dist/ as ES modules); the CLI gives its bundle's worker entry.
+   */
+  readonly workerModule?: URL;
   /** A WARC record (or a repeated id) left out, with its reason. */
   readonly onSkip?: (reason: WarcSkipReason | 'DUPLICATE_ID', detail: string) => void;
   readonly onProgress?: (done: number, total: number) => void;

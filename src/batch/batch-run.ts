@@ -136,7 +136,7 @@ class BatchRun {
     const size = Math.max(1, this.streaming ? wanted : Math.min(wanted, fileCount || 1));
     const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
     return new WorkerPool<Job, PageReply>({
-      module: new URL('./batch-worker.js', import.meta.url),
+      module: options.workerModule ?? new URL('./batch-worker.js', import.meta.url),
       size,
       workerData: workerInit(options),
       heapMb: options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB,

@@ -2,7 +2,8 @@
  * The CLI bundle (scripts/bundle-cli.ts, built by `npm run build`): `pith extract` from it
  * writes what the ES modules of dist/ write, byte for byte; it runs none of the queue,
  * browser, network, learner or corpus modules for a page file; and bin/pith.js uses it only
- * for its commands and only while it is newer than dist/.
+ * for its commands and only while it is newer than dist/. `pith batch`'s worker threads start
+ * from it (with its code cache) when the CLI runs from it, and give the lines the ES modules give.
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import { PassThrough } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE_COMMANDS, bundleFiles, bundleServes, loadCliBundleFrom } from '../../src/cli/bundle-loader.js';
+import { BUNDLE_COMMANDS, bundledMain as bundledMainUnder, bundleFiles, bundleServes, bundleWorkerModule, bundleWorkerModuleUnder, loadCliBundleFrom } from '../../src/cli/bundle-loader.js';
+import { BATCH_FIELDS } from '../../src/batch/batch-fields.js';
+import { WorkerPool } from '../../src/util/worker-pool/pool.js';
+import { openPageHandler, type PageHandlerInit, type PageMessage, type PageReply } from '../../src/batch/batch-page.js';
+import { bundledModelPath, loadExtractionModel } from '../../src/pipeline/extract.js';
 import { main as esMain } from '../../src/cli/main.js';
 import type { CommandIO } from '../../src/cli/command.js';
 import { fixture, repoRoot } from '../helpers/paths.js';
@@ -85,4 +90,28 @@ test('a bundle older than dist/ (a later tsc run) is not used', (t) => {
   utimesSync(main, new Date(1_000_000), new Date(1_000_000));
   assert.equal(bundleServes(root, 'extract'), false, 'a broken manifest: the ES modules');
   assert.equal(readFileSync(files.bundle, 'utf8').length > 0, true);
+});
+
+test('a batch worker started from the bundle uses its code cache and answers every page as the ES modules do', async (t) => {
+  const init: PageHandlerInit = { modelPath: bundledModelPath(), withBlocks: true, keepComments: false, fields: BATCH_FIELDS };
+  const pool = new WorkerPool<PageMessage, PageReply>({ module: bundleWorkerModuleUnder(repoRoot), size: 1, workerData: init });
+  t.after(() => pool.close());
+  await pool.start();
+  assert.deepEqual(pool.info, { loadedFrom: 'bundle', codeCache: 'used' }, 'the worker loaded the bundle, and V8 took its code cache');
+  const here = await openPageHandler(init, await loadExtractionModel(init.modelPath));
+  const pages = readdirSync(fixture('pages')).filter((f) => f.endsWith('.html')).sort();
+  const tasks: PageMessage[] = [
+    ...pages.map((page) => ({ id: page, path: fixture('pages', page) })),
+    { id: 'missing', path: fixture('pages', 'no-such-page.html') },
+    { id: 'in-memory', bytes: new TextEncoder().encode('<title>T</title><p>Some words of a body.</p>'), url: 'https://example.com/x' },
+  ];
+  for (const task of tasks) assert.deepEqual(await pool.run(task), await here.handle(task), task.id);
+  await here.close();
+});
+
+// Last: it marks this process as running the CLI from the bundle.
+test('the CLI starts its batch workers from the bundle only when it runs from the bundle', () => {
+  assert.equal(bundleWorkerModule(), undefined, 'the ES modules: workers from batch-worker.js');
+  assert.ok(bundledMainUnder(repoRoot, 'batch'));
+  assert.equal(bundleWorkerModule()?.href, bundleWorkerModuleUnder(repoRoot).href);
 });

@@ -1,7 +1,8 @@
 /**
  * What one page costs to start: `pith extract` loads only the extraction's modules (no queue,
  * browser, service, learner or corpus code), and a small `pith batch` runs in one process,
- * without re-running Node and without a worker thread. The modules are seen through a module
+ * without re-running Node and without a worker thread; a larger one's workers load the CLI
+ * bundle as its main thread does. The modules are seen through a module
  * loader hook that writes every URL it loads to a file (the CLI bundle's own modules, which
  * no loader sees, are checked in bundle.test.ts).
  */
@@ -69,5 +70,8 @@ test('a small pith batch runs in one process without a worker thread; a batch as
   const guarded = modulesLoaded(dir, BIN, ['batch', join(dir, 'news.html'), '--out', join(dir, 'guarded.jsonl'), '--page-timeout', '30']);
   assert.equal(guarded.status, 0, guarded.stderr);
   assert.equal(launches(guarded.urls), 2, 'the re-run loads the launcher again');
+  // The CLI runs from its bundle, so its worker does too: no module of the extraction through the ES loader.
+  assert.ok(guarded.urls.some((u) => u.endsWith('/src/cli/bundle-worker.js')), 'the worker starts from the bundle');
+  assert.deepEqual(guarded.urls.filter((u) => /\/src\/(batch\/batch-worker|pipeline\/extract)\.js$/.test(u)), []);
   assert.equal(readFileSync(join(dir, 'small.jsonl'), 'utf8'), readFileSync(join(dir, 'guarded.jsonl'), 'utf8'));
 });

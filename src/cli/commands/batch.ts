@@ -19,6 +19,7 @@ import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList, type UrlFetchOptions } from '../../batch/url-list.js';
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
 import { BATCH_OPTIONS, inThreadPageLimit } from '../batch-args.js';
+import { bundleWorkerModule } from '../bundle-loader.js';
 import { SMALL_BATCH_PAGES } from '../../batch/small-batch.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
@@ -307,6 +308,11 @@ function releaseLockOnSignal(out: string): () => void {
   };
 }
 
+function withBundleWorkers(): { workerModule?: URL } {
+  const workerModule = bundleWorkerModule();
+  return workerModule ? { workerModule } : {};
+}
+
 /** What `runBatch` is given, besides the callbacks. */
 function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loadedModel: LoadedModel) {
   return {
@@ -315,6 +321,8 @@ function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], 
     ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
     ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
     ...(s.render ? { render: { scripts: optBool(values, 'scripts') } } : {}), ...(s.layoutsDir !== undefined ? { layoutsDir: s.layoutsDir } : {}),
+    // Worker threads load from the CLI bundle when this thread does.
+    ...withBundleWorkers(),
   };
 }
 
