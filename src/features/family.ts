@@ -18,6 +18,17 @@ export interface FamilyOutput {
    * an item: each family uses its own prefixes and adds a name at most once per item.
    */
   attr(i: number, name: string, value?: number): void;
+  /**
+   * A number standing for attribute `name` on this page, for `attrRef`: a family resolves
+   * each distinct name once per page and emits it per item by number, so extraction turns
+   * names into the model's attribute numbers once per page, not once per item. Opaque:
+   * only `attrRef` of the same output reads it.
+   */
+  ref(name: string): number;
+  /** `ref(prefix + value)`, built and resolved once per page and output for each (prefix, value). */
+  refOf(prefix: string, value: string): number;
+  /** Adds the attribute `ref` stands for to item `i`, as `attr` would. */
+  attrRef(i: number, ref: number, value?: number): void;
   /** Sets the family's column `j` (index into `FeatureFamily.columns`) of item `i`. */
   col(i: number, j: number, value: string | number): void;
 }
@@ -34,6 +45,35 @@ export interface FeatureFamily {
    */
   readonly attributes: readonly string[];
   compute(ctx: PageContext, out: FamilyOutput): void;
+}
+
+/**
+ * A `FamilyOutput` over a plain `attr` and `col` (tests, benchmarks): `ref` numbers names in
+ * a table of its own and `attrRef` hands `attr` the name back.
+ */
+export function namedOutput(attr: FamilyOutput['attr'], col: FamilyOutput['col']): FamilyOutput {
+  const names: string[] = [];
+  return {
+    attr,
+    col,
+    ref: (name) => names.push(name) - 1,
+    refOf: (prefix, value) => names.push(prefix + value) - 1,
+    attrRef: (i, ref, value) => attr(i, names[ref]!, value),
+  };
+}
+
+/**
+ * Numbers of names made from small integer keys (a bucket, a value's index), resolved
+ * through `out.ref` the first time each key is asked for on the page.
+ */
+export class KeyedRefs {
+  private readonly refs: number[] = [];
+  constructor(private readonly out: FamilyOutput, private readonly nameOf: (key: number) => string) {}
+  get(key: number): number {
+    let r = this.refs[key];
+    if (r === undefined) this.refs[key] = r = this.out.ref(this.nameOf(key));
+    return r;
+  }
 }
 
 /** Whether `name` is one of `patterns` (exact names, or prefixes ending in `*`). */

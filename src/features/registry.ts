@@ -166,20 +166,40 @@ export function siteOf(page: Page): string {
 /** Where families write: a named sink (attributes and columns) or an encoding one (numbers only). */
 interface FamilySink {
   add(i: number, name: string, value: number): void;
+  /** The sink's number for a name (see `FamilyOutput.ref`). */
+  ref(name: string): number;
+  addRef(i: number, ref: number, value: number): void;
   /** Column `k` of the whole schema; absent when the sink keeps no columns. */
   setColumn?(i: number, k: number, value: string | number): void;
 }
 
 function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: FamilySink): void {
+  // (prefix, value) -> ref for the whole page: families share prefixes' values (tags, words).
+  const byPrefix = new Map<string, Map<string, number>>();
+  const ref = (name: string): number => sink.ref(name);
+  const refOf = (prefix: string, value: string): number => {
+    let m = byPrefix.get(prefix);
+    if (!m) byPrefix.set(prefix, (m = new Map()));
+    let r = m.get(value);
+    if (r === undefined) m.set(value, (r = sink.ref(prefix + value)));
+    return r;
+  };
   let offset = 0;
   for (const fam of families) {
     const base = offset;
     const width = fam.columns.length;
+    // Non-finite values would poison a log-linear model; a bug in a family must show, not spread.
+    const bad = (what: string, value: number): never => { throw new Error(`feature ${what} of family ${fam.name} has value ${value}`); };
     const out: FamilyOutput = {
       attr(i, name, value = 1) {
-        // Non-finite values would poison a log-linear model; a bug in a family must show, not spread.
-        if (!Number.isFinite(value)) throw new Error(`feature ${name} of family ${fam.name} has value ${value}`);
+        if (!Number.isFinite(value)) bad(name, value);
         sink.add(i, name, value);
+      },
+      ref,
+      refOf,
+      attrRef(i, r, value = 1) {
+        if (!Number.isFinite(value)) bad(`#${r}`, value);
+        sink.addRef(i, r, value);
       },
       col(i, j, value) {
         if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
@@ -200,8 +220,11 @@ export function runFamilies(
 ): ItemFeatures[] {
   const defaults = columns.map((c) => (c.kind === 'numeric' ? 0 : NONE));
   const acc = Array.from({ length: count }, () => new ItemAccumulator(defaults));
+  const names: string[] = [];
   runInto(families, ctx, {
     add: (i, name, value) => acc[i]!.add(name, value),
+    ref: (name) => names.push(name) - 1,
+    addRef: (i, ref, value) => acc[i]!.add(names[ref]!, value),
     setColumn: (i, k, value) => { acc[i]!.columns[k] = value; },
   });
   return acc.map((a) => a.build());
@@ -212,7 +235,8 @@ export function runFamilies(
  * them by item with a stable counting sort, so each item's numbers come in the same order
  * as its names on the named path (and scores sum in the same order). A per-page cache sits
  * in front of the vocabulary: a page repeats a few thousand names tens of thousands of
- * times, and the small map stays in cache where the model's large one does not.
+ * times, and the small map stays in cache where the model's large one does not. Families
+ * that resolve names through `ref` once per page then emit plain numbers.
  */
 /**
  * Scratch arrays shared by every EncodingSink: a sink lives for one synchronous
@@ -232,25 +256,36 @@ class EncodingSink implements FamilySink {
 
   constructor(private readonly vocab: AttributeVocabulary, private readonly count: number) {}
 
-  add(i: number, name: string, value: number): void {
+  /** The vocabulary's number for `name`, -1 when it has none. */
+  ref(name: string): number {
     let k = this.seen.get(name);
     if (k === undefined) {
       k = this.vocab.get(name) ?? -1;
       this.seen.set(name, k);
     }
+    return k;
+  }
+
+  add(i: number, name: string, value: number): void {
+    this.addRef(i, this.ref(name), value);
+  }
+
+  addRef(i: number, k: number, value: number): void {
     if (k < 0) return;
-    if (this.n === this.id.length) {
-      const grow = <T extends Int32Array | Float32Array>(a: T, b: T): T => { b.set(a); return b; };
-      this.item = grow(this.item, new Int32Array(this.n * 2));
-      this.id = grow(this.id, new Int32Array(this.n * 2));
-      this.val = grow(this.val, new Float32Array(this.n * 2));
-      // Kept for the next pages up to a size; one huge page does not pin its arrays for good.
-      if (this.n * 2 <= MAX_SCRATCH) Object.assign(scratch, { item: this.item, id: this.id, val: this.val });
-    }
+    if (this.n === this.id.length) this.grow();
     this.item[this.n] = i;
     this.id[this.n] = k;
     this.val[this.n++] = value;
     if (value !== 1) this.allOne = false;
+  }
+
+  private grow(): void {
+    const grow = <T extends Int32Array | Float32Array>(a: T, b: T): T => { b.set(a); return b; };
+    this.item = grow(this.item, new Int32Array(this.n * 2));
+    this.id = grow(this.id, new Int32Array(this.n * 2));
+    this.val = grow(this.val, new Float32Array(this.n * 2));
+    // Kept for the next pages up to a size; one huge page does not pin its arrays for good.
+    if (this.n * 2 <= MAX_SCRATCH) Object.assign(scratch, { item: this.item, id: this.id, val: this.val });
   }
 
   build(): Pick<EncodedFeatures, 'itemStart' | 'ids' | 'vals'> {

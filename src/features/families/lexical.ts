@@ -30,7 +30,7 @@ export const kindFamily: FeatureFamily = {
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
     ctx.blocks.forEach((b, i) => {
-      out.attr(i, ctx.name('kind=', b.kind));
+      out.attrRef(i, out.refOf('kind=', b.kind));
       out.col(i, 0, b.kind);
       if (b.kind === 'text') return;
       if (b.alt) out.attr(i, 'img:alt');
@@ -77,7 +77,7 @@ export const wordsFamily: FeatureFamily = {
         if (seen.has(w)) continue;
         if (entityTokens.has(t.lower) && !AGENCY_WORDS.has(w)) continue;
         seen.add(w);
-        out.attr(i, words === 'hashed' ? ctx.name('w#', String(fnv1a(w) % wordBuckets)) : ctx.name('w:', w));
+        out.attrRef(i, words === 'hashed' ? out.refOf('w#', String(fnv1a(w) % wordBuckets)) : out.refOf('w:', w));
       }
     });
   },
@@ -99,11 +99,11 @@ export const stopWordsFamily: FeatureFamily = {
         hits++;
         if (seen?.has(t.lower)) continue;
         (seen ??= new Set()).add(t.lower);
-        out.attr(i, ctx.name('sw:', t.lower));
+        out.attrRef(i, out.refOf('sw:', t.lower));
       }
       const ratio = hits / toks.length;
       if (ratio > 0) out.attr(i, 'stop-ratio', ratio);
-      out.attr(i, ctx.name('stop-ratio=', decile(ratio)));
+      out.attrRef(i, out.refOf('stop-ratio=', decile(ratio)));
       out.col(i, 0, ratio);
     });
   },
@@ -120,8 +120,8 @@ export const entitiesFamily: FeatureFamily = {
         const n = e[k];
         out.col(i, j, log2p(n));
         if (n === 0) return;
-        out.attr(i, ctx.name('ent:', k), logScale(n, 16));
-        if (n >= 3) out.attr(i, ctx.name('ent-many:', k));
+        out.attrRef(i, out.refOf('ent:', k), logScale(n, 16));
+        if (n >= 3) out.attrRef(i, out.refOf('ent-many:', k));
       });
     });
   },
@@ -157,9 +157,10 @@ export const wordCountFamily: FeatureFamily = {
   columns: [{ name: 'wordCount', kind: 'numeric' }],
   attributes: ['wc=*', 'words'],
   compute(ctx, out) {
+    const wordsRef = out.ref('words');
     blockWordCounts(ctx).forEach((n, i) => {
-      out.attr(i, ctx.name('wc=', log2Bucket(n)));
-      if (n > 0) out.attr(i, 'words', logScale(n, 1000));
+      out.attrRef(i, out.refOf('wc=', log2Bucket(n)));
+      if (n > 0) out.attrRef(i, wordsRef, logScale(n, 1000));
       out.col(i, 0, log2p(n));
     });
   },

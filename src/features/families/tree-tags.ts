@@ -32,10 +32,10 @@ export const ancestorsFamily: FeatureFamily = {
       const box = boxes[i]!;
       const p = parentOf(ctx, box);
       const tags = [tagOf(ctx, b.elementId), tagOf(ctx, box), tagOf(ctx, p), tagOf(ctx, parentOf(ctx, p))];
-      out.attr(i, ctx.name('tag=', tags[0]));
-      out.attr(i, ctx.name('box=', tags[1]));
-      out.attr(i, ctx.name('parent=', tags[2]));
-      out.attr(i, ctx.name('gparent=', tags[3]));
+      out.attrRef(i, out.refOf('tag=', tags[0]));
+      out.attrRef(i, out.refOf('box=', tags[1]));
+      out.attrRef(i, out.refOf('parent=', tags[2]));
+      out.attrRef(i, out.refOf('gparent=', tags[3]));
       tags.forEach((t, j) => out.col(i, j, t));
     });
   },
@@ -80,7 +80,7 @@ export const descendantsFamily: FeatureFamily = {
         if (n.hidden) id = n.end;
       }
       if (names.size === 0) return;
-      for (const t of names) out.attr(i, ctx.name('desc:', t));
+      for (const t of names) out.attrRef(i, out.refOf('desc:', t));
       out.col(i, 0, [...names].sort().slice(0, MAX_DESC_COLUMN).join('+'));
     });
   },
@@ -125,8 +125,8 @@ export const siblingsFamily: FeatureFamily = {
           }
         }
       }
-      out.attr(i, ctx.name('prevsib=', prev));
-      out.attr(i, ctx.name('nextsib=', next));
+      out.attrRef(i, out.refOf('prevsib=', prev));
+      out.attrRef(i, out.refOf('nextsib=', next));
       out.col(i, 0, prev);
       out.col(i, 1, next);
     }
@@ -161,6 +161,13 @@ export const structureFamily: FeatureFamily = {
     const prefix = Float64Array.from(exact);
     const kidCount = new Map<number, number>();
     for (let p = parents.length - 1; p >= 0; p--) if (parents[p]! >= 0) prefix[parents[p]!]! += prefix[p]!;
+    const depthRef = out.ref('depth');
+    const childrenRef = out.ref('children');
+    const siblingsRef = out.ref('siblings');
+    const prefixRef = out.ref('rep-prefix');
+    const suffixRef = out.ref('rep-suffix');
+    const sameRef = out.ref('rep-same');
+    const parentRef = out.ref('rep-parent');
     for (let i = 0; i < n; i++) {
       const el = anchors[i]!;
       if (el <= 0) continue;
@@ -179,14 +186,14 @@ export const structureFamily: FeatureFamily = {
       const same = exact[pid]! / n;
       const ppid = parents[pid]!;
       const parentPre = ppid >= 0 ? prefix[ppid]! / n : 1;
-      out.attr(i, 'depth', Math.min(1, node.depth / 32));
-      if (kids > 0) out.attr(i, 'children', logScale(kids, 64));
-      if (sibs > 1) out.attr(i, 'siblings', logScale(sibs - 1, 64));
-      out.attr(i, 'rep-prefix', pre);
-      if (suf > 0) out.attr(i, 'rep-suffix', suf);
-      out.attr(i, 'rep-same', same);
-      out.attr(i, ctx.name('rep-same=', log2Bucket(exact[pid]!, 64)));
-      out.attr(i, 'rep-parent', parentPre);
+      out.attrRef(i, depthRef, Math.min(1, node.depth / 32));
+      if (kids > 0) out.attrRef(i, childrenRef, logScale(kids, 64));
+      if (sibs > 1) out.attrRef(i, siblingsRef, logScale(sibs - 1, 64));
+      out.attrRef(i, prefixRef, pre);
+      if (suf > 0) out.attrRef(i, suffixRef, suf);
+      out.attrRef(i, sameRef, same);
+      out.attrRef(i, out.refOf('rep-same=', log2Bucket(exact[pid]!, 64)));
+      out.attrRef(i, parentRef, parentPre);
       out.col(i, 0, node.depth);
       out.col(i, 1, log2p(kids));
       out.col(i, 2, log2p(sibs));
