@@ -76,6 +76,46 @@ export class KeyedRefs {
   }
 }
 
+/** Refs of `prefix + value` for one prefix, values such as tags: one small lookup per item. */
+export class ValueRefs {
+  private readonly refs = new Map<string, number>();
+  constructor(private readonly out: FamilyOutput, private readonly prefix: string) {}
+  get(value: string): number {
+    let r = this.refs.get(value);
+    if (r === undefined) this.refs.set(value, (r = this.out.refOf(this.prefix, value)));
+    return r;
+  }
+}
+
+/** Refs of `prefix + decile(x)` (text-stats' `decile`: '0' for x <= 0, '9' from 1 on). */
+export class DecileRefs {
+  private readonly refs: KeyedRefs;
+  constructor(out: FamilyOutput, prefix: string) {
+    this.refs = new KeyedRefs(out, (k) => prefix + String(k));
+  }
+  get(x: number): number {
+    return this.refs.get(!(x > 0) ? 0 : x >= 1 ? 9 : Math.floor(x * 10));
+  }
+}
+
+/** Refs of `prefix + log2Bucket(n, max)` (text-stats' `log2Bucket`: '0', '1', '2', '4', ... up to max). */
+export class Log2BucketRefs {
+  private readonly refs: KeyedRefs;
+  constructor(out: FamilyOutput, prefix: string, private readonly max = 1024) {
+    this.refs = new KeyedRefs(out, (k) => prefix + String(k === 0 ? 0 : 2 ** (k - 1)));
+  }
+  get(n: number): number {
+    if (n <= 0) return this.refs.get(0);
+    let b = 1;
+    let k = 1;
+    while (b * 2 <= n && b < this.max) {
+      b *= 2;
+      k++;
+    }
+    return this.refs.get(k);
+  }
+}
+
 /** Whether `name` is one of `patterns` (exact names, or prefixes ending in `*`). */
 export function matchesAttributePattern(patterns: readonly string[], name: string): boolean {
   for (const p of patterns) {

@@ -169,6 +169,8 @@ interface FamilySink {
   /** The sink's number for a name (see `FamilyOutput.ref`). */
   ref(name: string): number;
   addRef(i: number, ref: number, value: number): void;
+  /** `ref(prefix + value)` from a cache of the sink's own; absent: the page's cache. */
+  refOf?(prefix: string, value: string): number;
   /** Column `k` of the whole schema; absent when the sink keeps no columns. */
   setColumn?(i: number, k: number, value: string | number): void;
 }
@@ -177,7 +179,7 @@ function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: Fam
   // (prefix, value) -> ref for the whole page: families share prefixes' values (tags, words).
   const byPrefix = new Map<string, Map<string, number>>();
   const ref = (name: string): number => sink.ref(name);
-  const refOf = (prefix: string, value: string): number => {
+  const refOf = sink.refOf ? sink.refOf.bind(sink) : (prefix: string, value: string): number => {
     let m = byPrefix.get(prefix);
     if (!m) byPrefix.set(prefix, (m = new Map()));
     let r = m.get(value);
@@ -233,10 +235,9 @@ export function runFamilies(
 /**
  * Collects (item, attribute number, value) in the order families emit them, then orders
  * them by item with a stable counting sort, so each item's numbers come in the same order
- * as its names on the named path (and scores sum in the same order). A per-page cache sits
- * in front of the vocabulary: a page repeats a few thousand names tens of thousands of
- * times, and the small map stays in cache where the model's large one does not. Families
- * that resolve names through `ref` once per page then emit plain numbers.
+ * as its names on the named path (and scores sum in the same order). Families resolve
+ * names through `ref` / `refOf` once per page (from the vocabulary's `VocabRefs`) and then
+ * emit plain numbers.
  */
 /**
  * Scratch arrays shared by every EncodingSink: a sink lives for one synchronous
@@ -246,24 +247,78 @@ export function runFamilies(
 const scratch = { item: new Int32Array(1 << 14), id: new Int32Array(1 << 14), val: new Float32Array(1 << 14) };
 const MAX_SCRATCH = 1 << 18;
 
+/**
+ * A vocabulary's numbers for names and for (prefix, value) pairs, kept across pages: a
+ * crawl's pages repeat the same tags, class words and buckets, so after the first pages a
+ * name costs one small lookup and no string building. Bounded: names the vocabulary lacks
+ * (rare class words) would otherwise pile up over a long run.
+ */
+class VocabRefs {
+  private readonly names = new Map<string, number>();
+  private readonly prefixed = new Map<string, Map<string, number>>();
+  private size = 0;
+
+  constructor(private readonly vocab: AttributeVocabulary) {}
+
+  ref(name: string): number {
+    let k = this.names.get(name);
+    if (k === undefined) {
+      k = this.vocab.get(name) ?? -1;
+      this.remember();
+      this.names.set(name, k);
+    }
+    return k;
+  }
+
+  refOf(prefix: string, value: string): number {
+    let m = this.prefixed.get(prefix);
+    if (!m) this.prefixed.set(prefix, (m = new Map()));
+    let k = m.get(value);
+    if (k === undefined) {
+      k = this.vocab.get(prefix + value) ?? -1;
+      if (this.remember()) this.prefixed.set(prefix, (m = new Map()));
+      m.set(value, k);
+    }
+    return k;
+  }
+
+  /** Counts one more entry; past the bound, forgets all (true when it did). */
+  private remember(): boolean {
+    if (++this.size <= MAX_REMEMBERED) return false;
+    this.names.clear();
+    this.prefixed.clear();
+    this.size = 1;
+    return true;
+  }
+}
+const MAX_REMEMBERED = 1 << 18;
+const vocabRefs = new WeakMap<AttributeVocabulary, VocabRefs>();
+
+function refsFor(vocab: AttributeVocabulary): VocabRefs {
+  let r = vocabRefs.get(vocab);
+  if (!r) vocabRefs.set(vocab, (r = new VocabRefs(vocab)));
+  return r;
+}
+
 class EncodingSink implements FamilySink {
   private item = scratch.item;
   private id = scratch.id;
   private val = scratch.val;
   private n = 0;
   private allOne = true;
-  private readonly seen = new Map<string, number>();
+  private readonly refs: VocabRefs;
 
-  constructor(private readonly vocab: AttributeVocabulary, private readonly count: number) {}
+  constructor(vocab: AttributeVocabulary, private readonly count: number) {
+    this.refs = refsFor(vocab);
+  }
 
   /** The vocabulary's number for `name`, -1 when it has none. */
   ref(name: string): number {
-    let k = this.seen.get(name);
-    if (k === undefined) {
-      k = this.vocab.get(name) ?? -1;
-      this.seen.set(name, k);
-    }
-    return k;
+    return this.refs.ref(name);
+  }
+
+  refOf(prefix: string, value: string): number {
+    return this.refs.refOf(prefix, value);
   }
 
   add(i: number, name: string, value: number): void {

@@ -1,5 +1,5 @@
 /** Families over a block's neighbours in the sequence: after-image, the memory-based study's windows, position. */
-import { NONE, type FamilyColumn, type FamilyOutput, type FeatureFamily } from '../family.js';
+import { DecileRefs, NONE, type FamilyColumn, type FamilyOutput, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { decile, endPunctuation, log2Bucket, upperCaseRatio } from '../text-stats.js';
 import { log2p } from './lexical.js';
@@ -154,12 +154,13 @@ export const positionFamily: FeatureFamily = {
     const total = starts[n]!;
     const posRef = out.ref('pos');
     const charsRef = out.ref('pos-chars');
+    const posDecile = new DecileRefs(out, 'pos=');
     for (let i = 0; i < n; i++) {
       const rel = n > 1 ? i / (n - 1) : 0;
       const relChars = total > 0 ? starts[i]! / total : 0;
       if (rel > 0) out.attrRef(i, posRef, rel);
       if (relChars > 0) out.attrRef(i, charsRef, relChars);
-      out.attrRef(i, out.refOf('pos=', decile(rel)));
+      out.attrRef(i, posDecile.get(rel));
       if (i === 0) out.attr(i, 'first-item');
       if (i === n - 1) out.attr(i, 'last-item');
       out.col(i, 0, rel);

@@ -1,8 +1,8 @@
 /** Families over a block's words (block-labelling study): kind, words, stop words, entities, title casing, word count. */
-import type { FeatureFamily } from '../family.js';
+import { DecileRefs, Log2BucketRefs, ValueRefs, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { countEntities, ENTITY_KINDS, type EntityCounts } from '../entities.js';
-import { log2Bucket, logScale, decile, wordCount } from '../text-stats.js';
+import { logScale, wordCount } from '../text-stats.js';
 
 export function blockEntities(ctx: PageContext): readonly EntityCounts[] {
   // Entity tokens are for the bag of words only: without it, only the counts are made.
@@ -29,8 +29,9 @@ export const kindFamily: FeatureFamily = {
   attributes: ['kind=*', 'img:alt', 'img:link'],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
+    const kinds = new ValueRefs(out, 'kind=');
     ctx.blocks.forEach((b, i) => {
-      out.attrRef(i, out.refOf('kind=', b.kind));
+      out.attrRef(i, kinds.get(b.kind));
       out.col(i, 0, b.kind);
       if (b.kind === 'text') return;
       if (b.alt) out.attr(i, 'img:alt');
@@ -90,6 +91,7 @@ export const stopWordsFamily: FeatureFamily = {
   attributes: ['sw:*', 'stop-ratio', 'stop-ratio=*'],
   compute(ctx, out) {
     const stop = ctx.stop.set;
+    const ratioDecile = new DecileRefs(out, 'stop-ratio=');
     ctx.tokens.forEach((toks, i) => {
       if (toks.length === 0) return;
       let hits = 0;
@@ -103,7 +105,7 @@ export const stopWordsFamily: FeatureFamily = {
       }
       const ratio = hits / toks.length;
       if (ratio > 0) out.attr(i, 'stop-ratio', ratio);
-      out.attrRef(i, out.refOf('stop-ratio=', decile(ratio)));
+      out.attrRef(i, ratioDecile.get(ratio));
       out.col(i, 0, ratio);
     });
   },
@@ -158,8 +160,9 @@ export const wordCountFamily: FeatureFamily = {
   attributes: ['wc=*', 'words'],
   compute(ctx, out) {
     const wordsRef = out.ref('words');
+    const buckets = new Log2BucketRefs(out, 'wc=');
     blockWordCounts(ctx).forEach((n, i) => {
-      out.attrRef(i, out.refOf('wc=', log2Bucket(n)));
+      out.attrRef(i, buckets.get(n));
       if (n > 0) out.attrRef(i, wordsRef, logScale(n, 1000));
       out.col(i, 0, log2p(n));
     });

@@ -4,10 +4,10 @@
  * subsequence of tokens (in order, gaps allowed), so "Headline | Site" still matches
  * the block "Headline" and the other way round.
  */
-import type { FeatureFamily } from '../family.js';
+import { DecileRefs, Log2BucketRefs, type FeatureFamily } from '../family.js';
 import { TITLE_SOURCES } from '../page-meta.js';
 import { tokenize } from '../text-stats.js';
-import { decile, log2Bucket } from '../text-stats.js';
+import { decile } from '../text-stats.js';
 import type { PageContext } from '../page-context.js';
 
 const MAX_TITLE_TOKENS = 40;
@@ -132,6 +132,8 @@ export const titleAnchorFamily: FeatureFamily = {
     let textBlocks = 0;
     const beforeRef = out.ref('before-tanchor');
     const afterRef = out.ref('after-tanchor');
+    const distBuckets = new Log2BucketRefs(out, 'tanchor-dist=', 64);
+    const charDeciles = new DecileRefs(out, 'tanchor-chars=');
     for (let i = 0; i < n; i++) {
       if (i < anchor) {
         out.attrRef(i, beforeRef);
@@ -145,8 +147,8 @@ export const titleAnchorFamily: FeatureFamily = {
       }
       if (ctx.blocks[i]!.kind === 'text') textBlocks++;
       out.attrRef(i, afterRef);
-      out.attrRef(i, out.refOf('tanchor-dist=', log2Bucket(textBlocks, 64)));
-      out.attrRef(i, out.refOf('tanchor-chars=', decile((chars[i]! - chars[anchor + 1]!) / total)));
+      out.attrRef(i, distBuckets.get(textBlocks));
+      out.attrRef(i, charDeciles.get((chars[i]! - chars[anchor + 1]!) / total));
       out.col(i, 0, Math.log2(1 + textBlocks));
     }
   },

@@ -3,9 +3,9 @@
  * tags, and the list-extraction study's structure (depth, children, siblings, tag-path repetition).
  */
 import type { ElementNode } from '../../dom/tree.js';
-import { NONE, type FeatureFamily } from '../family.js';
+import { Log2BucketRefs, NONE, ValueRefs, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
-import { log2Bucket, logScale } from '../text-stats.js';
+import { logScale } from '../text-stats.js';
 import { log2p } from './lexical.js';
 
 function tagOf(ctx: PageContext, id: number): string {
@@ -28,14 +28,18 @@ export const ancestorsFamily: FeatureFamily = {
   attributes: ['tag=*', 'box=*', 'parent=*', 'gparent=*'],
   compute(ctx, out) {
     const boxes = ctx.containers;
+    const tagRefs = new ValueRefs(out, 'tag=');
+    const boxRefs = new ValueRefs(out, 'box=');
+    const parentRefs = new ValueRefs(out, 'parent=');
+    const gparentRefs = new ValueRefs(out, 'gparent=');
     ctx.blocks.forEach((b, i) => {
       const box = boxes[i]!;
       const p = parentOf(ctx, box);
       const tags = [tagOf(ctx, b.elementId), tagOf(ctx, box), tagOf(ctx, p), tagOf(ctx, parentOf(ctx, p))];
-      out.attrRef(i, out.refOf('tag=', tags[0]));
-      out.attrRef(i, out.refOf('box=', tags[1]));
-      out.attrRef(i, out.refOf('parent=', tags[2]));
-      out.attrRef(i, out.refOf('gparent=', tags[3]));
+      out.attrRef(i, tagRefs.get(tags[0]));
+      out.attrRef(i, boxRefs.get(tags[1]));
+      out.attrRef(i, parentRefs.get(tags[2]));
+      out.attrRef(i, gparentRefs.get(tags[3]));
       tags.forEach((t, j) => out.col(i, j, t));
     });
   },
@@ -103,6 +107,8 @@ export const siblingsFamily: FeatureFamily = {
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
     const childIndex = ctx.childIndex;
+    const prevRefs = new ValueRefs(out, 'prevsib=');
+    const nextRefs = new ValueRefs(out, 'nextsib=');
     for (let i = 0; i < ctx.blocks.length; i++) {
       const el = siblingAnchor(ctx, i);
       let prev = NONE;
@@ -125,8 +131,8 @@ export const siblingsFamily: FeatureFamily = {
           }
         }
       }
-      out.attrRef(i, out.refOf('prevsib=', prev));
-      out.attrRef(i, out.refOf('nextsib=', next));
+      out.attrRef(i, prevRefs.get(prev));
+      out.attrRef(i, nextRefs.get(next));
       out.col(i, 0, prev);
       out.col(i, 1, next);
     }
@@ -168,6 +174,7 @@ export const structureFamily: FeatureFamily = {
     const suffixRef = out.ref('rep-suffix');
     const sameRef = out.ref('rep-same');
     const parentRef = out.ref('rep-parent');
+    const sameBuckets = new Log2BucketRefs(out, 'rep-same=', 64);
     for (let i = 0; i < n; i++) {
       const el = anchors[i]!;
       if (el <= 0) continue;
@@ -192,7 +199,7 @@ export const structureFamily: FeatureFamily = {
       out.attrRef(i, prefixRef, pre);
       if (suf > 0) out.attrRef(i, suffixRef, suf);
       out.attrRef(i, sameRef, same);
-      out.attrRef(i, out.refOf('rep-same=', log2Bucket(exact[pid]!, 64)));
+      out.attrRef(i, sameBuckets.get(exact[pid]!));
       out.attrRef(i, parentRef, parentPre);
       out.col(i, 0, node.depth);
       out.col(i, 1, log2p(kids));
