@@ -17,7 +17,7 @@ import { listPageFiles } from './page-files.js';
 import { loadPage, type Page } from '../src/page.js';
 import { bundledModelPath, extractPage, loadExtractionModel } from '../src/pipeline/extract.js';
 import { blockFamilies, computeEncodedFeatures, resolveFeatureOptions, type FamilyOutput, type FeatureFamily } from '../src/features/index.js';
-import { matchesAttributePattern } from '../src/features/family.js';
+import { matchesAttributePattern, namedOutput } from '../src/features/family.js';
 import { PageContext } from '../src/features/page-context.js';
 import { LinearLabeler } from '../src/models/linear/labeler-base.js';
 
@@ -36,15 +36,12 @@ const median = (xs: readonly number[]): number => {
 
 /** A sink that does what extraction's does per attribute (a per-page cache in front of the vocabulary) and counts. */
 function countingOutput(vocab: ReadonlyMap<string, number>, seen: Map<string, number>, tally: { emitted: number; known: number }): FamilyOutput {
-  return {
-    attr(_i, name) {
-      tally.emitted++;
-      let k = seen.get(name);
-      if (k === undefined) seen.set(name, (k = vocab.get(name) ?? -1));
-      if (k >= 0) tally.known++;
-    },
-    col() {},
-  };
+  return namedOutput((_i, name) => {
+    tally.emitted++;
+    let k = seen.get(name);
+    if (k === undefined) seen.set(name, (k = vocab.get(name) ?? -1));
+    if (k >= 0) tally.known++;
+  }, () => {});
 }
 
 async function main(): Promise<void> {

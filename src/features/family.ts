@@ -18,6 +18,17 @@ export interface FamilyOutput {
    * an item: each family uses its own prefixes and adds a name at most once per item.
    */
   attr(i: number, name: string, value?: number): void;
+  /**
+   * A number standing for attribute `name` on this page, for `attrRef`: a family resolves
+   * each distinct name once per page and emits it per item by number, so extraction turns
+   * names into the model's attribute numbers once per page, not once per item. Opaque:
+   * only `attrRef` of the same output reads it.
+   */
+  ref(name: string): number;
+  /** `ref(prefix + value)`, built and resolved once per page and output for each (prefix, value). */
+  refOf(prefix: string, value: string): number;
+  /** Adds the attribute `ref` stands for to item `i`, as `attr` would. */
+  attrRef(i: number, ref: number, value?: number): void;
   /** Sets the family's column `j` (index into `FeatureFamily.columns`) of item `i`. */
   col(i: number, j: number, value: string | number): void;
 }
@@ -34,6 +45,75 @@ export interface FeatureFamily {
    */
   readonly attributes: readonly string[];
   compute(ctx: PageContext, out: FamilyOutput): void;
+}
+
+/**
+ * A `FamilyOutput` over a plain `attr` and `col` (tests, benchmarks): `ref` numbers names in
+ * a table of its own and `attrRef` hands `attr` the name back.
+ */
+export function namedOutput(attr: FamilyOutput['attr'], col: FamilyOutput['col']): FamilyOutput {
+  const names: string[] = [];
+  return {
+    attr,
+    col,
+    ref: (name) => names.push(name) - 1,
+    refOf: (prefix, value) => names.push(prefix + value) - 1,
+    attrRef: (i, ref, value) => attr(i, names[ref]!, value),
+  };
+}
+
+/**
+ * Numbers of names made from small integer keys (a bucket, a value's index), resolved
+ * through `out.ref` the first time each key is asked for on the page.
+ */
+export class KeyedRefs {
+  private readonly refs: number[] = [];
+  constructor(private readonly out: FamilyOutput, private readonly nameOf: (key: number) => string) {}
+  get(key: number): number {
+    let r = this.refs[key];
+    if (r === undefined) this.refs[key] = r = this.out.ref(this.nameOf(key));
+    return r;
+  }
+}
+
+/** Refs of `prefix + value` for one prefix, values such as tags: one small lookup per item. */
+export class ValueRefs {
+  private readonly refs = new Map<string, number>();
+  constructor(private readonly out: FamilyOutput, private readonly prefix: string) {}
+  get(value: string): number {
+    let r = this.refs.get(value);
+    if (r === undefined) this.refs.set(value, (r = this.out.refOf(this.prefix, value)));
+    return r;
+  }
+}
+
+/** Refs of `prefix + decile(x)` (text-stats' `decile`: '0' for x <= 0, '9' from 1 on). */
+export class DecileRefs {
+  private readonly refs: KeyedRefs;
+  constructor(out: FamilyOutput, prefix: string) {
+    this.refs = new KeyedRefs(out, (k) => prefix + String(k));
+  }
+  get(x: number): number {
+    return this.refs.get(!(x > 0) ? 0 : x >= 1 ? 9 : Math.floor(x * 10));
+  }
+}
+
+/** Refs of `prefix + log2Bucket(n, max)` (text-stats' `log2Bucket`: '0', '1', '2', '4', ... up to max). */
+export class Log2BucketRefs {
+  private readonly refs: KeyedRefs;
+  constructor(out: FamilyOutput, prefix: string, private readonly max = 1024) {
+    this.refs = new KeyedRefs(out, (k) => prefix + String(k === 0 ? 0 : 2 ** (k - 1)));
+  }
+  get(n: number): number {
+    if (n <= 0) return this.refs.get(0);
+    let b = 1;
+    let k = 1;
+    while (b * 2 <= n && b < this.max) {
+      b *= 2;
+      k++;
+    }
+    return this.refs.get(k);
+  }
 }
 
 /** Whether `name` is one of `patterns` (exact names, or prefixes ending in `*`). */

@@ -34,9 +34,12 @@ export class PageContext {
   private _childIndex: Int32Array | undefined;
   private _meta: PageMeta | undefined;
   private _stop: { lang: StopLanguage | undefined; set: ReadonlySet<string> } | undefined;
-  // Indexed by node id (plain arrays: faster than maps for dense integer keys).
-  private readonly ownTokens: (readonly string[] | undefined)[] = [];
-  private readonly inheritedTokens: (readonly string[] | undefined)[] = [];
+  // Indexed by node id, made at full length up front: plain arrays written out of order from
+  // empty turn into slow dictionaries.
+  private _ownTokens: (readonly string[] | undefined)[] | undefined;
+  private _inheritedTokens: (readonly string[] | undefined)[] | undefined;
+  /** Per element: the tokens its children inherit (its own, then its ancestors'), shared by all of them. */
+  private _belowTokens: (readonly string[] | undefined)[] | undefined;
   private _charStarts: Float64Array | undefined;
   private readonly memo = new Map<string, unknown>();
   private readonly names = new Map<string, Map<string, string>>();
@@ -124,6 +127,16 @@ export class PageContext {
     return this._childIndex;
   }
 
+  private get ownTokens(): (readonly string[] | undefined)[] {
+    return (this._ownTokens ??= new Array<readonly string[] | undefined>(this.tree.nodes.length));
+  }
+  private get inheritedTokens(): (readonly string[] | undefined)[] {
+    return (this._inheritedTokens ??= new Array<readonly string[] | undefined>(this.tree.nodes.length));
+  }
+  private get belowTokens(): (readonly string[] | undefined)[] {
+    return (this._belowTokens ??= new Array<readonly string[] | undefined>(this.tree.nodes.length));
+  }
+
   /** Split, lower-cased words of the element's class, id, itemprop and role (bounded). */
   elementTokens(id: number): readonly string[] {
     let t = this.ownTokens[id];
@@ -165,23 +178,26 @@ export class PageContext {
    * element; a cache miss climbs only to the nearest memoised ancestor.
    */
   ancestorTokens(id: number): readonly string[] {
-    const hit = this.inheritedTokens[id];
+    const inherited = this.inheritedTokens;
+    const hit = inherited[id];
     if (hit) return hit;
     const nodes = this.tree.nodes;
+    const below = this.belowTokens;
     const chain: number[] = [];
     let cur = id;
-    while (cur > 0 && this.inheritedTokens[cur] === undefined) {
+    while (cur > 0 && inherited[cur] === undefined) {
       chain.push(cur);
       cur = nodes[cur]!.parent;
     }
-    // Fill from the top of the chain down: tokens(child) = own(parent) + tokens(parent).
+    // Fill from the top of the chain down: tokens(child) = own(parent) + tokens(parent),
+    // made once per parent and shared by its children.
     for (let k = chain.length - 1; k >= 0; k--) {
       const el = chain[k]!;
       const parent = nodes[el]!.parent;
-      let list: readonly string[];
+      let list: readonly string[] | undefined;
       if (parent <= 0) list = EMPTY;
-      else {
-        const up = this.inheritedTokens[parent] ?? EMPTY;
+      else if ((list = below[parent]) === undefined) {
+        const up = inherited[parent] ?? EMPTY;
         const own = this.elementTokens(parent);
         if (own.length === 0) list = up;
         else {
@@ -193,10 +209,11 @@ export class PageContext {
           }
           list = Object.freeze(merged);
         }
+        below[parent] = list;
       }
-      this.inheritedTokens[el] = list;
+      inherited[el] = list;
     }
-    return this.inheritedTokens[id] ?? EMPTY;
+    return inherited[id] ?? EMPTY;
   }
 
   /**

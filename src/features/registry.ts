@@ -166,20 +166,42 @@ export function siteOf(page: Page): string {
 /** Where families write: a named sink (attributes and columns) or an encoding one (numbers only). */
 interface FamilySink {
   add(i: number, name: string, value: number): void;
+  /** The sink's number for a name (see `FamilyOutput.ref`). */
+  ref(name: string): number;
+  addRef(i: number, ref: number, value: number): void;
+  /** `ref(prefix + value)` from a cache of the sink's own; absent: the page's cache. */
+  refOf?(prefix: string, value: string): number;
   /** Column `k` of the whole schema; absent when the sink keeps no columns. */
   setColumn?(i: number, k: number, value: string | number): void;
 }
 
 function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: FamilySink): void {
+  // (prefix, value) -> ref for the whole page: families share prefixes' values (tags, words).
+  const byPrefix = new Map<string, Map<string, number>>();
+  const ref = (name: string): number => sink.ref(name);
+  const refOf = sink.refOf ? sink.refOf.bind(sink) : (prefix: string, value: string): number => {
+    let m = byPrefix.get(prefix);
+    if (!m) byPrefix.set(prefix, (m = new Map()));
+    let r = m.get(value);
+    if (r === undefined) m.set(value, (r = sink.ref(prefix + value)));
+    return r;
+  };
   let offset = 0;
   for (const fam of families) {
     const base = offset;
     const width = fam.columns.length;
+    // Non-finite values would poison a log-linear model; a bug in a family must show, not spread.
+    const bad = (what: string, value: number): never => { throw new Error(`feature ${what} of family ${fam.name} has value ${value}`); };
     const out: FamilyOutput = {
       attr(i, name, value = 1) {
-        // Non-finite values would poison a log-linear model; a bug in a family must show, not spread.
-        if (!Number.isFinite(value)) throw new Error(`feature ${name} of family ${fam.name} has value ${value}`);
+        if (!Number.isFinite(value)) bad(name, value);
         sink.add(i, name, value);
+      },
+      ref,
+      refOf,
+      attrRef(i, r, value = 1) {
+        if (!Number.isFinite(value)) bad(`#${r}`, value);
+        sink.addRef(i, r, value);
       },
       col(i, j, value) {
         if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
@@ -200,8 +222,11 @@ export function runFamilies(
 ): ItemFeatures[] {
   const defaults = columns.map((c) => (c.kind === 'numeric' ? 0 : NONE));
   const acc = Array.from({ length: count }, () => new ItemAccumulator(defaults));
+  const names: string[] = [];
   runInto(families, ctx, {
     add: (i, name, value) => acc[i]!.add(name, value),
+    ref: (name) => names.push(name) - 1,
+    addRef: (i, ref, value) => acc[i]!.add(names[ref]!, value),
     setColumn: (i, k, value) => { acc[i]!.columns[k] = value; },
   });
   return acc.map((a) => a.build());
@@ -210,9 +235,9 @@ export function runFamilies(
 /**
  * Collects (item, attribute number, value) in the order families emit them, then orders
  * them by item with a stable counting sort, so each item's numbers come in the same order
- * as its names on the named path (and scores sum in the same order). A per-page cache sits
- * in front of the vocabulary: a page repeats a few thousand names tens of thousands of
- * times, and the small map stays in cache where the model's large one does not.
+ * as its names on the named path (and scores sum in the same order). Families resolve
+ * names through `ref` / `refOf` once per page (from the vocabulary's `VocabRefs`) and then
+ * emit plain numbers.
  */
 /**
  * Scratch arrays shared by every EncodingSink: a sink lives for one synchronous
@@ -222,35 +247,100 @@ export function runFamilies(
 const scratch = { item: new Int32Array(1 << 14), id: new Int32Array(1 << 14), val: new Float32Array(1 << 14) };
 const MAX_SCRATCH = 1 << 18;
 
+/**
+ * A vocabulary's numbers for names and for (prefix, value) pairs, kept across pages: a
+ * crawl's pages repeat the same tags, class words and buckets, so after the first pages a
+ * name costs one small lookup and no string building. Bounded: names the vocabulary lacks
+ * (rare class words) would otherwise pile up over a long run.
+ */
+class VocabRefs {
+  private readonly names = new Map<string, number>();
+  private readonly prefixed = new Map<string, Map<string, number>>();
+  private size = 0;
+
+  constructor(private readonly vocab: AttributeVocabulary) {}
+
+  ref(name: string): number {
+    let k = this.names.get(name);
+    if (k === undefined) {
+      k = this.vocab.get(name) ?? -1;
+      this.remember();
+      this.names.set(name, k);
+    }
+    return k;
+  }
+
+  refOf(prefix: string, value: string): number {
+    let m = this.prefixed.get(prefix);
+    if (!m) this.prefixed.set(prefix, (m = new Map()));
+    let k = m.get(value);
+    if (k === undefined) {
+      k = this.vocab.get(prefix + value) ?? -1;
+      if (this.remember()) this.prefixed.set(prefix, (m = new Map()));
+      m.set(value, k);
+    }
+    return k;
+  }
+
+  /** Counts one more entry; past the bound, forgets all (true when it did). */
+  private remember(): boolean {
+    if (++this.size <= MAX_REMEMBERED) return false;
+    this.names.clear();
+    this.prefixed.clear();
+    this.size = 1;
+    return true;
+  }
+}
+const MAX_REMEMBERED = 1 << 18;
+const vocabRefs = new WeakMap<AttributeVocabulary, VocabRefs>();
+
+function refsFor(vocab: AttributeVocabulary): VocabRefs {
+  let r = vocabRefs.get(vocab);
+  if (!r) vocabRefs.set(vocab, (r = new VocabRefs(vocab)));
+  return r;
+}
+
 class EncodingSink implements FamilySink {
   private item = scratch.item;
   private id = scratch.id;
   private val = scratch.val;
   private n = 0;
   private allOne = true;
-  private readonly seen = new Map<string, number>();
+  private readonly refs: VocabRefs;
 
-  constructor(private readonly vocab: AttributeVocabulary, private readonly count: number) {}
+  constructor(vocab: AttributeVocabulary, private readonly count: number) {
+    this.refs = refsFor(vocab);
+  }
+
+  /** The vocabulary's number for `name`, -1 when it has none. */
+  ref(name: string): number {
+    return this.refs.ref(name);
+  }
+
+  refOf(prefix: string, value: string): number {
+    return this.refs.refOf(prefix, value);
+  }
 
   add(i: number, name: string, value: number): void {
-    let k = this.seen.get(name);
-    if (k === undefined) {
-      k = this.vocab.get(name) ?? -1;
-      this.seen.set(name, k);
-    }
+    this.addRef(i, this.ref(name), value);
+  }
+
+  addRef(i: number, k: number, value: number): void {
     if (k < 0) return;
-    if (this.n === this.id.length) {
-      const grow = <T extends Int32Array | Float32Array>(a: T, b: T): T => { b.set(a); return b; };
-      this.item = grow(this.item, new Int32Array(this.n * 2));
-      this.id = grow(this.id, new Int32Array(this.n * 2));
-      this.val = grow(this.val, new Float32Array(this.n * 2));
-      // Kept for the next pages up to a size; one huge page does not pin its arrays for good.
-      if (this.n * 2 <= MAX_SCRATCH) Object.assign(scratch, { item: this.item, id: this.id, val: this.val });
-    }
+    if (this.n === this.id.length) this.grow();
     this.item[this.n] = i;
     this.id[this.n] = k;
     this.val[this.n++] = value;
     if (value !== 1) this.allOne = false;
+  }
+
+  private grow(): void {
+    const grow = <T extends Int32Array | Float32Array>(a: T, b: T): T => { b.set(a); return b; };
+    this.item = grow(this.item, new Int32Array(this.n * 2));
+    this.id = grow(this.id, new Int32Array(this.n * 2));
+    this.val = grow(this.val, new Float32Array(this.n * 2));
+    // Kept for the next pages up to a size; one huge page does not pin its arrays for good.
+    if (this.n * 2 <= MAX_SCRATCH) Object.assign(scratch, { item: this.item, id: this.id, val: this.val });
   }
 
   build(): Pick<EncodedFeatures, 'itemStart' | 'ids' | 'vals'> {

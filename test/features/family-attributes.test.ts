@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { loadPage, type Page } from '../../src/page.js';
 import { blockFamilies, computeEncodedFeatures, computeFeatures, familiesNamedIn } from '../../src/features/registry.js';
 import { DEFAULT_FAMILIES, FAMILY_NAMES, resolveFeatureOptions, type FamilyName, type FeatureOptions } from '../../src/features/config.js';
-import { matchesAttributePattern, type FamilyOutput } from '../../src/features/family.js';
+import { matchesAttributePattern, namedOutput } from '../../src/features/family.js';
 import { PageContext } from '../../src/features/page-context.js';
 import { buildFeatureIndex } from '../../src/models/linear/feature-index.js';
 import { encodeSequences } from '../../src/models/linear/encode.js';
@@ -45,7 +45,7 @@ function emittedByFamily(options: FeatureOptions): Map<FamilyName, Set<string>> 
     for (const family of blockFamilies(options)) {
       const names = out.get(family.name) ?? new Set<string>();
       out.set(family.name, names);
-      const sink: FamilyOutput = { attr: (_i, name) => { names.add(name); }, col: () => {} };
+      const sink = namedOutput((_i, name) => { names.add(name); }, () => {});
       family.compute(ctx, sink);
     }
   }

@@ -1,5 +1,5 @@
 /** Families over a block's neighbours in the sequence: after-image, the memory-based study's windows, position. */
-import { NONE, type FamilyColumn, type FeatureFamily } from '../family.js';
+import { DecileRefs, NONE, type FamilyColumn, type FamilyOutput, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { decile, endPunctuation, log2Bucket, upperCaseRatio } from '../text-stats.js';
 import { log2p } from './lexical.js';
@@ -66,32 +66,34 @@ export const windowFamily: FeatureFamily = {
     const lens = ctx.blocks.map((b) => b.text.length);
     const len = interned(lens.map((l) => log2Bucket(l)));
     const end = interned(ctx.blocks.map((b) => (b.kind === 'text' ? endPunctuation(b.text) : 'empty')));
-    const tagNames = new WindowNames('tag', TAG_OFFSETS, tag.values);
-    const lenNames = new WindowNames('len', LEN_OFFSETS, len.values);
-    const endNames = new WindowNames('end', LEN_OFFSETS, end.values);
+    const tagNames = new WindowNames(out, 'tag', TAG_OFFSETS, tag.values);
+    const lenNames = new WindowNames(out, 'len', LEN_OFFSETS, len.values);
+    const endNames = new WindowNames(out, 'end', LEN_OFFSETS, end.values);
+    const upperRef = out.ref('upper');
+    const capsRef = out.ref('upper=caps');
     for (let i = 0; i < n; i++) {
       let c = 0;
       for (let k = 0; k < TAG_OFFSETS.length; k++) {
         const j = i + TAG_OFFSETS[k]!;
         const inside = j >= 0 && j < n;
-        out.attr(i, tagNames.get(k, inside ? tag.ids[j]! : -1));
+        out.attrRef(i, tagNames.get(k, inside ? tag.ids[j]! : -1));
         out.col(i, c++, inside ? tag.values[tag.ids[j]!]! : NONE);
       }
       for (let k = 0; k < LEN_OFFSETS.length; k++) {
         const j = i + LEN_OFFSETS[k]!;
         const inside = j >= 0 && j < n;
-        out.attr(i, lenNames.get(k, inside ? len.ids[j]! : -1));
+        out.attrRef(i, lenNames.get(k, inside ? len.ids[j]! : -1));
         out.col(i, c++, inside ? log2p(lens[j]!) : Number.NaN);
       }
       const b = ctx.blocks[i]!;
       const upper = b.kind === 'text' ? upperCaseRatio(b.text.length > 400 ? b.text.slice(0, 400) : b.text) : 0;
-      if (upper > 0) out.attr(i, 'upper', upper);
-      if (upper > 0.7) out.attr(i, 'upper=caps');
+      if (upper > 0) out.attrRef(i, upperRef, upper);
+      if (upper > 0.7) out.attrRef(i, capsRef);
       out.col(i, c++, upper);
       for (let k = 0; k < LEN_OFFSETS.length; k++) {
         const j = i + LEN_OFFSETS[k]!;
         const inside = j >= 0 && j < n;
-        out.attr(i, endNames.get(k, inside ? end.ids[j]! : -1));
+        out.attrRef(i, endNames.get(k, inside ? end.ids[j]! : -1));
         out.col(i, c++, inside ? end.values[end.ids[j]!]! : NONE);
       }
     }
@@ -114,25 +116,30 @@ function interned(list: readonly string[]): { values: string[]; ids: Int32Array 
   return { values, ids };
 }
 
-/** Names `w-2:tag=li` (`tag=li` at offset 0) by offset index and value number; -1 is past the ends (`_`). */
+/**
+ * Refs of the names `w-2:tag=li` (`tag=li` at offset 0) by offset index and value number; -1
+ * is past the ends (`_`). Each (offset, value) is named and resolved once per page.
+ */
 class WindowNames {
-  private readonly table: (string | undefined)[][];
-  constructor(private readonly kind: string, private readonly offsets: readonly number[], private readonly values: readonly string[]) {
-    this.table = offsets.map(() => []);
+  private readonly table: Int32Array;
+  private readonly stride: number;
+  constructor(private readonly out: FamilyOutput, private readonly kind: string, private readonly offsets: readonly number[], private readonly values: readonly string[]) {
+    this.stride = values.length + 1;
+    this.table = new Int32Array(offsets.length * this.stride).fill(UNRESOLVED);
   }
-  get(k: number, v: number): string {
-    const row = this.table[k]!;
-    const slot = v + 1;
-    let s = row[slot];
-    if (s === undefined) {
+  get(k: number, v: number): number {
+    const slot = k * this.stride + v + 1;
+    let r = this.table[slot]!;
+    if (r === UNRESOLVED) {
       const d = this.offsets[k]!;
       const value = v < 0 ? NONE : this.values[v]!;
-      row[slot] = s = d === 0 ? `${this.kind}=${value}` : `w${sign(d)}:${this.kind}=${value}`;
+      this.table[slot] = r = this.out.ref(d === 0 ? `${this.kind}=${value}` : `w${sign(d)}:${this.kind}=${value}`);
     }
-    return s;
+    return r;
   }
 }
-
+/** No ref yet (refs are -1 or more). */
+const UNRESOLVED = -2;
 export const positionFamily: FeatureFamily = {
   name: 'position',
   doc: 'Relative position in the page: `pos` (item index / (items - 1)), `pos-chars` (share of the page\'s text before the block), `pos=<decile>`, and `first-item` / `last-item`. Articles sit in the middle; navigation at the ends. Columns: relIndex, relChars.',
@@ -145,12 +152,15 @@ export const positionFamily: FeatureFamily = {
     const n = ctx.blocks.length;
     const starts = ctx.charStarts;
     const total = starts[n]!;
+    const posRef = out.ref('pos');
+    const charsRef = out.ref('pos-chars');
+    const posDecile = new DecileRefs(out, 'pos=');
     for (let i = 0; i < n; i++) {
       const rel = n > 1 ? i / (n - 1) : 0;
       const relChars = total > 0 ? starts[i]! / total : 0;
-      if (rel > 0) out.attr(i, 'pos', rel);
-      if (relChars > 0) out.attr(i, 'pos-chars', relChars);
-      out.attr(i, ctx.name('pos=', decile(rel)));
+      if (rel > 0) out.attrRef(i, posRef, rel);
+      if (relChars > 0) out.attrRef(i, charsRef, relChars);
+      out.attrRef(i, posDecile.get(rel));
       if (i === 0) out.attr(i, 'first-item');
       if (i === n - 1) out.attr(i, 'last-item');
       out.col(i, 0, rel);

@@ -1,9 +1,9 @@
 /** Families over how much of a block, and of the region around it, is link text or dense prose. */
 import type { ElementNode } from '../../dom/tree.js';
-import type { FeatureFamily } from '../family.js';
+import { DecileRefs, KeyedRefs, Log2BucketRefs, ValueRefs, type FeatureFamily } from '../family.js';
 import type { Block } from '../../segment/segment.js';
 import { IN_LINK_BIT, type PageContext } from '../page-context.js';
-import { countWords, decile, log2Bucket, textDensity } from '../text-stats.js';
+import { countWords, textDensity } from '../text-stats.js';
 import { log2p } from './lexical.js';
 
 export const anchorFamily: FeatureFamily = {
@@ -13,6 +13,9 @@ export const anchorFamily: FeatureFamily = {
   attributes: ['anchor', 'anchor=*'],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
+    const noneRef = out.ref('anchor=none');
+    const allRef = out.ref('anchor=all');
+    const deciles = new DecileRefs(out, 'anchor=');
     ctx.blocks.forEach((b, i) => {
       if (b.kind !== 'text') return;
       let words = 0;
@@ -26,7 +29,7 @@ export const anchorFamily: FeatureFamily = {
       }
       const share = words > 0 ? linked / words : 0;
       if (share > 0) out.attr(i, 'anchor', share);
-      out.attr(i, share === 0 ? 'anchor=none' : share >= 0.99 ? 'anchor=all' : `anchor=${decile(share)}`);
+      out.attrRef(i, share === 0 ? noneRef : share >= 0.99 ? allRef : deciles.get(share));
       out.col(i, 0, share);
     });
   },
@@ -47,6 +50,11 @@ export const linkDensityFamily: FeatureFamily = {
     const chars = ctx.charStarts;
     const links = new Float64Array(n + 1);
     for (let i = 0; i < n; i++) links[i + 1] = links[i]! + ctx.blocks[i]!.linkChars;
+    const linkdRef = out.ref('linkd');
+    const regionRef = out.ref('region-linkd');
+    const linkdDecile = new DecileRefs(out, 'linkd=');
+    const regionDecile = new DecileRefs(out, 'region-linkd=');
+    const regionChars = new Log2BucketRefs(out, 'region-chars=', 1 << 16);
     ctx.blocks.forEach((b, i) => {
       const own = b.text.length > 0 ? b.linkChars / b.text.length : 0;
       const box = ctx.containers[i]!;
@@ -58,11 +66,11 @@ export const linkDensityFamily: FeatureFamily = {
       const rc = chars[to]! - chars[from]!;
       const rl = links[to]! - links[from]!;
       const rd = rc > 0 ? rl / rc : 0;
-      if (own > 0) out.attr(i, 'linkd', own);
-      out.attr(i, ctx.name('linkd=', decile(own)));
-      if (rd > 0) out.attr(i, 'region-linkd', rd);
-      out.attr(i, ctx.name('region-linkd=', decile(rd)));
-      out.attr(i, ctx.name('region-chars=', log2Bucket(rc, 1 << 16)));
+      if (own > 0) out.attrRef(i, linkdRef, own);
+      out.attrRef(i, linkdDecile.get(own));
+      if (rd > 0) out.attrRef(i, regionRef, rd);
+      out.attrRef(i, regionDecile.get(rd));
+      out.attrRef(i, regionChars.get(rc));
       out.col(i, 0, own);
       out.col(i, 1, rd);
       out.col(i, 2, log2p(rc));
@@ -76,10 +84,11 @@ export const textDensityFamily: FeatureFamily = {
   columns: [{ name: 'textDensity', kind: 'numeric' }],
   attributes: ['tdens', 'tdens=*'],
   compute(ctx, out) {
+    const buckets = new Log2BucketRefs(out, 'tdens=');
     ctx.tokens.forEach((toks, i) => {
       const d = textDensity(toks);
       if (d > 0) out.attr(i, 'tdens', Math.min(1, d / 20));
-      out.attr(i, ctx.name('tdens=', log2Bucket(Math.round(d))));
+      out.attrRef(i, buckets.get(Math.round(d)));
       out.col(i, 0, d);
     });
   },
@@ -130,6 +139,7 @@ export const proseCoreFamily: FeatureFamily = {
         CORE_SHARES.forEach((s, k) => { if (share > s) cores[k] = id; });
       }
     }
+    const shareDecile = new DecileRefs(out, 'prose-share=');
     const inside = (core: number, id: number) => core >= 0 && id >= core && id <= (nodes[core] as ElementNode).end;
     ctx.blocks.forEach((_, i) => {
       const box = ctx.containers[i]!;
@@ -146,7 +156,7 @@ export const proseCoreFamily: FeatureFamily = {
       const region = box > 0 ? Math.max(nodes[box]!.parent, 0) : 0;
       const share = total > 0 ? under(region) / total : 0;
       if (share > 0) out.attr(i, 'prose-share', share);
-      out.attr(i, ctx.name('prose-share=', decile(share)));
+      out.attrRef(i, shareDecile.get(share));
       out.col(i, 0, in80 ? '80' : in50 ? '50' : 'none');
       out.col(i, 1, share);
     });
@@ -155,7 +165,8 @@ export const proseCoreFamily: FeatureFamily = {
 
 /** A block's length class for crossed attributes: under 40, under 150, 150+ characters. */
 const LENGTH_CLASSES = ['len=s', 'len=m', 'len=l'] as const;
-const lengthClass = (chars: number): (typeof LENGTH_CLASSES)[number] => LENGTH_CLASSES[chars < 40 ? 0 : chars < 150 ? 1 : 2];
+const lengthIndex = (chars: number): number => (chars < 40 ? 0 : chars < 150 ? 1 : 2);
+const lengthClass = (chars: number): (typeof LENGTH_CLASSES)[number] => LENGTH_CLASSES[lengthIndex(chars)];
 
 /** Page link-share and prose-share bucket edges: 4 x 4 page kinds. */
 const PAGE_LINK_EDGES = [0.15, 0.3, 0.5] as const;
@@ -185,22 +196,26 @@ export const pageKindFamily: FeatureFamily = {
     // Prefixes built once per page, not once per block.
     const kindAnd = `${kind}&`;
     const kindLinkAnd = { 'bl=0': `${kind}&bl=0&`, 'bl=part': `${kind}&bl=part&`, 'bl=most': `${kind}&bl=most&` } as const;
+    const kindRef = out.ref(kind);
+    const kindAndRefs = new ValueRefs(out, kindAnd);
+    const kindLinkRefs = { 'bl=0': new ValueRefs(out, kindLinkAnd['bl=0']), 'bl=part': new ValueRefs(out, kindLinkAnd['bl=part']), 'bl=most': new ValueRefs(out, kindLinkAnd['bl=most']) };
     ctx.blocks.forEach((b, i) => {
-      out.attr(i, kind);
+      out.attrRef(i, kindRef);
       const n = b.text.length;
       const share = n > 0 ? b.linkChars / n : 0;
       const bl = share === 0 ? 'bl=0' : share < 0.5 ? 'bl=part' : 'bl=most';
       const len = lengthClass(n);
-      out.attr(i, ctx.name(kindAnd, bl));
-      out.attr(i, ctx.name(kindLinkAnd[bl], len));
+      out.attrRef(i, kindAndRefs.get(bl));
+      out.attrRef(i, kindLinkRefs[bl].get(len));
       out.col(i, 0, linkShare);
       out.col(i, 1, proseShare);
     });
   },
 };
 
-/** Shares of the page's prose before or after a block, in four buckets. */
-const spanBucket = (share: number): string => (share <= 0 ? 'none' : share < 0.2 ? 'some' : share < 0.8 ? 'half' : 'most');
+/** Shares of the page's prose before or after a block, in four buckets (index into `SPAN_BUCKETS`). */
+const SPAN_BUCKETS = ['none', 'some', 'half', 'most'] as const;
+const spanBucket = (share: number): number => (share <= 0 ? 0 : share < 0.2 ? 1 : share < 0.8 ? 2 : 3);
 
 export const proseSpanFamily: FeatureFamily = {
   name: 'prose-span',
@@ -215,6 +230,17 @@ export const proseSpanFamily: FeatureFamily = {
     const prose = prosePrefix(ctx);
     const total = prose[n]!;
     const chars = ctx.charStarts;
+    const S = SPAN_BUCKETS.length;
+    const L = LENGTH_CLASSES.length;
+    const pbRefs = new KeyedRefs(out, (k) => `pb=${SPAN_BUCKETS[k]}`);
+    const paRefs = new KeyedRefs(out, (k) => `pa=${SPAN_BUCKETS[k]}`);
+    const bothRefs = new KeyedRefs(out, (k) => `pb=${SPAN_BUCKETS[Math.floor(k / S)]}&pa=${SPAN_BUCKETS[k % S]}`);
+    const pbLenRefs = new KeyedRefs(out, (k) => `pb=${SPAN_BUCKETS[Math.floor(k / L)]}&${LENGTH_CLASSES[k % L]}`);
+    const gapPrev = new Log2BucketRefs(out, 'gap-prev=', 1 << 14);
+    const gapNext = new Log2BucketRefs(out, 'gap-next=', 1 << 14);
+    const noPrevRef = out.ref('gap-prev=none');
+    const noNextRef = out.ref('gap-next=none');
+    const paLenRefs = new KeyedRefs(out, (k) => `pa=${SPAN_BUCKETS[Math.floor(k / L)]}&${LENGTH_CLASSES[k % L]}`);
     // Text offset where the last prose block before i ends, and where the first one after i starts.
     const prevEnd = new Float64Array(n).fill(-1);
     const nextStart = new Float64Array(n).fill(-1);
@@ -229,18 +255,16 @@ export const proseSpanFamily: FeatureFamily = {
     for (let i = 0; i < n; i++) {
       const before = total > 0 ? prose[i]! / total : 0;
       const after = total > 0 ? (total - prose[i + 1]!) / total : 0;
-      const pb = ctx.name('pb=', spanBucket(before));
-      const pa = ctx.name('pa=', spanBucket(after));
-      const lb = ctx.name('&', lengthClass(ctx.blocks[i]!.text.length));
-      out.attr(i, pb);
-      out.attr(i, pa);
-      out.attr(i, ctx.name(ctx.name(pb, '&'), pa));
-      out.attr(i, ctx.name(pb, lb));
-      out.attr(i, ctx.name(pa, lb));
-      const gp = prevEnd[i]! < 0 ? 'none' : log2Bucket(chars[i]! - prevEnd[i]!, 1 << 14);
-      const gn = nextStart[i]! < 0 ? 'none' : log2Bucket(nextStart[i]! - chars[i + 1]!, 1 << 14);
-      out.attr(i, ctx.name('gap-prev=', gp));
-      out.attr(i, ctx.name('gap-next=', gn));
+      const pb = spanBucket(before);
+      const pa = spanBucket(after);
+      const lc = lengthIndex(ctx.blocks[i]!.text.length);
+      out.attrRef(i, pbRefs.get(pb));
+      out.attrRef(i, paRefs.get(pa));
+      out.attrRef(i, bothRefs.get(pb * SPAN_BUCKETS.length + pa));
+      out.attrRef(i, pbLenRefs.get(pb * LENGTH_CLASSES.length + lc));
+      out.attrRef(i, paLenRefs.get(pa * LENGTH_CLASSES.length + lc));
+      out.attrRef(i, prevEnd[i]! < 0 ? noPrevRef : gapPrev.get(chars[i]! - prevEnd[i]!));
+      out.attrRef(i, nextStart[i]! < 0 ? noNextRef : gapNext.get(nextStart[i]! - chars[i + 1]!));
       out.col(i, 0, before);
       out.col(i, 1, after);
     }

@@ -1,8 +1,8 @@
 /** Families over a block's words (block-labelling study): kind, words, stop words, entities, title casing, word count. */
-import type { FeatureFamily } from '../family.js';
+import { DecileRefs, Log2BucketRefs, ValueRefs, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { countEntities, ENTITY_KINDS, type EntityCounts } from '../entities.js';
-import { log2Bucket, logScale, decile, wordCount } from '../text-stats.js';
+import { logScale, wordCount } from '../text-stats.js';
 
 export function blockEntities(ctx: PageContext): readonly EntityCounts[] {
   // Entity tokens are for the bag of words only: without it, only the counts are made.
@@ -29,8 +29,9 @@ export const kindFamily: FeatureFamily = {
   attributes: ['kind=*', 'img:alt', 'img:link'],
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
+    const kinds = new ValueRefs(out, 'kind=');
     ctx.blocks.forEach((b, i) => {
-      out.attr(i, ctx.name('kind=', b.kind));
+      out.attrRef(i, kinds.get(b.kind));
       out.col(i, 0, b.kind);
       if (b.kind === 'text') return;
       if (b.alt) out.attr(i, 'img:alt');
@@ -77,7 +78,7 @@ export const wordsFamily: FeatureFamily = {
         if (seen.has(w)) continue;
         if (entityTokens.has(t.lower) && !AGENCY_WORDS.has(w)) continue;
         seen.add(w);
-        out.attr(i, words === 'hashed' ? ctx.name('w#', String(fnv1a(w) % wordBuckets)) : ctx.name('w:', w));
+        out.attrRef(i, words === 'hashed' ? out.refOf('w#', String(fnv1a(w) % wordBuckets)) : out.refOf('w:', w));
       }
     });
   },
@@ -90,6 +91,7 @@ export const stopWordsFamily: FeatureFamily = {
   attributes: ['sw:*', 'stop-ratio', 'stop-ratio=*'],
   compute(ctx, out) {
     const stop = ctx.stop.set;
+    const ratioDecile = new DecileRefs(out, 'stop-ratio=');
     ctx.tokens.forEach((toks, i) => {
       if (toks.length === 0) return;
       let hits = 0;
@@ -99,11 +101,11 @@ export const stopWordsFamily: FeatureFamily = {
         hits++;
         if (seen?.has(t.lower)) continue;
         (seen ??= new Set()).add(t.lower);
-        out.attr(i, ctx.name('sw:', t.lower));
+        out.attrRef(i, out.refOf('sw:', t.lower));
       }
       const ratio = hits / toks.length;
       if (ratio > 0) out.attr(i, 'stop-ratio', ratio);
-      out.attr(i, ctx.name('stop-ratio=', decile(ratio)));
+      out.attrRef(i, ratioDecile.get(ratio));
       out.col(i, 0, ratio);
     });
   },
@@ -120,8 +122,8 @@ export const entitiesFamily: FeatureFamily = {
         const n = e[k];
         out.col(i, j, log2p(n));
         if (n === 0) return;
-        out.attr(i, ctx.name('ent:', k), logScale(n, 16));
-        if (n >= 3) out.attr(i, ctx.name('ent-many:', k));
+        out.attrRef(i, out.refOf('ent:', k), logScale(n, 16));
+        if (n >= 3) out.attrRef(i, out.refOf('ent-many:', k));
       });
     });
   },
@@ -157,9 +159,11 @@ export const wordCountFamily: FeatureFamily = {
   columns: [{ name: 'wordCount', kind: 'numeric' }],
   attributes: ['wc=*', 'words'],
   compute(ctx, out) {
+    const wordsRef = out.ref('words');
+    const buckets = new Log2BucketRefs(out, 'wc=');
     blockWordCounts(ctx).forEach((n, i) => {
-      out.attr(i, ctx.name('wc=', log2Bucket(n)));
-      if (n > 0) out.attr(i, 'words', logScale(n, 1000));
+      out.attrRef(i, buckets.get(n));
+      if (n > 0) out.attrRef(i, wordsRef, logScale(n, 1000));
       out.col(i, 0, log2p(n));
     });
   },

@@ -2,7 +2,7 @@
  * Families over what authors wrote into the markup: class/id/itemprop/role words,
  * heading elements, landmark containers, and schema.org data (JSON-LD, microdata).
  */
-import { NONE, type FeatureFamily } from '../family.js';
+import { KeyedRefs, NONE, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
@@ -24,14 +24,14 @@ export const markupTokensFamily: FeatureFamily = {
   attributes: ['cls:*', 'acls:*', 'hint:*', 'ahint:*'],
   compute(ctx, out) {
     const cap = ctx.config.maxMarkupTokens;
-    // Token lists are shared by every block under the same elements: derive names once per list.
-    const cache = new Map<readonly string[], TokenListNames>();
-    const namesOf = (list: readonly string[], prefix: string, hintPrefix: string): TokenListNames => {
+    // Token lists are shared by every block under the same elements: resolve their names once per list.
+    const cache = new Map<readonly string[], TokenListRefs>();
+    const refsOf = (list: readonly string[], prefix: string, hintPrefix: string): TokenListRefs => {
       let v = cache.get(list);
       if (!v) {
         // Each group once, in the order its first word comes; the first of them fills the column.
         let bits = 0;
-        const hints: string[] = [];
+        const hints: number[] = [];
         let first: string = NONE;
         for (const t of list) {
           const h = HINT_OF.get(t);
@@ -39,53 +39,55 @@ export const markupTokensFamily: FeatureFamily = {
           const bit = HINT_BIT.get(h)!;
           if ((bits & bit) !== 0) continue;
           bits |= bit;
-          hints.push(ctx.name(hintPrefix, h));
+          hints.push(out.refOf(hintPrefix, h));
           if (first === NONE) first = h;
         }
         // Only the first `cap` words can ever be emitted (the budget is per block).
-        const names: string[] = [];
-        for (let k = 0; k < list.length && k < cap; k++) names.push(ctx.name(prefix, list[k]!));
+        const names: number[] = [];
+        for (let k = 0; k < list.length && k < cap; k++) names.push(out.refOf(prefix, list[k]!));
         v = { names, hints, first };
         cache.set(list, v);
       }
       return v;
     };
-    const pairs = new Map<string, readonly string[]>();
+    // Keyed by the block's element and kind, which decide its box.
+    const pairs = new Map<number, readonly string[]>();
     const containers = ctx.containers;
-    ctx.blocks.forEach((b, i) => {
+    const blocks = ctx.blocks;
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!;
       const box = containers[i]!;
       let own = ctx.elementTokens(box);
-      const inner = b.elementId === box ? [] : ctx.elementTokens(b.elementId);
+      const inner = b.elementId === box ? EMPTY : ctx.elementTokens(b.elementId);
       if (inner.length > 0) {
         // An inline element with its own classes (a styled link, a span): its words and the box's.
-        const key = `${b.elementId} ${box}`;
+        const key = b.elementId * 2 + (b.kind === 'text' ? 1 : 0);
         let merged = pairs.get(key);
         if (!merged) pairs.set(key, (merged = [...new Set([...inner, ...own])]));
         own = merged;
       }
-      const mine = namesOf(own, 'cls:', 'hint:');
-      const theirs = namesOf(ctx.ancestorTokens(box), 'acls:', 'ahint:');
-      let budget = cap;
-      for (const nm of mine.names) {
-        if (budget-- <= 0) break;
-        out.attr(i, nm);
-      }
-      for (const nm of theirs.names) {
-        if (budget-- <= 0) break;
-        out.attr(i, nm);
-      }
+      const mine = refsOf(own, 'cls:', 'hint:');
+      const theirs = refsOf(ctx.ancestorTokens(box), 'acls:', 'ahint:');
+      // The budget is shared: own words first, then the ancestors', `cap` in all.
+      const fromMine = Math.min(cap, mine.names.length);
+      const fromTheirs = Math.min(cap - fromMine, theirs.names.length);
+      for (let k = 0; k < fromMine; k++) out.attrRef(i, mine.names[k]!);
+      for (let k = 0; k < fromTheirs; k++) out.attrRef(i, theirs.names[k]!);
       // Group attributes look at every token (not only the budgeted ones): they are few.
-      for (const h of mine.hints) out.attr(i, h);
-      for (const h of theirs.hints) out.attr(i, h);
+      for (const h of mine.hints) out.attrRef(i, h);
+      for (const h of theirs.hints) out.attrRef(i, h);
       out.col(i, 0, mine.first);
       out.col(i, 1, theirs.first);
-    });
+    }
   },
 };
 
-interface TokenListNames {
-  readonly names: readonly string[];
-  readonly hints: readonly string[];
+const EMPTY: readonly string[] = Object.freeze([]);
+
+interface TokenListRefs {
+  /** Refs of the list's first `maxMarkupTokens` words under the prefix. */
+  readonly names: readonly number[];
+  readonly hints: readonly number[];
   readonly first: string;
 }
 
@@ -115,11 +117,12 @@ export const containersFamily: FeatureFamily = {
   columns: CONTAINERS.map((c) => ({ name: `in_${c}`, kind: 'numeric' as const })),
   attributes: ['in:*'],
   compute(ctx, out) {
+    const refs = new KeyedRefs(out, (j) => CONTAINER_NAMES[j]!);
     ctx.blocks.forEach((b, i) => {
       const f = ctx.containerFlags(b.elementId);
       for (let j = 0; j < CONTAINER_NAMES.length; j++) {
         const on = (f & (1 << j)) !== 0;
-        if (on) out.attr(i, CONTAINER_NAMES[j]!);
+        if (on) out.attrRef(i, refs.get(j));
         out.col(i, j, on ? 1 : 0);
       }
     });
@@ -190,7 +193,7 @@ export const schemaFamily: FeatureFamily = {
       let top: string = NONE;
       for (const p of MICRODATA_PRIORITY) {
         if ((m & (1 << MICRODATA.indexOf(p))) === 0) continue;
-        out.attr(i, ctx.name('ip:', p));
+        out.attrRef(i, out.refOf('ip:', p));
         if (top === NONE) top = p;
       }
       if (m & ARTICLE_ITEMTYPE_BIT) out.attr(i, 'itemtype:article');

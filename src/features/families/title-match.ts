@@ -4,10 +4,10 @@
  * subsequence of tokens (in order, gaps allowed), so "Headline | Site" still matches
  * the block "Headline" and the other way round.
  */
-import type { FeatureFamily } from '../family.js';
+import { DecileRefs, Log2BucketRefs, type FeatureFamily } from '../family.js';
 import { TITLE_SOURCES } from '../page-meta.js';
 import { tokenize } from '../text-stats.js';
-import { decile, log2Bucket } from '../text-stats.js';
+import { decile } from '../text-stats.js';
 import type { PageContext } from '../page-context.js';
 
 const MAX_TITLE_TOKENS = 40;
@@ -85,11 +85,11 @@ export const titleMatchFamily: FeatureFamily = {
   compute(ctx, out) {
     const { matches, best, cover, exact } = titleScores(ctx);
     for (let i = 0; i < ctx.blocks.length; i++) {
-      for (const [src, share] of matches[i]!) out.attr(i, ctx.name('tmatch:', src), share);
+      for (const [src, share] of matches[i]!) out.attrRef(i, out.refOf('tmatch:', src), share);
       if (best[i]! > 0) {
         out.attr(i, 'tmatch', best[i]!);
         out.attr(i, 'tmatch-cover', cover[i]!);
-        out.attr(i, ctx.name('tmatch=', decile(best[i]!)));
+        out.attrRef(i, out.refOf('tmatch=', decile(best[i]!)));
         if (best[i]! >= 0.9 && cover[i]! >= 0.8) out.attr(i, 'tmatch=full');
         if (exact[i]) out.attr(i, 'tmatch=exact');
       }
@@ -130,9 +130,13 @@ export const titleAnchorFamily: FeatureFamily = {
     const chars = ctx.charStarts;
     const total = chars[n]! || 1;
     let textBlocks = 0;
+    const beforeRef = out.ref('before-tanchor');
+    const afterRef = out.ref('after-tanchor');
+    const distBuckets = new Log2BucketRefs(out, 'tanchor-dist=', 64);
+    const charDeciles = new DecileRefs(out, 'tanchor-chars=');
     for (let i = 0; i < n; i++) {
       if (i < anchor) {
-        out.attr(i, 'before-tanchor');
+        out.attrRef(i, beforeRef);
         out.col(i, 0, -1);
         continue;
       }
@@ -142,9 +146,9 @@ export const titleAnchorFamily: FeatureFamily = {
         continue;
       }
       if (ctx.blocks[i]!.kind === 'text') textBlocks++;
-      out.attr(i, 'after-tanchor');
-      out.attr(i, ctx.name('tanchor-dist=', log2Bucket(textBlocks, 64)));
-      out.attr(i, ctx.name('tanchor-chars=', decile((chars[i]! - chars[anchor + 1]!) / total)));
+      out.attrRef(i, afterRef);
+      out.attrRef(i, distBuckets.get(textBlocks));
+      out.attrRef(i, charDeciles.get((chars[i]! - chars[anchor + 1]!) / total));
       out.col(i, 0, Math.log2(1 + textBlocks));
     }
   },

@@ -3,9 +3,9 @@
  * tags, and the list-extraction study's structure (depth, children, siblings, tag-path repetition).
  */
 import type { ElementNode } from '../../dom/tree.js';
-import { NONE, type FeatureFamily } from '../family.js';
+import { Log2BucketRefs, NONE, ValueRefs, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
-import { log2Bucket, logScale } from '../text-stats.js';
+import { logScale } from '../text-stats.js';
 import { log2p } from './lexical.js';
 
 function tagOf(ctx: PageContext, id: number): string {
@@ -28,14 +28,18 @@ export const ancestorsFamily: FeatureFamily = {
   attributes: ['tag=*', 'box=*', 'parent=*', 'gparent=*'],
   compute(ctx, out) {
     const boxes = ctx.containers;
+    const tagRefs = new ValueRefs(out, 'tag=');
+    const boxRefs = new ValueRefs(out, 'box=');
+    const parentRefs = new ValueRefs(out, 'parent=');
+    const gparentRefs = new ValueRefs(out, 'gparent=');
     ctx.blocks.forEach((b, i) => {
       const box = boxes[i]!;
       const p = parentOf(ctx, box);
       const tags = [tagOf(ctx, b.elementId), tagOf(ctx, box), tagOf(ctx, p), tagOf(ctx, parentOf(ctx, p))];
-      out.attr(i, ctx.name('tag=', tags[0]));
-      out.attr(i, ctx.name('box=', tags[1]));
-      out.attr(i, ctx.name('parent=', tags[2]));
-      out.attr(i, ctx.name('gparent=', tags[3]));
+      out.attrRef(i, tagRefs.get(tags[0]));
+      out.attrRef(i, boxRefs.get(tags[1]));
+      out.attrRef(i, parentRefs.get(tags[2]));
+      out.attrRef(i, gparentRefs.get(tags[3]));
       tags.forEach((t, j) => out.col(i, j, t));
     });
   },
@@ -80,7 +84,7 @@ export const descendantsFamily: FeatureFamily = {
         if (n.hidden) id = n.end;
       }
       if (names.size === 0) return;
-      for (const t of names) out.attr(i, ctx.name('desc:', t));
+      for (const t of names) out.attrRef(i, out.refOf('desc:', t));
       out.col(i, 0, [...names].sort().slice(0, MAX_DESC_COLUMN).join('+'));
     });
   },
@@ -103,6 +107,8 @@ export const siblingsFamily: FeatureFamily = {
   compute(ctx, out) {
     const nodes = ctx.tree.nodes;
     const childIndex = ctx.childIndex;
+    const prevRefs = new ValueRefs(out, 'prevsib=');
+    const nextRefs = new ValueRefs(out, 'nextsib=');
     for (let i = 0; i < ctx.blocks.length; i++) {
       const el = siblingAnchor(ctx, i);
       let prev = NONE;
@@ -125,8 +131,8 @@ export const siblingsFamily: FeatureFamily = {
           }
         }
       }
-      out.attr(i, ctx.name('prevsib=', prev));
-      out.attr(i, ctx.name('nextsib=', next));
+      out.attrRef(i, prevRefs.get(prev));
+      out.attrRef(i, nextRefs.get(next));
       out.col(i, 0, prev);
       out.col(i, 1, next);
     }
@@ -161,6 +167,14 @@ export const structureFamily: FeatureFamily = {
     const prefix = Float64Array.from(exact);
     const kidCount = new Map<number, number>();
     for (let p = parents.length - 1; p >= 0; p--) if (parents[p]! >= 0) prefix[parents[p]!]! += prefix[p]!;
+    const depthRef = out.ref('depth');
+    const childrenRef = out.ref('children');
+    const siblingsRef = out.ref('siblings');
+    const prefixRef = out.ref('rep-prefix');
+    const suffixRef = out.ref('rep-suffix');
+    const sameRef = out.ref('rep-same');
+    const parentRef = out.ref('rep-parent');
+    const sameBuckets = new Log2BucketRefs(out, 'rep-same=', 64);
     for (let i = 0; i < n; i++) {
       const el = anchors[i]!;
       if (el <= 0) continue;
@@ -179,14 +193,14 @@ export const structureFamily: FeatureFamily = {
       const same = exact[pid]! / n;
       const ppid = parents[pid]!;
       const parentPre = ppid >= 0 ? prefix[ppid]! / n : 1;
-      out.attr(i, 'depth', Math.min(1, node.depth / 32));
-      if (kids > 0) out.attr(i, 'children', logScale(kids, 64));
-      if (sibs > 1) out.attr(i, 'siblings', logScale(sibs - 1, 64));
-      out.attr(i, 'rep-prefix', pre);
-      if (suf > 0) out.attr(i, 'rep-suffix', suf);
-      out.attr(i, 'rep-same', same);
-      out.attr(i, ctx.name('rep-same=', log2Bucket(exact[pid]!, 64)));
-      out.attr(i, 'rep-parent', parentPre);
+      out.attrRef(i, depthRef, Math.min(1, node.depth / 32));
+      if (kids > 0) out.attrRef(i, childrenRef, logScale(kids, 64));
+      if (sibs > 1) out.attrRef(i, siblingsRef, logScale(sibs - 1, 64));
+      out.attrRef(i, prefixRef, pre);
+      if (suf > 0) out.attrRef(i, suffixRef, suf);
+      out.attrRef(i, sameRef, same);
+      out.attrRef(i, sameBuckets.get(exact[pid]!));
+      out.attrRef(i, parentRef, parentPre);
       out.col(i, 0, node.depth);
       out.col(i, 1, log2p(kids));
       out.col(i, 2, log2p(sibs));
