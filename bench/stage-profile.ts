@@ -19,6 +19,7 @@ import { segment, type Block } from '../src/segment/segment.js';
 import { pageIdFromPath, type LoadOptions, type Page } from '../src/page.js';
 import { FEATURE_FAMILIES, computeEncodedFeatures, computeFeatures, resolveFeatureOptions, type FeatureFamily } from '../src/features/index.js';
 import { PageContext } from '../src/features/page-context.js';
+import { namedOutput } from '../src/features/family.js';
 import type { AttributeVocabulary } from '../src/features/types.js';
 import { bodyWeightOf, constrainLabels, DECODE_RULES, pageEvidence, resolveDecodeSettings } from '../src/decode/constrain.js';
 import { buildArticle, toHtml, toMarkdown, toText } from '../src/article/index.js';
@@ -125,7 +126,7 @@ export function stageChain(bytes: Uint8Array, model: LoadedModel, id: string, cp
     const config = resolveFeatureOptions(featureOptions);
     const ctx = timed(cpu, 'features: page context (constructor)', () => new PageContext(page, config));
     const sink = new VocabularySink(labeler.vocabulary);
-    const out = { attr: (_i: number, name: string) => sink.add(name), col: () => undefined };
+    const out = namedOutput((_i, name) => sink.add(name), () => undefined);
     for (const fam of familiesNamed(config.families)) timed(cpu, `family ${fam.name}`, () => fam.compute(ctx, out));
     const encoded = timed(cpu, 'features (computeEncodedFeatures)', () => computeEncodedFeatures(page, featureOptions, labeler.vocabulary!));
     prediction = timed(cpu, 'model (predictEncoded)', () => labeler.predictEncoded!(encoded));
