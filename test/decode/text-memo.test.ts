@@ -4,22 +4,11 @@ import { comparableLongerThan, TextMemo } from '../../src/decode/text-memo.js';
 import { normalizeSpace } from '../../src/dom/tree.js';
 import { comparableText } from '../../src/util/comparable-text.js';
 import { inTableCell } from '../../src/decode/blocks.js';
-
-/** A deterministic stream of pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../src/util/random.js';
 
 /** `count` strings of up to `maxLength` characters drawn from `alphabet`. */
 function strings(alphabet: readonly string[], count: number, maxLength: number, seed: number): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return Array.from({ length: count }, () => Array.from({ length: Math.floor(next() * maxLength) }, () => alphabet[Math.floor(next() * alphabet.length)]!).join(''));
 }
 
