@@ -1,7 +1,8 @@
 /**
  * What a batch worker thread runs (a worker pool's, src/util/worker-pool): loads the model
- * once (or takes the main thread's copy of it: PageHandlerInit's `modelFile`), then turns each page it is sent into its line with batch-page.ts's handler (the tasks
- * and answers are described there). Started from batch-worker.ts (dist/ as ES modules) or from
+ * once (or takes the main thread's copy of it: PageHandlerInit's `modelFile`), then turns each
+ * page it is sent into its line with batch-page.ts's handler (the tasks and answers are
+ * described there). Started from batch-worker.ts (dist/ as ES modules) or from
  * the CLI bundle's worker entry (src/cli/bundle-worker.ts): this module runs nothing when
  * imported, so the bundle can hold it as a CommonJS function.
  */
