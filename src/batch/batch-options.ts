@@ -59,7 +59,7 @@ export interface BatchOptions {
    * apply). Default 0: always worker threads.
    */
   readonly inThreadUpTo?: number;
-  /** The model of `modelPath`, already loaded: the in-thread path uses it instead of loading it again. */
+  /** The model of `modelPath`, already loaded: the in-thread path uses it, and worker threads build their labelers from its file, instead of loading it again. */
   readonly loadedModel?: LoadedModel;
   /**
    * The module worker threads start from: one that runs serve-pages.ts's `serveBatchPages`.

@@ -138,7 +138,7 @@ class BatchRun {
     return new WorkerPool<Job, PageReply>({
       module: options.workerModule ?? new URL('./batch-worker.js', import.meta.url),
       size,
-      workerData: workerInit(options),
+      workerData: { ...workerInit(options), ...modelHandOff(options) },
       heapMb: options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB,
       tasksPerWorker: PAGES_IN_FLIGHT,
       maxQueued: QUEUED_PER_WORKER * size,
@@ -340,4 +340,9 @@ function lostPageError(e: PoolTaskError, options: BatchOptions): [code: 'OUT_OF_
     default:
       return ['INTERNAL', e.message];
   }
+}
+
+/** The model file the caller already loaded from `modelPath`, for worker threads to take instead of reading it again. */
+function modelHandOff(options: BatchOptions): Pick<PageHandlerInit, 'modelFile'> {
+  return options.loadedModel?.path === options.modelPath ? { modelFile: options.loadedModel.file } : {};
 }

@@ -1,12 +1,13 @@
 /**
  * What a batch worker thread runs (a worker pool's, src/util/worker-pool): loads the model
- * once, then turns each page it is sent into its line with batch-page.ts's handler (the tasks
- * and answers are described there). Started from batch-worker.ts (dist/ as ES modules) or from
+ * once (or takes the main thread's copy of it: PageHandlerInit's `modelFile`), then turns each
+ * page it is sent into its line with batch-page.ts's handler (the tasks and answers are
+ * described there). Started from batch-worker.ts (dist/ as ES modules) or from
  * the CLI bundle's worker entry (src/cli/bundle-worker.ts): this module runs nothing when
  * imported, so the bundle can hold it as a CommonJS function.
  */
 import { workerData } from 'node:worker_threads';
-import { loadExtractionModel } from '../pipeline/extract.js';
+import { extractionModelOf, loadExtractionModel, type LoadedModel } from '../pipeline/extract.js';
 import { serveTasks } from '../util/worker-pool/host.js';
 import { openPageHandler, type PageHandlerInit, type PageMessage, type PageReply } from './batch-page.js';
 
@@ -14,7 +15,7 @@ import { openPageHandler, type PageHandlerInit, type PageMessage, type PageReply
 export async function serveBatchPages(info?: unknown): Promise<void> {
   const init = (workerData ?? {}) as PageHandlerInit;
   await serveTasks<PageMessage, PageReply>(async () => {
-    const handler = await openPageHandler(init, await loadExtractionModel(init.modelPath));
+    const handler = await openPageHandler(init, await workerModel(init));
     return {
       ...(info !== undefined ? { info } : {}),
       handle: (msg) => handler.handle(msg),
@@ -22,4 +23,9 @@ export async function serveBatchPages(info?: unknown): Promise<void> {
       close: () => handler.close(),
     };
   });
+}
+
+/** The main thread's copy of the model file when it handed one over, else the file read here. */
+async function workerModel(init: PageHandlerInit): Promise<LoadedModel> {
+  return init.modelFile !== undefined ? extractionModelOf(init.modelFile, init.modelPath) : loadExtractionModel(init.modelPath);
 }

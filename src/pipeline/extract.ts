@@ -136,7 +136,14 @@ export async function loadExtractionModel(path: string = bundledModelPath()): Pr
   if (!existsSync(path)) {
     throw new PithError('BAD_MODEL', path === bundledModelPath() ? 'the bundled model is missing; rebuild it with `npm run model:build`' : 'no such model file', path);
   }
-  const file = await loadModel(path);
+  return extractionModelOf(await loadModel(path), path);
+}
+
+/**
+ * A model file already read and validated (`loadModel`) made usable, with its site models:
+ * what loadExtractionModel does after reading; batch workers call it on the main thread's copy.
+ */
+export function extractionModelOf(file: ModelFile, path: string): LoadedModel {
   const labeler = labelerFromModel(file);
   const entries = siteModelsOf(file);
   let sites: TemplatedSite[] | undefined;

@@ -13,12 +13,29 @@ export function decodeFloat32(text: unknown, expected: number, what: string): Fl
   const buf = Buffer.from(text, 'base64');
   if (buf.length !== expected * 4) throw new PithError('BAD_MODEL', `${what} holds ${Math.floor(buf.length / 4)} numbers, expected ${expected} (truncated or corrupt?)`);
   const out = new Float64Array(expected);
+  out.set(littleEndianFloat32(buf, expected)); // widening float32 to float64 is exact
   for (let i = 0; i < expected; i++) {
-    const v = buf.readFloatLE(i * 4);
-    if (!Number.isFinite(v)) throw new PithError('BAD_MODEL', `${what} has a non-finite value at ${i}`);
-    out[i] = v;
+    if (!Number.isFinite(out[i]!)) throw new PithError('BAD_MODEL', `${what} has a non-finite value at ${i}`);
   }
   return out;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/**
+ * The `count` float32 values of little-endian bytes: a view over an aligned copy where this
+ * machine is little-endian (one memory copy instead of a read call per value), else read one
+ * by one.
+ */
+function littleEndianFloat32(buf: Buffer, count: number): Float32Array {
+  if (!LITTLE_ENDIAN) {
+    const out = new Float32Array(count);
+    for (let i = 0; i < count; i++) out[i] = buf.readFloatLE(i * 4);
+    return out;
+  }
+  const aligned = new Uint8Array(count * 4);
+  aligned.set(buf.subarray(0, count * 4));
+  return new Float32Array(aligned.buffer, 0, count);
 }
 
 /** Int32 little-endian, base64. */

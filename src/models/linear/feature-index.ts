@@ -157,8 +157,9 @@ export function indexFromFlags(names: readonly string[], flags: Uint8Array, hist
     const f = flags[k]!;
     if (!(f & ROW_OWN) || f > 7) throw new PithError('BAD_MODEL', `attribute ${k} has invalid row flags ${f}`);
     if ((f & ROW_PREV && !usesPrev(history)) || (f & ROW_NEXT && !usesNext(history))) throw new PithError('BAD_MODEL', `attribute ${k} has history rows but history is '${history}'`);
-    if (lookup.has(names[k]!)) throw new PithError('BAD_MODEL', `attribute '${names[k]}' listed twice`);
     lookup.set(names[k]!, k);
+    // One hash lookup per name: a name listed twice leaves the map a member short.
+    if (lookup.size !== k + 1) throw new PithError('BAD_MODEL', `attribute '${names[k]}' listed twice`);
     own[k] = k;
   }
   let rows = n;

@@ -168,9 +168,11 @@ function weightedAttributes(model: LinearModel): AttributeVocabulary {
     (index.prev[k]! >= 0 && anyWeight(index.prev[k]! * L, L)) ||
     (index.next[k]! >= 0 && anyWeight(index.next[k]! * L, L)) ||
     (model.edges === true && anyWeight(edgeStart + k * L * L, L * L));
+  // Attribute numbers are 0 .. names.length - 1 (indexFromFlags): counted without the map's iterator.
+  const n = index.names.length;
   let unweighted = 0;
-  for (const k of index.lookup.values()) if (!weighed(k)) unweighted++;
-  if (unweighted <= index.lookup.size * SUBSET_FROM_UNWEIGHTED_SHARE) return index.lookup;
+  for (let k = 0; k < n; k++) if (!weighed(k)) unweighted++;
+  if (unweighted <= n * SUBSET_FROM_UNWEIGHTED_SHARE) return index.lookup;
   const out = new Map<string, number>();
   for (const [name, k] of index.lookup) if (weighed(k)) out.set(name, k);
   return out;
