@@ -1,10 +1,11 @@
 /**
- * Per-element facts inherited down the tree, made in one forward pass over the node array
- * (pre-order: a parent comes before its children): the landmarks an element is in, its
- * heading level, the microdata around it and its interned tag path. Families read these
- * instead of walking to the root per block. `nodeFacts` is the one place they are made, so
- * facts the tree itself carries can later stand in for this pass.
+ * The features' own per-element facts, inherited down the tree in one forward pass over the
+ * node array (pre-order: a parent comes before its children): the landmarks an element is
+ * in, its heading level and the microdata around it. Families read these instead of walking
+ * to the root per block. Facts other stages share (tag-path ids, depth, child positions) are
+ * the tree's (dom/facts.ts), passed through here rather than derived a second time.
  */
+import { treeFacts } from '../dom/facts.js';
 import type { DomTree } from '../dom/tree.js';
 
 /** Landmarks a block can sit in (own element or an ancestor; ARIA roles count as their element). */
@@ -41,26 +42,25 @@ export interface NodeFacts {
   readonly headingLevel: Int32Array;
   /** Per node: bit set of `MICRODATA` itemprops (and `ARTICLE_ITEMTYPE_BIT`) on the element or its ancestors. */
   readonly microdata: Int32Array;
-  /** Per node: interned id of the element's tag path (same tags from the root = same id). */
+  /**
+   * Per node: id of the element's tag path (same tags from the root = same id; a text node
+   * has its parent's, the document -1): the tree's `pathOf` (dom/facts.ts).
+   */
   readonly pathId: Int32Array;
   /**
-   * Parent of each interned tag path (-1 for top level). A path is interned after its
-   * parent path, so parent ids are always smaller: sums over the path trie run backwards.
+   * Parent of each tag path (-1 for top level): the tree's `paths.parent`. A path is numbered
+   * after its parent path, so parent ids are always smaller: sums over the path trie run backwards.
    */
   readonly pathParent: Int32Array;
 }
 
-/** The facts of every element of the tree (text nodes and the document get zeros). */
+/** The facts of every element of the tree (for text nodes and the document, zeros, paths as above). */
 export function nodeFacts(tree: DomTree): NodeFacts {
   const nodes = tree.nodes;
   const n = nodes.length;
   const flags = new Int32Array(n);
   const heading = new Int32Array(n);
   const micro = new Int32Array(n);
-  const pathId = new Int32Array(n);
-  const paths = new Map<number, number>();
-  const tagIds = new Map<string, number>();
-  const pathParent: number[] = [];
   for (let id = 1; id < n; id++) {
     const node = nodes[id]!;
     if (node.kind !== 'element') continue;
@@ -82,18 +82,7 @@ export function nodeFacts(tree: DomTree): NodeFacts {
     const it = node.attrs['itemtype'];
     if (it !== undefined && ARTICLE_TYPE_RE.test(it)) m |= ARTICLE_ITEMTYPE_BIT;
     micro[id] = m;
-    const parentPid = p > 0 ? pathId[p]! : -1;
-    let tagId = tagIds.get(node.tag);
-    if (tagId === undefined) tagIds.set(node.tag, (tagId = tagIds.size));
-    // (parent path, tag) as one number: parent ids < node count and tag ids < 2^20 keep it exact.
-    const key = (parentPid + 1) * 1_048_576 + tagId;
-    let pid = paths.get(key);
-    if (pid === undefined) {
-      pid = paths.size;
-      paths.set(key, pid);
-      pathParent.push(parentPid);
-    }
-    pathId[id] = pid;
   }
-  return { containerFlags: flags, headingLevel: heading, microdata: micro, pathId, pathParent: Int32Array.from(pathParent) };
+  const shared = treeFacts(tree);
+  return { containerFlags: flags, headingLevel: heading, microdata: micro, pathId: shared.pathOf, pathParent: shared.paths.parent };
 }

@@ -1,9 +1,9 @@
 /**
  * Everything families share about one page, computed once and only when a family asks:
  * block tokens, each block's container element, per-element facts inherited down the
- * tree (enclosing landmarks, heading level, microdata, tag-path ids) made in one
- * forward pass over the node array (pre-order: a parent comes before its children),
- * and class/id tokens cached per element. No family walks to the root per block.
+ * tree (enclosing landmarks, heading level, microdata: node-facts.ts; tag-path ids and
+ * child positions: the tree's own, dom/facts.ts), and class/id tokens cached per element.
+ * No family walks to the root per block.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import { INLINE_TAGS, type Block } from '../segment/segment.js';
@@ -12,6 +12,7 @@ import { tokenize, splitIdentifier, type Token } from './text-stats.js';
 import { guessStopLanguage, stopLanguageOf, stopWords, type StopLanguage } from './stop-words.js';
 import { pageMeta, type PageMeta } from './page-meta.js';
 import { nodeFacts, type NodeFacts } from './node-facts.js';
+import { treeFacts } from '../dom/facts.js';
 import type { FeatureConfig } from './config.js';
 
 export { ARTICLE_ITEMTYPE_BIT, CONTAINERS, IN_LINK_BIT, MICRODATA, type Container, type Microdata } from './node-facts.js';
@@ -31,7 +32,6 @@ export class PageContext {
   private _tokens: Token[][] | undefined;
   private _containers: Int32Array | undefined;
   private _facts: NodeFacts | undefined;
-  private _childIndex: Int32Array | undefined;
   private _meta: PageMeta | undefined;
   private _stop: { lang: StopLanguage | undefined; set: ReadonlySet<string> } | undefined;
   // Indexed by node id, made at full length up front: plain arrays written out of order from
@@ -83,7 +83,7 @@ export class PageContext {
     return this._containers;
   }
 
-  /** Per-element facts inherited down the tree, one pass per page (the seam where the tree's own facts can plug in). */
+  /** Per-element facts inherited down the tree, one pass per page. */
   private get facts(): NodeFacts {
     return (this._facts ??= nodeFacts(this.tree));
   }
@@ -112,19 +112,9 @@ export class PageContext {
     return this.facts.pathParent;
   }
 
-  /** Position of each node among its parent's children. */
+  /** Position of each node among its parent's children (-1 for the document): the tree's (dom/facts.ts). */
   get childIndex(): Int32Array {
-    if (!this._childIndex) {
-      const nodes = this.tree.nodes;
-      const idx = new Int32Array(nodes.length);
-      for (const n of nodes) {
-        if (n.kind !== 'element') continue;
-        const kids = n.children;
-        for (let k = 0; k < kids.length; k++) idx[kids[k]!] = k;
-      }
-      this._childIndex = idx;
-    }
-    return this._childIndex;
+    return treeFacts(this.tree).childIndex;
   }
 
   private get ownTokens(): (readonly string[] | undefined)[] {

@@ -9,8 +9,10 @@
  * with p(n), the node suffix count the number whose p(l) strictly extends it; both are divided
  * by the number of leaves. Leaves are the visible text nodes (their position is their parent's
  * path plus `#text`) and the visible elements with no children. The counts come from one trie
- * of the tag paths (one trie node per distinct path), so the whole page costs one pass.
+ * of the tag paths (one trie node per distinct path: the tree's own, dom/facts.ts), so the
+ * whole page costs one pass.
  */
+import { treeFacts } from '../dom/facts.js';
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { ColumnSpec, FeatureSchema, ItemFeatures } from './types.js';
 
@@ -66,7 +68,7 @@ export interface TreeNodeRows {
   /** Element id of each row, in document order. */
   readonly ids: readonly number[];
   readonly items: readonly ItemFeatures[];
-  /** Per element id: its tag-path trie node (-1 for text nodes and the document). Same number = same tag path. */
+  /** Per node: its tag-path trie node (-1 for a text node that is hidden or blank). Same number = same tag path. */
   readonly pathOf: Int32Array;
   /** An element's visible text, white space collapsed (computed on demand: only output items need it). */
   readonly textOf: (id: number) => string;
@@ -101,32 +103,49 @@ function isSkipped(tag: string): boolean {
   return tag === 'script' || tag === 'style' || tag === 'template' || tag === 'svg' || tag === 'noscript' || tag === 'select' || tag === 'head';
 }
 
+/**
+ * The tag-path trie of the seed over the tree's own paths (dom/facts.ts): trie node 0 is the
+ * document, trie node 1 + p the tree's path p (so `html` hangs under the document), and each
+ * of those has a `#text` child numbered after all of them. Parents come first, as the
+ * backward sweep over the trie needs; the order of element paths is the tree's.
+ */
+interface PathTrie {
+  /** The trie node of an element (the document: 0). */
+  readonly elementNode: (id: number) => number;
+  /** The `#text` child of an element's trie node. */
+  readonly textNode: (elementNode: number) => number;
+  readonly parent: Int32Array;
+}
+
+function pathTrie(tree: DomTree): PathTrie {
+  const facts = treeFacts(tree);
+  const paths = facts.paths;
+  const pathOf = facts.pathOf;
+  const elements = paths.count + 1;
+  const parent = new Int32Array(2 * elements);
+  parent[0] = -1;
+  for (let p = 0; p < paths.count; p++) parent[1 + p] = paths.parent[p]! + 1;
+  for (let t = 0; t < elements; t++) parent[elements + t] = t;
+  return { elementNode: (id) => pathOf[id]! + 1, textNode: (t) => elements + t, parent };
+}
+
 function measure(tree: DomTree): Measures {
   const nodes = tree.nodes;
   const n = nodes.length;
   const visible = new Uint8Array(n);
   const pathOf = new Int32Array(n).fill(-1);
-  const trie = new Map<string, number>();
-  const trieParent: number[] = [];
-  const trieNode = (parent: number, tag: string): number => {
-    const key = `${parent}\u0000${tag}`;
-    let t = trie.get(key);
-    if (t === undefined) {
-      trie.set(key, (t = trieParent.length));
-      trieParent.push(parent);
-    }
-    return t;
-  };
+  const trie = pathTrie(tree);
+  const trieParent = trie.parent;
   // Forward pass (a parent precedes its children): visibility and tag paths.
   for (const node of nodes) {
     const parent = node.parent;
     const parentVisible = parent < 0 || visible[parent] === 1;
     if (node.kind === 'element') {
       visible[node.id] = parentVisible && !node.hidden && !isSkipped(node.tag) ? 1 : 0;
-      pathOf[node.id] = trieNode(parent >= 0 ? pathOf[parent]! : -1, node.tag);
+      pathOf[node.id] = trie.elementNode(node.id);
     } else if (parent >= 0 && parentVisible && node.text.trim() !== '') {
       visible[node.id] = 1;
-      pathOf[node.id] = trieNode(pathOf[parent]!, '#text');
+      pathOf[node.id] = trie.textNode(pathOf[parent]!);
     }
   }
   const T = trieParent.length;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadPage } from '../../src/page.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, IN_LINK_BIT, MICRODATA, nodeFacts } from '../../src/features/node-facts.js';
+import { treeFacts } from '../../src/dom/facts.js';
 import type { DomTree, ElementNode } from '../../src/dom/tree.js';
 import { fixture } from '../helpers/paths.js';
 
@@ -99,4 +100,12 @@ test('the inline page exercises every kind of fact', () => {
   assert.equal(facts.headingLevel[byText('h3')], 3);
   assert.ok((facts.microdata[byText('i')]! & ARTICLE_ITEMTYPE_BIT) !== 0);
   assert.ok((facts.microdata[byText('i')]! & (1 << MICRODATA.indexOf('articlebody'))) !== 0);
+});
+
+test('tag-path ids are the tree\'s own facts, not derived a second time', () => {
+  for (const tree of trees) {
+    const facts = nodeFacts(tree);
+    assert.equal(facts.pathId, treeFacts(tree).pathOf);
+    assert.equal(facts.pathParent, treeFacts(tree).paths.parent);
+  }
 });

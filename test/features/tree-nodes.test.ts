@@ -1,9 +1,11 @@
 /** The list-extraction study's parse-tree node features: prefix and suffix counts, text lengths, link share, group measures. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { parseHtml } from '../../src/dom/parse.js';
-import type { ElementNode } from '../../src/dom/tree.js';
+import type { DomTree, ElementNode } from '../../src/dom/tree.js';
 import { TREE_NODE_COLUMNS, treeNodeRows } from '../../src/features/tree-nodes.js';
+import { fixture } from '../helpers/paths.js';
 
 const col = (name: string): number => TREE_NODE_COLUMNS.findIndex((c) => c.name === name);
 
@@ -88,4 +90,61 @@ test('deep nesting stays linear: ancestors are capped', () => {
   const { rows } = rowsOf(html);
   assert.ok(rows.items.length > 0);
   assert.ok(rows.items.every((it) => it.attrs.length <= 65));
+});
+
+/** Tag path of a node as a string, from the document down (a text node: its parent's plus `#text`). */
+function slowPathOf(tree: DomTree, id: number): string {
+  const tags: string[] = [];
+  for (let p = id; p >= 0; p = tree.nodes[p]!.parent) {
+    const node = tree.nodes[p]!;
+    tags.push(node.kind === 'element' ? node.tag : '#text');
+  }
+  return tags.reverse().join('/');
+}
+
+/** Whether the node and all its ancestors are shown (the rows' notion of visible). */
+function slowVisible(tree: DomTree, id: number): boolean {
+  const skipped = new Set(['script', 'style', 'template', 'svg', 'noscript', 'select', 'head']);
+  for (let p = id; p >= 0; p = tree.nodes[p]!.parent) {
+    const node = tree.nodes[p]!;
+    if (node.kind === 'element' && (node.hidden || skipped.has(node.tag))) return false;
+    if (node.kind === 'text' && node.text.trim() === '') return false;
+  }
+  return true;
+}
+
+test('prefix, suffix and same-path counts equal a walk over tag-path strings', () => {
+  let checked = 0;
+  for (const name of ['article.html', 'german.html', 'chinese.html', 'no-title.html']) {
+    const tree = parseHtml(readFileSync(fixture('features', name), 'utf8'));
+    const rows = treeNodeRows(tree);
+    const leafPaths: string[] = [];
+    const elementPaths = new Map<string, number>();
+    for (const node of tree.nodes) {
+      if (!slowVisible(tree, node.id)) continue;
+      const path = slowPathOf(tree, node.id);
+      if (node.kind === 'element') elementPaths.set(path, (elementPaths.get(path) ?? 0) + 1);
+      if (node.kind === 'text' || node.children.length === 0) leafPaths.push(path);
+    }
+    assert.ok(rows.ids.length > 0, `${name} has rows`);
+    checked += rows.ids.length;
+    const groupOf = new Map<string, number>();
+    rows.ids.forEach((id, k) => {
+      const path = slowPathOf(tree, id);
+      const prefix = leafPaths.filter((p) => p === path || p.startsWith(`${path}/`)).length;
+      const exact = leafPaths.filter((p) => p === path).length;
+      const round = (x: number): number => Math.round(x * 10000) / 10000;
+      const columns = rows.items[k]!.columns;
+      assert.equal(columns[col('nodePrefixCount')], round(Math.log2(1 + prefix)), `${name} ${path} prefix`);
+      assert.equal(columns[col('normalizedNodeSuffixCount')], round((prefix - exact) / leafPaths.length), `${name} ${path} suffix`);
+      assert.equal(columns[col('samePathCount')], round(Math.log2(elementPaths.get(path)!)), `${name} ${path} same path`);
+      // One path id per distinct path string, and the other way round.
+      const seen = groupOf.get(path);
+      if (seen === undefined) {
+        assert.ok(![...groupOf.values()].includes(rows.pathOf[id]!), `${name} ${path} has its own path id`);
+        groupOf.set(path, rows.pathOf[id]!);
+      } else assert.equal(rows.pathOf[id], seen, `${name} ${path} path id`);
+    });
+  }
+  assert.ok(checked > 20, `the pages have rows enough (${checked})`);
 });
