@@ -6,8 +6,8 @@
  *
  * Seams the library has no call for are measured by difference: pith's own tree is
  * `parseHtml` (parse5 + the tree) less parse5 alone (`parseDocument`, run a second time on the
- * same text); each feature family runs over one shared PageContext, so the page facts it
- * computes lazily are charged to the first family that reads them. `stageChain` gives the
+ * same text); each feature family is timed where `computeEncodedFeatures` runs it, so the page
+ * facts computed lazily are charged to the first family that reads them. `stageChain` gives the
  * stages' results too, so a test can hold them to `extractBytes`' own.
  */
 import { readFile, rm } from 'node:fs/promises';
@@ -17,10 +17,7 @@ import { parseDocument } from '../src/dom/html-parser.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { segment, type Block } from '../src/segment/segment.js';
 import { pageIdFromPath, type LoadOptions, type Page } from '../src/page.js';
-import { FEATURE_FAMILIES, computeEncodedFeatures, computeFeatures, resolveFeatureOptions, type FeatureFamily } from '../src/features/index.js';
-import { PageContext } from '../src/features/page-context.js';
-import { namedOutput } from '../src/features/family.js';
-import type { AttributeVocabulary } from '../src/features/types.js';
+import { computeEncodedFeatures, computeFeatures } from '../src/features/index.js';
 import { bodyWeightOf, constrainLabels, DECODE_RULES, pageEvidence, resolveDecodeSettings } from '../src/decode/constrain.js';
 import { buildArticle, toHtml, toMarkdown, toText } from '../src/article/index.js';
 import { bundledModelPath, loadExtractionModel, resultExtraction, siteUrlOf, type ExtractResult, type LoadedModel } from '../src/pipeline/extract.js';
@@ -52,41 +49,6 @@ function textChars(blocks: readonly Block[]): number {
   let n = 0;
   for (const b of blocks) if (b.kind === 'text') n += b.text.length;
   return n;
-}
-
-/**
- * A sink like the registry's encoding sink: each name looked up once per page in the model's
- * vocabulary, the numbers kept in typed arrays (so a family pays what it pays in extraction).
- */
-class VocabularySink {
-  private readonly seen = new Map<string, number>();
-  private ids = new Int32Array(1 << 12);
-  private n = 0;
-  constructor(private readonly vocab: AttributeVocabulary) {}
-  add(name: string): void {
-    let k = this.seen.get(name);
-    if (k === undefined) {
-      k = this.vocab.get(name) ?? -1;
-      this.seen.set(name, k);
-    }
-    if (k < 0) return;
-    if (this.n === this.ids.length) {
-      const grown = new Int32Array(this.n * 2);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
-    this.ids[this.n++] = k;
-  }
-}
-
-/** The registry's families, in its order (FEATURE_FAMILIES holds the families themselves). */
-function familiesNamed(names: readonly string[]): FeatureFamily[] {
-  const byName = new Map((FEATURE_FAMILIES as readonly FeatureFamily[]).map((f) => [f.name as string, f]));
-  return names.map((n) => {
-    const f = byName.get(n);
-    if (!f || typeof f.compute !== 'function') throw new Error(`stage-profile: feature family '${n}' cannot be run on its own`);
-    return f;
-  });
 }
 
 /** What the stage chain made of one page: what `extractBytes` makes, built stage by stage. */
@@ -123,12 +85,11 @@ export function stageChain(bytes: Uint8Array, model: LoadedModel, id: string, cp
   const { labeler, featureOptions } = model;
   let prediction: Prediction;
   if (labeler.vocabulary && labeler.predictEncoded && !labeler.predictPage) {
-    const config = resolveFeatureOptions(featureOptions);
-    const ctx = timed(cpu, 'features: page context (constructor)', () => new PageContext(page, config));
-    const sink = new VocabularySink(labeler.vocabulary);
-    const out = namedOutput((_i, name) => sink.add(name), () => undefined);
-    for (const fam of familiesNamed(config.families)) timed(cpu, `family ${fam.name}`, () => fam.compute(ctx, out));
-    const encoded = timed(cpu, 'features (computeEncodedFeatures)', () => computeEncodedFeatures(page, featureOptions, labeler.vocabulary!));
+    // Each family timed inside the features stage, as extraction runs it (the same vocabulary,
+    // the same encoding); the family rows are parts of the features row, not stages of their own.
+    const vocab = labeler.weightedVocabulary ?? labeler.vocabulary;
+    const timeFamily = (name: string, run: () => void): void => timed(cpu, `family ${name}`, run);
+    const encoded = timed(cpu, 'features (computeEncodedFeatures)', () => computeEncodedFeatures(page, featureOptions, vocab, timeFamily));
     prediction = timed(cpu, 'model (predictEncoded)', () => labeler.predictEncoded!(encoded));
   } else {
     // A learner with its own page path (the SVM) or one that reads names: features and model as one.
@@ -241,7 +202,7 @@ export function profileTable(p: StageProfile): string {
   if (features > 0) {
     lines.push(row('features (computeEncodedFeatures)', features));
     for (const k of families.sort((a, b) => get(b) - get(a))) lines.push(row(`&nbsp;&nbsp;${k}`, get(k)));
-    lines.push(row('&nbsp;&nbsp;(families summed, run apart)', familySum));
+    lines.push(row('&nbsp;&nbsp;(families summed, inside the features row)', familySum));
     lines.push(row('model (predictEncoded)', get('model (predictEncoded)')));
   } else {
     lines.push(row('features + model (predictPage)', get('features + model (predictPage)')));
