@@ -111,10 +111,24 @@ export function bundleServes(root: string, command: string | undefined): boolean
   }
 }
 
-/** The CLI's `main` from the bundle, when it serves `command`; else undefined (load dist/src/cli/main.js). */
-export function bundledMain(root: string, command: string | undefined): ((argv: readonly string[]) => Promise<number>) | undefined {
+/**
+ * The CLI's `main` from the bundle, when it serves `command`; else undefined (load
+ * dist/src/cli/main.js). A damaged bundle (a build cut short, a file edited by hand) is said
+ * once on `warn` and the ES modules serve instead: the bundle only ever saves time.
+ */
+export function bundledMain(
+  root: string,
+  command: string | undefined,
+  warn: (line: string) => void = (line) => process.stderr.write(line),
+): ((argv: readonly string[]) => Promise<number>) | undefined {
   if (!bundleServes(root, command)) return undefined;
-  const main = loadCliBundleFrom(root, { withCache: true }).load('dist/src/cli/main.js') as { main: (argv: readonly string[]) => Promise<number> };
+  let main: { main: (argv: readonly string[]) => Promise<number> };
+  try {
+    main = loadCliBundleFrom(root, { withCache: true }).load('dist/src/cli/main.js') as typeof main;
+  } catch (e) {
+    warn(`pith: the CLI bundle could not be loaded (${(e as Error).message}); running from dist/ instead (npm run build remakes it)\n`);
+    return undefined;
+  }
   (globalThis as Record<symbol, unknown>)[BUNDLE_IN_USE] = root;
   return main.main;
 }

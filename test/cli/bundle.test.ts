@@ -92,6 +92,21 @@ test('a bundle older than dist/ (a later tsc run) is not used', (t) => {
   assert.equal(readFileSync(files.bundle, 'utf8').length > 0, true);
 });
 
+test('a damaged bundle is said once and the ES modules serve instead', (t) => {
+  const root = tempDir(t);
+  const files = bundleFiles(root);
+  mkdirSync(join(root, 'dist', 'src', 'cli'), { recursive: true });
+  writeFileSync(files.manifest, JSON.stringify({ commands: ['extract'], modules: 1 }));
+  writeFileSync(files.bundle, '(function () { return { "dist/src/cli/main.js": [{}, function (exports) { exports.main = 1; }] }; })) cut short (');
+  const main = join(root, 'dist', 'src', 'cli', 'main.js');
+  writeFileSync(main, '');
+  utimesSync(main, new Date(1_000_000), new Date(1_000_000));
+  const warnings: string[] = [];
+  assert.equal(bundledMainUnder(root, 'extract', (line) => warnings.push(line)), undefined);
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0]!, /the CLI bundle could not be loaded .*running from dist\/ instead/);
+});
+
 test('a batch worker started from the bundle uses its code cache and answers every page as the ES modules do', async (t) => {
   const init: PageHandlerInit = { modelPath: bundledModelPath(), withBlocks: true, keepComments: false, fields: BATCH_FIELDS };
   const pool = new WorkerPool<PageMessage, PageReply>({ module: bundleWorkerModuleUnder(repoRoot), size: 1, workerData: init });
