@@ -8,10 +8,10 @@
  * A URL that fails is a result with an error, never an exception: the list goes on.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_REDIRECTS, fetchPage } from '../dom/fetch.js';
-import { PithError, isPithError } from '../errors.js';
+import { requireRegularFile } from './regular-file.js';
+import { isPithError } from '../errors.js';
 import { addressPolicyOf, type AddressPolicy } from '../util/fetch-policy.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { RobotsCache } from './robots.js';
@@ -52,13 +52,7 @@ export type UrlResult =
 
 /** A URL list file: one URL a line; blank lines and lines starting with `#` are left out; duplicates once. */
 export async function readUrlList(path: string): Promise<string[]> {
-  let st;
-  try {
-    st = await stat(path);
-  } catch (e) {
-    throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
-  }
-  if (!st.isFile()) throw new PithError('NOT_A_FILE', 'the URL list must be a regular file', path);
+  await requireRegularFile(path, 'the URL list must be a regular file');
   const seen = new Set<string>();
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   for await (const line of lines) {

@@ -15,12 +15,13 @@
  * the end of the file, with nothing after it, is TRUNCATED.
  */
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import type * as Warcio from 'warcio';
 import type { WARCRecord } from 'warcio';
 import { DEFAULT_MAX_BYTES } from '../dom/bytes.js';
+import { requireRegularFile } from './regular-file.js';
 import { PithError } from '../errors.js';
 import { explainImportError } from '../util/optional-package.js';
 
@@ -225,13 +226,7 @@ function headerValue(record: WARCRecord, name: string): string {
  * whose id `isDone` are passed over unread. A file that cannot be opened is a PithError.
  */
 export async function* readWarcPages(path: string, options: WarcReadOptions = {}): AsyncGenerator<WarcPage> {
-  let st;
-  try {
-    st = await stat(path);
-  } catch (e) {
-    throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
-  }
-  if (!st.isFile()) throw new PithError('NOT_A_FILE', 'is not a regular file; only regular WARC files are read', path);
+  const st = await requireRegularFile(path, 'is not a regular file; only regular WARC files are read');
   const warcio = await loadWarcio();
   const fh = await open(path, 'r');
   const head = Buffer.alloc(3);
