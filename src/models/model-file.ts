@@ -106,34 +106,43 @@ export async function saveModel(path: string, file: ModelFile, options: SaveMode
 }
 
 export async function loadModel(path: string, options: LoadModelOptions = {}): Promise<ModelFile> {
-  let bytes: Buffer;
+  return decodeModelFile(await readModelBytes(path), path, options);
+}
+
+/** A model file's bytes: NOT_FOUND, IO, or BAD_MODEL for a file larger than any model (refused before a byte is read). */
+export async function readModelBytes(path: string): Promise<Buffer> {
   try {
     // A file larger than any model is refused before a byte of it is read.
     const { size } = await stat(path);
     if (size > MAX_MODEL_BYTES) throw new PithError('BAD_MODEL', `file of ${size} bytes is larger than the ${MAX_MODEL_BYTES} bytes allowed`, path);
-    bytes = await readFile(path);
+    return await readFile(path);
   } catch (e) {
     if (e instanceof PithError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new PithError('NOT_FOUND', 'model file not found', path);
     throw new PithError('IO', `cannot read model: ${(e as Error).message}`, path, { cause: e });
   }
-  return decodeModelFile(bytes, path, options);
 }
 
 /** Parses and validates model file bytes (gzip detected by its magic number). */
 export function decodeModelFile(bytes: Uint8Array, subject = 'model', options: LoadModelOptions = {}): ModelFile {
-  const bad = (msg: string, cause?: unknown): never => {
-    throw new PithError('BAD_MODEL', msg, subject, cause === undefined ? undefined : { cause });
-  };
-  const text = modelText(bytes, subject);
-  let json: unknown;
+  return checkExpected(checkModelFile(parseModelJson(modelText(bytes, subject), subject), subject), subject, options);
+}
+
+/** JSON.parse of a model file's text (checked already by modelText); BAD_MODEL when it is not JSON. */
+export function parseModelJson(text: string, subject: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
-    bad(`not a pith model file or truncated: invalid JSON (${(e as Error).message})`, e);
+    throw new PithError('BAD_MODEL', `not a pith model file or truncated: invalid JSON (${(e as Error).message})`, subject, { cause: e });
   }
-  const file = checkModelFile(json, subject);
+}
+
+/** The file, when it is of the algorithm and feature schema `options` expect; else BAD_MODEL. */
+export function checkExpected(file: ModelFile, subject: string, options: LoadModelOptions): ModelFile {
+  const bad = (msg: string): never => {
+    throw new PithError('BAD_MODEL', msg, subject);
+  };
   if (options.expectAlgorithm && file.algorithm !== options.expectAlgorithm) {
     bad(`is a '${file.algorithm}' model, expected '${options.expectAlgorithm}'`);
   }

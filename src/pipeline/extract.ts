@@ -5,7 +5,8 @@
  */
 import type { FoundList } from '../models/lists/find-lists.js';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LABELS, type Label } from '../labels.js';
 import type { Page } from '../page.js';
@@ -13,7 +14,8 @@ import { loadPage, type LoadOptions } from '../page.js';
 import { computeFeatures, type FeatureOptions } from '../features/index.js';
 import type { SequenceInstance } from '../features/types.js';
 import type { FeatureContribution, Labeler, ModelFile, Prediction } from '../models/labeler.js';
-import { loadModel, siteModelsOf } from '../models/model-file.js';
+import { decodeModelFile, loadModel, readModelBytes, siteModelsOf } from '../models/model-file.js';
+import { decodeCompiledModel, sha256Hex, type CompiledModel } from '../models/model-binary.js';
 import { labelerFromModel } from '../models/registry.js';
 import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/site-models.js';
@@ -42,6 +44,8 @@ export interface LoadedModel {
   readonly path: string;
   /** Per-host site models stored beside the general model (docs/sites.md); absent for most models. */
   readonly sites?: readonly TemplatedSite[];
+  /** Read from its compiled form (`compiledModelPath`) rather than the JSON file. */
+  readonly fromCompiled?: true;
 }
 
 export { pickSiteModel, featureOptionsOf, type SiteLabeler };
@@ -132,19 +136,54 @@ export function renderedModelNote(): string | undefined {
     'which reads no layout, so the text is what it would be without --render; give --model a model trained with the visual family (docs/render.md)';
 }
 
+/**
+ * The model at `path`, read from its compiled form (src/models/model-binary.ts) when the build
+ * made one from these very bytes (`compiledModelPath`), else from the JSON file.
+ */
 export async function loadExtractionModel(path: string = bundledModelPath()): Promise<LoadedModel> {
+  return loadExtractionModelFrom(path, compiledModelPath(path));
+}
+
+/**
+ * The compiled form the build makes of a model the package ships: `dist/models/NAME.bin` for
+ * `models/NAME.json.gz`. It serves only the JSON bytes it was made from (checked by their
+ * SHA-256), so another file of the same name is read as JSON. PITH_COMPILED_MODELS=0 turns it off.
+ */
+export function compiledModelPath(path: string): string | undefined {
+  if (process.env['PITH_COMPILED_MODELS'] === '0') return undefined;
+  return join(packageRoot(), 'dist', 'models', `${basename(path).replace(/\.json(\.gz)?$/, '')}.bin`);
+}
+
+/**
+ * The model at `path`, from the compiled form at `compiled` when there is one made from its
+ * bytes; a compiled form that is stale, unreadable or damaged is passed over for the JSON.
+ */
+export async function loadExtractionModelFrom(path: string, compiled: string | undefined): Promise<LoadedModel> {
   if (!existsSync(path)) {
     throw new PithError('BAD_MODEL', path === bundledModelPath() ? 'the bundled model is missing; rebuild it with `npm run model:build`' : 'no such model file', path);
   }
-  return extractionModelOf(await loadModel(path), path);
+  if (compiled === undefined || !existsSync(compiled)) return extractionModelOf(await loadModel(path), path);
+  const bytes = await readModelBytes(path);
+  const fromCompiled = await readCompiledModel(compiled, bytes);
+  if (fromCompiled) return Object.freeze({ ...extractionModelOf(fromCompiled.file, path, fromCompiled.labeler), fromCompiled: true });
+  return extractionModelOf(decodeModelFile(bytes, path), path);
+}
+
+/** The compiled model at `compiled` made from `jsonBytes`; undefined when it is another's, unreadable or damaged (it only ever saves time). */
+async function readCompiledModel(compiled: string, jsonBytes: Uint8Array): Promise<CompiledModel | undefined> {
+  try {
+    return decodeCompiledModel(await readFile(compiled), sha256Hex(jsonBytes), compiled);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * A model file already read and validated (`loadModel`) made usable, with its site models:
  * what loadExtractionModel does after reading; batch workers call it on the main thread's copy.
+ * `labeler`: the file's labeler when it is built already (a compiled model's).
  */
-export function extractionModelOf(file: ModelFile, path: string): LoadedModel {
-  const labeler = labelerFromModel(file);
+export function extractionModelOf(file: ModelFile, path: string, labeler: Labeler = labelerFromModel(file)): LoadedModel {
   const entries = siteModelsOf(file);
   let sites: TemplatedSite[] | undefined;
   if (entries.length > 0) {

@@ -10,10 +10,14 @@ export function encodeFloat32(values: Float64Array): string {
 
 export function decodeFloat32(text: unknown, expected: number, what: string): Float64Array {
   if (typeof text !== 'string') throw new PithError('BAD_MODEL', `${what} is missing or not a string`);
-  const buf = Buffer.from(text, 'base64');
-  if (buf.length !== expected * 4) throw new PithError('BAD_MODEL', `${what} holds ${Math.floor(buf.length / 4)} numbers, expected ${expected} (truncated or corrupt?)`);
+  return float32FromBytes(Buffer.from(text, 'base64'), expected, what);
+}
+
+/** `expected` finite float32 little-endian values of raw bytes (a base64 text's, or a compiled model's section), widened. */
+export function float32FromBytes(bytes: Uint8Array, expected: number, what: string): Float64Array {
+  if (bytes.length !== expected * 4) throw new PithError('BAD_MODEL', `${what} holds ${Math.floor(bytes.length / 4)} numbers, expected ${expected} (truncated or corrupt?)`);
   const out = new Float64Array(expected);
-  out.set(littleEndianFloat32(buf, expected)); // widening float32 to float64 is exact
+  out.set(littleEndianFloat32(bytes, expected)); // widening float32 to float64 is exact
   for (let i = 0; i < expected; i++) {
     if (!Number.isFinite(out[i]!)) throw new PithError('BAD_MODEL', `${what} has a non-finite value at ${i}`);
   }
@@ -27,10 +31,11 @@ const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
  * machine is little-endian (one memory copy instead of a read call per value), else read one
  * by one.
  */
-function littleEndianFloat32(buf: Buffer, count: number): Float32Array {
+function littleEndianFloat32(buf: Uint8Array, count: number): Float32Array {
   if (!LITTLE_ENDIAN) {
+    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     const out = new Float32Array(count);
-    for (let i = 0; i < count; i++) out[i] = buf.readFloatLE(i * 4);
+    for (let i = 0; i < count; i++) out[i] = view.getFloat32(i * 4, true);
     return out;
   }
   const aligned = new Uint8Array(count * 4);

@@ -92,6 +92,20 @@ export abstract class LinearLabeler implements Labeler {
     return (this.weighted ??= weightedAttributes(this.model));
   }
 
+  /**
+   * Whether every attribute carries weight (`weightedVocabulary` is the whole vocabulary): a
+   * compiled model stores the answer (model-binary.ts) and sets it back with
+   * `weightedIsWhole()`, sparing the pass over the weights in each process.
+   */
+  get everyAttributeWeighted(): boolean {
+    return this.weightedVocabulary === this.model.index.lookup;
+  }
+
+  /** Records what `everyAttributeWeighted` found when the model was compiled (it is computed again when not called). */
+  weightedIsWhole(): void {
+    this.weighted = this.model.index.lookup;
+  }
+
   predict(seq: SequenceInstance): Prediction {
     return this.predictItems(this.encode(seq));
   }

@@ -98,19 +98,39 @@ export function bodyAttributes(names: unknown): string[] {
 }
 
 export function linearFromJSON(body: unknown, algorithm: LinearAlgorithm): LinearModel {
+  return linearFromBody(body, algorithm, {
+    attributes: (b) => bodyAttributes(b['attributes']),
+    rowFlags: (b, count) => decodeBytes(b['rowFlags'], count, 'rowFlags'),
+    weights: (b, count) => decodeFloat32(b['weights'], count, 'weights'),
+  });
+}
+
+/**
+ * How a body's three large fields are read: from the JSON's list and base64 texts
+ * (linearFromJSON), or from a compiled model's binary sections (src/models/model-binary.ts).
+ * Each throws PithError('BAD_MODEL') on malformed input.
+ */
+export interface LinearBodyReader {
+  attributes(body: Record<string, unknown>): string[];
+  rowFlags(body: Record<string, unknown>, count: number): Uint8Array;
+  weights(body: Record<string, unknown>, count: number): Float64Array;
+}
+
+/** A linear model body checked field by field, its large fields read by `read`. */
+export function linearFromBody(body: unknown, algorithm: LinearAlgorithm, read: LinearBodyReader): LinearModel {
   if (!isRecord(body) || body['kind'] !== 'linear') throw new PithError('BAD_MODEL', 'model body is not a linear model');
   if (body['algorithm'] !== algorithm) throw new PithError('BAD_MODEL', `model body is for '${String(body['algorithm'])}', expected '${algorithm}'`);
   const labels = bodyLabels(body['labels']);
   const history = body['history'];
   if (typeof history !== 'string' || !(HISTORY_MODES as readonly string[]).includes(history)) throw new PithError('BAD_MODEL', `unknown history mode '${String(history)}'`);
-  const names = bodyAttributes(body['attributes']);
-  const index = indexFromFlags(names, decodeBytes(body['rowFlags'], names.length, 'rowFlags'), history as HistoryMode);
+  const names = read.attributes(body);
+  const index = indexFromFlags(names, read.rowFlags(body, names.length), history as HistoryMode);
   const L = labels.length;
   const edges = body['edges'] === undefined ? false : body['edges'];
   if (typeof edges !== 'boolean' || (edges && algorithm !== 'crf')) throw new PithError('BAD_MODEL', `invalid edges flag ${JSON.stringify(edges)}`);
   const expected = weightLength(algorithm, index, L, edges);
   if (body['weightCount'] !== expected) throw new PithError('BAD_MODEL', `weightCount is ${String(body['weightCount'])}, expected ${expected} for ${index.rows} rows x ${L} labels`);
-  const W = decodeFloat32(body['weights'], expected, 'weights');
+  const W = read.weights(body, expected);
   // The training summary is informative only: keep it when well formed, drop it otherwise.
   const t = body['training'];
   const training = isRecord(t) && ['sequences', 'items', 'iterations', 'evaluations', 'loss', 'seconds'].every((k) => typeof t[k] === 'number') && typeof t['stop'] === 'string'
