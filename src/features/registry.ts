@@ -95,12 +95,26 @@ function familiesReaching(config: FeatureConfig, vocab: AttributeVocabulary): Fe
   const key = config.families.join(',');
   let families = byConfig.get(key);
   if (!families) {
-    const reached = familiesNamedIn(vocab);
+    const reached = namedInKnown.get(vocab) ?? familiesNamedIn(vocab);
     byConfig.set(key, (families = familiesOf(config).filter((f) => reached.has(f.name))));
   }
   return families;
 }
 const reachingCache = new WeakMap<AttributeVocabulary, Map<string, FeatureFamily[]>>();
+const namedInKnown = new WeakMap<AttributeVocabulary, ReadonlySet<FamilyName>>();
+
+/**
+ * Records `familiesNamedIn(vocab)` found before under the same `familyAttributePatterns()` (a
+ * compiled model stores it: src/models/model-binary.ts), sparing a pass over the vocabulary.
+ */
+export function rememberFamiliesNamedIn(vocab: AttributeVocabulary, families: readonly FamilyName[]): void {
+  namedInKnown.set(vocab, new Set(families));
+}
+
+/** What `familiesNamedIn` reads of the registry, as text: each family's name and declared attribute patterns. */
+export function familyAttributePatterns(): string {
+  return JSON.stringify(ALL.map((f) => [f.name, f.attributes]));
+}
 
 /** Names of the families that emit any of the vocabulary's names (by their declared `attributes`). */
 export function familiesNamedIn(vocab: AttributeVocabulary): Set<FamilyName> {

@@ -8,7 +8,9 @@
  * - 8 bytes `PITHMODB`, a u32 layout version, a u32 header length H;
  * - H bytes of JSON header: the SHA-256 of the JSON file it was made from (`source`), the
  *   SHA-256 of the payload, where each section lies in the payload, whether every attribute
- *   carries weight, and the model file itself with the body's three large fields
+ *   carries weight, the feature families that can emit a weighted attribute (with the SHA-256
+ *   of the family patterns that answer was found under), and the model file itself with the
+ *   body's three large fields
  *   (`attributes`, `rowFlags`, `weights`) set to null;
  * - the payload: the attribute names as UTF-8 joined by newlines, one row-flag byte per
  *   attribute, the weights as raw float32.
@@ -33,6 +35,8 @@ import { LinearLabeler } from './linear/labeler-base.js';
 import { bodyAttributes, linearFromBody, type LinearAlgorithm, type LinearBodyReader, type LinearModel } from './linear/model.js';
 import { encodeBytes, encodeFloat32, float32FromBytes } from './linear/codec.js';
 import { indexFlags } from './linear/feature-index.js';
+import { familiesNamedIn, familyAttributePatterns, rememberFamiliesNamedIn } from '../features/registry.js';
+import { isFamilyName, type FamilyName } from '../features/config.js';
 
 export const COMPILED_MODEL_MAGIC = 'PITHMODB';
 export const COMPILED_MODEL_VERSION = 1;
@@ -70,6 +74,12 @@ interface CompiledHeader {
   readonly rowFlags: Section;
   readonly weights: Section;
   readonly everyAttributeWeighted: boolean;
+  /**
+   * The feature families that can emit a weighted attribute (`familiesNamedIn`), found under
+   * the registry's attribute patterns whose SHA-256 is `patterns`: used only while this pith's
+   * patterns are the same.
+   */
+  readonly familiesNamedIn: { readonly patterns: string; readonly families: readonly FamilyName[] };
   readonly file: ModelFile;
 }
 
@@ -104,6 +114,7 @@ export function encodeCompiledModel(jsonBytes: Uint8Array, subject = 'model'): B
     rowFlags: { offset: nameBytes.length, bytes: flagBytes.length },
     weights: { offset: nameBytes.length + flagBytes.length, bytes: weightBytes.length },
     everyAttributeWeighted: labeler.everyAttributeWeighted,
+    familiesNamedIn: { patterns: patternsDigest(), families: [...familiesNamedIn(labeler.weightedVocabulary)] },
     file: { ...file, body: { ...body, attributes: null, rowFlags: null, weights: null } },
   };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
@@ -154,6 +165,7 @@ export function decodeCompiledModel(bin: Uint8Array, sourceSha256: string, subje
   const model = linearFromBody(body, file.algorithm, reader);
   const labeler = new LINEAR_LABELERS[file.algorithm](model);
   if (header.everyAttributeWeighted) labeler.weightedIsWhole();
+  if (header.familiesNamedIn.patterns === patternsDigest()) rememberFamiliesNamedIn(labeler.weightedVocabulary, header.familiesNamedIn.families);
   return { file: withLazyBody(file, body as Record<string, unknown>, model), labeler };
 }
 
@@ -176,10 +188,19 @@ function readHeader(bytes: Uint8Array, bad: (msg: string, cause?: unknown) => ne
   const isSection = (s: unknown): s is Section => isRecord(s) && isCount(s['offset']) && isCount(s['bytes']);
   if (!isRecord(json) || !isRecord(json['source']) || typeof json['source']['sha256'] !== 'string' || typeof json['payloadSha256'] !== 'string'
     || !isSection(json['names']) || !isCount((json['names'] as unknown as Record<string, unknown>)['count']) || !isSection(json['rowFlags']) || !isSection(json['weights'])
-    || typeof json['everyAttributeWeighted'] !== 'boolean' || !isRecord(json['file'])) {
-    bad('its header lacks source, payloadSha256, names, rowFlags, weights, everyAttributeWeighted or file');
+    || typeof json['everyAttributeWeighted'] !== 'boolean' || !isFamilies(json['familiesNamedIn']) || !isRecord(json['file'])) {
+    bad('its header lacks source, payloadSha256, names, rowFlags, weights, everyAttributeWeighted, familiesNamedIn or file');
   }
   return json as unknown as CompiledHeader;
+}
+
+function isFamilies(v: unknown): boolean {
+  return isRecord(v) && typeof v['patterns'] === 'string' && Array.isArray(v['families']) && v['families'].every((f) => typeof f === 'string' && isFamilyName(f));
+}
+
+/** SHA-256 of the registry's family attribute patterns: what a stored `familiesNamedIn` answer depends on besides the vocabulary. */
+function patternsDigest(): string {
+  return sha256Hex(Buffer.from(familyAttributePatterns(), 'utf8'));
 }
 
 function isCount(v: unknown): v is number {

@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createModelFile, decodeModelFile, encodeModelFile } from '../../src/models/model-file.js';
@@ -10,6 +10,9 @@ import type { Labeler, ModelFile } from '../../src/models/labeler.js';
 import type { LinearLabeler } from '../../src/models/linear/labeler-base.js';
 import { PithError } from '../../src/errors.js';
 import { featureSchema } from '../../src/features/index.js';
+import { computeEncodedFeatures } from '../../src/features/registry.js';
+import { loadPage } from '../../src/page.js';
+import { featureOptionsOf } from '../../src/models/page-prediction.js';
 import { bundledModelPath, compiledModelPath, loadExtractionModel, loadExtractionModelFrom } from '../../src/pipeline/extract.js';
 import { markovData } from './synthetic.js';
 
@@ -163,4 +166,32 @@ test('the build compiles the bundled model, and loadExtractionModel reads it (PI
   assert.equal((await loadExtractionModel(other)).fromCompiled, true, 'the same bytes elsewhere: compiled');
   writeFileSync(other, maxentJson);
   assert.equal((await loadExtractionModel(other)).fromCompiled, undefined, 'other bytes: JSON');
+});
+
+test('the families reached by the weighted attributes are stored, and used only under the same family patterns', () => {
+  const json = readFileSync(bundledModelPath());
+  const compiled = readFileSync(compiledModelPath(bundledModelPath())!);
+  const headerLength = compiled.readUInt32LE(12);
+  const header = JSON.parse(compiled.subarray(16, 16 + headerLength).toString('utf8')) as Record<string, any>;
+  const withFamilies = (patterns: string, families: string[]): Buffer => {
+    const text = Buffer.from(JSON.stringify({ ...header, familiesNamedIn: { patterns, families } }), 'utf8');
+    const pre = Buffer.from(compiled.subarray(0, 16));
+    pre.writeUInt32LE(text.length, 12);
+    return Buffer.concat([pre, text, compiled.subarray(16 + headerLength)]);
+  };
+  const page = loadPage(Buffer.from('<html><head><title>A title</title></head><body><h1>A title</h1><p>Some body text of the page, long enough to count.</p><p>More.</p></body></html>'));
+  const familiesRun = (bin: Buffer): string[] => {
+    const { file, labeler } = decodeCompiledModel(bin, sha256Hex(json))!;
+    const ran: string[] = [];
+    computeEncodedFeatures(page, featureOptionsOf(file), labeler.weightedVocabulary!, (family, run) => { ran.push(family); run(); });
+    return ran;
+  };
+  const fromJson = labelerFromModel(decodeModelFile(json));
+  const all: string[] = [];
+  computeEncodedFeatures(page, featureOptionsOf(decodeModelFile(json)), fromJson.weightedVocabulary!, (family, run) => { all.push(family); run(); });
+  assert.ok(all.length > 5);
+  assert.deepEqual(familiesRun(compiled), all, 'as stored: the families the JSON model runs');
+  const patterns = header['familiesNamedIn']['patterns'] as string;
+  assert.deepEqual(familiesRun(withFamilies(patterns, [all[0]!])), [all[0]], 'the stored answer is what runs');
+  assert.deepEqual(familiesRun(withFamilies('0'.repeat(64), [all[0]!])), all, 'made under other patterns: found again');
 });
