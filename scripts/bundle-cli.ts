@@ -135,6 +135,13 @@ if (existsSync(warmPage)) {
   try {
     const io = { stdout: new PassThrough().resume(), stderr: new PassThrough().resume(), stdin: new PassThrough() };
     for (const format of ['json', 'text', 'markdown']) await bundledMain(['extract', warmPage, '--format', format], io);
+    // And the model read from its JSON file (a model given with --model has no compiled form).
+    process.env['PITH_COMPILED_MODELS'] = '0';
+    try {
+      await bundledMain(['extract', warmPage, '--format', 'json'], io);
+    } finally {
+      delete process.env['PITH_COMPILED_MODELS'];
+    }
     copyFileSync(warmPage, join(scratch, 'page.html'));
     const code = await bundledMain(['batch', scratch, '--out', join(scratch, 'out.jsonl')], io);
     if (code !== 0) throw new Error(`bundle-cli: the warm-up batch failed (exit ${code})`);
