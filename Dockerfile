@@ -12,6 +12,9 @@ COPY test ./test
 COPY bench ./bench
 COPY scripts ./scripts
 RUN npx tsc -p .
+# The compiled form of the shipped models (docs/models.md): read without parsing each entry.
+COPY models ./models
+RUN node dist/scripts/compile-models.js
 
 FROM node:20-slim
 ENV NODE_ENV=production
@@ -19,6 +22,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist/src ./dist/src
+COPY --from=build /app/dist/models ./dist/models
 COPY bin ./bin
 COPY models ./models
 USER node
