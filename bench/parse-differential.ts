@@ -49,9 +49,11 @@ function pithDump(html: string, readRuns: boolean): string {
 
 const files = await listHtmlFiles(root);
 const differing: string[] = [];
+let done = 0;
 let characters = 0;
 const started = process.cpuUsage();
 for (const file of files) {
+  if (++done % 500 === 0) console.error(`${done}/${files.length} read, ${differing.length} differing so far`);
   const raw = await readFile(file);
   const bytes = file.endsWith('.gz') ? gunzipSync(raw) : raw;
   const html = decodeHtml(bytes).text;

@@ -93,10 +93,10 @@ export class RunTokenizer extends Tokenizer {
   }
 
   /**
-   * The end of the run of `kind` that starts after the current code point (names: ASCII only),
-   * with the preprocessor moved onto its last character; -1 when there is none.
+   * The end of the run of `kind` that starts after the current code point, with the preprocessor
+   * moved onto its last character as `advance()` would have moved it; -1 when there is none.
    */
-  private readRun(kind: number, wide: boolean): number {
+  private readRun(kind: number): number {
     const input = this.preprocessor as unknown as PreprocessorLines;
     // After a CR an LF is skipped by the preprocessor: parse5 reads that itself.
     if (input.skipNextNewLine) return -1;
@@ -108,7 +108,7 @@ export class RunTokenizer extends Tokenizer {
     let i = from;
     for (; i < html.length; i++) {
       const c = html.charCodeAt(i);
-      if (c < 128 ? (ASCII_RUNS[c]! & kind) === 0 : !wide || !isPlainWide(c)) break;
+      if (c < 128 ? (ASCII_RUNS[c]! & kind) === 0 : !isPlainWide(c)) break;
       if (eol) {
         line++;
         lineStart = i;
@@ -127,7 +127,7 @@ export class RunTokenizer extends Tokenizer {
 
   /** Reads on over the run the current code point's pending input run belongs to. */
   private extendPendingRun(kind: number): void {
-    const end = this.readRun(kind, true);
+    const end = this.readRun(kind);
     if (end !== -1) this.runEnd = end;
   }
 
@@ -149,12 +149,39 @@ export class RunTokenizer extends Tokenizer {
     this.extendPendingRun(kind);
   }
 
-  /** After parse5 added `cp` to a tag or attribute name, adds the ASCII run after it (lower-cased). */
-  private readName(kind: number): string {
+  /** Whether the name run readName last read has an upper-case letter. */
+  private nameHasUpper = false;
+
+  /**
+   * After parse5 added the current code point to a tag or attribute name, reads the ASCII run of
+   * the name after it (no line breaks: no line bookkeeping) and returns its end, or -1.
+   */
+  private readName(kind: number): number {
     const input = this.preprocessor;
+    const { html } = input;
     const from = input.pos + 1;
-    const end = this.readRun(kind, false);
-    return end === -1 ? '' : input.html.slice(from, end).toLowerCase();
+    let upper = false;
+    let i = from;
+    for (; i < html.length; i++) {
+      const c = html.charCodeAt(i);
+      if (c >= 128 || (ASCII_RUNS[c]! & kind) === 0) break;
+      if (c >= 0x41 && c <= 0x5a) upper = true;
+    }
+    if (i === from) return -1;
+    input.pos = i - 1;
+    this.consumedAfterSnapshot += i - from;
+    this.nameHasUpper = upper;
+    return i;
+  }
+
+  /**
+   * `name` with the name run from `from` to `end` added, lower-cased as parse5 lower-cases (ASCII
+   * only). A name read whole from the input is one slice of it, not a concatenation.
+   */
+  private withNameRun(name: string, from: number, end: number, whole: boolean): string {
+    const run = this.preprocessor.html.slice(whole ? from - 1 : from, end);
+    const lower = this.nameHasUpper || (whole && name !== run[0]) ? run.toLowerCase() : run;
+    return whole ? lower : name + lower;
   }
 
   protected override _stateData(cp: number): void {
@@ -208,17 +235,24 @@ export class RunTokenizer extends Tokenizer {
 
   protected override _stateTagName(cp: number): void {
     const state = this.state;
-    super._stateTagName(cp);
-    if (this.state !== state || !this.active || cp >= 128 || (ASCII_RUNS[cp]! & TAG_NAME) === 0) return;
     const token = (this as unknown as TokenParts).currentToken;
-    if (token !== null) token.tagName += this.readName(TAG_NAME);
+    const whole = token !== null && token.tagName === '';
+    super._stateTagName(cp);
+    if (this.state !== state || !this.active || token === null || cp >= 128 || (ASCII_RUNS[cp]! & TAG_NAME) === 0) return;
+    const from = this.preprocessor.pos + 1;
+    const end = this.readName(TAG_NAME);
+    if (end !== -1) token.tagName = this.withNameRun(token.tagName, from, end, whole);
   }
 
   protected override _stateAttributeName(cp: number): void {
     const state = this.state;
+    const attr = (this as unknown as TokenParts).currentAttr;
+    const whole = attr.name === '';
     super._stateAttributeName(cp);
     if (this.state !== state || !this.active || cp >= 128 || (ASCII_RUNS[cp]! & ATTR_NAME) === 0) return;
-    (this as unknown as TokenParts).currentAttr.name += this.readName(ATTR_NAME);
+    const from = this.preprocessor.pos + 1;
+    const end = this.readName(ATTR_NAME);
+    if (end !== -1) attr.name = this.withNameRun(attr.name, from, end, whole);
   }
 }
 
