@@ -37,6 +37,7 @@
  * JSON-LD scripts are kept whole: the features read them.
  */
 import { TreeBudget, type DroppedNodes } from './tree-budget.js';
+import { RunTokenizer } from './run-tokenizer.js';
 import { Parser, TokenizerMode, defaultTreeAdapter, html, type DefaultTreeAdapterMap, type ParserOptions, type Token } from 'parse5';
 
 const { NS, TAG_ID } = html;
@@ -145,7 +146,7 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
   private readonly maxNodes: number;
   readonly budget: TreeBudget;
 
-  constructor(options: ParserOptions<DefaultTreeAdapterMap>, maxNodes: number) {
+  constructor(options: ParserOptions<DefaultTreeAdapterMap>, maxNodes: number, readRuns: boolean) {
     // The adapter reports to this parser, which exists only once `super` returns.
     const self = { parser: undefined as PithParser | undefined };
     super({
@@ -160,6 +161,7 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
       }),
     });
     self.parser = this;
+    if (readRuns) this.tokenizer = new RunTokenizer(this.options, this);
     this.maxNodes = maxNodes;
     this.budget = new TreeBudget(
       { pruneFrom: Math.round(maxNodes * (PRUNE_FROM_NODES / MAX_TREE_NODES)), collapseFrom: Math.round(maxNodes * (COLLAPSE_FROM_NODES / MAX_TREE_NODES)) },
@@ -223,9 +225,13 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
   }
 }
 
-/** parse5's document for `html` (see above): script and style bodies left out, at most `maxNodes` nodes. */
-export function parseDocument(html: string, options: ParserOptions<DefaultTreeAdapterMap> = {}, maxNodes = MAX_TREE_NODES): ParsedDocument {
-  const parser = new PithParser(options, maxNodes);
+/**
+ * parse5's document for `html` (see above): script and style bodies left out, at most `maxNodes`
+ * nodes. The input is read in runs (run-tokenizer.ts) unless `readRuns` is false (parse5's own
+ * tokenizer, which the differential bench compares it with).
+ */
+export function parseDocument(html: string, options: ParserOptions<DefaultTreeAdapterMap> = {}, maxNodes = MAX_TREE_NODES, readRuns = true): ParsedDocument {
+  const parser = new PithParser(options, maxNodes, readRuns);
   parser.tokenizer.write(html, true);
   return {
     document: parser.document, truncated: parser.truncated, dropped: parser.budget.dropped(), nodesMade: parser.budget.nodesMade(),

@@ -79,9 +79,9 @@ function keptAttrs(el: P5Element): Record<string, string> {
   return out;
 }
 
-/** Parses already-decoded HTML text into a light tree. */
-export function parseHtml(html: string, options: { url?: string; openPanels?: boolean } = {}): DomTree {
-  const { document, truncated, dropped, segmentIds } = parseDocument(html, { scriptingEnabled: false });
+/** Parses already-decoded HTML text into a light tree (`readRuns: false`: with parse5's own tokenizer, for benchmarks). */
+export function parseHtml(html: string, options: { url?: string; openPanels?: boolean; readRuns?: boolean } = {}): DomTree {
+  const { document, truncated, dropped, segmentIds } = parseDocument(html, { scriptingEnabled: false }, undefined, options.readRuns);
   if (segmentIds) resolveStreamedSegments(document);
   const tree = buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true);
   return dropped.hidden + dropped.empty + dropped.unwrapped > 0 ? Object.freeze({ ...tree, dropped }) : tree;

@@ -1,0 +1,270 @@
+/**
+ * parse5's tokenizer, reading runs of ordinary characters in one step.
+ *
+ * parse5 reads its input one code point at a time: each goes through the preprocessor, the
+ * state dispatch and the state's function, only to be appended to the run of input that the
+ * token being built already holds. This subclass lets parse5's own state function read the
+ * first code point of a run as always; when that code point was an ordinary one for its state
+ * (its text, attribute value, tag name or comment goes on), it scans on with a table lookup per
+ * character to the next one that state would treat differently, and moves the input there in one
+ * step, exactly as parse5 would have left it after reading each one:
+ * - the pending run of input ends after the last character read (parse5 extends it per code point);
+ * - a tag or attribute name gets the run lower-cased (ASCII only, as parse5's `toAsciiLower`);
+ * - the preprocessor's position, line and line start move as `advance()` would move them.
+ * A scan stops before anything parse5 reads specially: markup characters of the state, `&`, NUL,
+ * CR (read as LF, a gap in the input), surrogates (pairs are gaps), control and non-characters
+ * (parse errors), the end of the input, and in text a change between white space and the rest
+ * (parse5 emits each as a token of its own). Everything from there on is parse5's own code, so
+ * the rarer states (character references, script data escapes, CDATA, DOCTYPE) are read as before.
+ * bench/parse-differential.ts proves the trees identical to stock parse5's over every shared page;
+ * test/dom/run-tokenizer.test.ts does so over hostile hand-made cases.
+ */
+import { Parser, Tokenizer, TokenizerMode, type DefaultTreeAdapterMap, type ParserOptions, type TokenHandler, type TokenizerOptions, type TreeAdapterTypeMap } from 'parse5';
+
+/** The preprocessor's line bookkeeping, which parse5 declares private. */
+interface PreprocessorLines {
+  html: string;
+  pos: number;
+  line: number;
+  lineStartPos: number;
+  isEol: boolean;
+  skipNextNewLine: boolean;
+}
+
+/** The token parts a scan appends to, which parse5 declares protected. */
+interface TokenParts {
+  currentToken: { tagName: string } | null;
+  currentAttr: { name: string; value: string };
+}
+
+const TAB = 0x09;
+const LF = 0x0a;
+const FF = 0x0c;
+const SPACE = 0x20;
+
+/** Which characters each kind of run reads on over (bit set = goes on), for code units below 128. */
+const TEXT = 1;
+const WHITE = 2;
+const DOUBLE_QUOTED = 4;
+const SINGLE_QUOTED = 8;
+const UNQUOTED = 16;
+const TAG_NAME = 32;
+const ATTR_NAME = 64;
+const COMMENT = 128;
+
+const ASCII_RUNS: Uint8Array = buildAsciiRuns();
+
+function buildAsciiRuns(): Uint8Array {
+  const table = new Uint8Array(128);
+  const isWhite = (c: number) => c === TAB || c === LF || c === FF || c === SPACE;
+  const stopsEverything = (c: number) => (c < SPACE && !isWhite(c)) || c === 0x7f; // NUL, CR, controls
+  for (let c = 0; c < 128; c++) {
+    if (stopsEverything(c)) continue;
+    const ch = String.fromCharCode(c);
+    let bits = 0;
+    if (!isWhite(c) && !'<&'.includes(ch)) bits |= TEXT;
+    if (isWhite(c)) bits |= WHITE;
+    if (!'"&'.includes(ch)) bits |= DOUBLE_QUOTED;
+    if (!"'&".includes(ch)) bits |= SINGLE_QUOTED;
+    if (!isWhite(c) && !'&>"\'<=`'.includes(ch)) bits |= UNQUOTED;
+    if (!isWhite(c) && !'/>'.includes(ch)) bits |= TAG_NAME;
+    if (!isWhite(c) && !'/>="\'<'.includes(ch)) bits |= ATTR_NAME;
+    if (!'-<'.includes(ch)) bits |= COMMENT;
+    table[c] = bits;
+  }
+  return table;
+}
+
+/**
+ * Code units above ASCII that go on in every run but names (kept ASCII for the lower-casing):
+ * parse5's common range, which needs no surrogate pairing and raises no parse error.
+ */
+function isPlainWide(c: number): boolean {
+  return (c > 0x9f && c < 0xd800) || (c > 0xdfff && c < 0xfdd0);
+}
+
+const TEXT_STATES: ReadonlySet<number> = new Set([
+  TokenizerMode.DATA, TokenizerMode.RCDATA, TokenizerMode.RAWTEXT, TokenizerMode.SCRIPT_DATA, TokenizerMode.PLAINTEXT,
+]);
+
+export class RunTokenizer extends Tokenizer {
+  constructor(options: TokenizerOptions, handler: TokenHandler) {
+    super(options, handler);
+  }
+
+  /**
+   * The end of the run of `kind` that starts after the current code point, with the preprocessor
+   * moved onto its last character as `advance()` would have moved it; -1 when there is none.
+   */
+  private readRun(kind: number): number {
+    const input = this.preprocessor as unknown as PreprocessorLines;
+    // After a CR an LF is skipped by the preprocessor: parse5 reads that itself.
+    if (input.skipNextNewLine) return -1;
+    const { html } = input;
+    const from = input.pos + 1;
+    let line = input.line;
+    let lineStart = input.lineStartPos;
+    let eol = input.isEol;
+    let i = from;
+    for (; i < html.length; i++) {
+      const c = html.charCodeAt(i);
+      if (c < 128 ? (ASCII_RUNS[c]! & kind) === 0 : !isPlainWide(c)) break;
+      if (eol) {
+        line++;
+        lineStart = i;
+        eol = false;
+      }
+      if (c === LF) eol = true;
+    }
+    if (i === from) return -1;
+    input.pos = i - 1;
+    input.line = line;
+    input.lineStartPos = lineStart;
+    input.isEol = eol;
+    this.consumedAfterSnapshot += i - from;
+    return i;
+  }
+
+  /** Reads on over the run the current code point's pending input run belongs to. */
+  private extendPendingRun(kind: number): void {
+    const end = this.readRun(kind);
+    if (end !== -1) this.runEnd = end;
+  }
+
+  /** Text: parse5 emits white space and the rest as tokens of their own, so a run is one or the other. */
+  private extendText(cp: number): void {
+    if (!this.active || !TEXT_STATES.has(this.state) || this.currentCharacterToken === null) return;
+    if (cp < 128 && (ASCII_RUNS[cp]! & (TEXT | WHITE)) === 0) return;
+    if (cp >= 128 && !isPlainWide(cp)) return;
+    // The code point just read ended the pending run; a scan may only lengthen it.
+    if (this.runEnd !== this.preprocessor.pos + 1) return;
+    this.extendPendingRun(cp < 128 && (ASCII_RUNS[cp]! & WHITE) !== 0 ? WHITE : TEXT);
+  }
+
+  /** After parse5 read `cp` in a state that appends it to the pending run, reads on while the state stays. */
+  private extendInState(state: number, cp: number, kind: number): void {
+    if (this.state !== state || !this.active || cp < 0) return;
+    if (cp < 128 ? (ASCII_RUNS[cp]! & kind) === 0 : !isPlainWide(cp)) return;
+    if (this.runEnd !== this.preprocessor.pos + 1) return;
+    this.extendPendingRun(kind);
+  }
+
+  /** Whether the name run readName last read has an upper-case letter. */
+  private nameHasUpper = false;
+
+  /**
+   * After parse5 added the current code point to a tag or attribute name, reads the ASCII run of
+   * the name after it (no line breaks: no line bookkeeping) and returns its end, or -1.
+   */
+  private readName(kind: number): number {
+    const input = this.preprocessor;
+    const { html } = input;
+    const from = input.pos + 1;
+    let upper = false;
+    let i = from;
+    for (; i < html.length; i++) {
+      const c = html.charCodeAt(i);
+      if (c >= 128 || (ASCII_RUNS[c]! & kind) === 0) break;
+      if (c >= 0x41 && c <= 0x5a) upper = true;
+    }
+    if (i === from) return -1;
+    input.pos = i - 1;
+    this.consumedAfterSnapshot += i - from;
+    this.nameHasUpper = upper;
+    return i;
+  }
+
+  /**
+   * `name` with the name run from `from` to `end` added, lower-cased as parse5 lower-cases (ASCII
+   * only). A name read whole from the input is one slice of it, not a concatenation.
+   */
+  private withNameRun(name: string, from: number, end: number, whole: boolean): string {
+    const run = this.preprocessor.html.slice(whole ? from - 1 : from, end);
+    const lower = this.nameHasUpper || (whole && name !== run[0]) ? run.toLowerCase() : run;
+    return whole ? lower : name + lower;
+  }
+
+  protected override _stateData(cp: number): void {
+    super._stateData(cp);
+    this.extendText(cp);
+  }
+
+  protected override _stateRcdata(cp: number): void {
+    super._stateRcdata(cp);
+    this.extendText(cp);
+  }
+
+  protected override _stateRawtext(cp: number): void {
+    super._stateRawtext(cp);
+    this.extendText(cp);
+  }
+
+  protected override _stateScriptData(cp: number): void {
+    super._stateScriptData(cp);
+    this.extendText(cp);
+  }
+
+  protected override _statePlaintext(cp: number): void {
+    super._statePlaintext(cp);
+    this.extendText(cp);
+  }
+
+  protected override _stateAttributeValueDoubleQuoted(cp: number): void {
+    const state = this.state;
+    super._stateAttributeValueDoubleQuoted(cp);
+    this.extendInState(state, cp, DOUBLE_QUOTED);
+  }
+
+  protected override _stateAttributeValueSingleQuoted(cp: number): void {
+    const state = this.state;
+    super._stateAttributeValueSingleQuoted(cp);
+    this.extendInState(state, cp, SINGLE_QUOTED);
+  }
+
+  protected override _stateAttributeValueUnquoted(cp: number): void {
+    const state = this.state;
+    super._stateAttributeValueUnquoted(cp);
+    this.extendInState(state, cp, UNQUOTED);
+  }
+
+  protected override _stateComment(cp: number): void {
+    const state = this.state;
+    super._stateComment(cp);
+    this.extendInState(state, cp, COMMENT);
+  }
+
+  protected override _stateTagName(cp: number): void {
+    const state = this.state;
+    const token = (this as unknown as TokenParts).currentToken;
+    const whole = token !== null && token.tagName === '';
+    super._stateTagName(cp);
+    if (this.state !== state || !this.active || token === null || cp >= 128 || (ASCII_RUNS[cp]! & TAG_NAME) === 0) return;
+    const from = this.preprocessor.pos + 1;
+    const end = this.readName(TAG_NAME);
+    if (end !== -1) token.tagName = this.withNameRun(token.tagName, from, end, whole);
+  }
+
+  protected override _stateAttributeName(cp: number): void {
+    const state = this.state;
+    const attr = (this as unknown as TokenParts).currentAttr;
+    const whole = attr.name === '';
+    super._stateAttributeName(cp);
+    if (this.state !== state || !this.active || cp >= 128 || (ASCII_RUNS[cp]! & ATTR_NAME) === 0) return;
+    const from = this.preprocessor.pos + 1;
+    const end = this.readName(ATTR_NAME);
+    if (end !== -1) attr.name = this.withNameRun(attr.name, from, end, whole);
+  }
+}
+
+/** parse5's parser reading with a RunTokenizer: `parse5.parse` and `parseFragment`, faster. */
+export class RunParser<T extends TreeAdapterTypeMap = DefaultTreeAdapterMap> extends Parser<T> {
+  constructor(options?: ParserOptions<T>, document?: T['document'], fragmentContext?: T['element'] | null) {
+    super(options, document, fragmentContext);
+    this.tokenizer = new RunTokenizer(this.options, this);
+  }
+}
+
+/** The document parse5 builds for `html`, read with a RunTokenizer. */
+export function parseWithRuns<T extends TreeAdapterTypeMap = DefaultTreeAdapterMap>(html: string, options?: ParserOptions<T>): T['document'] {
+  return RunParser.parse(html, options) as T['document'];
+}
