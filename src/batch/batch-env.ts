@@ -4,11 +4,10 @@
  * This module is read before anything else is loaded, so it imports nothing of pith's.
  *
  * Why: glibc gives each thread that allocates an arena of its own, up to 8 a core, and an arena
- * keeps what it once held. A batch's helper threads (libuv's pool, V8's compiler tasks) then each
- * keep a few MB, and the peak RSS of `pith batch --workers 1` over the 776 trafilatura-eval pages
- * was over 200 MB with them (docs/benchmarks.md, "Peak memory"). One arena for the main thread and
- * one for each worker keeps the workers from waiting on each other's; the helpers share them.
- * C libraries other than glibc ignore the variable.
+ * keeps what it once held, so a batch's helper threads (libuv's pool, V8's compiler tasks) each
+ * add a few MB to its peak RSS (docs/benchmarks.md, "Peak memory (issue 60)"). One arena for the
+ * main thread and one for each worker keeps the workers from waiting on each other's; the helpers
+ * share them. C libraries other than glibc ignore the variable.
  */
 import { availableParallelism } from 'node:os';
 
