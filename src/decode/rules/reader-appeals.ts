@@ -17,6 +17,8 @@ const MAX_APPEALS = 3;
 
 /** A newsletter's blurb beside its sign-up: "The Replay is a weekly newsletter for dev and engineering leaders." */
 const NEWSLETTER_BLURB = /^[^.!?]{1,60}?\s(?:is|ist|est)\s+(?:a|an|our|ein|une?)\s+(?:(?:free|weekly|daily|monthly|bi-?weekly|fortnightly|curated|wöchentliche[rn]?|tägliche[rn]?|kostenlose[rn]?)\s+)*(?:e-?mail\s+)?newsletter\b/iu;
+/** The word every newsletter's blurb holds, with `NEWSLETTER_BLURB`'s flags: the blurb's pattern is read only where it is. */
+const NEWSLETTER_WORD = /newsletter/iu;
 /** What an appeal on a documentation page must name. */
 const NEWSLETTER = /(?:^|[^\p{L}])(?:newsletters?|e-?mail\s+updates)(?:[^\p{L}]|$)/iu;
 /** Symbols a sign-up box puts before its appeal ("🚀 Sign up for ..."). */
@@ -26,14 +28,14 @@ const LEADING_SYMBOLS = /^[^\p{L}\p{N}]+/u;
 export function isReaderAppeal(text: string): boolean {
   if (text.length > MAX_APPEAL_CHARS) return false;
   const t = text.replace(LEADING_SYMBOLS, '');
-  return (READER_APPEAL.test(t) && READER_APPEAL_OBJECT.test(t)) || NEWSLETTER_BLURB.test(t);
+  return (READER_APPEAL_OBJECT.test(t) && READER_APPEAL.test(t)) || (NEWSLETTER_WORD.test(t) && NEWSLETTER_BLURB.test(t));
 }
 
 /** A reader appeal for a newsletter: the only kind a documentation page's text is not likely to be. */
 export function isNewsletterAppeal(text: string): boolean {
   if (text.length > MAX_APPEAL_CHARS) return false;
   const t = text.replace(LEADING_SYMBOLS, '');
-  return (READER_APPEAL.test(t) && NEWSLETTER.test(t)) || NEWSLETTER_BLURB.test(t);
+  return (NEWSLETTER.test(t) && READER_APPEAL.test(t)) || (NEWSLETTER_WORD.test(t) && NEWSLETTER_BLURB.test(t));
 }
 
 export const readerAppeals = lineRule({
