@@ -20,7 +20,7 @@ const MAX_BARE_NOTICE_CHARS = 40;
  * its flags: a text without any (most lines) is no notice, read once instead of at every position
  * the phrase's lookbehind is tried.
  */
-const CONSENT_NOTICE_WORD = /cookie|by\s|ohne\s/iu;
+export const CONSENT_NOTICE_WORD = /cookie|by\s|ohne\s/iu;
 
 /** The text is a notice about cookies or consent: its phrase, and what such notices speak of (unless it is a bare banner line). */
 export function isConsentNotice(text: string): boolean {

@@ -21,7 +21,7 @@ const MAX_DISCLOSURE_OFFSET = 160;
  * Words every phrase of `AFFILIATE_DISCLOSURE` holds one of, with its flags: a line without any
  * (most lines) is no disclosure, read once instead of at every position its lookbehind is tried.
  */
-const AFFILIATE_WORD = /affiliate|compensation|commission|share|advertiser|contains|erhalten|qualifying|werbelink|partnerlink/iu;
+export const AFFILIATE_WORD = /affiliate|compensation|commission|share|advertiser|contains|erhalten|qualifying|werbelink|partnerlink/iu;
 
 /** The text opens as a post-meta footer, an opinions disclaimer, an affiliate disclosure or a print note does. */
 export function isSiteNote(text: string, normalize: (text: string) => string = normalizeSpace): boolean {

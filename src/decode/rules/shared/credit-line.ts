@@ -25,9 +25,9 @@ const TRAILING_PICTURE_CREDIT = trailingCredit(PICTURE_CUES);
  * credit is the line's last words (no sentence ends after it) and follows a break in the line:
  * "the photo: a sunset" is prose.
  */
-const SIGNED_CAPTION = /(?:©[^.!?©:]{2,60}|(?:^|[,.;|]\s*|\s[–—-]\s)(?:fotos?|photos?|photograph|bild|image|credit|crédito)\s*:[^.!?©:]{2,60}|[,;|]\s*(?:bild|foto|photo|image)\s+via\b[^.!?:]{0,40})\.?$/iu;
+export const SIGNED_CAPTION = /(?:©[^.!?©:]{2,60}|(?:^|[,.;|]\s*|\s[–—-]\s)(?:fotos?|photos?|photograph|bild|image|credit|crédito)\s*:[^.!?©:]{2,60}|[,;|]\s*(?:bild|foto|photo|image)\s+via\b[^.!?:]{0,40})\.?$/iu;
 /** The word a caption signed without a colon holds ("..., Bild via"), with `SIGNED_CAPTION`'s flags. */
-const VIA = /via/iu;
+export const VIA = /via/iu;
 /** The whole line is a picture credit or a source line, or a caption that ends in its credit. */
 export function isCreditLine(text: string, normalize: (text: string) => string = normalizeSpace): boolean {
   // Most blocks are paragraphs: far too long to be a credit, whatever their white space.
