@@ -13,7 +13,7 @@ import { jsonLdValues } from '../dom/json-ld.js';
 import type { ArticleMetadata } from './types.js';
 import { resolveSafeUrl } from './urls.js';
 import { declaredPageTitle } from './page-title.js';
-import { namedExactly } from '../decode/blocks-under.js';
+import { markedAncestry, namedExactly } from '../decode/blocks-under.js';
 import { COMMENT_SECTION_NAME, COMMENT_SECTION_WORD } from '../features/cue-words.js';
 import { dateInText } from './comments.js';
 
@@ -221,28 +221,28 @@ function scanTreeForMetadata(tree: DomTree, pageUrl: string | undefined, declare
   let timeAttr: string | undefined;
   let dateLine: string | undefined;
   let needByline = author === undefined;
-  // Bylines, times and date lines inside a comment section are a commenter's.
-  let commentsEnd = -1;
+  // Bylines, times and date lines inside a comment section are a commenter's: asked of the
+  // elements that would be one, each ancestor read once (`markedAncestry`), not of every element.
+  const inCommentSection = markedAncestry(tree, [isCommentSection]);
+  const inComments = (el: ElementNode): boolean => inCommentSection(el.id) !== 0;
   for (const n of tree.nodes) {
     if (n.kind !== 'element') continue;
     if (canonical !== undefined && timeAttr !== undefined && !needByline) break;
-    if (n.id > commentsEnd && isCommentSection(n)) commentsEnd = n.end;
-    if (n.id <= commentsEnd && n.tag !== 'link') continue;
     if (n.tag === 'link') {
       if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(n.attrs['rel'] ?? '')) {
         canonical = resolveSafeUrl(n.attrs['href'], tree.baseUrl ?? pageUrl, 'link');
       }
     } else if (n.tag === 'time') {
-      if (timeAttr === undefined && n.attrs['datetime']?.trim()) timeAttr = n.attrs['datetime'].trim();
+      if (timeAttr === undefined && n.attrs['datetime']?.trim() && !inComments(n)) timeAttr = n.attrs['datetime'].trim();
     } else {
-      if (needByline && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isBylineElement(n)) {
+      if (needByline && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isBylineElement(n) && !inComments(n)) {
         const t = subtreeText(tree, n.id);
         if (t && t.length <= MAX_BYLINE_CHARS) {
           author = stripBy(t) || undefined;
           needByline = author === undefined;
         }
       }
-      if (dateLine === undefined && timeAttr === undefined && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isDateLineElement(n)) {
+      if (dateLine === undefined && timeAttr === undefined && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isDateLineElement(n) && !inComments(n)) {
         const t = subtreeText(tree, n.id);
         if (t.length <= MAX_DATE_LINE_CHARS) dateLine = dateInText(t);
       }

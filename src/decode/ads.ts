@@ -22,7 +22,8 @@ const MAX_AD_LEAD_CHARS = 200;
 /** Nodes an ad slot may hold: a label, a link, an image or an iframe, a few wrappers. */
 const MAX_AD_SLOT_NODES = 40;
 
-function namesAdSlot(el: ElementNode): boolean {
+/** A small element named for an ad slot: the marker `adSlotBlocks` walks with. */
+export function namesAdSlot(el: ElementNode): boolean {
   if (el.end - el.id > MAX_AD_SLOT_NODES || el.tag === 'body' || el.tag === 'html' || el.tag === 'main' || el.tag === 'article') return false;
   const id = el.attrs['id'];
   if (id && AD_SLOT_NAME.test(id)) return true;
@@ -93,7 +94,12 @@ function markAdCards(tree: DomTree, blocks: readonly Block[], out: Uint8Array): 
 
 /** 1 for each block that is advertising (see above). */
 export function adSlotBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  const out = blocksUnder(tree, blocks, namesAdSlot);
+  return adSlotBlocksFrom(tree, blocks, blocksUnder(tree, blocks, namesAdSlot));
+}
+
+/** `adSlotBlocks`, given the blocks under an ad slot (`namesAdSlot`, walked with other markers); `under` becomes the result. */
+export function adSlotBlocksFrom(tree: DomTree, blocks: readonly Block[], under: Uint8Array): Uint8Array {
+  const out = under;
   markAdCards(tree, blocks, out);
   for (let k = 0; k < blocks.length; k++) {
     const b = blocks[k]!;

@@ -27,18 +27,21 @@ export function blocksUnder(tree: DomTree, blocks: readonly Block[], marks: (el:
   return blocksUnderEach(tree, blocks, [marks])[0]!;
 }
 
+/** Markers `markedAncestry` takes at most: a node's bits and the bit that says they are known fill 16. */
+export const MAX_MARKERS = 15;
+
 /**
- * The markers (at most seven) that a node or one of its ancestors passes, as a bit set per node
- * id. Each element is tested once: a memo per node, filled along each asked node's path up to
- * the first node already known, so a page of 100 000 nested elements costs one pass, without
- * recursion.
+ * The markers (at most `MAX_MARKERS`) that a node or one of its ancestors passes, as a bit set
+ * per node id. Each element is tested once: a memo per node, filled along each asked node's
+ * path up to the first node already known, so a page of 100 000 nested elements costs one pass,
+ * without recursion.
  */
 export function markedAncestry(tree: DomTree, markers: readonly ((el: ElementNode) => boolean)[]): (id: number) => number {
-  if (markers.length > 7) throw new RangeError(`markedAncestry takes at most 7 markers, not ${markers.length}`);
+  if (markers.length > MAX_MARKERS) throw new RangeError(`markedAncestry takes at most ${MAX_MARKERS} markers, not ${markers.length}`);
   const nodes = tree.nodes;
   // 0 unknown; else KNOWN plus the bits of the markers the node or an ancestor passes.
-  const KNOWN = 0x80;
-  const memo = new Uint8Array(nodes.length);
+  const KNOWN = 0x8000;
+  const memo = new Uint16Array(nodes.length);
   const chain: number[] = [];
   return (id) => {
     chain.length = 0;
@@ -60,13 +63,19 @@ export function markedAncestry(tree: DomTree, markers: readonly ((el: ElementNod
 
 /** Per marker (bit `m` of `bitsAt`, for `count` markers), 1 for each block whose element carries it. */
 export function blockMarks(blocks: readonly Block[], bitsAt: (id: number) => number, count: number): Uint8Array[] {
-  const bitsOf = new Uint8Array(blocks.length);
+  const bitsOf = new Uint16Array(blocks.length);
   for (let k = 0; k < blocks.length; k++) bitsOf[k] = bitsAt(blocks[k]!.elementId);
-  return Array.from({ length: count }, (_, m) => bitsOf.map((bits) => (bits >> m) & 1));
+  const out: Uint8Array[] = [];
+  for (let m = 0; m < count; m++) {
+    const marks = new Uint8Array(blocks.length);
+    for (let k = 0; k < blocks.length; k++) marks[k] = (bitsOf[k]! >> m) & 1;
+    out.push(marks);
+  }
+  return out;
 }
 
 /**
- * `blocksUnder` for several kinds of element in one walk (at most seven): one array per
+ * `blocksUnder` for several kinds of element in one walk (at most `MAX_MARKERS`): one array per
  * marker, in order (`markedAncestry`).
  */
 export function blocksUnderEach(tree: DomTree, blocks: readonly Block[], markers: readonly ((el: ElementNode) => boolean)[]): Uint8Array[] {

@@ -116,8 +116,8 @@ export function classHiddenBox(tree: DomTree): (el: ElementNode) => boolean {
   const nodes = tree.nodes;
   const siblingsOf = new Map<number, Siblings>();
   return (el) => {
-    const cls = el.attrs['class'] ?? '';
-    if (el.hidden || cls.length > MAX_CLASS_CHARS || !HIDING_NAME.test(cls)) return false;
+    const cls = el.attrs['class'];
+    if (cls === undefined || el.hidden || cls.length > MAX_CLASS_CHARS || !HIDING_NAME.test(cls)) return false;
     const tokens = classTokens(el);
     if (!hiddenByClassTokens(tokens) || SHOWN_BY_STYLE.test(el.attrs['style'] ?? '')) return false;
     const parent = nodes[el.parent];

@@ -28,7 +28,8 @@ import { blocksUnder, namedExactly } from './blocks-under.js';
 import { isParagraph } from './blocks.js';
 import { COMMENT_HEADING, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/cue-words.js';
 
-function namesSection(el: ElementNode): boolean {
+/** An element named for a comment section (`#comments`, `.commentlist`): the marker `commentSectionBlocks` walks with. */
+export function namesSection(el: ElementNode): boolean {
   return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);
 }
 
@@ -102,7 +103,12 @@ function markCommentHeadingSections(tree: DomTree, blocks: readonly Block[], out
 
 /** 1 for each block inside a comment section (none on a page that declares itself a discussion): one pass (`blocksUnder`), then one over the headings. */
 export function commentSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  const out = blocksUnder(tree, blocks, namesSection);
+  return commentSectionBlocksFrom(tree, blocks, blocksUnder(tree, blocks, namesSection));
+}
+
+/** `commentSectionBlocks`, given the blocks under a named section (`namesSection`, walked with other markers); `under` becomes the result. */
+export function commentSectionBlocksFrom(tree: DomTree, blocks: readonly Block[], under: Uint8Array): Uint8Array {
+  const out = under;
   markCommentHeadingSections(tree, blocks, out);
   // Asked last: most pages have no comment section, and then the declaration does not matter.
   if (out.includes(1) && declaresDiscussion(tree)) out.fill(0);

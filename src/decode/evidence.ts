@@ -10,11 +10,11 @@ import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { comparableText } from '../util/comparable-text.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
-import { adSlotBlocks } from './ads.js';
-import { commentSectionBlocks } from './comments.js';
+import { adSlotBlocksFrom, namesAdSlot } from './ads.js';
+import { commentSectionBlocksFrom, namesSection } from './comments.js';
 import { blockContainers, type BlockContainers } from './containers.js';
 import { detectPageTypeOf, pageKindOf, type DetectedPageType, type PageType } from './page-type.js';
-import { reviewSectionBlocks } from './reviews.js';
+import { namesReviewSection, reviewSectionBlocksFrom } from './reviews.js';
 import { blockRoles } from './roles.js';
 import { setAsideMarks } from './set-aside-marks.js';
 import type { DecodeSettings } from './settings.js';
@@ -146,8 +146,13 @@ export function pageEvidence(page: Page, settings: DecodeSettings, url?: string)
   const roles = blockRoles(tree, blocks);
   const detected = detectPageTypeOf(tree, roles, blocks, url);
   const kind = detected.type;
-  const marks = setAsideMarks(tree, blocks);
   const keepsComments = settings.commentBody === 1;
+  const readsReviews = !keepsComments && (kind === 'product' || kind === 'unknown');
+  const readsAds = settings.adBody !== 1;
+  // Comment sections, review sections and ad slots are found in the set-aside marks' walk.
+  const also = [...(keepsComments ? [] : [namesSection]), ...(readsReviews ? [namesReviewSection] : []), ...(readsAds ? [namesAdSlot] : [])];
+  const marks = setAsideMarks(tree, blocks, also);
+  const under = (marker: (typeof also)[number]): Uint8Array => marks.also[also.indexOf(marker)]!;
   // Read by one rule, and only under a declared headline: normalised on first need.
   let descriptionKeys: readonly string[] | undefined;
   return Object.freeze({
@@ -160,9 +165,9 @@ export function pageEvidence(page: Page, settings: DecodeSettings, url?: string)
     },
     siteKeys: declaredSiteKeys(page, url),
     productDescriptions: kind === 'product' ? productDescriptions(tree) : [],
-    commentBlocks: keepsComments ? undefined : commentSectionBlocks(tree, blocks),
-    reviewBlocks: keepsComments || (kind !== 'product' && kind !== 'unknown') ? undefined : reviewSectionBlocks(tree, blocks),
-    adBlocks: settings.adBody === 1 ? undefined : adSlotBlocks(tree, blocks),
+    commentBlocks: keepsComments ? undefined : commentSectionBlocksFrom(tree, blocks, under(namesSection)),
+    reviewBlocks: readsReviews ? reviewSectionBlocksFrom(tree, blocks, under(namesReviewSection)) : undefined,
+    adBlocks: readsAds ? adSlotBlocksFrom(tree, blocks, under(namesAdSlot)) : undefined,
     dialogBlocks: marks.dialogBlocks,
     footerBlocks: marks.footerBlocks,
     asideBlocks: marks.asideBlocks,

@@ -33,7 +33,8 @@ function namesReviews(value: string | undefined): boolean {
   return false;
 }
 
-function namesReviewSection(el: ElementNode): boolean {
+/** An element named for a review section: the first marker `reviewSectionBlocks` walks with. */
+export function namesReviewSection(el: ElementNode): boolean {
   if (el.tag === 'body' || el.tag === 'html') return false;
   return namesReviews(el.attrs['id']) || namesReviews(el.attrs['class']) || namesReviews(el.attrs['itemprop']);
 }
@@ -60,7 +61,12 @@ function namesOwnReviews(el: ElementNode): boolean {
  * `#mainReview`, `editorialReviews`); two passes (`blocksUnder`).
  */
 export function reviewSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  const out = blocksUnder(tree, blocks, namesReviewSection);
+  return reviewSectionBlocksFrom(tree, blocks, blocksUnder(tree, blocks, namesReviewSection));
+}
+
+/** `reviewSectionBlocks`, given the blocks under a review section (`namesReviewSection`, walked with other markers); `under` becomes the result. */
+export function reviewSectionBlocksFrom(tree: DomTree, blocks: readonly Block[], under: Uint8Array): Uint8Array {
+  const out = under;
   if (!out.includes(1)) return out;
   const chosen = blocksUnder(tree, blocks, namesOwnReviews);
   for (let i = 0; i < out.length; i++) if (chosen[i]) out[i] = 0;

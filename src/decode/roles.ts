@@ -9,6 +9,7 @@ import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../features/cue-words.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
+import { anyOf } from './any-of.js';
 
 export const BlockRole = Object.freeze({
   none: 0,
@@ -88,17 +89,30 @@ const NAME_CREDIT = 64;
 const NAME_AUTHOR_BOX = 128;
 const NAME_SITE_TITLE = 256;
 
+/** The name patterns `nameBitsOfName` reads, in one: a name none of them accepts (most names) is read once, not nine times. */
+const ANY_ROLE_NAME = anyOf([PROMO_BOX_NAME, AVATAR_NAME, AUTHOR_NAME, USER_INFO_NAME, DATE_NAME, CAPTION_NAME, CREDIT_NAME, AUTHOR_BOX_NAME, SITE_TITLE_NAME]);
+
 function nameBitsOfName(name: string): number {
+  if (!ANY_ROLE_NAME.test(name)) return 0;
   return (PROMO_BOX_NAME.test(name) ? NAME_PROMO : 0) | (AVATAR_NAME.test(name) ? NAME_AVATAR : 0) | (AUTHOR_NAME.test(name) ? NAME_AUTHOR : 0)
     | (USER_INFO_NAME.test(name) ? NAME_USER_INFO : 0) | (DATE_NAME.test(name) ? NAME_DATE : 0) | (CAPTION_NAME.test(name) ? NAME_CAPTION : 0)
     | (CREDIT_NAME.test(name) ? NAME_CREDIT : 0) | (AUTHOR_BOX_NAME.test(name) ? NAME_AUTHOR_BOX : 0) | (SITE_TITLE_NAME.test(name) ? NAME_SITE_TITLE : 0);
 }
 
+/**
+ * Words one of which every name the name patterns accept holds, with their flags: a class
+ * string without any (most: `container`, `row`, `btn`) is not split and read name by name.
+ */
+export const ROLE_NAME_WORD = /internallink|related|promo|teaser|read|more|recommend|also|see|you|avatar|user|author|autor|message|post|topic|member|rank|date|time|caption|credit|site|blog|banner|logo|branding/i;
+
+/** Words one of which every attribution `QUOTE_ATTRIBUTION` accepts holds, with its flags. */
+export const QUOTE_ATTRIBUTION_WORD = /said|wrote|writes|schrieb|écrit|escribió|quot|zitat|originally/iu;
+
 /** The name bits of an id (one name) or a class string (its names, OR-ed; none when longer than `MAX_CLASS_CHARS`). */
 function nameBitsOf(value: string, isClass: boolean): number {
   if (!isClass) return nameBitsOfName(value);
   let bits = 0;
-  if (value.length <= MAX_CLASS_CHARS) for (const c of value.split(/\s+/)) if (c) bits |= nameBitsOfName(c);
+  if (value.length <= MAX_CLASS_CHARS && ROLE_NAME_WORD.test(value)) for (const c of value.split(/\s+/)) if (c) bits |= nameBitsOfName(c);
   return bits;
 }
 
@@ -197,7 +211,7 @@ function roleOf(r: ElementReader, b: Block, up: UpFlags): BlockRoleCode {
     // Every role of a text block is a short line's: a paragraph is read no further.
     const text = b.text.trim();
     if (CONTROL_LABEL.test(text)) return BlockRole.control;
-    if (text.length <= MAX_ATTRIBUTION_CHARS && QUOTE_ATTRIBUTION.test(text)) return BlockRole.attribution;
+    if (text.length <= MAX_ATTRIBUTION_CHARS && QUOTE_ATTRIBUTION_WORD.test(text) && QUOTE_ATTRIBUTION.test(text)) return BlockRole.attribution;
     if (text.length <= MAX_AUTHOR_CHARS && up.all & AUTHOR) return BlockRole.author;
     if (text.length <= MAX_AUTHOR_CHARS && up.all & USER_INFO) return BlockRole.userInfo;
     if (text.length <= MAX_DATE_CHARS && /\d/.test(text) && up.near3 & DATE) return BlockRole.date;

@@ -19,7 +19,9 @@ import { classHiddenBox } from './class-hidden.js';
 const DIALOG_ROLE = /^(?:(?:alert)?dialog|tooltip)$/i;
 
 function isDialog(el: ElementNode): boolean {
-  return el.tag === 'dialog' || DIALOG_ROLE.test(el.attrs['role']?.trim() ?? '') || el.attrs['aria-modal']?.trim().toLowerCase() === 'true';
+  if (el.tag === 'dialog') return true;
+  const role = el.attrs['role'];
+  return (role !== undefined && DIALOG_ROLE.test(role.trim())) || el.attrs['aria-modal']?.trim().toLowerCase() === 'true';
 }
 
 /** 1 for each block inside a dialog; one pass (`blocksUnder`). */
@@ -90,20 +92,30 @@ export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8A
  */
 const MIN_HIDDEN_PASSAGE_CHARS = 200;
 
+/** What `setAsideMarks` finds: the five marks per block, and those of the `also` markers it was asked to walk with. */
+export interface SetAsideMarks {
+  readonly dialogBlocks: Uint8Array;
+  readonly footerBlocks: Uint8Array;
+  readonly asideBlocks: Uint8Array;
+  readonly noContentBlocks: Uint8Array;
+  readonly hiddenBlocks: Uint8Array;
+  /** Per marker of `also`, in order, 1 for each block under an element it accepts (`blocksUnder`). */
+  readonly also: readonly Uint8Array[];
+}
+
 /**
  * The four marks above and the boxes a class hides (`classHiddenBox`, decode/class-hidden.ts),
  * per block, from one walk of the page (what extraction asks for); a block mostly made of a
- * hidden passage counts as hidden.
+ * hidden passage counts as hidden. Other markers (`also`: a comment section, an ad slot) share
+ * the walk, so each element on the blocks' paths is read in one place.
  */
-export function setAsideMarks(tree: DomTree, blocks: readonly Block[]): {
-  dialogBlocks: Uint8Array; footerBlocks: Uint8Array; asideBlocks: Uint8Array; noContentBlocks: Uint8Array; hiddenBlocks: Uint8Array;
-} {
+export function setAsideMarks(tree: DomTree, blocks: readonly Block[], also: readonly ((el: ElementNode) => boolean)[] = []): SetAsideMarks {
   const hiddenBox = classHiddenBox(tree);
-  const markers = [isDialog, isFooter, isAside, marksNoContent, hiddenBox];
-  const HIDDEN = 1 << markers.indexOf(hiddenBox);
-  const bitsAt = markedAncestry(tree, markers);
-  const [dialog, footer, aside, noContent, hidden] = blockMarks(blocks, bitsAt, markers.length);
+  const own = [isDialog, isFooter, isAside, marksNoContent, hiddenBox];
+  const HIDDEN = 1 << own.indexOf(hiddenBox);
+  const bitsAt = markedAncestry(tree, [...own, ...also]);
+  const [dialog, footer, aside, noContent, hidden, ...rest] = blockMarks(blocks, bitsAt, own.length + also.length);
   const hiddenPassages = blocksMostlyUnder(tree, blocks, (id) => (bitsAt(id) & HIDDEN) !== 0, MIN_HIDDEN_PASSAGE_CHARS);
   for (let k = 0; k < blocks.length; k++) if (hiddenPassages[k]) hidden![k] = 1;
-  return { dialogBlocks: dialog!, footerBlocks: footer!, asideBlocks: aside!, noContentBlocks: noContent!, hiddenBlocks: hidden! };
+  return { dialogBlocks: dialog!, footerBlocks: footer!, asideBlocks: aside!, noContentBlocks: noContent!, hiddenBlocks: hidden!, also: rest };
 }

@@ -110,3 +110,14 @@ test('a commenter is never the author, nor a comment\'s time the date; a date li
   assert.equal(meta('<body><time datetime="2019-09-09">x</time><span class="date">3 March 2021</span></body>').date, '2019-09-09', 'a time element wins');
   assert.equal(meta('<body><div class="meta">Filed under gardening, tomatoes</div></body>').date, undefined, 'no date in it');
 });
+
+test('a time or date line deep inside a comment section (or inside one nested in another) is a commenter\'s; one after the section is the page\'s', () => {
+  const page = meta(`<body><h1>T</h1><p>Text.</p>
+    <section id="comments"><div><ul><li><div class="comments"><span class="byline">By Ann</span><time datetime="2020-01-01">x</time></div></li></ul></div>
+    <p class="date">January 2, 2020</p></section>
+    <div><span class="byline">By Bo</span><time datetime="2021-05-06">y</time></div></body>`);
+  assert.equal(page.author, 'Bo');
+  assert.equal(page.date, '2021-05-06');
+  const none = meta('<body><div id="comments"><time datetime="2020-01-01">x</time><p class="date">January 2, 2020</p></div></body>');
+  assert.equal(none.date, undefined);
+});

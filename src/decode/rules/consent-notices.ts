@@ -15,9 +15,16 @@ const MAX_NOTICES = 3;
 /** A line this short that says "We use cookies" is a banner's heading, whatever else it lacks. */
 const MAX_BARE_NOTICE_CHARS = 40;
 
+/**
+ * Words every phrase of `CONSENT_NOTICE` holds one of ("cookie", "by continuing", "ohne dein"), with
+ * its flags: a text without any (most lines) is no notice, read once instead of at every position
+ * the phrase's lookbehind is tried.
+ */
+export const CONSENT_NOTICE_WORD = /cookie|by\s|ohne\s/iu;
+
 /** The text is a notice about cookies or consent: its phrase, and what such notices speak of (unless it is a bare banner line). */
 export function isConsentNotice(text: string): boolean {
-  if (text.length > MAX_NOTICE_CHARS || !CONSENT_NOTICE.test(text)) return false;
+  if (text.length > MAX_NOTICE_CHARS || !CONSENT_NOTICE_WORD.test(text) || !CONSENT_NOTICE.test(text)) return false;
   return text.length <= MAX_BARE_NOTICE_CHARS || CONSENT_CONTEXT.test(text);
 }
 

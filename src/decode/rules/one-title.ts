@@ -82,9 +82,13 @@ function declaredHeadlineBlock(s: DecodeState, page: PageEvidence, siteTitle: nu
     if (declared.endsWith(' ' + site)) headlines.add(declared.slice(0, -site.length - 1));
   }
   headlines.delete(site);
+  let longest = 0;
+  for (const h of headlines) longest = Math.max(longest, h.length);
   let best: number | undefined;
   s.blocks.forEach((b, i) => {
     if (b.kind !== 'text' || i === siteTitle || s.has(i, BlockTag.setAside) || (best !== undefined && s.probs[i]![TITLE]! <= s.probs[best]![TITLE]!)) return;
+    // A text whose key is surely longer than every headline is none of them: not normalised.
+    if (comparableLongerThan(b.text, longest)) return;
     if (headlines.has(s.texts.comparable(b.text)) && !namesTheSite(s, page, i)) best = i;
   });
   return best;

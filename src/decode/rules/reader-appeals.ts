@@ -16,24 +16,45 @@ const MAX_APPEAL_CHARS = 300;
 const MAX_APPEALS = 3;
 
 /** A newsletter's blurb beside its sign-up: "The Replay is a weekly newsletter for dev and engineering leaders." */
-const NEWSLETTER_BLURB = /^[^.!?]{1,60}?\s(?:is|ist|est)\s+(?:a|an|our|ein|une?)\s+(?:(?:free|weekly|daily|monthly|bi-?weekly|fortnightly|curated|wöchentliche[rn]?|tägliche[rn]?|kostenlose[rn]?)\s+)*(?:e-?mail\s+)?newsletter\b/iu;
+export const NEWSLETTER_BLURB = /^[^.!?]{1,60}?\s(?:is|ist|est)\s+(?:a|an|our|ein|une?)\s+(?:(?:free|weekly|daily|monthly|bi-?weekly|fortnightly|curated|wöchentliche[rn]?|tägliche[rn]?|kostenlose[rn]?)\s+)*(?:e-?mail\s+)?newsletter\b/iu;
+/**
+ * Words one of which every appeal `READER_APPEAL` accepts holds (its verbs, cut to a stem where
+ * forms vary), with its flags: a line without any (most lines) is read once, not at every
+ * position the appeal's lookbehind is tried.
+ */
+export const APPEAL_WORD = new RegExp(
+  [
+    'subscribe', 'sign', 'order', 'buy', 'support', 'become', 'join', 'donate', 'download', 'follow', 'get', 'consider', 'please',
+    'abonn', 'bestell', 'unterstütz', 'folg', 'meld', 'sichern', 'registrieren', 'testen', 'gefällt', 'zapraszamy', 'jetzt', 'werde', 'lade', 'hol',
+    'suscr', 'guenos', 'hazte', 'yanos', 'inscrivez', 'soutenez', 'suivez', 'chargez', 'abbonati', 'iscriviti', 'seguici', 'sostienici',
+  ].join('|'),
+  READER_APPEAL.flags,
+);
+
+/** Whether the text is an appeal `READER_APPEAL` accepts, its words looked for first. */
+function asksReader(t: string): boolean {
+  return APPEAL_WORD.test(t) && READER_APPEAL.test(t);
+}
+
+/** The word every newsletter's blurb holds, with `NEWSLETTER_BLURB`'s flags: the blurb's pattern is read only where it is. */
+export const NEWSLETTER_WORD = /newsletter/iu;
 /** What an appeal on a documentation page must name. */
-const NEWSLETTER = /(?:^|[^\p{L}])(?:newsletters?|e-?mail\s+updates)(?:[^\p{L}]|$)/iu;
+export const NEWSLETTER = /(?:^|[^\p{L}])(?:newsletters?|e-?mail\s+updates)(?:[^\p{L}]|$)/iu;
 /** Symbols a sign-up box puts before its appeal ("🚀 Sign up for ..."). */
-const LEADING_SYMBOLS = /^[^\p{L}\p{N}]+/u;
+export const LEADING_SYMBOLS = /^[^\p{L}\p{N}]+/u;
 
 /** The text asks the reader to subscribe, order, join, support or follow, and names what; or it is a newsletter's blurb. */
 export function isReaderAppeal(text: string): boolean {
   if (text.length > MAX_APPEAL_CHARS) return false;
   const t = text.replace(LEADING_SYMBOLS, '');
-  return (READER_APPEAL.test(t) && READER_APPEAL_OBJECT.test(t)) || NEWSLETTER_BLURB.test(t);
+  return (asksReader(t) && READER_APPEAL_OBJECT.test(t)) || (NEWSLETTER_WORD.test(t) && NEWSLETTER_BLURB.test(t));
 }
 
 /** A reader appeal for a newsletter: the only kind a documentation page's text is not likely to be. */
 export function isNewsletterAppeal(text: string): boolean {
   if (text.length > MAX_APPEAL_CHARS) return false;
   const t = text.replace(LEADING_SYMBOLS, '');
-  return (READER_APPEAL.test(t) && NEWSLETTER.test(t)) || NEWSLETTER_BLURB.test(t);
+  return (asksReader(t) && NEWSLETTER.test(t)) || (NEWSLETTER_WORD.test(t) && NEWSLETTER_BLURB.test(t));
 }
 
 export const readerAppeals = lineRule({

@@ -17,11 +17,18 @@ const MAX_SITE_NOTE_CHARS = 400;
 /** A disclosure opens the note: prose that mentions affiliate links further on is a post's own text. */
 const MAX_DISCLOSURE_OFFSET = 160;
 
+/**
+ * Words every phrase of `AFFILIATE_DISCLOSURE` holds one of, with its flags: a line without any
+ * (most lines) is no disclosure, read once instead of at every position its lookbehind is tried.
+ */
+export const AFFILIATE_WORD = /affiliate|compensation|commission|share|advertiser|contains|erhalten|qualifying|werbelink|partnerlink/iu;
+
 /** The text opens as a post-meta footer, an opinions disclaimer, an affiliate disclosure or a print note does. */
 export function isSiteNote(text: string, normalize: (text: string) => string = normalizeSpace): boolean {
   if (text.length > MAX_SITE_NOTE_CHARS) return false;
   const line = normalize(text);
   if (POST_META_LINE.test(line) || OPINION_DISCLAIMER.test(line) || LIABILITY_DISCLAIMER.test(line) || PRINT_NOTE.test(line)) return true;
+  if (!AFFILIATE_WORD.test(line)) return false;
   const disclosure = AFFILIATE_DISCLOSURE.exec(line);
   return disclosure !== null && disclosure.index <= MAX_DISCLOSURE_OFFSET;
 }

@@ -21,6 +21,8 @@ import { ARCHIVE_ENTRY, COMMENT_SYSTEM_LINE, VIEW_COUNT, EMBED_PLACEHOLDER, GALL
 
 /** Widget lines are a few words; read before normalising (most blocks are paragraphs). */
 const MAX_WIDGET_LINE_CHARS = 80;
+/** The words one of which every loading placeholder holds, with `LOADING_PLACEHOLDER`'s flags: its pattern is read only where one is. */
+export const LOADING_WORD = /geladen|loading|chargement|cargando|caricamento/iu;
 /** A comment system's line may carry a URL or the list of allowed tags after its opening words. */
 const MAX_COMMENT_SYSTEM_LINE_CHARS = 300;
 /** A notice that scripts are needed is a sentence or two ("To view this video please enable JavaScript, and consider upgrading ..."). */
@@ -82,7 +84,7 @@ export function isWidgetLine(text: string, normalize: (text: string) => string =
   if (COMMENT_SYSTEM_LINE.test(line) || POST_NAVIGATION.test(line)) return true;
   if (line.length <= MAX_SCRIPT_NOTICE_CHARS && SCRIPT_NOTICE.test(line)) return true;
   if (text.length > MAX_WIDGET_LINE_CHARS) return false;
-  return READING_TIME.test(line) || LISTEN_PROMPT.test(line) || LOADING_PLACEHOLDER.test(line) || EMBED_PLACEHOLDER.test(line) || ONLINE_COUNT.test(line)
+  return READING_TIME.test(line) || LISTEN_PROMPT.test(line) || (LOADING_WORD.test(line) && LOADING_PLACEHOLDER.test(line)) || EMBED_PLACEHOLDER.test(line) || ONLINE_COUNT.test(line)
     || GALLERY_PROMPT.test(line) || ARCHIVE_ENTRY.test(line) || VIEW_COUNT.test(line);
 }
 

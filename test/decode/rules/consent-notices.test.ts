@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { consentNotices, isConsentNotice } from '../../../src/decode/rules/consent-notices.js';
+import { CONSENT_NOTICE_WORD, consentNotices, isConsentNotice } from '../../../src/decode/rules/consent-notices.js';
+import { CONSENT_CONTEXT, CONSENT_NOTICE } from '../../../src/features/cue-words.js';
+import { acceptedByPreTest, CUE_LINES } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -33,4 +35,15 @@ test('isConsentNotice: notices in German, English, French and Spanish', () => {
     'Cookies erleichtern die Bereitstellung unserer Dienste.', 'This site uses cookies to improve your experience.', 'Nous utilisons des cookies pour améliorer votre expérience.', 'Utilizamos cookies propias y de terceros para mejorar la navegación.', 'Wir verwenden Cookies.', 'Accept all cookies']) {
     assert.ok(isConsentNotice(t), t);
   }
+});
+
+test("consent-notices pre-test: every notice holds its words, with the pattern's case folding (the Kelvin sign for k), so asking them first changes no answer", () => {
+  const notices = acceptedByPreTest(CONSENT_NOTICE, CONSENT_NOTICE_WORD);
+  assert.deepEqual(notices.missed, []);
+  assert.ok(notices.accepted >= 12, `${notices.accepted}`);
+  for (const line of CUE_LINES) {
+    const full = line.length <= 600 && CONSENT_NOTICE.test(line) && (line.length <= 40 || CONSENT_CONTEXT.test(line));
+    assert.equal(isConsentNotice(line), full, line);
+  }
+  assert.ok(isConsentNotice('We use coo\u212Aies to improve your experience.'));
 });

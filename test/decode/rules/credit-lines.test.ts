@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { creditLines } from '../../../src/decode/rules/credit-lines.js';
-import { isCreditLine } from '../../../src/decode/rules/shared/credit-line.js';
+import { isCreditLine, SIGNED_CAPTION, VIA } from '../../../src/decode/rules/shared/credit-line.js';
+import { CREDIT_MARK } from '../../../src/features/cue-words.js';
+import { CUE_LINES } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -54,4 +56,22 @@ test('credit-lines: a photo post whose signed caption is all its body keeps it',
   assert.deepEqual(runRule(creditLines, post).notes, []);
   const article = new BlockBuilder().text('Headline', 'title').text(para(40), 'body').text(caption, 'body').build();
   assert.deepEqual(noteRows(runRule(creditLines, article)).map((r) => r[0]), [2]);
+});
+
+test('isCreditLine pre-test: every signed caption and credit cue holds a colon, a copyright sign or (signed) "via" in any case, so lines without are read by the whole-line pattern alone', () => {
+  let signed = 0;
+  for (const line of CUE_LINES) {
+    if (SIGNED_CAPTION.test(line)) {
+      signed++;
+      assert.ok(line.includes(':') || line.includes('©') || VIA.test(line), line);
+    }
+    if (CREDIT_MARK.test(line)) assert.ok(line.includes(':') || line.includes('©'), line);
+  }
+  assert.ok(signed >= 4, `${signed}`);
+  for (const line of ['Ski-Star. © AFP / MARCO BERTORELLO', 'Roman Prymula, photo: Archives du Gouvernement tchèque', 'A sunset over the bay, Bild via',
+    'A sunset over the bay | Foto VIA Unsplash', 'Titelbild', 'Image by Jane Doe', 'Credit: NASA', 'Überblick. (Foto: Getty)',
+    'A long caption about the harbour at dusk with boats and gulls and a lighthouse far away (Foto: dpa)']) assert.ok(isCreditLine(line), line);
+  for (const line of ['Our photos of the trip', 'A long caption about the harbour at dusk with boats and gulls and a lighthouse far away, and more']) {
+    assert.equal(isCreditLine(line), false, line);
+  }
 });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isReaderAppeal, readerAppeals } from '../../../src/decode/rules/reader-appeals.js';
+import { APPEAL_WORD, isNewsletterAppeal, isReaderAppeal, LEADING_SYMBOLS, NEWSLETTER, NEWSLETTER_BLURB, NEWSLETTER_WORD, readerAppeals } from '../../../src/decode/rules/reader-appeals.js';
+import { READER_APPEAL, READER_APPEAL_OBJECT } from '../../../src/features/cue-words.js';
+import { acceptedByPreTest, CUE_LINES } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -45,4 +47,23 @@ test('reader-appeals: on documentation only a newsletter\'s appeal; none on a pa
   const page = new BlockBuilder();
   for (let k = 0; k < 4; k++) page.text(`Plan ${k}: become a member and get the magazine every month.`, 'body');
   assert.deepEqual(runRule(readerAppeals, page.build()).notes, []);
+});
+
+test('reader-appeals pre-tests: every appeal and newsletter blurb holds their words, with the patterns\' case folding (ſ for s), so asking them first changes no answer', () => {
+  const appeals = acceptedByPreTest(READER_APPEAL, APPEAL_WORD);
+  assert.deepEqual(appeals.missed, []);
+  assert.ok(appeals.accepted >= 25, `${appeals.accepted}`);
+  const blurbs = acceptedByPreTest(NEWSLETTER_BLURB, NEWSLETTER_WORD);
+  assert.deepEqual(blurbs.missed, []);
+  assert.ok(blurbs.accepted >= 4, `${blurbs.accepted}`);
+  // The functions as they read without the pre-tests.
+  const bare = (t: string): string => t.replace(LEADING_SYMBOLS, '');
+  for (const line of CUE_LINES) {
+    const t = bare(line);
+    const full = line.length <= 300 && ((READER_APPEAL.test(t) && READER_APPEAL_OBJECT.test(t)) || NEWSLETTER_BLURB.test(t));
+    assert.equal(isReaderAppeal(line), full, line);
+    const newsletter = line.length <= 300 && ((READER_APPEAL.test(t) && NEWSLETTER.test(t)) || NEWSLETTER_BLURB.test(t));
+    assert.equal(isNewsletterAppeal(line), newsletter, line);
+  }
+  assert.ok(isReaderAppeal('Subſcribe to our newsletter') && isReaderAppeal('The Brief is a weekly newſletter for you.'));
 });

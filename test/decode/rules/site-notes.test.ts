@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isSiteNote, siteNotes } from '../../../src/decode/rules/site-notes.js';
+import { AFFILIATE_WORD, isSiteNote, siteNotes } from '../../../src/decode/rules/site-notes.js';
+import { normalizeSpace } from '../../../src/dom/tree.js';
+import { AFFILIATE_DISCLOSURE, LIABILITY_DISCLAIMER, OPINION_DISCLAIMER, POST_META_LINE, PRINT_NOTE } from '../../../src/features/cue-words.js';
+import { acceptedByPreTest, CUE_LINES } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -53,5 +56,18 @@ test("isSiteNote: a post's category and date lines; a sentence that starts the s
   for (const t of ['Posted in: Fantasy |', 'Posted in: Fantasy, News |', 'Filed under: Politics, Elections', 'Posted on November 9, 2012 at 6:41 AM • 7 Comments', 'Posted on Friday, 9 November 2012', 'Posted on 2012-11-09 by admin', 'Full list of categories: City Guide » Food » Restaurants', 'Categories: Politics, News']) assert.ok(isSiteNote(t), t);
   for (const t of ['Posted in Berlin, the letter reached her a week later.', 'Posted on the door was a note. It said 2012 was over.', 'Posted on a forum in 2012, the photo went viral within days of its upload', 'Posted on March 3, 2011, the video drew a million views', 'Categories: the study sorted answers into four. Most fit.']) {
     assert.equal(isSiteNote(t), false, t);
+  }
+});
+
+test('site-notes pre-test: every affiliate disclosure holds its words (ſ folds to s), so asking them first changes no answer', () => {
+  const disclosures = acceptedByPreTest(AFFILIATE_DISCLOSURE, AFFILIATE_WORD);
+  assert.deepEqual(disclosures.missed, []);
+  assert.ok(disclosures.accepted >= 10, `${disclosures.accepted}`);
+  for (const text of CUE_LINES) {
+    const line = normalizeSpace(text);
+    const disclosure = AFFILIATE_DISCLOSURE.exec(line);
+    const full = text.length <= 400 && (POST_META_LINE.test(line) || OPINION_DISCLAIMER.test(line) || LIABILITY_DISCLAIMER.test(line) || PRINT_NOTE.test(line) ||
+      (disclosure !== null && disclosure.index <= 160));
+    assert.equal(isSiteNote(text), full, text);
   }
 });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isTickerLine, isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
+import { isTickerLine, isWidgetLine, LOADING_WORD, widgetLines } from '../../../src/decode/rules/widget-lines.js';
+import { LOADING_PLACEHOLDER } from '../../../src/features/cue-words.js';
+import { acceptedByPreTest } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
 
@@ -130,4 +132,12 @@ test('isTickerLine: the same answers as the copying version, on tickers spaced e
   }
   assert.ok(tickers > 50, 'the cases hold tickers');
   for (const text of [para(60), `  ${'Book Now *'.repeat(5)}`, 'Book Now *'.repeat(2001), 'x'.repeat(20_001), '']) assert.equal(isTickerLine(text), tickerLineByCopy(text));
+});
+
+test('widget-lines pre-test: every loading placeholder holds its words, so asking them first changes no answer', () => {
+  const placeholders = acceptedByPreTest(LOADING_PLACEHOLDER, LOADING_WORD);
+  assert.deepEqual(placeholders.missed, []);
+  assert.ok(placeholders.accepted >= 6, `${placeholders.accepted}`);
+  for (const t of ['Loading...', 'Gefällt mir Wird geladen …', 'Chargement…', 'Cargando...', 'Caricamento…', 'LOADING']) assert.ok(isWidgetLine(t), t);
+  for (const t of ['Downloading the data', 'The loading dock was closed.']) assert.equal(isWidgetLine(t), false, t);
 });

@@ -25,19 +25,25 @@ const TRAILING_PICTURE_CREDIT = trailingCredit(PICTURE_CUES);
  * credit is the line's last words (no sentence ends after it) and follows a break in the line:
  * "the photo: a sunset" is prose.
  */
-const SIGNED_CAPTION = /(?:©[^.!?©:]{2,60}|(?:^|[,.;|]\s*|\s[–—-]\s)(?:fotos?|photos?|photograph|bild|image|credit|crédito)\s*:[^.!?©:]{2,60}|[,;|]\s*(?:bild|foto|photo|image)\s+via\b[^.!?:]{0,40})\.?$/iu;
+export const SIGNED_CAPTION = /(?:©[^.!?©:]{2,60}|(?:^|[,.;|]\s*|\s[–—-]\s)(?:fotos?|photos?|photograph|bild|image|credit|crédito)\s*:[^.!?©:]{2,60}|[,;|]\s*(?:bild|foto|photo|image)\s+via\b[^.!?:]{0,40})\.?$/iu;
+/** The word a caption signed without a colon holds ("..., Bild via"), with `SIGNED_CAPTION`'s flags. */
+export const VIA = /via/iu;
 /** The whole line is a picture credit or a source line, or a caption that ends in its credit. */
 export function isCreditLine(text: string, normalize: (text: string) => string = normalizeSpace): boolean {
   // Most blocks are paragraphs: far too long to be a credit, whatever their white space.
   if (text.length > 4 * MAX_CREDIT_CHARS) return false;
   const t = normalize(text);
   if (t.length === 0 || t.length > MAX_CREDITED_CAPTION_CHARS) return false;
-  if (SIGNED_CAPTION.test(t)) return true;
+  // Every credit but a whole line naming its picture holds a colon or a copyright sign, or (signed) "via".
+  const marked = t.includes(':') || t.includes('©');
+  if ((marked || VIA.test(t)) && SIGNED_CAPTION.test(t)) return true;
   if (t.length > MAX_CREDIT_CHARS) {
     // A longer line is a caption with its credit only when the credit is a picture's or an agency's.
-    return TRAILING_PICTURE_CREDIT.test(t) || (TRAILING_CREDIT.test(t) && AGENCY.test(t));
+    return marked && (TRAILING_PICTURE_CREDIT.test(t) || (TRAILING_CREDIT.test(t) && AGENCY.test(t)));
   }
-  if (PICTURE_LINE.test(t) || TRAILING_CREDIT.test(t)) return true;
+  if (PICTURE_LINE.test(t)) return true;
+  if (!marked) return false;
+  if (TRAILING_CREDIT.test(t)) return true;
   const m = CREDIT_MARK.exec(t);
   return m !== null && m.index <= MAX_CUE_OFFSET;
 }
