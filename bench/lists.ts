@@ -16,7 +16,8 @@
  * voting by majority, default 3; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
  * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T;
  * default LIST_DECISION; see Decision), GROUP_SET (RIPPER parameters of the group rules),
- * GOLD_SOURCES (things: more declarations read for gold), PER_PAGE, PER_SITE (details),
+ * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
+ * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
  * WRITE_MODEL=path: also train RIPPER on every gold page and write the list model there.
  */
 import { readFile } from 'node:fs/promises';
@@ -131,7 +132,7 @@ export function trainingLabels(g: ListGold): Int8Array {
 }
 
 /** The item rule sets (and, with `groups`, the group rule sets with their threshold) learned from the pages. */
-export function trainRipper(pages: readonly GoldPage[], params: Record<string, number> = {}, groups?: { params: Record<string, number>; threshold: number }): ListModel {
+export function trainRipper(pages: readonly GoldPage[], params: Record<string, number> = {}, groups?: { params: Record<string, number>; threshold: number; noList?: readonly TreeNodeRows[] }): ListModel {
   const items: ItemFeatures[] = [], pos: boolean[] = [];
   const share = params['negativeShare'] ?? 1;
   const random = seededRandom(1);
@@ -145,7 +146,7 @@ export function trainRipper(pages: readonly GoldPage[], params: Record<string, n
   // One rule set per seed (seed, seed + 1, ...): an element is an item when most of them mark it.
   const first = ripper['seed'] ?? 1;
   const bodies = Array.from({ length: sets }, (_, k) => trainTwoClass(items, pos, FEATURES, { ...ripper, seed: first + k }, { positive: 'item', negative: 'other' }));
-  const groupBodies = groups ? trainGroupRipper(pages, groups.params) : [];
+  const groupBodies = groups ? trainGroupRipper(pages, groups.params, groups.noList) : [];
   const file = createListModelFile(bodies, { trainingCorpora: [], params }, undefined, groups ? { ruleSets: groupBodies, threshold: groups.threshold } : undefined);
   return { file, ruleSets: bodies.map((b) => new TwoClassRules(b)), groupRuleSets: groupBodies.map((b) => new TwoClassRules(b)), groupThreshold: groups?.threshold ?? 0 };
 }
@@ -167,8 +168,10 @@ function goldPath(g: ListGold): number {
  * member's features), positive for the page's gold group; a page's groups are then ranked by
  * this model's probability (mean over the rule sets).
  */
-export function trainGroupRipper(pages: readonly GoldPage[], params: Record<string, number> = {}): TwoClassBody[] {
+export function trainGroupRipper(pages: readonly GoldPage[], params: Record<string, number> = {}, noList: readonly TreeNodeRows[] = []): TwoClassBody[] {
   const items: ItemFeatures[] = [], pos: boolean[] = [];
+  // Pages without a list (GROUP_NEGATIVES: article pages of the training folds' sites): every candidate negative.
+  for (const rows of noList) for (const g of candidateGroups(rows)) { items.push(rows.items[g.first]!); pos.push(false); }
   for (const p of pages) {
     const gold = goldPath(p.gold);
     for (const g of candidateGroups(p.gold.rows)) { items.push(p.gold.rows.items[g.first]!); pos.push(g.path === gold); }
@@ -381,7 +384,8 @@ async function main(): Promise<void> {
       let rules: number | undefined;
       if (a === 'ripper') {
         const withGroups = decisions.some((d) => /^(groups|either|gsum):/.test(d));
-        const model = trainRipper(train, ripperParams(), withGroups ? { params: groupParams(), threshold: 0 } : undefined);
+        const noList = process.env['GROUP_NEGATIVES'] ? negatives.filter((q) => foldOf(q.site, folds) !== k).map((q) => q.rows) : [];
+        const model = trainRipper(train, ripperParams(), withGroups ? { params: groupParams(), threshold: 0, noList } : undefined);
         rules = model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0);
         if (withGroups && process.env['SHOW_GROUP_RULES']) console.log(model.groupRuleSets[0]!.describe());
         mark = (rows) => ({ marked: markedNodes(rows, model), probs: itemProbabilities(rows, model), ...(withGroups ? { groups: groupProbabilities(rows, model.groupRuleSets) } : {}) });
