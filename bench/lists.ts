@@ -14,20 +14,24 @@
  * Env: FOLDS (5), LIMIT (pages per corpus), CORPORA (comma list), ALGORITHMS (ripper,igtree),
  * RIPPER_SET (name=value,... for the RIPPER parameters; ruleSets: rule sets of consecutive seeds
  * voting by majority, default 3; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
- * PER_PAGE, PER_SITE (details),
+ * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T;
+ * default LIST_DECISION; see Decision), GROUP_SET (RIPPER parameters of the group rules),
+ * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
+ * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
  * WRITE_MODEL=path: also train RIPPER on every gold page and write the list model there.
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { decodeHtml, maybeGunzip } from '../src/dom/bytes.js';
 import { openCorpora } from './folds.js';
-import { comparableName, comparableUrl, listGold, stripDeclarations, type ListGold } from '../src/corpus/list-gold.js';
+import { comparableName, comparableUrl, listGold, stripDeclarations, type GoldSources, type ListGold } from '../src/corpus/list-gold.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { join } from 'node:path';
 import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS, treeNodeRows, type TreeNodeRows } from '../src/features/tree-nodes.js';
-import { featuresOf, trainTwoClass, TwoClassRules } from '../src/models/ripper/two-class.js';
+import { featuresOf, trainTwoClass, TwoClassRules, type TwoClassBody } from '../src/models/ripper/two-class.js';
 import { createListModelFile, encodeListModel, type ListModel } from '../src/models/lists/list-model.js';
-import { listItems, mainGroup, markedNodes, MIN_LIST_ITEMS, type ListItem } from '../src/models/lists/find-lists.js';
+import { bestGroup, candidateGroups, groupProbabilities, listItems, mainGroup, markedNodes, MIN_LIST_ITEMS, type ListItem } from '../src/models/lists/find-lists.js';
+import type { TreeNodeRows as Rows } from '../src/features/tree-nodes.js';
 import { getTrainer } from '../src/models/registry.js';
 import type { Labeler, LabeledSequence } from '../src/models/labeler.js';
 import { writeFileAtomic } from '../src/corpus/index.js';
@@ -52,6 +56,9 @@ async function wcxbTypes(): Promise<Map<string, string>> {
   }
 }
 
+/** GOLD_SOURCES=things: declarations read besides the default ones (list-gold.ts's GoldSources). */
+const GOLD_SOURCES: GoldSources = Object.fromEntries((process.env['GOLD_SOURCES'] ?? '').split(',').filter(Boolean).map((k) => [k, true]));
+
 /** Every page of the corpora whose declared list matches at least MIN_GOLD_ITEMS elements. */
 export async function goldPages(corpora: readonly string[], limit?: number, only?: ReadonlySet<string>, articles = 0): Promise<{ pages: GoldPage[]; scanned: Map<string, number>; negatives: ArticlePage[] }> {
   const { refs } = await openCorpora(corpora, limit);
@@ -69,7 +76,7 @@ export async function goldPages(corpora: readonly string[], limit?: number, only
     } catch {
       continue;
     }
-    const gold = listGold(html, page.url);
+    const gold = listGold(html, page.url, GOLD_SOURCES);
     if (gold) pages.push({ corpus: corpus.name, id: page.id, site: page.site, gold });
     else if (article && !/application\/ld\+json[^<]*<[^<]*ItemList|itemListElement/i.test(html)) {
       negatives.push({ id: page.id, site: page.site, rows: treeNodeRows(parseHtml(stripDeclarations(html), page.url ? { url: page.url } : {})) });
@@ -90,6 +97,8 @@ function ripperParams(): Record<string, number> {
 
 /** Settings of the bundled list model (docs/lists.md). */
 export const LIST_RIPPER_PARAMS: Readonly<Record<string, number>> = Object.freeze({ ruleSets: 3 });
+/** How the bundled recipe picks the main list (a Decision spec; DECISIONS=spec,... compares several). */
+export const LIST_DECISION = 'either:0.05';
 export const LIST_DROP_FEATURES: readonly string[] = Object.freeze([]);
 
 /** The features learned from: every node feature but those named in LIST_DROP_FEATURES (or the DROP env list). */
@@ -122,7 +131,8 @@ export function trainingLabels(g: ListGold): Int8Array {
   }));
 }
 
-export function trainRipper(pages: readonly GoldPage[], params: Record<string, number> = {}): ListModel {
+/** The item rule sets (and, with `groups`, the group rule sets with their threshold) learned from the pages. */
+export function trainRipper(pages: readonly GoldPage[], params: Record<string, number> = {}, groups?: { params: Record<string, number>; threshold: number; noList?: readonly TreeNodeRows[] }): ListModel {
   const items: ItemFeatures[] = [], pos: boolean[] = [];
   const share = params['negativeShare'] ?? 1;
   const random = seededRandom(1);
@@ -136,7 +146,48 @@ export function trainRipper(pages: readonly GoldPage[], params: Record<string, n
   // One rule set per seed (seed, seed + 1, ...): an element is an item when most of them mark it.
   const first = ripper['seed'] ?? 1;
   const bodies = Array.from({ length: sets }, (_, k) => trainTwoClass(items, pos, FEATURES, { ...ripper, seed: first + k }, { positive: 'item', negative: 'other' }));
-  return { file: createListModelFile(bodies, { trainingCorpora: [], params }), ruleSets: bodies.map((b) => new TwoClassRules(b)) };
+  const groupBodies = groups ? trainGroupRipper(pages, groups.params, groups.noList) : [];
+  const file = createListModelFile(bodies, { trainingCorpora: [], params }, undefined, groups ? { ruleSets: groupBodies, threshold: groups.threshold } : undefined);
+  return { file, ruleSets: bodies.map((b) => new TwoClassRules(b)), groupRuleSets: groupBodies.map((b) => new TwoClassRules(b)), groupThreshold: groups?.threshold ?? 0 };
+}
+
+/** The gold group: the path holding most of the declared items' elements (ties: the earlier). */
+function goldPath(g: ListGold): number {
+  const counts = new Map<number, number>();
+  let best = -1, bestN = 0;
+  for (const id of g.nodes) {
+    const p = g.rows.pathOf[id]!, n = (counts.get(p) ?? 0) + 1;
+    counts.set(p, n);
+    if (n > bestN) { best = p; bestN = n; }
+  }
+  return best;
+}
+
+/**
+ * Variant (a2): a second RIPPER model over group-level rows (one per candidate group, its first
+ * member's features), positive for the page's gold group; a page's groups are then ranked by
+ * this model's probability (mean over the rule sets).
+ */
+export function trainGroupRipper(pages: readonly GoldPage[], params: Record<string, number> = {}, noList: readonly TreeNodeRows[] = []): TwoClassBody[] {
+  const items: ItemFeatures[] = [], pos: boolean[] = [];
+  // Pages without a list (GROUP_NEGATIVES: article pages of the training folds' sites): every candidate negative.
+  for (const rows of noList) for (const g of candidateGroups(rows)) { items.push(rows.items[g.first]!); pos.push(false); }
+  for (const p of pages) {
+    const gold = goldPath(p.gold);
+    for (const g of candidateGroups(p.gold.rows)) { items.push(p.gold.rows.items[g.first]!); pos.push(g.path === gold); }
+  }
+  const { ruleSets: sets = 3, ...ripper } = params;
+  const first = ripper['seed'] ?? 1;
+  return Array.from({ length: sets }, (_, k) => trainTwoClass(items, pos, FEATURES, { ...ripper, seed: first + k }, { positive: 'list', negative: 'other' }));
+}
+
+function groupParams(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const kv of (process.env['GROUP_SET'] ?? '').split(',').filter(Boolean)) {
+    const [k, v] = kv.split('=');
+    out[k!] = Number(v);
+  }
+  return out;
 }
 
 function sequences(pages: readonly GoldPage[]): LabeledSequence[] {
@@ -186,15 +237,99 @@ function scoreNodes(gold: ListGold, marked: readonly number[]): Counts {
   return { tp, fp: marked.length - tp, fn: g.size - tp };
 }
 
-type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: string }) => number[];
+/** Per row of a page: whether it is marked (an item by the learner's decision) and its item probability. */
+/* Variant (a1), measured and not kept (docs/lists.md): candidate groups ranked by the item rules' probabilities. */
 
-function evaluate(pages: readonly GoldPage[], mark: Marker, perPage?: (p: GoldPage, c: Counts) => void): { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number } {
+/** Per row: its probability of being a list item, the mean over the rule sets of the firing rule's (or the default's) Laplace accuracy. */
+function itemProbabilities(rows: TreeNodeRows, model: ListModel): Float64Array {
+  const out = new Float64Array(rows.ids.length);
+  for (const rules of model.ruleSets) {
+    const fired = rules.fire(rows.items);
+    for (let k = 0; k < fired.length; k++) out[k]! += rules.probability(fired[k]!) / model.ruleSets.length;
+  }
+  return out;
+}
+
+/** How a candidate group (rows sharing a tag path, MIN_LIST_ITEMS or more) is scored from its rows' item probabilities. */
+type GroupScore = 'mean' | 'sum';
+
+interface RankedGroupOptions {
+  readonly score: GroupScore;
+  /** A best group scoring below this is no list (an article page's menus and related links). */
+  readonly threshold: number;
+}
+
+/**
+ * The main list as a ranking: every group of MIN_LIST_ITEMS or more rows on one tag path is a
+ * candidate, scored by its rows' item probabilities (their mean, or their sum: the expected
+ * number of items); the best candidate (ties: the earlier) is the list when its score reaches
+ * the threshold. Every row on its path is an item.
+ */
+function rankedGroup(probs: Float64Array, rows: Pick<TreeNodeRows, 'ids' | 'pathOf'>, options: RankedGroupOptions): number[] {
+  const { pathOf, ids } = rows;
+  const sums = new Map<number, { sum: number; n: number; first: number }>();
+  ids.forEach((id, k) => {
+    const g = sums.get(pathOf[id]!);
+    if (g) { g.sum += probs[k]!; g.n++; } else sums.set(pathOf[id]!, { sum: probs[k]!, n: 1, first: k });
+  });
+  let best = -1, bestScore = -Infinity, bestFirst = Infinity;
+  for (const [path, g] of sums) {
+    if (g.n < MIN_LIST_ITEMS) continue;
+    const score = options.score === 'mean' ? g.sum / g.n : g.sum;
+    if (score > bestScore || (score === bestScore && g.first < bestFirst)) { best = path; bestScore = score; bestFirst = g.first; }
+  }
+  if (best < 0 || bestScore < options.threshold) return [];
+  return ids.filter((id) => pathOf[id] === best);
+}
+
+interface Marks { marked: number[]; probs: Float64Array; groups?: Map<number, number> }
+type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: string }) => Marks;
+
+/**
+ * How the main list is chosen: `most`, the path with the most marked rows (version 1's recipe);
+ * `mean:T`, `sum:T`, every candidate group ranked by its rows' item probabilities (their mean or
+ * sum), the best when its score reaches T; `groups:T`, the group rules' best group when its
+ * probability reaches T; `either:T`, `most`'s list, else `groups:T`'s (the bundled recipe,
+ * src/models/lists/find-lists.ts's listGroup); `gsum:T`, groups ranked by the group probability
+ * plus the rows' mean item probability.
+ */
+export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: 'groups' | 'either' | 'gsum'; readonly threshold: number };
+
+export function parseDecision(spec: string): Decision {
+  if (spec === 'most') return { kind: 'most' };
+  const [score, t] = spec.split(':');
+  if ((score === 'groups' || score === 'either' || score === 'gsum') && t !== undefined && Number.isFinite(Number(t))) return { kind: score, threshold: Number(t) };
+  if ((score !== 'mean' && score !== 'sum') || t === undefined || !Number.isFinite(Number(t))) throw new Error(`bad decision ${spec}: most, mean:T or sum:T`);
+  return { kind: 'rank', score, threshold: Number(t) };
+}
+
+function decide(d: Decision, m: Marks, rows: TreeNodeRows): number[] {
+  if (d.kind === 'groups') return m.groups ? bestGroup(m.groups, rows, d.threshold) : [];
+  if (d.kind === 'either') {
+    const most = mainGroup(m.marked, rows);
+    return most.length || !m.groups ? most : bestGroup(m.groups, rows, d.threshold);
+  }
+  if (d.kind === 'gsum') {
+    // The group model's probability plus the row model's mean item probability over the group.
+    if (!m.groups) return [];
+    const sums = new Map<number, { s: number; n: number }>();
+    rows.ids.forEach((id, k) => { const g = sums.get(rows.pathOf[id]!) ?? { s: 0, n: 0 }; g.s += m.probs[k]!; g.n++; sums.set(rows.pathOf[id]!, g); });
+    const combined = new Map([...m.groups].map(([path, p]) => [path, p + sums.get(path)!.s / sums.get(path)!.n]));
+    return bestGroup(combined, rows, d.threshold);
+  }
+  if (d.kind === 'rank') return rankedGroup(m.probs, rows, { score: d.score, threshold: d.threshold });
+  return mainGroup(m.marked, rows);
+}
+
+interface Evaluation { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number }
+
+function evaluate(pages: readonly GoldPage[], marks: ReadonlyMap<GoldPage, Marks>, d: Decision, perPage?: (p: GoldPage, c: Counts) => void): Evaluation {
   const items = zero(), nodes = zero(), lenient = zero();
   let pagesWithList = 0;
   for (const p of pages) {
-    const marked = mark(p.gold.rows, p);
-    add(nodes, scoreNodes(p.gold, marked));
-    const group = mainGroup(marked, p.gold.rows);
+    const m = marks.get(p)!;
+    add(nodes, scoreNodes(p.gold, m.marked));
+    const group = decide(d, m, p.gold.rows);
     const found = group.length ? listItems(p.gold.tree, p.gold.rows, group) : { items: [], nodes: [] };
     const kept = found.items.length >= MIN_LIST_ITEMS ? found : { items: [], nodes: [] };
     if (kept.items.length) pagesWithList++;
@@ -203,7 +338,7 @@ function evaluate(pages: readonly GoldPage[], mark: Marker, perPage?: (p: GoldPa
     add(lenient, scoreItems(p.gold, kept.nodes, kept.items, true));
     if (process.env['PER_PAGE']) {
       const tag = kept.nodes.length ? (p.gold.tree.nodes[kept.nodes[0]!] as ElementNode).tag : '-';
-      console.log(`  ${p.corpus}/${p.id} gold ${p.gold.items.length} (${(p.gold.tree.nodes[p.gold.nodes[0]!] as ElementNode).tag}) found ${kept.items.length} (${tag}) tp ${c.tp} marked ${marked.length} | ${kept.items.slice(0, 3).map((i) => i.text.slice(0, 30)).join(' / ')}`);
+      console.log(`  ${p.corpus}/${p.id} gold ${p.gold.items.length} (${(p.gold.tree.nodes[p.gold.nodes[0]!] as ElementNode).tag}) found ${kept.items.length} (${tag}) tp ${c.tp} marked ${m.marked.length} | ${kept.items.slice(0, 3).map((i) => i.text.slice(0, 30)).join(' / ')}`);
     }
     perPage?.(p, c);
   }
@@ -222,7 +357,7 @@ async function main(): Promise<void> {
   const folds = Number(process.env['FOLDS'] ?? 5);
   const limit = process.env['LIMIT'] ? Number(process.env['LIMIT']) : undefined;
   const corpora = process.env['CORPORA']?.split(',') ?? TRAIN_USE;
-  const algorithms = process.env['ALGORITHMS']?.split(',') ?? ['ripper', 'igtree'];
+  const algorithms = process.env['ALGORITHMS']?.split(',').filter(Boolean) ?? ['ripper', 'igtree'];
   const t0 = process.hrtime.bigint();
   const onlyFile = process.env['GOLD_IDS'];
   const only = onlyFile ? new Set<string>(JSON.parse(await readFile(onlyFile, 'utf8')) as string[]) : undefined;
@@ -231,8 +366,13 @@ async function main(): Promise<void> {
   console.log(`# gold: ${pages.length} pages from ${sites.size} sites (${[...scanned].map(([c, n]) => `${c} ${pages.filter((p) => p.corpus === c).length}/${n}`).join(', ')}); ` +
     `${pages.reduce((s, p) => s + p.gold.items.length, 0)} items; sources ${[...new Set(pages.map((p) => p.gold.declared.source))].map((s) => `${s} ${pages.filter((p) => p.gold.declared.source === s).length}`).join(', ')}; ` +
     `${pages.reduce((s, p) => s + p.gold.rows.ids.length, 0)} node examples; ${Number(process.hrtime.bigint() - t0) / 1e9}s`);
-  const totals = new Map<string, { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number; trainS: number; rules: number[]; falseLists: number; negatives: number }>();
-  for (const a of algorithms) totals.set(a, { items: zero(), lenient: zero(), nodes: zero(), pagesWithList: 0, trainS: 0, rules: [], falseLists: 0, negatives: 0 });
+  const decisions = (process.env['DECISIONS'] ?? LIST_DECISION).split(',').filter(Boolean);
+  type Total = { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number; trainS: number; rules: number[]; falseLists: number; negatives: number; folds: number[] };
+  // One row per learner and decision (the learner's models are trained once per fold and shared by the decisions).
+  if (process.env['LIST_GOLD']) for (const p of pages) console.log(`gold\t${p.corpus}/${p.id}\t${p.site}\t${p.gold.declared.source}\t${p.gold.items.length}`);
+  const totals = new Map<string, Total>();
+  const keyOf = (a: string, d: string): string => (decisions.length > 1 ? `${a}, ${d}` : a);
+  for (const a of algorithms) for (const d of decisions) totals.set(keyOf(a, d), { items: zero(), lenient: zero(), nodes: zero(), pagesWithList: 0, trainS: 0, rules: [], falseLists: 0, negatives: 0, folds: [] });
   const perSite = new Map<string, Map<string, Counts>>();
   for (let k = 0; k < folds; k++) {
     const test = pages.filter((p) => foldOf(p.site, folds) === k);
@@ -241,35 +381,48 @@ async function main(): Promise<void> {
     for (const a of algorithms) {
       const t = process.hrtime.bigint();
       let mark: Marker;
+      let rules: number | undefined;
       if (a === 'ripper') {
-        const model = trainRipper(train, ripperParams());
-        totals.get(a)!.rules.push(model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0));
-        mark = (rows) => markedNodes(rows, model);
+        const withGroups = decisions.some((d) => /^(groups|either|gsum):/.test(d));
+        const noList = process.env['GROUP_NEGATIVES'] ? negatives.filter((q) => foldOf(q.site, folds) !== k).map((q) => q.rows) : [];
+        const model = trainRipper(train, ripperParams(), withGroups ? { params: groupParams(), threshold: 0, noList } : undefined);
+        rules = model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0);
+        if (withGroups && process.env['SHOW_GROUP_RULES']) console.log(model.groupRuleSets[0]!.describe());
+        mark = (rows) => ({ marked: markedNodes(rows, model), probs: itemProbabilities(rows, model), ...(withGroups ? { groups: groupProbabilities(rows, model.groupRuleSets) } : {}) });
       } else {
         const labeler: Labeler = getTrainer(a as 'igtree').train(sequences(train), {}, undefined, { schema: TREE_NODE_SCHEMA });
         mark = (rows, p) => {
           const pred = labeler.predict({ pageId: p.id, site: p.site, items: rows.items });
-          return rows.ids.filter((_, i) => pred.labels[i] === 'body');
+          const probs = Float64Array.from(pred.labels, (l) => (l === 'body' ? 1 : 0));
+          return { marked: rows.ids.filter((_, i) => probs[i] === 1), probs };
         };
       }
-      const tot = totals.get(a)!;
-      tot.trainS += Number(process.hrtime.bigint() - t) / 1e9;
-      const r = evaluate(test, mark, (p, c) => {
-        const m = perSite.get(a) ?? new Map<string, Counts>();
-        perSite.set(a, m);
-        const s = m.get(p.site) ?? zero();
-        add(s, c);
-        m.set(p.site, s);
-      });
-      add(tot.items, r.items);
-      add(tot.lenient, r.lenient);
-      for (const n of negatives.filter((q) => foldOf(q.site, folds) === k)) {
-        tot.negatives++;
-        if (mainGroup(mark(n.rows, n), n.rows).length) tot.falseLists++;
+      const trainS = Number(process.hrtime.bigint() - t) / 1e9;
+      const marks = new Map(test.map((p) => [p, mark(p.gold.rows, p)]));
+      const negMarks = negatives.filter((q) => foldOf(q.site, folds) === k).map((n) => ({ n, m: mark(n.rows, n) }));
+      for (const d of decisions) {
+        const key = keyOf(a, d), decision = parseDecision(d);
+        const tot = totals.get(key)!;
+        tot.trainS += trainS;
+        if (rules !== undefined) tot.rules.push(rules);
+        const r = evaluate(test, marks, decision, (p, c) => {
+          const m = perSite.get(key) ?? new Map<string, Counts>();
+          perSite.set(key, m);
+          const s = m.get(p.site) ?? zero();
+          add(s, c);
+          m.set(p.site, s);
+        });
+        add(tot.items, r.items);
+        add(tot.lenient, r.lenient);
+        for (const { n, m } of negMarks) {
+          tot.negatives++;
+          if (decide(decision, m, n.rows).length) tot.falseLists++;
+        }
+        add(tot.nodes, r.nodes);
+        tot.pagesWithList += r.pagesWithList;
+        tot.folds.push(prf(r.items).f);
+        console.log(`fold ${k}: ${key} ${test.length} test pages, item F1 ${f3(prf(r.items).f)}`);
       }
-      add(tot.nodes, r.nodes);
-      tot.pagesWithList += r.pagesWithList;
-      console.log(`fold ${k}: ${a} ${test.length} test pages, item F1 ${f3(prf(r.items).f)}`);
     }
   }
   console.log(`\n| learner | pages | pages with a list found | item precision | item recall | item F1 | item F1, undeclared members ignored | node precision | node recall | node F1 | site macro item F1 | article pages with a list | train s (all folds) |`);
@@ -280,17 +433,22 @@ async function main(): Promise<void> {
     const macro = siteF.reduce((s, x) => s + x, 0) / Math.max(1, siteF.length);
     console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${pages.length} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(l.f)} (P ${f3(l.p)}) | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.falseLists}/${t.negatives} | ${t.trainS.toFixed(1)} |`);
   }
+  for (const [a, t] of totals) console.log(`per fold item F1, ${a}: ${t.folds.map(f3).join(', ')}`);
   if (process.env['PER_SITE']) {
     for (const [a, m] of perSite) for (const [s, c] of m) console.log(`${a}\t${s}\t${c.tp}\t${c.fp}\t${c.fn}`);
   }
   const out = process.env['WRITE_MODEL'];
   if (out) {
-    const model = trainRipper(pages, ripperParams());
+    const recipe = parseDecision(LIST_DECISION);
+    if (recipe.kind !== 'most' && recipe.kind !== 'either') throw new Error(`LIST_DECISION ${LIST_DECISION}: a model file holds 'most' or 'either:T'`);
+    const groups = recipe.kind === 'either' ? { params: groupParams(), threshold: recipe.threshold } : undefined;
+    const model = trainRipper(pages, ripperParams(), groups);
     const counts = corpora.map((c) => ({ name: c, pages: pages.filter((p) => p.corpus === c).length })).filter((c) => c.pages > 0);
-    const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: ripperParams() });
+    const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: ripperParams() }, undefined,
+      groups ? { ruleSets: model.file.groupRuleSets!, threshold: groups.threshold } : undefined);
     await writeFileAtomic(out, encodeListModel(file));
-    console.log(`\nwrote ${out}: ${file.ruleSets.length} rule sets from ${pages.length} pages`);
-    for (const r of model.ruleSets) console.log(r.describe());
+    console.log(`\nwrote ${out}: ${file.ruleSets.length} item rule sets, ${file.groupRuleSets?.length ?? 0} group rule sets from ${pages.length} pages`);
+    for (const r of [...model.ruleSets, ...model.groupRuleSets]) console.log(r.describe());
   }
 }
 

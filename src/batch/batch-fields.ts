@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { PithError } from '../errors.js';
 
 /** Fields a line may carry besides `id`, `url` (always there) and `date` (there when the input gives one). */
-export const BATCH_FIELDS = ['found', 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'blocks', 'comments', 'fields', 'records'] as const;
+export const BATCH_FIELDS = ['found', 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'blocks', 'comments', 'fields', 'records', 'lists'] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 
 /**
  * A line's fields when none are asked for: those of `pith extract --format json` (`found` with
  * its `reason`; `comments` only with --include-comments; blocks only
- * with --blocks; `fields` (with `fieldConfidence`) and `records` only where the page's site
+ * with --blocks; `lists` only with --lists (docs/lists.md); `fields` (with `fieldConfidence`) and `records` only where the page's site
  * model has field rules, docs/fields.md).
  */
 export const DEFAULT_BATCH_FIELDS: readonly BatchField[] = ['found', 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'comments', 'fields', 'records'];

@@ -13,6 +13,10 @@ export interface BatchOptions {
   readonly modelPath: string;
   /** Include per-block labels in each line. Default false. */
   readonly withBlocks?: boolean;
+  /** Also give each page's main repeated list (`lists` in each line; docs/lists.md). Default false. */
+  readonly withLists?: boolean;
+  /** The list model for `withLists` (or a `lists` field); default the bundled one. */
+  readonly listModelPath?: string;
   /** Leave comment sections to the model (`KEEP_COMMENTS`). Default false. */
   readonly keepComments?: boolean;
   /** Also give each page's readers' comments, with author and date (`comments` in each line). Default false. */

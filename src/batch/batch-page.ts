@@ -27,6 +27,7 @@ import { batchFileName, type BatchField, type BatchFileFormat } from './batch-fi
 import type { LayoutSource } from './render-page.js';
 import type { LoadOptions, Page } from '../page.js';
 import type { ModelFile } from '../models/labeler.js';
+import type { FoundList } from '../models/lists/find-lists.js';
 
 /** With `--render` or `--layouts`: the page as drawn (a layout from the browser or the folder), and the browser to close. */
 interface DrawnPages {
@@ -44,6 +45,10 @@ export interface PageHandlerInit {
    */
   readonly modelFile?: ModelFile;
   readonly withBlocks: boolean;
+  /** `--lists`: each line carries the page's main repeated list (docs/lists.md). */
+  readonly withLists?: boolean;
+  /** The list model file for lists (default: the bundled one). */
+  readonly listModelPath?: string;
   readonly keepComments: boolean;
   /** `--include-comments`: each page's readers' comments, with author and date. */
   readonly includeComments?: boolean;
@@ -93,16 +98,20 @@ export interface PageHandler {
 /** The --fields name of each JSON key that is not a field's own name. */
 const LINE_FIELD_OF: Readonly<Record<string, BatchField>> = { reason: 'found', fieldConfidence: 'fields' };
 
-/** The fields a line carries: those asked for, and the blocks with `withBlocks`. */
+/** The fields a line carries: those asked for, the blocks with `withBlocks` and the lists with `withLists`. */
 function wantedFields(init: PageHandlerInit): ReadonlySet<BatchField> {
   const want = new Set<BatchField>(init.fields);
   if (init.withBlocks) want.add('blocks');
+  if (init.withLists) want.add('lists');
   return want;
 }
 
+/** The page's main list, found only when a line carries `lists`. */
+type ListFinder = (result: ExtractResult) => readonly FoundList[];
+
 /** The line's fields: the extraction's JSON (schema/extraction.schema.json), only those asked for. */
-function renderFields(result: ExtractResult, want: ReadonlySet<BatchField>): Record<string, unknown> {
-  const json = extractionJson(resultExtraction(result), want.has('blocks') ? { blocks: resultBlocks(result) } : {});
+function renderFields(result: ExtractResult, want: ReadonlySet<BatchField>, lists: ListFinder | undefined): Record<string, unknown> {
+  const json = extractionJson(resultExtraction(result), { ...(want.has('blocks') ? { blocks: resultBlocks(result) } : {}), ...(lists ? { lists: lists(result) } : {}) });
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(json)) if (want.has(LINE_FIELD_OF[key] ?? (key as BatchField))) out[key] = value;
   return out;
@@ -150,7 +159,7 @@ async function writePageFile(outDir: string, format: BatchFileFormat, id: string
 }
 
 /** Extracts one page into its line; the page's own errors make an error line, never a throw. */
-async function handlePage(init: PageHandlerInit, want: ReadonlySet<BatchField>, msg: PageMessage, model: LoadedModel, drawn: DrawnPages | undefined): Promise<PageReply> {
+async function handlePage(init: PageHandlerInit, want: ReadonlySet<BatchField>, msg: PageMessage, model: LoadedModel, drawn: DrawnPages | undefined, lists: ListFinder | undefined): Promise<PageReply> {
   let line: string;
   let ok = true;
   let bodyHash: string | undefined;
@@ -169,7 +178,7 @@ async function handlePage(init: PageHandlerInit, want: ReadonlySet<BatchField>, 
     if (init.targetLang !== undefined && !sameLanguage(lang, init.targetLang)) {
       return { id: msg.id, line: JSON.stringify({ ...head, url, skipped: { reason: 'TARGET_LANG', lang: lang ?? null } }), ok: true, filtered: 'TARGET_LANG' };
     }
-    const record = { ...head, url, ...renderFields(result, want) };
+    const record = { ...head, url, ...renderFields(result, want, lists) };
     if (init.outDir !== undefined) await writePageFile(init.outDir, init.fileFormat ?? 'json', msg.id, record, result);
     line = JSON.stringify(record);
     if (init.dedup) bodyHash = bodyHashOf(toText(result.article));
@@ -192,12 +201,20 @@ async function openDrawnPages(init: PageHandlerInit): Promise<DrawnPages | undef
   return { source, load: (bytes, load, subject) => loadRenderedPage(bytes, source, load, subject) };
 }
 
+/** The list model (loaded once per handler, only when lines carry lists) as a finder. */
+async function openListFinder(path: string | undefined): Promise<ListFinder> {
+  const { loadListModel, pageLists } = await import('../pipeline/lists.js');
+  const listModel = await loadListModel(path);
+  return (result) => pageLists(result.page.tree, listModel);
+}
+
 /** A page handler with `model` loaded (from `init.modelPath`) and its layout source open. */
 export async function openPageHandler(init: PageHandlerInit, model: LoadedModel): Promise<PageHandler> {
   const want = wantedFields(init);
   const drawn = await openDrawnPages(init);
+  const lists = want.has('lists') ? await openListFinder(init.listModelPath) : undefined;
   return {
-    handle: (msg) => handlePage(init, want, msg, model, drawn),
+    handle: (msg) => handlePage(init, want, msg, model, drawn, lists),
     close: async () => {
       await drawn?.source.renderer?.close();
     },

@@ -317,6 +317,7 @@ function workerInit(options: BatchOptions): PageHandlerInit {
   return {
     modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, ...(options.includeComments ? { includeComments: true } : {}), fields: options.fields ?? DEFAULT_BATCH_FIELDS,
     ...(options.site !== undefined ? { site: options.site } : {}),
+    ...(options.withLists ? { withLists: true } : {}), ...(options.listModelPath !== undefined ? { listModelPath: options.listModelPath } : {}),
     ...(options.render ? { render: options.render } : {}), ...(options.layoutsDir !== undefined ? { layoutsDir: options.layoutsDir } : {}),
     ...(options.outDir !== undefined ? { outDir: options.outDir, fileFormat: options.fileFormat ?? 'json' } : {}),
     ...(options.targetLang !== undefined ? { targetLang: options.targetLang } : {}), ...(options.dedup ? { dedup: true } : {}),

@@ -16,6 +16,7 @@ export const BATCH_OPTIONS: OptionsSpec = {
   sitemap: { type: 'string', multiple: true }, feed: { type: 'string', multiple: true },
   render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
   site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
+  lists: { type: 'boolean' }, 'list-model': { type: 'string' },
 };
 
 /**

@@ -34,6 +34,26 @@ export interface ListGold {
   readonly items: readonly DeclaredItem[];
 }
 
+/**
+ * Declarations read besides the default ones (docs/lists.md, "More gold"): `things`, three or
+ * more JSON-LD things of one item type side by side in an array (`@graph`, `hasPart`,
+ * `blogPost`, an array of events, ...) and three or more microdata scopes of one item type
+ * under one parent, whatever the type (not only Product). They count only on a page where the
+ * default declarations give no gold.
+ */
+export interface GoldSources {
+  readonly things?: boolean;
+}
+
+/** Types that describe a page, its publisher or its parts, not an item of a list. */
+const NOT_ITEMS = new Set(['Person', 'Organization', 'ImageObject', 'WebPage', 'WebSite', 'SiteNavigationElement', 'BreadcrumbList', 'ListItem',
+  'PropertyValue', 'Rating', 'AggregateRating', 'Brand', 'Place', 'PostalAddress', 'ContactPoint', 'EntryPoint', 'SearchAction', 'ReadAction',
+  'Offer', 'Product', 'ItemList', 'WPHeader', 'WPFooter', 'WPSideBar', 'Answer', 'HowToStep', 'NutritionInformation', 'MonetaryAmount', 'QuantitativeValue',
+  // Repeated, but a page's parts rather than a list of items: questions of an FAQ, readers' comments, breadcrumbs, untyped things.
+  'Question', 'Comment', 'UserComments', 'Breadcrumb', 'Thing', 'listItem', 'AdministrativeArea', 'OfferCatalog', 'Blog']);
+
+const DEFAULT_SOURCES = new Set(['json-ld:ItemList', 'json-ld:Product', 'json-ld:Offer', 'microdata:ItemList', 'microdata:Product']);
+
 /** Fewer matched items than this and the page is not used. */
 export const MIN_GOLD_ITEMS = 3;
 
@@ -69,7 +89,7 @@ function compact(items: readonly (DeclaredItem | undefined)[]): DeclaredItem[] {
 }
 
 /** The lists a page's JSON-LD declares. */
-export function jsonLdLists(values: readonly unknown[]): DeclaredList[] {
+export function jsonLdLists(values: readonly unknown[], sources: GoldSources = {}): DeclaredList[] {
   const out: DeclaredList[] = [];
   const seen = new Set<unknown>();
   const walk = (v: unknown, depth: number): void => {
@@ -78,6 +98,7 @@ export function jsonLdLists(values: readonly unknown[]): DeclaredList[] {
     if (Array.isArray(v)) {
       const products = v.filter((o) => isObj(o) && types(o).includes('Product')) as Record<string, unknown>[];
       if (products.length >= MIN_GOLD_ITEMS) out.push({ source: 'json-ld:Product', items: compact(products.map(productEntry)) });
+      if (sources.things) out.push(...thingArrays(v));
       for (const x of v) walk(x, depth + 1);
       return;
     }
@@ -100,6 +121,19 @@ export function jsonLdLists(values: readonly unknown[]): DeclaredList[] {
   return out.filter((l) => l.items.length > 0);
 }
 
+/** JSON-LD things of one type, MIN_GOLD_ITEMS or more side by side in an array (`sources.things`). */
+function thingArrays(v: readonly unknown[]): DeclaredList[] {
+  const byType = new Map<string, Record<string, unknown>[]>();
+  for (const o of v) {
+    if (!isObj(o)) continue;
+    const t = types(o)[0];
+    if (t === undefined || NOT_ITEMS.has(t)) continue;
+    const g = byType.get(t);
+    if (g) g.push(o); else byType.set(t, [o]);
+  }
+  return [...byType].filter(([, g]) => g.length >= MIN_GOLD_ITEMS).map(([t, g]) => ({ source: `json-ld:${t}[]`, items: compact(g.map(productEntry)) }));
+}
+
 function itemType(el: ElementNode): string {
   return (el.attrs['itemtype'] ?? '').replace(/^.*[/#]/, '').trim();
 }
@@ -120,7 +154,7 @@ function propValue(tree: DomTree, scope: ElementNode, prop: string, textOf: (id:
 }
 
 /** The lists a page's microdata declares (read from the original tree, before stripping). */
-export function microdataLists(tree: DomTree, textOf: (id: number) => string): DeclaredList[] {
+export function microdataLists(tree: DomTree, textOf: (id: number) => string, sources: GoldSources = {}): DeclaredList[] {
   const out: DeclaredList[] = [];
   const entry = (el: ElementNode): DeclaredItem | undefined => {
     const name = propValue(tree, el, 'name', textOf);
@@ -129,6 +163,7 @@ export function microdataLists(tree: DomTree, textOf: (id: number) => string): D
     return name || url ? { ...(name ? { name } : {}), ...(url ? { url } : {}) } : undefined;
   };
   const productsByParent = new Map<number, ElementNode[]>();
+  const thingsByParent = new Map<string, ElementNode[]>();
   for (const n of tree.nodes) {
     if (n.kind !== 'element' || n.attrs['itemscope'] === undefined) continue;
     const t = itemType(n);
@@ -146,10 +181,16 @@ export function microdataLists(tree: DomTree, textOf: (id: number) => string): D
     } else if (t === 'Product') {
       const g = productsByParent.get(n.parent);
       if (g) g.push(n); else productsByParent.set(n.parent, [n]);
+    } else if (sources.things && t !== '' && !NOT_ITEMS.has(t)) {
+      const key = `${n.parent} ${t}`, g = thingsByParent.get(key);
+      if (g) g.push(n); else thingsByParent.set(key, [n]);
     }
   }
   for (const g of productsByParent.values()) {
     if (g.length >= MIN_GOLD_ITEMS) out.push({ source: 'microdata:Product', items: compact(g.map(entry)) });
+  }
+  for (const g of thingsByParent.values()) {
+    if (g.length >= MIN_GOLD_ITEMS) out.push({ source: `microdata:${itemType(g[0]!)}`, items: compact(g.map(entry)) });
   }
   return out;
 }
@@ -244,18 +285,23 @@ function matchList(list: DeclaredList, tree: DomTree, rows: TreeNodeRows): { nod
  * declared list (most items found) matched to the stripped page's elements; undefined when
  * the page declares no list or fewer than MIN_GOLD_ITEMS of its items are found.
  */
-export function listGold(html: string, url?: string): ListGold | undefined {
+export function listGold(html: string, url?: string, sources: GoldSources = {}): ListGold | undefined {
   const original = parseHtml(html, url ? { url } : {});
-  const microdata = /\bitemscope\b/i.test(html) ? microdataLists(original, treeNodeRows(original).textOf) : [];
-  const declared = [...jsonLdLists(jsonLdValues(original)), ...microdata];
-  if (declared.length === 0) return undefined;
+  const microdata = /\bitemscope\b/i.test(html) ? microdataLists(original, treeNodeRows(original).textOf, sources) : [];
+  const all = [...jsonLdLists(jsonLdValues(original), sources), ...microdata];
+  if (all.length === 0) return undefined;
   const stripped = stripDeclarations(html);
   const tree = parseHtml(stripped, url ? { url } : {});
   const rows = treeNodeRows(tree);
+  // The default declarations first: a list of things (GoldSources) is gold only where none of them is.
+  const isDefault = (l: DeclaredList): boolean => DEFAULT_SOURCES.has(l.source);
   let best: { list: DeclaredList; nodes: number[]; items: DeclaredItem[] } | undefined;
-  for (const list of declared) {
-    const m = matchList(list, tree, rows);
-    if (!best || m.nodes.length > best.nodes.length) best = { list, ...m };
+  for (const declared of [all.filter(isDefault), all.filter((l) => !isDefault(l))]) {
+    for (const list of declared) {
+      const m = matchList(list, tree, rows);
+      if (!best || m.nodes.length > best.nodes.length) best = { list, ...m };
+    }
+    if (best && best.nodes.length >= MIN_GOLD_ITEMS) break;
   }
   if (!best || best.nodes.length < MIN_GOLD_ITEMS) return undefined;
   return { html: stripped, tree, rows, declared: best.list, nodes: best.nodes, items: best.items };

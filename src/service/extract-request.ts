@@ -10,8 +10,8 @@ import { parseClientUrl } from './fetch-url.js';
 import { RESPONSE_FORMATS, type ResponseFormat } from './worker.js';
 
 /** The request fields `POST /extract` takes (JSON body, or query parameters with a raw HTML body). */
-export const EXTRACT_FIELDS = ['html', 'url', 'favor', 'includeComments', 'includeImages', 'includeTables', 'includeLinks', 'format', 'timeoutMs', 'site'] as const;
-const BOOLEAN_FIELDS = ['includeComments', 'includeImages', 'includeTables', 'includeLinks'] as const;
+export const EXTRACT_FIELDS = ['html', 'url', 'favor', 'includeComments', 'includeImages', 'includeTables', 'includeLinks', 'includeLists', 'format', 'timeoutMs', 'site'] as const;
+const BOOLEAN_FIELDS = ['includeComments', 'includeImages', 'includeTables', 'includeLinks', 'includeLists'] as const;
 
 /** Content types taken as the page itself (its charset parameter is honoured). */
 const RAW_TYPES = new Set(['', 'text/html', 'application/xhtml+xml', 'text/plain', 'text/xml', 'application/xml', 'application/octet-stream', 'application/gzip']);
@@ -46,6 +46,8 @@ function readFields(fields: Record<string, unknown>, fromQuery: boolean): { opti
   }
   const format = fields['format'] ?? 'json';
   if (typeof format !== 'string' || !RESPONSE_FORMATS.includes(format as ResponseFormat)) throw badOption(`format must be one of ${RESPONSE_FORMATS.join(', ')}`);
+  // Only the JSON reply has a place for the lists.
+  if (options['includeLists'] === true && format !== 'json') throw badOption('includeLists needs format json');
   let timeoutMs: number | undefined;
   const t = fields['timeoutMs'];
   if (t !== undefined) {

@@ -21,6 +21,7 @@ const OPTION_PARAMS = [
   { name: 'includeImages', description: 'Keep images, figures and embeds.', schema: { type: 'boolean', default: true } },
   { name: 'includeTables', description: 'Keep data tables.', schema: { type: 'boolean', default: true } },
   { name: 'includeLinks', description: 'Keep links (their text stays either way).', schema: { type: 'boolean', default: true } },
+  { name: 'includeLists', description: 'Also the page\'s main repeated list, found without examples (`lists`, [] when none; docs/lists.md). Needs format json.', schema: { type: 'boolean', default: false } },
   { name: 'format', description: 'The reply: the JSON document, or one rendering as text/plain, text/markdown, text/html, application/xml (pith\'s XML, trafilatura\'s shape) or application/tei+xml (TEI P5).', schema: { type: 'string', enum: ['json', 'text', 'markdown', 'html', 'xml', 'tei'], default: 'json' } },
   { name: 'site', description: 'The model\'s site model to use (a host, or template:...), whatever the page\'s URL or template; default the server\'s --site, else picked by URL host or template.', schema: { type: 'string' } },
   { name: 'timeoutMs', description: 'A shorter time limit for this request (never longer than the server\'s).', schema: { type: 'integer', minimum: 1 } },
@@ -130,6 +131,7 @@ export function openApiDocument(limits: OpenApiLimits): Record<string, unknown> 
             fields: { type: 'object', description: 'Named fields by the site model\'s field rules (docs/fields.md): per field its values.', additionalProperties: { type: 'array', items: { type: 'string' } } },
             fieldConfidence: { type: 'object', description: 'Each field value\'s confidence, in the shape of fields.', additionalProperties: { type: 'array', items: { type: 'number' } } },
             records: { type: 'array', description: 'The records of a list page, in page order.', items: { type: 'object', additionalProperties: { type: 'string' } } },
+            lists: { type: 'array', description: 'With includeLists: the page\'s main repeated list, found without examples (docs/lists.md); [] when none.', items: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { type: 'object', required: ['text'], properties: { text: { type: 'string' }, href: { type: 'string' } } } } } } },
           },
         },
         Metadata: {

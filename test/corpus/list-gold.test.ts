@@ -70,3 +70,36 @@ test('stripDeclarations and comparableUrl', () => {
   assert.equal(comparableUrl('https://www.A.example/p/1/#x', undefined), comparableUrl('http://a.example/p/1', undefined));
   assert.equal(comparableUrl('javascript:void(0)', 'https://a.example/'), undefined);
 });
+
+/** An events page: three JSON-LD Events side by side, and an FAQ whose questions are no list of items. */
+const EVENTS = [
+  { '@type': 'Event', name: 'Harbour jazz night', url: 'https://town.example/e/jazz' },
+  { '@type': 'Event', name: 'Lantern walk', url: 'https://town.example/e/lanterns' },
+  { '@type': 'Event', name: 'Oyster festival', url: 'https://town.example/e/oysters' },
+];
+const FAQ = { '@type': 'FAQPage', mainEntity: ['Is it free?', 'Is there parking?', 'Can dogs come?'].map((q) => ({ '@type': 'Question', name: q })) };
+const EVENTS_PAGE = `<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': EVENTS })}</script>
+<script type="application/ld+json">${JSON.stringify(FAQ)}</script></head><body>
+<div class="events">${EVENTS.map((e) => `<article><h2><a href="${e.url}">${e.name}</a></h2><p>Saturday</p></article>`).join('')}</div>
+<section>${FAQ.mainEntity.map((q) => `<h3>${q.name}</h3><p>Yes.</p>`).join('')}</section></body></html>`;
+
+test('GoldSources.things: things of one type side by side are gold, FAQ questions are not; off by default', () => {
+  assert.equal(listGold(EVENTS_PAGE), undefined, 'the default sources read ItemLists and products only');
+  const gold = listGold(EVENTS_PAGE, 'https://town.example/', { things: true })!;
+  assert.equal(gold.declared.source, 'json-ld:Event[]');
+  assert.deepEqual(gold.nodes.map((id) => (gold.tree.nodes[id] as ElementNode).tag), ['a', 'a', 'a']);
+  assert.ok(!gold.html.includes('ld+json'));
+  assert.deepEqual(jsonLdLists([FAQ], { things: true }), []);
+});
+
+test('GoldSources.things never displaces a declared ItemList; microdata scopes of any item type', () => {
+  const both = PAGE.replace('</head>', `<script type="application/ld+json">${JSON.stringify({ '@graph': EVENTS })}</script></head>`);
+  assert.equal(listGold(both, 'https://shop.example/', { things: true })?.declared.source, 'json-ld:ItemList');
+  const md = `<html><body><div>${['Tide tables explained', 'Mending a sail', 'Knots for beginners'].map((t, i) =>
+    `<div itemscope itemtype="https://schema.org/BlogPosting"><a itemprop="url" href="/b/${i}"><span itemprop="name">${t}</span></a></div>`).join('')}</div></body></html>`;
+  assert.equal(listGold(md, 'https://sea.example/'), undefined);
+  const gold = listGold(md, 'https://sea.example/', { things: true })!;
+  assert.equal(gold.declared.source, 'microdata:BlogPosting');
+  assert.equal(gold.nodes.length, 3);
+  assert.ok(!/itemscope|itemprop/.test(gold.html));
+});

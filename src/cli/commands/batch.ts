@@ -10,7 +10,7 @@ import { PithError } from '../../errors.js';
 import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath, type LoadedModel } from '../../pipeline/extract.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { saveModel, withSiteEntries } from '../../models/model-file.js';
 import { siteByName } from '../../models/site-pick.js';
 import { DEFAULT_LEARN_MIN_PAGES } from '../../wrapper/learn-min-pages.js';
@@ -41,6 +41,9 @@ Options:
   --workers N           worker threads (default: all cores, here ${availableParallelism()})
   --model PATH          model file (default: the bundled model)
   --blocks              include per-block labels and probabilities
+  --lists               also each page's main repeated list, found without examples by the
+                        bundled list model (\`lists\` in each line, [] when none; docs/lists.md)
+  --list-model PATH     the list model for --lists (default models/lists.model.json.gz)
   --keep-comments       leave readers' comment sections to the model (see pith extract --help)
   --include-comments    also give each page's readers' comments, with author and date
                         (\`comments\` in each line; docs/comments.md)
@@ -61,7 +64,7 @@ Options:
                         once it ends, and no heap limit of its own applies
   --fields LIST         what each line carries, e.g. id,url,title,body; id and url always,
                         the rest from: ${BATCH_FIELDS.join(',')}
-                        (default: all but blocks; fields and records only where the model
+                        (default: all but blocks and lists; fields and records only where the model
                         has field rules for the page's site, docs/fields.md)
   --render              draw each page in headless Chromium first (a browser per worker, no
                         network, scripts off; docs/render.md) and extract with its layout
@@ -268,6 +271,14 @@ async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream):
   return baseModel;
 }
 
+/** With --lists (or a `lists` field): the list model is read here first, so a bad one stops the batch before any page. */
+async function checkListModel(values: ParsedCommandArgs['values'], s: BatchSettings): Promise<void> {
+  const path = optString(values, 'list-model');
+  const wanted = optBool(values, 'lists') || (s.fields?.includes('lists') ?? false);
+  if (path !== undefined && !wanted) throw new PithError('BAD_OPTION', '--list-model needs --lists');
+  if (wanted) await import('../../pipeline/lists.js').then(({ loadListModel }) => loadListModel(path));
+}
+
 /** The URLs of `--urls`, then those `--sitemap` and `--feed` list that are not there already. */
 async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<string[]> {
   const urls = s.urlList !== undefined ? await readUrlList(s.urlList) : [];
@@ -313,10 +324,16 @@ function withBundleWorkers(): { workerModule?: URL } {
   return workerModule ? { workerModule } : {};
 }
 
+/** --lists and --list-model as batch options (the model's path made absolute for the workers). */
+function listOptions(values: ParsedCommandArgs['values']): { withLists?: true; listModelPath?: string } {
+  const path = optString(values, 'list-model');
+  return { ...(optBool(values, 'lists') ? { withLists: true } : {}), ...(path !== undefined ? { listModelPath: resolve(path) } : {}) };
+}
+
 /** What `runBatch` is given, besides the callbacks. */
 function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loadedModel: LoadedModel) {
   return {
-    out: s.out, modelPath, loadedModel, inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
+    out: s.out, modelPath, loadedModel, inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...listOptions(values), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
     workerHeapMb: s.workerHeapMb, pageTimeoutMs: s.timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch: s.fetch,
     ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
     ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
@@ -367,6 +384,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs(argv, BATCH_OPTIONS);
     const s = readBatchSettings(values, positionals);
     const baseModel = await checkBatchSetup(s, io.stderr);
+    await checkListModel(values, s);
     const pages = await collectPages(positionals, { exclude: [s.out, outputLockPath(s.out)] });
     const learned = s.learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? s.baseModelPath;

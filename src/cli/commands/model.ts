@@ -18,7 +18,8 @@ most for and against each label, and the transition weights; for RIPPER: the rul
 decision order, 'label :- test, test. [right/wrong]', and the default).
 
 A list model (format '${LIST_MODEL_FORMAT}', docs/lists.md) prints its RIPPER rules over the
-parse-tree node features: 'item :- test, test. [right/wrong]' in decision order.
+parse-tree node features: 'item :- test, test. [right/wrong]' in decision order, then (version 2)
+its group rules, 'list :- ...', which pick the list where the item rules mark none.
 'show' is another name for 'dump'.
 
 Options:
@@ -54,7 +55,16 @@ function describeListModel(model: ListModel): string {
     'parameters',
     ...Object.entries(f.params).map(([k, v]) => `  ${k} = ${String(v)}`),
     '',
-  ].join('\n') + '\n' + model.ruleSets.map((r, k) => (model.ruleSets.length > 1 ? `## rule set ${k + 1} of ${model.ruleSets.length}\n` : '') + r.describe()).join('\n');
+  ].join('\n') + '\n' + model.ruleSets.map((r, k) => (model.ruleSets.length > 1 ? `## rule set ${k + 1} of ${model.ruleSets.length}\n` : '') + r.describe()).join('\n')
+    + describeGroupRules(model);
+}
+
+/** A version 2 model's group rule sets: which candidate group is the list where the item rules mark none. */
+function describeGroupRules(model: ListModel): string {
+  const n = model.groupRuleSets.length;
+  if (n === 0) return '';
+  const head = `\ngroup rules: where the item rules mark no list, the candidate group (3 or more rows on one tag path, read by its first row) that ${n > 1 ? 'these rule sets give' : 'this rule set gives'} the highest mean probability is the list, when it is ${model.groupThreshold} or more\n`;
+  return head + model.groupRuleSets.map((r, k) => `## group rule set ${k + 1} of ${n}\n` + r.describe()).join('\n');
 }
 
 export const command: Command = {

@@ -3,12 +3,15 @@
  * sets mark the elements that are list items (an element most of them mark); marked elements with the same tag path form a
  * candidate list (list-extraction study's repetition: items of one list share their path from the root);
  * the candidate with the most marked elements is the main list, when it has at least
- * `MIN_LIST_ITEMS`, and every element on its path is one of its items.
+ * `MIN_LIST_ITEMS`, and every element on its path is one of its items. Where the item rules mark
+ * no such candidate, a version 2 model's group rules rank the page's candidate groups (rows
+ * sharing a tag path) and the best one is the list when their probability reaches the model's threshold.
  * Each item is its element's text and link (the element's own `href`, else its first link's).
  */
 import type { DomTree, ElementNode } from '../../dom/tree.js';
 import { treeNodeRows, type TreeNodeRows } from '../../features/tree-nodes.js';
 import type { ListModel } from './list-model.js';
+import type { TwoClassRules } from '../ripper/two-class.js';
 
 export interface ListItem {
   /** The item's visible text, white space collapsed. */
@@ -60,6 +63,46 @@ export function mainGroup(marked: readonly number[], rows: Pick<TreeNodeRows, 'i
   return rows.ids.filter((id) => pathOf[id] === best);
 }
 
+/**
+ * The page's candidate groups: rows sharing a tag path, MIN_LIST_ITEMS or more, in page order of
+ * their first member, whose row stands for the group (its group features describe the whole group).
+ */
+export function candidateGroups(rows: Pick<TreeNodeRows, 'ids' | 'pathOf'>): { path: number; first: number }[] {
+  const seen = new Map<number, { path: number; first: number; n: number }>();
+  rows.ids.forEach((id, k) => {
+    const g = seen.get(rows.pathOf[id]!);
+    if (g) g.n++; else seen.set(rows.pathOf[id]!, { path: rows.pathOf[id]!, first: k, n: 1 });
+  });
+  return [...seen.values()].filter((g) => g.n >= MIN_LIST_ITEMS).map(({ path, first }) => ({ path, first }));
+}
+
+/** Per candidate group's path (page order): the group rule sets' mean probability that it is the page's list. */
+export function groupProbabilities(rows: TreeNodeRows, groupRuleSets: readonly TwoClassRules[]): Map<number, number> {
+  const groups = candidateGroups(rows);
+  const items = groups.map((g) => rows.items[g.first]!);
+  const out = new Map<number, number>(groups.map((g) => [g.path, 0]));
+  for (const r of groupRuleSets) {
+    const fired = r.fire(items);
+    groups.forEach((g, i) => out.set(g.path, out.get(g.path)! + r.probability(fired[i]!) / groupRuleSets.length));
+  }
+  return out;
+}
+
+/** The rows of the most probable group (ties: the earlier), when its probability reaches the threshold; else none. */
+export function bestGroup(probs: ReadonlyMap<number, number>, rows: Pick<TreeNodeRows, 'ids' | 'pathOf'>, threshold: number): number[] {
+  let best = -1, bestP = -Infinity;
+  for (const [path, p] of probs) if (p > bestP) { best = path; bestP = p; }
+  if (best < 0 || bestP < threshold) return [];
+  return rows.ids.filter((id) => rows.pathOf[id] === best);
+}
+
+/** The main list's rows: the item rules' (mainGroup), else, with group rule sets, the best group's. */
+export function listGroup(rows: TreeNodeRows, model: ListModel): number[] {
+  const marked = mainGroup(markedNodes(rows, model), rows);
+  if (marked.length > 0 || model.groupRuleSets.length === 0) return marked;
+  return bestGroup(groupProbabilities(rows, model.groupRuleSets), rows, model.groupThreshold);
+}
+
 function firstHref(tree: DomTree, id: number): string | undefined {
   const el = tree.nodes[id] as ElementNode;
   for (let k = id; k <= el.end; k++) {
@@ -98,9 +141,9 @@ export function listItems(tree: DomTree, rows: TreeNodeRows, nodes: readonly num
   return { items, nodes: kept };
 }
 
-/** The page's main list (none when the rules mark fewer than MIN_LIST_ITEMS elements on any one path). */
+/** The page's main list (none when neither the item rules nor the group rules find one). */
 export function detectLists(tree: DomTree, model: ListModel, rows: TreeNodeRows = treeNodeRows(tree)): ListDetection {
-  const group = mainGroup(markedNodes(rows, model), rows);
+  const group = listGroup(rows, model);
   if (group.length === 0) return { nodes: [], lists: [] };
   const { items, nodes } = listItems(tree, rows, group);
   if (items.length < MIN_LIST_ITEMS) return { nodes: [], lists: [] };

@@ -1,8 +1,9 @@
 /**
  * The list model file (`models/lists.model.json.gz`, docs/lists.md): two-class RIPPER rule
  * sets over the list-extraction study's parse-tree node features (one per training seed), which mark the
- * elements that are items of a page's main repeated list by majority, plus the header saying
- * what they were trained on.
+ * elements that are items of a page's main repeated list by majority; from version 2 also
+ * group rule sets, which say which candidate group (rows sharing a tag path) is the page's
+ * list where the item rules mark none; plus the header saying what they were trained on.
  */
 import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -14,7 +15,8 @@ export const LIST_MODEL_FORMAT = 'pith-lists';
 
 export interface ListModelFile {
   readonly format: typeof LIST_MODEL_FORMAT;
-  readonly version: 1;
+  /** 1: item rule sets only; 2: also group rule sets. */
+  readonly version: 1 | 2;
   /** Name, version and hash of the node features the rules read (`tree-nodes`). */
   readonly featureSchema: { readonly name: string; readonly version: number; readonly hash: string };
   readonly trainingCorpora: ReadonlyArray<{ readonly name: string; readonly pages: number }>;
@@ -22,11 +24,18 @@ export interface ListModelFile {
   readonly createdAt: string;
   /** One rule set per RIPPER seed; an element is an item when most of them say so. */
   readonly ruleSets: readonly TwoClassBody[];
+  /** Version 2: rule sets over candidate groups (each described by its first member's row), one per seed. */
+  readonly groupRuleSets?: readonly TwoClassBody[];
+  /** Version 2: the least mean probability of the group rule sets for a group to be the page's list. */
+  readonly groupThreshold?: number;
 }
 
 export interface ListModel {
   readonly file: ListModelFile;
   readonly ruleSets: readonly TwoClassRules[];
+  /** Empty for a version 1 model. */
+  readonly groupRuleSets: readonly TwoClassRules[];
+  readonly groupThreshold: number;
 }
 
 /** The most rule sets a file may hold. */
@@ -34,9 +43,14 @@ const MAX_RULE_SETS = 15;
 
 const MAX_LIST_MODEL_BYTES = 16 * 1024 * 1024;
 
-export function createListModelFile(ruleSets: readonly TwoClassBody[], header: Pick<ListModelFile, 'trainingCorpora' | 'params'>, now = new Date()): ListModelFile {
+/** A model file: version 2 when it has group rule sets (and their threshold), else version 1. */
+export function createListModelFile(
+  ruleSets: readonly TwoClassBody[], header: Pick<ListModelFile, 'trainingCorpora' | 'params'>, now = new Date(),
+  groups?: { readonly ruleSets: readonly TwoClassBody[]; readonly threshold: number },
+): ListModelFile {
   const s = TREE_NODE_SCHEMA;
-  return { format: LIST_MODEL_FORMAT, version: 1, featureSchema: { name: s.name, version: s.version, hash: s.hash }, ...header, createdAt: now.toISOString(), ruleSets };
+  const base = { format: LIST_MODEL_FORMAT, featureSchema: { name: s.name, version: s.version, hash: s.hash }, ...header, createdAt: now.toISOString(), ruleSets } as const;
+  return groups && groups.ruleSets.length > 0 ? { ...base, version: 2, groupRuleSets: groups.ruleSets, groupThreshold: groups.threshold } : { ...base, version: 1 };
 }
 
 export function encodeListModel(file: ListModelFile): Buffer {
@@ -53,15 +67,25 @@ export function listModelFromJson(json: unknown, subject = 'list model'): ListMo
   const bad = (m: string): never => { throw new PithError('BAD_MODEL', m, subject); };
   if (!isListModelJson(json)) bad(`not a list model (format '${LIST_MODEL_FORMAT}')`);
   const f = json as Record<string, unknown>;
-  if (f['version'] !== 1) bad(`unsupported list model version ${String(f['version'])}`);
+  if (f['version'] !== 1 && f['version'] !== 2) bad(`unsupported list model version ${String(f['version'])}`);
   const fs = f['featureSchema'] as Record<string, unknown> | undefined;
   if (typeof fs !== 'object' || fs === null || fs['hash'] !== TREE_NODE_SCHEMA.hash) {
     bad(`trained on other node features (${String(fs?.['hash'])}; this pith computes ${TREE_NODE_SCHEMA.hash})`);
   }
   if (!Array.isArray(f['trainingCorpora']) || typeof f['params'] !== 'object' || typeof f['createdAt'] !== 'string') bad('malformed header');
-  const bodies = f['ruleSets'];
-  if (!Array.isArray(bodies) || bodies.length === 0 || bodies.length > MAX_RULE_SETS) bad(`ruleSets must hold 1 to ${MAX_RULE_SETS} rule sets`);
-  const ruleSets = (bodies as unknown[]).map((body) => {
+  const ruleSets = ruleSetsOf(f['ruleSets'], 'ruleSets', subject);
+  if (f['version'] === 1) return { file: json as ListModelFile, ruleSets, groupRuleSets: [], groupThreshold: 0 };
+  const groupRuleSets = ruleSetsOf(f['groupRuleSets'], 'groupRuleSets', subject);
+  const t = f['groupThreshold'];
+  if (typeof t !== 'number' || !(t >= 0 && t <= 1)) bad('groupThreshold must be a number from 0 to 1');
+  return { file: json as ListModelFile, ruleSets, groupRuleSets, groupThreshold: t as number };
+}
+
+/** Checks stored rule sets: 1 to MAX_RULE_SETS bodies, each reading only features the node rows have. */
+function ruleSetsOf(bodies: unknown, name: string, subject: string): TwoClassRules[] {
+  const bad = (m: string): never => { throw new PithError('BAD_MODEL', m, subject); };
+  if (!Array.isArray(bodies) || bodies.length === 0 || bodies.length > MAX_RULE_SETS) bad(`${name} must hold 1 to ${MAX_RULE_SETS} rule sets`);
+  return (bodies as unknown[]).map((body) => {
     let rules: TwoClassRules;
     try {
       rules = twoClassFromJSON(body);
@@ -76,7 +100,6 @@ export function listModelFromJson(json: unknown, subject = 'list model'): ListMo
     }
     return rules;
   });
-  return { file: json as ListModelFile, ruleSets };
 }
 
 /** Decodes list model bytes (gzip or plain JSON). */

@@ -9,7 +9,7 @@ import { parseHtml } from '../../../src/dom/parse.js';
 import type { ElementNode } from '../../../src/dom/tree.js';
 import { TREE_NODE_COLUMNS, TREE_NODE_SETS, treeNodeRows } from '../../../src/features/tree-nodes.js';
 import { featuresOf, trainTwoClass } from '../../../src/models/ripper/two-class.js';
-import { detectLists, mainGroup, markedNodes, MIN_LIST_ITEMS, resolveHref } from '../../../src/models/lists/find-lists.js';
+import { bestGroup, candidateGroups, detectLists, groupProbabilities, mainGroup, markedNodes, MIN_LIST_ITEMS, resolveHref } from '../../../src/models/lists/find-lists.js';
 import { createListModelFile, decodeListModel, encodeListModel, type ListModel } from '../../../src/models/lists/list-model.js';
 import { extract } from '../../../src/index.js';
 import type { ItemFeatures } from '../../../src/features/types.js';
@@ -163,4 +163,66 @@ test('the bundled list model loads and pith model show --lists prints its rules'
   assert.equal(show.status, 0, show.stderr);
   assert.match(show.stdout, /RIPPER: \d+ rules over \d+ features/);
   assert.match(show.stdout, /normalizedNodePrefixCount\(numeric\)/);
+});
+
+/** A version 2 model whose item rules mark nothing, and whose group rules were learned from the training pages' product groups. */
+function groupOnlyModel(threshold: number): ListModel {
+  const features = featuresOf(TREE_NODE_COLUMNS, TREE_NODE_SETS);
+  const items: ItemFeatures[] = [], pos: boolean[] = [], groupItems: ItemFeatures[] = [], groupPos: boolean[] = [];
+  for (const html of TRAIN) {
+    const tree = parseHtml(html);
+    const rows = treeNodeRows(tree);
+    rows.items.forEach((it) => { items.push(it); pos.push(false); });
+    for (const g of candidateGroups(rows)) {
+      const el = tree.nodes[rows.ids[g.first]!] as ElementNode;
+      groupItems.push(rows.items[g.first]!);
+      groupPos.push(el.tag === 'a' && (el.attrs['href'] ?? '').startsWith('/p/'));
+    }
+  }
+  const itemBody = trainTwoClass(items, pos, features, {}, { positive: 'item', negative: 'other' });
+  const groupBody = trainTwoClass(groupItems, groupPos, features, { minCoverage: 1 }, { positive: 'list', negative: 'other' });
+  const file = createListModelFile([itemBody], { trainingCorpora: [], params: {} }, undefined, { ruleSets: [groupBody], threshold });
+  return decodeListModel(encodeListModel(file));
+}
+
+test('version 2: where the item rules mark no list, the group rules pick the candidate group', () => {
+  const model = groupOnlyModel(0.5);
+  assert.equal(model.file.version, 2);
+  assert.equal(model.ruleSets[0]!.body.rules.length, 0, 'the item rules mark nothing');
+  assert.ok(model.groupRuleSets[0]!.body.rules.length >= 1);
+  const html = page(['Bamboo bath mat', 'Rain shower head', 'Towel rail in chrome'], ['Home', 'Bath', 'Offers', 'Help']);
+  const tree = parseHtml(html, { url: 'https://shop.example/bath' });
+  const rows = treeNodeRows(tree);
+  const probs = groupProbabilities(rows, model.groupRuleSets);
+  assert.ok(probs.size >= 2, 'the menu and the cards are candidates');
+  assert.deepEqual(detectLists(tree, model).lists[0]!.items.map((i) => i.text), ['Bamboo bath mat', 'Rain shower head', 'Towel rail in chrome']);
+  // The threshold says "none" when no group is probable enough.
+  assert.deepEqual(bestGroup(probs, rows, 1.01), []);
+  assert.deepEqual(detectLists(tree, groupOnlyModel(1)).lists, []);
+  // A version 1 model has no group rules: the same page has no list.
+  const v1 = decodeListModel(encodeListModel(createListModelFile(model.file.ruleSets, { trainingCorpora: [], params: {} })));
+  assert.equal(v1.file.version, 1);
+  assert.deepEqual(detectLists(tree, v1).lists, []);
+});
+
+test('version 2 files: group rule sets and threshold checked; pith model show prints the group rules', () => {
+  const model = groupOnlyModel(0.05);
+  const again = decodeListModel(encodeListModel(model.file));
+  assert.deepEqual(again.file, model.file);
+  assert.equal(again.groupThreshold, 0.05);
+  assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, groupThreshold: 2 }))), /groupThreshold must be/);
+  assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, groupRuleSets: [] }))), /groupRuleSets must hold/);
+  assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, version: 3 }))), /unsupported list model version 3/);
+  const dir = mkdtempSync(join(tmpdir(), 'pith-lists-v2-'));
+  try {
+    const path = join(dir, 'm.json.gz');
+    writeFileSync(path, encodeListModel(model.file));
+    const show = pith('model', 'show', path);
+    assert.equal(show.status, 0, show.stderr);
+    assert.match(show.stdout, /format {5}pith-lists v2/);
+    assert.match(show.stdout, /^group rules: .* 0\.05 or more$/m);
+    assert.match(show.stdout, /^ {2}1\. list :- /m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
