@@ -23,6 +23,48 @@ const MAX_INHERITED_TOKENS = 48;
 const EMPTY: readonly string[] = Object.freeze([]);
 const TOKEN_OK_RE = /^\p{L}{2,24}$/u;
 
+/** Split, lower-cased words of an element's class, id, itemprop and role: the first `MAX_OWN_TOKENS` distinct ones. */
+export function markupWords(a: Readonly<Record<string, string>>): readonly string[] {
+  const raw: string[] = [];
+  for (const name of ['class', 'id', 'itemprop', 'role'] as const) {
+    const v = a[name];
+    if (v) splitIdentifier(v.length > 300 ? v.slice(0, 300) : v, raw);
+  }
+  const out: string[] = [];
+  for (const w of raw) {
+    if (out.length >= MAX_OWN_TOKENS) break;
+    if (isTokenWord(w) && !out.includes(w)) out.push(w);
+  }
+  return Object.freeze(out);
+}
+
+/** `TOKEN_OK_RE.test(w)`; ASCII words (the most) by their length alone, since `splitIdentifier` gives letters only. */
+function isTokenWord(w: string): boolean {
+  let ascii = true;
+  for (let k = 0; k < w.length && ascii; k++) ascii = w.charCodeAt(k) < 128;
+  return ascii ? w.length >= 2 && w.length <= 24 : TOKEN_OK_RE.test(w);
+}
+
+/**
+ * Attribute strings and the words they split into, kept across pages. Bounded: emptied when
+ * full (a long crawl meets ever new generated class names).
+ */
+class SplitCache {
+  private readonly map = new Map<string, readonly string[]>();
+  get(key: string): readonly string[] | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, words: readonly string[]): void {
+    if (this.map.size >= MAX_SPLIT_STRINGS) this.map.clear();
+    this.map.set(key, words);
+  }
+}
+const MAX_SPLIT_STRINGS = 1 << 15;
+/** Elements with an id, itemprop or role: keyed by the four values joined. */
+const splitCache = new SplitCache();
+/** Elements with a class only: keyed by the class value. */
+const classSplitCache = new SplitCache();
+
 export class PageContext {
   readonly page: Page;
   readonly tree: DomTree;
@@ -43,8 +85,6 @@ export class PageContext {
   private _charStarts: Float64Array | undefined;
   private readonly memo = new Map<string, unknown>();
   private readonly names = new Map<string, Map<string, string>>();
-  private readonly splitCache = new Map<string, readonly string[]>();
-  private readonly classSplitCache = new Map<string, readonly string[]>();
 
   constructor(page: Page, config: FeatureConfig) {
     this.page = page;
@@ -138,25 +178,14 @@ export class PageContext {
       const cls = a['class'];
       const rest = a['id'] || a['itemprop'] || a['role'];
       if (cls || rest) {
-        // Sites repeat the same class strings on many elements: split each string once per page.
+        // Sites repeat the same class strings on many elements, and a crawl's pages repeat them
+        // too: each string is split once (per process, see `SplitCache`), and the lists it gives
+        // are the same objects on every page, so families may key their own caches by them.
         // Most elements carry a class only; its value is the key, without building a joined one.
-        const cache = rest ? this.splitCache : this.classSplitCache;
+        const cache = rest ? splitCache : classSplitCache;
         const key = rest ? `${cls ?? ''}\u0000${a['id'] ?? ''}\u0000${a['itemprop'] ?? ''}\u0000${a['role'] ?? ''}` : cls!;
         t = cache.get(key);
-        if (!t) {
-          const raw: string[] = [];
-          for (const name of ['class', 'id', 'itemprop', 'role'] as const) {
-            const v = a[name];
-            if (v) splitIdentifier(v.length > 300 ? v.slice(0, 300) : v, raw);
-          }
-          const out: string[] = [];
-          for (const w of raw) {
-            if (out.length >= MAX_OWN_TOKENS) break;
-            if (TOKEN_OK_RE.test(w) && !out.includes(w)) out.push(w);
-          }
-          t = Object.freeze(out);
-          cache.set(key, t);
-        }
+        if (!t) cache.set(key, (t = markupWords(a)));
       }
     }
     this.ownTokens[id] = t;

@@ -173,7 +173,12 @@ interface FamilySink {
   refOf?(prefix: string, value: string): number;
   /** Column `k` of the whole schema; absent when the sink keeps no columns. */
   setColumn?(i: number, k: number, value: string | number): void;
+  /** See `FamilyOutput.refScope`: set when the sink's refs hold across pages. */
+  readonly refScope?: object;
 }
+
+/** `col` of an output whose sink keeps no columns. */
+const dropColumn = (): void => {};
 
 /** Runs one family's `compute`; a profiler passes one to time each family where extraction runs it. */
 export type FamilyRunner = (family: string, run: () => void) => void;
@@ -189,6 +194,8 @@ function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: Fam
     if (r === undefined) m.set(value, (r = sink.ref(prefix + value)));
     return r;
   };
+  const keepsColumns = sink.setColumn !== undefined;
+  const refScope = sink.refScope;
   let offset = 0;
   for (const fam of families) {
     const base = offset;
@@ -206,10 +213,14 @@ function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: Fam
         if (!Number.isFinite(value)) bad(`#${r}`, value);
         sink.addRef(i, r, value);
       },
-      col(i, j, value) {
-        if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
-        sink.setColumn?.(i, base + j, value);
-      },
+      col: keepsColumns
+        ? (i, j, value) => {
+          if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
+          sink.setColumn!(i, base + j, value);
+        }
+        : dropColumn,
+      keepsColumns,
+      ...(refScope ? { refScope } : {}),
     };
     if (runFamily) runFamily(fam.name, () => fam.compute(ctx, out));
     else fam.compute(ctx, out);
@@ -311,9 +322,12 @@ class EncodingSink implements FamilySink {
   private n = 0;
   private allOne = true;
   private readonly refs: VocabRefs;
+  /** The vocabulary's refs, the same object for every page: refs hold across pages. */
+  readonly refScope: object;
 
   constructor(vocab: AttributeVocabulary, private readonly count: number) {
     this.refs = refsFor(vocab);
+    this.refScope = this.refs;
   }
 
   /** The vocabulary's number for `name`, -1 when it has none. */

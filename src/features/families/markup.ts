@@ -2,7 +2,7 @@
  * Families over what authors wrote into the markup: class/id/itemprop/role words,
  * heading elements, landmark containers, and schema.org data (JSON-LD, microdata).
  */
-import { KeyedRefs, NONE, type FeatureFamily } from '../family.js';
+import { KeyedRefs, NONE, type FamilyOutput, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
@@ -24,9 +24,12 @@ export const markupTokensFamily: FeatureFamily = {
   attributes: ['cls:*', 'acls:*', 'hint:*', 'ahint:*'],
   compute(ctx, out) {
     const cap = ctx.config.maxMarkupTokens;
-    // Token lists are shared by every block under the same elements: resolve their names once per list.
-    const cache = new Map<readonly string[], TokenListRefs>();
-    const refsOf = (list: readonly string[], prefix: string, hintPrefix: string): TokenListRefs => {
+    // Token lists are shared by every block under the same elements: resolve their names once
+    // per list. An element's own list is the same object on every page (PageContext.elementTokens),
+    // so its refs are kept across pages where the output's refs last; the rest are made per page.
+    const ownCache = lastingListRefs(out, cap);
+    const pageCache = new Map<readonly string[], TokenListRefs>();
+    const refsOf = (list: readonly string[], prefix: string, hintPrefix: string, cache: ListRefsCache): TokenListRefs => {
       let v = cache.get(list);
       if (!v) {
         // Each group once, in the order its first word comes; the first of them fills the column.
@@ -58,6 +61,7 @@ export const markupTokensFamily: FeatureFamily = {
       const b = blocks[i]!;
       const box = containers[i]!;
       let own = ctx.elementTokens(box);
+      let ownCacheOf: ListRefsCache = ownCache;
       const inner = b.elementId === box ? EMPTY : ctx.elementTokens(b.elementId);
       if (inner.length > 0) {
         // An inline element with its own classes (a styled link, a span): its words and the box's.
@@ -65,9 +69,10 @@ export const markupTokensFamily: FeatureFamily = {
         let merged = pairs.get(key);
         if (!merged) pairs.set(key, (merged = [...new Set([...inner, ...own])]));
         own = merged;
+        ownCacheOf = pageCache;
       }
-      const mine = refsOf(own, 'cls:', 'hint:');
-      const theirs = refsOf(ctx.ancestorTokens(box), 'acls:', 'ahint:');
+      const mine = refsOf(own, 'cls:', 'hint:', ownCacheOf);
+      const theirs = refsOf(ctx.ancestorTokens(box), 'acls:', 'ahint:', pageCache);
       // The budget is shared: own words first, then the ancestors', `cap` in all.
       const fromMine = Math.min(cap, mine.names.length);
       const fromTheirs = Math.min(cap - fromMine, theirs.names.length);
@@ -83,6 +88,27 @@ export const markupTokensFamily: FeatureFamily = {
 };
 
 const EMPTY: readonly string[] = Object.freeze([]);
+
+interface ListRefsCache {
+  get(list: readonly string[]): TokenListRefs | undefined;
+  set(list: readonly string[], refs: TokenListRefs): unknown;
+}
+
+/**
+ * Refs of elements' own token lists under `cls:` and `hint:` with `cap` words, kept across
+ * pages for outputs whose refs last (`refScope`), by list object: the lists live in
+ * PageContext's bounded cache of split attribute strings, and go from here with it.
+ */
+function lastingListRefs(out: FamilyOutput, cap: number): ListRefsCache {
+  const scope = out.refScope;
+  if (!scope) return new Map();
+  let byCap = ownListRefs.get(scope);
+  if (!byCap) ownListRefs.set(scope, (byCap = new Map()));
+  let refs = byCap.get(cap);
+  if (!refs) byCap.set(cap, (refs = new WeakMap()));
+  return refs;
+}
+const ownListRefs = new WeakMap<object, Map<number, WeakMap<readonly string[], TokenListRefs>>>();
 
 interface TokenListRefs {
   /** Refs of the list's first `maxMarkupTokens` words under the prefix. */
@@ -106,7 +132,7 @@ export const headingFamily: FeatureFamily = {
         out.attr(i, 'heading');
         out.attr(i, HEADING_NAMES[level]!);
       }
-      out.col(i, 0, level > 0 ? `h${level}` : NONE);
+      if (out.keepsColumns) out.col(i, 0, level > 0 ? `h${level}` : NONE);
     });
   },
 };
