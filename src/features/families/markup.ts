@@ -3,7 +3,7 @@
  * heading elements, landmark containers, and schema.org data (JSON-LD, microdata).
  */
 import { KeyedRefs, NONE, type FamilyOutput, type FeatureFamily } from '../family.js';
-import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata } from '../page-context.js';
+import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata, type WordIds } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
 
@@ -12,7 +12,8 @@ const HINT_OF: ReadonlyMap<string, string> = new Map(
   Object.entries(CLASS_WORD_GROUPS).flatMap(([g, words]) => words.split(' ').map((w) => [w, g] as const)),
 );
 
-const HINT_BIT: ReadonlyMap<string, number> = new Map(HINTS.map((h, k) => [h, 1 << k]));
+/** Index of each group in HINTS (its bit in a list's set of groups). */
+const HINT_INDEX: ReadonlyMap<string, number> = new Map(HINTS.map((h, k) => [h, k]));
 
 export const markupTokensFamily: FeatureFamily = {
   name: 'markup-tokens',
@@ -24,55 +25,27 @@ export const markupTokensFamily: FeatureFamily = {
   attributes: ['cls:*', 'acls:*', 'hint:*', 'ahint:*'],
   compute(ctx, out) {
     const cap = ctx.config.maxMarkupTokens;
-    // Token lists are shared by every block under the same elements: resolve their names once
-    // per list. An element's own list is the same object on every page (PageContext.elementTokens),
-    // so its refs are kept across pages where the output's refs last; the rest are made per page.
-    const ownCache = lastingListRefs(out, cap);
-    const pageCache = new Map<readonly string[], TokenListRefs>();
-    const refsOf = (list: readonly string[], prefix: string, hintPrefix: string, cache: ListRefsCache): TokenListRefs => {
-      let v = cache.get(list);
-      if (!v) {
-        // Each group once, in the order its first word comes; the first of them fills the column.
-        let bits = 0;
-        const hints: number[] = [];
-        let first: string = NONE;
-        for (const t of list) {
-          const h = HINT_OF.get(t);
-          if (h === undefined) continue;
-          const bit = HINT_BIT.get(h)!;
-          if ((bits & bit) !== 0) continue;
-          bits |= bit;
-          hints.push(out.refOf(hintPrefix, h));
-          if (first === NONE) first = h;
-        }
-        // Only the first `cap` words can ever be emitted (the budget is per block).
-        const names: number[] = [];
-        for (let k = 0; k < list.length && k < cap; k++) names.push(out.refOf(prefix, list[k]!));
-        v = { names, hints, first };
-        cache.set(list, v);
-      }
-      return v;
-    };
+    const words = ctx.words;
+    const own = new WordListRefs(out, words, 'cls:', 'hint:', cap);
+    const above = new WordListRefs(out, words, 'acls:', 'ahint:', cap);
     // Keyed by the block's element and kind, which decide its box.
-    const pairs = new Map<number, readonly string[]>();
+    const pairs = new Map<number, WordIds>();
     const containers = ctx.containers;
     const blocks = ctx.blocks;
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
       const box = containers[i]!;
-      let own = ctx.elementTokens(box);
-      let ownCacheOf: ListRefsCache = ownCache;
-      const inner = b.elementId === box ? EMPTY : ctx.elementTokens(b.elementId);
+      let ownIds = ctx.elementWordIds(box);
+      const inner = b.elementId === box ? NO_IDS : ctx.elementWordIds(b.elementId);
       if (inner.length > 0) {
         // An inline element with its own classes (a styled link, a span): its words and the box's.
         const key = b.elementId * 2 + (b.kind === 'text' ? 1 : 0);
         let merged = pairs.get(key);
-        if (!merged) pairs.set(key, (merged = [...new Set([...inner, ...own])]));
-        own = merged;
-        ownCacheOf = pageCache;
+        if (!merged) pairs.set(key, (merged = innerThenBox(inner, ownIds)));
+        ownIds = merged;
       }
-      const mine = refsOf(own, 'cls:', 'hint:', ownCacheOf);
-      const theirs = refsOf(ctx.ancestorTokens(box), 'acls:', 'ahint:', pageCache);
+      const mine = own.of(ownIds);
+      const theirs = above.of(ctx.ancestorWordIds(box));
       // The budget is shared: own words first, then the ancestors', `cap` in all.
       const fromMine = Math.min(cap, mine.names.length);
       const fromTheirs = Math.min(cap - fromMine, theirs.names.length);
@@ -87,28 +60,88 @@ export const markupTokensFamily: FeatureFamily = {
   },
 };
 
-const EMPTY: readonly string[] = Object.freeze([]);
+const NO_IDS: WordIds = Object.freeze([]);
 
-interface ListRefsCache {
-  get(list: readonly string[]): TokenListRefs | undefined;
-  set(list: readonly string[], refs: TokenListRefs): unknown;
+/** The inline element's words, then the box's not among them (both lists have no repeats). */
+function innerThenBox(inner: WordIds, box: WordIds): WordIds {
+  const out = inner.slice();
+  for (let k = 0; k < box.length; k++) if (!inner.includes(box[k]!)) out.push(box[k]!);
+  return out;
 }
+
+/** No ref or group worked out yet for a word. */
+const UNRESOLVED = -2;
 
 /**
- * Refs of elements' own token lists under `cls:` and `hint:` with `cap` words, kept across
- * pages for outputs whose refs last (`refScope`), by list object: the lists live in
- * PageContext's bounded cache of split attribute strings, and go from here with it.
+ * Refs of word lists (PageContext word ids) under one prefix and its group prefix, made once
+ * per list: each word's ref and group are worked out once per page and then read by index.
  */
-function lastingListRefs(out: FamilyOutput, cap: number): ListRefsCache {
-  const scope = out.refScope;
-  if (!scope) return new Map();
-  let byCap = ownListRefs.get(scope);
-  if (!byCap) ownListRefs.set(scope, (byCap = new Map()));
-  let refs = byCap.get(cap);
-  if (!refs) byCap.set(cap, (refs = new WeakMap()));
-  return refs;
+class WordListRefs {
+  private readonly lists = new Map<WordIds, TokenListRefs>();
+  private wordRefs: Int32Array = new Int32Array(64).fill(UNRESOLVED);
+  /** Per word: index into HINTS, -1 for none. */
+  private groups: Int32Array = new Int32Array(64).fill(UNRESOLVED);
+  private readonly groupRefs: KeyedRefs;
+
+  constructor(
+    private readonly out: FamilyOutput,
+    private readonly words: readonly string[],
+    private readonly prefix: string,
+    hintPrefix: string,
+    private readonly cap: number,
+  ) {
+    this.groupRefs = new KeyedRefs(out, (g) => hintPrefix + HINTS[g]!);
+  }
+
+  of(list: WordIds): TokenListRefs {
+    let v = this.lists.get(list);
+    if (v) return v;
+    if (this.words.length > this.groups.length) this.grow();
+    // Each group once, in the order its first word comes; the first of them fills the column.
+    let bits = 0;
+    const hints: number[] = [];
+    let first: string = NONE;
+    for (let k = 0; k < list.length; k++) {
+      const g = this.groupOf(list[k]!);
+      if (g < 0 || (bits & (1 << g)) !== 0) continue;
+      bits |= 1 << g;
+      hints.push(this.groupRefs.get(g));
+      if (first === NONE) first = HINTS[g]!;
+    }
+    // Only the first `cap` words can ever be emitted (the budget is per block).
+    const names: number[] = [];
+    for (let k = 0; k < list.length && k < this.cap; k++) names.push(this.refOf(list[k]!));
+    v = { names, hints, first };
+    this.lists.set(list, v);
+    return v;
+  }
+
+  private refOf(w: number): number {
+    let r = this.wordRefs[w]!;
+    if (r === UNRESOLVED) this.wordRefs[w] = r = this.out.refOf(this.prefix, this.words[w]!);
+    return r;
+  }
+
+  private groupOf(w: number): number {
+    let g = this.groups[w]!;
+    if (g === UNRESOLVED) {
+      const h = HINT_OF.get(this.words[w]!);
+      this.groups[w] = g = h === undefined ? -1 : HINT_INDEX.get(h)!;
+    }
+    return g;
+  }
+
+  private grow(): void {
+    const size = Math.max(this.words.length, this.groups.length * 2);
+    const grow = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(size).fill(UNRESOLVED);
+      b.set(a);
+      return b;
+    };
+    this.wordRefs = grow(this.wordRefs);
+    this.groups = grow(this.groups);
+  }
 }
-const ownListRefs = new WeakMap<object, Map<number, WeakMap<readonly string[], TokenListRefs>>>();
 
 interface TokenListRefs {
   /** Refs of the list's first `maxMarkupTokens` words under the prefix. */
