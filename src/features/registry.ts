@@ -362,17 +362,23 @@ class EncodingSink implements FamilySink {
   }
 
   build(): Pick<EncodedFeatures, 'itemStart' | 'ids' | 'vals'> {
-    const { n, count } = this;
+    // Locals, not fields, in the loops: they run once per emitted attribute.
+    const { n, count, item, id } = this;
     const itemStart = new Int32Array(count + 1);
-    for (let p = 0; p < n; p++) itemStart[this.item[p]! + 1]++;
+    for (let p = 0; p < n; p++) itemStart[item[p]! + 1]++;
     for (let i = 0; i < count; i++) itemStart[i + 1] += itemStart[i]!;
     const next = itemStart.slice(0, count);
     const ids = new Int32Array(n);
-    const vals = this.allOne ? null : new Float32Array(n);
+    if (this.allOne) {
+      for (let p = 0; p < n; p++) ids[next[item[p]!]++] = id[p]!;
+      return { itemStart, ids, vals: null };
+    }
+    const val = this.val;
+    const vals = new Float32Array(n);
     for (let p = 0; p < n; p++) {
-      const q = next[this.item[p]!]++;
-      ids[q] = this.id[p]!;
-      if (vals) vals[q] = this.val[p]!;
+      const q = next[item[p]!]++;
+      ids[q] = id[p]!;
+      vals[q] = val[p]!;
     }
     return { itemStart, ids, vals };
   }
