@@ -192,6 +192,7 @@ export const containersFamily: FeatureFamily = {
 const MICRODATA_PRIORITY: readonly Microdata[] = [
   'comment', 'headline', 'caption', 'author', 'datepublished', 'description', 'articlesection', 'articlebody', 'name',
 ];
+const MICRODATA_PRIORITY_BITS: readonly number[] = MICRODATA_PRIORITY.map((p) => 1 << MICRODATA.indexOf(p));
 const SHINGLE = 3;
 const MAX_BODY_CHARS = 300_000;
 
@@ -236,22 +237,28 @@ export const schemaFamily: FeatureFamily = {
       let share = 0;
       if (shingles.size > 0 && toks.length > 0) {
         if (toks.length >= SHINGLE) {
+          // A 3-gram can be in the body's only if its three words are (the body's words are its
+          // 1-grams, and a word holds no space): the string is built only for such runs.
           let hit = 0;
-          const total = toks.length - SHINGLE + 1;
-          for (let k = 0; k < total; k++) if (shingles.has(shingleAt(toks, k, SHINGLE))) hit++;
-          share = hit / total;
+          let known = 0;
+          for (let k = 0; k < toks.length; k++) {
+            known = shingles.has(toks[k]!) ? known + 1 : 0;
+            if (known >= SHINGLE && shingles.has(shingleAt(toks, k - SHINGLE + 1, SHINGLE))) hit++;
+          }
+          share = hit / (toks.length - SHINGLE + 1);
         } else if (shingles.has(keyOf(toks))) share = 1;
       }
       if (share > 0) out.attr(i, 'ld:body', share);
       if (share >= 0.8) out.attr(i, 'ld:body=most');
-      const key = toks.length > 0 && toks.length <= 60 ? keyOf(toks) : '';
+      const key = toks.length > 0 && toks.length <= 60 && headlines.size + descriptions.size > 0 ? keyOf(toks) : '';
       const isHeadline = key !== '' && headlines.has(key);
       if (isHeadline) out.attr(i, 'ld:headline');
       if (key !== '' && descriptions.has(key)) out.attr(i, 'meta:desc');
       const m = ctx.microdata(b.elementId);
       let top: string = NONE;
-      for (const p of MICRODATA_PRIORITY) {
-        if ((m & (1 << MICRODATA.indexOf(p))) === 0) continue;
+      for (let k = 0; k < MICRODATA_PRIORITY.length; k++) {
+        if ((m & MICRODATA_PRIORITY_BITS[k]!) === 0) continue;
+        const p = MICRODATA_PRIORITY[k]!;
         out.attrRef(i, out.refOf('ip:', p));
         if (top === NONE) top = p;
       }
