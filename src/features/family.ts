@@ -31,6 +31,17 @@ export interface FamilyOutput {
   attrRef(i: number, ref: number, value?: number): void;
   /** Sets the family's column `j` (index into `FeatureFamily.columns`) of item `i`. */
   col(i: number, j: number, value: string | number): void;
+  /**
+   * Whether `col` keeps what it is given. False where only attributes are read (a model's
+   * encoding): a family may then skip working out column values that cost more than a lookup.
+   */
+  readonly keepsColumns: boolean;
+  /**
+   * Stands for how this output numbers names: outputs with the same scope give a name the
+   * same ref on every page, so a family may keep refs across pages in a WeakMap keyed by it.
+   * Absent: refs hold for this page only.
+   */
+  readonly refScope?: object;
 }
 
 export interface FeatureFamily {
@@ -59,6 +70,7 @@ export function namedOutput(attr: FamilyOutput['attr'], col: FamilyOutput['col']
     ref: (name) => names.push(name) - 1,
     refOf: (prefix, value) => names.push(prefix + value) - 1,
     attrRef: (i, ref, value) => attr(i, names[ref]!, value),
+    keepsColumns: true,
   };
 }
 
@@ -76,10 +88,31 @@ export class KeyedRefs {
   }
 }
 
+/**
+ * Refs of `prefix + value` by value, in a table that lasts across pages when the output's
+ * refs do (`refScope`): a crawl's pages repeat the same tags and class words, so after the
+ * first pages a value's ref is one lookup, without building its name. Otherwise a table for
+ * this page. Bounded: emptied once it holds `MAX_LASTING_VALUES`.
+ */
+export function lastingRefs(out: FamilyOutput, prefix: string): Map<string, number> {
+  const scope = out.refScope;
+  if (!scope) return new Map();
+  let byPrefix = lasting.get(scope);
+  if (!byPrefix) lasting.set(scope, (byPrefix = new Map()));
+  let refs = byPrefix.get(prefix);
+  if (!refs) byPrefix.set(prefix, (refs = new Map()));
+  else if (refs.size >= MAX_LASTING_VALUES) refs.clear();
+  return refs;
+}
+const lasting = new WeakMap<object, Map<string, Map<string, number>>>();
+const MAX_LASTING_VALUES = 1 << 16;
+
 /** Refs of `prefix + value` for one prefix, values such as tags: one small lookup per item. */
 export class ValueRefs {
-  private readonly refs = new Map<string, number>();
-  constructor(private readonly out: FamilyOutput, private readonly prefix: string) {}
+  private readonly refs: Map<string, number>;
+  constructor(private readonly out: FamilyOutput, private readonly prefix: string) {
+    this.refs = lastingRefs(out, prefix);
+  }
   get(value: string): number {
     let r = this.refs.get(value);
     if (r === undefined) this.refs.set(value, (r = this.out.refOf(this.prefix, value)));

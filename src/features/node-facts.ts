@@ -54,6 +54,15 @@ export interface NodeFacts {
   readonly pathParent: Int32Array;
 }
 
+/** Bits of a tag's facts: its `CONTAINERS` bit (below bit 24), `IS_A` for `a`, and its heading level from `LEVEL_SHIFT` up. */
+const TAG_BITS = (1 << CONTAINERS.length) - 1;
+const IS_A = 1 << 24;
+const LEVEL_SHIFT = 25;
+
+function factsOfTag(tag: string): number {
+  return (CONTAINER_BIT.get(tag) ?? 0) | (tag === 'a' ? IS_A : 0) | ((HEADING_LEVEL.get(tag) ?? 0) << LEVEL_SHIFT);
+}
+
 /** The facts of every element of the tree (for text nodes and the document, zeros, paths as above). */
 export function nodeFacts(tree: DomTree): NodeFacts {
   const nodes = tree.nodes;
@@ -61,21 +70,28 @@ export function nodeFacts(tree: DomTree): NodeFacts {
   const flags = new Int32Array(n);
   const heading = new Int32Array(n);
   const micro = new Int32Array(n);
+  const shared = treeFacts(tree);
+  // What an element's tag alone gives (its landmark bit, its heading level), worked out once per
+  // tag path rather than looked up per element: a page has far fewer paths than elements.
+  const pathOf = shared.pathOf;
+  const byPath = new Int32Array(shared.paths.count).fill(-1);
   for (let id = 1; id < n; id++) {
     const node = nodes[id]!;
     if (node.kind !== 'element') continue;
     const p = node.parent;
-    let f = p > 0 ? flags[p]! : 0;
-    const bit = CONTAINER_BIT.get(node.tag);
-    if (bit !== undefined) f |= bit;
-    if (node.tag === 'a' && node.attrs['href'] !== undefined) f |= IN_LINK_BIT;
+    const path = pathOf[id]!;
+    let tagFacts = path >= 0 ? byPath[path]! : factsOfTag(node.tag);
+    if (tagFacts < 0) byPath[path] = tagFacts = factsOfTag(node.tag);
+    let f = (p > 0 ? flags[p]! : 0) | (tagFacts & TAG_BITS);
+    if ((tagFacts & IS_A) !== 0 && node.attrs['href'] !== undefined) f |= IN_LINK_BIT;
     const role = node.attrs['role'];
     if (role !== undefined) {
       const as = ROLE_AS.get(role.trim().toLowerCase());
       if (as) f |= CONTAINER_BIT.get(as)!;
     }
     flags[id] = f;
-    heading[id] = HEADING_LEVEL.get(node.tag) ?? (p > 0 ? heading[p]! : 0);
+    const level = tagFacts >>> LEVEL_SHIFT;
+    heading[id] = level > 0 ? level : p > 0 ? heading[p]! : 0;
     let m = p > 0 ? micro[p]! : 0;
     const ip = node.attrs['itemprop'];
     if (ip !== undefined) for (const v of ip.toLowerCase().split(/\s+/)) m |= MICRODATA_BIT.get(v) ?? 0;
@@ -83,6 +99,5 @@ export function nodeFacts(tree: DomTree): NodeFacts {
     if (it !== undefined && ARTICLE_TYPE_RE.test(it)) m |= ARTICLE_ITEMTYPE_BIT;
     micro[id] = m;
   }
-  const shared = treeFacts(tree);
   return { containerFlags: flags, headingLevel: heading, microdata: micro, pathId: shared.pathOf, pathParent: shared.paths.parent };
 }

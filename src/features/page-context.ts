@@ -22,6 +22,31 @@ const MAX_OWN_TOKENS = 12;
 const MAX_INHERITED_TOKENS = 48;
 const EMPTY: readonly string[] = Object.freeze([]);
 const TOKEN_OK_RE = /^\p{L}{2,24}$/u;
+/** Word-id lists are plain arrays of small integers: many are short, and typed arrays cost more to make. */
+export type WordIds = readonly number[];
+const NO_IDS: WordIds = Object.freeze([]);
+
+/** Split, lower-cased words of an element's class, id, itemprop and role: the first `MAX_OWN_TOKENS` distinct ones. */
+export function splitMarkupWords(a: Readonly<Record<string, string>>): readonly string[] {
+  const raw: string[] = [];
+  for (const name of ['class', 'id', 'itemprop', 'role'] as const) {
+    const v = a[name];
+    if (v) splitIdentifier(v.length > 300 ? v.slice(0, 300) : v, raw);
+  }
+  const out: string[] = [];
+  for (const w of raw) {
+    if (out.length >= MAX_OWN_TOKENS) break;
+    if (isTokenWord(w) && !out.includes(w)) out.push(w);
+  }
+  return Object.freeze(out);
+}
+
+/** `TOKEN_OK_RE.test(w)`; ASCII words (the most) by their length alone, since `splitIdentifier` gives letters only. */
+function isTokenWord(w: string): boolean {
+  let ascii = true;
+  for (let k = 0; k < w.length && ascii; k++) ascii = w.charCodeAt(k) < 128;
+  return ascii ? w.length >= 2 && w.length <= 24 : TOKEN_OK_RE.test(w);
+}
 
 export class PageContext {
   readonly page: Page;
@@ -41,9 +66,19 @@ export class PageContext {
   /** Per element: the tokens its children inherit (its own, then its ancestors'), shared by all of them. */
   private _belowTokens: (readonly string[] | undefined)[] | undefined;
   private _charStarts: Float64Array | undefined;
+  /** The page's class/id words, each once, in first-seen order: what word ids stand for. */
+  private readonly _words: string[] = [];
+  private readonly wordIndex = new Map<string, number>();
+  /** Word ids of each distinct `elementTokens` list (lists are shared by the elements that split alike). */
+  private readonly idsOfList = new Map<readonly string[], WordIds>();
+  private _ownIds: (WordIds | undefined)[] | undefined;
+  private _inheritedIds: (WordIds | undefined)[] | undefined;
+  private _belowIds: (WordIds | undefined)[] | undefined;
   private readonly memo = new Map<string, unknown>();
   private readonly names = new Map<string, Map<string, string>>();
+  /** Elements with an id, itemprop or role: their words keyed by the four values joined. */
   private readonly splitCache = new Map<string, readonly string[]>();
+  /** Elements with a class only: keyed by the class value. */
   private readonly classSplitCache = new Map<string, readonly string[]>();
 
   constructor(page: Page, config: FeatureConfig) {
@@ -138,25 +173,13 @@ export class PageContext {
       const cls = a['class'];
       const rest = a['id'] || a['itemprop'] || a['role'];
       if (cls || rest) {
-        // Sites repeat the same class strings on many elements: split each string once per page.
+        // Sites repeat the same class strings on many elements: split each string once per page
+        // (pages of different sites share few: a cache across pages would mostly miss).
         // Most elements carry a class only; its value is the key, without building a joined one.
         const cache = rest ? this.splitCache : this.classSplitCache;
         const key = rest ? `${cls ?? ''}\u0000${a['id'] ?? ''}\u0000${a['itemprop'] ?? ''}\u0000${a['role'] ?? ''}` : cls!;
         t = cache.get(key);
-        if (!t) {
-          const raw: string[] = [];
-          for (const name of ['class', 'id', 'itemprop', 'role'] as const) {
-            const v = a[name];
-            if (v) splitIdentifier(v.length > 300 ? v.slice(0, 300) : v, raw);
-          }
-          const out: string[] = [];
-          for (const w of raw) {
-            if (out.length >= MAX_OWN_TOKENS) break;
-            if (TOKEN_OK_RE.test(w) && !out.includes(w)) out.push(w);
-          }
-          t = Object.freeze(out);
-          cache.set(key, t);
-        }
+        if (!t) cache.set(key, (t = splitMarkupWords(a)));
       }
     }
     this.ownTokens[id] = t;
@@ -204,6 +227,69 @@ export class PageContext {
       inherited[el] = list;
     }
     return inherited[id] ?? EMPTY;
+  }
+
+  /** The word each id of `elementWordIds` / `ancestorWordIds` stands for (the table grows as they are asked). */
+  get words(): readonly string[] {
+    return this._words;
+  }
+
+  /** `elementTokens(id)` as word ids: the same words, in the same order. */
+  elementWordIds(id: number): WordIds {
+    const own = (this._ownIds ??= new Array<WordIds | undefined>(this.tree.nodes.length));
+    let ids = own[id];
+    if (ids) return ids;
+    const words = this.elementTokens(id);
+    if (words.length === 0) ids = NO_IDS;
+    else if ((ids = this.idsOfList.get(words)) === undefined) {
+      const made: number[] = [];
+      for (let k = 0; k < words.length; k++) made.push(this.wordId(words[k]!));
+      this.idsOfList.set(words, (ids = made));
+    }
+    own[id] = ids;
+    return ids;
+  }
+
+  private wordId(word: string): number {
+    let k = this.wordIndex.get(word);
+    if (k === undefined) {
+      this.wordIndex.set(word, (k = this._words.length));
+      this._words.push(word);
+    }
+    return k;
+  }
+
+  /**
+   * `ancestorTokens(id)` as word ids, built the same way over numbers: each parent's list once,
+   * shared by its children; a miss climbs only to the nearest element already done.
+   */
+  ancestorWordIds(id: number): WordIds {
+    const n = this.tree.nodes.length;
+    const inherited = (this._inheritedIds ??= new Array<WordIds | undefined>(n));
+    const hit = inherited[id];
+    if (hit) return hit;
+    const below = (this._belowIds ??= new Array<WordIds | undefined>(n));
+    const nodes = this.tree.nodes;
+    const chain: number[] = [];
+    let cur = id;
+    while (cur > 0 && inherited[cur] === undefined) {
+      chain.push(cur);
+      cur = nodes[cur]!.parent;
+    }
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const el = chain[k]!;
+      const parent = nodes[el]!.parent;
+      let list: WordIds | undefined;
+      if (parent <= 0) list = NO_IDS;
+      else if ((list = below[parent]) === undefined) {
+        const up = inherited[parent] ?? NO_IDS;
+        const own = this.elementWordIds(parent);
+        list = own.length === 0 ? up : mergeBelow(own, up);
+        below[parent] = list;
+      }
+      inherited[el] = list;
+    }
+    return inherited[id] ?? NO_IDS;
   }
 
   /**
@@ -269,4 +355,14 @@ export class PageContext {
     }
     return lo;
   }
+}
+
+/** A parent's own words, then its ancestors' not among them, `MAX_INHERITED_TOKENS` in all (`up` has no repeats). */
+function mergeBelow(own: WordIds, up: WordIds): WordIds {
+  const out = own.slice();
+  for (let k = 0; k < up.length && out.length < MAX_INHERITED_TOKENS; k++) {
+    const w = up[k]!;
+    if (!own.includes(w)) out.push(w);
+  }
+  return out;
 }

@@ -187,7 +187,12 @@ interface FamilySink {
   refOf?(prefix: string, value: string): number;
   /** Column `k` of the whole schema; absent when the sink keeps no columns. */
   setColumn?(i: number, k: number, value: string | number): void;
+  /** See `FamilyOutput.refScope`: set when the sink's refs hold across pages. */
+  readonly refScope?: object;
 }
+
+/** `col` of an output whose sink keeps no columns. */
+const dropColumn = (): void => {};
 
 /** Runs one family's `compute`; a profiler passes one to time each family where extraction runs it. */
 export type FamilyRunner = (family: string, run: () => void) => void;
@@ -203,6 +208,8 @@ function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: Fam
     if (r === undefined) m.set(value, (r = sink.ref(prefix + value)));
     return r;
   };
+  const keepsColumns = sink.setColumn !== undefined;
+  const refScope = sink.refScope;
   let offset = 0;
   for (const fam of families) {
     const base = offset;
@@ -220,10 +227,14 @@ function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: Fam
         if (!Number.isFinite(value)) bad(`#${r}`, value);
         sink.addRef(i, r, value);
       },
-      col(i, j, value) {
-        if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
-        sink.setColumn?.(i, base + j, value);
-      },
+      col: keepsColumns
+        ? (i, j, value) => {
+          if (j < 0 || j >= width) throw new RangeError(`family ${fam.name} has no column ${j}`);
+          sink.setColumn!(i, base + j, value);
+        }
+        : dropColumn,
+      keepsColumns,
+      ...(refScope ? { refScope } : {}),
     };
     if (runFamily) runFamily(fam.name, () => fam.compute(ctx, out));
     else fam.compute(ctx, out);
@@ -325,9 +336,12 @@ class EncodingSink implements FamilySink {
   private n = 0;
   private allOne = true;
   private readonly refs: VocabRefs;
+  /** The vocabulary's refs, the same object for every page: refs hold across pages. */
+  readonly refScope: object;
 
   constructor(vocab: AttributeVocabulary, private readonly count: number) {
     this.refs = refsFor(vocab);
+    this.refScope = this.refs;
   }
 
   /** The vocabulary's number for `name`, -1 when it has none. */
@@ -362,17 +376,23 @@ class EncodingSink implements FamilySink {
   }
 
   build(): Pick<EncodedFeatures, 'itemStart' | 'ids' | 'vals'> {
-    const { n, count } = this;
+    // Locals, not fields, in the loops: they run once per emitted attribute.
+    const { n, count, item, id } = this;
     const itemStart = new Int32Array(count + 1);
-    for (let p = 0; p < n; p++) itemStart[this.item[p]! + 1]++;
+    for (let p = 0; p < n; p++) itemStart[item[p]! + 1]++;
     for (let i = 0; i < count; i++) itemStart[i + 1] += itemStart[i]!;
     const next = itemStart.slice(0, count);
     const ids = new Int32Array(n);
-    const vals = this.allOne ? null : new Float32Array(n);
+    if (this.allOne) {
+      for (let p = 0; p < n; p++) ids[next[item[p]!]++] = id[p]!;
+      return { itemStart, ids, vals: null };
+    }
+    const val = this.val;
+    const vals = new Float32Array(n);
     for (let p = 0; p < n; p++) {
-      const q = next[this.item[p]!]++;
-      ids[q] = this.id[p]!;
-      if (vals) vals[q] = this.val[p]!;
+      const q = next[item[p]!]++;
+      ids[q] = id[p]!;
+      vals[q] = val[p]!;
     }
     return { itemStart, ids, vals };
   }

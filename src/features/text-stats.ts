@@ -75,6 +75,11 @@ function classAt(text: string, k: number, cls: Uint8Array): number {
   return ASTRAL_CJK_RE.test(pair) ? C_CJK : ASTRAL_WORD_RE.test(pair) ? C_WORD : C_OTHER;
 }
 
+/** An ASCII code unit that lower-casing leaves as it is. */
+function isPlainUnit(u: number): boolean {
+  return u < 128 && (u < 65 || u > 90);
+}
+
 /** Splits text into word tokens. Sentence punctuation is not returned but marks the next token. */
 export function tokenize(text: string): Token[] {
   const [cls, cas] = tables();
@@ -99,15 +104,25 @@ export function tokenize(text: string): Token[] {
     }
     // A word: word characters, with single joiners (or dots) between word characters.
     const from = k;
+    // Whether every unit is ASCII and none upper case: then the word is its own lower case.
+    let plain = isPlainUnit(text.charCodeAt(k));
     k += w;
     while (k < n) {
+      const u = text.charCodeAt(k);
       const d = classAt(text, k, cls);
       if (d === C_WORD) {
-        k += text.charCodeAt(k) >= 0xd800 && text.charCodeAt(k) <= 0xdbff ? 2 : 1;
+        if (u >= 0xd800 && u <= 0xdbff) {
+          plain = false;
+          k += 2;
+        } else {
+          if (plain) plain = isPlainUnit(u);
+          k += 1;
+        }
         continue;
       }
-      const joins = d === C_JOIN || text.charCodeAt(k) === 46; // '.'
+      const joins = d === C_JOIN || u === 46; // '.'
       if (joins && k + 1 < n && classAt(text, k + 1, cls) === C_WORD) {
+        if (plain) plain = isPlainUnit(u);
         k += 1;
         continue;
       }
@@ -115,7 +130,7 @@ export function tokenize(text: string): Token[] {
     }
     const raw = text.slice(from, k);
     const fc = cas[raw.charCodeAt(0)]!;
-    out.push({ raw, lower: raw.toLowerCase(), upper: fc === CASE_UPPER ? true : fc === CASE_LOWER ? false : null, cjk: false, sentenceStart: start });
+    out.push({ raw, lower: plain ? raw : raw.toLowerCase(), upper: fc === CASE_UPPER ? true : fc === CASE_LOWER ? false : null, cjk: false, sentenceStart: start });
     start = false;
   }
   return out;

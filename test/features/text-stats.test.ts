@@ -153,3 +153,20 @@ test('countEntities counts the same without collecting entity tokens, and then c
   }
   assert.ok(countEntities('Anna Smith met Bob in Paris on 3 March.', tokenize('Anna Smith met Bob in Paris on 3 March.')).tokens.size > 0);
 });
+
+test('tokenize: every token\'s lower is its raw text lower-cased, on random text in many scripts', () => {
+  const alphabet = ['a', 'z', 'A', 'Z', 'é', 'É', 'İ', 'ß', 'Σ', 'ǅ', '𐐀', '𐐨', '\ud800', '\udc00', '1', '-', "'", '’', '.', ' ', '中', 'カ', 'K', '@', '['];
+  let seed = 11;
+  const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  let plain = 0;
+  for (let round = 0; round < 5000; round++) {
+    const len = next() % 14;
+    let s = '';
+    for (let k = 0; k < len; k++) s += alphabet[next() % alphabet.length];
+    for (const t of tokenize(s)) {
+      assert.equal(t.lower, t.raw.toLowerCase(), JSON.stringify(s));
+      if (t.lower === t.raw) plain++;
+    }
+  }
+  assert.ok(plain > 1000, 'many tokens are their own lower case');
+});

@@ -1,5 +1,5 @@
 /** Families over a block's neighbours in the sequence: after-image, the memory-based study's windows, position. */
-import { DecileRefs, NONE, type FamilyColumn, type FamilyOutput, type FeatureFamily } from '../family.js';
+import { DecileRefs, NONE, lastingRefs, type FamilyColumn, type FamilyOutput, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { decile, endPunctuation, log2Bucket, upperCaseRatio } from '../text-stats.js';
 import { log2p } from './lexical.js';
@@ -71,30 +71,31 @@ export const windowFamily: FeatureFamily = {
     const endNames = new WindowNames(out, 'end', LEN_OFFSETS, end.values);
     const upperRef = out.ref('upper');
     const capsRef = out.ref('upper=caps');
+    const keep = out.keepsColumns;
     for (let i = 0; i < n; i++) {
       let c = 0;
       for (let k = 0; k < TAG_OFFSETS.length; k++) {
         const j = i + TAG_OFFSETS[k]!;
         const inside = j >= 0 && j < n;
         out.attrRef(i, tagNames.get(k, inside ? tag.ids[j]! : -1));
-        out.col(i, c++, inside ? tag.values[tag.ids[j]!]! : NONE);
+        if (keep) out.col(i, c++, inside ? tag.values[tag.ids[j]!]! : NONE);
       }
       for (let k = 0; k < LEN_OFFSETS.length; k++) {
         const j = i + LEN_OFFSETS[k]!;
         const inside = j >= 0 && j < n;
         out.attrRef(i, lenNames.get(k, inside ? len.ids[j]! : -1));
-        out.col(i, c++, inside ? log2p(lens[j]!) : Number.NaN);
+        if (keep) out.col(i, c++, inside ? log2p(lens[j]!) : Number.NaN);
       }
       const b = ctx.blocks[i]!;
       const upper = b.kind === 'text' ? upperCaseRatio(b.text.length > 400 ? b.text.slice(0, 400) : b.text) : 0;
       if (upper > 0) out.attrRef(i, upperRef, upper);
       if (upper > 0.7) out.attrRef(i, capsRef);
-      out.col(i, c++, upper);
+      if (keep) out.col(i, c++, upper);
       for (let k = 0; k < LEN_OFFSETS.length; k++) {
         const j = i + LEN_OFFSETS[k]!;
         const inside = j >= 0 && j < n;
         out.attrRef(i, endNames.get(k, inside ? end.ids[j]! : -1));
-        out.col(i, c++, inside ? end.values[end.ids[j]!]! : NONE);
+        if (keep) out.col(i, c++, inside ? end.values[end.ids[j]!]! : NONE);
       }
     }
   },
@@ -123,17 +124,25 @@ function interned(list: readonly string[]): { values: string[]; ids: Int32Array 
 class WindowNames {
   private readonly table: Int32Array;
   private readonly stride: number;
-  constructor(private readonly out: FamilyOutput, private readonly kind: string, private readonly offsets: readonly number[], private readonly values: readonly string[]) {
+  /** Per offset: its names' prefix, and refs by value lasting across pages where the output's refs do. */
+  private readonly prefixes: readonly string[];
+  private readonly lasting: readonly Map<string, number>[];
+  constructor(private readonly out: FamilyOutput, kind: string, offsets: readonly number[], private readonly values: readonly string[]) {
     this.stride = values.length + 1;
     this.table = new Int32Array(offsets.length * this.stride).fill(UNRESOLVED);
+    this.prefixes = offsets.map((d) => (d === 0 ? `${kind}=` : `w${sign(d)}:${kind}=`));
+    this.lasting = this.prefixes.map((p) => lastingRefs(out, p));
   }
   get(k: number, v: number): number {
     const slot = k * this.stride + v + 1;
     let r = this.table[slot]!;
     if (r === UNRESOLVED) {
-      const d = this.offsets[k]!;
       const value = v < 0 ? NONE : this.values[v]!;
-      this.table[slot] = r = this.out.ref(d === 0 ? `${this.kind}=${value}` : `w${sign(d)}:${this.kind}=${value}`);
+      const lasting = this.lasting[k]!;
+      const known = lasting.get(value);
+      if (known !== undefined) r = known;
+      else lasting.set(value, (r = this.out.ref(this.prefixes[k]! + value)));
+      this.table[slot] = r;
     }
     return r;
   }

@@ -73,7 +73,7 @@ export const linkDensityFamily: FeatureFamily = {
       out.attrRef(i, regionChars.get(rc));
       out.col(i, 0, own);
       out.col(i, 1, rd);
-      out.col(i, 2, log2p(rc));
+      if (out.keepsColumns) out.col(i, 2, log2p(rc));
     });
   },
 };

@@ -1,5 +1,5 @@
 /** Families over a block's words (block-labelling study): kind, words, stop words, entities, title casing, word count. */
-import { DecileRefs, Log2BucketRefs, ValueRefs, type FeatureFamily } from '../family.js';
+import { DecileRefs, KeyedRefs, Log2BucketRefs, ValueRefs, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { countEntities, ENTITY_KINDS, type EntityCounts } from '../entities.js';
 import { logScale, wordCount } from '../text-stats.js';
@@ -111,21 +111,29 @@ export const stopWordsFamily: FeatureFamily = {
   },
 };
 
+const ENTITY_NAMES: readonly string[] = ENTITY_KINDS.map((k) => `ent:${k}`);
+const ENTITY_MANY_NAMES: readonly string[] = ENTITY_KINDS.map((k) => `ent-many:${k}`);
+
 export const entitiesFamily: FeatureFamily = {
   name: 'entities',
   doc: 'The block-labelling study\'s named entities, by language-independent heuristics: `ent:name` (runs of capitalised words not opening a sentence), `ent:date` (numeric dates, month names next to numbers, years), `ent:time`, `ent:money`, `ent:percent`, `ent:number`; values log-scaled counts in [0,1], plus `ent-many:<kind>` at 3 or more. Columns: log2(1+count) per kind.',
   columns: ENTITY_KINDS.map((k) => ({ name: `ent_${k}`, kind: 'numeric' as const })),
   attributes: ['ent:*', 'ent-many:*'],
   compute(ctx, out) {
-    blockEntities(ctx).forEach((e, i) => {
-      ENTITY_KINDS.forEach((k, j) => {
-        const n = e[k];
-        out.col(i, j, log2p(n));
-        if (n === 0) return;
-        out.attrRef(i, out.refOf('ent:', k), logScale(n, 16));
-        if (n >= 3) out.attrRef(i, out.refOf('ent-many:', k));
-      });
-    });
+    const kinds = new KeyedRefs(out, (j) => ENTITY_NAMES[j]!);
+    const many = new KeyedRefs(out, (j) => ENTITY_MANY_NAMES[j]!);
+    const keep = out.keepsColumns;
+    const ents = blockEntities(ctx);
+    for (let i = 0; i < ents.length; i++) {
+      const e = ents[i]!;
+      for (let j = 0; j < ENTITY_KINDS.length; j++) {
+        const n = e[ENTITY_KINDS[j]!];
+        if (keep) out.col(i, j, log2p(n));
+        if (n === 0) continue;
+        out.attrRef(i, kinds.get(j), logScale(n, 16));
+        if (n >= 3) out.attrRef(i, many.get(j));
+      }
+    }
   },
 };
 
@@ -164,7 +172,7 @@ export const wordCountFamily: FeatureFamily = {
     blockWordCounts(ctx).forEach((n, i) => {
       out.attrRef(i, buckets.get(n));
       if (n > 0) out.attrRef(i, wordsRef, logScale(n, 1000));
-      out.col(i, 0, log2p(n));
+      if (out.keepsColumns) out.col(i, 0, log2p(n));
     });
   },
 };

@@ -2,8 +2,8 @@
  * Families over what authors wrote into the markup: class/id/itemprop/role words,
  * heading elements, landmark containers, and schema.org data (JSON-LD, microdata).
  */
-import { KeyedRefs, NONE, type FeatureFamily } from '../family.js';
-import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata } from '../page-context.js';
+import { KeyedRefs, NONE, type FamilyOutput, type FeatureFamily } from '../family.js';
+import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata, type WordIds } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
 
@@ -12,7 +12,8 @@ const HINT_OF: ReadonlyMap<string, string> = new Map(
   Object.entries(CLASS_WORD_GROUPS).flatMap(([g, words]) => words.split(' ').map((w) => [w, g] as const)),
 );
 
-const HINT_BIT: ReadonlyMap<string, number> = new Map(HINTS.map((h, k) => [h, 1 << k]));
+/** Index of each group in HINTS (its bit in a list's set of groups). */
+const HINT_INDEX: ReadonlyMap<string, number> = new Map(HINTS.map((h, k) => [h, k]));
 
 export const markupTokensFamily: FeatureFamily = {
   name: 'markup-tokens',
@@ -24,50 +25,27 @@ export const markupTokensFamily: FeatureFamily = {
   attributes: ['cls:*', 'acls:*', 'hint:*', 'ahint:*'],
   compute(ctx, out) {
     const cap = ctx.config.maxMarkupTokens;
-    // Token lists are shared by every block under the same elements: resolve their names once per list.
-    const cache = new Map<readonly string[], TokenListRefs>();
-    const refsOf = (list: readonly string[], prefix: string, hintPrefix: string): TokenListRefs => {
-      let v = cache.get(list);
-      if (!v) {
-        // Each group once, in the order its first word comes; the first of them fills the column.
-        let bits = 0;
-        const hints: number[] = [];
-        let first: string = NONE;
-        for (const t of list) {
-          const h = HINT_OF.get(t);
-          if (h === undefined) continue;
-          const bit = HINT_BIT.get(h)!;
-          if ((bits & bit) !== 0) continue;
-          bits |= bit;
-          hints.push(out.refOf(hintPrefix, h));
-          if (first === NONE) first = h;
-        }
-        // Only the first `cap` words can ever be emitted (the budget is per block).
-        const names: number[] = [];
-        for (let k = 0; k < list.length && k < cap; k++) names.push(out.refOf(prefix, list[k]!));
-        v = { names, hints, first };
-        cache.set(list, v);
-      }
-      return v;
-    };
+    const words = ctx.words;
+    const own = new WordListRefs(out, words, 'cls:', 'hint:', cap);
+    const above = new WordListRefs(out, words, 'acls:', 'ahint:', cap);
     // Keyed by the block's element and kind, which decide its box.
-    const pairs = new Map<number, readonly string[]>();
+    const pairs = new Map<number, WordIds>();
     const containers = ctx.containers;
     const blocks = ctx.blocks;
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i]!;
       const box = containers[i]!;
-      let own = ctx.elementTokens(box);
-      const inner = b.elementId === box ? EMPTY : ctx.elementTokens(b.elementId);
+      let ownIds = ctx.elementWordIds(box);
+      const inner = b.elementId === box ? NO_IDS : ctx.elementWordIds(b.elementId);
       if (inner.length > 0) {
         // An inline element with its own classes (a styled link, a span): its words and the box's.
         const key = b.elementId * 2 + (b.kind === 'text' ? 1 : 0);
         let merged = pairs.get(key);
-        if (!merged) pairs.set(key, (merged = [...new Set([...inner, ...own])]));
-        own = merged;
+        if (!merged) pairs.set(key, (merged = innerThenBox(inner, ownIds)));
+        ownIds = merged;
       }
-      const mine = refsOf(own, 'cls:', 'hint:');
-      const theirs = refsOf(ctx.ancestorTokens(box), 'acls:', 'ahint:');
+      const mine = own.of(ownIds);
+      const theirs = above.of(ctx.ancestorWordIds(box));
       // The budget is shared: own words first, then the ancestors', `cap` in all.
       const fromMine = Math.min(cap, mine.names.length);
       const fromTheirs = Math.min(cap - fromMine, theirs.names.length);
@@ -82,7 +60,88 @@ export const markupTokensFamily: FeatureFamily = {
   },
 };
 
-const EMPTY: readonly string[] = Object.freeze([]);
+const NO_IDS: WordIds = Object.freeze([]);
+
+/** The inline element's words, then the box's not among them (both lists have no repeats). */
+function innerThenBox(inner: WordIds, box: WordIds): WordIds {
+  const out = inner.slice();
+  for (let k = 0; k < box.length; k++) if (!inner.includes(box[k]!)) out.push(box[k]!);
+  return out;
+}
+
+/** No ref or group worked out yet for a word. */
+const UNRESOLVED = -2;
+
+/**
+ * Refs of word lists (PageContext word ids) under one prefix and its group prefix, made once
+ * per list: each word's ref and group are worked out once per page and then read by index.
+ */
+class WordListRefs {
+  private readonly lists = new Map<WordIds, TokenListRefs>();
+  private wordRefs: Int32Array = new Int32Array(64).fill(UNRESOLVED);
+  /** Per word: index into HINTS, -1 for none. */
+  private groups: Int32Array = new Int32Array(64).fill(UNRESOLVED);
+  private readonly groupRefs: KeyedRefs;
+
+  constructor(
+    private readonly out: FamilyOutput,
+    private readonly words: readonly string[],
+    private readonly prefix: string,
+    hintPrefix: string,
+    private readonly cap: number,
+  ) {
+    this.groupRefs = new KeyedRefs(out, (g) => hintPrefix + HINTS[g]!);
+  }
+
+  of(list: WordIds): TokenListRefs {
+    let v = this.lists.get(list);
+    if (v) return v;
+    if (this.words.length > this.groups.length) this.grow();
+    // Each group once, in the order its first word comes; the first of them fills the column.
+    let bits = 0;
+    const hints: number[] = [];
+    let first: string = NONE;
+    for (let k = 0; k < list.length; k++) {
+      const g = this.groupOf(list[k]!);
+      if (g < 0 || (bits & (1 << g)) !== 0) continue;
+      bits |= 1 << g;
+      hints.push(this.groupRefs.get(g));
+      if (first === NONE) first = HINTS[g]!;
+    }
+    // Only the first `cap` words can ever be emitted (the budget is per block).
+    const names: number[] = [];
+    for (let k = 0; k < list.length && k < this.cap; k++) names.push(this.refOf(list[k]!));
+    v = { names, hints, first };
+    this.lists.set(list, v);
+    return v;
+  }
+
+  private refOf(w: number): number {
+    let r = this.wordRefs[w]!;
+    if (r === UNRESOLVED) this.wordRefs[w] = r = this.out.refOf(this.prefix, this.words[w]!);
+    return r;
+  }
+
+  private groupOf(w: number): number {
+    let g = this.groups[w]!;
+    if (g === UNRESOLVED) {
+      const h = HINT_OF.get(this.words[w]!);
+      this.groups[w] = g = h === undefined ? -1 : HINT_INDEX.get(h)!;
+    }
+    return g;
+  }
+
+  private grow(): void {
+    const size = Math.max(this.words.length, this.groups.length * 2);
+    const grow = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(size).fill(UNRESOLVED);
+      b.set(a);
+      return b;
+    };
+    this.wordRefs = grow(this.wordRefs);
+    this.groups = grow(this.groups);
+  }
+}
 
 interface TokenListRefs {
   /** Refs of the list's first `maxMarkupTokens` words under the prefix. */
@@ -106,7 +165,7 @@ export const headingFamily: FeatureFamily = {
         out.attr(i, 'heading');
         out.attr(i, HEADING_NAMES[level]!);
       }
-      out.col(i, 0, level > 0 ? `h${level}` : NONE);
+      if (out.keepsColumns) out.col(i, 0, level > 0 ? `h${level}` : NONE);
     });
   },
 };
@@ -133,6 +192,7 @@ export const containersFamily: FeatureFamily = {
 const MICRODATA_PRIORITY: readonly Microdata[] = [
   'comment', 'headline', 'caption', 'author', 'datepublished', 'description', 'articlesection', 'articlebody', 'name',
 ];
+const MICRODATA_PRIORITY_BITS: readonly number[] = MICRODATA_PRIORITY.map((p) => 1 << MICRODATA.indexOf(p));
 const SHINGLE = 3;
 const MAX_BODY_CHARS = 300_000;
 
@@ -177,22 +237,28 @@ export const schemaFamily: FeatureFamily = {
       let share = 0;
       if (shingles.size > 0 && toks.length > 0) {
         if (toks.length >= SHINGLE) {
+          // A 3-gram can be in the body's only if its three words are (the body's words are its
+          // 1-grams, and a word holds no space): the string is built only for such runs.
           let hit = 0;
-          const total = toks.length - SHINGLE + 1;
-          for (let k = 0; k < total; k++) if (shingles.has(shingleAt(toks, k, SHINGLE))) hit++;
-          share = hit / total;
+          let known = 0;
+          for (let k = 0; k < toks.length; k++) {
+            known = shingles.has(toks[k]!) ? known + 1 : 0;
+            if (known >= SHINGLE && shingles.has(shingleAt(toks, k - SHINGLE + 1, SHINGLE))) hit++;
+          }
+          share = hit / (toks.length - SHINGLE + 1);
         } else if (shingles.has(keyOf(toks))) share = 1;
       }
       if (share > 0) out.attr(i, 'ld:body', share);
       if (share >= 0.8) out.attr(i, 'ld:body=most');
-      const key = toks.length > 0 && toks.length <= 60 ? keyOf(toks) : '';
+      const key = toks.length > 0 && toks.length <= 60 && headlines.size + descriptions.size > 0 ? keyOf(toks) : '';
       const isHeadline = key !== '' && headlines.has(key);
       if (isHeadline) out.attr(i, 'ld:headline');
       if (key !== '' && descriptions.has(key)) out.attr(i, 'meta:desc');
       const m = ctx.microdata(b.elementId);
       let top: string = NONE;
-      for (const p of MICRODATA_PRIORITY) {
-        if ((m & (1 << MICRODATA.indexOf(p))) === 0) continue;
+      for (let k = 0; k < MICRODATA_PRIORITY.length; k++) {
+        if ((m & MICRODATA_PRIORITY_BITS[k]!) === 0) continue;
+        const p = MICRODATA_PRIORITY[k]!;
         out.attrRef(i, out.refOf('ip:', p));
         if (top === NONE) top = p;
       }

@@ -85,7 +85,7 @@ export const descendantsFamily: FeatureFamily = {
       }
       if (names.size === 0) return;
       for (const t of names) out.attrRef(i, out.refOf('desc:', t));
-      out.col(i, 0, [...names].sort().slice(0, MAX_DESC_COLUMN).join('+'));
+      if (out.keepsColumns) out.col(i, 0, [...names].sort().slice(0, MAX_DESC_COLUMN).join('+'));
     });
   },
 };
@@ -202,8 +202,10 @@ export const structureFamily: FeatureFamily = {
       out.attrRef(i, sameBuckets.get(exact[pid]!));
       out.attrRef(i, parentRef, parentPre);
       out.col(i, 0, node.depth);
-      out.col(i, 1, log2p(kids));
-      out.col(i, 2, log2p(sibs));
+      if (out.keepsColumns) {
+        out.col(i, 1, log2p(kids));
+        out.col(i, 2, log2p(sibs));
+      }
       out.col(i, 3, pre);
       out.col(i, 4, suf);
       out.col(i, 5, same);

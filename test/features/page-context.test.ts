@@ -1,0 +1,95 @@
+/**
+ * PageContext's per-page indexes against the slow paths they stand in for: class/id words as
+ * word ids against the word lists, each family's attributes with columns dropped against them
+ * kept, and refs lasting across pages only where the output says its refs do.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadPage, type Page } from '../../src/page.js';
+import { PageContext } from '../../src/features/page-context.js';
+import { blockFamilies } from '../../src/features/registry.js';
+import { FAMILY_NAMES, resolveFeatureOptions } from '../../src/features/config.js';
+import { lastingRefs, namedOutput, type FamilyOutput } from '../../src/features/family.js';
+import { fixture } from '../helpers/paths.js';
+
+/** Deep class chains (past the 48 inherited words), repeats, camelCase, ids, roles, inline elements with classes of their own. */
+function nestedPage(): string {
+  let open = '';
+  let close = '';
+  for (let d = 0; d < 14; d++) {
+    const l = 'abcdefghijklmn'[d]!;
+    open += `<div class="level${'x'.repeat(d % 5)} wrapWord${d} q${l}${l}q k${l}${l} m${l}${l} n${l}${l} sharedBox content" id="box-${d % 3}">`;
+    close += '</div>';
+  }
+  return `<html><body class="page homePage"><header role="banner" class="siteHeader nav"><a class="logoLink" href="/">Home</a></header>
+${open}<p class="articleBody lead">Words <span class="highlight note">in a span</span> and <a class="inlineLink related" href="/r">a link</a>.</p>
+<p class="articleBody">Second paragraph, the same class as the first.</p><img class="heroImage" src="/a.jpg" alt="hero">${close}
+<aside class="sidebar widget" itemprop="comment" role="complementary"><p class="x y">A</p><p class="Ünïcode Straße ΣΊΣΥΦΟΣ">B</p></aside>
+<footer class="footer"><p class="copyright legal">© 2024</p></footer></body></html>`;
+}
+
+const pages: Page[] = [
+  loadPage(new TextEncoder().encode(nestedPage()), { id: 'nested' }),
+  ...['article.html', 'german.html', 'chinese.html', 'no-title.html'].map((name) =>
+    loadPage(new Uint8Array(readFileSync(fixture('features', name))), { id: name })),
+];
+
+test('word ids of every element and of its ancestors spell the word lists they stand for', () => {
+  const config = resolveFeatureOptions({});
+  let words = 0;
+  for (const page of pages) {
+    const ids = new PageContext(page, config);
+    const slow = new PageContext(page, config);
+    // Ancestors first for half the elements, leaves first for the rest: memos filled in either order agree.
+    const order = page.tree.nodes.map((n) => n.id);
+    const ordered = [...order.filter((id) => id % 2 === 0), ...order.filter((id) => id % 2 === 1).reverse()];
+    for (const id of ordered) {
+      const own = ids.elementWordIds(id).map((k) => ids.words[k]!);
+      assert.deepEqual(own, [...slow.elementTokens(id)], `${page.id} element ${id}`);
+      const above = ids.ancestorWordIds(id).map((k) => ids.words[k]!);
+      assert.deepEqual(above, [...slow.ancestorTokens(id)], `${page.id} ancestors of ${id}`);
+      words += above.length;
+    }
+    assert.equal(new Set(ids.words).size, ids.words.length, 'each word has one id');
+  }
+  assert.ok(words > 300, `the pages have many inherited words (${words})`);
+  const deepest = Math.max(...pages[0]!.tree.nodes.map((n) => new PageContext(pages[0]!, config).ancestorTokens(n.id).length));
+  assert.equal(deepest, 48, 'the nested page reaches the bound on inherited words');
+});
+
+test('every family emits the same attributes whether or not its columns are kept', () => {
+  const options = { families: FAMILY_NAMES };
+  const config = resolveFeatureOptions(options);
+  for (const page of pages) {
+    for (const family of blockFamilies(options)) {
+      const run = (keepsColumns: boolean): { attrs: string[]; cols: number } => {
+        const attrs: string[] = [];
+        let cols = 0;
+        const named = namedOutput((i, name, value = 1) => { attrs.push(`${i} ${name} ${value}`); }, () => { cols++; });
+        family.compute(new PageContext(page, config), { ...named, keepsColumns });
+        return { attrs, cols };
+      };
+      const kept = run(true);
+      const dropped = run(false);
+      assert.deepEqual(dropped.attrs, kept.attrs, `${page.id} ${family.name}`);
+      assert.ok(dropped.cols <= kept.cols, `${page.id} ${family.name}: columns are skipped, never added`);
+    }
+  }
+});
+
+test('lasting ref tables: one per scope and prefix across calls; a fresh one without a scope', () => {
+  const named = namedOutput(() => {}, () => {});
+  const scope = {};
+  const scoped: FamilyOutput = { ...named, refScope: scope };
+  const a = lastingRefs(scoped, 'tag=');
+  a.set('p', 7);
+  assert.equal(lastingRefs(scoped, 'tag=').get('p'), 7, 'the same table on the next page');
+  assert.equal(lastingRefs(scoped, 'w-1:tag=').get('p'), undefined, 'prefixes do not share');
+  assert.equal(lastingRefs({ ...named, refScope: {} }, 'tag=').get('p'), undefined, 'scopes do not share');
+  const unscoped = lastingRefs(named, 'tag=');
+  unscoped.set('p', 1);
+  assert.equal(lastingRefs(named, 'tag=').get('p'), undefined, 'no scope: refs hold for one page');
+  for (let k = 0; k < 1 << 16; k++) a.set(`v${k}`, k);
+  assert.equal(lastingRefs(scoped, 'tag=').size, 0, 'a full table is emptied, not grown for good');
+});
