@@ -30,8 +30,13 @@ export const BUNDLE_COMMANDS = ['extract', 'batch'] as const;
  * `--no-regexp-tier-up`: each regular expression compiled once, straight to machine code, not
  * first to bytecode and again after its first use (a page runs hundreds of them a few times
  * each: the first page 40 ms less CPU, many pages the same).
+ *
+ * The tiering flags: a function is optimised after four times V8's default run budget and inlines
+ * half as much. pith runs several hundred mid-sized functions a few thousand times a batch, and
+ * with the defaults the optimising compiler's background threads took about a third of a
+ * 300-page batch's CPU (docs/benchmarks.md, "JIT tiering"); the code it makes runs no slower.
  */
-export const BUNDLE_V8_FLAGS = '--no-regexp-tier-up';
+export const BUNDLE_V8_FLAGS = '--no-regexp-tier-up --interrupt-budget=270336 --max-inlined-bytecode-size=230 --max-inlined-bytecode-size-cumulative=460';
 
 /** Where a thread running the CLI from the bundle notes the package root (its worker threads then load from the bundle too). */
 const BUNDLE_IN_USE = Symbol.for('pith.cli-bundle.root');
