@@ -5,6 +5,7 @@
 import { KeyedRefs, NONE, type FamilyOutput, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata, type WordIds } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
+import { BodyShingles } from '../body-shingles.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
 
 export const HINTS: readonly string[] = Object.freeze(Object.keys(CLASS_WORD_GROUPS));
@@ -200,13 +201,6 @@ function keyOf(tokens: readonly string[]): string {
   return tokens.join(' ');
 }
 
-/** `keyOf(tokens.slice(k, k + n))` for n of 1 to 3, without the slice. */
-function shingleAt(tokens: readonly string[], k: number, n: number): string {
-  if (n === 1) return tokens[k]!;
-  if (n === 2) return `${tokens[k]!} ${tokens[k + 1]!}`;
-  if (n === 3) return `${tokens[k]!} ${tokens[k + 1]!} ${tokens[k + 2]!}`;
-  return keyOf(tokens.slice(k, k + n));
-}
 const NO_WORDS: readonly string[] = Object.freeze([]);
 
 export const schemaFamily: FeatureFamily = {
@@ -221,32 +215,21 @@ export const schemaFamily: FeatureFamily = {
   compute(ctx, out) {
     const meta = ctx.meta;
     const bodyText = meta.articleBodies.join(' \n ');
-    const shingles = new Set<string>();
-    if (bodyText) {
-      // 1- and 2-grams too, so blocks of one or two words can be looked up the same way.
-      const toks = tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower);
-      for (let n = 1; n <= SHINGLE; n++) for (let k = 0; k + n <= toks.length; k++) shingles.add(shingleAt(toks, k, n));
-    }
+    // 1- and 2-grams too, so blocks of one or two words can be looked up the same way.
+    const shingles = new BodyShingles(
+      bodyText ? tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower) : NO_WORDS,
+    );
     const norm = (s: string): string => keyOf(tokenize(s).map((t) => t.lower));
     const headlines = new Set(meta.headlines.map(norm).filter(Boolean));
     const descriptions = new Set(meta.descriptions.map(norm).filter(Boolean));
     // Pages without JSON-LD text or declared titles match nothing: their blocks' words are not needed.
-    const matchText = shingles.size > 0 || headlines.size > 0 || descriptions.size > 0;
+    const matchText = !shingles.empty || headlines.size > 0 || descriptions.size > 0;
     ctx.blocks.forEach((b, i) => {
       const toks = matchText ? ctx.tokens[i]!.map((t) => t.lower) : NO_WORDS;
       let share = 0;
-      if (shingles.size > 0 && toks.length > 0) {
-        if (toks.length >= SHINGLE) {
-          // A 3-gram can be in the body's only if its three words are (the body's words are its
-          // 1-grams, and a word holds no space): the string is built only for such runs.
-          let hit = 0;
-          let known = 0;
-          for (let k = 0; k < toks.length; k++) {
-            known = shingles.has(toks[k]!) ? known + 1 : 0;
-            if (known >= SHINGLE && shingles.has(shingleAt(toks, k - SHINGLE + 1, SHINGLE))) hit++;
-          }
-          share = hit / (toks.length - SHINGLE + 1);
-        } else if (shingles.has(keyOf(toks))) share = 1;
+      if (!shingles.empty && toks.length > 0) {
+        if (toks.length >= SHINGLE) share = shingles.tripleHits(toks) / (toks.length - SHINGLE + 1);
+        else if (shingles.hasPhrase(toks)) share = 1;
       }
       if (share > 0) out.attr(i, 'ld:body', share);
       if (share >= 0.8) out.attr(i, 'ld:body=most');
