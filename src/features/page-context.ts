@@ -28,17 +28,27 @@ const NO_IDS: WordIds = Object.freeze([]);
 
 /** Split, lower-cased words of an element's class, id, itemprop and role: the first `MAX_OWN_TOKENS` distinct ones. */
 export function splitMarkupWords(a: Readonly<Record<string, string>>): readonly string[] {
-  const raw: string[] = [];
-  for (const name of ['class', 'id', 'itemprop', 'role'] as const) {
-    const v = a[name];
-    if (v) splitIdentifier(v.length > 300 ? v.slice(0, 300) : v, raw);
-  }
   const out: string[] = [];
+  for (const name of MARKUP_ATTRIBUTES) addMarkupWords(a[name], out);
+  return Object.freeze(out);
+}
+const MARKUP_ATTRIBUTES = ['class', 'id', 'itemprop', 'role'] as const;
+/** The attributes after class: elements with none of them (most) are keyed by their class alone. */
+const MARKUP_ATTRIBUTES_AFTER_CLASS = ['id', 'itemprop', 'role'] as const;
+
+/**
+ * Adds the words of one attribute value to `out`, as `splitMarkupWords` takes them: word by
+ * word, kept when a token word not there yet, until `MAX_OWN_TOKENS`. The words of several
+ * values so come out as those of the values' words one after another.
+ */
+function addMarkupWords(v: string | undefined, out: string[]): void {
+  if (!v || out.length >= MAX_OWN_TOKENS) return;
+  const raw: string[] = [];
+  splitIdentifier(v.length > 300 ? v.slice(0, 300) : v, raw);
   for (const w of raw) {
     if (out.length >= MAX_OWN_TOKENS) break;
     if (isTokenWord(w) && !out.includes(w)) out.push(w);
   }
-  return Object.freeze(out);
 }
 
 /** `TOKEN_OK_RE.test(w)`; ASCII words (the most) by their length alone, since `splitIdentifier` gives letters only. */
@@ -46,6 +56,18 @@ function isTokenWord(w: string): boolean {
   let ascii = true;
   for (let k = 0; k < w.length && ascii; k++) ascii = w.charCodeAt(k) < 128;
   return ascii ? w.length >= 2 && w.length <= 24 : TOKEN_OK_RE.test(w);
+}
+
+/**
+ * `splitMarkupWords(a)` from the (shared) words of `a`'s class: the id, itemprop and role
+ * words added after them. Those values are mostly unique on a page (ids), so they are split
+ * per element, and the class list itself is returned when they add no word.
+ */
+function withWordsAfterClass(classWords: readonly string[], a: Readonly<Record<string, string>>): readonly string[] {
+  if (classWords.length >= MAX_OWN_TOKENS) return classWords;
+  const out = classWords.slice();
+  for (const name of MARKUP_ATTRIBUTES_AFTER_CLASS) addMarkupWords(a[name], out);
+  return out.length === classWords.length ? classWords : Object.freeze(out);
 }
 
 export class PageContext {
@@ -76,9 +98,7 @@ export class PageContext {
   private _belowIds: (WordIds | undefined)[] | undefined;
   private readonly memo = new Map<string, unknown>();
   private readonly names = new Map<string, Map<string, string>>();
-  /** Elements with an id, itemprop or role: their words keyed by the four values joined. */
-  private readonly splitCache = new Map<string, readonly string[]>();
-  /** Elements with a class only: keyed by the class value. */
+  /** The words of each class value, split once a page. */
   private readonly classSplitCache = new Map<string, readonly string[]>();
 
   constructor(page: Page, config: FeatureConfig) {
@@ -171,18 +191,25 @@ export class PageContext {
     if (node && node.kind === 'element') {
       const a = node.attrs;
       const cls = a['class'];
-      const rest = a['id'] || a['itemprop'] || a['role'];
-      if (cls || rest) {
-        // Sites repeat the same class strings on many elements: split each string once per page
-        // (pages of different sites share few: a cache across pages would mostly miss).
-        // Most elements carry a class only; its value is the key, without building a joined one.
-        const cache = rest ? this.splitCache : this.classSplitCache;
-        const key = rest ? `${cls ?? ''}\u0000${a['id'] ?? ''}\u0000${a['itemprop'] ?? ''}\u0000${a['role'] ?? ''}` : cls!;
-        t = cache.get(key);
-        if (!t) cache.set(key, (t = splitMarkupWords(a)));
-      }
+      if (cls) t = this.classWords(cls);
+      if (a['id'] || a['itemprop'] || a['role']) t = withWordsAfterClass(t, a);
     }
     this.ownTokens[id] = t;
+    return t;
+  }
+
+  /**
+   * `splitMarkupWords` of a class value alone. Sites repeat the same class strings on many
+   * elements: each is split once a page (pages of different sites share few: a cache across
+   * pages would mostly miss).
+   */
+  private classWords(cls: string): readonly string[] {
+    let t = this.classSplitCache.get(cls);
+    if (!t) {
+      const out: string[] = [];
+      addMarkupWords(cls, out);
+      this.classSplitCache.set(cls, (t = Object.freeze(out)));
+    }
     return t;
   }
 

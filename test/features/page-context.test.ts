@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadPage, type Page } from '../../src/page.js';
-import { PageContext } from '../../src/features/page-context.js';
+import { PageContext, splitMarkupWords } from '../../src/features/page-context.js';
 import { blockFamilies } from '../../src/features/registry.js';
 import { FAMILY_NAMES, resolveFeatureOptions } from '../../src/features/config.js';
 import { lastingRefs, namedOutput, type FamilyOutput } from '../../src/features/family.js';
@@ -56,6 +56,24 @@ test('word ids of every element and of its ancestors spell the word lists they s
   assert.ok(words > 300, `the pages have many inherited words (${words})`);
   const deepest = Math.max(...pages[0]!.tree.nodes.map((n) => new PageContext(pages[0]!, config).ancestorTokens(n.id).length));
   assert.equal(deepest, 48, 'the nested page reaches the bound on inherited words');
+});
+
+test('each element\'s words, from its class split once a page, are those of all four attributes split together', () => {
+  const config = resolveFeatureOptions({});
+  // Class words past the bound, ids adding new and repeated words, role or itemprop without a class.
+  const extra = loadPage(new TextEncoder().encode(`<html><body>
+<div class="aa bb cc dd ee ff gg hh ii jj kk ll mm nn" id="oo-pp"><p class="aa bb" id="bbCc">x</p><p class="aa bb" id="dd">y</p></div>
+<p class="aa bb">z</p><p role="note" itemprop="text">w</p><p id="a_b">v</p><p class="x" id="y">u</p><p class="aa bb" role="aa">t</p></body></html>`), { id: 'extra' });
+  let withRest = 0;
+  for (const page of [...pages, extra]) {
+    const ctx = new PageContext(page, config);
+    for (const node of page.tree.nodes) {
+      if (node.kind !== 'element') continue;
+      if (node.attrs['id'] || node.attrs['itemprop'] || node.attrs['role']) withRest++;
+      assert.deepEqual([...ctx.elementTokens(node.id)], [...splitMarkupWords(node.attrs)], `${page.id} element ${node.id}`);
+    }
+  }
+  assert.ok(withRest > 20, `elements with an id, itemprop or role (${withRest})`);
 });
 
 test('every family emits the same attributes whether or not its columns are kept', () => {
