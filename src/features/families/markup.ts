@@ -4,7 +4,7 @@
  */
 import { KeyedRefs, NONE, type FamilyOutput, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata, type WordIds } from '../page-context.js';
-import { tokenize } from '../text-stats.js';
+import { tokenize, type Token } from '../text-stats.js';
 import { BodyShingles } from '../body-shingles.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
 
@@ -202,6 +202,18 @@ function keyOf(tokens: readonly string[]): string {
 }
 
 const NO_WORDS: readonly string[] = Object.freeze([]);
+const NO_TOKENS: readonly Token[] = Object.freeze([]);
+
+function lowerWords(tokens: readonly Token[]): readonly string[] {
+  return tokens.map((t) => t.lower);
+}
+
+/** `keyOf(lowerWords(tokens)).length`, without joining. */
+function joinedLength(tokens: readonly Token[]): number {
+  let n = tokens.length - 1;
+  for (let k = 0; k < tokens.length; k++) n += tokens[k]!.lower.length;
+  return n;
+}
 
 export const schemaFamily: FeatureFamily = {
   name: 'schema',
@@ -224,16 +236,25 @@ export const schemaFamily: FeatureFamily = {
     const descriptions = new Set(meta.descriptions.map(norm).filter(Boolean));
     // Pages without JSON-LD text or declared titles match nothing: their blocks' words are not needed.
     const matchText = !shingles.empty || headlines.size > 0 || descriptions.size > 0;
+    // A block's key can equal a headline's or description's only if it is as long: blocks of
+    // other lengths (most) are not joined.
+    const keyLengths = new Set<number>();
+    for (const k of headlines) keyLengths.add(k.length);
+    for (const k of descriptions) keyLengths.add(k.length);
     ctx.blocks.forEach((b, i) => {
-      const toks = matchText ? ctx.tokens[i]!.map((t) => t.lower) : NO_WORDS;
+      const tokens = matchText ? ctx.tokens[i]! : NO_TOKENS;
+      const n = tokens.length;
+      // The lower-cased words, made only for a block that is looked up in the body or joined.
+      let toks: readonly string[] | undefined;
       let share = 0;
-      if (!shingles.empty && toks.length > 0) {
-        if (toks.length >= SHINGLE) share = shingles.tripleHits(toks) / (toks.length - SHINGLE + 1);
+      if (!shingles.empty && n > 0) {
+        toks = lowerWords(tokens);
+        if (n >= SHINGLE) share = shingles.tripleHits(toks) / (n - SHINGLE + 1);
         else if (shingles.hasPhrase(toks)) share = 1;
       }
       if (share > 0) out.attr(i, 'ld:body', share);
       if (share >= 0.8) out.attr(i, 'ld:body=most');
-      const key = toks.length > 0 && toks.length <= 60 && headlines.size + descriptions.size > 0 ? keyOf(toks) : '';
+      const key = n > 0 && n <= 60 && keyLengths.has(joinedLength(tokens)) ? keyOf(toks ?? lowerWords(tokens)) : '';
       const isHeadline = key !== '' && headlines.has(key);
       if (isHeadline) out.attr(i, 'ld:headline');
       if (key !== '' && descriptions.has(key)) out.attr(i, 'meta:desc');
