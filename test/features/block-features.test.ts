@@ -355,3 +355,12 @@ test('prose span: lines before, between and after the prose, and their distance 
   const none = computeFeatures(pageFromHtml('<p>Short.</p><p>Also short.</p>'));
   assert.ok(none.items.every((it) => it.attrs.includes('pb=none&pa=none') && it.attrs.includes('gap-prev=none') && column(it, 'proseAfter') === 0));
 });
+
+test('a block equal to the description, in other case and spacing, is meta:desc; one as long but different is not', () => {
+  const page = pageFromHtml(`<html><head><meta name="description" content="The river rose  overnight, Officials SAID."></head><body>
+<p>the River rose overnight — officials said!</p><p>The river rose overnight, officials sand.</p><p>The river rose.</p></body></html>`);
+  const s = computeFeatures(page);
+  assert.ok(has(itemFor(page, s, 'the River'), 'meta:desc'));
+  assert.ok(!has(itemFor(page, s, 'The river rose overnight, officials sand'), 'meta:desc'));
+  assert.ok(!has(itemFor(page, s, 'The river rose.'), 'meta:desc'));
+});
