@@ -137,16 +137,36 @@ function elementFlags(el: ElementNode): number {
   return f;
 }
 
+/** Set in `ElementReader`'s memo for a node the upward walks stop at: text, `<body>`, `<html>`. */
+const STOP = 1024;
+
 /** Reads the page's elements' flags, each computed once. */
 class ElementReader {
+  /** Per node: 0 unknown, else `KNOWN` with its flags, or `STOP`. */
   private readonly flags: Uint16Array;
+  /** Per node: its parent once the node has been read (-1 before), so the upward walks touch no node twice. */
+  private readonly parents: Int32Array;
   constructor(private readonly tree: DomTree) {
     this.flags = new Uint16Array(tree.nodes.length);
+    this.parents = new Int32Array(tree.nodes.length).fill(-1);
   }
 
   flagsOf(el: ElementNode): number {
     let f = this.flags[el.id]!;
     if (f === 0) this.flags[el.id] = f = elementFlags(el);
+    return f;
+  }
+
+  /** The memo at `id` (`STOP` or `KNOWN` with the element's flags), filled on first need along with the node's parent. */
+  private memoAt(id: number): number {
+    let f = this.flags[id]!;
+    if (this.parents[id] === -1) {
+      const n = this.tree.nodes[id]!;
+      if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') f = STOP;
+      else if (f === 0) f = elementFlags(n);
+      this.flags[id] = f;
+      this.parents[id] = n.parent;
+    }
     return f;
   }
 
@@ -170,13 +190,12 @@ class ElementReader {
     let all = 0;
     let cur = id;
     for (let k = 0; k < ROLE_LEVELS && cur > 0; k++) {
-      const n = this.tree.nodes[cur]!;
-      if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') break;
-      const f = this.flagsOf(n);
+      const f = this.memoAt(cur);
+      if (f === STOP) break;
       all |= f;
       if (k < 3) near3 |= f;
       if (k < 2) near2 |= f;
-      cur = n.parent;
+      cur = this.parents[cur]!;
     }
     out.near2 = near2;
     out.near3 = near3;
