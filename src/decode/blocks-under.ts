@@ -36,7 +36,12 @@ export const MAX_MARKERS = 15;
  * path up to the first node already known, so a page of 100 000 nested elements costs one pass,
  * without recursion.
  */
-export function markedAncestry(tree: DomTree, markers: readonly ((el: ElementNode) => boolean)[]): (id: number) => number {
+export function markedAncestry(
+  tree: DomTree,
+  markers: readonly ((el: ElementNode) => boolean)[],
+  /** A cheap test that every element some marker accepts passes: one it rejects is not shown to the markers. */
+  mayPass?: (el: ElementNode) => boolean,
+): (id: number) => number {
   if (markers.length > MAX_MARKERS) throw new RangeError(`markedAncestry takes at most ${MAX_MARKERS} markers, not ${markers.length}`);
   const nodes = tree.nodes;
   // 0 unknown; else KNOWN plus the bits of the markers the node or an ancestor passes.
@@ -54,7 +59,7 @@ export function markedAncestry(tree: DomTree, markers: readonly ((el: ElementNod
     // From the top of the walked path down: a node has its parent's bits and its own.
     for (let c = chain.length - 1; c >= 0; c--) {
       const node = nodes[chain[c]!]!;
-      if (node.kind === 'element') for (let m = 0; m < markers.length; m++) if (markers[m]!(node)) bits |= 1 << m;
+      if (node.kind === 'element' && (mayPass === undefined || mayPass(node))) for (let m = 0; m < markers.length; m++) if (markers[m]!(node)) bits |= 1 << m;
       memo[chain[c]!] = KNOWN | bits;
     }
     return bits;

@@ -137,11 +137,21 @@ function elementFlags(el: ElementNode): number {
   return f;
 }
 
+/** Set in `ElementReader`'s memo for a node the upward walks stop at: text, `<body>`, `<html>`. */
+const STOP = 1024;
+
 /** Reads the page's elements' flags, each computed once. */
 class ElementReader {
+  /** Per node: 0 unknown, else `KNOWN` with its flags, or `STOP`. */
   private readonly flags: Uint16Array;
+  /** Per node: its parent once the node has been read (-1 before), so the upward walks touch no node twice. */
+  private readonly parents: Int32Array;
+  /** Per element asked of by `captionNear`: 0 unknown, 1 holds no caption, 2 holds one. */
+  private readonly captions: Uint8Array;
   constructor(private readonly tree: DomTree) {
     this.flags = new Uint16Array(tree.nodes.length);
+    this.parents = new Int32Array(tree.nodes.length).fill(-1);
+    this.captions = new Uint8Array(tree.nodes.length);
   }
 
   flagsOf(el: ElementNode): number {
@@ -150,33 +160,32 @@ class ElementReader {
     return f;
   }
 
-  /** The element and its ancestors, up to `levels` of them, below `<body>`. */
-  upFrom(id: number, levels: number): ElementNode[] {
-    const out: ElementNode[] = [];
-    let cur = id;
-    for (let k = 0; k < levels && cur > 0; k++) {
-      const n = this.tree.nodes[cur]!;
-      if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') break;
-      out.push(n);
-      cur = n.parent;
+  /** The memo at `id` (`STOP` or `KNOWN` with the element's flags), filled on first need along with the node's parent. */
+  private memoAt(id: number): number {
+    let f = this.flags[id]!;
+    if (this.parents[id] === -1) {
+      const n = this.tree.nodes[id]!;
+      if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') f = STOP;
+      else if (f === 0) f = elementFlags(n);
+      this.flags[id] = f;
+      this.parents[id] = n.parent;
     }
-    return out;
+    return f;
   }
 
-  /** Into `out`, the flags of the element at `id` and its ancestors below `<body>` (as `upFrom` walks them), OR-ed over the nearest 2, 3 and all `ROLE_LEVELS`. */
+  /** Into `out`, the flags of the element at `id` and its ancestors below `<body>` (up to the first of them that is `STOP`), OR-ed over the nearest 2, 3 and all `ROLE_LEVELS`. */
   flagsUp(id: number, out: UpFlags): void {
     let near2 = 0;
     let near3 = 0;
     let all = 0;
     let cur = id;
     for (let k = 0; k < ROLE_LEVELS && cur > 0; k++) {
-      const n = this.tree.nodes[cur]!;
-      if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') break;
-      const f = this.flagsOf(n);
+      const f = this.memoAt(cur);
+      if (f === STOP) break;
       all |= f;
       if (k < 3) near3 |= f;
       if (k < 2) near2 |= f;
-      cur = n.parent;
+      cur = this.parents[cur]!;
     }
     out.near2 = near2;
     out.near3 = near3;
@@ -191,6 +200,27 @@ class ElementReader {
       if (n.kind === 'element' && this.flagsOf(n) & CAPTION) return true;
     }
     return false;
+  }
+
+  /**
+   * True when one of the element at `id` and its ancestors, up to `CAPTION_LEVELS` of them below
+   * `<body>`, holds a caption (`holdsCaption`). They nest, so the outermost of them small enough
+   * to be a photo's box holds every caption the inner ones do: it alone is read, once per page.
+   */
+  captionNear(id: number): boolean {
+    let box: ElementNode | undefined;
+    let cur = id;
+    for (let k = 0; k < CAPTION_LEVELS && cur > 0; k++) {
+      if (this.memoAt(cur) === STOP) break;
+      const el = this.tree.nodes[cur] as ElementNode;
+      if (el.end - el.id > MAX_FIGURE_NODES) break;
+      box = el;
+      cur = this.parents[cur]!;
+    }
+    if (box === undefined) return false;
+    let known = this.captions[box.id]!;
+    if (known === 0) this.captions[box.id] = known = this.holdsCaption(box) ? 2 : 1;
+    return known === 2;
   }
 }
 
@@ -220,8 +250,7 @@ function roleOf(r: ElementReader, b: Block, up: UpFlags): BlockRoleCode {
   }
   if (up.all & PROMO) return BlockRole.promo;
   if (b.kind === 'image') {
-    const boxes = r.upFrom(b.elementId, CAPTION_LEVELS);
-    for (let k = 0; k < boxes.length; k++) if (r.holdsCaption(boxes[k]!)) return BlockRole.captioned;
+    if (r.captionNear(b.elementId)) return BlockRole.captioned;
   }
   return BlockRole.none;
 }

@@ -92,6 +92,18 @@ export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8A
  */
 const MIN_HIDDEN_PASSAGE_CHARS = 200;
 
+/**
+ * Whether an element may pass one of `setAsideMarks`' markers: each of them, its own and the
+ * `also` markers (comment sections, review sections, ad slots), accepts an element only by its
+ * tag (`dialog`, `footer`, `aside`) or by one of its naming attributes (`id`, `class`, `role`,
+ * `aria-modal`, `itemprop`). Most elements have neither and are asked nothing more.
+ */
+export function mayBeSetAside(el: ElementNode): boolean {
+  const a = el.attrs;
+  return a['class'] !== undefined || a['id'] !== undefined || a['role'] !== undefined || a['itemprop'] !== undefined || a['aria-modal'] !== undefined
+    || el.tag === 'dialog' || el.tag === 'footer' || el.tag === 'aside';
+}
+
 /** What `setAsideMarks` finds: the five marks per block, and those of the `also` markers it was asked to walk with. */
 export interface SetAsideMarks {
   readonly dialogBlocks: Uint8Array;
@@ -107,13 +119,14 @@ export interface SetAsideMarks {
  * The four marks above and the boxes a class hides (`classHiddenBox`, decode/class-hidden.ts),
  * per block, from one walk of the page (what extraction asks for); a block mostly made of a
  * hidden passage counts as hidden. Other markers (`also`: a comment section, an ad slot) share
- * the walk, so each element on the blocks' paths is read in one place.
+ * the walk, so each element on the blocks' paths is read in one place; they, too, may accept an
+ * element only by what `mayBeSetAside` reads.
  */
 export function setAsideMarks(tree: DomTree, blocks: readonly Block[], also: readonly ((el: ElementNode) => boolean)[] = []): SetAsideMarks {
   const hiddenBox = classHiddenBox(tree);
   const own = [isDialog, isFooter, isAside, marksNoContent, hiddenBox];
   const HIDDEN = 1 << own.indexOf(hiddenBox);
-  const bitsAt = markedAncestry(tree, [...own, ...also]);
+  const bitsAt = markedAncestry(tree, [...own, ...also], mayBeSetAside);
   const [dialog, footer, aside, noContent, hidden, ...rest] = blockMarks(blocks, bitsAt, own.length + also.length);
   const hiddenPassages = blocksMostlyUnder(tree, blocks, (id) => (bitsAt(id) & HIDDEN) !== 0, MIN_HIDDEN_PASSAGE_CHARS);
   for (let k = 0; k < blocks.length; k++) if (hiddenPassages[k]) hidden![k] = 1;

@@ -240,6 +240,14 @@ test("roles: names read once per element and the ancestors' flags OR-ed in one w
       <div class="${'x '.repeat(300)}author-box">A class string too long to name anything.</div></body>`,
     `<body>${'<div class="card promo-card"><div class="card-date">2021</div><a class="read-more" href="/x">Read more</a></div>'.repeat(6)}
       <main><section class="related"><p>Not a teaser: a main section.</p></section><p itemprop="author">Bob</p><a rel="author" href="/b">Bob B</a></main></body>`,
+    // Images and the captions near them or too far from them (levels, a box too large), a gallery's, and captions around the image.
+    `<body><div><div><img src="a.jpg" alt="a"></div><p class="caption">Two up.</p></div>
+      <div><div><div><img src="b.jpg" alt="b"></div></div><figcaption>Three up.</figcaption></div>
+      <div><div><div><div><img src="c.jpg" alt="c"></div></div></div><figcaption>Four up: too far.</figcaption></div>
+      <div><div><img src="d.jpg" alt="d"></div>${'<span>filler</span>'.repeat(120)}<div class="caption">Past a large box.</div></div>
+      <div class="gallery">${'<div class="item"><img src="g.jpg" alt="g"></div>'.repeat(5)}<div class="wp-caption-text">A gallery's caption.</div></div>
+      <div class="caption"><img src="e.jpg" alt="e"></div><div><div class="caption"><img src="f.jpg" alt="f"></div></div>
+      <p>Prose between the pictures. ${'More words. '.repeat(8)}</p><img src="h.jpg" alt="h"></body>`,
   ];
   let named = 0;
   for (const html of pages) {

@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks, setAsideMarks } from '../../src/decode/set-aside-marks.js';
+import { blocksUnder } from '../../src/decode/blocks-under.js';
+import { classHiddenBox } from '../../src/decode/class-hidden.js';
+import { namesSection } from '../../src/decode/comments.js';
+import { namesReviewSection } from '../../src/decode/reviews.js';
+import { namesAdSlot } from '../../src/decode/ads.js';
 import { loadPage } from '../../src/page.js';
 
 test('blocks in <dialog>, role=dialog, alertdialog or tooltip, and aria-modal elements are marked', () => {
@@ -97,3 +103,29 @@ test('a block mostly made of a passage a class hides inside it is hidden; a shor
     ['Galaxy S25 Ultra', 0], ['Shoot like a professio', 0], ['How to use Expert RAW ', 1], ['$30.00 Original price ', 0], ['Made of titanium. Open', 0],
   ]);
 });
+
+test('the walk with its pre-test (mayBeSetAside) gives every mark the walks of one marker each give', () => {
+  const made = '<main><div id="comments"><p>A comment.</p></div><section itemprop="review"><p>Five stars.</p></section><div class="reviews"><p>Four stars.</p></div>' +
+    '<div class="ad-slot"><p>Advertisement</p></div><div aria-modal="true"><p>Modal.</p></div><dialog><p>Dialog.</p></dialog>' +
+    '<div class="sidebar"><p>Side.</p></div><div class="hidden"><p>Hidden.</p></div><div class="nocontent"><p>Nav.</p></div>' +
+    '<aside><p>Aside.</p></aside><div role="contentinfo"><p>Info.</p></div><footer><p>Foot.</p></footer><p>Plain.</p></main>';
+  const files = readdirSync('test/fixtures/markdown').filter((f) => f.endsWith('.html')).map((f) => readFileSync(`test/fixtures/markdown/${f}`));
+  const also = [namesSection, namesReviewSection, namesAdSlot];
+  let marked = 0;
+  for (const bytes of [Buffer.from(made), ...files]) {
+    const { tree, blocks } = loadPage(bytes);
+    const one = setAsideMarks(tree, blocks, also);
+    assert.deepEqual([...one.dialogBlocks], [...dialogBlocks(tree, blocks)]);
+    assert.deepEqual([...one.footerBlocks], [...footerBlocks(tree, blocks)]);
+    assert.deepEqual([...one.asideBlocks], [...asideBlocks(tree, blocks)]);
+    assert.deepEqual([...one.noContentBlocks], [...noContentBlocks(tree, blocks)]);
+    // Hidden: the boxes a class hides, and (no walk of boxes finds them) blocks mostly made of a hidden passage.
+    const hiddenBoxes = blocksUnder(tree, blocks, classHiddenBox(tree));
+    hiddenBoxes.forEach((v, i) => assert.ok(one.hiddenBlocks[i]! >= v, `block ${i} is in a hidden box`));
+    if (bytes.toString().startsWith('<main>')) assert.deepEqual([...one.hiddenBlocks], [...hiddenBoxes]);
+    also.forEach((marker, m) => assert.deepEqual([...one.also[m]!], [...blocksUnder(tree, blocks, marker)], marker.name));
+    for (const marks of [one.dialogBlocks, one.footerBlocks, one.asideBlocks, one.noContentBlocks, ...one.also]) marked += marks.reduce((a, b) => a + b, 0);
+  }
+  assert.ok(marked >= 11, `the marks are not all empty (${marked})`);
+});
+

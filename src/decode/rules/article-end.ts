@@ -29,25 +29,33 @@ const MIN_CONTAINER_PARAGRAPHS = 3;
 
 /** What each element holds of a set of blocks: characters and blocks per element id, and the total characters. */
 interface Holdings {
-  readonly chars: ReadonlyMap<number, number>;
-  readonly count: ReadonlyMap<number, number>;
+  /** Per element id (below `chars.length`), the members' characters it holds; 0 for the elements no member is in. */
+  readonly chars: Float64Array;
+  /** Per element id, how many members it holds. */
+  readonly count: Int32Array;
+  /** The elements holding any member, each once. */
+  readonly elements: readonly number[];
   readonly total: number;
 }
 
 /** The characters and blocks of `members` that each element on their chains holds. */
 function holdings(members: readonly number[], blocks: readonly { readonly text: string }[], chains: BlockContainers): Holdings {
-  const chars = new Map<number, number>();
-  const count = new Map<number, number>();
+  let size = 0;
+  for (const i of members) for (const id of chains[i] ?? []) if (id >= size) size = id + 1;
+  const chars = new Float64Array(size);
+  const count = new Int32Array(size);
+  const elements: number[] = [];
   let total = 0;
   for (const i of members) {
     const n = blocks[i]!.text.length;
     total += n;
     for (const id of chains[i] ?? []) {
-      chars.set(id, (chars.get(id) ?? 0) + n);
-      count.set(id, (count.get(id) ?? 0) + 1);
+      if (count[id] === 0) elements.push(id);
+      chars[id] += n;
+      count[id]++;
     }
   }
-  return { chars, count, total };
+  return { chars, count, elements, total };
 }
 
 /**
@@ -58,7 +66,10 @@ function innermostContainer(h: Holdings, share: number, minBlocks: number): { id
   // Elements over half the text lie on one line of ancestors: the innermost has the largest id.
   let best = { id: -1, chars: 0 };
   if (h.total === 0) return best;
-  for (const [id, c] of h.chars) if (c >= share * h.total && h.count.get(id)! >= minBlocks && id > best.id) best = { id, chars: c };
+  for (const id of h.elements) {
+    const c = h.chars[id]!;
+    if (c >= share * h.total && h.count[id]! >= minBlocks && id > best.id) best = { id, chars: c };
+  }
   return best;
 }
 

@@ -65,16 +65,51 @@ export function cardLists(s: DecodeState, chains: readonly (readonly number[])[]
   return lists;
 }
 
-function findCardLists(s: DecodeState, chains: readonly (readonly number[])[]): CardList[] {
-  const { blocks, labels } = s;
-  if (blocks.length > MAX_BLOCKS) return [];
-  // list element -> card element -> block indices
-  const lists = new Map<number, Map<number, number[]>>();
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    if (b.kind !== 'text' || labels[i] === 'title' || b.text.trim() === '' || inPageChrome(b.tagPath)) continue;
+/** Whether text block `i` may be a card's line: not a title, not blank, not in the page's menus, header or footer. */
+function mayBeCardLine(s: DecodeState, i: number): boolean {
+  const b = s.blocks[i]!;
+  return b.kind === 'text' && s.labels[i] !== 'title' && b.text.trim() !== '' && !inPageChrome(b.tagPath);
+}
+
+/**
+ * Per element id (of the elements `findCardLists` reads), how often the child holding the
+ * next card line changes along the lines in page order: at least the number of its children
+ * holding lines (exactly, where each child's lines come together). An element counted below
+ * `MIN_CARDS` holds no list, and no map is made for it.
+ */
+export function childCounts(lines: readonly number[], chains: readonly (readonly number[])[]): Int32Array {
+  let size = 0;
+  for (const i of lines) {
+    const chain = chains[i] ?? [];
+    for (let d = Math.max(0, chain.length - 1 - MAX_CARD_DEPTH); d < chain.length; d++) if (chain[d]! >= size) size = chain[d]! + 1;
+  }
+  const lastChild = new Int32Array(size).fill(-1);
+  const counts = new Int32Array(size);
+  for (const i of lines) {
     const chain = chains[i] ?? [];
     for (let d = Math.max(0, chain.length - 1 - MAX_CARD_DEPTH); d < chain.length - 1; d++) {
+      const list = chain[d]!;
+      if (lastChild[list] !== chain[d + 1]!) {
+        lastChild[list] = chain[d + 1]!;
+        counts[list]++;
+      }
+    }
+  }
+  return counts;
+}
+
+function findCardLists(s: DecodeState, chains: readonly (readonly number[])[]): CardList[] {
+  const { blocks } = s;
+  if (blocks.length > MAX_BLOCKS) return [];
+  const lines: number[] = [];
+  for (let i = 0; i < blocks.length; i++) if (mayBeCardLine(s, i)) lines.push(i);
+  const children = childCounts(lines, chains);
+  // list element -> card element -> block indices
+  const lists = new Map<number, Map<number, number[]>>();
+  for (const i of lines) {
+    const chain = chains[i] ?? [];
+    for (let d = Math.max(0, chain.length - 1 - MAX_CARD_DEPTH); d < chain.length - 1; d++) {
+      if (children[chain[d]!]! < MIN_CARDS) continue;
       let cards = lists.get(chain[d]!);
       if (!cards) lists.set(chain[d]!, (cards = new Map()));
       const card = chain[d + 1]!;
