@@ -32,11 +32,13 @@ export const BUNDLE_COMMANDS = ['extract', 'batch'] as const;
  * each: the first page 40 ms less CPU, many pages the same).
  *
  * The tiering flags: a function is optimised after four times V8's default run budget and inlines
- * half as much. pith runs several hundred mid-sized functions a few thousand times a batch, and
- * with the defaults the optimising compiler's background threads took about a third of a
- * 300-page batch's CPU (docs/benchmarks.md, "JIT tiering"); the code it makes runs no slower.
+ * a quarter as much. pith runs several hundred mid-sized functions a few thousand times a batch,
+ * and with the defaults the optimising compiler's background threads took about a third of a
+ * 300-page batch's CPU; a later optimisation has more type feedback (fewer deoptimisations and
+ * re-optimisations) and less inlined code to compile, and the code it makes runs no slower
+ * (docs/benchmarks.md, "JIT tiering").
  */
-export const BUNDLE_V8_FLAGS = '--no-regexp-tier-up --interrupt-budget=270336 --max-inlined-bytecode-size=230 --max-inlined-bytecode-size-cumulative=460';
+export const BUNDLE_V8_FLAGS = '--no-regexp-tier-up --interrupt-budget=270336 --max-inlined-bytecode-size=115 --max-inlined-bytecode-size-cumulative=230';
 
 /** Where a thread running the CLI from the bundle notes the package root (its worker threads then load from the bundle too). */
 const BUNDLE_IN_USE = Symbol.for('pith.cli-bundle.root');
