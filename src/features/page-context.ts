@@ -19,7 +19,8 @@ export { ARTICLE_ITEMTYPE_BIT, CONTAINERS, IN_LINK_BIT, MICRODATA, type Containe
 
 /** Per-element token lists are kept this short: enough to see `comment`, `sidebar`, `article-body`. */
 const MAX_OWN_TOKENS = 12;
-const MAX_INHERITED_TOKENS = 48;
+/** How many class/id words an element inherits from its ancestors at most (nearest first). */
+export const MAX_INHERITED_TOKENS = 48;
 const EMPTY: readonly string[] = Object.freeze([]);
 const TOKEN_OK_RE = /^\p{L}{2,24}$/u;
 /** Word-id lists are plain arrays of small integers: many are short, and typed arrays cost more to make. */
@@ -84,9 +85,6 @@ export class PageContext {
   // Indexed by node id, made at full length up front: plain arrays written out of order from
   // empty turn into slow dictionaries.
   private _ownTokens: (readonly string[] | undefined)[] | undefined;
-  private _inheritedTokens: (readonly string[] | undefined)[] | undefined;
-  /** Per element: the tokens its children inherit (its own, then its ancestors'), shared by all of them. */
-  private _belowTokens: (readonly string[] | undefined)[] | undefined;
   private _charStarts: Float64Array | undefined;
   /** The page's class/id words, each once, in first-seen order: what word ids stand for. */
   private readonly _words: string[] = [];
@@ -175,12 +173,6 @@ export class PageContext {
   private get ownTokens(): (readonly string[] | undefined)[] {
     return (this._ownTokens ??= new Array<readonly string[] | undefined>(this.tree.nodes.length));
   }
-  private get inheritedTokens(): (readonly string[] | undefined)[] {
-    return (this._inheritedTokens ??= new Array<readonly string[] | undefined>(this.tree.nodes.length));
-  }
-  private get belowTokens(): (readonly string[] | undefined)[] {
-    return (this._belowTokens ??= new Array<readonly string[] | undefined>(this.tree.nodes.length));
-  }
 
   /** Split, lower-cased words of the element's class, id, itemprop and role (bounded). */
   elementTokens(id: number): readonly string[] {
@@ -211,49 +203,6 @@ export class PageContext {
       this.classSplitCache.set(cls, (t = Object.freeze(out)));
     }
     return t;
-  }
-
-  /**
-   * Tokens of the element's ancestors (not itself), nearest first, bounded. Memoised per
-   * element; a cache miss climbs only to the nearest memoised ancestor.
-   */
-  ancestorTokens(id: number): readonly string[] {
-    const inherited = this.inheritedTokens;
-    const hit = inherited[id];
-    if (hit) return hit;
-    const nodes = this.tree.nodes;
-    const below = this.belowTokens;
-    const chain: number[] = [];
-    let cur = id;
-    while (cur > 0 && inherited[cur] === undefined) {
-      chain.push(cur);
-      cur = nodes[cur]!.parent;
-    }
-    // Fill from the top of the chain down: tokens(child) = own(parent) + tokens(parent),
-    // made once per parent and shared by its children.
-    for (let k = chain.length - 1; k >= 0; k--) {
-      const el = chain[k]!;
-      const parent = nodes[el]!.parent;
-      let list: readonly string[] | undefined;
-      if (parent <= 0) list = EMPTY;
-      else if ((list = below[parent]) === undefined) {
-        const up = inherited[parent] ?? EMPTY;
-        const own = this.elementTokens(parent);
-        if (own.length === 0) list = up;
-        else {
-          // `up` has no repeats already; only the (few) own tokens can collide with it.
-          const merged: string[] = [...own];
-          for (const w of up) {
-            if (merged.length >= MAX_INHERITED_TOKENS) break;
-            if (!own.includes(w)) merged.push(w);
-          }
-          list = Object.freeze(merged);
-        }
-        below[parent] = list;
-      }
-      inherited[el] = list;
-    }
-    return inherited[id] ?? EMPTY;
   }
 
   /** The word each id of `elementWordIds` / `ancestorWordIds` stands for (the table grows as they are asked). */

@@ -3,18 +3,7 @@ import assert from 'node:assert/strict';
 import { cardLists, childCounts } from '../../../../src/decode/rules/shared/cards.js';
 import { DecodeState } from '../../../../src/decode/rule.js';
 import { BlockBuilder } from '../../../helpers/block-builder.js';
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../../../src/util/random.js';
 
 /** A random tree as parent ids in document order (ids increase downwards), and a chain per leaf element below body (id 2). */
 function randomChains(rand: () => number, leaves: number): number[][] {
