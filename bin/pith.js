@@ -23,7 +23,9 @@ const smallBatch = async () => {
 if (process.argv[2] === 'batch' && !process.execArgv.includes('--single-threaded-gc') && !(built && await smallBatch())) {
   const { spawn } = await import('node:child_process');
   // Fewer malloc arenas keep the batch's peak RSS down (src/batch/batch-env.ts).
-  const env = built ? (await import(new URL('../dist/src/batch/batch-env.js', import.meta.url).href)).batchProcessEnv(process.env, process.argv.slice(3)) : process.env;
+  // A dist/ built before batch-env.js existed (a checkout updated without a rebuild) keeps the environment as it is.
+  const batchEnv = built ? await import(new URL('../dist/src/batch/batch-env.js', import.meta.url).href).catch(() => undefined) : undefined;
+  const env = batchEnv ? batchEnv.batchProcessEnv(process.env, process.argv.slice(3)) : process.env;
   const child = spawn(process.execPath, [...process.execArgv, '--single-threaded-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env,
