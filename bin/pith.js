@@ -16,16 +16,25 @@ const BATCH_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 // the flag to help, so no re-run either (src/batch/small-batch.ts).
 const main = new URL('../dist/src/cli/main.js', import.meta.url);
 const built = existsSync(fileURLToPath(main));
+// A dist/ built from an older checkout (updated without `npm run build`) lacks modules this
+// launcher names: said plainly, not as a module-resolution stack trace.
+const fromDist = async (path) => {
+  try {
+    return await import(new URL(`../dist/src/${path}`, import.meta.url).href);
+  } catch (e) {
+    if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    console.error('pith: dist/ is older than this checkout; run `npm run build`');
+    process.exit(1);
+  }
+};
 const smallBatch = async () => {
-  const { isSmallBatch } = await import(new URL('../dist/src/cli/batch-args.js', import.meta.url).href);
+  const { isSmallBatch } = await fromDist('cli/batch-args.js');
   return isSmallBatch(process.argv.slice(3));
 };
 if (process.argv[2] === 'batch' && !process.execArgv.includes('--single-threaded-gc') && !(built && await smallBatch())) {
   const { spawn } = await import('node:child_process');
   // Fewer malloc arenas keep the batch's peak RSS down (src/batch/batch-env.ts).
-  // A dist/ built before batch-env.js existed (a checkout updated without a rebuild) keeps the environment as it is.
-  const batchEnv = built ? await import(new URL('../dist/src/batch/batch-env.js', import.meta.url).href).catch(() => undefined) : undefined;
-  const env = batchEnv ? batchEnv.batchProcessEnv(process.env, process.argv.slice(3)) : process.env;
+  const env = built ? (await fromDist('batch/batch-env.js')).batchProcessEnv(process.env, process.argv.slice(3)) : process.env;
   const child = spawn(process.execPath, [...process.execArgv, '--single-threaded-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env,
@@ -52,7 +61,7 @@ if (!built) {
   process.exit(1);
 }
 // `extract` and `batch` run from the CLI bundle when it is built and fresh (src/cli/bundle-loader.ts).
-const { bundledMain, BUNDLE_V8_FLAGS } = await import(new URL('../dist/src/cli/bundle-loader.js', import.meta.url).href);
+const { bundledMain, BUNDLE_V8_FLAGS } = await fromDist('cli/bundle-loader.js');
 const run = bundledMain(fileURLToPath(new URL('..', import.meta.url)), process.argv[2]) ?? (await import(main.href)).main;
 // The flags the bundle runs under (set already when it was loaded), for every command.
 const { setFlagsFromString } = await import('node:v8');

@@ -18,10 +18,10 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { PassThrough } from 'node:stream';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { isBuiltin } from 'node:module';
 import ts from 'typescript';
-import { BUNDLE_COMMANDS, bundleFiles, loadCliBundleFrom, type BundleManifest } from '../src/cli/bundle-loader.js';
+import { BUNDLE_COMMANDS, bundleFiles, bundleModuleId, loadCliBundleFrom, type BundleManifest } from '../src/cli/bundle-loader.js';
 
 const root = process.cwd();
 const files = bundleFiles(root);
@@ -91,8 +91,7 @@ function asFunctionBody(file: string, text: string): string {
   return out.outputText;
 }
 
-/** Path relative to the package root, with forward slashes: a module's id in the bundle. */
-const idOf = (file: string): string => relative(root, file).split(sep).join('/');
+const idOf = (file: string): string => bundleModuleId(root, file);
 
 /** What `pith batch`'s worker threads run from the bundle (src/cli/bundle-worker.ts). */
 const WORKER_ENTRY = 'dist/src/batch/serve-pages.js';

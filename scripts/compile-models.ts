@@ -8,8 +8,8 @@
  * node dist/scripts/compile-models.js
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { encodeCompiledModel } from '../src/models/model-binary.js';
+import { join, relative } from 'node:path';
+import { compiledModelName, encodeCompiledModel } from '../src/models/model-binary.js';
 import { PithError } from '../src/errors.js';
 import { writeFileAtomic } from '../src/util/atomic-write.js';
 
@@ -18,7 +18,7 @@ const COMPILED = ['default.model.json.gz', 'rendered.model.json.gz'] as const;
 
 const root = process.cwd();
 const outDir = join(root, 'dist', 'models');
-const targetOf = (name: string): string => join(outDir, `${name.replace(/\.json(\.gz)?$/, '')}.bin`);
+const targetOf = (name: string): string => join(outDir, compiledModelName(name));
 
 for (const name of COMPILED) {
   const source = join(root, 'models', name);
@@ -31,7 +31,7 @@ for (const name of COMPILED) {
     const bytes = encodeCompiledModel(readFileSync(source), source);
     mkdirSync(outDir, { recursive: true });
     await writeFileAtomic(target, bytes, 'compiled model');
-    console.log(`compiled ${join('models', name)} -> ${join('dist', 'models', `${name.replace(/\.json(\.gz)?$/, '')}.bin`)} (${bytes.length} bytes)`);
+    console.log(`compiled ${join('models', name)} -> ${relative(root, target)} (${bytes.length} bytes)`);
   } catch (e) {
     if (!(e instanceof PithError)) throw e;
     rmSync(target, { force: true });

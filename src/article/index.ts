@@ -13,6 +13,6 @@ export { toXml, toTei, escapeXml, xmlChars, TEI_NAMESPACE } from './to-xml.js';
 export { toHtml, escapeHtml, ALLOWED_TAGS, ALLOWED_ATTRIBUTES, DECORATION_ATTRIBUTES, type HtmlOptions, type HtmlTarget, type HtmlDecoration } from './to-html.js';
 export { toStyledHtml, formatStyledResult, articleSources, hasSources, type StyledHtmlOptions, type StyledSource } from './to-styled-html.js';
 export { safeStyle, isSafeDeclaration, parseDeclarations, STYLE_OUTPUT_PROPERTIES, type Declaration } from './css.js';
-export { toJson, jsonBlocks, articleMetadata, jsonConfidence, articleHeadings, type ArticleJson, type ArticleJsonExtras, type ArticleMetadataJson, type JsonBlock } from './to-json.js';
+export { toJson, jsonBlocks, articleMetadata, clampConfidence, jsonConfidence, articleHeadings, type ArticleJson, type ArticleJsonExtras, type ArticleMetadataJson, type JsonBlock } from './to-json.js';
 export { withoutLinks, withoutTables } from './filters.js';
 export { findComments } from './comments.js';

@@ -13,8 +13,9 @@ import { jsonLdValues } from '../dom/json-ld.js';
 import type { ArticleMetadata } from './types.js';
 import { resolveSafeUrl } from './urls.js';
 import { declaredPageTitle } from './page-title.js';
-import { markedAncestry, namedExactly } from '../decode/blocks-under.js';
-import { COMMENT_SECTION_NAME, COMMENT_SECTION_WORD } from '../features/cue-words.js';
+import { markedAncestry } from '../decode/blocks-under.js';
+// An element named for a comment section holds the readers' words, not the article's byline or date.
+import { namesSection } from '../decode/comments.js';
 import { dateInText } from './comments.js';
 
 /** Objects visited per JSON-LD script. */
@@ -130,11 +131,6 @@ const BYLINE_CLASS_RE = /(?:^|[\s_-])(?:byline|author)(?:[\s_-]|$)/i;
 const DATE_LINE_CLASS_RE = /(?:^|[\s_-])(?:date|dateline|time|timestamp|meta|posted|published|pubdate|byline)(?:[\s_-]|$)/i;
 const MAX_DATE_LINE_CHARS = 100;
 
-/** An element named for a comment section (`#comments`, `.commentlist`, `#disqus_thread`): what is in it is the readers', not the article's. */
-function isCommentSection(el: ElementNode): boolean {
-  return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);
-}
-
 function isDateLineElement(el: ElementNode): boolean {
   const c = el.attrs['class'];
   return (c !== undefined && DATE_LINE_CLASS_RE.test(c)) || el.attrs['itemprop'] === 'datePublished';
@@ -223,7 +219,7 @@ function scanTreeForMetadata(tree: DomTree, pageUrl: string | undefined, declare
   let needByline = author === undefined;
   // Bylines, times and date lines inside a comment section are a commenter's: asked of the
   // elements that would be one, each ancestor read once (`markedAncestry`), not of every element.
-  const inCommentSection = markedAncestry(tree, [isCommentSection]);
+  const inCommentSection = markedAncestry(tree, [namesSection]);
   const inComments = (el: ElementNode): boolean => inCommentSection(el.id) !== 0;
   for (const n of tree.nodes) {
     if (n.kind !== 'element') continue;

@@ -117,9 +117,14 @@ export function articleMetadata(article: Article): ArticleMetadataJson {
   };
 }
 
+/** A confidence within 0..1 (0 when it is not a number). */
+export function clampConfidence(confidence: number): number {
+  return Number.isFinite(confidence) ? Math.min(1, Math.max(0, confidence)) : 0;
+}
+
 /** A confidence as the outputs write it: within 0..1 (0 when not a number), 4 decimals. */
 export function jsonConfidence(confidence: number): number {
-  return Number.isFinite(confidence) ? +Math.min(1, Math.max(0, confidence)).toFixed(4) : 0;
+  return +clampConfidence(confidence).toFixed(4);
 }
 
 export function toJson(article: Article, extras: ArticleJsonExtras): ArticleJson {

@@ -308,7 +308,7 @@ class BatchRun {
  * Whether the batch runs in this thread: the caller allows it (`inThreadUpTo`), the pages are
  * files known before it starts and no more than that, and none is drawn in a browser.
  */
-export function runsInThread(plan: BatchPlan, options: BatchOptions, streaming: boolean): boolean {
+function runsInThread(plan: BatchPlan, options: BatchOptions, streaming: boolean): boolean {
   return !streaming && plan.files.length <= (options.inThreadUpTo ?? 0) && !options.render && options.layoutsDir === undefined;
 }
 

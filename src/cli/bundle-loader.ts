@@ -49,6 +49,11 @@ export interface BundleManifest {
   readonly modules: number;
 }
 
+/** A module's id in the bundle: its path from the package root, with `/` between parts (the builder and the loader must agree). */
+export function bundleModuleId(root: string, file: string): string {
+  return relative(root, file).split(sep).join('/');
+}
+
 /** The bundle's files under the package root. */
 export function bundleFiles(root: string): { bundle: string; cache: string; manifest: string } {
   const base = join(root, 'dist', 'pith-cli.bundle');
@@ -78,7 +83,6 @@ export function loadCliBundleFrom(root: string, options: { withCache: boolean })
   const defs = modules();
   const nativeRequire = createRequire(join(root, 'package.json'));
   const loaded = new Map<string, { exports: unknown }>();
-  const idOfFile = (path: string): string => relative(root, path).split(sep).join('/');
 
   const load = (id: string): unknown => {
     const done = loaded.get(id);
@@ -96,7 +100,7 @@ export function loadCliBundleFrom(root: string, options: { withCache: boolean })
     const importFn = async (spec: string): Promise<unknown> => {
       const target = deps[spec];
       if (typeof target === 'string') return load(target);
-      if (target === undefined && spec.startsWith('file:')) return load(idOfFile(fileURLToPath(spec)));
+      if (target === undefined && spec.startsWith('file:')) return load(bundleModuleId(root, fileURLToPath(spec)));
       return import(spec);
     };
     run.call(module.exports, module.exports, require, module, pathToFileURL(join(root, id)).href, importFn);

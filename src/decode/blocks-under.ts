@@ -28,7 +28,7 @@ export function blocksUnder(tree: DomTree, blocks: readonly Block[], marks: (el:
 }
 
 /** Markers `markedAncestry` takes at most: a node's bits and the bit that says they are known fill 16. */
-export const MAX_MARKERS = 15;
+const MAX_MARKERS = 15;
 
 /**
  * The markers (at most `MAX_MARKERS`) that a node or one of its ancestors passes, as a bit set

@@ -13,7 +13,7 @@
  * `treeFacts(tree)` memoises per tree object, so every stage reading a page shares one copy.
  */
 import { MAX_TAG_PATH_TAGS, type DomTree } from './tree.js';
-import { isSpaceCode } from './white-space.js';
+import { nonSpaceChars as countNonSpace } from './white-space.js';
 
 /** The distinct tag paths of a page; path ids are numbered parents first. */
 export interface TagPaths {
@@ -63,12 +63,6 @@ export interface TreeFacts {
   /** Of `nonSpaceChars`, those inside a link (`<a href>`). */
   readonly linkNonSpaceChars: Int32Array;
   readonly names: NameTable;
-}
-
-function nonSpaceLength(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) count++;
-  return count;
 }
 
 interface Structure {
@@ -165,7 +159,7 @@ function textCountsOf(tree: DomTree): TextCounts {
     const parent = nodes[p];
     if (parent === undefined || parent.kind !== 'element' || parent.hidden) continue;
     const chars = node.text.length;
-    const nonSpace = nonSpaceLength(node.text);
+    const nonSpace = countNonSpace(node.text);
     textChars[id] = chars;
     nonSpaceChars[id] = nonSpace;
     if (inLink[p] === 1) {

@@ -8,6 +8,13 @@ export function isSpaceCode(c: number): boolean {
     c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** Characters that are not white space (what `\s` matches), counted without allocating. */
+export function nonSpaceChars(text: string): number {
+  let n = 0;
+  for (let k = 0; k < text.length; k++) if (!isSpaceCode(text.charCodeAt(k))) n++;
+  return n;
+}
+
 /**
  * Whether `normalizeSpace` (dom/tree.ts) would return `s` unchanged: no white space or zero-width
  * space but single ASCII spaces between other characters. Most strings it is given (block

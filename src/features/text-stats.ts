@@ -4,6 +4,7 @@
  * letter case, end punctuation and word-wrapped text density. Every regular expression
  * is compiled once here: families call these per block.
  */
+import { isSpaceCode } from '../dom/white-space.js';
 
 /** A word token and whether it begins with an upper-case letter (null: the script has no case). */
 export interface Token {
@@ -204,18 +205,7 @@ export function countWords(text: string): number {
   return n;
 }
 
-/** Characters that are not white space (what `\s` matches), counted without allocating. */
-export function nonSpaceChars(text: string): number {
-  let n = 0;
-  for (let k = 0; k < text.length; k++) if (!isJsSpace(text.charCodeAt(k))) n++;
-  return n;
-}
-
-/** What `\s` matches, so word chunks are those of `text.split(/\s+/)`. */
-function isJsSpace(c: number): boolean {
-  if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
+export { nonSpaceChars } from '../dom/white-space.js';
 
 /**
  * Word-equivalents counted without tokenising, for the decoder's "a paragraph of N words":
@@ -232,7 +222,7 @@ export function countWordEquivalents(text: string, limit = Infinity): number {
   let chunkHasWord = false;
   for (let k = 0; k < text.length; k++) {
     const c = text.charCodeAt(k);
-    if (isJsSpace(c)) {
+    if (isSpaceCode(c)) {
       if (chunkHasWord) words++;
       chunkHasWord = false;
       if (words + Math.ceil(cjk / 2) >= limit) break;
@@ -261,7 +251,7 @@ const PUNCT_RE = /\p{P}/u;
 /** How the text ends, trailing white space (what `\s` matches) aside; read from the end, without copying the text. */
 export function endPunctuation(text: string): EndPunctuation {
   let end = text.length;
-  while (end > 0 && isJsSpace(text.charCodeAt(end - 1))) end--;
+  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
   if (end === 0) return 'empty';
   const c = text[end - 1]!;
   switch (c) {

@@ -39,7 +39,7 @@ import { familiesNamedIn, familyAttributePatterns, rememberFamiliesNamedIn } fro
 import { isFamilyName, type FamilyName } from '../features/config.js';
 
 export const COMPILED_MODEL_MAGIC = 'PITHMODB';
-export const COMPILED_MODEL_VERSION = 1;
+const COMPILED_MODEL_VERSION = 1;
 /** Magic, layout version, header length. */
 const PREAMBLE_BYTES = 16;
 /** A header longer than this is not one pith wrote (the bundled model's is about 2 KB). */
@@ -84,6 +84,11 @@ interface CompiledHeader {
 }
 
 /** SHA-256 of bytes, hex. */
+/** The file name of a model's compiled form: `default.model.json.gz` -> `default.model.bin`. */
+export function compiledModelName(jsonName: string): string {
+  return `${jsonName.replace(/\.json(\.gz)?$/, '')}.bin`;
+}
+
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

@@ -139,7 +139,7 @@ export function parseModelJson(text: string, subject: string): unknown {
 }
 
 /** The file, when it is of the algorithm and feature schema `options` expect; else BAD_MODEL. */
-export function checkExpected(file: ModelFile, subject: string, options: LoadModelOptions): ModelFile {
+function checkExpected(file: ModelFile, subject: string, options: LoadModelOptions): ModelFile {
   const bad = (msg: string): never => {
     throw new PithError('BAD_MODEL', msg, subject);
   };

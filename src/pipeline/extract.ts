@@ -15,7 +15,7 @@ import { computeFeatures, type FeatureOptions } from '../features/index.js';
 import type { SequenceInstance } from '../features/types.js';
 import type { FeatureContribution, Labeler, ModelFile, Prediction } from '../models/labeler.js';
 import { decodeModelFile, loadModel, readModelBytes, siteModelsOf } from '../models/model-file.js';
-import { decodeCompiledModel, sha256Hex, type CompiledModel } from '../models/model-binary.js';
+import { compiledModelName, decodeCompiledModel, sha256Hex, type CompiledModel } from '../models/model-binary.js';
 import { labelerFromModel } from '../models/registry.js';
 import { pickSiteModel, type SiteLabeler } from '../models/site-labeler.js';
 import { siteLabelersOf } from '../models/site-models.js';
@@ -151,7 +151,7 @@ export async function loadExtractionModel(path: string = bundledModelPath()): Pr
  */
 export function compiledModelPath(path: string): string | undefined {
   if (process.env['PITH_COMPILED_MODELS'] === '0') return undefined;
-  return join(packageRoot(), 'dist', 'models', `${basename(path).replace(/\.json(\.gz)?$/, '')}.bin`);
+  return join(packageRoot(), 'dist', 'models', compiledModelName(basename(path)));
 }
 
 /**

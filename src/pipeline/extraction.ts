@@ -3,7 +3,7 @@
  * JSON every output writes (`pith extract --format json`, batch lines, `pith serve`'s
  * /extract), published as schema/extraction.schema.json (docs/schema.md).
  */
-import { articleHeadings, articleMetadata, jsonConfidence, toHtml, toMarkdown, toText, type Article, type ArticleComment, type ArticleMetadataJson } from '../article/index.js';
+import { articleHeadings, articleMetadata, clampConfidence, jsonConfidence, toHtml, toMarkdown, toText, type Article, type ArticleComment, type ArticleMetadataJson } from '../article/index.js';
 import type { FieldWarning } from '../models/wrapper/fields.js';
 import type { FoundList } from '../models/lists/find-lists.js';
 import type { SitePick } from '../models/site-pick.js';
@@ -108,7 +108,7 @@ export function toExtraction(article: Article, confidence: number, marks: Extrac
       return (html ??= toHtml(article));
     },
     metadata,
-    confidence: Number.isFinite(confidence) ? Math.min(1, Math.max(0, confidence)) : 0,
+    confidence: clampConfidence(confidence),
     ...(article.comments !== undefined ? { comments: article.comments } : {}),
     article,
     ...named,

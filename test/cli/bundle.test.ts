@@ -72,15 +72,21 @@ test('pith extract FILE from the bundle runs no queue, browser, network, learner
   assert.deepEqual(ids.filter((id) => unwanted.test(id)), []);
 });
 
-test('a bundle older than dist/ (a later tsc run) is not used', (t) => {
+/** A package root holding a dist/ built at time 1 000 000 and the given bundle files beside it. */
+function fakeBuild(t: TestContext, manifest: object, bundle: string): { root: string; files: ReturnType<typeof bundleFiles>; main: string } {
   const root = tempDir(t);
   const files = bundleFiles(root);
   mkdirSync(join(root, 'dist', 'src', 'cli'), { recursive: true });
-  writeFileSync(files.manifest, JSON.stringify({ commands: ['extract'], modules: 0 }));
-  writeFileSync(files.bundle, '(function () { return {}; })');
+  writeFileSync(files.manifest, JSON.stringify(manifest));
+  writeFileSync(files.bundle, bundle);
   const main = join(root, 'dist', 'src', 'cli', 'main.js');
   writeFileSync(main, '');
   utimesSync(main, new Date(1_000_000), new Date(1_000_000));
+  return { root, files, main };
+}
+
+test('a bundle older than dist/ (a later tsc run) is not used', (t) => {
+  const { root, files, main } = fakeBuild(t, { commands: ['extract'], modules: 0 }, '(function () { return {}; })');
   utimesSync(files.bundle, new Date(2_000_000), new Date(2_000_000));
   assert.equal(bundleServes(root, 'extract'), true);
   assert.equal(bundleServes(root, 'batch'), false, 'not in its manifest');
@@ -93,14 +99,8 @@ test('a bundle older than dist/ (a later tsc run) is not used', (t) => {
 });
 
 test('a damaged bundle is said once and the ES modules serve instead', (t) => {
-  const root = tempDir(t);
-  const files = bundleFiles(root);
-  mkdirSync(join(root, 'dist', 'src', 'cli'), { recursive: true });
-  writeFileSync(files.manifest, JSON.stringify({ commands: ['extract'], modules: 1 }));
-  writeFileSync(files.bundle, '(function () { return { "dist/src/cli/main.js": [{}, function (exports) { exports.main = 1; }] }; })) cut short (');
-  const main = join(root, 'dist', 'src', 'cli', 'main.js');
-  writeFileSync(main, '');
-  utimesSync(main, new Date(1_000_000), new Date(1_000_000));
+  const { root } = fakeBuild(t, { commands: ['extract'], modules: 1 },
+    '(function () { return { "dist/src/cli/main.js": [{}, function (exports) { exports.main = 1; }] }; })) cut short (');
   const warnings: string[] = [];
   assert.equal(bundledMainUnder(root, 'extract', (line) => warnings.push(line)), undefined);
   assert.equal(warnings.length, 1);

@@ -5,7 +5,7 @@
  * error, which the pool reports as the worker failing to start.
  */
 import { parentPort } from 'node:worker_threads';
-import type { FromWorker, ToWorker } from './protocol.js';
+import { taskFailure, type FromWorker, type ToWorker } from './protocol.js';
 
 export interface TaskHandler<I, O> {
   /** Sent to the pool with `ready`; the pool keeps the first worker's (`WorkerPool.info`). */
@@ -32,8 +32,7 @@ async function answer<I, O>(handler: TaskHandler<I, O>, task: I, send: (msg: Fro
   try {
     send({ kind: 'done', value: await handler.handle(task) });
   } catch (e) {
-    const err = e as Error & { code?: unknown };
-    send({ kind: 'failed', error: { ...(typeof err.code === 'string' ? { code: err.code } : {}), message: err.message ?? String(e) } });
+    send({ kind: 'failed', error: taskFailure(e) });
   }
 }
 

@@ -12,6 +12,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import type { TaskHandler } from './host.js';
 import { PoolTaskError, WorkerStartError } from './pool.js';
+import { taskFailure } from './protocol.js';
 
 /** What a batch needs of a pool of workers: start, queue tasks, close. */
 export interface TaskPool<I, O> {
@@ -83,8 +84,8 @@ export class InThreadPool<I, O> implements TaskPool<I, O> {
     try {
       value = await handler.handle(input);
     } catch (e) {
-      const err = e as Error & { code?: unknown };
-      throw new PoolTaskError('failed', err.message ?? String(e), true, undefined, typeof err.code === 'string' ? err.code : undefined);
+      const failure = taskFailure(e);
+      throw new PoolTaskError('failed', failure.message, true, undefined, failure.code);
     }
     if (limitMs > 0 && this.clock.now() - started > limitMs) throw new PoolTaskError('timeout', `the task took longer than the limit of ${limitMs} ms`, true);
     return value;

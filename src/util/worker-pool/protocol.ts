@@ -16,5 +16,17 @@ export type FromWorker<O> =
   | { readonly kind: 'ready'; readonly info?: unknown }
   | { readonly kind: 'done'; readonly value: O }
   /** The handler threw: the task fails, the worker goes on. */
-  | { readonly kind: 'failed'; readonly error: { readonly code?: string; readonly message: string } }
+  | { readonly kind: 'failed'; readonly error: TaskFailure }
   | { readonly kind: 'closed' };
+
+/** What a task's handler threw, as a worker reports it: its message and its string `code`, if any. */
+export interface TaskFailure {
+  readonly code?: string;
+  readonly message: string;
+}
+
+/** The failure a thrown value stands for (the same in a worker thread and in the pool's own thread). */
+export function taskFailure(e: unknown): TaskFailure {
+  const err = e as Error & { code?: unknown };
+  return { ...(typeof err?.code === 'string' ? { code: err.code } : {}), message: err?.message ?? String(e) };
+}
