@@ -83,6 +83,11 @@ function isPlainWide(c: number): boolean {
   return (c > 0x9f && c < 0xd800) || (c > 0xdfff && c < 0xfdd0);
 }
 
+/** Whether code unit `c` goes on in a run of `kind` (bits of ASCII_RUNS). */
+function inRun(c: number, kind: number): boolean {
+  return c < 128 ? (ASCII_RUNS[c]! & kind) !== 0 : isPlainWide(c);
+}
+
 const TEXT_STATES: ReadonlySet<number> = new Set([
   TokenizerMode.DATA, TokenizerMode.RCDATA, TokenizerMode.RAWTEXT, TokenizerMode.SCRIPT_DATA, TokenizerMode.PLAINTEXT,
 ]);
@@ -108,7 +113,7 @@ export class RunTokenizer extends Tokenizer {
     let i = from;
     for (; i < html.length; i++) {
       const c = html.charCodeAt(i);
-      if (c < 128 ? (ASCII_RUNS[c]! & kind) === 0 : !isPlainWide(c)) break;
+      if (!inRun(c, kind)) break;
       if (eol) {
         line++;
         lineStart = i;
@@ -133,9 +138,9 @@ export class RunTokenizer extends Tokenizer {
 
   /** Text: parse5 emits white space and the rest as tokens of their own, so a run is one or the other. */
   private extendText(cp: number): void {
-    if (!this.active || !TEXT_STATES.has(this.state) || this.currentCharacterToken === null) return;
-    if (cp < 128 && (ASCII_RUNS[cp]! & (TEXT | WHITE)) === 0) return;
-    if (cp >= 128 && !isPlainWide(cp)) return;
+    // The table test first: it turns away `<`, `&` and the like before the state lookup.
+    if (!this.active || !inRun(cp, TEXT | WHITE)) return;
+    if (!TEXT_STATES.has(this.state) || this.currentCharacterToken === null) return;
     // The code point just read ended the pending run; a scan may only lengthen it.
     if (this.runEnd !== this.preprocessor.pos + 1) return;
     this.extendPendingRun(cp < 128 && (ASCII_RUNS[cp]! & WHITE) !== 0 ? WHITE : TEXT);
@@ -144,7 +149,7 @@ export class RunTokenizer extends Tokenizer {
   /** After parse5 read `cp` in a state that appends it to the pending run, reads on while the state stays. */
   private extendInState(state: number, cp: number, kind: number): void {
     if (this.state !== state || !this.active || cp < 0) return;
-    if (cp < 128 ? (ASCII_RUNS[cp]! & kind) === 0 : !isPlainWide(cp)) return;
+    if (!inRun(cp, kind)) return;
     if (this.runEnd !== this.preprocessor.pos + 1) return;
     this.extendPendingRun(kind);
   }
