@@ -26,13 +26,11 @@ import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
 import type { Labeler, ModelFile } from './labeler.js';
 import { checkModelFile, decodeModelFile, parseModelJson } from './model-file.js';
-import { scanJsonShape } from './model-text.js';
-import { labelerFromModel } from './registry.js';
-import { CrfLabeler } from './crf/crf.js';
-import { MaxentLabeler } from './maxent/maxent.js';
-import { MemmLabeler } from './memm/memm.js';
-import { LinearLabeler } from './linear/labeler-base.js';
-import { bodyAttributes, linearFromBody, type LinearAlgorithm, type LinearBodyReader, type LinearModel } from './linear/model.js';
+import { boundedJsonText } from './model-text.js';
+import { availableAlgorithms, getLearner, labelerFromModel } from './registry.js';
+import type { LinearLabeler } from './linear/labeler-base.js';
+import { bodyAttributes, linearFromBody, type LinearBodyReader, type LinearModel } from './linear/model.js';
+import type { LinearTrainer } from './linear/trainer.js';
 import { encodeBytes, encodeFloat32, float32FromBytes } from './linear/codec.js';
 import { indexFlags } from './linear/feature-index.js';
 import { familiesNamedIn, familyAttributePatterns, rememberFamiliesNamedIn } from '../features/registry.js';
@@ -47,12 +45,17 @@ const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 /** Separates attribute names in the names section (a model with a name holding one is not compiled). */
 const NAME_SEPARATOR = '\n';
 
-const LINEAR_LABELERS: Readonly<Record<LinearAlgorithm, new (model: LinearModel) => LinearLabeler>> = Object.freeze({
-  crf: CrfLabeler, maxent: MaxentLabeler, memm: MemmLabeler,
-});
+/** The registry's learner for `algorithm` when it is a linear one (crf, maxent, memm): the only kind compiled. */
+function linearTrainerOf(algorithm: string): LinearTrainer | undefined {
+  if (!(availableAlgorithms() as string[]).includes(algorithm)) return undefined;
+  const learner = getLearner(algorithm) as Partial<LinearTrainer>;
+  return typeof learner.fromModel === 'function' ? learner as LinearTrainer : undefined;
+}
 
-function isLinearAlgorithm(name: string): name is LinearAlgorithm {
-  return Object.hasOwn(LINEAR_LABELERS, name);
+/** "crf, maxent and memm": the algorithms that are compiled, for messages. */
+function compiledAlgorithms(): string {
+  const names = availableAlgorithms().filter((a) => linearTrainerOf(a) !== undefined);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names.join('');
 }
 
 /** A model loaded from its compiled form: the model file (its body rebuilt on first read) and its labeler. */
@@ -83,12 +86,12 @@ interface CompiledHeader {
   readonly file: ModelFile;
 }
 
-/** SHA-256 of bytes, hex. */
 /** The file name of a model's compiled form: `default.model.json.gz` -> `default.model.bin`. */
 export function compiledModelName(jsonName: string): string {
   return `${jsonName.replace(/\.json(\.gz)?$/, '')}.bin`;
 }
 
+/** SHA-256 of bytes, hex. */
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
@@ -103,7 +106,7 @@ export function encodeCompiledModel(jsonBytes: Uint8Array, subject = 'model'): B
     throw new PithError('BAD_MODEL', `cannot compile: ${msg}`, subject);
   };
   const file = decodeModelFile(jsonBytes, subject);
-  if (!isLinearAlgorithm(file.algorithm)) bad(`a '${file.algorithm}' model (only crf, maxent and memm models are compiled)`);
+  if (linearTrainerOf(file.algorithm) === undefined) bad(`a '${file.algorithm}' model (only ${compiledAlgorithms()} models are compiled)`);
   const labeler = labelerFromModel(file) as LinearLabeler;
   const body = file.body as Record<string, unknown>;
   const names = bodyAttributes(body['attributes']);
@@ -148,7 +151,7 @@ export function decodeCompiledModel(bin: Uint8Array, sourceSha256: string, subje
   if (version !== COMPILED_MODEL_VERSION) bad(`layout version ${version}, this pith reads ${COMPILED_MODEL_VERSION}`);
   const headerLength = view.getUint32(12, true);
   if (headerLength > MAX_HEADER_BYTES || PREAMBLE_BYTES + headerLength > bin.length) bad(`a header of ${headerLength} bytes in a file of ${bin.length} (truncated)`);
-  const header = readHeader(bin.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + headerLength), bad);
+  const header = readHeader(bin.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + headerLength), subject, bad);
   if (header.source.sha256 !== sourceSha256) return undefined;
   const payload = bin.subarray(PREAMBLE_BYTES + headerLength);
   if (sha256Hex(payload) !== header.payloadSha256) bad('its payload does not match its checksum (truncated or altered)');
@@ -157,7 +160,7 @@ export function decodeCompiledModel(bin: Uint8Array, sourceSha256: string, subje
     return payload.subarray(s.offset, s.offset + s.bytes);
   };
   const file = checkModelFile(header.file, subject);
-  if (!isLinearAlgorithm(file.algorithm)) return bad(`holds a '${file.algorithm}' model (only linear models are compiled)`);
+  const trainer = linearTrainerOf(file.algorithm) ?? bad(`holds a '${file.algorithm}' model (only ${compiledAlgorithms()} models are compiled)`);
   const body = file.body;
   const reader: LinearBodyReader = {
     attributes: () => splitNames(section(header.names, 'names'), header.names.count, bad),
@@ -167,23 +170,16 @@ export function decodeCompiledModel(bin: Uint8Array, sourceSha256: string, subje
     },
     weights: (_, count) => float32FromBytes(section(header.weights, 'weights'), count, 'weights'),
   };
-  const model = linearFromBody(body, file.algorithm, reader);
-  const labeler = new LINEAR_LABELERS[file.algorithm](model);
+  const model = linearFromBody(body, trainer.algorithm, reader);
+  const labeler = trainer.fromModel(model);
   if (header.everyAttributeWeighted) labeler.weightedIsWhole();
   if (header.familiesNamedIn.patterns === patternsDigest()) rememberFamiliesNamedIn(labeler.weightedVocabulary, header.familiesNamedIn.families);
   return { file: withLazyBody(file, body as Record<string, unknown>, model), labeler };
 }
 
 /** The header's JSON, its shape bounded before it is parsed and its fields checked. */
-function readHeader(bytes: Uint8Array, bad: (msg: string, cause?: unknown) => never): CompiledHeader {
-  const shape = scanJsonShape(bytes);
-  if (shape.problem !== undefined) bad(`its header has ${shape.problem}`);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch (e) {
-    return bad('its header is not UTF-8 text', e);
-  }
+function readHeader(bytes: Uint8Array, subject: string, bad: (msg: string, cause?: unknown) => never): CompiledHeader {
+  const text = boundedJsonText(bytes, 'compiled model: its header', subject);
   let json: unknown;
   try {
     json = parseModelJson(text, 'header');

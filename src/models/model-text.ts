@@ -16,6 +16,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { PithError } from '../errors.js';
+import { isGzip } from '../dom/bytes.js';
 
 /** A model file larger than this is refused before parsing (default 512 MiB). */
 export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
@@ -33,13 +34,6 @@ export const MAX_JSON_MEMBERS = 500_000;
 export const MAX_JSON_CONTAINERS = 250_000;
 /** White space outside strings (pretty-printed files are allowed; padding is not). */
 export const MAX_JSON_WHITESPACE = 16 * 1024 * 1024;
-
-const GZIP_MAGIC = [0x1f, 0x8b] as const;
-
-/** Whether the bytes start with gzip's magic number. */
-export function isGzip(bytes: Uint8Array): boolean {
-  return bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
-}
 
 /** The most bytes a gzip of `compressed` bytes may inflate to. */
 export function inflateCap(compressed: number): number {
@@ -149,14 +143,33 @@ function endOfString(bytes: Uint8Array, from: number): number {
   }
 }
 
+/** Throws PithError('BAD_MODEL') with `msg` about `subject`. */
+function badModel(msg: string, subject: string, cause?: unknown): never {
+  throw new PithError('BAD_MODEL', msg, subject, cause === undefined ? undefined : { cause });
+}
+
 /**
- * The model file's JSON text: gunzipped within its inflate cap when it is gzip, its shape
- * checked (scanJsonShape), then decoded as UTF-8. Throws BAD_MODEL naming the problem.
+ * JSON bytes as text, within bounds: their shape checked (scanJsonShape), then decoded as UTF-8
+ * (strictly). `what` names the JSON in a refusal ("its header" -> "its header has ..." /
+ * "its header is not UTF-8 text"); every refusal is BAD_MODEL. The one check of a model file's
+ * text and of a compiled model's header.
+ */
+export function boundedJsonText(data: Uint8Array, what: string, subject: string): string {
+  const shape = scanJsonShape(data);
+  if (shape.problem !== undefined) badModel(`${what} has ${shape.problem}`, subject);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch (e) {
+    return badModel(`${what} is not UTF-8 text`, subject, e);
+  }
+}
+
+/**
+ * The model file's JSON text: gunzipped within its inflate cap when it is gzip, then
+ * boundedJsonText. Throws BAD_MODEL naming the problem.
  */
 export function modelText(bytes: Uint8Array, subject: string): string {
-  const bad = (msg: string, cause?: unknown): never => {
-    throw new PithError('BAD_MODEL', msg, subject, cause === undefined ? undefined : { cause });
-  };
+  const bad = (msg: string, cause?: unknown): never => badModel(msg, subject, cause);
   if (bytes.length === 0) bad('empty file');
   if (bytes.length > MAX_MODEL_BYTES) bad(`file of ${bytes.length} bytes is larger than the ${MAX_MODEL_BYTES} bytes allowed`);
   let data: Uint8Array = bytes;
@@ -171,11 +184,5 @@ export function modelText(bytes: Uint8Array, subject: string): string {
       bad(`corrupt or truncated gzip data (${(e as Error).message})`, e);
     }
   }
-  const shape = scanJsonShape(data);
-  if (shape.problem !== undefined) bad(`not a pith model file: its JSON has ${shape.problem}`);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch (e) {
-    return bad('not a pith model file (not UTF-8 text)', e);
-  }
+  return boundedJsonText(data, 'not a pith model file: its JSON', subject);
 }

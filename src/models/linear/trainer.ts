@@ -5,12 +5,19 @@ import type { LinearLabeler } from './labeler-base.js';
 import { linearFromJSON, type LinearAlgorithm, type LinearModel } from './model.js';
 import { trainLinearModel, type ObjectiveFactory } from './train.js';
 
+/** A log-linear learner's Trainer, which also wraps a model already read (a compiled model file's) in its labeler. */
+export interface LinearTrainer extends Trainer {
+  readonly algorithm: LinearAlgorithm;
+  fromModel(model: LinearModel): LinearLabeler;
+}
+
 export function linearTrainer(
   algorithm: LinearAlgorithm, params: readonly ParamSpec[], objective: ObjectiveFactory, Labeler: new (model: LinearModel) => LinearLabeler,
-): Trainer {
+): LinearTrainer {
   return {
     algorithm,
     params,
+    fromModel: (model) => new Labeler(model),
     train(data: readonly LabeledSequence[], given: Params, progress?: TrainProgress): Labeler {
       return new Labeler(trainLinearModel(algorithm, data, resolveParams(params, given), objective, progress));
     },
