@@ -7,6 +7,7 @@
  */
 import { loadPage } from '../src/page.js';
 import { bigProductPage } from './big-product-page.js';
+import { cpuMsOf } from './cpu-time.js';
 import { extractPage, OUTPUT_FORMATS, formatResult, type LoadedModel } from '../src/pipeline/extract.js';
 
 export interface Shape {
@@ -50,17 +51,9 @@ export const LARGE_SHAPES: readonly Shape[] = [
   { name: 'product page, N paragraphs (12 MB at 4N)', page: (n) => bigProductPage(n), n: 15_000 },
 ];
 
-/** CPU time (user + system) of this process while `f` runs, in ms. */
-export function cpuMs(f: () => void): number {
-  const start = process.cpuUsage();
-  f();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
 /** CPU ms of one extraction of `html` and its four writers. */
 export function extractionCpuMs(html: string, model: LoadedModel): number {
-  return cpuMs(() => {
+  return cpuMsOf(() => {
     const result = extractPage(loadPage(Buffer.from(html)), model);
     for (const format of OUTPUT_FORMATS) formatResult(result, format);
   });

@@ -20,19 +20,12 @@ import { blockFamilies, computeEncodedFeatures, resolveFeatureOptions, type Fami
 import { matchesAttributePattern, namedOutput } from '../src/features/family.js';
 import { PageContext } from '../src/features/page-context.js';
 import { LinearLabeler } from '../src/models/linear/labeler-base.js';
+import { cpuMsNow as cpuMs, median } from './cpu-time.js';
 
 const PAGES = Number(process.env['PAGES'] ?? 300);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 5);
 const CORPUS = process.env['CORPUS'] ?? 'trafilatura-eval';
 
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /** A sink that does what extraction's does per attribute (a per-page cache in front of the vocabulary) and counts. */
 function countingOutput(vocab: ReadonlyMap<string, number>, seen: Map<string, number>, tally: { emitted: number; known: number }): FamilyOutput {

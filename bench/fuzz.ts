@@ -35,6 +35,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { getHeapStatistics } from 'node:v8';
 import { seededRandom } from '../src/util/random.js';
 import { listPageFiles } from './page-files.js';
+import { cpuMsNow } from './cpu-time.js';
 import { isPithError } from '../src/errors.js';
 import { formatRedirectSummary, runRedirectCampaign } from './fuzz-redirects.js';
 import { runModelCampaign } from './model-fuzz.js';
@@ -792,11 +793,6 @@ const WALL_BACKSTOP_FACTOR = 10;
 /** Cases running at once in this process (one per worker), who share its CPU time. */
 let casesRunning = 0;
 
-/** CPU time (user + system) of this process, ms. */
-function processCpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 const START_ATTEMPTS = 4;
 
 /** One worker, reused across cases and replaced after a finding. */
@@ -873,9 +869,9 @@ export class CaseRunner {
     let cpu = 0;
     casesRunning++;
     const reply = await new Promise<WorkerReply>((resolveReply) => {
-      let lastCpu = processCpuMs();
+      let lastCpu = cpuMsNow();
       const watch = setInterval(() => {
-        const now = processCpuMs();
+        const now = cpuMsNow();
         cpu += (now - lastCpu) / Math.max(1, casesRunning);
         lastCpu = now;
         if (cpu <= this.options.timeoutMs && performance.now() - t0 <= this.options.timeoutMs * WALL_BACKSTOP_FACTOR) return;

@@ -11,14 +11,9 @@ import { decodeHtml } from '../src/dom/bytes.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { segment } from '../src/segment/segment.js';
 import { listPageFiles } from './page-files.js';
+import { median } from './cpu-time.js';
 
 const root = process.argv[2] ?? join(process.cwd(), '..', 'shared', 'corpora');
-
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
 
 const files = await listPageFiles(root);
 // Pre-read bytes so disk time is not measured.

@@ -36,14 +36,6 @@ export function defaultMeter(): CpuMeter {
   return existsSync(TIME_BIN) ? 'time' : 'preload';
 }
 
-/** The median (mean of the middle two for an even count); NaN for none. */
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
-}
-
 /** Runs `command args` to its end and waits; rejects with its stderr when it exits non-zero. */
 function runToEnd(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -17,6 +17,7 @@ import { crfObjective } from '../src/models/crf/objective.js';
 import { maxentObjective } from '../src/models/maxent/maxent.js';
 import { memmObjective } from '../src/models/memm/memm.js';
 import type { LinearLabeler } from '../src/models/linear/labeler-base.js';
+import { cpuMsNow } from './cpu-time.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -61,10 +62,8 @@ function makeData(n: number): LabeledSequence[] {
 }
 
 const mem = () => `${Math.round(process.memoryUsage().rss / 1048576)} MB rss`;
-// CPU time, not wall time: the machine may be shared, and CPU time is what one core spends.
-const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-let t = cpuMs();
-const lap = () => { const now = cpuMs(); const d = now - t; t = now; return d; };
+let t = cpuMsNow();
+const lap = () => { const now = cpuMsNow(); const d = now - t; t = now; return d; };
 const data = makeData(items);
 console.log(`data: ${items} items, ${perItem} attrs each, vocab ${vocab}, pages of ${pageLen} (${lap().toFixed(0)} ms to generate, ${mem()})`);
 
@@ -87,7 +86,7 @@ console.log(`${algo}${edges ? ' (edges)' : ''}, history ${history}, objective+gr
 // End to end.
 let evals = 0;
 const labeler = getTrainer(algo).train(data, { maxIterations: iters, history, ...(edges ? { edges } : {}) }, (e) => {
-  if (e.stage === 'lbfgs' && (e.done % 10 === 0 || e.done === 1)) console.log(`  iteration ${e.done}: ${e.message} (${(cpuMs() - t) / 1000 | 0} s cpu)`);
+  if (e.stage === 'lbfgs' && (e.done % 10 === 0 || e.done === 1)) console.log(`  iteration ${e.done}: ${e.message} (${(cpuMsNow() - t) / 1000 | 0} s cpu)`);
 });
 const trainMs = lap();
 const summary = (labeler.toJSON() as { training: { iterations: number; evaluations: number; stop: string } }).training;

@@ -25,6 +25,7 @@ import { learnSites } from '../src/wrapper/learn-sites.js';
 import { trainSiteUnlabelled, type UnlabelledSignals } from '../src/wrapper/unlabelled.js';
 import { trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
 import { groupPagesBySite } from '../src/wrapper/site-groups.js';
+import { cpuMsNow } from './cpu-time.js';
 
 export interface BenchItem { readonly entry: CorpusPage; readonly lp: LabelledPage }
 interface Scored { readonly shingle: ShinglePageScore; readonly title: boolean }
@@ -32,10 +33,6 @@ interface Scored { readonly shingle: ShinglePageScore; readonly title: boolean }
 const fmt = (x: number): string => x.toFixed(3);
 const f1 = (os: readonly Scored[]): number => shingleSummary(os.map((o) => o.shingle)).f1;
 const titleRate = (os: readonly Scored[]): number => os.filter((o) => o.title).length / Math.max(1, os.length);
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 function scoreOf(page: Page, entry: CorpusPage, model: LoadedModel): Scored & { readonly extractor?: string; readonly drift: boolean } {
   const r = extractPage(page, model);
@@ -74,9 +71,9 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
   for (const [name, signals] of SIGNAL_ROWS) {
     const all: Scored[] = [];
     for (const [f, items] of data) {
-      const t0 = cpuMs();
+      const t0 = cpuMsNow();
       const t = trainSiteUnlabelled('site.invalid', items.map((i) => ({ id: i.entry.id, page: withoutUrl(i.lp.page) })), general, { signals });
-      const cpu = cpuMs() - t0;
+      const cpu = cpuMsNow() - t0;
       const model: LoadedModel = { ...general, sites: [withTemplates(t.model, t.template)] };
       const os = items.map((it) => scoreOf(withoutUrl(it.lp.page), it.entry, model));
       all.push(...os);

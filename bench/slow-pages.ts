@@ -1,86 +1,26 @@
 /**
- * The slowest pages of the shared corpora (issue 60 item 6: no page over a second): extracts
- * every page of every shared corpus in this process, as `check:identical` does (bytes -> the
- * JSON every output writes), and times each page in CPU time of this process (user + system),
- * never wall time. The slowest pages of each corpus are then run again, in turns, and each
- * keeps the least of its runs, so a busy moment of the machine does not make a page slow.
+ * `npm run bench:slow-pages`: the slowest pages of the shared corpora (issue 60 item 6: no page
+ * over a second), measured as bench:speed's `slowest` section measures them
+ * (bench/slowest-pages.ts): every page extracted in this process as `pith batch` does it, its
+ * CPU time (user + sys, never wall time) counted; the dearest of each corpus run again and ranked
+ * by the median of their runs, so a busy moment of the machine does not make a page slow.
  *
  *     node dist/bench/slow-pages.js [--top 20] [--runs 3] [--corpus NAME]... [--out F.json]
  *     node dist/bench/slow-pages.js --product            also the generated product page (bench/big-product-page.ts)
  *     node dist/bench/slow-pages.js --product-only       that page alone
  *
- * Prints, per corpus, the slowest pages with their size (as HTML, gunzipped) and CPU ms; `--out`
- * writes them as JSON.
+ * Prints, per corpus, the slowest pages with their size and CPU ms, and the pages at 1 s or
+ * more; `--out` writes them as bench:speed's JSON.
  */
 import { existsSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SHARED_CORPORA } from './folds.js';
-import { openCorpus, readPageBytes } from '../src/corpus/open.js';
-import { extractWith, loadModel, type PithModel } from '../src/pipeline/library.js';
-import { extractionJson } from '../src/pipeline/extraction.js';
+import { listPageFiles } from './page-files.js';
+import { bundledModelPath, loadExtractionModel } from '../src/pipeline/extract.js';
 import { writeFileAtomic } from '../src/util/atomic-write.js';
-import { bigProductPage, BIG_PRODUCT_PARAGRAPHS } from './big-product-page.js';
-
-const CORPORA = [
-  'trafilatura-eval', 'readability-test-pages', 'wcxb-dev', 'postlight-titles', 'l3s-gn1',
-  'cleaneval', 'dragnet', 'msv-big9', 'swde-book',
-];
-
-interface TimedPage {
-  readonly corpus: string;
-  readonly id: string;
-  readonly bytes: number;
-  readonly cpuMs: number;
-}
-
-/** CPU ms of one page through the whole pipeline and every output; an error counts as an output. */
-function pageCpuMs(model: PithModel, bytes: Uint8Array, url: string | undefined): number {
-  const start = process.cpuUsage();
-  try {
-    JSON.stringify(extractionJson(extractWith(model, bytes, url !== undefined ? { url } : {})));
-  } catch {
-    // A page that fails is timed to its failure, as check:identical records the failure.
-  }
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
-interface LoadedPage { readonly id: string; readonly bytes: Uint8Array; readonly url: string | undefined }
-
-/** The page's size as HTML: the corpora store most pages gzipped. */
-function htmlBytes(bytes: Uint8Array): number {
-  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).length : bytes.length;
-}
-
-async function timeCorpus(model: PithModel, name: string, top: number, runs: number): Promise<TimedPage[]> {
-  const corpus = await openCorpus(join(SHARED_CORPORA, name));
-  const timed: { page: LoadedPage; cpuMs: number }[] = [];
-  for (const p of corpus.pages) {
-    const page = { id: p.id, bytes: await readPageBytes(p.htmlPath), url: p.url };
-    timed.push({ page, cpuMs: pageCpuMs(model, page.bytes, page.url) });
-  }
-  // The first pass holds the code's warm-up and the machine's busy moments: the slowest pages
-  // (twice as many as asked, so one slowed by a busy moment does not push a slow one out) run again.
-  const slowest = timed.sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 2 * top);
-  for (let r = 1; r < runs; r++) {
-    for (const t of slowest) t.cpuMs = Math.min(t.cpuMs, pageCpuMs(model, t.page.bytes, t.page.url));
-  }
-  return slowest
-    .sort((a, b) => b.cpuMs - a.cpuMs)
-    .slice(0, top)
-    .map((t) => ({ corpus: name, id: t.page.id, bytes: htmlBytes(t.page.bytes), cpuMs: Math.round(t.cpuMs) }));
-}
-
-function productPageCpuMs(model: PithModel, runs: number): TimedPage {
-  const bytes = Buffer.from(bigProductPage(BIG_PRODUCT_PARAGRAPHS));
-  let best = Infinity;
-  for (let r = 0; r < runs; r++) best = Math.min(best, pageCpuMs(model, bytes, 'https://shop.example/product/1'));
-  return { corpus: 'generated', id: `product page, ${BIG_PRODUCT_PARAGRAPHS} paragraphs`, bytes: bytes.length, cpuMs: Math.round(best) };
-}
-
-const kb = (bytes: number): string => (bytes / 1024).toFixed(0);
+import { commitOf } from './speed-process.js';
+import { productPageCost, slowestJson, slowestPages, slowestTables, type CorpusCost } from './slowest-pages.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -91,23 +31,22 @@ async function main(): Promise<void> {
   });
   const top = Number(values.top ?? 20);
   const runs = Number(values.runs ?? 3);
-  const model = await loadModel();
-  const all: TimedPage[] = [];
-  const names = values['product-only'] ? [] : (values.corpus ?? CORPORA);
-  for (const name of names) {
-    if (!existsSync(join(SHARED_CORPORA, name))) { console.log(`${name}: not in ../shared/corpora, skipped`); continue; }
-    const pages = await timeCorpus(model, name, top, runs);
-    all.push(...pages);
-    console.log(`${name}: ${pages.map((p) => `${p.id} ${p.cpuMs} ms (${kb(p.bytes)} KB)`).join(', ')}`);
+  const model = await loadExtractionModel(bundledModelPath());
+  const byCorpus = new Map<string, CorpusCost>();
+  if (!values['product-only']) {
+    const files: string[] = [];
+    for (const name of values.corpus ?? [undefined]) {
+      const dir = name === undefined ? SHARED_CORPORA : join(SHARED_CORPORA, name);
+      if (!existsSync(dir)) { console.log(`${dir}: not there, skipped`); continue; }
+      files.push(...await listPageFiles(dir));
+    }
+    for (const [corpus, cost] of await slowestPages(SHARED_CORPORA, files, model, { top, reruns: runs })) byCorpus.set(corpus, cost);
   }
-  if (values.product || values['product-only']) {
-    const p = productPageCpuMs(model, runs);
-    all.push(p);
-    console.log(`${p.id}: ${p.cpuMs} ms (${kb(p.bytes)} KB)`);
-  }
-  const over = all.filter((p) => p.cpuMs >= 1000);
-  console.log(`${over.length} page(s) at 1 s CPU or more${over.length ? `: ${over.map((p) => `${p.corpus}/${p.id} ${p.cpuMs} ms`).join(', ')}` : ''}`);
-  if (values.out) await writeFileAtomic(values.out, `${JSON.stringify(all, null, 1)}\n`);
+  if (values.product || values['product-only']) byCorpus.set('generated', productPageCost(model, runs));
+  console.log(slowestTables(byCorpus));
+  const over = [...byCorpus.values()].flatMap((c) => c.slowest).filter((p) => p.cpuMs >= 1000);
+  console.log(`\n${over.length} page(s) at 1 s CPU or more${over.length ? `: ${over.map((p) => `${p.file} ${p.cpuMs.toFixed(0)} ms`).join(', ')}` : ''}`);
+  if (values.out) await writeFileAtomic(values.out, `${JSON.stringify(slowestJson(byCorpus, top, runs, commitOf()), null, 1)}\n`);
 }
 
 await main();

@@ -4,14 +4,17 @@
  * (bench/readability-batch.js), each a fresh process over the same page files, in alternation;
  * medians of CPU (user + sys of the whole process tree) and of wall time, and the ratios.
  */
+import { spawnSync } from 'node:child_process';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { alternate, defaultMeter, median, stagePages, type Contender, type ProcessRun } from './process-cpu.js';
+import { alternate, defaultMeter, stagePages, type Contender, type ProcessRun } from './process-cpu.js';
+import { median } from './cpu-time.js';
 
-const PITH = new URL('../../bin/pith.js', import.meta.url).pathname;
-const READABILITY = new URL('./readability-batch.js', import.meta.url).pathname;
-const FLOOR = new URL('./parse-floor-batch.js', import.meta.url).pathname;
+/** The processes compared (bench:speed, bench:startup): pith's CLI and its two peers. */
+export const PITH = new URL('../../bin/pith.js', import.meta.url).pathname;
+export const READABILITY = new URL('./readability-batch.js', import.meta.url).pathname;
+export const FLOOR = new URL('./parse-floor-batch.js', import.meta.url).pathname;
 
 /** A named set of page files and how many repetitions it gets. */
 export interface PageSet {
@@ -60,6 +63,13 @@ export async function measureSet(set: PageSet, scratch: string): Promise<SetResu
   await rm(staged.dir, { recursive: true, force: true });
   await rm(staged.list, { force: true });
   return { set, runs, lines, load: { before, after } };
+}
+
+/** The checked-out commit, and whether tracked files have changed since: what a measurement was made of. */
+export function commitOf(): string {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
+  return r.status === 0 ? r.stdout.trim() + (dirty ? ' (with uncommitted changes)' : '') : 'unknown';
 }
 
 const f2 = (x: number): string => x.toFixed(2);

@@ -21,8 +21,8 @@
  * Issue 60's targets: CPU Readability / pith >= 2.0 on all trafilatura-eval pages, >= 1.8 on the
  * first 300; one page no dearer than Readability.js; every shared page under 1 s.
  */
-import { readFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
@@ -34,9 +34,10 @@ import { decodeHtml } from '../src/dom/bytes.js';
 import { listPageFiles } from './page-files.js';
 import { extractBytes, loadExtractionModel, bundledModelPath } from '../src/pipeline/extract.js';
 import { toText } from '../src/article/index.js';
-import { measureSet, processSets, setTable, trafilaturaPages } from './speed-process.js';
+import { commitOf, measureSet, processSets, setTable, trafilaturaPages } from './speed-process.js';
 import { profileStages, profileTable } from './stage-profile.js';
-import { slowestPages } from './slowest-pages.js';
+import { slowestJson, slowestPages, slowestTables } from './slowest-pages.js';
+import { writeFileAtomic } from '../src/util/atomic-write.js';
 
 const root = process.env.CORPORA ?? join(process.cwd(), '..', 'shared', 'corpora');
 const limit = Number(process.env.LIMIT ?? Infinity);
@@ -81,12 +82,6 @@ function chosenSections(): Set<string> {
   return s;
 }
 
-function commitOf(): string {
-  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
-  return r.status === 0 ? r.stdout.trim() + (dirty ? ' (with uncommitted changes)' : '') : 'unknown';
-}
-
 async function profileSection(): Promise<void> {
   const n = Number(process.env.PROFILE_PAGES ?? 300);
   const files = (await trafilaturaPages(root)).slice(0, n);
@@ -97,35 +92,19 @@ async function profileSection(): Promise<void> {
 async function slowestSection(): Promise<void> {
   const model = await loadExtractionModel(bundledModelPath());
   const top = Number(process.env.SLOWEST_TOP ?? 20);
+  const reruns = 3;
   const files = allFiles.slice(0, limit);
   let shown = 0;
   const byCorpus = await slowestPages(root, files, model, {
-    top, reruns: 3,
+    top, reruns,
     onProgress: (done, total) => {
       if (done - shown >= 500 || done === total) { shown = done; process.stderr.write(`slowest: ${done}/${total} pages\n`); }
     },
   });
   const out = process.env.SLOWEST_JSON ?? join(tmpdir(), 'pith-slowest-pages.json');
-  const json = {
-    measured: new Date().toISOString(), commit: commitOf(), loadAverage: loadavg()[0],
-    what: `each page as pith batch extracts it (bytes as stored -> extractBytes -> JSON line), in one process; CPU = process.cpuUsage user + sys; the dearest ${Math.ceil(top * 1.5)} of each corpus measured 3 times, median`,
-    corpora: Object.fromEntries([...byCorpus].map(([c, v]) => [c, { pages: v.pages, cpuMs: Math.round(v.cpuMs), slowest: v.slowest }])),
-  };
-  await writeJsonAtomic(out, json);
-  console.log(`\nslowest ${top} pages of each corpus (in-process CPU ms, median of 3; written to ${out}):`);
-  for (const [corpus, v] of byCorpus) {
-    console.log(`\n${corpus}: ${v.pages} pages, ${(v.cpuMs / 1000).toFixed(1)} s CPU in all; pages over 1 s: ${v.slowest.filter((p) => p.cpuMs > 1000).length}`);
-    console.log('| CPU ms | wall ms | KB stored | KB html | nodes | blocks | file |');
-    console.log('|---:|---:|---:|---:|---:|---:|---|');
-    for (const p of v.slowest) console.log(`| ${p.cpuMs.toFixed(0)} | ${p.wallMs.toFixed(0)} | ${(p.bytes / 1024).toFixed(0)} | ${(p.htmlBytes / 1024).toFixed(0)} | ${p.nodes} | ${p.blocks} | ${p.file}${p.error ? ` (error: ${p.error})` : ''} |`);
-  }
-}
-
-/** Writes JSON to a temporary file beside `path`, then renames it over. */
-async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(value, null, 2) + '\n');
-  await rename(tmp, path);
+  await writeFileAtomic(out, JSON.stringify(slowestJson(byCorpus, top, reruns, commitOf()), null, 2) + '\n');
+  console.log(`\nslowest ${top} pages of each corpus (in-process CPU ms, median of ${reruns}; written to ${out}):`);
+  console.log(slowestTables(byCorpus));
 }
 
 /** pith extract beside parse5's bare parse and Readability.js on linkedom and jsdom, page by page in this process. */

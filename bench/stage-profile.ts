@@ -25,23 +25,19 @@ import { extractionJson } from '../src/pipeline/extraction.js';
 import type { Prediction } from '../src/models/labeler.js';
 import { predictPage } from '../src/models/page-prediction.js';
 import { extractAsBatch } from './slowest-pages.js';
-import { measureNodeProcess, median, stagePages } from './process-cpu.js';
+import { measureNodeProcess, stagePages } from './process-cpu.js';
+import { cpuMsNow, median } from './cpu-time.js';
 
 /** loadPage's rule (src/page.ts): below this much visible text, blocks are made again with hidden text ... */
 const REVEAL_MAX_VISIBLE_CHARS = 500;
 /** ... and kept when the hidden text is at least this much. */
 const REVEAL_MIN_HIDDEN_CHARS = 1000;
 
-const cpuNow = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
 /** Adds the CPU ms of `f` to `into[key]` and returns its result. */
 function timed<T>(into: Map<string, number>, key: string, f: () => T): T {
-  const c0 = cpuNow();
+  const c0 = cpuMsNow();
   const r = f();
-  into.set(key, (into.get(key) ?? 0) + cpuNow() - c0);
+  into.set(key, (into.get(key) ?? 0) + cpuMsNow() - c0);
   return r;
 }
 
@@ -139,9 +135,9 @@ export interface StartupCost {
 
 /** The stage profile over `files` (PROFILE_STARTUP_REPS one-page processes for start-up, 0 for none). */
 export async function profileStages(files: readonly string[], scratch: string): Promise<StageProfile> {
-  const c0 = cpuNow();
+  const c0 = cpuMsNow();
   const model = await loadExtractionModel(bundledModelPath());
-  const modelLoadMs = cpuNow() - c0;
+  const modelLoadMs = cpuMsNow() - c0;
   const pages = await Promise.all(files.map(async (f) => ({ id: pageIdFromPath(f), bytes: new Uint8Array(await readFile(f)) })));
   // Warm-up, not counted: the JIT's first compilations.
   const warm = new Map<string, number>();

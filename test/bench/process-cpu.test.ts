@@ -4,13 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { alternate, measureNodeProcess, median, parseTimeOutput, stagePages, sumPreloadLog, type CpuMeter } from '../../bench/process-cpu.js';
-
-test('median: middle value, mean of the middle two, NaN for none', () => {
-  assert.equal(median([3, 1, 2]), 2);
-  assert.equal(median([4, 1, 3, 2]), 2.5);
-  assert.ok(Number.isNaN(median([])));
-});
+import { alternate, measureNodeProcess, parseTimeOutput, stagePages, sumPreloadLog, type CpuMeter } from '../../bench/process-cpu.js';
 
 test('parseTimeOutput reads /usr/bin/time -f "%U %S %e %M" and refuses anything else', () => {
   assert.deepEqual(parseTimeOutput('Command exited with non-zero status 1\n1.25 0.50 3.10 120400\n'), { user: 1.25, sys: 0.5, wall: 3.1, maxKB: 120400 });

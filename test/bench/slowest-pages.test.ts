@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { corpusOf, extractAsBatch, slowestPages } from '../../bench/slowest-pages.js';
+import { corpusOf, extractAsBatch, slowestJson, slowestPages, slowestTables } from '../../bench/slowest-pages.js';
 import { bundledModelPath, loadExtractionModel } from '../../src/pipeline/extract.js';
 
 const page = (paragraphs: number): string =>
@@ -57,4 +57,17 @@ test('slowestPages: per corpus its dearest pages, dearest first, with their size
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+});
+
+test('slowestTables and slowestJson: per corpus its pages, CPU, the pages over 1 s and a row a page', () => {
+  const cost = (file: string, cpuMs: number) => ({ corpus: 'c', file, bytes: 2048, htmlBytes: 4096, cpuMs, wallMs: cpuMs + 1, runs: 3, nodes: 10, blocks: 2 });
+  const byCorpus = new Map([['c', { pages: 7, cpuMs: 2500, slowest: [cost('c/a.html', 1200), { ...cost('c/b.html', 300), error: 'bad page' }] }]]);
+  const table = slowestTables(byCorpus).split('\n');
+  assert.deepEqual(table.slice(0, 2), ['', 'c: 7 pages, 2.5 s CPU in all; pages over 1 s: 1']);
+  assert.equal(table[4], '| 1200 | 1201 | 2 | 4 | 10 | 2 | c/a.html |');
+  assert.equal(table[5], '| 300 | 301 | 2 | 4 | 10 | 2 | c/b.html (error: bad page) |');
+  const json = slowestJson(byCorpus, 2, 3, 'abc123') as { commit: string; what: string; corpora: Record<string, { pages: number; cpuMs: number; slowest: unknown[] }> };
+  assert.equal(json.commit, 'abc123');
+  assert.match(json.what, /dearest 3 of each corpus measured 3 times, median/);
+  assert.deepEqual(json.corpora['c'], { pages: 7, cpuMs: 2500, slowest: byCorpus.get('c')!.slowest });
 });
