@@ -13,6 +13,7 @@ import type { Corpus } from '../src/corpus/types.js';
 import { DEFAULT_EXTRACTORS, resolveExtractors } from '../src/eval/extractor-spec.js';
 import { evaluateCorpora } from '../src/eval/runner.js';
 import { toMarkdown } from '../src/eval/report.js';
+import { corpusProgress } from './eval-progress.js';
 
 const { values, positionals } = parseArgs({
   options: { limit: { type: 'string' }, out: { type: 'string' }, extractor: { type: 'string' } },
@@ -33,17 +34,7 @@ for (const e of (await readdir(root, { withFileTypes: true })).sort((a, b) => a.
 }
 const extractors = await resolveExtractors(values.extractor ?? DEFAULT_EXTRACTORS);
 const started = Date.now();
-let lastLine = 0;
-const result = await evaluateCorpora(corpora, extractors, {
-  ...(limit !== undefined ? { limit } : {}),
-  onProgress: (p) => {
-    // One line per corpus every ~10 s, so a long run shows it is alive without flooding a log.
-    if (p.done === p.total || Date.now() - lastLine > 10_000) {
-      lastLine = Date.now();
-      console.error(`${p.corpus}: ${p.done}/${p.total} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    }
-  },
-});
+const result = await evaluateCorpora(corpora, extractors, { ...(limit !== undefined ? { limit } : {}), onProgress: corpusProgress(started) });
 const secs = (Date.now() - started) / 1000;
 const header = [
   '# Baselines',

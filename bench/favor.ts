@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { openCorpus, writeFileAtomic } from '../src/corpus/index.js';
 import { evaluateCorpora } from '../src/eval/runner.js';
 import { toMarkdown } from '../src/eval/report.js';
+import { corpusProgress } from './eval-progress.js';
 import { modelExtractor } from '../src/eval/model-extractor.js';
 import { extractPage, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
 import { FAVORS, FAVOR_SETTINGS, type Favor } from '../src/pipeline/library.js';
@@ -48,16 +49,7 @@ const corpora = await Promise.all(['l3s-gn1', 'dragnet', 'cleaneval'].map((name)
 const model = await loadExtractionModel();
 const extractors = FAVORS.map((favor) => modelExtractor(model, `favor:${favor}`, FAVOR_SETTINGS[favor]));
 const started = Date.now();
-let lastLine = 0;
-const result = await evaluateCorpora(corpora, extractors, {
-  ...(limit !== undefined ? { limit } : {}),
-  onProgress: (p) => {
-    if (p.done === p.total || Date.now() - lastLine > 10_000) {
-      lastLine = Date.now();
-      console.error(`${p.corpus}: ${p.done}/${p.total} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    }
-  },
-});
+const result = await evaluateCorpora(corpora, extractors, { ...(limit !== undefined ? { limit } : {}), onProgress: corpusProgress(started) });
 const settings = FAVORS.map((f) => `${f}: ${JSON.stringify(FAVOR_SETTINGS[f])}`).join('; ');
 const report = `# favor: precision / balanced / recall\n\nBundled model; ${settings}. Run time ${((Date.now() - started) / 1000).toFixed(0)} s.\n\n${toMarkdown(result)}`;
 process.stdout.write(report);

@@ -141,6 +141,17 @@ function matchNear(s: string, re: RegExp, rng: Rng): RegExpExecArray | undefined
   return re.exec(s) ?? undefined;
 }
 
+/** Up to `k` edits, each `edit` of a match of `re` near a random position; fewer when `re` matches nowhere. */
+function editsNear(s: string, re: RegExp, k: number, rng: Rng, edit: (m: RegExpExecArray) => Edit): Edit[] {
+  const edits: Edit[] = [];
+  for (let i = 0; i < k; i++) {
+    const m = matchNear(s, re, rng);
+    if (!m) break;
+    edits.push(edit(m));
+  }
+  return edits;
+}
+
 /** Repeats `unit` `n` times, keeping the result under `maxBytes`. */
 function repeatCapped(unit: string, n: number, maxBytes: number): string {
   return unit.repeat(Math.max(1, Math.min(n, Math.floor(maxBytes / Math.max(1, unit.length)))));
@@ -402,13 +413,7 @@ export function duplicateTag(bytes: Uint8Array, rng: Rng, ctx: MutationContext):
 
 export function dropCloseTags(bytes: Uint8Array, rng: Rng): Mutation {
   const s = latin1(bytes);
-  const k = logInt(rng, 1, 200);
-  const edits: Edit[] = [];
-  for (let i = 0; i < k; i++) {
-    const m = matchNear(s, END_TAG, rng);
-    if (!m) break;
-    edits.push({ at: m.index, del: m[0].length, ins: '' });
-  }
+  const edits = editsNear(s, END_TAG, logInt(rng, 1, 200), rng, (m) => ({ at: m.index, del: m[0].length, ins: '' }));
   return { bytes: fromLatin1(applyEdits(s, edits)), note: `k=${edits.length}` };
 }
 
@@ -599,13 +604,7 @@ const HOSTILE_ATTRIBUTES = [
 /** Attributes with hostile or edge values on random start tags. */
 export function hostileAttributes(bytes: Uint8Array, rng: Rng): Mutation {
   const s = latin1(bytes);
-  const k = logInt(rng, 1, 64);
-  const edits: Edit[] = [];
-  for (let i = 0; i < k; i++) {
-    const m = matchNear(s, START_TAG, rng);
-    if (!m) break;
-    edits.push({ at: m.index + 1 + m[1]!.length, ins: ' ' + pick(rng, HOSTILE_ATTRIBUTES) });
-  }
+  const edits = editsNear(s, START_TAG, logInt(rng, 1, 64), rng, (m) => ({ at: m.index + 1 + m[1]!.length, ins: ' ' + pick(rng, HOSTILE_ATTRIBUTES) }));
   return { bytes: fromLatin1(applyEdits(s, edits)), note: `k=${edits.length}` };
 }
 

@@ -8,35 +8,23 @@
  * left out so that the length check is measured alone.
  *   node dist/bench/sites-drift.js [--corpus DIR] [--shares 0.1,0.2,0.25,0.3,0.4]
  */
-import { join } from 'node:path';
-import { openCorpus } from '../src/corpus/open.js';
-import { msvSubfolders } from '../src/corpus/readers/msv.js';
 import type { Page } from '../src/page.js';
 import { loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
 import { bodyCharsOf, siteTemplatesOfPages, type SiteTemplates } from '../src/models/site-template.js';
 import { SHORT_BODY_SHARE, withTemplates, type TemplatedSite } from '../src/models/site-pick.js';
-import { loadLabelledPage, trainSiteModel, type LabelledPage } from '../src/wrapper/index.js';
+import { trainSiteModel, type LabelledPage } from '../src/wrapper/index.js';
 import { trainSiteUnlabelled } from '../src/wrapper/unlabelled.js';
 import { predictPage } from '../src/models/page-prediction.js';
 import { LearnerSiteModel } from '../src/models/site-learner.js';
 import { computeFeatures } from '../src/features/index.js';
 import { trainOnSequences } from '../src/learn/train.js';
+import { argValue, labelledSites, msvRoot } from './msv-sites.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const root = arg('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'msv-big9'));
-const shares = arg('shares', `0.1,0.15,0.2,${SHORT_BODY_SHARE},0.3,0.4,0.5`).split(',').map(Number);
+const root = msvRoot();
+const shares = argValue('shares', `0.1,0.15,0.2,${SHORT_BODY_SHARE},0.3,0.4,0.5`).split(',').map(Number);
 
 const general = await loadExtractionModel();
-const data = new Map<string, LabelledPage[]>();
-for (const f of await msvSubfolders(root)) {
-  const corpus = await openCorpus(join(root, f));
-  const pages: LabelledPage[] = [];
-  for (const entry of corpus.pages) pages.push(await loadLabelledPage(corpus, entry));
-  data.set(f, pages);
-}
+const data = new Map([...await labelledSites(root)].map(([folder, pages]) => [folder, pages.map((p) => p.lp)]));
 
 /** A tested page: the body the site model found over the shortest it learned (undefined: its rules found none, the older `rules` drift). */
 interface Ratio { readonly folder: string; readonly id: string; readonly ratio?: number }

@@ -8,37 +8,25 @@
  * Variants (JSON options of trainSiteUnlabelled, `;`-separated) are measured beside the default.
  *   node dist/bench/sites-unlabelled-cv.js [--corpus DIR] [--errors] [--variants '{"rounds":1};{"signals":{"confident":false}}']
  */
-import { join } from 'node:path';
-import { openCorpus } from '../src/corpus/open.js';
-import { msvSubfolders } from '../src/corpus/readers/msv.js';
 import type { CorpusPage } from '../src/corpus/types.js';
 import { toText } from '../src/article/index.js';
 import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { extractPage, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
 import { withTemplates } from '../src/models/site-pick.js';
-import { loadLabelledPage, type LabelledPage } from '../src/wrapper/index.js';
+import type { LabelledPage } from '../src/wrapper/index.js';
 import { selfLabel, trainSiteUnlabelled, type UnlabelledOptions } from '../src/wrapper/unlabelled.js';
 import { withoutUrl } from './sites-unlabelled.js';
+import { argValue, labelledSites, msvRoot } from './msv-sites.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const root = arg('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'msv-big9'));
+const root = msvRoot();
 const showErrors = process.argv.includes('--errors');
 
 interface Item { readonly entry: CorpusPage; readonly lp: LabelledPage }
 interface Scored { readonly shingle: ShinglePageScore; readonly title: boolean; readonly taken: boolean }
 
 const general = await loadExtractionModel();
-const data = new Map<string, Item[]>();
-for (const f of await msvSubfolders(root)) {
-  const corpus = await openCorpus(join(root, f));
-  const items: Item[] = [];
-  for (const entry of corpus.pages) items.push({ entry, lp: await loadLabelledPage(corpus, entry) });
-  data.set(f, items);
-}
+const data: ReadonlyMap<string, readonly Item[]> = await labelledSites(root);
 
 const scoreOf = (item: Item, model: LoadedModel): Scored => {
   const r = extractPage(withoutUrl(item.lp.page), model);
@@ -54,7 +42,7 @@ const isContent = (l: string | undefined): boolean => l === 'body' || l === 'hea
 
 const VARIANTS: readonly [string, UnlabelledOptions][] = [
   ['as now', {}],
-  ...(arg('variants', '') ? arg('variants', '').split(';').map((v): [string, UnlabelledOptions] => [v, JSON.parse(v) as UnlabelledOptions]) : []),
+  ...(argValue('variants', '') ? argValue('variants', '').split(';').map((v): [string, UnlabelledOptions] => [v, JSON.parse(v) as UnlabelledOptions]) : []),
 ];
 
 for (const [name, options] of VARIANTS) {

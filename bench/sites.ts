@@ -12,9 +12,6 @@
  * a URL picked by template, drift flagged and learned again.
  *   node dist/bench/sites.js [--corpus DIR] [--ks 1,2,3,5] [--no-maxent] [--no-ripper] [--no-unlabelled] [--only-unlabelled]
  */
-import { join } from 'node:path';
-import { openCorpus } from '../src/corpus/open.js';
-import { msvSubfolders } from '../src/corpus/readers/msv.js';
 import type { CorpusPage } from '../src/corpus/types.js';
 import { toText } from '../src/article/index.js';
 import { computeFeatures } from '../src/features/index.js';
@@ -24,17 +21,14 @@ import { trainOnSequences } from '../src/learn/train.js';
 import { extractPage, inMemoryModel, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
 import { siteOfUrl } from '../src/util/site.js';
 import type { Page } from '../src/page.js';
-import { loadLabelledPage, trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
+import { trainSiteModel, WrapperSiteModel } from '../src/wrapper/index.js';
 import { benchUnlabelled } from './sites-unlabelled.js';
+import { argValue, labelledSites, msvRoot, type SitePage } from './msv-sites.js';
 import { withTemplates } from '../src/models/site-pick.js';
 import type { SiteTemplates } from '../src/models/site-template.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const root = arg('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'msv-big9'));
-const ks = arg('ks', '1,2,3,5').split(',').map(Number);
+const root = msvRoot();
+const ks = argValue('ks', '1,2,3,5').split(',').map(Number);
 const withMaxent = !process.argv.includes('--no-maxent');
 const withRipper = !process.argv.includes('--no-ripper');
 const withUnlabelled = !process.argv.includes('--no-unlabelled');
@@ -43,7 +37,7 @@ const onlyUnlabelled = process.argv.includes('--only-unlabelled');
 // fits none of them is the site's drift and goes to the general model. --no-templates: as before.
 const withoutTemplates = process.argv.includes('--no-templates');
 
-interface Item { readonly entry: CorpusPage; readonly lp: LabelledPage; readonly loadMs: number }
+type Item = SitePage;
 interface Outcome { readonly shingle: ShinglePageScore; readonly title: boolean; readonly fallback?: boolean; readonly ms: number }
 
 const general = await loadExtractionModel();
@@ -68,18 +62,8 @@ const withSite = (model: WrapperSiteModel, page: Page, template?: SiteTemplates)
 });
 const sitePage = (page: Page): Page => (siteOfUrl(page.url) ? page : { ...page, url: 'http://site.invalid/' });
 
-const folders = await msvSubfolders(root);
-const data = new Map<string, Item[]>();
-for (const f of folders) {
-  const corpus = await openCorpus(join(root, f));
-  const items: Item[] = [];
-  for (const entry of corpus.pages) {
-    const t0 = performance.now();
-    const lp = await loadLabelledPage(corpus, entry);
-    items.push({ entry, lp, loadMs: performance.now() - t0 });
-  }
-  data.set(f, items);
-}
+const data: ReadonlyMap<string, readonly Item[]> = await labelledSites(root);
+const folders = [...data.keys()];
 
 const bundled = new Map<string, Outcome>();
 for (const items of data.values()) for (const it of items) bundled.set(it.entry.htmlPath, score(it.lp.page, it.entry, general));
