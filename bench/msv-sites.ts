@@ -1,7 +1,7 @@
 /**
  * What the msv-big9 site benchmarks (bench/sites.ts, sites-drift.ts, sites-unlabelled-cv.ts)
- * share: their `--name VALUE` options, the corpus (`--corpus DIR`, default msv-big9 read in
- * place) and its labelled pages by site-year folder.
+ * share: the corpus (`--corpus DIR`, default msv-big9 read in place) and its labelled pages by
+ * site-year folder.
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
@@ -9,12 +9,7 @@ import { msvSubfolders } from '../src/corpus/readers/msv.js';
 import type { CorpusPage } from '../src/corpus/types.js';
 import { loadLabelledPage, type LabelledPage } from '../src/wrapper/index.js';
 import { SHARED_CORPORA } from './folds.js';
-
-/** The value after `--name` on the command line, or `fallback`. */
-export function argValue(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
+import { argValue } from './args.js';
 
 /** The corpus the site benchmarks read: `--corpus DIR`, else the shared msv-big9. */
 export function msvRoot(): string {

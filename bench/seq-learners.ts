@@ -18,11 +18,9 @@ import { maxentObjective } from '../src/models/maxent/maxent.js';
 import { memmObjective } from '../src/models/memm/memm.js';
 import type { LinearLabeler } from '../src/models/linear/labeler-base.js';
 import { cpuMsNow } from './cpu-time.js';
+import { argValue as arg } from './args.js';
+import { seededRandom } from '../src/util/random.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
 const items = Number(arg('items', '500000'));
 const perItem = Number(arg('attrs', '50'));
 const vocab = Number(arg('vocab', '100000'));
@@ -32,14 +30,7 @@ const iters = Number(arg('iters', '100'));
 const history = arg('history', 'none') as HistoryMode;
 const edges = process.argv.includes('--edges'); // CRF edge features
 
-let seed = 12345;
-/** mulberry32: a small PRNG with all 32 bits random. */
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let x = Math.imul(seed ^ (seed >>> 15), seed | 1);
-  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
+const rand = seededRandom(12345);
 const names = Array.from({ length: vocab }, (_, i) => `f${i}`);
 const zipf = () => names[Math.min(vocab - 1, Math.floor(Math.exp(rand() * Math.log(vocab))) - 1)]!;
 

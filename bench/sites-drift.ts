@@ -18,7 +18,8 @@ import { predictPage } from '../src/models/page-prediction.js';
 import { LearnerSiteModel } from '../src/models/site-learner.js';
 import { computeFeatures } from '../src/features/index.js';
 import { trainOnSequences } from '../src/learn/train.js';
-import { argValue, labelledSites, msvRoot } from './msv-sites.js';
+import { argValue } from './args.js';
+import { labelledSites, msvRoot } from './msv-sites.js';
 
 const root = msvRoot();
 const shares = argValue('shares', `0.1,0.15,0.2,${SHORT_BODY_SHARE},0.3,0.4,0.5`).split(',').map(Number);

@@ -17,7 +17,8 @@ import { withTemplates } from '../src/models/site-pick.js';
 import type { LabelledPage } from '../src/wrapper/index.js';
 import { selfLabel, trainSiteUnlabelled, type UnlabelledOptions } from '../src/wrapper/unlabelled.js';
 import { withoutUrl } from './sites-unlabelled.js';
-import { argValue, labelledSites, msvRoot } from './msv-sites.js';
+import { argValue } from './args.js';
+import { labelledSites, msvRoot } from './msv-sites.js';
 
 const root = msvRoot();
 const showErrors = process.argv.includes('--errors');

@@ -23,7 +23,8 @@ import { siteOfUrl } from '../src/util/site.js';
 import type { Page } from '../src/page.js';
 import { trainSiteModel, WrapperSiteModel } from '../src/wrapper/index.js';
 import { benchUnlabelled } from './sites-unlabelled.js';
-import { argValue, labelledSites, msvRoot, type SitePage } from './msv-sites.js';
+import { argValue } from './args.js';
+import { labelledSites, msvRoot, type SitePage } from './msv-sites.js';
 import { withTemplates } from '../src/models/site-pick.js';
 import type { SiteTemplates } from '../src/models/site-template.js';
 
