@@ -8,7 +8,7 @@
  * equal a declared item's (after the clean-up every value gets). Precision over records found,
  * recall over declared items shown on the page (and over all declared items).
  * Where the page links both examples' declared URLs, the URL is a field too (`--url off`: not).
- *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval] [--url off] [--shown words|substring]
+ *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval] [--url off] [--shown words|substring] [--examples 1,2]
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
@@ -78,6 +78,8 @@ function declaredItems(html: string): Item[] {
  * ("Rank", "Grand"). `--shown substring`: anywhere in the page's text, as the bench first counted.
  */
 const shownTest = arg('shown', 'words');
+/** `--examples 3,5`: which of the shown declared items (1-based, in declaration order) are the two examples (default the first two). */
+const exampleIndexes = arg('examples', '1,2').split(',').map((x) => Number(x) - 1);
 interface Shown { readonly text: string; readonly nodes: readonly string[]; readonly wholes: ReadonlySet<string> }
 function shownOf(tree: DomTree): Shown {
   const nodes: string[] = [];
@@ -137,7 +139,8 @@ for (const name of corpora) {
       rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | - | - | - | - | too few declared items shown |`);
       continue;
     }
-    const [a, b] = shown;
+    const [a, b] = exampleIndexes.map((k) => shown[k]);
+    if (!a || !b) continue;
     const withPrice = a!.price !== undefined && b!.price !== undefined && text.includes(a!.price) && text.includes(b!.price);
     const links = pageLinks(tree);
     const urlOf = (i: Item): string | undefined => (i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined);
