@@ -14,7 +14,7 @@
  * Env: FOLDS (5), LIMIT (pages per corpus), CORPORA (comma list), ALGORITHMS (ripper,igtree),
  * RIPPER_SET (name=value,... for the RIPPER parameters; ruleSets: rule sets of consecutive seeds
  * voting by majority, default 3; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
- * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T;
+ * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T, veto:T, prefer:T;
  * default LIST_DECISION; see Decision), GROUP_SET (RIPPER parameters of the group rules),
  * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
@@ -299,12 +299,12 @@ type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: s
  * src/models/lists/find-lists.ts's listGroup); `gsum:T`, groups ranked by the group probability
  * plus the rows' mean item probability.
  */
-export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: 'groups' | 'either' | 'gsum'; readonly threshold: number };
+export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: 'groups' | 'either' | 'gsum' | 'veto' | 'prefer'; readonly threshold: number };
 
 export function parseDecision(spec: string): Decision {
   if (spec === 'most') return { kind: 'most' };
   const [score, t] = spec.split(':');
-  if ((score === 'groups' || score === 'either' || score === 'gsum') && t !== undefined && Number.isFinite(Number(t))) return { kind: score, threshold: Number(t) };
+  if ((score === 'groups' || score === 'either' || score === 'gsum' || score === 'veto' || score === 'prefer') && t !== undefined && Number.isFinite(Number(t))) return { kind: score, threshold: Number(t) };
   if ((score !== 'mean' && score !== 'sum') || t === undefined || !Number.isFinite(Number(t))) throw new Error(`bad decision ${spec}: most, mean:T or sum:T`);
   return { kind: 'rank', score, threshold: Number(t) };
 }
@@ -314,6 +314,14 @@ function decide(d: Decision, m: Marks, rows: TreeNodeRows): number[] {
   if (d.kind === 'either') {
     const most = mainGroup(m.marked, rows);
     return most.length || !m.groups ? most : bestGroup(m.groups, rows, d.threshold);
+  }
+  if (d.kind === 'veto' || d.kind === 'prefer') {
+    // veto:T: the item rules' list only where the group rules give its group T or more, else the
+    // group rules' best; prefer:T: the group rules' best where it reaches T, else the item rules' list.
+    if (!m.groups) return mainGroup(m.marked, rows);
+    const most = mainGroup(m.marked, rows), best = bestGroup(m.groups, rows, d.threshold);
+    if (d.kind === 'prefer') return best.length ? best : most;
+    return most.length && (m.groups.get(rows.pathOf[most[0]!]!) ?? 0) >= d.threshold ? most : best;
   }
   if (d.kind === 'gsum') {
     // The group model's probability plus the row model's mean item probability over the group.
@@ -389,7 +397,7 @@ async function main(): Promise<void> {
       let mark: Marker;
       let rules: number | undefined;
       if (a === 'ripper') {
-        const withGroups = decisions.some((d) => /^(groups|either|gsum):/.test(d));
+        const withGroups = decisions.some((d) => /^(groups|either|gsum|veto|prefer):/.test(d));
         const noList = process.env['GROUP_NEGATIVES'] ? negatives.filter((q) => foldOf(q.site, folds) !== k).map((q) => q.rows) : [];
         const model = trainRipper(train, ripperParams(), withGroups ? { params: groupParams(), threshold: 0, noList } : undefined);
         rules = model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0);

@@ -45,9 +45,6 @@ export const TREE_NODE_COLUMNS: readonly ColumnSpec[] = Object.freeze([
   { name: 'groupImageShare', kind: 'numeric', family: 'tree-nodes' },
   { name: 'groupTextRank', kind: 'numeric', family: 'tree-nodes' },
   { name: 'groupLinkTextRank', kind: 'numeric', family: 'tree-nodes' },
-  { name: 'groupContainerTextShare', kind: 'numeric', family: 'tree-nodes' },
-  { name: 'groupSlugLength', kind: 'numeric', family: 'tree-nodes' },
-  { name: 'groupExternalLinkShare', kind: 'numeric', family: 'tree-nodes' },
 ]);
 
 /** Set-valued features, carried as attributes `<prefix><tag>`. */
@@ -93,8 +90,6 @@ interface Measures {
   readonly linkChars: Float64Array;
   readonly links: Float64Array;
   readonly images: Float64Array;
-  /** Per element: its first visible link in document order (itself when it is one), -1 when none. */
-  readonly firstLink: Int32Array;
   /** Per node: its tag-path trie node (text nodes: their parent's path plus `#text`). */
   readonly pathOf: Int32Array;
   /** Per trie node: leaves whose path is exactly it, leaves whose path starts with it, elements with exactly it. */
@@ -158,7 +153,6 @@ function measure(tree: DomTree): Measures {
   const ownChars = new Float64Array(n), ownNonWhite = new Float64Array(n), chars = new Float64Array(n);
   const nonWhite = new Float64Array(n), linkChars = new Float64Array(n), links = new Float64Array(n);
   const images = new Float64Array(n);
-  const firstLink = new Int32Array(n).fill(-1);
   let leaves = 0;
   // Backward pass (children before parents): sums flow up.
   for (let id = n - 1; id >= 0; id--) {
@@ -182,7 +176,6 @@ function measure(tree: DomTree): Measures {
       if (node.tag === 'a' && node.attrs['href'] !== undefined) {
         links[id] += 1;
         linkChars[id] = chars[id]!;
-        firstLink[id] = id;
       }
       if (node.tag === 'img' || node.tag === 'picture') images[id] = 1;
     }
@@ -192,8 +185,6 @@ function measure(tree: DomTree): Measures {
       linkChars[p] += linkChars[id]!;
       links[p] += links[id]!;
       images[p] += images[id]!;
-      // Children come last-first here, so the first child's link is the last written.
-      if (firstLink[id]! >= 0) firstLink[p] = firstLink[id]!;
     }
   }
   // Trie nodes are numbered parents first, so one backward sweep sums each subtree.
@@ -202,74 +193,26 @@ function measure(tree: DomTree): Measures {
     const q = trieParent[t]!;
     if (q >= 0) trieSubtree[q] += trieSubtree[t]!;
   }
-  return { visible, ownChars, ownNonWhite, chars, nonWhite, linkChars, links, images, firstLink, pathOf, trieLeaves, trieSubtree, trieElements, leaves };
-}
-
-/** What a member's link says about where it leads: the length of its last path segment (a slug), and whether it leaves the page's site. */
-interface LinkTraits { readonly slug: number; readonly external: boolean }
-
-function linkTraits(href: string, base: URL | undefined): LinkTraits | undefined {
-  if (/^\s*(javascript|data|vbscript|mailto|tel):/i.test(href) || href.trim().startsWith('#')) return undefined;
-  let url: URL;
-  try {
-    url = new URL(href.trim(), base ?? 'relative:/');
-  } catch {
-    return undefined;
-  }
-  const segments = url.pathname.split('/').filter((x) => x !== '');
-  const external = url.protocol !== 'relative:' && (base === undefined || url.hostname.replace(/^www\./, '') !== base.hostname.replace(/^www\./, ''));
-  return { slug: segments.length ? segments[segments.length - 1]!.length : 0, external };
-}
-
-/** The page's URL as a base for its links (undefined when it has none, or not a web one). */
-function pageBase(tree: DomTree): URL | undefined {
-  try {
-    const u = tree.baseUrl ? new URL(tree.baseUrl) : undefined;
-    return u && (u.protocol === 'http:' || u.protocol === 'https:') ? u : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The lowest common ancestor of two elements. */
-function commonAncestor(tree: DomTree, a: number, b: number): number {
-  const nodes = tree.nodes;
-  while (a !== b && a >= 0 && b >= 0) {
-    if (nodes[a]!.depth >= nodes[b]!.depth) a = nodes[a]!.parent;
-    else b = nodes[b]!.parent;
-  }
-  return a;
+  return { visible, ownChars, ownNonWhite, chars, nonWhite, linkChars, links, images, pathOf, trieLeaves, trieSubtree, trieElements, leaves };
 }
 
 /**
  * Measures of each group of candidates sharing a tag path (a would-be list): its size, its
  * share of the page's text, its members' mean text length, link share and share with an image,
- * its rank among the page's repeated groups by text and by link text; and where it sits and
- * leads: its container's (the members' lowest common ancestor's) share of the page's text (a
- * menu's container holds little of it, a main list's much), its members' links' mean slug
- * length (articles and products have long ones, menus short) and share leaving the site.
+ * and its rank among the page's repeated groups by text and by link text.
  */
-function groupStats(tree: DomTree, candidates: readonly number[], m: Measures): Map<number, number[]> {
-  const acc = new Map<number, { k: number; chars: number; link: number; img: number; linkChars: number; first: number; last: number; slug: number; external: number; linked: number }>();
-  const base = pageBase(tree);
+function groupStats(candidates: readonly number[], m: Measures): Map<number, number[]> {
+  const acc = new Map<number, { k: number; chars: number; link: number; img: number; linkChars: number }>();
   let page = 0;
   for (const id of candidates) page = Math.max(page, m.chars[id]!);
   for (const id of candidates) {
     const p = m.pathOf[id]!;
-    const a = acc.get(p) ?? { k: 0, chars: 0, link: 0, img: 0, linkChars: 0, first: id, last: id, slug: 0, external: 0, linked: 0 };
+    const a = acc.get(p) ?? { k: 0, chars: 0, link: 0, img: 0, linkChars: 0 };
     a.linkChars += m.linkChars[id]!;
     a.k++;
     a.chars += m.chars[id]!;
     a.link += m.chars[id]! > 0 ? m.linkChars[id]! / m.chars[id]! : 0;
     a.img += m.images[id]! > 0 ? 1 : 0;
-    a.last = id;
-    const l = m.firstLink[id]!;
-    const traits = l >= 0 ? linkTraits((tree.nodes[l] as ElementNode).attrs['href']!, base) : undefined;
-    if (traits) {
-      a.linked++;
-      a.slug += traits.slug;
-      a.external += traits.external ? 1 : 0;
-    }
     acc.set(p, a);
   }
   // Ranks among the page's repeated groups (MIN_GROUP members or more): 0 for the one with the
@@ -283,8 +226,6 @@ function groupStats(tree: DomTree, candidates: readonly number[], m: Measures): 
     out.set(p, [
       round(lg(a.k - 1)), round(a.chars / Math.max(1, page)), round(lg(a.chars / a.k)), round(a.link / a.k), round(a.img / a.k),
       textRank.get(p) ?? repeated.length, linkRank.get(p) ?? repeated.length,
-      round(m.chars[commonAncestor(tree, a.first, a.last)]! / Math.max(1, page)),
-      round(lg(a.linked ? a.slug / a.linked : 0)), round(a.linked ? a.external / a.linked : 0),
     ]);
   }
   return out;
@@ -348,7 +289,7 @@ export function treeNodeRows(tree: DomTree): TreeNodeRows {
     if (!m.visible[id]) { id = node.end; continue; }
     if (!NOT_CANDIDATES.has(node.tag) && m.nonWhite[id]! > 0) candidates.push(id);
   }
-  const groups = groupStats(tree, candidates, m);
+  const groups = groupStats(candidates, m);
   for (const id of candidates) {
     const node = nodes[id] as ElementNode;
     const parent = nodes[node.parent] as ElementNode;
