@@ -297,7 +297,8 @@ type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: s
  * sum), the best when its score reaches T; `groups:T`, the group rules' best group when its
  * probability reaches T; `either:T`, `most`'s list, else `groups:T`'s (the bundled recipe,
  * src/models/lists/find-lists.ts's listGroup); `gsum:T`, groups ranked by the group probability
- * plus the rows' mean item probability.
+ * plus the rows' mean item probability; `veto:T`, `most`'s list only where the group rules give
+ * its group T or more, else `groups:T`'s; `prefer:T`, `groups:T`'s list, else `most`'s.
  */
 export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: 'groups' | 'either' | 'gsum' | 'veto' | 'prefer'; readonly threshold: number };
 
