@@ -8,7 +8,7 @@
  * equal a declared item's (after the clean-up every value gets). Precision over records found,
  * recall over declared items shown on the page (and over all declared items).
  * Where the page links both examples' declared URLs, the URL is a field too (`--url off`: not).
- *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval] [--url off]
+ *   node dist/bench/fields-records.js [--corpora wcxb-dev,trafilatura-eval] [--url off] [--shown words|substring] [--examples 1,2]
  */
 import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
@@ -70,6 +70,37 @@ function declaredItems(html: string): Item[] {
   return best;
 }
 
+/**
+ * What a page shows, to tell which declared names it shows honestly: its text nodes (white
+ * space collapsed) and the whole texts of its elements. A name is shown when it is an
+ * element's whole text or stands in one text node at word boundaries (no letter or digit just
+ * before or after it), so that a short name (imdb's "Ran") is not shown inside another word
+ * ("Rank", "Grand"). `--shown substring`: anywhere in the page's text, as the bench first counted.
+ */
+const shownTest = arg('shown', 'words');
+/** `--examples 3,5`: which of the shown declared items (1-based, in declaration order) are the two examples (default the first two). */
+const exampleIndexes = arg('examples', '1,2').split(',').map((x) => Number(x) - 1);
+interface Shown { readonly text: string; readonly nodes: readonly string[]; readonly wholes: ReadonlySet<string> }
+function shownOf(tree: DomTree): Shown {
+  const nodes: string[] = [];
+  const wholes = new Set<string>();
+  for (const n of tree.nodes) {
+    if (n.kind === 'text') nodes.push(n.text.replace(/\s+/g, ' '));
+    else if (n.kind === 'element') wholes.add(normalizeValue(elementText(tree, n)));
+  }
+  return { text: pageText(tree), nodes, wholes };
+}
+function atWordBoundaries(text: string, name: string): boolean {
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+    if (!/[\p{L}\p{N}]$/u.test(text.slice(Math.max(0, i - 2), i)) && !/^[\p{L}\p{N}]/u.test(text.slice(i + name.length, i + name.length + 2))) return true;
+  }
+  return false;
+}
+function shows(page: Shown, name: string): boolean {
+  if (shownTest === 'substring') return page.text.includes(name);
+  return page.wholes.has(name) || page.nodes.some((t) => atWordBoundaries(t, name));
+}
+
 /** The page's text, white space collapsed (to tell which declared items it shows). */
 function pageText(tree: DomTree): string {
   return elementText(tree, tree.nodes[0] as ElementNode);
@@ -102,12 +133,14 @@ for (const name of corpora) {
     // The learner never sees the declaration.
     const tree = parseHtml(html.replace(LD_RE, ''), entry.url !== undefined ? { url: entry.url } : {});
     const text = pageText(tree);
-    const shown = items.filter((i) => text.includes(i.name));
+    const seen = shownOf(tree);
+    const shown = items.filter((i) => shows(seen, i.name));
     if (shown.length < 4) {
       rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | - | - | - | - | too few declared items shown |`);
       continue;
     }
-    const [a, b] = shown;
+    const [a, b] = exampleIndexes.map((k) => shown[k]);
+    if (!a || !b) continue;
     const withPrice = a!.price !== undefined && b!.price !== undefined && text.includes(a!.price) && text.includes(b!.price);
     const links = pageLinks(tree);
     const urlOf = (i: Item): string | undefined => (i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined);

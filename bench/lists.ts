@@ -14,10 +14,11 @@
  * Env: FOLDS (5), LIMIT (pages per corpus), CORPORA (comma list), ALGORITHMS (ripper,igtree),
  * RIPPER_SET (name=value,... for the RIPPER parameters; ruleSets: rule sets of consecutive seeds
  * voting by majority, default 3; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
- * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T;
+ * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T, veto:T, prefer:T;
  * default LIST_DECISION; see Decision), GROUP_SET (RIPPER parameters of the group rules),
  * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
+ * DROP (features left out), ITEM_DROP (features the item rules leave out; the group rules read them),
  * WRITE_MODEL=path: also train RIPPER on every gold page and write the list model there.
  */
 import { readFile } from 'node:fs/promises';
@@ -85,14 +86,28 @@ export async function goldPages(corpora: readonly string[], limit?: number, only
   return { pages, scanned, negatives };
 }
 
-/** RIPPER's parameters for the list rules: `RIPPER_SET=name=value,...` overrides LIST_RIPPER_PARAMS. */
-function ripperParams(): Record<string, number> {
-  const out: Record<string, number> = { ...LIST_RIPPER_PARAMS };
-  for (const kv of (process.env['RIPPER_SET'] ?? '').split(',').filter(Boolean)) {
+/** RIPPER parameters from an environment variable (`name=value,...`) over the defaults. */
+function envParams(variable: string, defaults: Readonly<Record<string, number>> = {}): Record<string, number> {
+  const out: Record<string, number> = { ...defaults };
+  for (const kv of (process.env[variable] ?? '').split(',').filter(Boolean)) {
     const [k, v] = kv.split('=');
     out[k!] = Number(v);
   }
   return out;
+}
+
+/** RIPPER's parameters for the item rules: `RIPPER_SET=name=value,...` overrides LIST_RIPPER_PARAMS. */
+const ripperParams = (): Record<string, number> => envParams('RIPPER_SET', LIST_RIPPER_PARAMS);
+/** RIPPER's parameters for the group rules (`GROUP_SET=name=value,...`). */
+const groupParams = (): Record<string, number> => envParams('GROUP_SET');
+
+/**
+ * `sets` rule sets learned from the same rows with consecutive seeds (`seed`, `seed` + 1, ...;
+ * RIPPER's grow/prune split is its only randomness): an element is marked when most of them mark it.
+ */
+function seededRuleSets(items: readonly ItemFeatures[], pos: readonly boolean[], features: typeof FEATURES, params: Readonly<Record<string, number>>, sets: number, classes: { positive: string; negative: string }): TwoClassBody[] {
+  const first = params['seed'] ?? 1;
+  return Array.from({ length: sets }, (_, k) => trainTwoClass(items, pos, features, { ...params, seed: first + k }, classes));
 }
 
 /** Settings of the bundled list model (docs/lists.md). */
@@ -104,6 +119,9 @@ export const LIST_DROP_FEATURES: readonly string[] = Object.freeze([]);
 /** The features learned from: every node feature but those named in LIST_DROP_FEATURES (or the DROP env list). */
 const DROP = new Set((process.env['DROP'] ?? LIST_DROP_FEATURES.join(',')).split(',').filter(Boolean));
 const FEATURES = featuresOf(TREE_NODE_COLUMNS, TREE_NODE_SETS).filter((f) => !DROP.has(f.name));
+/** The item rules' features: FEATURES but those named in ITEM_DROP (the group rules read them all). */
+const ITEM_DROP = new Set((process.env['ITEM_DROP'] ?? '').split(',').filter(Boolean));
+const ITEM_FEATURES = FEATURES.filter((f) => !ITEM_DROP.has(f.name));
 
 /**
  * Training label per row: 1 a declared item's element, 0 not an item, -1 left out of training:
@@ -132,7 +150,7 @@ export function trainingLabels(g: ListGold): Int8Array {
 }
 
 /** The item rule sets (and, with `groups`, the group rule sets with their threshold) learned from the pages. */
-export function trainRipper(pages: readonly GoldPage[], params: Record<string, number> = {}, groups?: { params: Record<string, number>; threshold: number; noList?: readonly TreeNodeRows[] }): ListModel {
+export function trainRipper(pages: readonly GoldPage[], params: Record<string, number> = {}, groups?: { params: Record<string, number>; threshold: number; noList?: readonly TreeNodeRows[] }, trainingCorpora: readonly { name: string; pages: number }[] = []): ListModel {
   const items: ItemFeatures[] = [], pos: boolean[] = [];
   const share = params['negativeShare'] ?? 1;
   const random = seededRandom(1);
@@ -143,11 +161,9 @@ export function trainRipper(pages: readonly GoldPage[], params: Record<string, n
     });
   }
   const { negativeShare: _n, ruleSets: sets = 1, ...ripper } = params;
-  // One rule set per seed (seed, seed + 1, ...): an element is an item when most of them mark it.
-  const first = ripper['seed'] ?? 1;
-  const bodies = Array.from({ length: sets }, (_, k) => trainTwoClass(items, pos, FEATURES, { ...ripper, seed: first + k }, { positive: 'item', negative: 'other' }));
+  const bodies = seededRuleSets(items, pos, ITEM_FEATURES, ripper, sets, { positive: 'item', negative: 'other' });
   const groupBodies = groups ? trainGroupRipper(pages, groups.params, groups.noList) : [];
-  const file = createListModelFile(bodies, { trainingCorpora: [], params }, undefined, groups ? { ruleSets: groupBodies, threshold: groups.threshold } : undefined);
+  const file = createListModelFile(bodies, { trainingCorpora, params }, undefined, groups ? { ruleSets: groupBodies, threshold: groups.threshold } : undefined);
   return { file, ruleSets: bodies.map((b) => new TwoClassRules(b)), groupRuleSets: groupBodies.map((b) => new TwoClassRules(b)), groupThreshold: groups?.threshold ?? 0 };
 }
 
@@ -177,17 +193,7 @@ export function trainGroupRipper(pages: readonly GoldPage[], params: Record<stri
     for (const g of candidateGroups(p.gold.rows)) { items.push(p.gold.rows.items[g.first]!); pos.push(g.path === gold); }
   }
   const { ruleSets: sets = 3, ...ripper } = params;
-  const first = ripper['seed'] ?? 1;
-  return Array.from({ length: sets }, (_, k) => trainTwoClass(items, pos, FEATURES, { ...ripper, seed: first + k }, { positive: 'list', negative: 'other' }));
-}
-
-function groupParams(): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const kv of (process.env['GROUP_SET'] ?? '').split(',').filter(Boolean)) {
-    const [k, v] = kv.split('=');
-    out[k!] = Number(v);
-  }
-  return out;
+  return seededRuleSets(items, pos, FEATURES, ripper, sets, { positive: 'list', negative: 'other' });
 }
 
 function sequences(pages: readonly GoldPage[]): LabeledSequence[] {
@@ -291,14 +297,15 @@ type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: s
  * sum), the best when its score reaches T; `groups:T`, the group rules' best group when its
  * probability reaches T; `either:T`, `most`'s list, else `groups:T`'s (the bundled recipe,
  * src/models/lists/find-lists.ts's listGroup); `gsum:T`, groups ranked by the group probability
- * plus the rows' mean item probability.
+ * plus the rows' mean item probability; `veto:T`, `most`'s list only where the group rules give
+ * its group T or more, else `groups:T`'s; `prefer:T`, `groups:T`'s list, else `most`'s.
  */
-export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: 'groups' | 'either' | 'gsum'; readonly threshold: number };
+export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: 'groups' | 'either' | 'gsum' | 'veto' | 'prefer'; readonly threshold: number };
 
 export function parseDecision(spec: string): Decision {
   if (spec === 'most') return { kind: 'most' };
   const [score, t] = spec.split(':');
-  if ((score === 'groups' || score === 'either' || score === 'gsum') && t !== undefined && Number.isFinite(Number(t))) return { kind: score, threshold: Number(t) };
+  if ((score === 'groups' || score === 'either' || score === 'gsum' || score === 'veto' || score === 'prefer') && t !== undefined && Number.isFinite(Number(t))) return { kind: score, threshold: Number(t) };
   if ((score !== 'mean' && score !== 'sum') || t === undefined || !Number.isFinite(Number(t))) throw new Error(`bad decision ${spec}: most, mean:T or sum:T`);
   return { kind: 'rank', score, threshold: Number(t) };
 }
@@ -308,6 +315,14 @@ function decide(d: Decision, m: Marks, rows: TreeNodeRows): number[] {
   if (d.kind === 'either') {
     const most = mainGroup(m.marked, rows);
     return most.length || !m.groups ? most : bestGroup(m.groups, rows, d.threshold);
+  }
+  if (d.kind === 'veto' || d.kind === 'prefer') {
+    // veto:T: the item rules' list only where the group rules give its group T or more, else the
+    // group rules' best; prefer:T: the group rules' best where it reaches T, else the item rules' list.
+    if (!m.groups) return mainGroup(m.marked, rows);
+    const most = mainGroup(m.marked, rows), best = bestGroup(m.groups, rows, d.threshold);
+    if (d.kind === 'prefer') return best.length ? best : most;
+    return most.length && (m.groups.get(rows.pathOf[most[0]!]!) ?? 0) >= d.threshold ? most : best;
   }
   if (d.kind === 'gsum') {
     // The group model's probability plus the row model's mean item probability over the group.
@@ -383,7 +398,7 @@ async function main(): Promise<void> {
       let mark: Marker;
       let rules: number | undefined;
       if (a === 'ripper') {
-        const withGroups = decisions.some((d) => /^(groups|either|gsum):/.test(d));
+        const withGroups = decisions.some((d) => /^(groups|either|gsum|veto|prefer):/.test(d));
         const noList = process.env['GROUP_NEGATIVES'] ? negatives.filter((q) => foldOf(q.site, folds) !== k).map((q) => q.rows) : [];
         const model = trainRipper(train, ripperParams(), withGroups ? { params: groupParams(), threshold: 0, noList } : undefined);
         rules = model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0);
@@ -442,10 +457,9 @@ async function main(): Promise<void> {
     const recipe = parseDecision(LIST_DECISION);
     if (recipe.kind !== 'most' && recipe.kind !== 'either') throw new Error(`LIST_DECISION ${LIST_DECISION}: a model file holds 'most' or 'either:T'`);
     const groups = recipe.kind === 'either' ? { params: groupParams(), threshold: recipe.threshold } : undefined;
-    const model = trainRipper(pages, ripperParams(), groups);
     const counts = corpora.map((c) => ({ name: c, pages: pages.filter((p) => p.corpus === c).length })).filter((c) => c.pages > 0);
-    const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: ripperParams() }, undefined,
-      groups ? { ruleSets: model.file.groupRuleSets!, threshold: groups.threshold } : undefined);
+    const model = trainRipper(pages, ripperParams(), groups, counts);
+    const file = model.file;
     await writeFileAtomic(out, encodeListModel(file));
     console.log(`\nwrote ${out}: ${file.ruleSets.length} item rule sets, ${file.groupRuleSets?.length ?? 0} group rule sets from ${pages.length} pages`);
     for (const r of [...model.ruleSets, ...model.groupRuleSets]) console.log(r.describe());

@@ -138,7 +138,8 @@ function pageFileText(format: BatchFileFormat, id: string, record: Record<string
   if (format === 'tei') return toTei(result.article);
   if (format === 'csv') {
     const f = fieldsToJson(result);
-    return fieldsCsv([{ id, url: (record['url'] as string | null) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}) }], { id: true, url: true });
+    const lists = record['lists'] as readonly FoundList[] | undefined;
+    return fieldsCsv([{ id, url: (record['url'] as string | null) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}), ...(lists !== undefined ? { lists } : {}) }], { id: true, url: true });
   }
   const body = toText(result.article);
   return (result.article.title ? `${result.article.title}\n\n` : '') + body + (body.endsWith('\n') ? '' : '\n');

@@ -443,9 +443,9 @@ export function formatResult(result: ExtractResult, format: OutputFormat, withBl
     case 'json':
       return JSON.stringify(resultToJson(result, withBlocks, lists), null, 2) + '\n';
     case 'csv': {
-      // The page's records, one row each, or one row of its fields (only the URL without field rules).
+      // The page's records, one row each, or one row of its fields (only the URL without field rules); its list items with `--lists`.
       const f = fieldsToJson(result);
-      return fieldsCsv([{ url: siteUrlOf(result.page) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}) }], { url: true });
+      return fieldsCsv([{ url: siteUrlOf(result.page) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}), ...(lists !== undefined ? { lists } : {}) }], { url: true });
     }
   }
 }

@@ -1,21 +1,33 @@
 /**
- * Named fields as CSV (RFC 4180: comma-separated, CRLF line ends, a cell with a comma, quote,
- * CR or LF, or space at either end, quoted, quotes doubled), for a spreadsheet. Pages with
- * records give one row per record; pages without, one row per page with its fields. Several
- * values of a field in one cell are joined with "; ". Columns: `id` and `url` (when given),
- * then the fields in the order first seen.
+ * Named fields and found lists as CSV (RFC 4180: comma-separated, CRLF line ends, a cell with a
+ * comma, quote, CR or LF, or space at either end, quoted, quotes doubled), for a spreadsheet.
+ * Pages with records give one row per record; pages without, one row per page with its fields.
+ * Several values of a field in one cell are joined with "; ". Columns: `id` and `url` (when
+ * given), then the fields in the order first seen.
+ *
+ * Lists (docs/lists.md), where a page carries them (`--lists`): one row per list item after the
+ * page's rows of fields, with four more columns after the fields': `list` and `item` (1-based, as
+ * a spreadsheet counts), the item's `text` and `href`. One table holds both kinds of row: a list
+ * item's row leaves the field columns empty, a record's the list columns. A page that carries
+ * lists but no fields or records gives only its list rows. Without lists the CSV is as before.
  */
+import type { FoundList } from '../models/lists/find-lists.js';
 
-/** The values a CSV row is made of, per page: its id and URL, its fields and records. */
+/** The values a CSV row is made of, per page: its id and URL, its fields, records and lists. */
 export interface FieldsCsvPage {
   readonly id?: string;
   readonly url?: string | null;
   readonly fields?: Readonly<Record<string, readonly string[]>>;
   readonly records?: readonly Readonly<Record<string, string>>[];
+  /** The page's found lists, when they were asked for (absent: not asked; `[]`: none found). */
+  readonly lists?: readonly FoundList[];
 }
 
 /** Joins several values of one field in one cell. */
 export const CSV_VALUE_SEPARATOR = '; ';
+
+/** The columns of a list item's row, after the fields'. */
+export const CSV_LIST_COLUMNS: readonly string[] = Object.freeze(['list', 'item', 'text', 'href']);
 
 /** One cell, quoted when RFC 4180 requires (or white space at an end would be lost). */
 export function csvCell(value: string): string {
@@ -26,18 +38,41 @@ export function csvRow(cells: readonly string[]): string {
   return cells.map(csvCell).join(',') + '\r\n';
 }
 
+/** A page's row of field values, one of its records or its fields (several values in one cell). */
+type FieldRow = { readonly page: FieldsCsvPage; readonly values: Readonly<Record<string, string>> };
+/** A page's row of one list item: the list cells in CSV_LIST_COLUMNS's order. */
+type ListRow = { readonly page: FieldsCsvPage; readonly list: readonly string[] };
+
+/** Whether a page gives rows of fields: it has fields or records, or (as before lists) it carries no lists. */
+function givesFieldRows(page: FieldsCsvPage): boolean {
+  return page.fields !== undefined || page.records !== undefined || page.lists === undefined;
+}
+
+/** A page's list items as rows, lists and items counted from 1. */
+function listRows(page: FieldsCsvPage): ListRow[] {
+  return (page.lists ?? []).flatMap((l, i) => l.items.map((item, k) => ({ page, list: [String(i + 1), String(k + 1), item.text, item.href ?? ''] })));
+}
+
+/** How many rows (besides the header) fieldsCsv writes for the pages. */
+export function csvRowCount(pages: readonly FieldsCsvPage[]): number {
+  return pages.reduce((n, p) => n + (givesFieldRows(p) ? Math.max(1, p.records?.length ?? 0) : 0) + listRows(p).length, 0);
+}
+
 /**
- * The CSV of some pages' fields: one row per record when any page has records (pages without
- * records then give one row of their fields), else one row per page.
+ * The CSV of some pages' fields and lists: one row per record when any page has records (pages
+ * without records then give one row of their fields), else one row per page; then, per page,
+ * one row per list item where pages carry lists.
  */
 export function fieldsCsv(pages: readonly FieldsCsvPage[], options: { readonly id?: boolean; readonly url?: boolean } = {}): string {
   const columns: string[] = [];
   const see = (k: string): void => {
     if (!columns.includes(k)) columns.push(k);
   };
-  const rows: { page: FieldsCsvPage; values: Record<string, string> }[] = [];
+  const rows: (FieldRow | ListRow)[] = [];
   for (const page of pages) {
-    if (page.records && page.records.length > 0) {
+    if (!givesFieldRows(page)) {
+      // Lists only.
+    } else if (page.records && page.records.length > 0) {
       for (const r of page.records) {
         Object.keys(r).forEach(see);
         rows.push({ page, values: { ...r } });
@@ -50,11 +85,17 @@ export function fieldsCsv(pages: readonly FieldsCsvPage[], options: { readonly i
       }
       rows.push({ page, values });
     }
+    rows.push(...listRows(page));
   }
-  const head = [...(options.id ? ['id'] : []), ...(options.url ? ['url'] : []), ...columns];
+  const withLists = pages.some((p) => p.lists !== undefined);
+  const listColumns = withLists ? CSV_LIST_COLUMNS : [];
+  const head = [...(options.id ? ['id'] : []), ...(options.url ? ['url'] : []), ...columns, ...listColumns];
   let out = csvRow(head);
-  for (const { page, values } of rows) {
-    out += csvRow([...(options.id ? [page.id ?? ''] : []), ...(options.url ? [page.url ?? ''] : []), ...columns.map((c) => values[c] ?? '')]);
+  for (const row of rows) {
+    const { page } = row;
+    const fieldCells = 'values' in row ? columns.map((c) => row.values[c] ?? '') : columns.map(() => '');
+    const listCells = 'list' in row ? row.list : listColumns.map(() => '');
+    out += csvRow([...(options.id ? [page.id ?? ''] : []), ...(options.url ? [page.url ?? ''] : []), ...fieldCells, ...listCells]);
   }
   return out;
 }

@@ -238,11 +238,25 @@ function commonSuffix(a: readonly string[]): string {
 }
 
 /**
+ * A text of whole capitalised words before a value (`Adidas `, `Under Armour `: a name, such as
+ * a brand), each followed by white space. Lower-case words (`by `, `with `) are not: they say
+ * what follows rather than name something, and differ with the value's kind.
+ */
+const LEADING_WORDS = /^\s*(?:[\p{Lu}\p{N}][\p{L}\p{N}'’&.-]*\s+)+$/u;
+
+/** How many words a text of whole words before a value holds; undefined when it is not such a text. */
+function leadingWordCount(prefix: string): number | undefined {
+  return LEADING_WORDS.test(prefix) ? prefix.trim().split(/\s+/).length : undefined;
+}
+
+/**
  * The clean-up the occurrences agree on: the same text before (after) the value on every one
- * is dropped; differing texts that end (start) alike with a separator cut there.
+ * is dropped; differing texts that end (start) alike with a separator cut there; differing
+ * texts of as many whole words on every one (a brand before a product's name) are dropped as
+ * that many leading words.
  */
 export function learnCleanup(prefixes: readonly string[], suffixes: readonly string[]): ValueCleanup {
-  const out: { prefix?: string; after?: string; suffix?: string; before?: string } = {};
+  const out: { prefix?: string; after?: string; suffix?: string; before?: string; dropWords?: number } = {};
   const strip = (s: string): string => normalizeValue(s) === '' ? '' : s;
   const pre = prefixes.map(strip);
   const suf = suffixes.map(strip);
@@ -250,7 +264,9 @@ export function learnCleanup(prefixes: readonly string[], suffixes: readonly str
     if (new Set(pre).size === 1) out.prefix = pre[0]!;
     else {
       const tail = commonSuffix(pre);
+      const counts = new Set(pre.map(leadingWordCount));
       if (pre.every((p) => p !== '') && /[^\p{L}\p{N}\s]/u.test(tail)) out.after = tail.trimStart() || tail;
+      else if (counts.size === 1 && !counts.has(undefined)) out.dropWords = [...counts][0]!;
     }
   }
   if (suf.some((s) => s !== '')) {

@@ -66,3 +66,37 @@ test('pith batch --fields id,lists: only the lists; a bad --list-model stops the
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** RFC 4180 rows of a CSV without quoted line breaks (the fixtures have none). */
+const csvLines = (text: string): string[] => text.split('\r\n').slice(0, -1);
+
+test('--format csv with --lists: extract and batch (--csv, --out-dir) write one row per list item; without --lists csv needs field rules', () => {
+  const dir = pages();
+  try {
+    const single = JSON.parse(pith('extract', join(dir, 'listing.html'), '--format', 'json', '--lists').stdout) as { lists: { items: { text: string; href?: string }[] }[] };
+    const items = single.lists[0]!.items;
+    const csv = pith('extract', join(dir, 'listing.html'), '--format', 'csv', '--lists');
+    assert.equal(csv.status, 0, csv.stderr);
+    const rows = csvLines(csv.stdout);
+    assert.equal(rows[0], 'url,list,item,text,href');
+    assert.equal(rows.length, 1 + items.length);
+    assert.match(rows[1]!, new RegExp(`^[^,]*,1,1,`));
+    assert.ok(rows[1]!.includes(items[0]!.text.includes(',') ? `"${items[0]!.text}"` : items[0]!.text));
+    const none = pith('extract', join(dir, 'listing.html'), '--format', 'csv');
+    assert.notEqual(none.status, 0);
+    assert.match(none.stderr, /csv writes named fields/);
+
+    const out = join(dir, 'b.jsonl'), csvOut = join(dir, 'b.csv'), outDir = join(dir, 'files');
+    const b = pith('batch', join(dir, 'listing.html'), join(dir, 'story.html'), '--out', out, '--workers', '1', '--lists', '--csv', csvOut, '--out-dir', outDir, '--format', 'csv');
+    assert.equal(b.status, 0, b.stderr);
+    const batchRows = csvLines(readFileSync(csvOut, 'utf8'));
+    assert.equal(batchRows[0], 'id,url,list,item,text,href');
+    const lineLists = [...lines(out).values()].flatMap((l) => (l['lists'] as { items: unknown[] }[]).map((x) => x.items.length));
+    assert.equal(batchRows.length, 1 + lineLists.reduce((s, n) => s + n, 0));
+    assert.equal(batchRows.filter((r) => r.startsWith('listing,')).length, items.length);
+    const pageFile = csvLines(readFileSync(join(outDir, 'listing.csv'), 'utf8'));
+    assert.deepEqual(pageFile, batchRows.filter((r, i) => i === 0 || r.startsWith('listing,')), 'a page file holds that page\'s rows');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,7 +1,7 @@
 /** Named fields as CSV (RFC 4180). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { csvCell, csvRow, fieldsCsv } from '../../src/pipeline/fields-csv.js';
+import { csvCell, csvRow, csvRowCount, fieldsCsv } from '../../src/pipeline/fields-csv.js';
 
 test('csv cells: quoted when they hold a comma, quote, CR or LF, or space at an end; quotes doubled', () => {
   assert.equal(csvCell('plain'), 'plain');
@@ -21,4 +21,22 @@ test('fields csv: one row per record where pages have records, else one row per 
   ], { id: true, url: true });
   assert.equal(csv, 'id,url,name,price,note\r\np1,http://s.example/1,Kettle,1,\r\np1,http://s.example/1,Pot,2,\r\np2,,Jug,,"a, ""b"""\r\n');
   assert.equal(fieldsCsv([{ fields: { author: ['A', 'B'], title: ['T'] } }]), 'author,title\r\nA; B,T\r\n', 'several values share a cell');
+});
+
+test('lists csv: one row per list item (list and item counted from 1) after the page\'s field rows; without lists as before', () => {
+  const items = [{ text: 'Kettle, steel', href: 'https://s.example/k' }, { text: 'Pot' }];
+  assert.equal(
+    fieldsCsv([{ url: 'https://s.example/', lists: [{ items }] }], { url: true }),
+    'url,list,item,text,href\r\nhttps://s.example/,1,1,"Kettle, steel",https://s.example/k\r\nhttps://s.example/,1,2,Pot,\r\n',
+    'a page with lists only gives its list rows',
+  );
+  assert.equal(fieldsCsv([{ url: 'u', lists: [] }], { url: true }), 'url,list,item,text,href\r\n', 'lists asked, none found: the header only');
+  const mixed = fieldsCsv([
+    { id: 'p1', url: 'u1', fields: { name: ['A', 'B'] }, records: [{ name: 'A' }, { name: 'B' }], lists: [{ items: [{ text: 'x', href: 'h' }] }] },
+    { id: 'p2', url: 'u2', lists: [{ items: [{ text: 'y' }] }, { items: [{ text: 'z' }] }] },
+  ], { id: true, url: true });
+  assert.equal(mixed, 'id,url,name,list,item,text,href\r\np1,u1,A,,,,\r\np1,u1,B,,,,\r\np1,u1,,1,1,x,h\r\np2,u2,,1,1,y,\r\np2,u2,,2,1,z,\r\n');
+  assert.equal(csvRowCount([{ lists: [{ items }] }, { fields: { a: ['1'] } }, { records: [{ a: '1' }, { a: '2' }], lists: [] }]), 2 + 1 + 2);
+  const before = [{ id: 'p', url: 'u', fields: { name: ['A'] } }];
+  assert.equal(fieldsCsv(before, { id: true, url: true }), 'id,url,name\r\np,u,A\r\n', 'no lists key: no list columns');
 });

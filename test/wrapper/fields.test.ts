@@ -210,3 +210,32 @@ test('records: in an article of review sections, a rule that also takes the comp
   const body = induceFields([{ id: 'm', tree: page(), fields: { name: ['Swift', 'Atlas'], url: [url('Swift'), url('Atlas')] } }]);
   assert.deepEqual(extractFields(page(), body).records, movers.map((n) => ({ name: n, url: url(n) })));
 });
+
+/** A roundup of products, each heading its brand and then its name (the brand varies). */
+function roundup(items: readonly (readonly [string, string])[]): DomTree {
+  return parseHtml(`<html><body><article><p>Our picks.</p>${items.map(([brand, name]) => `<section class="pick"><h2 class="title">${brand} ${name}</h2><p>Why we like it.</p></section>`).join('')}</article></body></html>`);
+}
+
+test('clean-up: leading capitalised words of one count on every example are dropped, whatever they say; never where the counts differ', () => {
+  assert.deepEqual(learnCleanup(['Adidas ', 'Hoka '], ['', '']), { dropWords: 1 });
+  assert.deepEqual(learnCleanup(['New Balance ', 'Under Armour '], ['', '']), { dropWords: 2 });
+  assert.deepEqual(learnCleanup(['Adidas ', 'Under Armour '], ['', '']), {}, 'one word and two: the examples disagree');
+  assert.deepEqual(learnCleanup(['Adidas ', ''], ['', '']), {}, 'an example with nothing before it');
+  assert.deepEqual(learnCleanup(['Adidas', 'Hoka-'], ['', '']), {}, 'no white space after the word: not a word before the value');
+  assert.equal(applyCleanup('Brooks  Ghost 17', { dropWords: 1 }), 'Ghost 17');
+  assert.equal(applyCleanup('Brooks', { dropWords: 1 }), undefined, 'no word left: no value');
+  assert.match(formatFieldRule({ kind: 'path', steps: [{ tag: 'h2', from: { start: 1 } }] as never, text: 1, clean: { dropWords: 1 }, examples: 2, wrong: 0, pages: 1 }), /drop 1 leading word\)/);
+});
+
+test('records: names shown after a varying one-word brand are found without it, on every record', () => {
+  const picks: [string, string][] = [['Adidas', 'Adizero Evo SL'], ['Hoka', 'Clifton 10'], ['Brooks', 'Ghost 17'], ['Asics', 'Novablast 5']];
+  const body = induceFields([page('r', roundup(picks), { name: ['Adizero Evo SL', 'Clifton 10'] })]);
+  assert.deepEqual(values(roundup(picks), body)['name'], picks.map(([, n]) => n));
+  const m = new WrapperSiteModel('shoes.example', { version: 3, rules: [], trainingPages: 1, notes: [], minBodyChars: 1, fields: body });
+  const json = JSON.parse(JSON.stringify(m.toJSON()));
+  assert.deepEqual(WrapperSiteModel.fromJSON('shoes.example', json).body.fields, body, 'the clean-up reads back');
+  const rule = json.fields.fields.name.rules.find((r: { clean: { dropWords?: number } }) => r.clean.dropWords !== undefined);
+  assert.ok(rule, 'a rule drops the brand');
+  rule.clean.dropWords = 0;
+  assert.throws(() => WrapperSiteModel.fromJSON('shoes.example', json), /clean.dropWords must be a positive integer/);
+});

@@ -1,7 +1,8 @@
 /** `pith batch <dir|files...> --out results.jsonl`: many pages, one JSON line each, resumable. */
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
-import { fieldsCsv, type FieldsCsvPage } from '../../pipeline/fields-csv.js';
+import { csvRowCount, fieldsCsv, type FieldsCsvPage } from '../../pipeline/fields-csv.js';
+import type { FoundList } from '../../models/lists/find-lists.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { isRecord } from '../../util/is-record.js';
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
@@ -84,7 +85,8 @@ Options:
                         "of": <first id>}} instead, and no --out-dir file; counted on stderr
   --csv FILE            after the batch, write the named fields of every line in --out to FILE
                         as CSV (RFC 4180): one row per record, or per page without records;
-                        columns id, url, then the fields (several values joined by "; ")
+                        columns id, url, then the fields (several values joined by "; "); with
+                        --lists also one row per list item (columns list, item, text, href)
   --sitemap URL         fetch the pages a sitemap lists (a sitemap index is followed), as --urls
                         does; repeatable
   --feed URL            fetch the pages an RSS or Atom feed links to, as --urls does; repeatable
@@ -171,17 +173,18 @@ export async function writeBatchCsv(jsonl: string, csvPath: string): Promise<num
     } catch {
       continue; // a line cut by a crash: the batch rewrites it on its next run
     }
-    if (!isRecord(rec['fields']) && !Array.isArray(rec['records'])) continue;
+    if (!isRecord(rec['fields']) && !Array.isArray(rec['records']) && !Array.isArray(rec['lists'])) continue;
     pages.push({
       id: String(rec['id'] ?? ''), url: typeof rec['url'] === 'string' ? rec['url'] : '',
       ...(isRecord(rec['fields']) ? { fields: rec['fields'] as Record<string, string[]> } : {}),
       ...(Array.isArray(rec['records']) ? { records: rec['records'] as Record<string, string>[] } : {}),
+      ...(Array.isArray(rec['lists']) ? { lists: rec['lists'] as FoundList[] } : {}),
     });
   }
-  if (pages.length === 0) throw new PithError('BAD_OPTION', `--csv: no line of ${jsonl} has named fields (the model has no field rules for these pages' site)`);
+  if (pages.length === 0) throw new PithError('BAD_OPTION', `--csv: no line of ${jsonl} has named fields or lists (the model has no field rules for these pages' site; --lists adds lists)`);
   const text = fieldsCsv(pages, { id: true, url: true });
   await writeFileAtomic(csvPath, text, 'CSV file');
-  return pages.reduce((n, p) => n + Math.max(1, p.records?.length ?? 0), 0);
+  return csvRowCount(pages);
 }
 
 /** What a batch was asked to do, checked; `--learn-min` is read later, when the sites are learned. */
@@ -371,7 +374,7 @@ async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'
   reportBatchEnd(summary, damage, s.out, (Date.now() - started) / 1000, stderr);
   if (s.csvOut !== undefined) {
     const rows = await writeBatchCsv(s.out, s.csvOut);
-    stderr.write(`batch: ${rows} CSV row(s) of named fields -> ${s.csvOut}\n`);
+    stderr.write(`batch: ${rows} CSV row(s) of named fields or list items -> ${s.csvOut}\n`);
   }
   return summary.failed > 0 || damage.length > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
 }

@@ -39,7 +39,9 @@ Options:
   --blocks         with --format json: include per-block labels and probabilities
   --lists          with --format json: also the page's main repeated list, found without
                    examples by the bundled list model (list-extraction study, docs/lists.md), as
-                   "lists": [{"items": [{"text", "href"}]}] ([] when the page has none)
+                   "lists": [{"items": [{"text", "href"}]}] ([] when the page has none); with
+                   --format csv: one row per list item (columns url, list, item, text, href;
+                   after the field columns and rows where the model has field rules)
   --list-model PATH  the list model for --lists (default models/lists.model.json.gz)
   --favor F        precision | balanced | recall (default balanced): where the model is unsure,
                    keep less noise or lose less text
@@ -183,7 +185,7 @@ export const command: Command = {
       throw new PithError('BAD_OPTION', '--fields does not go with --explain, --styled, --lists or --blocks');
     }
     const wantLists = optBool(values, 'lists');
-    if (wantLists && format !== 'json') throw new PithError('BAD_OPTION', '--lists needs --format json');
+    if (wantLists && format !== 'json' && format !== 'csv') throw new PithError('BAD_OPTION', '--lists needs --format json or csv');
     if (optString(values, 'list-model') !== undefined && !wantLists) throw new PithError('BAD_OPTION', '--list-model needs --lists');
     const lists = wantLists ? await import('../../pipeline/lists.js') : undefined;
     const listModel = lists ? await lists.loadListModel(optString(values, 'list-model')) : undefined;
@@ -213,7 +215,7 @@ export const command: Command = {
       writeExplanation(io, result, model);
       return EXIT.ok;
     }
-    if (format === 'csv' && !result.fields) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
+    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
     const pageLists = lists && listModel ? lists.pageLists(result.page.tree, listModel) : undefined;
     const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), pageLists);
     await writeOutput(io, optString(values, 'out'), rendered);

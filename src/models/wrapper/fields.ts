@@ -35,6 +35,8 @@ export interface ValueCleanup {
   readonly after?: string;
   /** The value ends before the first occurrence of this. */
   readonly before?: string;
+  /** The value starts after this many leading words (a brand of one word before every name, whatever the brand). */
+  readonly dropWords?: number;
 }
 
 export interface FieldRule {
@@ -145,6 +147,10 @@ export function applyCleanup(text: string, clean: ValueCleanup): string | undefi
   } else if (clean.prefix !== undefined) {
     if (!t.startsWith(clean.prefix)) return undefined;
     t = t.slice(clean.prefix.length);
+  } else if (clean.dropWords !== undefined) {
+    const words = t.split(' ');
+    if (words.length <= clean.dropWords) return undefined;
+    t = words.slice(clean.dropWords).join(' ');
   }
   if (clean.before !== undefined) {
     const i = t.indexOf(clean.before);
@@ -321,6 +327,7 @@ export function formatFieldRule(rule: FieldRule): string {
   const clean = [
     rule.clean.prefix !== undefined ? `drop prefix ${JSON.stringify(rule.clean.prefix)}` : '',
     rule.clean.after !== undefined ? `after ${JSON.stringify(rule.clean.after)}` : '',
+    rule.clean.dropWords !== undefined ? `drop ${rule.clean.dropWords} leading word${rule.clean.dropWords === 1 ? '' : 's'}` : '',
     rule.clean.suffix !== undefined ? `drop suffix ${JSON.stringify(rule.clean.suffix)}` : '',
     rule.clean.before !== undefined ? `before ${JSON.stringify(rule.clean.before)}` : '',
   ].filter(Boolean).join(', ');
@@ -519,7 +526,9 @@ function checkFieldRule(x: unknown): string | undefined {
   if (r['attr'] !== undefined && (r['attr'] !== 'href' || r['kind'] === 'label')) return "a field rule's attr must be href, on a path or anchor rule";
   for (const k of ['examples', 'wrong', 'pages']) if (typeof r[k] !== 'number') return `a field rule needs ${k}`;
   if (typeof r['clean'] !== 'object' || r['clean'] === null) return 'a field rule needs clean';
-  for (const [k, v] of Object.entries(r['clean'] as Record<string, unknown>)) if (typeof v !== 'string') return `clean.${k} must be a string`;
+  for (const [k, v] of Object.entries(r['clean'] as Record<string, unknown>)) {
+    if (k === 'dropWords' ? !Number.isInteger(v) || (v as number) < 1 : typeof v !== 'string') return k === 'dropWords' ? 'clean.dropWords must be a positive integer' : `clean.${k} must be a string`;
+  }
   if (r['kind'] !== 'label') {
     if (!Array.isArray(r['steps'])) return `a ${String(r['kind'])} rule needs steps`;
     for (const s of r['steps'] as unknown[]) {
