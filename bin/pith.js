@@ -34,7 +34,7 @@ const smallBatch = async () => {
 if (process.argv[2] === 'batch' && !process.execArgv.includes('--single-threaded-gc') && !(built && await smallBatch())) {
   const { spawn } = await import('node:child_process');
   // Fewer malloc arenas keep the batch's peak RSS down (src/batch/batch-env.ts).
-  const env = built ? (await fromDist('batch/batch-env.js')).batchProcessEnv(process.env, process.argv.slice(3)) : process.env;
+  const env = built ? (await fromDist('batch/batch-env.js')).batchProcessEnv(process.env, (await fromDist('cli/batch-args.js')).batchWorkerThreads(process.argv.slice(3))) : process.env;
   const child = spawn(process.execPath, [...process.execArgv, '--single-threaded-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env,
