@@ -1,7 +1,7 @@
 /**
- * The environment `pith batch` re-runs Node in (bin/pith.js re-runs a batch with
- * `--single-threaded-gc`): the caller's, with glibc's malloc held to one arena per JS thread.
- * This module is read before anything else is loaded, so it imports nothing of pith's.
+ * The environment and flags `pith batch` re-runs Node with (bin/pith.js re-runs a batch with
+ * `--single-threaded-gc`): the caller's environment, with glibc's malloc held to one arena per
+ * JS thread. This module is read before anything else is loaded, so it imports nothing of pith's.
  *
  * Why: glibc gives each thread that allocates an arena of its own, up to 8 a core, and an arena
  * keeps what it once held, so a batch's helper threads (libuv's pool, V8's compiler tasks) each
@@ -9,6 +9,17 @@
  * main thread and one for each worker keeps the workers from waiting on each other's; the helpers
  * share them. C libraries other than glibc ignore the variable.
  */
+/**
+ * The Node flags `pith batch` re-runs with. `--single-threaded-gc`: bin/pith.js says why.
+ * `--no-concurrent-recompilation`: V8's optimising compiler runs on the thread whose code it
+ * optimises, not on V8's background threads. The compilation costs the same CPU either way, but
+ * a background job holds its memory while the worker goes on allocating: the batch's peak RSS
+ * is lower and steadier without them, and a batch of N workers uses N cores, as asked (the
+ * worker's wall time then includes the compilation: docs/benchmarks.md, "JIT tiering").
+ * Neither changes the CLI bundle's code cache (V8 takes it under both).
+ */
+export const BATCH_NODE_FLAGS: readonly string[] = ['--single-threaded-gc', '--no-concurrent-recompilation'];
+
 /**
  * `env` for a batch run with `workerThreads` worker threads (as its arguments ask: src/cli/batch-args.ts's
  * `batchWorkerThreads`): `MALLOC_ARENA_MAX` is the worker threads plus the main thread, unless

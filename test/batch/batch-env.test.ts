@@ -1,12 +1,17 @@
 /**
  * The environment `pith batch` re-runs Node in: one malloc arena for the main thread and one for
  * each worker thread, as many workers as the arguments ask for (parsed as the command parses
- * them; else one a core), and a `MALLOC_ARENA_MAX` the caller set is kept.
+ * them; else one a core), and a `MALLOC_ARENA_MAX` the caller set is kept; the Node flags it
+ * re-runs with leave the CLI bundle's code cache usable.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { batchProcessEnv } from '../../src/batch/batch-env.js';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BATCH_NODE_FLAGS, batchProcessEnv } from '../../src/batch/batch-env.js';
 import { batchWorkerThreads } from '../../src/cli/batch-args.js';
+import { repoRoot } from '../helpers/paths.js';
 
 test('batch env: one arena for the main thread and one for each worker', () => {
   assert.equal(batchProcessEnv({}, 1)['MALLOC_ARENA_MAX'], '2');
@@ -31,4 +36,14 @@ test('batch worker threads: without --workers, or with bad arguments, one a core
   assert.equal(batchWorkerThreads(['pages', '--workers', 'many'], 6), 6);
   assert.equal(batchWorkerThreads(['pages', '--workers', '0'], 6), 6);
   assert.equal(batchWorkerThreads(['pages', '--no-such-option', '--workers', '2'], 6), 6);
+});
+
+test('batch flags: the re-run is known by --single-threaded-gc, and V8 takes the CLI bundle\'s code cache under them', () => {
+  assert.ok(BATCH_NODE_FLAGS.includes('--single-threaded-gc'), 'bin/pith.js knows the re-run by it');
+  const loader = pathToFileURL(join(repoRoot, 'dist', 'src', 'cli', 'bundle-loader.js')).href;
+  const script = `const { loadCliBundleFrom } = await import(${JSON.stringify(loader)});
+    process.stdout.write(String(loadCliBundleFrom(${JSON.stringify(repoRoot)}, { withCache: true }).script.cachedDataRejected));`;
+  const run = spawnSync(process.execPath, [...BATCH_NODE_FLAGS, '--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout, 'false', 'the code cache was refused under the batch flags: the bundle would be compiled anew in every batch');
 });
