@@ -12,6 +12,7 @@ const BATCH_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 // this process' shadow, never an orphan: SIGINT, SIGTERM and SIGHUP are passed on to it and
 // its exit status (or signal) is this one's; and if this process dies without a word
 // (SIGKILL), the IPC channel between the two closes and the re-run stops itself.
+// The re-run also compiles optimised code on the thread that runs it (src/batch/batch-env.ts).
 // A small batch (a few page files) is extracted in this thread, without workers: nothing for
 // the flag to help, so no re-run either (src/batch/small-batch.ts).
 const main = new URL('../dist/src/cli/main.js', import.meta.url);
@@ -33,9 +34,11 @@ const smallBatch = async () => {
 };
 if (process.argv[2] === 'batch' && !process.execArgv.includes('--single-threaded-gc') && !(built && await smallBatch())) {
   const { spawn } = await import('node:child_process');
-  // Fewer malloc arenas keep the batch's peak RSS down (src/batch/batch-env.ts).
-  const env = built ? (await fromDist('batch/batch-env.js')).batchProcessEnv(process.env, process.argv.slice(3)) : process.env;
-  const child = spawn(process.execPath, [...process.execArgv, '--single-threaded-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+  // Fewer malloc arenas and no background compiler keep the batch's peak RSS down (src/batch/batch-env.ts).
+  const batchEnv = built ? await fromDist('batch/batch-env.js') : undefined;
+  const env = batchEnv ? batchEnv.batchProcessEnv(process.env, (await fromDist('cli/batch-args.js')).batchWorkerThreads(process.argv.slice(3))) : process.env;
+  const flags = batchEnv?.BATCH_NODE_FLAGS ?? ['--single-threaded-gc'];
+  const child = spawn(process.execPath, [...process.execArgv, ...flags, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env,
   });

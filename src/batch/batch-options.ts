@@ -3,6 +3,7 @@ import type { WarcSkipReason } from './warc.js';
 import type { UrlFetchOptions } from './url-list.js';
 import type { BatchField, BatchFileFormat } from './batch-fields.js';
 import type { LoadedModel } from '../pipeline/extract.js';
+import type { ListModel } from '../models/lists/list-model.js';
 
 export interface BatchOptions {
   /** Output JSONL path. */
@@ -17,6 +18,8 @@ export interface BatchOptions {
   readonly withLists?: boolean;
   /** The list model for `withLists` (or a `lists` field); default the bundled one. */
   readonly listModelPath?: string;
+  /** The list model of `listModelPath` (or the bundled one), already loaded: the in-thread path uses it, and worker threads rebuild it from its file, instead of reading it again. */
+  readonly loadedListModel?: ListModel;
   /** Leave comment sections to the model (`KEEP_COMMENTS`). Default false. */
   readonly keepComments?: boolean;
   /** Also give each page's readers' comments, with author and date (`comments` in each line). Default false. */

@@ -28,6 +28,7 @@ import type { LayoutSource } from './render-page.js';
 import type { LoadOptions, Page } from '../page.js';
 import type { ModelFile } from '../models/labeler.js';
 import type { FoundList } from '../models/lists/find-lists.js';
+import type { ListModel, ListModelFile } from '../models/lists/list-model.js';
 
 /** With `--render` or `--layouts`: the page as drawn (a layout from the browser or the folder), and the browser to close. */
 interface DrawnPages {
@@ -49,6 +50,8 @@ export interface PageHandlerInit {
   readonly withLists?: boolean;
   /** The list model file for lists (default: the bundled one). */
   readonly listModelPath?: string;
+  /** The list model of `listModelPath` as the main thread read it: a worker rebuilds its rules from this copy instead of reading the file again. */
+  readonly listModelFile?: ListModelFile;
   readonly keepComments: boolean;
   /** `--include-comments`: each page's readers' comments, with author and date. */
   readonly includeComments?: boolean;
@@ -202,18 +205,19 @@ async function openDrawnPages(init: PageHandlerInit): Promise<DrawnPages | undef
   return { source, load: (bytes, load, subject) => loadRenderedPage(bytes, source, load, subject) };
 }
 
-/** The list model (loaded once per handler, only when lines carry lists) as a finder. */
-async function openListFinder(path: string | undefined): Promise<ListFinder> {
+/** The list model as a finder (only when lines carry lists): `loaded` when the caller has it, else from the main thread's copy of its file, else read here. */
+async function openListFinder(init: PageHandlerInit, loaded: ListModel | undefined): Promise<ListFinder> {
   const { loadListModel, pageLists } = await import('../pipeline/lists.js');
-  const listModel = await loadListModel(path);
+  const listModel = loaded
+    ?? (init.listModelFile !== undefined ? (await import('../models/lists/list-model.js')).listModelFromJson(init.listModelFile, init.listModelPath) : await loadListModel(init.listModelPath));
   return (result) => pageLists(result.page.tree, listModel);
 }
 
-/** A page handler with `model` loaded (from `init.modelPath`) and its layout source open. */
-export async function openPageHandler(init: PageHandlerInit, model: LoadedModel): Promise<PageHandler> {
+/** A page handler with `model` loaded (from `init.modelPath`; `listModel`: the list model, when the caller loaded it) and its layout source open. */
+export async function openPageHandler(init: PageHandlerInit, model: LoadedModel, listModel?: ListModel): Promise<PageHandler> {
   const want = wantedFields(init);
   const drawn = await openDrawnPages(init);
-  const lists = want.has('lists') ? await openListFinder(init.listModelPath) : undefined;
+  const lists = want.has('lists') ? await openListFinder(init, listModel) : undefined;
   return {
     handle: (msg) => handlePage(init, want, msg, model, drawn, lists),
     close: async () => {

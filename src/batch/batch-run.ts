@@ -138,7 +138,7 @@ class BatchRun {
     return new WorkerPool<Job, PageReply>({
       module: options.workerModule ?? new URL('./batch-worker.js', import.meta.url),
       size,
-      workerData: { ...workerInit(options), ...modelHandOff(options) },
+      workerData: { ...workerInit(options), ...modelHandOff(options), ...(options.loadedListModel ? { listModelFile: options.loadedListModel.file } : {}) },
       heapMb: options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB,
       tasksPerWorker: PAGES_IN_FLIGHT,
       maxQueued: QUEUED_PER_WORKER * size,
@@ -156,7 +156,7 @@ class BatchRun {
       setup: async () => {
         const [{ openPageHandler }, { loadExtractionModel }] = await Promise.all([import('./batch-page.js'), import('../pipeline/extract.js')]);
         const model = options.loadedModel?.path === options.modelPath ? options.loadedModel : await loadExtractionModel(options.modelPath);
-        return openPageHandler(workerInit(options), model);
+        return openPageHandler(workerInit(options), model, options.loadedListModel);
       },
       ...(pageTimeoutMs > 0 ? { taskTimeoutMs: pageTimeoutMs } : {}),
     });

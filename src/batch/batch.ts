@@ -8,14 +8,14 @@
  * Here: finding the pages and giving them ids; the run itself is batch-run.ts, the output
  * file's lock and resume output-file.ts, the options batch-options.ts.
  */
-import { readdir, realpath, stat } from 'node:fs/promises';
-import { basename, join, resolve, sep } from 'node:path';
-import { isInsideFolder, pageIdFromPath } from '../page.js';
+import { realpath } from 'node:fs/promises';
+import { basename, resolve, sep } from 'node:path';
+import { pageIdFromPath } from '../page.js';
 import { PithError } from '../errors.js';
 import type { BatchOptions, BatchSummary } from './batch-options.js';
 import { prepareOutDir, prepareOutput } from './output-file.js';
 import { runPlannedBatch, type BatchPlan } from './batch-run.js';
-import { PAGE_FILE, WARC_FILE } from './small-batch.js';
+import { walkInputs } from './input-walk.js';
 
 export type { BatchOptions, BatchSummary, BatchFilterReason } from './batch-options.js';
 export { DEFAULT_PAGE_TIMEOUT_MS } from './batch-options.js';
@@ -35,12 +35,9 @@ export interface CollectedPages {
 }
 
 /**
- * Files and directories to a sorted page list. Directories are searched recursively for
- * *.html, *.htm, *.xhtml (optionally .gz). Symbolic links found there are followed only to a
- * file inside the same input folder; links to directories are not followed (everything inside
- * the folder is walked anyway, so this also rules out loops), and links that lead outside the
- * folder, or nowhere, are skipped and listed in `skippedLinks`. A file named on the command
- * line is taken as given. `exclude` (the output file and its lock) is never listed as a page.
+ * Files and directories to a sorted page list, by the batch's input walk (input-walk.ts: which
+ * files are pages or WARC files, and which symbolic links are followed). `exclude` (the output
+ * file and its lock) is never listed as a page.
  */
 export async function collectPages(inputs: readonly string[], options: { exclude?: readonly string[] } = {}): Promise<CollectedPages> {
   const out: string[] = [];
@@ -48,68 +45,42 @@ export async function collectPages(inputs: readonly string[], options: { exclude
   const skippedLinks: string[] = [];
   const excludedFound: string[] = [];
   const warcs: string[] = [];
-  const exclude = new Set((options.exclude ?? []).map((p) => resolve(p)));
-  const excludeNames = new Set([...exclude].map((p) => basename(p)));
-  const excludeReal = new Set<string>();
-  for (const p of exclude) excludeReal.add(await realpath(p).catch(() => p));
-  const isExcluded = async (p: string): Promise<boolean> => {
-    if (exclude.has(resolve(p))) return true;
-    if (!excludeNames.has(basename(p))) return false;
-    return excludeReal.has(await realpath(p).catch(() => resolve(p)));
-  };
-  const add = async (p: string, root?: string): Promise<void> => {
-    if (await isExcluded(p)) {
-      excludedFound.push(p);
-      return;
-    }
-    out.push(p);
-    if (root !== undefined) roots.set(p, root);
-  };
-  for (const input of inputs) {
-    let st;
-    try {
-      st = await stat(input);
-    } catch {
-      throw new PithError('NOT_FOUND', 'no such file or directory', input);
-    }
-    if (!st.isDirectory()) {
-      if (WARC_FILE.test(input)) warcs.push(input);
-      else await add(input);
-      continue;
-    }
-    const rootReal = await realpath(input);
-    const stack = [input];
-    while (stack.length) {
-      const dir = stack.pop()!;
-      let entries;
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch (e) {
-        throw new PithError('IO', `cannot list folder (${(e as Error).message})`, dir, { cause: e });
-      }
-      for (const e of entries) {
-        const p = join(dir, e.name);
-        if (e.isSymbolicLink()) {
-          const target = await realpath(p).catch(() => undefined);
-          const inside = target !== undefined && isInsideFolder(target, rootReal);
-          const tst = target !== undefined ? await stat(p).catch(() => undefined) : undefined;
-          if (tst?.isDirectory()) {
-            if (!inside) skippedLinks.push(p); // never followed; reported when it leads out
-          } else if (PAGE_FILE.test(e.name)) {
-            if (inside) await add(p, input);
-            else skippedLinks.push(p);
-          } else if (WARC_FILE.test(e.name)) {
-            if (inside) warcs.push(p);
-            else skippedLinks.push(p);
-          }
-        } else if (e.isDirectory()) stack.push(p);
-        else if (PAGE_FILE.test(e.name)) await add(p, input);
-        else if (WARC_FILE.test(e.name) && e.isFile()) warcs.push(p);
-      }
+  const isExcluded = await exclusionTest(options.exclude ?? []);
+  for await (const entry of walkInputs(inputs)) {
+    switch (entry.kind) {
+      case 'missing':
+        throw new PithError('NOT_FOUND', 'no such file or directory', entry.path);
+      case 'unlisted':
+        throw new PithError('IO', `cannot list folder (${entry.error.message})`, entry.path, { cause: entry.error });
+      case 'skipped-link':
+        skippedLinks.push(entry.path);
+        break;
+      case 'warc':
+        warcs.push(entry.path);
+        break;
+      case 'page':
+        if (await isExcluded(entry.path)) excludedFound.push(entry.path);
+        else {
+          out.push(entry.path);
+          if (entry.root !== undefined) roots.set(entry.path, entry.root);
+        }
     }
   }
   const files = [...new Set(out)].sort();
   return { files, roots, skippedLinks: skippedLinks.sort(), excluded: excludedFound, warcs: [...new Set(warcs)].sort() };
+}
+
+/** Whether a page path is one of `exclude` (by path, or by real path when the name matches). */
+async function exclusionTest(excludePaths: readonly string[]): Promise<(path: string) => Promise<boolean>> {
+  const exclude = new Set(excludePaths.map((p) => resolve(p)));
+  const excludeNames = new Set([...exclude].map((p) => basename(p)));
+  const excludeReal = new Set<string>();
+  for (const p of exclude) excludeReal.add(await realpath(p).catch(() => p));
+  return async (p) => {
+    if (exclude.has(resolve(p))) return true;
+    if (!excludeNames.has(basename(p))) return false;
+    return excludeReal.has(await realpath(p).catch(() => resolve(p)));
+  };
 }
 
 /** `collectPages` without the details: the sorted page list. */

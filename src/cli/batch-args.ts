@@ -1,10 +1,12 @@
 /**
  * `pith batch`'s options, and what bin/pith.js reads of them before anything else is loaded:
  * whether the batch is small enough to be extracted in the main thread (src/batch/small-batch.ts),
- * in which case Node is not re-run with `--single-threaded-gc` for it. Imports nothing heavy.
+ * in which case Node is not re-run with `--single-threaded-gc` for it, and how many worker
+ * threads it starts (src/batch/batch-env.ts). Imports nothing heavy.
  */
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { OptionsSpec, ParsedCommandArgs } from './command.js';
+import { optInt, parseCommandArgs, type OptionsSpec, type ParsedCommandArgs } from './command.js';
 import { fewPageFiles, SMALL_BATCH_PAGES } from '../batch/small-batch.js';
 
 /** The options `pith batch` takes (parsed by node:util's parseArgs). */
@@ -45,4 +47,13 @@ export async function isSmallBatch(args: readonly string[]): Promise<boolean> {
   }
   const limit = inThreadPageLimit(parsed.values);
   return limit > 0 && parsed.positionals.length > 0 && (await fewPageFiles(parsed.positionals, limit));
+}
+
+/** The worker threads `pith batch ARGS` asks for, parsed as the command parses them; the default (one a core) when none is given or the arguments are bad (the command reports them). */
+export function batchWorkerThreads(args: readonly string[], cores = availableParallelism()): number {
+  try {
+    return optInt(parseCommandArgs(args, BATCH_OPTIONS).values, 'workers', cores, 1);
+  } catch {
+    return cores;
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * Worker threads take the model the caller already loaded (BatchOptions' `loadedModel`, handed
  * over in workerData) instead of reading its file again: the same lines as workers that read the
- * file, even once the file on disk is no longer a model.
+ * file, even once the file on disk is no longer a model. The list model likewise
+ * (`loadedListModel`), in worker threads and in a small batch's own thread.
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { collectPages, runBatch } from '../../src/batch/batch.js';
 import { bundledModelPath, extractionModelOf, loadExtractionModel } from '../../src/pipeline/extract.js';
 import { loadModel } from '../../src/models/model-file.js';
+import { bundledListModelPath, loadListModel } from '../../src/pipeline/lists.js';
 import { fixture } from '../helpers/paths.js';
 
 function tempDir(t: TestContext): string {
@@ -55,4 +57,27 @@ test('extractionModelOf: a model file read once makes the labeler loadExtraction
   assert.equal(viaCopy.path, path);
   assert.deepEqual(viaCopy.featureOptions, viaFile.featureOptions);
   assert.deepEqual(viaCopy.labeler.toJSON(), viaFile.labeler.toJSON());
+});
+
+test('batch handlers use the list model handed to them, in worker threads and in a small batch: the lines of handlers that read the file', async (t) => {
+  const dir = tempDir(t);
+  copyFileSync(fixture('pages', 'news-article.html'), join(dir, 'news.html'));
+  copyFileSync(fixture('pages', 'product-description.html'), join(dir, 'product.html'));
+  const files = (await collectPages([dir])).files;
+  const listModelPath = join(dir, 'copy.lists.json.gz');
+  copyFileSync(bundledListModelPath(), listModelPath);
+  const loadedListModel = await loadListModel(listModelPath);
+  const base = { modelPath: bundledModelPath(), withLists: true, listModelPath } as const;
+
+  const read = await runBatch(files, { ...base, out: join(dir, 'read.jsonl'), workers: 1 });
+  assert.deepEqual(read, { total: 2, skipped: 0, extracted: 2, failed: 0 });
+  // The file is no longer a list model: only the handed-over copy can find lists now.
+  writeFileSync(listModelPath, 'not a list model');
+  for (const [name, where] of [['workers', { workers: 2 }], ['in-thread', { inThreadUpTo: 8 }]] as const) {
+    const out = join(dir, `${name}.jsonl`);
+    assert.deepEqual(await runBatch(files, { ...base, ...where, out, loadedListModel }), read, name);
+    assert.deepEqual(sortedLines(out), sortedLines(join(dir, 'read.jsonl')), name);
+  }
+  // Without it the file is read, and the batch fails as it should.
+  await assert.rejects(runBatch(files, { ...base, out: join(dir, 'bad.jsonl'), workers: 1 }), /BAD_MODEL|JSON|gzip/);
 });

@@ -91,7 +91,7 @@ test('more pages than the limit go to worker threads', async (t) => {
   assert.equal(workers, 1);
 });
 
-test('fewPageFiles counts page files in files and folders, stops past the limit, and says no to WARCs, links and missing inputs', async (t) => {
+test('fewPageFiles counts page files in files and folders, stops past the limit, and says no to WARCs and missing inputs', async (t) => {
   const dir = tempDir(t, 'count');
   mkdirSync(join(dir, 'a', 'b'), { recursive: true });
   writeFileSync(join(dir, 'a', 'one.html'), '');
@@ -104,8 +104,26 @@ test('fewPageFiles counts page files in files and folders, stops past the limit,
   writeFileSync(join(dir, 'a', 'b', 'crawl.warc.gz'), '');
   assert.equal(await fewPageFiles([join(dir, 'a')], 8), false);
   rmSync(join(dir, 'a', 'b', 'crawl.warc.gz'));
-  symlinkSync(join(dir, 'three.xhtml'), join(dir, 'a', 'link.html'));
-  assert.equal(await fewPageFiles([join(dir, 'a')], 8), false);
+  assert.equal(await fewPageFiles([join(dir, 'a', 'gone')], 8), false);
+});
+
+test('fewPageFiles and collectPages follow one rule for links: a link to a page inside the folder is a page, one leading out is skipped', async (t) => {
+  const dir = tempDir(t, 'links');
+  mkdirSync(join(dir, 'a', 'b'), { recursive: true });
+  writeFileSync(join(dir, 'a', 'one.html'), '');
+  writeFileSync(join(dir, 'outside.html'), '');
+  symlinkSync(join(dir, 'a', 'one.html'), join(dir, 'a', 'b', 'again.html'));
+  symlinkSync(join(dir, 'outside.html'), join(dir, 'a', 'out.html'));
+  symlinkSync(join(dir, 'a', 'b'), join(dir, 'a', 'loop'));
+  const inputs = [join(dir, 'a')];
+  const pages = await collectPages(inputs);
+  assert.deepEqual(pages.files, [join(dir, 'a', 'b', 'again.html'), join(dir, 'a', 'one.html')]);
+  assert.deepEqual(pages.skippedLinks, [join(dir, 'a', 'out.html')]);
+  assert.equal(await fewPageFiles(inputs, 2), true);
+  assert.equal(await fewPageFiles(inputs, 1), false);
+  symlinkSync(join(dir, 'a', 'one.html'), join(dir, 'a', 'b', 'crawl.warc'));
+  assert.deepEqual((await collectPages(inputs)).warcs, [join(dir, 'a', 'b', 'crawl.warc')]);
+  assert.equal(await fewPageFiles(inputs, 8), false);
 });
 
 test('isSmallBatch: few page files and no option that needs a worker; bad arguments say no', async (t) => {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { saveModel, withSiteEntries } from '../../models/model-file.js';
 import { siteByName } from '../../models/site-pick.js';
+import type { ListModel } from '../../models/lists/list-model.js';
 import { DEFAULT_LEARN_MIN_PAGES } from '../../wrapper/learn-min-pages.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch, type BatchSummary, type CollectedPages } from '../../batch/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
@@ -274,12 +275,12 @@ async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream):
   return baseModel;
 }
 
-/** With --lists (or a `lists` field): the list model is read here first, so a bad one stops the batch before any page. */
-async function checkListModel(values: ParsedCommandArgs['values'], s: BatchSettings): Promise<void> {
+/** With --lists (or a `lists` field): the list model is read here first, so a bad one stops the batch before any page (the batch then uses this copy). */
+async function checkListModel(values: ParsedCommandArgs['values'], s: BatchSettings): Promise<ListModel | undefined> {
   const path = optString(values, 'list-model');
   const wanted = optBool(values, 'lists') || (s.fields?.includes('lists') ?? false);
   if (path !== undefined && !wanted) throw new PithError('BAD_OPTION', '--list-model needs --lists');
-  if (wanted) await import('../../pipeline/lists.js').then(({ loadListModel }) => loadListModel(path));
+  return wanted ? import('../../pipeline/lists.js').then(({ loadListModel }) => loadListModel(path)) : undefined;
 }
 
 /** The URLs of `--urls`, then those `--sitemap` and `--feed` list that are not there already. */
@@ -333,10 +334,16 @@ function listOptions(values: ParsedCommandArgs['values']): { withLists?: true; l
   return { ...(optBool(values, 'lists') ? { withLists: true } : {}), ...(path !== undefined ? { listModelPath: resolve(path) } : {}) };
 }
 
+/** The models this thread loaded already: the extraction model and, with lists, the list model. */
+interface LoadedModels {
+  readonly base: LoadedModel;
+  readonly list: ListModel | undefined;
+}
+
 /** What `runBatch` is given, besides the callbacks. */
-function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loadedModel: LoadedModel) {
+function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loaded: LoadedModels) {
   return {
-    out: s.out, modelPath, loadedModel, inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...listOptions(values), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
+    out: s.out, modelPath, loadedModel: loaded.base, ...(loaded.list ? { loadedListModel: loaded.list } : {}), inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...listOptions(values), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
     workerHeapMb: s.workerHeapMb, pageTimeoutMs: s.timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch: s.fetch,
     ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
     ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
@@ -358,13 +365,13 @@ function reportBatchEnd(summary: BatchSummary, damage: readonly string[], out: s
 }
 
 /** Runs the batch with a progress bar, reports it, writes `--csv`; returns the exit code. */
-async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loadedModel: LoadedModel, stderr: NodeJS.WritableStream): Promise<number> {
+async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loaded: LoadedModels, stderr: NodeJS.WritableStream): Promise<number> {
   // WARC files hold an unknown number of pages: the bar counts what is known so far.
   const progress = new Progress('batch', pages.files.length + urls.length, stderr);
   const started = Date.now();
   const damage: string[] = [];
   const summary = await runBatch(pages.files, {
-    ...batchRunOptions(s, values, pages, urls, modelPath, loadedModel),
+    ...batchRunOptions(s, values, pages, urls, modelPath, loaded),
     onSkip: (why, detail) => {
       if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
     },
@@ -387,7 +394,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs(argv, BATCH_OPTIONS);
     const s = readBatchSettings(values, positionals);
     const baseModel = await checkBatchSetup(s, io.stderr);
-    await checkListModel(values, s);
+    const listModel = await checkListModel(values, s);
     const pages = await collectPages(positionals, { exclude: [s.out, outputLockPath(s.out)] });
     const learned = s.learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? s.baseModelPath;
@@ -395,7 +402,7 @@ export const command: Command = {
     reportUnreadInputs(pages, io.stderr);
     const removeSignalHandlers = releaseLockOnSignal(s.out);
     try {
-      return await runAndReport(s, values, pages, urls, modelPath, baseModel, io.stderr);
+      return await runAndReport(s, values, pages, urls, modelPath, { base: baseModel, list: listModel }, io.stderr);
     } finally {
       removeSignalHandlers();
       if (learned) await rm(learned.dir, { recursive: true, force: true });
