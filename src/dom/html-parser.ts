@@ -199,7 +199,10 @@ class PithParser extends Parser<DefaultTreeAdapterMap> {
   /** Past the limit, the tokenizer is moved to the end of the input: it reads no further. */
   countNode(): void {
     this.budget.added();
-    if (this.budget.nodesKept() <= this.maxNodes || this.truncated) return;
+    const kept = this.budget.nodesKept();
+    // The next node may cross the limit: from here text is read in parse5's own tokens.
+    if (kept >= this.maxNodes && this.tokenizer instanceof RunTokenizer) this.tokenizer.joinsText = false;
+    if (kept <= this.maxNodes || this.truncated) return;
     this.truncated = true;
     const input = this.tokenizer.preprocessor;
     input.pos = Math.max(input.pos, input.html.length - 1);

@@ -14,12 +14,14 @@
  * A scan stops before anything parse5 reads specially: markup characters of the state, `&`, NUL,
  * CR (read as LF, a gap in the input), surrogates (pairs are gaps), control and non-characters
  * (parse errors), the end of the input, and in text a change between white space and the rest
- * (parse5 emits each as a token of its own). Everything from there on is parse5's own code, so
+ * (parse5 emits each as a token of its own) unless the parser's insertion mode treats the two
+ * alike (in body, in a cell, in raw text...: one token for words and the spaces between them,
+ * a third of the tokens of prose). Everything from there on is parse5's own code, so
  * the rarer states (character references, script data escapes, CDATA, DOCTYPE) are read as before.
  * bench/parse-differential.ts proves the trees identical to stock parse5's over every shared page;
  * test/dom/run-tokenizer.test.ts does so over hostile hand-made cases.
  */
-import { Parser, Tokenizer, TokenizerMode, type DefaultTreeAdapterMap, type ParserOptions, type TokenHandler, type TokenizerOptions, type TreeAdapterTypeMap } from 'parse5';
+import { InsertionMode, Parser, Token, Tokenizer, TokenizerMode, type DefaultTreeAdapterMap, type ParserOptions, type TokenHandler, type TokenizerOptions, type TreeAdapterTypeMap } from 'parse5';
 
 /** The preprocessor's line bookkeeping, which parse5 declares private. */
 interface PreprocessorLines {
@@ -29,6 +31,12 @@ interface PreprocessorLines {
   lineStartPos: number;
   isEol: boolean;
   skipNextNewLine: boolean;
+}
+
+/** What the parser knows that decides whether a text run may span white space (parse5's own fields). */
+interface ParserModes {
+  insertionMode?: number;
+  skipNextNewLine?: boolean;
 }
 
 /** The token parts a scan appends to, which parse5 declares protected. */
@@ -92,7 +100,31 @@ const TEXT_STATES: ReadonlySet<number> = new Set([
   TokenizerMode.DATA, TokenizerMode.RCDATA, TokenizerMode.RAWTEXT, TokenizerMode.SCRIPT_DATA, TokenizerMode.PLAINTEXT,
 ]);
 
+/**
+ * Insertion modes that treat a white-space character token exactly as a character token that
+ * follows a character token: both reconstruct the active formatting elements (where they do) and
+ * insert the text, and the `frameset-ok` flag the character token clears is cleared by the first
+ * one anyway. Not the modes where white space is special (initial, before html and head, in
+ * head, in table, column group, frameset, after body...).
+ */
+const JOINING_MODES: Uint8Array = (() => {
+  const table = new Uint8Array(32);
+  for (const mode of [
+    InsertionMode.IN_BODY, InsertionMode.IN_CAPTION, InsertionMode.IN_CELL, InsertionMode.IN_TEMPLATE,
+    InsertionMode.TEXT, InsertionMode.IN_SELECT, InsertionMode.IN_SELECT_IN_TABLE,
+  ]) table[mode] = 1;
+  return table;
+})();
+
 export class RunTokenizer extends Tokenizer {
+  /**
+   * Whether text runs may span white space where the parser's mode allows. A parser that stops
+   * reading at a node budget turns it off before the node that would cross it: parse5 adds a
+   * text node when its first token is processed, so a longer token would move where the input
+   * is cut.
+   */
+  joinsText = true;
+
   constructor(options: TokenizerOptions, handler: TokenHandler) {
     super(options, handler);
   }
@@ -136,14 +168,51 @@ export class RunTokenizer extends Tokenizer {
     if (end !== -1) this.runEnd = end;
   }
 
-  /** Text: parse5 emits white space and the rest as tokens of their own, so a run is one or the other. */
+  /**
+   * Text: parse5 emits white space and the rest as tokens of their own, so a run is one or the
+   * other, unless the parser's mode treats the two alike (`joinsSpace`): then words and the
+   * spaces between them are one character token.
+   */
   private extendText(cp: number): void {
     // The table test first: it turns away `<`, `&` and the like before the state lookup.
     if (!this.active || !inRun(cp, TEXT | WHITE)) return;
-    if (!TEXT_STATES.has(this.state) || this.currentCharacterToken === null) return;
+    const token = this.currentCharacterToken;
+    if (token === null || !TEXT_STATES.has(this.state)) return;
     // The code point just read ended the pending run; a scan may only lengthen it.
     if (this.runEnd !== this.preprocessor.pos + 1) return;
-    this.extendPendingRun(cp < 128 && (ASCII_RUNS[cp]! & WHITE) !== 0 ? WHITE : TEXT);
+    const white = cp < 128 && (ASCII_RUNS[cp]! & WHITE) !== 0;
+    if (!this.joinsSpace(token)) {
+      this.extendPendingRun(white ? WHITE : TEXT);
+      return;
+    }
+    if (token.type === Token.TokenType.WHITESPACE_CHARACTER) {
+      // White space first: its own run, then the rest only if text follows, the token turned into
+      // a character token (which is what the parser would have read next).
+      this.extendPendingRun(WHITE);
+      const next = this.preprocessor.html.charCodeAt(this.preprocessor.pos + 1);
+      if (!inRun(next, TEXT)) return;
+      const end = this.readRun(TEXT | WHITE);
+      if (end === -1) return;
+      this.runEnd = end;
+      token.type = Token.TokenType.CHARACTER;
+      return;
+    }
+    this.extendPendingRun(TEXT | WHITE);
+  }
+
+  /**
+   * Whether a character token may take in white space and more text (see JOINING_MODES): read in
+   * a joining mode or in foreign content (where both are inserted as they come), and for a token
+   * of white space, not when the parser still drops a leading line feed (after `<pre>`,
+   * `<listing>`, `<textarea>`), which only a white-space token has.
+   */
+  private joinsSpace(token: { type: Token.TokenType }): boolean {
+    if (!this.joinsText) return false;
+    const parser = this.handler as unknown as ParserModes;
+    const mode = parser.insertionMode;
+    if (mode === undefined || (!this.inForeignNode && JOINING_MODES[mode] !== 1)) return false;
+    if (token.type === Token.TokenType.WHITESPACE_CHARACTER) return parser.skipNextNewLine === false;
+    return token.type === Token.TokenType.CHARACTER;
   }
 
   /** After parse5 read `cp` in a state that appends it to the pending run, reads on while the state stays. */

@@ -4,6 +4,7 @@
  * to store, and usable as a DOM location in corpora and models.
  */
 import { isSpaceNormalized } from './white-space.js';
+import { MAX_TAG_PATH_TAGS, tagPathText } from './tag-path.js';
 
 export interface ElementNode {
   readonly kind: 'element';
@@ -121,12 +122,7 @@ export function commonAncestor(tree: DomTree, ids: readonly number[]): number {
   return Math.max(cur, 0);
 }
 
-/**
- * Tag paths keep at most this many of the innermost tags. Real pages nest 10-40 deep; a
- * pathological one nests 100 000 deep, and a full path per block would make segmenting
- * quadratic in time and memory.
- */
-export const MAX_TAG_PATH_TAGS = 64;
+export { MAX_TAG_PATH_TAGS };
 
 /**
  * Tag names from below the document root to the node's element, e.g. `html/body/div/p`;
@@ -134,18 +130,10 @@ export const MAX_TAG_PATH_TAGS = 64;
  */
 export function tagPath(tree: DomTree, id: number): string {
   const n = tree.nodes[id]!;
-  const start = n.kind === 'element' ? n : (tree.nodes[n.parent] as ElementNode);
-  const parts: string[] = [];
-  let cur: ElementNode | undefined = start;
-  while (cur && cur.id !== 0) {
-    if (parts.length === MAX_TAG_PATH_TAGS) {
-      parts.push('…');
-      break;
-    }
-    parts.push(cur.tag);
-    cur = cur.parent >= 0 ? (tree.nodes[cur.parent] as ElementNode) : undefined;
-  }
-  return parts.reverse().join('/');
+  const start = n.kind === 'element' ? n.id : n.parent;
+  // The document (node 0) has no tag: the walk ends below it.
+  const below = (at: number): number => (at > 0 ? at : -1);
+  return tagPathText(below(start), (at) => (tree.nodes[at] as ElementNode).tag, (at) => below(tree.nodes[at]!.parent));
 }
 
 /**

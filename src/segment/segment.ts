@@ -10,6 +10,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import { commonAncestor } from '../dom/tree.js';
 import { treeFacts } from '../dom/facts.js';
+import { isSpaceCode } from '../dom/white-space.js';
 
 export type BlockKind = 'text' | 'image' | 'media';
 
@@ -100,6 +101,66 @@ export function imageSource(el: ElementNode, baseUrl?: string): string | undefin
 
 const SPACE_RE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u200b\ufeff]+/g;
 
+/** Whether a code unit is one SPACE_RE collapses: white space as `\s` has it, and the zero-width space. */
+function isCollapsedSpace(c: number): boolean {
+  return isSpaceCode(c) || c === 0x200b;
+}
+
+/** Whether `text` holds a character SPACE_RE leaves alone: text a reader sees, once collapsed and trimmed. */
+function hasVisibleChar(text: string): boolean {
+  for (let k = 0; k < text.length; k++) if (!isCollapsedSpace(text.charCodeAt(k))) return true;
+  return false;
+}
+
+/** `text` with each run of white space one space; itself when it has only single spaces already (most text). */
+function collapseSpace(text: string): string {
+  let afterSpace = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x20) {
+      if (afterSpace) return text.replace(SPACE_RE, ' ');
+      afterSpace = true;
+    } else if (c < 0x7f ? c < 0x20 : isCollapsedSpace(c)) return text.replace(SPACE_RE, ' ');
+    else afterSpace = false;
+  }
+  return text;
+}
+
+/** Whether a piece of block text ends in a space or a line break. */
+function endsOpen(piece: string): boolean {
+  const c = piece.charCodeAt(piece.length - 1);
+  return c === 0x20 || c === 0x0a;
+}
+
+/** `text` without the spaces and line breaks at its ends. */
+function trimBreaks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (text.charCodeAt(start) === 0x20 || text.charCodeAt(start) === 0x0a)) start++;
+  while (end > start && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x0a)) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** What an element is to the sequence (one lookup per element, from the sets above). */
+const SKIP = 1;
+const BREAK = 2;
+const IMAGE = 3;
+const MEDIA = 4;
+const INLINE = 5;
+/** A block element inside which line breaks are content. */
+const PRE = 6;
+
+const TAG_ROLES: ReadonlyMap<string, number> = (() => {
+  const roles = new Map<string, number>();
+  for (const tag of ['pre', 'listing', 'plaintext']) roles.set(tag, PRE);
+  for (const tag of INLINE_TAGS) roles.set(tag, INLINE);
+  for (const tag of MEDIA_TAGS) roles.set(tag, MEDIA);
+  for (const tag of IMAGE_TAGS) roles.set(tag, IMAGE);
+  roles.set('br', BREAK);
+  for (const set of [NO_BLOCK_TAGS, UNRENDERED_TAGS, RUBY_ANNOTATION_TAGS]) for (const tag of set) roles.set(tag, SKIP);
+  return roles;
+})();
+
 /** Builds the block sequence of a parsed page. Pure: the tree is not changed. */
 export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocument {
   const includeHidden = options.includeHidden ?? false;
@@ -117,7 +178,8 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
   const flush = (): void => {
     pendingBreaks = 0;
     if (nodeIds.length === 0) return;
-    const text = pieces.join('').replace(/ *\n */g, '\n').replace(/^[ \n]+|[ \n]+$/g, '');
+    const joined = pieces.join('');
+    const text = trimBreaks(joined.includes('\n') ? joined.replace(/ *\n */g, '\n') : joined);
     if (text) {
       const elementId = commonAncestor(tree, nodeIds);
       blocks.push({
@@ -138,45 +200,48 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
   while (i < nodes.length) {
     while (open.length > 0 && open[open.length - 1]!.end < i) {
       const closed = open.pop()!;
+      const role = TAG_ROLES.get(closed.tag);
       if (closed.tag === 'a' && closed.attrs['href'] !== undefined) linkDepth--;
-      if (closed.tag === 'pre' || closed.tag === 'listing' || closed.tag === 'plaintext') preDepth--;
-      if (!INLINE_TAGS.has(closed.tag)) flush();
+      if (role === PRE) preDepth--;
+      if (role !== INLINE) flush();
     }
     const n = nodes[i]!;
     if (n.kind === 'text') {
-      const collapsed = preDepth > 0
-        ? n.text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(SPACE_RE, ' ')).join('\n')
-        : n.text.replace(SPACE_RE, ' ');
-      if (collapsed.trim()) {
+      const text = n.text;
+      if (hasVisibleChar(text)) {
+        const collapsed = preDepth > 0
+          ? text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(SPACE_RE, ' ')).join('\n')
+          : collapseSpace(text);
         if (pendingBreaks >= 2) flush();
         else if (pendingBreaks === 1) pieces.push('\n');
         pendingBreaks = 0;
         // Adjacent text joins as the browser shows it: "foo<b>bar</b>" is "foobar".
         const last = pieces[pieces.length - 1];
-        const piece = last !== undefined && /[ \n]$/.test(last) ? collapsed.replace(/^ /, '') : collapsed;
+        const piece = last !== undefined && endsOpen(last) && collapsed.charCodeAt(0) === 0x20 ? collapsed.slice(1) : collapsed;
         pieces.push(piece);
         nodeIds.push(n.id);
         if (linkDepth > 0) linkChars += piece.trim().length;
-      } else if (pieces.length > 0 && !/[ \n]$/.test(pieces[pieces.length - 1]!)) {
+      } else if (pieces.length > 0 && !endsOpen(pieces[pieces.length - 1]!)) {
         pieces.push(' ');
       }
       i++;
       continue;
     }
     const tag = n.tag;
-    if (NO_BLOCK_TAGS.has(tag) || UNRENDERED_TAGS.has(tag) || RUBY_ANNOTATION_TAGS.has(tag) || (n.hidden && !includeHidden)) {
+    const role = TAG_ROLES.get(tag);
+    if (role === SKIP || (n.hidden && !includeHidden)) {
       i = n.end + 1;
       continue;
     }
-    if (tag === 'br') {
+    if (role === BREAK) {
       pendingBreaks++;
       i++;
       continue;
     }
-    if (IMAGE_TAGS.has(tag) || MEDIA_TAGS.has(tag)) {
+    if (role === IMAGE || role === MEDIA) {
       flush();
       const src = imageSource(n, tree.baseUrl) ?? mediaSource(n, tree);
-      const kind = IMAGE_TAGS.has(tag) ? 'image' : 'media';
+      const kind = role === IMAGE ? 'image' : 'media';
       if (src || kind === 'media') {
         blocks.push({
           index: blocks.length, kind, text: '', nodeIds: [n.id], elementId: n.id, tagPath: facts.tagPath(n.id),
@@ -186,9 +251,9 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
       i = n.end + 1; // video/audio fallback text and iframe content are not page text
       continue;
     }
-    if (!INLINE_TAGS.has(tag)) flush();
+    if (role !== INLINE) flush();
     else if (tag === 'a' && n.attrs['href'] !== undefined) linkDepth++;
-    if (tag === 'pre' || tag === 'listing' || tag === 'plaintext') preDepth++;
+    if (role === PRE) preDepth++;
     open.push(n);
     i++;
   }

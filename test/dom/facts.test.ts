@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHtml, parsePage } from '../../src/dom/parse.js';
 import { MAX_TAG_PATH_TAGS, type DomTree, type ElementNode } from '../../src/dom/tree.js';
-import { classTokensOf, hasClassToken, pathLeafCounts, treeFacts } from '../../src/dom/facts.js';
+import { treeFacts } from '../../src/dom/facts.js';
 import { haveSharedCorpora, sharedCorpora } from '../helpers/paths.js';
 
 /** The reference: each fact recomputed from the node array by walking ancestors and subtrees. */
@@ -29,34 +29,13 @@ function fullPath(tree: DomTree, id: number): string {
   return [el, ...ancestorsOf(tree, el.id)].filter((e) => e.id !== 0).map((e) => e.tag).reverse().join('/');
 }
 
-function slowTextCounts(tree: DomTree, id: number): { chars: number; nonSpace: number; link: number; linkNonSpace: number } {
-  const n = tree.nodes[id]!;
-  const last = n.kind === 'element' ? n.end : id;
-  const out = { chars: 0, nonSpace: 0, link: 0, linkNonSpace: 0 };
-  for (let i = id; i <= last; i++) {
-    const t = tree.nodes[i]!;
-    if (t.kind !== 'text') continue;
-    const above = ancestorsOf(tree, i);
-    if (above.some((e) => e.hidden)) continue;
-    const nonSpace = t.text.replace(/\s/g, '').length;
-    out.chars += t.text.length;
-    out.nonSpace += nonSpace;
-    if (above.some((e) => e.tag === 'a' && e.attrs['href'] !== undefined)) {
-      out.link += t.text.length;
-      out.linkNonSpace += nonSpace;
-    }
-  }
-  return out;
-}
-
 function assertFactsMatch(tree: DomTree, label: string): void {
   const facts = treeFacts(tree);
   assert.equal(facts.size, tree.nodes.length);
   const pathIds = new Map<string, number>();
   for (const n of tree.nodes) {
     const at = `${label} node ${n.id}`;
-    assert.equal(facts.depth[n.id], ancestorsOf(tree, n.id).length, `${at} depth`);
-    assert.equal(facts.depth[n.id], n.depth, `${at} depth as stored`);
+    assert.equal(n.depth, ancestorsOf(tree, n.id).length, `${at} depth as stored`);
     const parent = tree.nodes[n.parent] as ElementNode | undefined;
     assert.equal(facts.childIndex[n.id], parent ? parent.children.indexOf(n.id) : -1, `${at} child index`);
     assert.equal(facts.tagPath(n.id), slowTagPath(tree, n.id), `${at} tag path`);
@@ -67,21 +46,11 @@ function assertFactsMatch(tree: DomTree, label: string): void {
       if (known === undefined) pathIds.set(full, facts.pathOf[n.id]!);
       else assert.equal(facts.pathOf[n.id], known, `${at} path id`);
     } else assert.equal(facts.pathOf[0], -1);
-    const counts = slowTextCounts(tree, n.id);
-    assert.equal(facts.textChars[n.id], counts.chars, `${at} text chars`);
-    assert.equal(facts.nonSpaceChars[n.id], counts.nonSpace, `${at} non-space chars`);
-    assert.equal(facts.linkChars[n.id], counts.link, `${at} link chars`);
-    assert.equal(facts.linkNonSpaceChars[n.id], counts.linkNonSpace, `${at} link non-space chars`);
-    if (n.kind === 'element') {
-      assert.deepEqual(classTokensOf(facts, n.id), (n.attrs['class'] ?? '').split(/\s+/).filter(Boolean), `${at} class tokens`);
-      const id = n.attrs['id'];
-      assert.equal(id === undefined ? undefined : facts.names.strings[facts.names.idName[n.id]!], id, `${at} id`);
-    } else assert.equal(facts.names.idName[n.id], -1);
   }
   assert.equal(pathIds.size, facts.paths.count, `${label}: one path id per distinct path`);
 }
 
-test('facts of a hand-made page: hidden text, nested links, classes, ids and repeated paths', () => {
+test('facts of a hand-made page: child positions and repeated paths', () => {
   const tree = parseHtml(`<html><head><title>T</title></head><body>
     <div class="  card  lead card " id="top"><p>Para\u00a0one <a href="/x">link <b>bold</b></a> <a>no href</a></p></div>
     <div hidden><p>hidden text <a href="/h">hidden link</a></p></div>
@@ -91,17 +60,6 @@ test('facts of a hand-made page: hidden text, nested links, classes, ids and rep
   assertFactsMatch(tree, 'fixture');
   const facts = treeFacts(tree);
   assert.equal(facts, treeFacts(tree), 'memoised per tree');
-  const div = tree.nodes.find((n) => n.kind === 'element' && n.attrs['id'] === 'top')!;
-  assert.deepEqual(classTokensOf(facts, div.id), ['card', 'lead', 'card']);
-  assert.ok(hasClassToken(facts, div.id, 'lead'));
-  assert.ok(!hasClassToken(facts, div.id, 'list'));
-  assert.ok(!hasClassToken(facts, div.id, 'nowhere'));
-  assert.equal(facts.names.lookup('card'), facts.names.classTokens[facts.names.classStart[div.id]!]);
-  assert.equal(facts.textChars[div.id], 'Para\u00a0one link bold no href'.length);
-  assert.equal(facts.nonSpaceChars[div.id], 'Paraonelinkboldnohref'.length);
-  assert.equal(facts.linkChars[div.id], 'link bold'.length);
-  const hidden = tree.nodes.find((n) => n.kind === 'element' && n.hidden && n.tag === 'div')!;
-  assert.equal(facts.textChars[hidden.id], 0, 'hidden text is not counted');
   const items = tree.nodes.filter((n) => n.kind === 'element' && n.tag === 'li');
   assert.equal(new Set(items.map((n) => facts.pathOf[n.id])).size, 1, 'list items share a path');
   assert.equal(facts.tagPath(items[0]!.id), 'html/body/ul/li');
@@ -113,21 +71,6 @@ test('tag paths past MAX_TAG_PATH_TAGS keep the innermost tags; distinct deep pa
   assertFactsMatch(tree, 'deep');
   const p = tree.nodes.find((n) => n.kind === 'element' && n.tag === 'p')!;
   assert.match(treeFacts(tree).tagPath(p.id), /^…\/div\//);
-});
-
-test('prefix and suffix counts of leaf paths: the list-extraction study\'s repetition counts', () => {
-  const tree = parseHtml('<body><ul><li>a</li><li>b</li><li><b>c</b></li></ul><p>d</p></body>');
-  const facts = treeFacts(tree);
-  const leaves = tree.nodes.filter((n) => n.kind === 'text').map((n) => n.id);
-  const { exact, prefix } = pathLeafCounts(facts.paths, leaves.map((id) => facts.pathOf[id]!));
-  const paths = leaves.map((id) => slowTagPath(tree, id));
-  for (let p = 0; p < facts.paths.count; p++) {
-    const text = facts.paths.text(p);
-    assert.equal(exact[p], paths.filter((x) => x === text).length, `exact ${text}`);
-    assert.equal(prefix[p], paths.filter((x) => x === text || x.startsWith(`${text}/`)).length, `prefix ${text}`);
-  }
-  const ul = tree.nodes.find((n) => n.kind === 'element' && n.tag === 'ul')!;
-  assert.equal(prefix[facts.pathOf[ul.id]!], 3);
 });
 
 test('facts of shared corpus pages equal the slow walk', { skip: !haveSharedCorpora && 'no ../shared/corpora' }, () => {

@@ -45,6 +45,18 @@ const HOSTILE: readonly string[] = [
   '<!DOCTYPE html SYSTEM "about:legacy-compat"><p>x', '<!DOCTYPE html PUBLIC "unterminated', '<!DOCTYPE \0>x', '<!DOCTYPE foo bar baz>',
   // plaintext swallows the rest
   '<plaintext><p>a</p>&amp;\0\r\nb', '<p>a<plaintext>b</plaintext>c',
+  // white space and text in one token only where the insertion mode reads them alike
+  ' \n <!DOCTYPE html> \n <html> \n <head> \n <title> a b </title> \n </head> \n <body> a b </body> \n </html> \n x y',
+  ' a b', '\n\n a b <p> c d', '<html> a b', '<head> a b </head> c', '<head><noscript> a b </noscript></head>',
+  '<table> a b <tr> c d <td> e f </td> g h </tr> </table>', '<table>\n  <tr>\n    <td> x y </td>\n  </tr>\n</table> z w',
+  '<table><caption> a b </caption><colgroup> c d <col> e </colgroup> f g</table>', '<table><tr><td>a b</td></tr> c <!-- x --> d</table>',
+  '<table><tbody> \n a b<tr><th> c d </th></tr></tbody></table>', '<table><select> a b <option> c d </select></table>',
+  '<pre>\nline one\n two</pre>', '<pre>\n\n a b</pre>', '<listing>\n a b</listing>', '<textarea>\n a b\n c</textarea>',
+  '<pre> \n a</pre>', '<pre>x\n y</pre>', '<pre>\r\n a b</pre>', '<pre><b>\n a</b></pre>', '<pre>&#10; a b</pre>',
+  '<frameset> a b <frame> c </frameset> d e', '<frameset></frameset> \n x y', '<body></body></html> \n a b',
+  '<select> a b <option> c d </option></select> e f', '<b>a b<p>c d</b>e f</p>', '<a href=x>a b<div>c d</a> e</div>',
+  '<svg> a b <text> c d </text><desc> e f </desc></svg>', '<math><mi> x y </mi> z w</math>', '<template> a b <tr> c d </tr> e </template>',
+  'a &amp; b &#32; c &Tab; d &nbsp; e', 'a b\r\nc d\re f', ' \0 a b \0c', '<p>a b<i> c d </i> e</p>',
   // text runs of every kind, long
   `<p>${'word '.repeat(500)}</p>`, `${'x'.repeat(70_000)}<p>${'\n'.repeat(70_000)}</p><p title="${'y'.repeat(70_000)}">z`,
   `<div class="${'a '.repeat(20_000)}">${'<i>t</i>'.repeat(2000)}</div>`,
@@ -137,6 +149,31 @@ test('runs are read in one step: far fewer code points go through the state loop
   assert.equal(dumpParse5Tree(parser.document), dumpParse5Tree(parse(html)));
   // parse5's own loop reads every code point; words and spaces are runs of about 5 and 1.
   assert.ok(tokenizer.reads < html.length / 2.5, `${tokenizer.reads} reads for ${html.length} characters`);
+});
+
+/** A parser that counts the character tokens it is given. */
+class CountingParser extends RunParser {
+  characterTokens = 0;
+  override onCharacter(token: Parameters<Parser<DefaultTreeAdapterMap>['onCharacter']>[0]): void {
+    this.characterTokens++;
+    super.onCharacter(token);
+  }
+  override onWhitespaceCharacter(token: Parameters<Parser<DefaultTreeAdapterMap>['onWhitespaceCharacter']>[0]): void {
+    this.characterTokens++;
+    super.onWhitespaceCharacter(token);
+  }
+}
+
+test('prose in the body is one character token; in a table, white space stays a token of its own', () => {
+  const prose = 'Several plain words of text, '.repeat(200);
+  const inBody = new CountingParser();
+  inBody.tokenizer.write(`<p>\n ${prose}</p>`, true);
+  assert.equal(inBody.characterTokens, 1);
+  const inTable = new CountingParser();
+  const table = `<table> a b <tr> c d </tr></table>`;
+  inTable.tokenizer.write(table, true);
+  assert.equal(dumpParse5Tree(inTable.document), dumpParse5Tree(parse(table)));
+  assert.equal(inTable.characterTokens, 10); // each space and each letter
 });
 
 test('the dump tells trees apart by attribute, text, namespace and location', () => {
