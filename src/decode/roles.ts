@@ -7,7 +7,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../features/cue-words.js';
+import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, QUOTE_ATTRIBUTION_WORD, SITE_TITLE_NAME } from '../features/cue-words.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
 import { anyOf } from './any-of.js';
 
@@ -90,7 +90,7 @@ const NAME_AUTHOR_BOX = 128;
 const NAME_SITE_TITLE = 256;
 
 /** The name patterns `nameBitsOfName` reads, in one: a name none of them accepts (most names) is read once, not nine times. */
-const ANY_ROLE_NAME = anyOf([PROMO_BOX_NAME, AVATAR_NAME, AUTHOR_NAME, USER_INFO_NAME, DATE_NAME, CAPTION_NAME, CREDIT_NAME, AUTHOR_BOX_NAME, SITE_TITLE_NAME]);
+export const ANY_ROLE_NAME = anyOf([PROMO_BOX_NAME, AVATAR_NAME, AUTHOR_NAME, USER_INFO_NAME, DATE_NAME, CAPTION_NAME, CREDIT_NAME, AUTHOR_BOX_NAME, SITE_TITLE_NAME]);
 
 function nameBitsOfName(name: string): number {
   if (!ANY_ROLE_NAME.test(name)) return 0;
@@ -105,8 +105,6 @@ function nameBitsOfName(name: string): number {
  */
 export const ROLE_NAME_WORD = /internallink|related|promo|teaser|read|more|recommend|also|see|you|avatar|user|author|autor|message|post|topic|member|rank|date|time|caption|credit|site|blog|banner|logo|branding/i;
 
-/** Words one of which every attribution `QUOTE_ATTRIBUTION` accepts holds, with its flags. */
-export const QUOTE_ATTRIBUTION_WORD = /said|wrote|writes|schrieb|écrit|escribió|quot|zitat|originally/iu;
 
 /** The name bits of an id (one name) or a class string (its names, OR-ed; none when longer than `MAX_CLASS_CHARS`). */
 function nameBitsOf(value: string, isClass: boolean): number {

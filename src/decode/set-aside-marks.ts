@@ -13,7 +13,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { blockMarks, blocksMostlyUnder, blocksUnder, markedAncestry, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
-import { FOOTER_NAME, SIDEBAR_NAME } from '../features/cue-words.js';
+import { FOOTER_NAME, FOOTER_WORD, SIDEBAR_NAME, SIDEBAR_WORD } from '../features/cue-words.js';
 import { classHiddenBox } from './class-hidden.js';
 
 const DIALOG_ROLE = /^(?:(?:alert)?dialog|tooltip)$/i;
@@ -29,9 +29,6 @@ export function dialogBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Arra
   return blocksUnder(tree, blocks, isDialog);
 }
 
-/** A class string that may name a footer (a cheap first test before splitting it). */
-const FOOTER_WORD = /footer/i;
-
 function isFooter(el: ElementNode): boolean {
   return el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || namedExactly(el, FOOTER_WORD, FOOTER_NAME);
 }
@@ -43,9 +40,6 @@ function isFooter(el: ElementNode): boolean {
 export function footerBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   return blocksUnder(tree, blocks, isFooter);
 }
-
-/** A class string that may name a sidebar (a cheap first test before splitting it). */
-const SIDEBAR_WORD = /sidebar|widget-area|module-|linkcat|xoxo/i;
 
 /** An element named a sidebar (`SIDEBAR_NAME`), as themes before `<aside>` wrote them. */
 function isAside(el: ElementNode): boolean {

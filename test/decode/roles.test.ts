@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BlockRole, blockRoles, QUOTE_ATTRIBUTION_WORD, ROLE_NAME_WORD } from '../../src/decode/roles.js';
+import { BlockRole, blockRoles, ROLE_NAME_WORD } from '../../src/decode/roles.js';
 import { blockContainers, tagsAlongChain } from '../../src/decode/containers.js';
 import { detectPageType, detectPageTypeOf, kindBodyWeight, KIND_BODY_WEIGHTS } from '../../src/decode/page-type.js';
 import { loadPage } from '../../src/page.js';
 import type { DomTree, ElementNode } from '../../src/dom/tree.js';
 import type { Block } from '../../src/segment/segment.js';
-import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../../src/features/cue-words.js';
+import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, QUOTE_ATTRIBUTION_WORD, SITE_TITLE_NAME } from '../../src/features/cue-words.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const ROLE_NAMES = Object.fromEntries(Object.entries(BlockRole).map(([k, v]) => [v, k]));
