@@ -33,6 +33,15 @@ export function namesAdSlot(el: ElementNode): boolean {
   return false;
 }
 
+/** `namesAdSlot` reading the element's class through the page's `ClassNames` (its names' bits: `slotBit`). */
+export function adSlotNamer(classBits: (el: ElementNode) => number, slotBit: number): (el: ElementNode) => boolean {
+  return (el) => {
+    if (el.end - el.id > MAX_AD_SLOT_NODES || el.tag === 'body' || el.tag === 'html' || el.tag === 'main' || el.tag === 'article') return false;
+    const id = el.attrs['id'];
+    return (id !== undefined && id !== '' && AD_SLOT_NAME.test(id)) || (classBits(el) & slotBit) !== 0;
+  };
+}
+
 /** A placed ad's card is a few short lines: title, price, seller, delivery, the disclosure. */
 const MAX_AD_CARD_BLOCKS = 12;
 /** Text a placed ad's card holds at most: an ad inside a story shares its parent with the story's paragraphs. */
