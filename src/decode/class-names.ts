@@ -47,15 +47,22 @@ export const NameBit = Object.freeze({
   hiding: 32768,
 });
 
-/** Every pattern `bitsOfName` reads, in one (a review section's name holds "review": `namesReviewName`). */
-export const ANY_NAME = anyOf([
-  PROMO_BOX_NAME, AVATAR_NAME, AUTHOR_NAME, USER_INFO_NAME, DATE_NAME, CAPTION_NAME, CREDIT_NAME, AUTHOR_BOX_NAME, SITE_TITLE_NAME,
-  FOOTER_NAME, SIDEBAR_NAME, NO_CONTENT_CLASS, COMMENT_SECTION_NAME, REVIEW_SECTION_WORD, AD_SLOT_NAME, HIDING_CLASS_NAME,
+/**
+ * The patterns `bitsOfName` reads that are anchored at a name's start, in one: a single attempt
+ * at the start of a name, however long it is.
+ */
+export const ANCHORED_NAME = anyOf([
+  PROMO_BOX_NAME, AUTHOR_NAME, USER_INFO_NAME, AUTHOR_BOX_NAME, SITE_TITLE_NAME, FOOTER_NAME, SIDEBAR_NAME, NO_CONTENT_CLASS, COMMENT_SECTION_NAME,
+  AD_SLOT_NAME, HIDING_CLASS_NAME,
 ]);
+/** The patterns read anywhere in a name (an avatar's, a date's, a caption's, a credit's, a review section's). */
+export const UNANCHORED_NAMES: readonly RegExp[] = [AVATAR_NAME, DATE_NAME, CAPTION_NAME, CREDIT_NAME, REVIEW_SECTION_WORD];
+/** Words one of which every name `UNANCHORED_NAMES` accepts holds, with their flags. */
+export const UNANCHORED_NAME_WORD = /avatar|date|time|caption|credit|review/i;
 
-/** The bits of one name (`NameBit`): each pattern asked, once their union has accepted it. */
+/** The bits of one name (`NameBit`): each pattern asked, once a name one of them may accept is seen. */
 export function bitsOfName(name: string): number {
-  if (!ANY_NAME.test(name)) return 0;
+  if (!ANCHORED_NAME.test(name) && !UNANCHORED_NAME_WORD.test(name)) return 0;
   return (PROMO_BOX_NAME.test(name) ? NameBit.promo : 0) | (AVATAR_NAME.test(name) ? NameBit.avatar : 0) | (AUTHOR_NAME.test(name) ? NameBit.author : 0)
     | (USER_INFO_NAME.test(name) ? NameBit.userInfo : 0) | (DATE_NAME.test(name) ? NameBit.date : 0) | (CAPTION_NAME.test(name) ? NameBit.caption : 0)
     | (CREDIT_NAME.test(name) ? NameBit.credit : 0) | (AUTHOR_BOX_NAME.test(name) ? NameBit.authorBox : 0) | (SITE_TITLE_NAME.test(name) ? NameBit.siteTitle : 0)

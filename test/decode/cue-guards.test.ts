@@ -11,6 +11,7 @@ import {
   FOOTER_NAME, FOOTER_WORD, LOADING_PLACEHOLDER, LOADING_WORD, QUOTE_ATTRIBUTION, QUOTE_ATTRIBUTION_WORD, READER_APPEAL, READER_APPEAL_WORD,
   SIDEBAR_NAME, SIDEBAR_WORD,
 } from '../../src/features/cue-words.js';
+import { UNANCHORED_NAME_WORD, UNANCHORED_NAMES } from '../../src/decode/class-names.js';
 import { NEWSLETTER_BLURB, NEWSLETTER_WORD } from '../../src/decode/rules/reader-appeals.js';
 import { SIGNED_CAPTION, VIA } from '../../src/decode/rules/shared/credit-line.js';
 
@@ -155,6 +156,7 @@ test('each line pattern is guarded by its pre-test words in every alternative', 
 });
 
 test('each class-name pattern is guarded by its pre-test words in every alternative', () => {
+  for (const pattern of UNANCHORED_NAMES) assertGuards(pattern, UNANCHORED_NAME_WORD);
   assertGuards(FOOTER_NAME, FOOTER_WORD);
   assertGuards(SIDEBAR_NAME, SIDEBAR_WORD);
   assertGuards(AD_SLOT_NAME, AD_SLOT_WORD);
