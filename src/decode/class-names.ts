@@ -1,9 +1,9 @@
 /**
  * What an element's class names say to the evidence (the roles' name patterns and the set-aside
- * walk's markers), read once per page: each distinct name's bits computed once, its patterns
- * asked one by one only when their union accepts it (most names: `row`, `col-md-6`, `btn`), and
- * each element's class split once, however many markers ask of it. A class string longer than
- * `MAX_CLASS_CHARS` is a feature-flag dump and names nothing.
+ * walk's markers), read once per page: each distinct class string split once, however many
+ * markers ask of it, and a name asked of the patterns one by one only when one of them may
+ * accept it (most names, `row`, `col-md-6`, `btn`, are read by two quick tests). A class string
+ * longer than `MAX_CLASS_CHARS` is a feature-flag dump and names nothing.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import {
