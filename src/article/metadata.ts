@@ -163,11 +163,10 @@ export function extractMetadata(tree: DomTree, pageUrl: string | undefined): Art
 
   const metaAuthor = meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('sailthru.author');
   const declaredAuthor = fromLd('author', nameOf) ?? (metaAuthor && !looksLikeUrl(metaAuthor) ? clean(metaAuthor) : undefined);
-  const { canonical, timeAttr, dateLine, author } = scanTreeForMetadata(tree, pageUrl, declaredAuthor);
-
-  const date =
-    meta.get('article:published_time') ?? fromLd('datePublished', (v) => (typeof v === 'string' ? clean(v) : undefined)) ??
-    meta.get('og:published_time') ?? meta.get('datepublished') ?? meta.get('dc.date') ?? meta.get('date') ?? timeAttr ?? dateLine;
+  const declaredDate = meta.get('article:published_time') ?? fromLd('datePublished', (v) => (typeof v === 'string' ? clean(v) : undefined)) ??
+    meta.get('og:published_time') ?? meta.get('datepublished') ?? meta.get('dc.date') ?? meta.get('date');
+  const { canonical, timeAttr, dateLine, author } = scanTreeForMetadata(tree, pageUrl, declaredAuthor, declaredDate === undefined);
+  const date = declaredDate ?? timeAttr ?? dateLine;
   const siteName = clean(meta.get('og:site_name')) ?? fromLd('publisher', nameOf) ?? clean(meta.get('application-name'));
   const url = canonical ?? resolveSafeUrl(meta.get('og:url'), tree.baseUrl ?? pageUrl, 'link') ?? (pageUrl ? resolveSafeUrl(pageUrl, undefined, 'link') : undefined);
   const lang = normalizeLang(tree.lang) ?? normalizeLang(meta.get('og:locale')) ?? normalizeLang(meta.get('language')) ??
@@ -209,9 +208,10 @@ function declaredImage(meta: ReadonlyMap<string, string>, fromLd: LdPicker, base
 
 /**
  * One pass over elements for the tree-only sources, looking only for what is still missing
- * (a byline only when `author`, the declared one, is undefined).
+ * (a byline only when `author`, the declared one, is undefined; a `<time>` or a date line only
+ * when `needDate`: the page declares no date).
  */
-function scanTreeForMetadata(tree: DomTree, pageUrl: string | undefined, declaredAuthor: string | undefined): TreeMetadata {
+function scanTreeForMetadata(tree: DomTree, pageUrl: string | undefined, declaredAuthor: string | undefined, needDate: boolean): TreeMetadata {
   let author = declaredAuthor;
   let canonical: string | undefined;
   let timeAttr: string | undefined;
@@ -223,13 +223,13 @@ function scanTreeForMetadata(tree: DomTree, pageUrl: string | undefined, declare
   const inComments = (el: ElementNode): boolean => inCommentSection(el.id) !== 0;
   for (const n of tree.nodes) {
     if (n.kind !== 'element') continue;
-    if (canonical !== undefined && timeAttr !== undefined && !needByline) break;
+    if (canonical !== undefined && (timeAttr !== undefined || !needDate) && !needByline) break;
     if (n.tag === 'link') {
       if (canonical === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(n.attrs['rel'] ?? '')) {
         canonical = resolveSafeUrl(n.attrs['href'], tree.baseUrl ?? pageUrl, 'link');
       }
     } else if (n.tag === 'time') {
-      if (timeAttr === undefined && n.attrs['datetime']?.trim() && !inComments(n)) timeAttr = n.attrs['datetime'].trim();
+      if (needDate && timeAttr === undefined && n.attrs['datetime']?.trim() && !inComments(n)) timeAttr = n.attrs['datetime'].trim();
     } else {
       if (needByline && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isBylineElement(n) && !inComments(n)) {
         const t = subtreeText(tree, n.id);
@@ -238,7 +238,7 @@ function scanTreeForMetadata(tree: DomTree, pageUrl: string | undefined, declare
           needByline = author === undefined;
         }
       }
-      if (dateLine === undefined && timeAttr === undefined && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isDateLineElement(n) && !inComments(n)) {
+      if (needDate && dateLine === undefined && timeAttr === undefined && !n.hidden && n.end - n.id <= MAX_BYLINE_NODES && isDateLineElement(n) && !inComments(n)) {
         const t = subtreeText(tree, n.id);
         if (t.length <= MAX_DATE_LINE_CHARS) dateLine = dateInText(t);
       }

@@ -54,7 +54,11 @@ const ESC: Readonly<Record<string, string>> = Object.freeze({ '&': '&amp;', '<':
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
+/** A character `escapeHtml` drops or escapes: most texts hold none and are returned after one scan. */
+const NEEDS_ESCAPE_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f&<>"']/;
+
 export function escapeHtml(s: string): string {
+  if (!NEEDS_ESCAPE_RE.test(s)) return s;
   return s.replace(CONTROL_RE, '').replace(/[&<>"']/g, (c) => ESC[c]!);
 }
 

@@ -13,7 +13,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AD_DISCLOSURE, AD_LABEL, AD_LEAD, AD_SLOT_NAME } from '../features/cue-words.js';
+import { AD_DISCLOSURE, AD_LABEL, AD_LEAD, AD_SLOT_NAME, AD_SLOT_WORD } from '../features/cue-words.js';
 import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
 
 /** An ad's lead line is a sentence or two. */
@@ -28,9 +28,18 @@ export function namesAdSlot(el: ElementNode): boolean {
   const id = el.attrs['id'];
   if (id && AD_SLOT_NAME.test(id)) return true;
   const cls = el.attrs['class'];
-  if (!cls || cls.length > MAX_CLASS_CHARS) return false;
+  if (!cls || cls.length > MAX_CLASS_CHARS || !AD_SLOT_WORD.test(cls)) return false;
   for (const name of cls.split(/\s+/)) if (name && AD_SLOT_NAME.test(name)) return true;
   return false;
+}
+
+/** `namesAdSlot` reading the element's class through the page's `ClassNames` (its names' bits: `slotBit`). */
+export function adSlotNamer(classBits: (el: ElementNode) => number, slotBit: number): (el: ElementNode) => boolean {
+  return (el) => {
+    if (el.end - el.id > MAX_AD_SLOT_NODES || el.tag === 'body' || el.tag === 'html' || el.tag === 'main' || el.tag === 'article') return false;
+    const id = el.attrs['id'];
+    return (id !== undefined && id !== '' && AD_SLOT_NAME.test(id)) || (classBits(el) & slotBit) !== 0;
+  };
 }
 
 /** A placed ad's card is a few short lines: title, price, seller, delivery, the disclosure. */

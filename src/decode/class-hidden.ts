@@ -12,9 +12,8 @@
 import type { DomNode, DomTree, ElementNode } from '../dom/tree.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
 import { holdsToggle, isNamedPanel } from '../dom/disclosure.js';
-import { SCREEN_READER_CLASSES } from '../features/cue-words.js';
+import { HIDING_CLASSES } from './class-names.js';
 
-const HIDING_CLASSES: readonly string[] = ['hide', 'hidden', 'd-none', 'is-hidden', ...SCREEN_READER_CLASSES];
 const HIDING_TOKENS: ReadonlySet<string> = new Set(HIDING_CLASSES);
 /** A first test of a class string before it is split: a hiding class among its names (most have none). */
 const HIDING_NAME = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join('|')})(?:\\s|$)`, 'i');
@@ -110,14 +109,15 @@ function isDisclosurePanel(nodes: readonly DomNode[], el: ElementNode, tokens: r
 /**
  * A test of one element: whether a class hides it and it is no panel that opens in place. Its
  * siblings are read once per parent, however many of them it is asked about; a class string
- * longer than `MAX_CLASS_CHARS` is a feature-flag dump and names nothing.
+ * longer than `MAX_CLASS_CHARS` is a feature-flag dump and names nothing. `namesHiding` says whether
+ * a hiding class is among its names (`ClassNames` answers it from the page's names read once).
  */
-export function classHiddenBox(tree: DomTree): (el: ElementNode) => boolean {
+export function classHiddenBox(tree: DomTree, namesHiding: (el: ElementNode, cls: string) => boolean = (_el, cls) => HIDING_NAME.test(cls)): (el: ElementNode) => boolean {
   const nodes = tree.nodes;
   const siblingsOf = new Map<number, Siblings>();
   return (el) => {
     const cls = el.attrs['class'];
-    if (cls === undefined || el.hidden || cls.length > MAX_CLASS_CHARS || !HIDING_NAME.test(cls)) return false;
+    if (cls === undefined || el.hidden || cls.length > MAX_CLASS_CHARS || !namesHiding(el, cls)) return false;
     const tokens = classTokens(el);
     if (!hiddenByClassTokens(tokens) || SHOWN_BY_STYLE.test(el.attrs['style'] ?? '')) return false;
     const parent = nodes[el.parent];

@@ -33,6 +33,15 @@ export function namesSection(el: ElementNode): boolean {
   return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);
 }
 
+/** `namesSection` reading the element's class through the page's `ClassNames` (its names' bits: `sectionBit`). */
+export function sectionNamer(classBits: (el: ElementNode) => number, sectionBit: number): (el: ElementNode) => boolean {
+  return (el) => {
+    if (el.tag === 'body' || el.tag === 'html') return false;
+    const id = el.attrs['id'];
+    return (id !== undefined && id !== '' && COMMENT_SECTION_NAME.test(id)) || (classBits(el) & sectionBit) !== 0;
+  };
+}
+
 function isDiscussionType(t: unknown): boolean {
   if (typeof t === 'string') return DISCUSSION_TYPE.test(t.trim());
   return Array.isArray(t) && t.some((x) => typeof x === 'string' && DISCUSSION_TYPE.test(x.trim()));

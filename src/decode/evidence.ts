@@ -6,15 +6,17 @@
  * tree; rules read it and never change it. Tuning values are not evidence: `DecodeSettings`.
  */
 import type { Page } from '../page.js';
+import type { ElementNode } from '../dom/tree.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { comparableText } from '../util/comparable-text.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
-import { adSlotBlocksFrom, namesAdSlot } from './ads.js';
-import { commentSectionBlocksFrom, namesSection } from './comments.js';
+import { adSlotBlocksFrom, adSlotNamer } from './ads.js';
+import { ClassNames, NameBit } from './class-names.js';
+import { commentSectionBlocksFrom, sectionNamer } from './comments.js';
 import { blockContainers, type BlockContainers } from './containers.js';
 import { detectPageTypeOf, pageKindOf, type DetectedPageType, type PageType } from './page-type.js';
-import { namesReviewSection, reviewSectionBlocksFrom } from './reviews.js';
+import { reviewSectionBlocksFrom, reviewSectionNamer } from './reviews.js';
 import { blockRoles } from './roles.js';
 import { setAsideMarks } from './set-aside-marks.js';
 import type { DecodeSettings } from './settings.js';
@@ -143,15 +145,21 @@ export function declaredSiteKeys(page: Page, url: string | undefined): string[] 
  */
 export function pageEvidence(page: Page, settings: DecodeSettings, url?: string): PageEvidence {
   const { tree, blocks } = page;
-  const roles = blockRoles(tree, blocks);
+  // The roles and the set-aside walk read the same class names: each split and matched once.
+  const names = new ClassNames(tree);
+  const classBits = (el: ElementNode): number => names.of(el);
+  const roles = blockRoles(tree, blocks, names);
   const detected = detectPageTypeOf(tree, roles, blocks, url);
   const kind = detected.type;
   const keepsComments = settings.commentBody === 1;
   const readsReviews = !keepsComments && (kind === 'product' || kind === 'unknown');
   const readsAds = settings.adBody !== 1;
   // Comment sections, review sections and ad slots are found in the set-aside marks' walk.
+  const namesSection = sectionNamer(classBits, NameBit.commentSection);
+  const namesReviewSection = reviewSectionNamer(classBits, NameBit.reviewSection);
+  const namesAdSlot = adSlotNamer(classBits, NameBit.adSlot);
   const also = [...(keepsComments ? [] : [namesSection]), ...(readsReviews ? [namesReviewSection] : []), ...(readsAds ? [namesAdSlot] : [])];
-  const marks = setAsideMarks(tree, blocks, also);
+  const marks = setAsideMarks(tree, blocks, also, names);
   const under = (marker: (typeof also)[number]): Uint8Array => marks.also[also.indexOf(marker)]!;
   // Read by one rule, and only under a declared headline: normalised on first need.
   let descriptionKeys: readonly string[] | undefined;

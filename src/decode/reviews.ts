@@ -23,13 +23,15 @@ function nameParts(name: string): string[] {
 /** A part of letters and digits together is a model number: `samsung-bespoke-nsi6db990012aa-review` is an article's review of one product. */
 const MODEL_NUMBER = /^(?=.*\d)(?=.*[a-z])[a-z\d]+$/i;
 
+/** Whether one name names a review section: a part of it does, and none is a model number. */
+export function namesReviewName(name: string): boolean {
+  const parts = nameParts(name);
+  return parts.some((p) => REVIEW_SECTION_PART.test(p)) && !parts.some((p) => MODEL_NUMBER.test(p));
+}
+
 function namesReviews(value: string | undefined): boolean {
   if (!value || value.length > MAX_CLASS_CHARS || !REVIEW_SECTION_WORD.test(value)) return false;
-  for (const name of value.split(/\s+/)) {
-    if (!name) continue;
-    const parts = nameParts(name);
-    if (parts.some((p) => REVIEW_SECTION_PART.test(p)) && !parts.some((p) => MODEL_NUMBER.test(p))) return true;
-  }
+  for (const name of value.split(/\s+/)) if (name && namesReviewName(name)) return true;
   return false;
 }
 
@@ -37,6 +39,14 @@ function namesReviews(value: string | undefined): boolean {
 export function namesReviewSection(el: ElementNode): boolean {
   if (el.tag === 'body' || el.tag === 'html') return false;
   return namesReviews(el.attrs['id']) || namesReviews(el.attrs['class']) || namesReviews(el.attrs['itemprop']);
+}
+
+/** `namesReviewSection` reading the element's class through the page's `ClassNames` (its names' bits: `reviewBit`). */
+export function reviewSectionNamer(classBits: (el: ElementNode) => number, reviewBit: number): (el: ElementNode) => boolean {
+  return (el) => {
+    if (el.tag === 'body' || el.tag === 'html') return false;
+    return namesReviews(el.attrs['id']) || (classBits(el) & reviewBit) !== 0 || namesReviews(el.attrs['itemprop']);
+  };
 }
 
 /** `editorialReviews`, `lf_pdp_fundamentals-testimonials`, `mainReview`: reviews the site wrote or chose. */

@@ -7,9 +7,8 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../features/cue-words.js';
-import { MAX_CLASS_CHARS } from './blocks-under.js';
-import { anyOf } from './any-of.js';
+import { CONTROL_LABEL, QUOTE_ATTRIBUTION, QUOTE_ATTRIBUTION_WORD } from '../features/cue-words.js';
+import { bitsOfName, ClassNames, NameBit } from './class-names.js';
 
 export const BlockRole = Object.freeze({
   none: 0,
@@ -55,9 +54,6 @@ const MAX_LINE_CHARS = 300;
 const MAX_ATTRIBUTION_CHARS = 80;
 /** A short date or time line: `<time>`, or an element named `date`, `post-date`, `timestamp`. */
 const MAX_DATE_CHARS = 40;
-const DATE_NAME = /(?:^|[-_])(?:date|timestamp|post-?time|time-?ago|relative-date)(?:[-_]|$)/i;
-const CAPTION_NAME = /(?:^|[-_])caption(?:[-_]|$)/i;
-const CREDIT_NAME = /credit/i;
 /** Elements larger than this are not a photo's box: a caption far inside them is another photo's. */
 const MAX_FIGURE_NODES = 200;
 
@@ -78,52 +74,25 @@ const SITE_TITLE_LEVELS = 3;
 /** An author box holds a photo, a name, a few lines and links: larger elements so named wrap more. */
 const MAX_AUTHOR_BOX_NODES = 120;
 
-/** What a single name (an id, one class) says, as bits: each name pattern that accepts it. */
-const NAME_PROMO = 1;
-const NAME_AVATAR = 2;
-const NAME_AUTHOR = 4;
-const NAME_USER_INFO = 8;
-const NAME_DATE = 16;
-const NAME_CAPTION = 32;
-const NAME_CREDIT = 64;
-const NAME_AUTHOR_BOX = 128;
-const NAME_SITE_TITLE = 256;
+/** What a single name (an id, one class) says, as bits (`NameBit`). */
+const NAME_PROMO = NameBit.promo;
+const NAME_AVATAR = NameBit.avatar;
+const NAME_AUTHOR = NameBit.author;
+const NAME_USER_INFO = NameBit.userInfo;
+const NAME_DATE = NameBit.date;
+const NAME_CAPTION = NameBit.caption;
+const NAME_CREDIT = NameBit.credit;
+const NAME_AUTHOR_BOX = NameBit.authorBox;
+const NAME_SITE_TITLE = NameBit.siteTitle;
 
-/** The name patterns `nameBitsOfName` reads, in one: a name none of them accepts (most names) is read once, not nine times. */
-const ANY_ROLE_NAME = anyOf([PROMO_BOX_NAME, AVATAR_NAME, AUTHOR_NAME, USER_INFO_NAME, DATE_NAME, CAPTION_NAME, CREDIT_NAME, AUTHOR_BOX_NAME, SITE_TITLE_NAME]);
-
-function nameBitsOfName(name: string): number {
-  if (!ANY_ROLE_NAME.test(name)) return 0;
-  return (PROMO_BOX_NAME.test(name) ? NAME_PROMO : 0) | (AVATAR_NAME.test(name) ? NAME_AVATAR : 0) | (AUTHOR_NAME.test(name) ? NAME_AUTHOR : 0)
-    | (USER_INFO_NAME.test(name) ? NAME_USER_INFO : 0) | (DATE_NAME.test(name) ? NAME_DATE : 0) | (CAPTION_NAME.test(name) ? NAME_CAPTION : 0)
-    | (CREDIT_NAME.test(name) ? NAME_CREDIT : 0) | (AUTHOR_BOX_NAME.test(name) ? NAME_AUTHOR_BOX : 0) | (SITE_TITLE_NAME.test(name) ? NAME_SITE_TITLE : 0);
-}
-
-/**
- * Words one of which every name the name patterns accept holds, with their flags: a class
- * string without any (most: `container`, `row`, `btn`) is not split and read name by name.
- */
-export const ROLE_NAME_WORD = /internallink|related|promo|teaser|read|more|recommend|also|see|you|avatar|user|author|autor|message|post|topic|member|rank|date|time|caption|credit|site|blog|banner|logo|branding/i;
-
-/** Words one of which every attribution `QUOTE_ATTRIBUTION` accepts holds, with its flags. */
-export const QUOTE_ATTRIBUTION_WORD = /said|wrote|writes|schrieb|écrit|escribió|quot|zitat|originally/iu;
-
-/** The name bits of an id (one name) or a class string (its names, OR-ed; none when longer than `MAX_CLASS_CHARS`). */
-function nameBitsOf(value: string, isClass: boolean): number {
-  if (!isClass) return nameBitsOfName(value);
-  let bits = 0;
-  if (value.length <= MAX_CLASS_CHARS && ROLE_NAME_WORD.test(value)) for (const c of value.split(/\s+/)) if (c) bits |= nameBitsOfName(c);
-  return bits;
-}
-
-function elementFlags(el: ElementNode): number {
+function elementFlags(el: ElementNode, names: ClassNames): number {
   const id = el.attrs['id'];
   const cls = el.attrs['class'];
   if (id === undefined && cls === undefined && el.attrs['itemprop'] === undefined && el.attrs['rel'] === undefined) {
     // Most elements are named by nothing: their tag alone decides.
     return KNOWN | (el.tag === 'aside' && el.end - el.id <= MAX_PROMO_NODES ? PROMO : 0) | (el.tag === 'time' ? DATE : 0) | (el.tag === 'figcaption' ? CAPTION : 0);
   }
-  const named = (id ? nameBitsOf(id, false) : 0) | (cls ? nameBitsOf(cls, true) : 0);
+  const named = (id ? bitsOfName(id) : 0) | (cls ? names.of(el) : 0);
   let f = KNOWN;
   if (el.end - el.id <= MAX_PROMO_NODES && el.tag !== 'body' && el.tag !== 'main' && el.tag !== 'article' && (el.tag === 'aside' || named & NAME_PROMO)) f |= PROMO;
   if (named & NAME_AVATAR) f |= AVATAR;
@@ -148,7 +117,7 @@ class ElementReader {
   private readonly parents: Int32Array;
   /** Per element asked of by `captionNear`: 0 unknown, 1 holds no caption, 2 holds one. */
   private readonly captions: Uint8Array;
-  constructor(private readonly tree: DomTree) {
+  constructor(private readonly tree: DomTree, private readonly names: ClassNames) {
     this.flags = new Uint16Array(tree.nodes.length);
     this.parents = new Int32Array(tree.nodes.length).fill(-1);
     this.captions = new Uint8Array(tree.nodes.length);
@@ -156,7 +125,7 @@ class ElementReader {
 
   flagsOf(el: ElementNode): number {
     let f = this.flags[el.id]!;
-    if (f === 0) this.flags[el.id] = f = elementFlags(el);
+    if (f === 0) this.flags[el.id] = f = elementFlags(el, this.names);
     return f;
   }
 
@@ -166,7 +135,7 @@ class ElementReader {
     if (this.parents[id] === -1) {
       const n = this.tree.nodes[id]!;
       if (n.kind !== 'element' || n.tag === 'body' || n.tag === 'html') f = STOP;
-      else if (f === 0) f = elementFlags(n);
+      else if (f === 0) f = elementFlags(n, this.names);
       this.flags[id] = f;
       this.parents[id] = n.parent;
     }
@@ -255,9 +224,9 @@ function roleOf(r: ElementReader, b: Block, up: UpFlags): BlockRoleCode {
   return BlockRole.none;
 }
 
-/** Each block's role (`BlockRole`), none where the markup says nothing. */
-export function blockRoles(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  const reader = new ElementReader(tree);
+/** Each block's role (`BlockRole`), none where the markup says nothing; `names`: the page's class names, read once (`ClassNames`). */
+export function blockRoles(tree: DomTree, blocks: readonly Block[], names = new ClassNames(tree)): Uint8Array {
+  const reader = new ElementReader(tree, names);
   const out = new Uint8Array(blocks.length);
   const up: UpFlags = { near2: 0, near3: 0, all: 0 };
   for (let k = 0; k < blocks.length; k++) out[k] = roleOf(reader, blocks[k]!, up);

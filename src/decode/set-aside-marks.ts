@@ -13,8 +13,9 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { blockMarks, blocksMostlyUnder, blocksUnder, markedAncestry, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
-import { FOOTER_NAME, SIDEBAR_NAME } from '../features/cue-words.js';
+import { FOOTER_NAME, FOOTER_WORD, SIDEBAR_NAME, SIDEBAR_WORD } from '../features/cue-words.js';
 import { classHiddenBox } from './class-hidden.js';
+import { ClassNames, NameBit, NO_CONTENT_CLASS } from './class-names.js';
 
 const DIALOG_ROLE = /^(?:(?:alert)?dialog|tooltip)$/i;
 
@@ -29,9 +30,6 @@ export function dialogBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Arra
   return blocksUnder(tree, blocks, isDialog);
 }
 
-/** A class string that may name a footer (a cheap first test before splitting it). */
-const FOOTER_WORD = /footer/i;
-
 function isFooter(el: ElementNode): boolean {
   return el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || namedExactly(el, FOOTER_WORD, FOOTER_NAME);
 }
@@ -43,9 +41,6 @@ function isFooter(el: ElementNode): boolean {
 export function footerBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   return blocksUnder(tree, blocks, isFooter);
 }
-
-/** A class string that may name a sidebar (a cheap first test before splitting it). */
-const SIDEBAR_WORD = /sidebar|widget-area|module-|linkcat|xoxo/i;
 
 /** An element named a sidebar (`SIDEBAR_NAME`), as themes before `<aside>` wrote them. */
 function isAside(el: ElementNode): boolean {
@@ -64,12 +59,6 @@ export function asideBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array
   return blocksUnder(tree, blocks, isAside);
 }
 
-/**
- * A class that tells search engines an element is no content: Yahoo's `robots-nocontent`, the
- * search appliances' `nocontent` (NYT's blogs mark their sidebars and navigation with it).
- */
-const NO_CONTENT_CLASS = /^(?:robots-)?no-?content$/i;
-
 function marksNoContent(el: ElementNode): boolean {
   const cls = el.attrs['class'];
   if (!cls || cls.length > MAX_CLASS_CHARS || !/content/i.test(cls)) return false;
@@ -81,6 +70,22 @@ function marksNoContent(el: ElementNode): boolean {
  */
 export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
   return blocksUnder(tree, blocks, marksNoContent);
+}
+
+/** `isFooter` reading the element's class through the page's `ClassNames`. */
+function footerMarker(names: ClassNames): (el: ElementNode) => boolean {
+  return (el) => el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || idNamed(el, FOOTER_NAME) || (names.of(el) & NameBit.footer) !== 0;
+}
+
+/** `isAside` reading the element's class through the page's `ClassNames`. */
+function asideMarker(names: ClassNames): (el: ElementNode) => boolean {
+  return (el) => el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary' || idNamed(el, SIDEBAR_NAME) || (names.of(el) & NameBit.sidebar) !== 0;
+}
+
+/** Whether the element's id is one `name` accepts. */
+function idNamed(el: ElementNode, name: RegExp): boolean {
+  const id = el.attrs['id'];
+  return id !== undefined && id !== '' && name.test(id);
 }
 
 /**
@@ -120,11 +125,12 @@ export interface SetAsideMarks {
  * per block, from one walk of the page (what extraction asks for); a block mostly made of a
  * hidden passage counts as hidden. Other markers (`also`: a comment section, an ad slot) share
  * the walk, so each element on the blocks' paths is read in one place; they, too, may accept an
- * element only by what `mayBeSetAside` reads.
+ * element only by what `mayBeSetAside` reads. `names`: the page's class names, read once (`ClassNames`),
+ * which the roles may have read already.
  */
-export function setAsideMarks(tree: DomTree, blocks: readonly Block[], also: readonly ((el: ElementNode) => boolean)[] = []): SetAsideMarks {
-  const hiddenBox = classHiddenBox(tree);
-  const own = [isDialog, isFooter, isAside, marksNoContent, hiddenBox];
+export function setAsideMarks(tree: DomTree, blocks: readonly Block[], also: readonly ((el: ElementNode) => boolean)[] = [], names = new ClassNames(tree)): SetAsideMarks {
+  const hiddenBox = classHiddenBox(tree, (el) => (names.of(el) & NameBit.hiding) !== 0);
+  const own = [isDialog, footerMarker(names), asideMarker(names), (el: ElementNode) => (names.of(el) & NameBit.noContent) !== 0, hiddenBox];
   const HIDDEN = 1 << own.indexOf(hiddenBox);
   const bitsAt = markedAncestry(tree, [...own, ...also], mayBeSetAside);
   const [dialog, footer, aside, noContent, hidden, ...rest] = blockMarks(blocks, bitsAt, own.length + also.length);

@@ -79,6 +79,8 @@ export const AVATAR_NAME = /(?:^|[-_])avatars?(?:[-_]|$)/i;
 export const AUTHOR_NAME = /^(?:user-?name|author|author-?name|message-name|poster|post-?author|postauthor|topic-?owner|(?:first|last)-?poster)$/i;
 /** A quoted post's attribution line: "velo_mike said:", "Quote from anna", "Originally Posted by dave". */
 export const QUOTE_ATTRIBUTION = /^(?:\S.{0,40}\s+(?:said|wrote|writes|schrieb|a écrit|escribió)\s*:|(?:quote|quoting|zitat)(?:\s+(?:from|by|von))?\s*:?\s+\S.{0,40}|originally posted by\s+\S.{0,40})$/iu;
+/** Words one of which every attribution `QUOTE_ATTRIBUTION` accepts holds, with its flags: its pre-test (test/decode/guards.test.ts holds every alternative to one). */
+export const QUOTE_ATTRIBUTION_WORD = /said|wrote|writes|schrieb|écrit|escribió|quot|zitat|originally/iu;
 /** A class or id naming a user's card beside a post: title, rank, badges, counts (`userTitle`, `message-userExtras`, `postbit`, `user-stats`). */
 export const USER_INFO_NAME = /^(?:(?:message-)?user-?(?:title|rank|info|details|stats|extras|badges?|blurb|banner)|postbit\w*|author-?(?:rank|stats|badges?)|member-?(?:title|since|stats)|rank-?title)$/i;
 /**
@@ -92,8 +94,12 @@ export const PROMO_BOX_NAME = /^(?:internallink|related\w*|promo\w*|teasers?|rea
 export const AUTHOR_BOX_NAME = /^(?:(?:post|entry|article)[-_]?)?(?:author|autor(?:en)?)[-_]?(?:box|bio|biography|info|description|details|card|about|profile|profil)(?:[-_]\w*)*$|^about[-_]?(?:the[-_]?)?author(?:[-_]\w*)*$/i;
 /** A sidebar's own id or class, exactly: "sidebar", "widget-area", "sidebar-wrapper", "primary-sidebar", or one of its boxes ("sidebar-block", "sidebar-widget", TypePad's "module-archives", a blogroll's "linkcat"); not a layout's "left-sidebar" or "content-sidebar-wrap". */
 export const SIDEBAR_NAME = /^(?:sidebar|widget-area|sidebar[-_]?wrapper|(?:primary|secondary)[-_]sidebar|sidebar[-_](?:primary|secondary)|sidebar[-_]?(?:block|widget|module|box|section|item)s?|module-(?:about|archives|typelist|categories|recent-comments|recent-posts|search|powered|syndicate|elsewhere|feed|photo|links)|linkcat|xoxo)$/i;
+/** Words one of which every name `SIDEBAR_NAME` accepts holds: a class string without any is not split. */
+export const SIDEBAR_WORD = /sidebar|widget-area|module-|linkcat|xoxo/i;
 /** A page footer's own id or class, exactly: "footer", "site-footer", "page-footer" (not a post's "entry-footer"). */
 export const FOOTER_NAME = /^(?:(?:site|page|global|main)[-_]?)?footer$/i;
+/** The word every name `FOOTER_NAME` accepts holds: a class string without it is not split. */
+export const FOOTER_WORD = /footer/i;
 /**
  * Class names of text that only screen readers get, hidden from the screen by the site's
  * stylesheet (Bootstrap's and Tailwind's `sr-only`, WordPress's `screen-reader-text`, Korean
@@ -150,6 +156,8 @@ export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?
  * do not count.
  */
 export const AD_SLOT_NAME = /^(?:ads?|adslot\w*|adunit\w*|advert\w*|adsbygoogle|dfp|gpt-ad\w*|google[-_]?ads?|banner[-_]?ads?|sponsored|taboola\w*|outbrain\w*)(?:[-_]\w*)*$/i;
+/** Words one of which every name `AD_SLOT_NAME` accepts holds: a class string without any (most) is not split. */
+export const AD_SLOT_WORD = /ad|dfp|sponsored|taboola|outbrain/i;
 /** The label an ad slot carries as its only text: "Advertisement", "Anzeige", "- Publicité -". */
 export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—:\s]*$/iu;
 /**
@@ -175,6 +183,12 @@ export const AD_LEAD = /^(?:ANZEIGE|WERBUNG|ADVERTISEMENT|PUBLICITÉ|PUBLICIDAD|
  * `CONSENT_CONTEXT`: "we use cookies" alone may be a recipe.
  */
 export const CONSENT_NOTICE = /(?<![\p{L}\p{N}_])(?:(?:we|this\s+(?:site|website)|our\s+(?:site|website)s?)\s+(?:use|uses|are\s+using)\s+cookies|(?:accept|consent\s+to|agree\s+to)\b[^.]{0,40}\bcookies|cookies?\b[^.]{0,100}\b(?:accept|consent|agree)|by\s+(?:continuing\s+to\s+use|using)\s+(?:this|our)\s+(?:site|website)|wir\s+(?:verwenden|nutzen|setzen)\b[^.]{0,40}\bcookies|cookies?\b[^.]{0,100}\b(?:akzeptieren|zustimmen|einverstanden)|(?:akzeptieren|zustimmen)\b[^.]{0,40}\bcookies|cookies\s+erleichtern|ohne\s+(?:dein|ihr)e?\s+(?:einverständnis|einwilligung|zustimmung)|nous\s+utilisons\s+(?:des\s+)?cookies|accepte[rz]?\s+(?:les\s+)?cookies|utilizamos\s+cookies|aceptar?\s+(?:las\s+)?cookies)\b/iu;
+/**
+ * Words every phrase of `CONSENT_NOTICE` holds one of ("cookie", "by continuing", "ohne dein"), with
+ * its flags: a text without any (most lines) is no notice, read once instead of at every position
+ * the phrase's lookbehind is tried.
+ */
+export const CONSENT_NOTICE_WORD = /cookie|by\s|ohne\s/iu;
 
 /** What a consent notice speaks of besides cookies: accepting them, the site, the browser, privacy, consent, settings, embedded content. */
 export const CONSENT_CONTEXT = /(?<![\p{L}\p{N}_])(?:accept\w*|agree\w*|akzept\w*|acept\w*|web\s?sites?|site|browser|browsing|privacy|consent|experience|analytics|tracking|settings|services|policy|third[-\s]part(?:y|ies)|video|content|webseite|internetseite|seite|datenschutz\w*|daten|werb\w*|advertis\w*|données|privatsph\w*|einverst\w*|einwillig\w*|zustimm\w*|dienste|einstellungen|gerät|inhalte?|navigation|expérience|navigation|navegación|sitio|contenido)\b/iu;
@@ -193,6 +207,19 @@ const OTHER_APPEAL = String.raw`(?:^|[^\p{L}])(?:(?:consider|please)\s+(?:suppor
 /** A line that opens by asking the reader to follow an account ("Follow @nytimesworld for ..."); later in a paragraph it may close a photo essay's text. */
 const FOLLOW_ACCOUNT = String.raw`^follow\s+@\w+`;
 export const READER_APPEAL = new RegExp(String.raw`(?:${ENGLISH_APPEAL}|${OTHER_APPEAL}|${FOLLOW_ACCOUNT})(?:[^\p{L}]|$)`, 'iu');
+/**
+ * Words one of which every appeal `READER_APPEAL` accepts holds (its verbs, cut to a stem where
+ * forms vary), with its flags: a line without any (most lines) is read once, not at every
+ * position the appeal's lookbehind is tried.
+ */
+export const READER_APPEAL_WORD = new RegExp(
+  [
+    'subscribe', 'sign', 'order', 'buy', 'support', 'become', 'join', 'donate', 'download', 'follow', 'get', 'consider', 'please',
+    'abonn', 'bestell', 'unterstütz', 'folg', 'meld', 'sichern', 'registrieren', 'testen', 'gefällt', 'zapraszamy', 'jetzt', 'werde', 'lade', 'hol',
+    'suscr', 'guenos', 'hazte', 'yanos', 'inscrivez', 'soutenez', 'suivez', 'chargez', 'abbonati', 'iscriviti', 'seguici', 'sostienici',
+  ].join('|'),
+  READER_APPEAL.flags,
+);
 /** What a reader is asked to subscribe to, order, join or follow: the magazine, its issue, the newsletter, the app, the site's work, its social accounts. */
 export const READER_APPEAL_OBJECT = /(?:^|[^\p{L}])(?:newsletters?|e-?mail\s+updates|@\w+|subskrypcj\p{L}*|prenumerat\p{L}*|magazin\w*|magazine|ausgabe|heft|issues?|edition|abos?|abonnement\w*|subscriptions?|apps?|itunes|google\s+play|app\s*store|paywall|bezahlschranke|our\s+(?:work|journalism|reporting|journalists)|unsere\s+(?:arbeit|redaktion)|unseren\s+journalismus|membership|mitglied\w*|members?|angebote?|shop|facebook|twitter|instagram|youtube|telegram|podcasts?|e-?paper|print|buch|bolet[íi]n|revista|suscripci[óo]n|lettre\s+d'information)(?:[^\p{L}]|$)/iu;
 
@@ -234,6 +261,11 @@ export const LIABILITY_DISCLAIMER = /^\(?(?:alle\s+angaben\s+ohne\s+gewähr|anga
  * (27 µs a 300-character line, 5% of all extraction time).
  */
 export const AFFILIATE_DISCLOSURE = /(?<![\p{L}\p{N}_])(?:affiliate[- ]?links?\b|(?:we|i)\s+(?:may\s+|might\s+)?(?:receive|earn|get)\s+(?:a\s+)?(?:small\s+)?(?:compensation|commission|a\s+share)\b|advertiser\s+disclosure\b|contains\s+references\s+to\s+products\b|(?:provision|vergütung|geld)\s+erhalten\s+wir\b|erhalten\s+wir\s+(?:eine\s+)?(?:kleine\s+)?(?:provision|vergütung)\b|earns?\s+from\s+qualifying\s+purchases\b|werbelinks?\b|partnerlinks?\b)/iu;
+/**
+ * Words every phrase of `AFFILIATE_DISCLOSURE` holds one of, with its flags: a line without any
+ * (most lines) is no disclosure, read once instead of at every position its lookbehind is tried.
+ */
+export const AFFILIATE_WORD = /affiliate|compensation|commission|share|advertiser|contains|erhalten|qualifying|werbelink|partnerlink/iu;
 /** An embed's stand-in before the reader agrees to load it: "Externer Inhalt", "Empfohlener redaktioneller Inhalt". */
 export const EMBED_PLACEHOLDER = /^(?:externer\s+inhalt|empfohlener\s+redaktioneller\s+inhalt|eingebetteter\s+inhalt|external\s+content|embedded\s+content|contenu\s+externe)$/iu;
 /** A gallery's count or prompt, a newspaper's jump line: "19 Photos", "View the Full Gallery »", "Enlarge Photo", "Continue reading the main story". */
@@ -262,3 +294,5 @@ export const SCRIPT_NOTICE = new RegExp(`^(?:(?:notice|note|warning|hinweis|acht
 ].join('|')})`, 'iu');
 /** A widget's placeholder while it loads: "Loading...", "Gefällt mir Wird geladen …" (a like button's label before it). */
 export const LOADING_PLACEHOLDER = /^(?:[\p{L} ]{0,20}\s)?(?:wird\s+geladen|loading|chargement|cargando|caricamento)\s*(?:…|\.{3})?$/iu;
+/** The words one of which every loading placeholder holds, with `LOADING_PLACEHOLDER`'s flags: its pattern is read only where one is. */
+export const LOADING_WORD = /geladen|loading|chargement|cargando|caricamento/iu;

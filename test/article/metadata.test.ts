@@ -121,3 +121,14 @@ test('a time or date line deep inside a comment section (or inside one nested in
   const none = meta('<body><div id="comments"><time datetime="2020-01-01">x</time><p class="date">January 2, 2020</p></div></body>');
   assert.equal(none.date, undefined);
 });
+
+test('a declared date wins over the tree\'s <time> and date line, which are read only without one; the byline and canonical link are read either way', () => {
+  const tree = '<link rel="canonical" href="https://example.com/story"><p class="date">12.03.2024</p><time datetime="2024-03-11">Monday</time><span class="byline">By Cy Dee</span>';
+  const declared = meta(`<meta property="article:published_time" content="2024-03-10">${tree}`);
+  assert.deepEqual([declared.date, declared.author, declared.url], ['2024-03-10', 'Cy Dee', 'https://example.com/story']);
+  const undeclared = meta(tree);
+  assert.deepEqual([undeclared.date, undeclared.author, undeclared.url], ['2024-03-11', 'Cy Dee', 'https://example.com/story']);
+  const dateLineOnly = meta('<p class="date">12.03.2024</p><span class="byline">By Cy Dee</span>');
+  assert.equal(dateLineOnly.author, 'Cy Dee');
+  assert.ok(dateLineOnly.date !== undefined && dateLineOnly.date !== '2024-03-10', `the date line gives the date (${dateLineOnly.date})`);
+});

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BlockRole, blockRoles, QUOTE_ATTRIBUTION_WORD, ROLE_NAME_WORD } from '../../src/decode/roles.js';
+import { BlockRole, blockRoles } from '../../src/decode/roles.js';
 import { blockContainers, tagsAlongChain } from '../../src/decode/containers.js';
 import { detectPageType, detectPageTypeOf, kindBodyWeight, KIND_BODY_WEIGHTS } from '../../src/decode/page-type.js';
 import { loadPage } from '../../src/page.js';
 import type { DomTree, ElementNode } from '../../src/dom/tree.js';
 import type { Block } from '../../src/segment/segment.js';
-import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, SITE_TITLE_NAME } from '../../src/features/cue-words.js';
+import { AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, USER_INFO_NAME, CONTROL_LABEL, PROMO_BOX_NAME, QUOTE_ATTRIBUTION, QUOTE_ATTRIBUTION_WORD, SITE_TITLE_NAME } from '../../src/features/cue-words.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const ROLE_NAMES = Object.fromEntries(Object.entries(BlockRole).map(([k, v]) => [v, k]));
@@ -259,21 +259,7 @@ test("roles: names read once per element and the ancestors' flags OR-ed in one w
   assert.ok(named > 10, 'the pages give roles');
 });
 
-test('roles pre-tests: every name a role pattern accepts holds a role word, and every attribution its word, so asking them first changes no role', () => {
-  const patterns = [PROMO_BOX_NAME, AVATAR_NAME, AUTHOR_NAME, USER_INFO_NAME, AUTHOR_BOX_NAME, SITE_TITLE_NAME,
-    /(?:^|[-_])(?:date|timestamp|post-?time|time-?ago|relative-date)(?:[-_]|$)/i, /(?:^|[-_])caption(?:[-_]|$)/i, /credit/i];
-  const names = ['internallink', 'related-posts', 'RelatedArticles', 'promo_box', 'teasers', 'readmore', 'more-stories-list', 'recommended', 'also-read', 'see-also',
-    'you-may-also-like', 'user-avatar', 'avatars', 'username', 'AUTHOR', 'message-name', 'poster', 'post-author', 'postauthor', 'topic-owner', 'last-poster',
-    'userTitle', 'message-userExtras', 'postbit_legacy', 'author-rank', 'member-since', 'rank-title', 'post-date', 'timestamp', 'post-time', 'time-ago',
-    'relative-date', 'wp-caption', 'photo-credit', 'author-box', 'autoren-profil', 'about-the-author', 'entry-author-bio', 'site-title', 'blog-name',
-    'banner-header', 'LOGO', 'site-branding', 'branding', 'container', 'row', 'col-md-6', 'btn', 'nav', 'menu-item', 'ſite-title', 'Ümlaut'];
-  let accepted = 0;
-  for (const name of names) {
-    if (!patterns.some((p) => p.test(name))) continue;
-    accepted++;
-    assert.ok(ROLE_NAME_WORD.test(name), name);
-  }
-  assert.ok(accepted >= 40, `${accepted}`);
+test('the attribution pre-test: every attribution holds its word, so asking it first changes no role', () => {
   const lines = ['velo_mike said:', 'Anna wrote:', 'Quote: Originally Posted by anna', 'Zitat von Peter', 'Originally posted by Mike', 'Jean a écrit :',
     'María escribió:', 'QUOTE from bob', 'Hans schrieb:', 'He SAID:', 'Nothing here', 'Reply'];
   let attributions = 0;

@@ -5,7 +5,7 @@
  * page where many do, the page is about cookies (a privacy policy) and they stay.
  */
 import { lineRule } from '../rule.js';
-import { CONSENT_CONTEXT, CONSENT_NOTICE } from '../../features/cue-words.js';
+import { CONSENT_CONTEXT, CONSENT_NOTICE, CONSENT_NOTICE_WORD } from '../../features/cue-words.js';
 
 /** A notice is a few sentences; a longer block that names cookies is prose about them. */
 const MAX_NOTICE_CHARS = 600;
@@ -14,13 +14,6 @@ const MAX_NOTICES = 3;
 
 /** A line this short that says "We use cookies" is a banner's heading, whatever else it lacks. */
 const MAX_BARE_NOTICE_CHARS = 40;
-
-/**
- * Words every phrase of `CONSENT_NOTICE` holds one of ("cookie", "by continuing", "ohne dein"), with
- * its flags: a text without any (most lines) is no notice, read once instead of at every position
- * the phrase's lookbehind is tried.
- */
-export const CONSENT_NOTICE_WORD = /cookie|by\s|ohne\s/iu;
 
 /** The text is a notice about cookies or consent: its phrase, and what such notices speak of (unless it is a bare banner line). */
 export function isConsentNotice(text: string): boolean {

@@ -22,7 +22,8 @@ export const creditLines = lineRule({
   doc: 'a short line that only credits a picture or names a source ("Foto: dpa", "Quelle: ...", "Titelbild"), or a caption that ends in its credit ("... © AFP / NAME"), becomes other (not in data tables, not on documentation, not when such lines are all the body)',
   labels: ['body'],
   runs: (page, settings) => settings.creditLines !== 0 && page.pageType !== 'docs',
-  matches: (b, _page, texts) => !texts.inTableCell(b.tagPath) && isCreditLine(b.text, texts.line),
+  // The line first: few are credits, and a table cell's test reads the block's whole tag path.
+  matches: (b, _page, texts) => isCreditLine(b.text, texts.line) && !texts.inTableCell(b.tagPath),
   spares: isAllTheBody,
   reason: 'a picture credit or source line',
 });

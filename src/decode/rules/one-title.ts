@@ -23,6 +23,17 @@ import { BlockRole } from '../roles.js';
 /** What a declared headline adds to a block's p(title). */
 const DECLARED_BONUS = 0.15;
 
+/** The highest p(title) of a text block the title may be (not set aside, its p(title) with the bonus at least `threshold`); 0 with none. */
+export function highestTitleProb(s: DecodeState, threshold: number): number {
+  let best = 0;
+  for (let i = 0; i < s.blocks.length; i++) {
+    if (s.blocks[i]!.kind !== 'text' || s.has(i, BlockTag.setAside)) continue;
+    const p = s.probs[i]![TITLE]!;
+    if (p + DECLARED_BONUS >= threshold && p > best) best = p;
+  }
+  return best;
+}
+
 export const oneTitle: DecodeRule = {
   name: 'one-title',
   doc: 'the most probable title block (at least `titleThreshold`, declared headlines breaking near-ties; not a block naming the site when another block shows a declared headline or what the `<title>` says besides that name) is the title, unless it is an h2-h6 that a later heading repeats the tag path of and that shares at most half its words with every declared headline (then a heading); other title blocks fall back to their next label',
@@ -32,13 +43,16 @@ export const oneTitle: DecodeRule = {
     const declared = page.declaredTitleKeys;
     let longestDeclared = 0;
     for (const key of declared) longestDeclared = Math.max(longestDeclared, key.length);
+    // The title is the first block of the highest score (p(title), plus the bonus); no block whose
+    // p(title) with the bonus stays below the highest p(title) alone can be it.
+    const floor = highestTitleProb(s, settings.titleThreshold);
     let title = -1;
     let titleScore = 0;
     for (let i = 0; i < n; i++) {
       if (blocks[i]!.kind !== 'text' || s.has(i, BlockTag.setAside)) continue;
       const p = probs[i]![TITLE]!;
       // Normalising a block's text is the costly part: only for blocks the bonus could lift.
-      if (p + DECLARED_BONUS <= titleScore || p + DECLARED_BONUS < settings.titleThreshold) continue;
+      if (p + DECLARED_BONUS <= titleScore || p + DECLARED_BONUS < settings.titleThreshold || p + DECLARED_BONUS < floor) continue;
       const text = blocks[i]!.text;
       const score = p + (declared.size > 0 && !comparableLongerThan(text, longestDeclared) && declared.has(s.texts.comparable(text)) ? DECLARED_BONUS : 0);
       if (score > titleScore) {

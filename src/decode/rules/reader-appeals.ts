@@ -8,7 +8,7 @@
  * API's, only appeals that name a newsletter are: no API has one.
  */
 import { lineRule } from '../rule.js';
-import { READER_APPEAL, READER_APPEAL_OBJECT } from '../../features/cue-words.js';
+import { READER_APPEAL, READER_APPEAL_OBJECT, READER_APPEAL_WORD } from '../../features/cue-words.js';
 
 /** An appeal is a few sentences; a longer block that mentions subscribing is prose about it. */
 const MAX_APPEAL_CHARS = 300;
@@ -17,23 +17,9 @@ const MAX_APPEALS = 3;
 
 /** A newsletter's blurb beside its sign-up: "The Replay is a weekly newsletter for dev and engineering leaders." */
 export const NEWSLETTER_BLURB = /^[^.!?]{1,60}?\s(?:is|ist|est)\s+(?:a|an|our|ein|une?)\s+(?:(?:free|weekly|daily|monthly|bi-?weekly|fortnightly|curated|wöchentliche[rn]?|tägliche[rn]?|kostenlose[rn]?)\s+)*(?:e-?mail\s+)?newsletter\b/iu;
-/**
- * Words one of which every appeal `READER_APPEAL` accepts holds (its verbs, cut to a stem where
- * forms vary), with its flags: a line without any (most lines) is read once, not at every
- * position the appeal's lookbehind is tried.
- */
-export const APPEAL_WORD = new RegExp(
-  [
-    'subscribe', 'sign', 'order', 'buy', 'support', 'become', 'join', 'donate', 'download', 'follow', 'get', 'consider', 'please',
-    'abonn', 'bestell', 'unterstütz', 'folg', 'meld', 'sichern', 'registrieren', 'testen', 'gefällt', 'zapraszamy', 'jetzt', 'werde', 'lade', 'hol',
-    'suscr', 'guenos', 'hazte', 'yanos', 'inscrivez', 'soutenez', 'suivez', 'chargez', 'abbonati', 'iscriviti', 'seguici', 'sostienici',
-  ].join('|'),
-  READER_APPEAL.flags,
-);
-
 /** Whether the text is an appeal `READER_APPEAL` accepts, its words looked for first. */
 function asksReader(t: string): boolean {
-  return APPEAL_WORD.test(t) && READER_APPEAL.test(t);
+  return READER_APPEAL_WORD.test(t) && READER_APPEAL.test(t);
 }
 
 /** The word every newsletter's blurb holds, with `NEWSLETTER_BLURB`'s flags: the blurb's pattern is read only where it is. */

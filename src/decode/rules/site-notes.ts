@@ -9,19 +9,13 @@
  */
 import { lineRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
-import { AFFILIATE_DISCLOSURE, LIABILITY_DISCLAIMER, OPINION_DISCLAIMER, POST_META_LINE, PRINT_NOTE } from '../../features/cue-words.js';
+import { AFFILIATE_DISCLOSURE, AFFILIATE_WORD, LIABILITY_DISCLAIMER, OPINION_DISCLAIMER, POST_META_LINE, PRINT_NOTE } from '../../features/cue-words.js';
 
 /** A footer line with its categories and "You can follow any responses ..." runs to a few hundred characters. */
 const MAX_SITE_NOTE_CHARS = 400;
 
 /** A disclosure opens the note: prose that mentions affiliate links further on is a post's own text. */
 const MAX_DISCLOSURE_OFFSET = 160;
-
-/**
- * Words every phrase of `AFFILIATE_DISCLOSURE` holds one of, with its flags: a line without any
- * (most lines) is no disclosure, read once instead of at every position its lookbehind is tried.
- */
-export const AFFILIATE_WORD = /affiliate|compensation|commission|share|advertiser|contains|erhalten|qualifying|werbelink|partnerlink/iu;
 
 /** The text opens as a post-meta footer, an opinions disclaimer, an affiliate disclosure or a print note does. */
 export function isSiteNote(text: string, normalize: (text: string) => string = normalizeSpace): boolean {

@@ -17,12 +17,10 @@
 import { lineRule } from '../rule.js';
 import { normalizeSpace } from '../../dom/tree.js';
 import { isSpaceCode } from '../../dom/white-space.js';
-import { ARCHIVE_ENTRY, COMMENT_SYSTEM_LINE, VIEW_COUNT, EMBED_PLACEHOLDER, GALLERY_PROMPT, LISTEN_PROMPT, LOADING_PLACEHOLDER, ONLINE_COUNT, POST_NAVIGATION, READING_TIME, SCRIPT_NOTICE } from '../../features/cue-words.js';
+import { ARCHIVE_ENTRY, COMMENT_SYSTEM_LINE, VIEW_COUNT, EMBED_PLACEHOLDER, GALLERY_PROMPT, LISTEN_PROMPT, LOADING_PLACEHOLDER, LOADING_WORD, ONLINE_COUNT, POST_NAVIGATION, READING_TIME, SCRIPT_NOTICE } from '../../features/cue-words.js';
 
 /** Widget lines are a few words; read before normalising (most blocks are paragraphs). */
 const MAX_WIDGET_LINE_CHARS = 80;
-/** The words one of which every loading placeholder holds, with `LOADING_PLACEHOLDER`'s flags: its pattern is read only where one is. */
-export const LOADING_WORD = /geladen|loading|chargement|cargando|caricamento/iu;
 /** A comment system's line may carry a URL or the list of allowed tags after its opening words. */
 const MAX_COMMENT_SYSTEM_LINE_CHARS = 300;
 /** A notice that scripts are needed is a sentence or two ("To view this video please enable JavaScript, and consider upgrading ..."). */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSENT_NOTICE_WORD, consentNotices, isConsentNotice } from '../../../src/decode/rules/consent-notices.js';
-import { CONSENT_CONTEXT, CONSENT_NOTICE } from '../../../src/features/cue-words.js';
+import { consentNotices, isConsentNotice } from '../../../src/decode/rules/consent-notices.js';
+import { CONSENT_CONTEXT, CONSENT_NOTICE, CONSENT_NOTICE_WORD } from '../../../src/features/cue-words.js';
 import { acceptedByPreTest, CUE_LINES } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';

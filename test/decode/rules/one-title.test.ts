@@ -5,6 +5,8 @@ import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { BlockTag } from '../../../src/decode/rule.js';
 import { noteRows, runRule } from './run-rule.js';
 import { BlockRole } from '../../../src/decode/roles.js';
+import { seededRandom } from '../../../src/util/random.js';
+import { comparableText } from '../../../src/util/comparable-text.js';
 
 test('one-title: the most probable title stays, other titles fall to their next label (ties to other)', () => {
   const doc = new BlockBuilder()
@@ -75,4 +77,37 @@ test("one-title: a banner the markup names for the site gives way to the rest of
   assert.deepEqual(runRule(oneTitle, typepad, { declaredTitles, blockRoles: roles }).labels, ['other', 'title', 'body']);
   // A headline that merely opens the <title> is not taken for the site's name without that mark.
   assert.deepEqual(runRule(oneTitle, typepad, { declaredTitles }).labels, ['title', 'heading', 'body']);
+});
+
+test('one-title: the title is the first block of the highest score (p(title) plus the declared bonus), whatever blocks are passed over unread', () => {
+  const rand = seededRandom(46);
+  const texts = ['Real headline', 'real HEADLINE', 'Teaser', 'Menu', 'Ünïcödé Headline', 'Ｒｅａｌ headline', 'Another story'];
+  let bonusDecided = 0;
+  for (let round = 0; round < 400; round++) {
+    const b = new BlockBuilder();
+    const n = 2 + Math.floor(rand() * 8);
+    const ps: number[] = [];
+    for (let k = 0; k < n; k++) {
+      // Probabilities on a coarse grid, so that ties and near-ties (within the bonus) are common.
+      const t = Math.round(rand() * 20) / 20;
+      ps.push(t);
+      b.text(texts[Math.floor(rand() * texts.length)]!, 'other').probsOfLast({ title: t, other: 1 - t });
+    }
+    const doc = b.build();
+    const declaredTitles = ['Real headline'];
+    const s = runRule(oneTitle, doc, { declaredTitles, titleThreshold: 0.05 });
+    // The slow path: every block scored, the first of the highest score kept (above 0, at least the threshold).
+    const declared = new Set(declaredTitles.map(comparableText));
+    let best = -1;
+    let bestScore = 0;
+    for (let i = 0; i < n; i++) {
+      const score = ps[i]! + (declared.has(comparableText(doc.blocks[i]!.text)) ? 0.15 : 0);
+      if (ps[i]! + 0.15 >= 0.05 && score > bestScore) [best, bestScore] = [i, score];
+    }
+    if (best >= 0 && ps[best]! < 0.05) best = -1;
+    assert.equal(s.labels.indexOf('title'), best, JSON.stringify({ ps, texts: doc.blocks.map((x) => x.text) }));
+    const argmaxP = ps.indexOf(Math.max(...ps));
+    if (best !== argmaxP) bonusDecided++;
+  }
+  assert.ok(bonusDecided > 20, `the bonus decided ${bonusDecided} pages`);
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { APPEAL_WORD, isNewsletterAppeal, isReaderAppeal, LEADING_SYMBOLS, NEWSLETTER, NEWSLETTER_BLURB, NEWSLETTER_WORD, readerAppeals } from '../../../src/decode/rules/reader-appeals.js';
-import { READER_APPEAL, READER_APPEAL_OBJECT } from '../../../src/features/cue-words.js';
+import { isNewsletterAppeal, isReaderAppeal, LEADING_SYMBOLS, NEWSLETTER, NEWSLETTER_BLURB, NEWSLETTER_WORD, readerAppeals } from '../../../src/decode/rules/reader-appeals.js';
+import { READER_APPEAL, READER_APPEAL_OBJECT, READER_APPEAL_WORD } from '../../../src/features/cue-words.js';
 import { acceptedByPreTest, CUE_LINES } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
@@ -50,7 +50,7 @@ test('reader-appeals: on documentation only a newsletter\'s appeal; none on a pa
 });
 
 test('reader-appeals pre-tests: every appeal and newsletter blurb holds their words, with the patterns\' case folding (ſ for s), so asking them first changes no answer', () => {
-  const appeals = acceptedByPreTest(READER_APPEAL, APPEAL_WORD);
+  const appeals = acceptedByPreTest(READER_APPEAL, READER_APPEAL_WORD);
   assert.deepEqual(appeals.missed, []);
   assert.ok(appeals.accepted >= 25, `${appeals.accepted}`);
   const blurbs = acceptedByPreTest(NEWSLETTER_BLURB, NEWSLETTER_WORD);

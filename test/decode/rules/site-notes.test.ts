@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AFFILIATE_WORD, isSiteNote, siteNotes } from '../../../src/decode/rules/site-notes.js';
+import { isSiteNote, siteNotes } from '../../../src/decode/rules/site-notes.js';
 import { normalizeSpace } from '../../../src/dom/tree.js';
-import { AFFILIATE_DISCLOSURE, LIABILITY_DISCLAIMER, OPINION_DISCLAIMER, POST_META_LINE, PRINT_NOTE } from '../../../src/features/cue-words.js';
+import { AFFILIATE_DISCLOSURE, AFFILIATE_WORD, LIABILITY_DISCLAIMER, OPINION_DISCLAIMER, POST_META_LINE, PRINT_NOTE } from '../../../src/features/cue-words.js';
 import { acceptedByPreTest, CUE_LINES } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isTickerLine, isWidgetLine, LOADING_WORD, widgetLines } from '../../../src/decode/rules/widget-lines.js';
-import { LOADING_PLACEHOLDER } from '../../../src/features/cue-words.js';
+import { isTickerLine, isWidgetLine, widgetLines } from '../../../src/decode/rules/widget-lines.js';
+import { LOADING_PLACEHOLDER, LOADING_WORD } from '../../../src/features/cue-words.js';
 import { acceptedByPreTest } from './cue-lines.js';
 import { BlockBuilder, para } from '../../helpers/block-builder.js';
 import { noteRows, runRule } from './run-rule.js';
