@@ -112,9 +112,18 @@ function wantedFields(init: PageHandlerInit): ReadonlySet<BatchField> {
 /** The page's main list, found only when a line carries `lists`. */
 type ListFinder = (result: ExtractResult) => readonly FoundList[];
 
+/** The renderings a line does not carry (never made). */
+function unwantedRenderings(want: ReadonlySet<BatchField>): ReadonlySet<'markdown' | 'html'> {
+  return new Set((['markdown', 'html'] as const).filter((key) => !want.has(key)));
+}
+
 /** The line's fields: the extraction's JSON (schema/extraction.schema.json), only those asked for. */
 function renderFields(result: ExtractResult, want: ReadonlySet<BatchField>, lists: ListFinder | undefined): Record<string, unknown> {
-  const json = extractionJson(resultExtraction(result), { ...(want.has('blocks') ? { blocks: resultBlocks(result) } : {}), ...(lists ? { lists: lists(result) } : {}) });
+  const json = extractionJson(resultExtraction(result), {
+    ...(want.has('blocks') ? { blocks: resultBlocks(result) } : {}),
+    ...(lists ? { lists: lists(result) } : {}),
+    omitRenderings: unwantedRenderings(want),
+  });
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(json)) if (want.has(LINE_FIELD_OF[key] ?? (key as BatchField))) out[key] = value;
   return out;

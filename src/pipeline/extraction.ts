@@ -120,6 +120,8 @@ export function toExtraction(article: Article, confidence: number, marks: Extrac
 export interface ExtractionJsonExtras {
   readonly blocks?: readonly { readonly label: string; readonly text: string; readonly p: number }[];
   readonly lists?: readonly FoundList[];
+  /** Renderings left out: one nobody asked for is never made (they are made on first read). */
+  readonly omitRenderings?: ReadonlySet<'markdown' | 'html'>;
 }
 
 /**
@@ -129,10 +131,14 @@ export interface ExtractionJsonExtras {
  */
 export function extractionJson(e: Extraction, extras: ExtractionJsonExtras = {}): Record<string, unknown> {
   const lists = extras.lists ?? e.lists;
+  const omitted = extras.omitRenderings;
   return {
     found: e.found,
     ...(e.reason !== undefined ? { reason: e.reason } : {}),
-    title: e.title, headings: e.headings, body: e.body, markdown: e.markdown, html: e.html, metadata: e.metadata,
+    title: e.title, headings: e.headings, body: e.body,
+    ...(omitted?.has('markdown') ? {} : { markdown: e.markdown }),
+    ...(omitted?.has('html') ? {} : { html: e.html }),
+    metadata: e.metadata,
     confidence: jsonConfidence(e.confidence),
     ...(e.comments !== undefined ? { comments: e.comments } : {}),
     ...(e.fields ? { fields: e.fields, fieldConfidence: e.fieldConfidence, records: e.records } : {}),

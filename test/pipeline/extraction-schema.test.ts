@@ -129,3 +129,21 @@ test("the schema's reasons are the library's, and /openapi.json's Extraction nam
   const meta = ((schema['$defs'] as Record<string, { properties: Record<string, unknown> }>)['metadata']!).properties;
   for (const k of Object.keys(schemas['Metadata']!.properties)) assert.ok(k in meta, `openapi Metadata.${k} is in the schema`);
 });
+
+test('extractionJson makes no rendering it is told to leave out, and keeps the key order otherwise', async () => {
+  const e = await extract(readFileSync(PAGES[0]!));
+  const all = extractionJson(e);
+  const reads: string[] = [];
+  const watched = new Proxy(e, {
+    get(target, key, receiver) {
+      if (key === 'markdown' || key === 'html') reads.push(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const lean = extractionJson(watched, { omitRenderings: new Set(['markdown', 'html'] as const) });
+  assert.deepEqual(reads, [], 'no rendering read');
+  assert.deepEqual(Object.keys(lean), Object.keys(all).filter((k) => k !== 'markdown' && k !== 'html'));
+  const noHtml = extractionJson(e, { omitRenderings: new Set(['html'] as const) });
+  assert.deepEqual(Object.keys(noHtml), Object.keys(all).filter((k) => k !== 'html'));
+  assert.equal(noHtml['markdown'], all['markdown']);
+});
