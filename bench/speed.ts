@@ -4,7 +4,7 @@
  * - process (issue 60's figures, bench/speed-process.ts): whole processes in alternation,
  *   `pith batch --workers 1`, the parse5 floor (bench/parse-floor-batch.js) and Readability.js
  *   on linkedom (bench/readability-batch.js); medians of CPU (user + sys of the process tree, the
- *   `--single-threaded-gc` re-run included) and wall time, ratios Readability / pith and floor /
+ *   re-run with the batch's Node flags included) and wall time, ratios Readability / pith and floor /
  *   pith, on the first 300 trafilatura-eval pages by name, all 776, every shared page and one
  *   page. Env: PROCESS_REPS (5), ALL_REPS (3), ONE_REPS (10), PROCESS_PAGES (300),
  *   PROCESS_SETS (`first300,trafilatura,all,one`), CPU_METER (`time` | `preload`).
@@ -38,6 +38,7 @@ import { commitOf, measureSet, processSets, setTable, trafilaturaPages } from '.
 import { profileStages, profileTable } from './stage-profile.js';
 import { slowestJson, slowestPages, slowestTables } from './slowest-pages.js';
 import { writeFileAtomic } from '../src/util/atomic-write.js';
+import { BATCH_NODE_FLAGS } from '../src/batch/batch-env.js';
 
 const root = process.env.CORPORA ?? join(process.cwd(), '..', 'shared', 'corpora');
 const limit = Number(process.env.LIMIT ?? Infinity);
@@ -192,7 +193,7 @@ async function batchScaling(): Promise<void> {
   const runs: Array<BatchRun & { workers: number; busy: number }> = [];
   for (const workers of [1, 2]) {
     // With the V8 flag `pith batch` starts itself with (see bin/pith.js).
-    const child = spawnSync(process.execPath, ['--single-threaded-gc', new URL('./batch-run.js', import.meta.url).pathname, list, join(dir, `out-${workers}.jsonl`), String(workers)], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, [...BATCH_NODE_FLAGS, new URL('./batch-run.js', import.meta.url).pathname, list, join(dir, `out-${workers}.jsonl`), String(workers)], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`batch child failed: ${child.stderr}`);
     const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as BatchRun;
     const busy = r.cpuSeconds / r.seconds;
