@@ -4,7 +4,7 @@
  * sentence (names of people, places, organisations), dates, times, money, percentages
  * and other numbers. Bylines, datelines and stock tickers are dense in these; prose is not.
  */
-import type { Token } from './text-stats.js';
+import { TOKEN_ASCII, TOKEN_LOWER, TOKEN_SENTENCE_START, TOKEN_UPPER, type TokenStore } from './token-store.js';
 
 export type EntityKind = 'name' | 'date' | 'time' | 'money' | 'percent' | 'number';
 export const ENTITY_KINDS: readonly EntityKind[] = Object.freeze(['name', 'date', 'time', 'money', 'percent', 'number']);
@@ -103,25 +103,59 @@ function countSpans(text: string): SpanCounts {
   return out;
 }
 
-const YEAR_RE = /^(?:1[89]|20)\d\d$/;
 const DIGIT_RE = /^\p{N}/u;
 const NO_TOKENS: ReadonlySet<string> = new Set();
 
-/** Whether a token starts with a digit of any script (ASCII without a regular expression). */
-function startsWithDigit(raw: string): boolean {
-  const c = raw.charCodeAt(0);
-  return c < 128 ? c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9 : DIGIT_RE.test(raw);
+/** Whether token k starts with a digit of any script (ASCII without a regular expression). */
+function startsWithDigit(store: TokenStore, t: number, k: number): boolean {
+  const c = store.unitAt(t, store.startOf(k));
+  return c < 128 ? c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9 : DIGIT_RE.test(store.raw(t, k));
+}
+
+/** `/^(?:1[89]|20)\d\d$/` on token k: a year of four ASCII digits. */
+function isYear(store: TokenStore, t: number, k: number): boolean {
+  if (store.lengthOf(k) !== 4) return false;
+  const at = store.startOf(k);
+  const d0 = store.unitAt(t, at);
+  const d1 = store.unitAt(t, at + 1);
+  if (!((d0 === 49 && (d1 === 56 || d1 === 57)) || (d0 === 50 && d1 === 48))) return false;
+  return isAsciiDigit(store.unitAt(t, at + 2)) && isAsciiDigit(store.unitAt(t, at + 3));
+}
+
+function isAsciiDigit(c: number): boolean {
+  return c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9;
+}
+
+/** FNV-1a of an ASCII string's units lower-cased: months' ASCII spellings, as numbers. */
+function asciiLowerHash(s: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    h ^= c >= 65 && c <= 90 ? c + 32 : c;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+const MONTH_ASCII_HASHES: ReadonlySet<number> = new Set([...MONTHS].filter((m) => /^[\x00-\x7f]*$/.test(m)).map((m) => asciiLowerHash(m, 0, m.length)));
+
+/** Whether token k, lower-cased, is a month name; an ASCII token is ruled out by its hash without making its text. */
+function isMonth(store: TokenStore, t: number, k: number): boolean {
+  if ((store.flags(k) & TOKEN_ASCII) !== 0) {
+    const at = store.startOf(k);
+    if (!MONTH_ASCII_HASHES.has(asciiLowerHash(store.textOf(t), at, at + store.lengthOf(k)))) return false;
+  }
+  return MONTHS.has(store.lower(t, k));
 }
 
 /**
- * Counts entity-like spans of a block's text; `tokens` are `tokenize(text)`. With
- * `collectTokens` false the result's `tokens` stay empty (only the bag of words reads them).
+ * Counts entity-like spans of a block's text; `tokens` holds `tokenize(text)` as its text `t`.
+ * With `collectTokens` false the result's `tokens` stay empty (only the bag of words reads them).
  */
-export function countEntities(text: string, tokens: readonly Token[], collectTokens = true): EntityCounts {
+export function countEntities(text: string, store: TokenStore, t: number, collectTokens = true): EntityCounts {
   // Most blocks have no entity tokens: their set is the shared empty one, made only when needed.
   let entityTokens: Set<string> | undefined;
-  const addEntityToken = (w: string): void => {
-    if (collectTokens) (entityTokens ??= new Set()).add(w);
+  const addEntityToken = (k: number): void => {
+    if (collectTokens) (entityTokens ??= new Set()).add(store.lower(t, k));
   };
   let name = 0;
   const spans = countSpans(text);
@@ -129,52 +163,51 @@ export function countEntities(text: string, tokens: readonly Token[], collectTok
   let date = numericDates;
   const { time, money, percent } = spans;
   let numbers = 0;
+  const first = store.first(t);
+  const end = store.end(t);
 
   // In a block without lower-case words (a headline in title case, a menu) capitals say nothing about names.
   let anyLower = false;
-  for (const t of tokens) {
-    if (t.upper === false) {
+  for (let k = first; k < end; k++) {
+    if ((store.flags(k) & TOKEN_LOWER) !== 0) {
       anyLower = true;
       break;
     }
   }
   let run = 0; // capitalised words in the current run
-  let runTokens: string[] = [];
+  let runFrom = 0; // the run's first token
   const endRun = (): void => {
     // A lone capitalised word mid-sentence counts too (a surname, a city); runs count once.
     if (run > 0) {
       name++;
-      for (const t of runTokens) addEntityToken(t);
+      if (collectTokens) for (let k = runFrom; k < runFrom + run; k++) addEntityToken(k);
     }
     run = 0;
-    if (runTokens.length > 0) runTokens = [];
   };
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (MONTHS.has(t.lower)) {
+  for (let k = first; k < end; k++) {
+    const f = store.flags(k);
+    if (isMonth(store, t, k)) {
       // "3 March 2024", "March 3", "März 2024": a month next to a number.
-      const prev = tokens[i - 1];
-      const next = tokens[i + 1];
-      const prevDigit = prev !== undefined && startsWithDigit(prev.raw);
-      if (prevDigit || (next && startsWithDigit(next.raw))) {
+      const prevDigit = k > first && startsWithDigit(store, t, k - 1);
+      if (prevDigit || (k + 1 < end && startsWithDigit(store, t, k + 1))) {
         date++;
         // "3 March": the day was counted as a number a moment ago.
-        if (prevDigit && !YEAR_RE.test(prev.raw) && numbers > 0) numbers--;
-        addEntityToken(t.lower);
+        if (prevDigit && !isYear(store, t, k - 1) && numbers > 0) numbers--;
+        addEntityToken(k);
         endRun();
         continue;
       }
     }
-    if (startsWithDigit(t.raw)) {
+    if (startsWithDigit(store, t, k)) {
       endRun();
-      if (YEAR_RE.test(t.raw)) date++;
+      if (isYear(store, t, k)) date++;
       else numbers++;
-      addEntityToken(t.lower);
+      addEntityToken(k);
       continue;
     }
-    if (anyLower && t.upper === true && (!t.sentenceStart || run > 0) && t.raw.length > 1) {
+    if (anyLower && (f & TOKEN_UPPER) !== 0 && ((f & TOKEN_SENTENCE_START) === 0 || run > 0) && store.lengthOf(k) > 1) {
+      if (run === 0) runFrom = k;
       run++;
-      if (collectTokens) runTokens.push(t.lower);
       continue;
     }
     endRun();

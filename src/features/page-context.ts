@@ -9,6 +9,7 @@ import type { DomTree, ElementNode } from '../dom/tree.js';
 import { INLINE_TAGS, type Block } from '../segment/segment.js';
 import type { Page } from '../page.js';
 import { tokenize, splitIdentifier, type Token } from './text-stats.js';
+import { TokenStore } from './token-store.js';
 import { guessStopLanguage, stopLanguageOf, stopWords, type StopLanguage } from './stop-words.js';
 import { pageMeta, type PageMeta } from './page-meta.js';
 import { nodeFacts, type NodeFacts } from './node-facts.js';
@@ -78,6 +79,7 @@ export class PageContext {
   readonly config: FeatureConfig;
 
   private _tokens: Token[][] | undefined;
+  private _blockTokens: TokenStore | undefined;
   private _containers: Int32Array | undefined;
   private _facts: NodeFacts | undefined;
   private _meta: PageMeta | undefined;
@@ -117,6 +119,20 @@ export class PageContext {
       });
     }
     return this._tokens;
+  }
+
+  /** The same tokens as `tokens`, block i as the store's text i: offsets and bits, no object per word. */
+  get blockTokens(): TokenStore {
+    if (!this._blockTokens) {
+      const cap = this.config.maxTokensPerBlock;
+      const store = new TokenStore();
+      for (const b of this.blocks) {
+        const text = b.kind === 'text' ? b.text : (b.alt ?? '');
+        store.add(text.length > cap * 12 ? text.slice(0, cap * 12) : text, cap);
+      }
+      this._blockTokens = store;
+    }
+    return this._blockTokens;
   }
 
   /** Nearest non-inline ancestor-or-self of each block's element: the box the block sits in. */

@@ -22,12 +22,12 @@ export interface Token {
 // Character classes for the tokenizer, decided once per BMP code point on first use (a
 // table lookup per character beats a Unicode-property regex per token by several times).
 const C_OTHER = 0;
-const C_WORD = 1; // letters, marks, digits
-const C_CJK = 2; // Han, Hiragana, Katakana: one token per character
-const C_SENT = 3; // sentence marks: the next token starts a sentence
-const C_JOIN = 4; // ' ’ - inside a word ("don't", "e-mail"); '.' is C_SENT but joins too ("U.S.")
-const CASE_UPPER = 1;
-const CASE_LOWER = 2;
+export const C_WORD = 1; // letters, marks, digits
+export const C_CJK = 2; // Han, Hiragana, Katakana: one token per character
+export const C_SENT = 3; // sentence marks: the next token starts a sentence
+export const C_JOIN = 4; // ' ’ - inside a word ("don't", "e-mail"); '.' is C_SENT but joins too ("U.S.")
+export const CASE_UPPER = 1;
+export const CASE_LOWER = 2;
 const UNKNOWN = 255;
 // Filled lazily: ASCII and the sentence/joiner marks up front, any other code point the
 // first time it is seen (a page uses a few hundred distinct characters, not 65 536).
@@ -58,7 +58,7 @@ function classify(c: number): number {
   return k;
 }
 
-function tables(): [Uint8Array, Uint8Array] {
+export function tables(): [Uint8Array, Uint8Array] {
   return [CLASS, CASE];
 }
 
@@ -66,7 +66,7 @@ const ASTRAL_WORD_RE = /^[\p{L}\p{M}\p{N}]/u;
 const ASTRAL_CJK_RE = /^\p{sc=Han}/u;
 
 /** Class of the character at k (surrogate pairs: of the pair) and its length in code units. */
-function classAt(text: string, k: number, cls: Uint8Array): number {
+export function classAt(text: string, k: number, cls: Uint8Array): number {
   const c = text.charCodeAt(k);
   if (c < 0xd800 || c > 0xdbff) {
     const v = cls[c]!;
@@ -77,7 +77,7 @@ function classAt(text: string, k: number, cls: Uint8Array): number {
 }
 
 /** An ASCII code unit that lower-casing leaves as it is. */
-function isPlainUnit(u: number): boolean {
+export function isPlainUnit(u: number): boolean {
   return u < 128 && (u < 65 || u > 90);
 }
 
@@ -292,13 +292,18 @@ export function endPunctuation(text: string): EndPunctuation {
  * all lines but the last, divided by those lines (a one-line block: its word count).
  */
 export function textDensity(tokens: readonly Token[], width = 80): number {
-  if (tokens.length === 0) return 0;
+  return wrappedDensity(tokens.length, (k) => tokens[k]!.raw.length, width);
+}
+
+/** `textDensity` of `count` words whose lengths `lengthAt(0..count-1)` gives. */
+export function wrappedDensity(count: number, lengthAt: (k: number) => number, width = 80): number {
+  if (count === 0) return 0;
   let lines = 0;
   let lineLen = 0;
   let wordsInLine = 0;
   let wordsBeforeLast = 0;
-  for (const t of tokens) {
-    const len = t.raw.length;
+  for (let k = 0; k < count; k++) {
+    const len = lengthAt(k);
     if (lineLen > 0 && lineLen + 1 + len > width) {
       lines++;
       wordsBeforeLast += wordsInLine;

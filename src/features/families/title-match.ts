@@ -49,9 +49,11 @@ function titleScores(ctx: PageContext): TitleScores {
     const cover = new Float64Array(n);
     const exact = new Uint8Array(n);
     if (titles.length === 0) return { matches, best, cover, exact };
-    ctx.tokens.forEach((toks, i) => {
-      if (toks.length === 0 || toks.length > maxLen) return;
-      const lower = toks.map((t) => t.lower);
+    const store = ctx.blockTokens;
+    ctx.blocks.forEach((_, i) => {
+      const count = store.count(i);
+      if (count === 0 || count > maxLen) return;
+      const lower = store.lowerWords(i);
       for (const t of titles) {
         // Long blocks are paragraphs that happen to use title words, not titles.
         if (lower.length > Math.max(3 * t.toks.length, 12)) continue;

@@ -1,0 +1,218 @@
+/**
+ * The word tokens of a page's blocks as offsets into each block's text and flag bits, in
+ * typed arrays: what `tokenize` gives as one object (and one or two strings) per word, with
+ * no object per word and a word's text made only where a family reads it. The tokens are
+ * `tokenize`'s, the same boundaries and bits (test/features/token-store.test.ts holds the two
+ * together); `tokenize` stays as the plain form for titles, bodies and tests.
+ */
+import { C_CJK, C_JOIN, C_SENT, C_WORD, CASE_LOWER, CASE_UPPER, classAt, isPlainUnit, tables, wrappedDensity, type Token } from './text-stats.js';
+
+/** The token's first letter is upper case (`Token.upper === true`). */
+export const TOKEN_UPPER = 1;
+/** The token's first letter is lower case (`Token.upper === false`); neither bit: no case. */
+export const TOKEN_LOWER = 2;
+/** A Han/Kana character (`Token.cjk`). */
+export const TOKEN_CJK = 4;
+/** Starts a sentence (`Token.sentenceStart`). */
+export const TOKEN_SENTENCE_START = 8;
+/** Every unit ASCII and none upper case: the token is its own lower case. */
+export const TOKEN_PLAIN = 16;
+/** Every unit ASCII (lower-casing it is ASCII arithmetic). */
+export const TOKEN_ASCII = 32;
+
+const FIRST_CAPACITY = 1024;
+
+export class TokenStore {
+  /** The text each block's tokens point into. */
+  private readonly texts: string[] = [];
+  /** Token index where each text's tokens begin (one more entry than texts). */
+  private firsts = new Int32Array(64);
+  private starts = new Int32Array(FIRST_CAPACITY);
+  private ends = new Int32Array(FIRST_CAPACITY);
+  private bits = new Uint8Array(FIRST_CAPACITY);
+  private n = 0;
+
+  /** A store of one text's tokens (text 0). */
+  static of(text: string, max = Infinity): TokenStore {
+    const store = new TokenStore();
+    store.add(text, max);
+    return store;
+  }
+
+  /** Tokenizes `text` as `tokenize(text).slice(0, max)` and appends its tokens; returns the text's index. */
+  add(text: string, max = Infinity): number {
+    const t = this.texts.length;
+    this.texts.push(text);
+    if (t + 2 > this.firsts.length) this.firsts = grownInt(this.firsts, this.firsts.length * 2);
+    this.scan(text, max);
+    this.firsts[t + 1] = this.n;
+    return t;
+  }
+
+  /** First token of text t. */
+  first(t: number): number {
+    return this.firsts[t]!;
+  }
+
+  /** One past the last token of text t. */
+  end(t: number): number {
+    return this.firsts[t + 1]!;
+  }
+
+  /** Tokens of text t. */
+  count(t: number): number {
+    return this.firsts[t + 1]! - this.firsts[t]!;
+  }
+
+  /** Offset of token k in its text. */
+  startOf(k: number): number {
+    return this.starts[k]!;
+  }
+
+  /** Length of token k in code units (`Token.raw.length`). */
+  lengthOf(k: number): number {
+    return this.ends[k]! - this.starts[k]!;
+  }
+
+  /** Flag bits of token k (TOKEN_*). */
+  flags(k: number): number {
+    return this.bits[k]!;
+  }
+
+  /** Token k of text t as written (`Token.raw`). */
+  raw(t: number, k: number): string {
+    return this.texts[t]!.slice(this.starts[k]!, this.ends[k]!);
+  }
+
+  /** Token k of text t lower-cased (`Token.lower`). */
+  lower(t: number, k: number): string {
+    const raw = this.raw(t, k);
+    return (this.bits[k]! & TOKEN_PLAIN) !== 0 ? raw : raw.toLowerCase();
+  }
+
+  /** The lower-cased tokens of text t. */
+  lowerWords(t: number): string[] {
+    const out: string[] = [];
+    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) out.push(this.lower(t, k));
+    return out;
+  }
+
+  /** Text t, as added. */
+  textOf(t: number): string {
+    return this.texts[t]!;
+  }
+
+  /** Code unit `at` of text t. */
+  unitAt(t: number, at: number): number {
+    return this.texts[t]!.charCodeAt(at);
+  }
+
+  /** `wordCount` of text t's tokens: words, with CJK characters at half a word. */
+  wordCount(t: number): number {
+    let words = 0;
+    let cjk = 0;
+    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) {
+      if ((this.bits[k]! & TOKEN_CJK) !== 0) cjk++;
+      else words++;
+    }
+    return words + Math.ceil(cjk / 2);
+  }
+
+  /** `textDensity` of text t's tokens. */
+  textDensity(t: number, width = 80): number {
+    const first = this.firsts[t]!;
+    const { starts, ends } = this;
+    return wrappedDensity(this.count(t), (k) => ends[first + k]! - starts[first + k]!, width);
+  }
+
+  /** Token k of text t as `tokenize` gives it: the slow path, for tests and the families that want objects. */
+  token(t: number, k: number): Token {
+    const b = this.bits[k]!;
+    return {
+      raw: this.raw(t, k),
+      lower: this.lower(t, k),
+      upper: (b & TOKEN_UPPER) !== 0 ? true : (b & TOKEN_LOWER) !== 0 ? false : null,
+      cjk: (b & TOKEN_CJK) !== 0,
+      sentenceStart: (b & TOKEN_SENTENCE_START) !== 0,
+    };
+  }
+
+  private push(from: number, to: number, bits: number): void {
+    if (this.n === this.starts.length) {
+      const size = this.n * 2;
+      this.starts = grownInt(this.starts, size);
+      this.ends = grownInt(this.ends, size);
+      const b = new Uint8Array(size);
+      b.set(this.bits);
+      this.bits = b;
+    }
+    this.starts[this.n] = from;
+    this.ends[this.n] = to;
+    this.bits[this.n++] = bits;
+  }
+
+  /** `tokenize`'s scan, writing offsets and bits; stops after `max` tokens. */
+  private scan(text: string, max: number): void {
+    const [cls, cas] = tables();
+    let made = 0;
+    let start = true;
+    const n = text.length;
+    let k = 0;
+    while (k < n && made < max) {
+      const c = classAt(text, k, cls);
+      const u0 = text.charCodeAt(k);
+      const w = u0 >= 0xd800 && u0 <= 0xdbff ? 2 : 1;
+      if (c === C_CJK) {
+        this.push(k, k + w, TOKEN_CJK | (start ? TOKEN_SENTENCE_START : 0));
+        made++;
+        start = false;
+        k += w;
+        continue;
+      }
+      if (c !== C_WORD) {
+        if (c === C_SENT) start = true;
+        k += w;
+        continue;
+      }
+      // A word: word characters, with single joiners (or dots) between word characters.
+      const from = k;
+      let plain = isPlainUnit(u0);
+      let ascii = u0 < 128;
+      k += w;
+      while (k < n) {
+        const u = text.charCodeAt(k);
+        const d = classAt(text, k, cls);
+        if (d === C_WORD) {
+          if (u >= 0xd800 && u <= 0xdbff) {
+            plain = ascii = false;
+            k += 2;
+          } else {
+            if (plain) plain = isPlainUnit(u);
+            if (ascii) ascii = u < 128;
+            k += 1;
+          }
+          continue;
+        }
+        const joins = d === C_JOIN || u === 46; // '.'
+        if (joins && k + 1 < n && classAt(text, k + 1, cls) === C_WORD) {
+          if (plain) plain = isPlainUnit(u);
+          if (ascii) ascii = u < 128;
+          k += 1;
+          continue;
+        }
+        break;
+      }
+      const fc = cas[u0]!;
+      const bits = (fc === CASE_UPPER ? TOKEN_UPPER : fc === CASE_LOWER ? TOKEN_LOWER : 0) | (start ? TOKEN_SENTENCE_START : 0) | (plain ? TOKEN_PLAIN : 0) | (ascii ? TOKEN_ASCII : 0);
+      this.push(from, k, bits);
+      made++;
+      start = false;
+    }
+  }
+}
+
+function grownInt(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
+}
