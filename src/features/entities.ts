@@ -4,7 +4,7 @@
  * sentence (names of people, places, organisations), dates, times, money, percentages
  * and other numbers. Bylines, datelines and stock tickers are dense in these; prose is not.
  */
-import { TOKEN_ASCII, TOKEN_LOWER, TOKEN_SENTENCE_START, TOKEN_UPPER, type TokenStore } from './token-store.js';
+import { TOKEN_LOWER, TOKEN_SENTENCE_START, TOKEN_UPPER, wordHash, type TokenStore } from './token-store.js';
 
 export type EntityKind = 'name' | 'date' | 'time' | 'money' | 'percent' | 'number';
 export const ENTITY_KINDS: readonly EntityKind[] = Object.freeze(['name', 'date', 'time', 'money', 'percent', 'number']);
@@ -126,25 +126,11 @@ function isAsciiDigit(c: number): boolean {
   return c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9;
 }
 
-/** FNV-1a of an ASCII string's units lower-cased: months' ASCII spellings, as numbers. */
-function asciiLowerHash(s: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let k = from; k < to; k++) {
-    const c = s.charCodeAt(k);
-    h ^= c >= 65 && c <= 90 ? c + 32 : c;
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-const MONTH_ASCII_HASHES: ReadonlySet<number> = new Set([...MONTHS].filter((m) => /^[\x00-\x7f]*$/.test(m)).map((m) => asciiLowerHash(m, 0, m.length)));
+const MONTH_HASHES: ReadonlySet<number> = new Set([...MONTHS].map(wordHash));
 
-/** Whether token k, lower-cased, is a month name; an ASCII token is ruled out by its hash without making its text. */
+/** Whether token k, lower-cased, is a month name; most tokens are ruled out by their hash without making their text. */
 function isMonth(store: TokenStore, t: number, k: number): boolean {
-  if ((store.flags(k) & TOKEN_ASCII) !== 0) {
-    const at = store.startOf(k);
-    if (!MONTH_ASCII_HASHES.has(asciiLowerHash(store.textOf(t), at, at + store.lengthOf(k)))) return false;
-  }
-  return MONTHS.has(store.lower(t, k));
+  return MONTH_HASHES.has(store.lowerHash(t, k)) && MONTHS.has(store.lower(t, k));
 }
 
 /**

@@ -88,6 +88,7 @@ export class PageContext {
   // empty turn into slow dictionaries.
   private _ownTokens: (readonly string[] | undefined)[] | undefined;
   private _charStarts: Float64Array | undefined;
+  private _firstBlockFrom: Int32Array | null | undefined;
   /** The page's class/id words, each once, in first-seen order: what word ids stand for. */
   private readonly _words: string[] = [];
   private readonly wordIndex = new Map<string, number>();
@@ -336,8 +337,37 @@ export class PageContext {
     return this._charStarts;
   }
 
-  /** Index of the first block whose first node is at or after node id `id` (binary search). */
+  /** Index of the first block whose first node is at or after node id `id`. */
   firstBlockFrom(id: number): number {
+    const table = this._firstBlockFrom ??= this.firstBlockTable();
+    return table !== null && id >= 0 && id < table.length ? table[id]! : this.searchFirstBlockFrom(id);
+  }
+
+  /**
+   * `firstBlockFrom` of every node id up to the tree's size, in one pass: families ask it for
+   * every element and block. Null when the blocks' first nodes do not ascend (the binary
+   * search then answers, as it always did).
+   */
+  private firstBlockTable(): Int32Array | null {
+    const blocks = this.blocks;
+    const size = this.tree.nodes.length + 2;
+    const table = new Int32Array(size);
+    let b = 0;
+    let prev = -Infinity;
+    for (const block of blocks) {
+      const first = block.nodeIds[0] ?? 0;
+      if (first < prev) return null;
+      prev = first;
+    }
+    for (let id = 0; id < size; id++) {
+      while (b < blocks.length && (blocks[b]!.nodeIds[0] ?? 0) < id) b++;
+      table[id] = b;
+    }
+    return table;
+  }
+
+  /** `firstBlockFrom` by binary search. */
+  private searchFirstBlockFrom(id: number): number {
     let lo = 0;
     let hi = this.blocks.length;
     while (lo < hi) {

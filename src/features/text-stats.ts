@@ -326,17 +326,36 @@ export function logScale(x: number, cap: number): number {
 
 /** Bucket of a count on a log2 scale: 0, 1, 2-3, 4-7, ... as a short label ('0', '1', '2', '4', ...). */
 export function log2Bucket(n: number, max = 1024): string {
-  if (n <= 0) return '0';
+  return log2BucketLabel(log2BucketIndex(n, max));
+}
+
+/** `log2Bucket`'s bucket as a number: 0 for n <= 0, k for the bucket 2^(k-1) (1 for n = 1, up to max). */
+export function log2BucketIndex(n: number, max = 1024): number {
+  if (n <= 0) return 0;
   let b = 1;
-  while (b * 2 <= n && b < max) b *= 2;
-  return String(b);
+  let k = 1;
+  while (b * 2 <= n && b < max) {
+    b *= 2;
+    k++;
+  }
+  return k;
+}
+
+/** The label of bucket k of `log2BucketIndex`. */
+export function log2BucketLabel(k: number): string {
+  return String(k === 0 ? 0 : 2 ** (k - 1));
 }
 
 /** Ten equal-width buckets of a value in [0, 1]: '0'..'9' ('9' includes 1). */
 export function decile(x: number): string {
-  if (!(x > 0)) return '0';
-  if (x >= 1) return '9';
-  return String(Math.floor(x * 10));
+  return String(decileIndex(x));
+}
+
+/** `decile` as a number 0..9. */
+export function decileIndex(x: number): number {
+  if (!(x > 0)) return 0;
+  if (x >= 1) return 9;
+  return Math.floor(x * 10);
 }
 
 /** Splits class/id-like names into lower-case words: `articleBody` `post-content_main` -> article body post content main. */

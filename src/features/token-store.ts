@@ -90,6 +90,36 @@ export class TokenStore {
     return (this.bits[k]! & TOKEN_PLAIN) !== 0 ? raw : raw.toLowerCase();
   }
 
+  /** `wordHash(this.lower(t, k))`; an ASCII token's without making its text. */
+  lowerHash(t: number, k: number): number {
+    if ((this.bits[k]! & TOKEN_ASCII) === 0) return wordHash(this.lower(t, k));
+    const text = this.texts[t]!;
+    let h = FNV_OFFSET;
+    for (let at = this.starts[k]!, e = this.ends[k]!; at < e; at++) {
+      const c = text.charCodeAt(at);
+      h ^= c >= 65 && c <= 90 ? c + 32 : c;
+      h = Math.imul(h, FNV_PRIME);
+    }
+    return h >>> 0;
+  }
+
+  /**
+   * `lowerWords(t)` with each token whose `lowerHash` is not in `hashes` as '' (no token is
+   * empty, so '' equals no word): for matching against a few known words without making the
+   * text of every token.
+   */
+  lowerWordsAmong(t: number, hashes: ReadonlySet<number>): string[] {
+    const out: string[] = [];
+    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) out.push(hashes.has(this.lowerHash(t, k)) ? this.lower(t, k) : '');
+    return out;
+  }
+
+  /** Whether any token of text t has its `lowerHash` in `hashes`. */
+  anyAmong(t: number, hashes: ReadonlySet<number>): boolean {
+    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) if (hashes.has(this.lowerHash(t, k))) return true;
+    return false;
+  }
+
   /** The lower-cased tokens of text t. */
   lowerWords(t: number): string[] {
     const out: string[] = [];
@@ -209,6 +239,19 @@ export class TokenStore {
       start = false;
     }
   }
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a (32 bits) of a string's UTF-16 units: what `TokenStore.lowerHash` gives for a token whose lower case it is. */
+export function wordHash(w: string): number {
+  let h = FNV_OFFSET;
+  for (let k = 0; k < w.length; k++) {
+    h ^= w.charCodeAt(k);
+    h = Math.imul(h, FNV_PRIME);
+  }
+  return h >>> 0;
 }
 
 function grownInt(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {

@@ -10,7 +10,7 @@ import { loadPage, type Page } from '../../src/page.js';
 import { MAX_INHERITED_TOKENS, PageContext, splitMarkupWords } from '../../src/features/page-context.js';
 import { blockFamilies } from '../../src/features/registry.js';
 import { FAMILY_NAMES, resolveFeatureOptions } from '../../src/features/config.js';
-import { lastingRefs, namedOutput, type FamilyOutput } from '../../src/features/family.js';
+import { ValueRefs, namedOutput, type FamilyOutput } from '../../src/features/family.js';
 import { fixture } from '../helpers/paths.js';
 
 /** Deep class chains (past the 48 inherited words), repeats, camelCase, ids, roles, inline elements with classes of their own. */
@@ -109,18 +109,25 @@ test('every family emits the same attributes whether or not its columns are kept
   }
 });
 
-test('lasting ref tables: one per scope and prefix across calls; a fresh one without a scope', () => {
+test('value refs read and fill the output\'s own table: a table kept across pages spares refOf', () => {
   const named = namedOutput(() => {}, () => {});
-  const scope = {};
-  const scoped: FamilyOutput = { ...named, refScope: scope };
-  const a = lastingRefs(scoped, 'tag=');
-  a.set('p', 7);
-  assert.equal(lastingRefs(scoped, 'tag=').get('p'), 7, 'the same table on the next page');
-  assert.equal(lastingRefs(scoped, 'w-1:tag=').get('p'), undefined, 'prefixes do not share');
-  assert.equal(lastingRefs({ ...named, refScope: {} }, 'tag=').get('p'), undefined, 'scopes do not share');
-  const unscoped = lastingRefs(named, 'tag=');
-  unscoped.set('p', 1);
-  assert.equal(lastingRefs(named, 'tag=').get('p'), undefined, 'no scope: refs hold for one page');
-  for (let k = 0; k < 1 << 16; k++) a.set(`v${k}`, k);
-  assert.equal(lastingRefs(scoped, 'tag=').size, 0, 'a full table is emptied, not grown for good');
+  const tables = new Map<string, Map<string, number>>();
+  let asked = 0;
+  const lasting: FamilyOutput = {
+    ...named,
+    refOf: (prefix, value) => { asked++; return named.refOf(prefix, value); },
+    refsOf: (prefix) => { let m = tables.get(prefix); if (!m) tables.set(prefix, (m = new Map())); return m; },
+  };
+  const first = new ValueRefs(lasting, 'tag=');
+  const p = first.get('p');
+  assert.equal(first.get('p'), p);
+  assert.equal(asked, 1);
+  assert.equal(tables.get('tag=')!.get('p'), p, 'the table holds the ref');
+  assert.equal(new ValueRefs(lasting, 'tag=').get('p'), p, 'the next page reads it');
+  assert.equal(asked, 1);
+  new ValueRefs(lasting, 'w-1:tag=').get('p');
+  assert.equal(asked, 2, 'prefixes do not share');
+  const fresh = new ValueRefs(named, 'tag=');
+  fresh.get('p');
+  assert.notEqual(new ValueRefs(named, 'tag=').get('p'), fresh.get('p'), 'a per-call table: each page resolves afresh');
 });

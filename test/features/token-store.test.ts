@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { textDensity, tokenize, wordCount, type Token } from '../../src/features/text-stats.js';
-import { TOKEN_ASCII, TOKEN_PLAIN, TokenStore } from '../../src/features/token-store.js';
+import { TOKEN_ASCII, TOKEN_PLAIN, TokenStore, wordHash } from '../../src/features/token-store.js';
 import { countEntities } from '../../src/features/entities.js';
 
 const TEXTS = [
@@ -77,4 +77,18 @@ test('entities over the store: months in any case and script next to numbers, ye
   // A word hashing like no month is no month; a month word without a number beside it is none.
   const plain = 'The march of time and May be so.';
   assert.equal(countEntities(plain, TokenStore.of(plain), 0).date, 0);
+});
+
+test('token store: a token\'s lowerHash is the hash of its lower case; lowerWordsAmong blanks only words outside the set', () => {
+  const store = new TokenStore();
+  for (const text of TEXTS) store.add(text);
+  const known = new Set(['hello', 'école', 'мая', 'σοφος', "o’clock", '東', 'deseret'].map(wordHash));
+  TEXTS.forEach((_, t) => {
+    const among = store.lowerWordsAmong(t, known);
+    const words = store.lowerWords(t);
+    for (let k = store.first(t); k < store.end(t); k++) assert.equal(store.lowerHash(t, k), wordHash(store.lower(t, k)), words[k - store.first(t)]);
+    words.forEach((w, j) => assert.equal(among[j], known.has(wordHash(w)) ? w : ''));
+    assert.equal(store.anyAmong(t, known), among.some((w) => w !== ''));
+  });
+  assert.ok(store.lowerWordsAmong(0, known).includes('hello') && store.lowerWordsAmong(0, known).includes('école'));
 });

@@ -133,11 +133,12 @@ export const proseCoreFamily: FeatureFamily = {
     // Elements over a share form a chain from the root; the deepest has the largest id (pre-order).
     const cores = CORE_SHARES.map(() => -1);
     if (total > 0) {
+      const [s50, s80] = CORE_SHARES;
       for (let id = 0; id < nodes.length; id++) {
-        const node = nodes[id]!;
-        if (node.kind !== 'element') continue;
+        if (nodes[id]!.kind !== 'element') continue;
         const share = under(id) / total;
-        CORE_SHARES.forEach((s, k) => { if (share > s) cores[k] = id; });
+        if (share > s50) cores[0] = id;
+        if (share > s80) cores[1] = id;
       }
     }
     const shareDecile = new DecileRefs(out, 'prose-share=');

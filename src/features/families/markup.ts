@@ -5,7 +5,7 @@
 import { KeyedRefs, NONE, type FamilyOutput, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata, type WordIds } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
-import { TOKEN_PLAIN, type TokenStore } from '../token-store.js';
+import { TOKEN_PLAIN, wordHash, type TokenStore } from '../token-store.js';
 import { BodyShingles } from '../body-shingles.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
 
@@ -224,9 +224,11 @@ export const schemaFamily: FeatureFamily = {
     const meta = ctx.meta;
     const bodyText = meta.articleBodies.join(' \n ');
     // 1- and 2-grams too, so blocks of one or two words can be looked up the same way.
-    const shingles = new BodyShingles(
-      bodyText ? tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower) : NO_WORDS,
-    );
+    const bodyWords = bodyText ? tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower) : NO_WORDS;
+    const shingles = new BodyShingles(bodyWords);
+    // A block word the body lacks only has to match none of the body's: it is looked up as ''.
+    const bodyWordHashes = new Set<number>();
+    for (const w of bodyWords) bodyWordHashes.add(wordHash(w));
     const norm = (s: string): string => keyOf(tokenize(s).map((t) => t.lower));
     const headlines = new Set(meta.headlines.map(norm).filter(Boolean));
     const descriptions = new Set(meta.descriptions.map(norm).filter(Boolean));
@@ -240,17 +242,15 @@ export const schemaFamily: FeatureFamily = {
     const store = matchText ? ctx.blockTokens : undefined;
     ctx.blocks.forEach((b, i) => {
       const n = store ? store.count(i) : 0;
-      // The lower-cased words, made only for a block that is looked up in the body or joined.
-      let toks: readonly string[] | undefined;
       let share = 0;
       if (!shingles.empty && n > 0) {
-        toks = store!.lowerWords(i);
-        if (n >= SHINGLE) share = shingles.tripleHits(toks) / (n - SHINGLE + 1);
-        else if (shingles.hasPhrase(toks)) share = 1;
+        const among = store!.lowerWordsAmong(i, bodyWordHashes);
+        if (n >= SHINGLE) share = shingles.tripleHits(among) / (n - SHINGLE + 1);
+        else if (shingles.hasPhrase(among)) share = 1;
       }
       if (share > 0) out.attr(i, 'ld:body', share);
       if (share >= 0.8) out.attr(i, 'ld:body=most');
-      const key = n > 0 && n <= 60 && keyLengths.has(joinedLength(store!, i)) ? keyOf(toks ?? store!.lowerWords(i)) : '';
+      const key = n > 0 && n <= 60 && keyLengths.has(joinedLength(store!, i)) ? keyOf(store!.lowerWords(i)) : '';
       const isHeadline = key !== '' && headlines.has(key);
       if (isHeadline) out.attr(i, 'ld:headline');
       if (key !== '' && descriptions.has(key)) out.attr(i, 'meta:desc');
