@@ -62,8 +62,11 @@ interface SpanCounts {
   percent: number;
 }
 
-function countSpans(text: string): SpanCounts {
-  const out: SpanCounts = { date: 0, time: 0, money: 0, percent: 0 };
+/** countSpans' result, reused: its caller reads it before the next call. */
+const SPANS: SpanCounts = { date: 0, time: 0, money: 0, percent: 0 };
+
+function countSpans(text: string, out: SpanCounts): SpanCounts {
+  out.date = out.time = out.money = out.percent = 0;
   const n = text.length;
   let k = 0;
   while (k < n) {
@@ -140,11 +143,8 @@ function isMonth(store: TokenStore, t: number, k: number): boolean {
 export function countEntities(text: string, store: TokenStore, t: number, collectTokens = true): EntityCounts {
   // Most blocks have no entity tokens: their set is the shared empty one, made only when needed.
   let entityTokens: Set<string> | undefined;
-  const addEntityToken = (k: number): void => {
-    if (collectTokens) (entityTokens ??= new Set()).add(store.lower(t, k));
-  };
   let name = 0;
-  const spans = countSpans(text);
+  const spans = countSpans(text, SPANS);
   const numericDates = spans.date;
   let date = numericDates;
   const { time, money, percent } = spans;
@@ -160,16 +160,10 @@ export function countEntities(text: string, store: TokenStore, t: number, collec
       break;
     }
   }
-  let run = 0; // capitalised words in the current run
-  let runFrom = 0; // the run's first token
-  const endRun = (): void => {
-    // A lone capitalised word mid-sentence counts too (a surname, a city); runs count once.
-    if (run > 0) {
-      name++;
-      if (collectTokens) for (let k = runFrom; k < runFrom + run; k++) addEntityToken(k);
-    }
-    run = 0;
-  };
+  // The current run of capitalised words: tokens runFrom .. runFrom + run - 1. A lone
+  // capitalised word mid-sentence counts too (a surname, a city); runs count once, where they end.
+  let run = 0;
+  let runFrom = 0;
   for (let k = first; k < end; k++) {
     const f = store.flags(k);
     if (isMonth(store, t, k)) {
@@ -179,16 +173,24 @@ export function countEntities(text: string, store: TokenStore, t: number, collec
         date++;
         // "3 March": the day was counted as a number a moment ago.
         if (prevDigit && !isYear(store, t, k - 1) && numbers > 0) numbers--;
-        addEntityToken(k);
-        endRun();
+        if (collectTokens) entityTokens = withTokens(entityTokens, store, t, k, k + 1);
+        if (run > 0) {
+          name++;
+          if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+          run = 0;
+        }
         continue;
       }
     }
     if (startsWithDigit(store, t, k)) {
-      endRun();
+      if (run > 0) {
+        name++;
+        if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+        run = 0;
+      }
       if (isYear(store, t, k)) date++;
       else numbers++;
-      addEntityToken(k);
+      if (collectTokens) entityTokens = withTokens(entityTokens, store, t, k, k + 1);
       continue;
     }
     if (anyLower && (f & TOKEN_UPPER) !== 0 && ((f & TOKEN_SENTENCE_START) === 0 || run > 0) && store.lengthOf(k) > 1) {
@@ -196,10 +198,24 @@ export function countEntities(text: string, store: TokenStore, t: number, collec
       run++;
       continue;
     }
-    endRun();
+    if (run > 0) {
+      name++;
+      if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+      run = 0;
+    }
   }
-  endRun();
+  if (run > 0) {
+    name++;
+    if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+  }
   // Numbers inside numeric dates, times, money and percentages are not counted again as numbers.
   numbers = Math.max(0, numbers - time - money - percent - numericDates);
   return { name, date, time, money, percent, number: numbers, tokens: entityTokens ?? NO_TOKENS };
+}
+
+/** `set` (made when absent) with the lower-cased tokens from .. to - 1 of text t added. */
+function withTokens(set: Set<string> | undefined, store: TokenStore, t: number, from: number, to: number): Set<string> {
+  const out = set ?? new Set<string>();
+  for (let k = from; k < to; k++) out.add(store.lower(t, k));
+  return out;
 }

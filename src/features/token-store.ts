@@ -90,14 +90,23 @@ export class TokenStore {
     return (this.bits[k]! & TOKEN_PLAIN) !== 0 ? raw : raw.toLowerCase();
   }
 
-  /** `wordHash(this.lower(t, k))`; an ASCII token's without making its text. */
+  /**
+   * `wordHash(this.lower(t, k))`, without making the token's text where each unit lower-cases
+   * to one unit by itself (`LOWER_UNIT`); otherwise from the lower-cased text.
+   */
   lowerHash(t: number, k: number): number {
-    if ((this.bits[k]! & TOKEN_ASCII) === 0) return wordHash(this.lower(t, k));
     const text = this.texts[t]!;
     let h = FNV_OFFSET;
     for (let at = this.starts[k]!, e = this.ends[k]!; at < e; at++) {
       const c = text.charCodeAt(at);
-      h ^= c >= 65 && c <= 90 ? c + 32 : c;
+      let lower: number;
+      if (c < 128) lower = c >= 65 && c <= 90 ? c + 32 : c;
+      else {
+        lower = LOWER_UNIT[c]!;
+        if (lower === UNIT_UNKNOWN) LOWER_UNIT[c] = lower = lowerUnitOf(c);
+        if (lower === UNIT_NOT_ALONE) return wordHash(this.lower(t, k));
+      }
+      h ^= lower;
       h = Math.imul(h, FNV_PRIME);
     }
     return h >>> 0;
@@ -239,6 +248,23 @@ export class TokenStore {
       start = false;
     }
   }
+}
+
+/**
+ * Each BMP code unit's lower case where it is one unit whatever stands around it, decided on
+ * first sight: surrogates, units that lower-case to two (İ) and capital sigma (its lower
+ * case depends on the next letter) are `UNIT_NOT_ALONE`, and their tokens are lower-cased
+ * as strings.
+ */
+const LOWER_UNIT = new Int32Array(65536).fill(-1);
+const UNIT_UNKNOWN = -1;
+const UNIT_NOT_ALONE = -2;
+const CAPITAL_SIGMA = 0x3a3;
+
+function lowerUnitOf(c: number): number {
+  if ((c >= 0xd800 && c <= 0xdfff) || c === CAPITAL_SIGMA) return UNIT_NOT_ALONE;
+  const lower = String.fromCharCode(c).toLowerCase();
+  return lower.length === 1 ? lower.charCodeAt(0) : UNIT_NOT_ALONE;
 }
 
 const FNV_OFFSET = 0x811c9dc5;
