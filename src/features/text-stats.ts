@@ -363,6 +363,12 @@ export function splitIdentifier(s: string, out: string[]): void {
   // Runs of letters broken at case changes: "articleBody" -> article, Body; "HTMLParser" -> HTML, Parser.
   // Upper-case (Lu) and lower-case (Ll) letters only; any other character separates words.
   const n = s.length;
+  let ascii = true;
+  for (let k = 0; k < n && ascii; k++) ascii = s.charCodeAt(k) < 128;
+  if (ascii) {
+    splitAsciiIdentifier(s, out);
+    return;
+  }
   let k = 0;
   while (k < n) {
     const kind = identKindAt(s, k);
@@ -387,6 +393,42 @@ export function splitIdentifier(s: string, out: string[]): void {
       k = end;
     } else k += unitWidth(s, k);
   }
+}
+
+/** `splitIdentifier` of an all-ASCII string: the same runs, with letters told by code. */
+function splitAsciiIdentifier(s: string, out: string[]): void {
+  const n = s.length;
+  let k = 0;
+  while (k < n) {
+    const c = s.charCodeAt(k);
+    if (c >= 65 && c <= 90) {
+      let end = k + 1;
+      while (end < n && isAsciiUpper(s.charCodeAt(end))) end++;
+      const lowerNext = end < n && isAsciiLower(s.charCodeAt(end));
+      if (end - k >= 2 && lowerNext) end--;
+      else if (lowerNext) end = asciiLowerRunEnd(s, end);
+      out.push(s.slice(k, end).toLowerCase());
+      k = end;
+    } else if (c >= 97 && c <= 122) {
+      const end = asciiLowerRunEnd(s, k);
+      out.push(s.slice(k, end));
+      k = end;
+    } else k++;
+  }
+}
+
+function isAsciiUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+function isAsciiLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+function asciiLowerRunEnd(s: string, k: number): number {
+  let end = k;
+  while (end < s.length && isAsciiLower(s.charCodeAt(end))) end++;
+  return end;
 }
 
 const ID_OTHER = 1;

@@ -137,6 +137,16 @@ test('splitIdentifier and endPunctuation agree with their regular expressions on
     assert.deepEqual(got, referenceSplit(s), JSON.stringify(s));
     assert.equal(endPunctuation(s), referenceEnd(s), JSON.stringify(s));
   }
+  // ASCII-only strings take a path of their own.
+  const ascii = ['a', 'b', 'z', 'A', 'Q', 'Z', '1', '-', '_', ' ', '@', '[', '`', '{'];
+  for (let round = 0; round < 5000; round++) {
+    const len = next() % 14;
+    let s = '';
+    for (let k = 0; k < len; k++) s += ascii[next() % ascii.length];
+    const got: string[] = [];
+    splitIdentifier(s, got);
+    assert.deepEqual(got, referenceSplit(s), JSON.stringify(s));
+  }
   for (const s of ['HTMLParser', 'articleBody', 'post-content_main', 'ABCdef', 'AB', 'aB', 'Ab', 'XMLHttpRequest2Go', 'ÉTÉété']) {
     const got: string[] = [];
     splitIdentifier(s, got);
