@@ -4,7 +4,7 @@
  * sentence (names of people, places, organisations), dates, times, money, percentages
  * and other numbers. Bylines, datelines and stock tickers are dense in these; prose is not.
  */
-import { TOKEN_LOWER, TOKEN_SENTENCE_START, TOKEN_UPPER, wordHash, type TokenStore } from './token-store.js';
+import { KnownWords, TOKEN_LOWER, TOKEN_SENTENCE_START, TOKEN_UPPER, type TokenStore } from './token-store.js';
 
 export type EntityKind = 'name' | 'date' | 'time' | 'money' | 'percent' | 'number';
 export const ENTITY_KINDS: readonly EntityKind[] = Object.freeze(['name', 'date', 'time', 'money', 'percent', 'number']);
@@ -129,11 +129,11 @@ function isAsciiDigit(c: number): boolean {
   return c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9;
 }
 
-const MONTH_HASHES: ReadonlySet<number> = new Set([...MONTHS].map(wordHash));
+const KNOWN_MONTHS = new KnownWords(MONTHS);
 
-/** Whether token k, lower-cased, is a month name; most tokens are ruled out by their hash without making their text. */
+/** Whether token k, lower-cased, is a month name; most tokens are ruled out without making their text. */
 function isMonth(store: TokenStore, t: number, k: number): boolean {
-  return MONTH_HASHES.has(store.lowerHash(t, k)) && MONTHS.has(store.lower(t, k));
+  return KNOWN_MONTHS.mayHold(store, t, k) && MONTHS.has(store.lower(t, k));
 }
 
 /**

@@ -113,19 +113,34 @@ export class TokenStore {
   }
 
   /**
-   * `lowerWords(t)` with each token whose `lowerHash` is not in `hashes` as '' (no token is
-   * empty, so '' equals no word): for matching against a few known words without making the
-   * text of every token.
+   * `lowerWords(t)` with each token that `known` rules out as '' (no token is empty, so ''
+   * equals no word): for matching against a few known words without making the text of
+   * every token.
    */
-  lowerWordsAmong(t: number, hashes: ReadonlySet<number>): string[] {
+  lowerWordsAmong(t: number, known: KnownWords): string[] {
     const out: string[] = [];
-    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) out.push(hashes.has(this.lowerHash(t, k)) ? this.lower(t, k) : '');
+    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) out.push(known.mayHold(this, t, k) ? this.lower(t, k) : '');
     return out;
   }
 
-  /** Whether any token of text t has its `lowerHash` in `hashes`. */
-  anyAmong(t: number, hashes: ReadonlySet<number>): boolean {
-    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) if (hashes.has(this.lowerHash(t, k))) return true;
+  /**
+   * The first two units of token k lower-cased, as one number (`leadKey`), or -1 where one of
+   * them has no one-unit lower case by itself: a cheap test that rules a token out of a word
+   * list (`LeadFilter`) before its hash is worked out.
+   */
+  leadKey(t: number, k: number): number {
+    const text = this.texts[t]!;
+    const at = this.starts[k]!;
+    const a = lowerUnitAt(text, at);
+    if (a < 0) return -1;
+    if (this.ends[k]! - at < 2) return leadKey(a, -1);
+    const b = lowerUnitAt(text, at + 1);
+    return b < 0 ? -1 : leadKey(a, b);
+  }
+
+  /** Whether `known` rules out not every token of text t. */
+  anyAmong(t: number, known: KnownWords): boolean {
+    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) if (known.mayHold(this, t, k)) return true;
     return false;
   }
 
@@ -265,6 +280,51 @@ function lowerUnitOf(c: number): number {
   if ((c >= 0xd800 && c <= 0xdfff) || c === CAPITAL_SIGMA) return UNIT_NOT_ALONE;
   const lower = String.fromCharCode(c).toLowerCase();
   return lower.length === 1 ? lower.charCodeAt(0) : UNIT_NOT_ALONE;
+}
+
+/** The lower case of the unit at `at` by itself (`LOWER_UNIT`), -1 where it has none of one unit. */
+function lowerUnitAt(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c < 128) return c >= 65 && c <= 90 ? c + 32 : c;
+  let lower = LOWER_UNIT[c]!;
+  if (lower === UNIT_UNKNOWN) LOWER_UNIT[c] = lower = lowerUnitOf(c);
+  return lower === UNIT_NOT_ALONE ? -1 : lower;
+}
+
+/** A word's first two lower-case units as one number (b = -1: a word of one unit). */
+function leadKey(a: number, b: number): number {
+  return a * 65537 + (b + 1);
+}
+
+/**
+ * A list of lower-case words to look block tokens up in without making their text: a token
+ * is ruled out by its first two units (most are), else by the hash of its lower case; one
+ * that passes both is a candidate, which its text then confirms or not.
+ */
+export class KnownWords {
+  private readonly leads = new Set<number>();
+  /** A word led by a unit that is not its own lower case: the lead test passes every token. */
+  private anyLead = false;
+  private readonly hashes = new Set<number>();
+
+  constructor(words: Iterable<string>) {
+    for (const w of words) {
+      this.hashes.add(wordHash(w));
+      const a = w.length > 0 ? w.charCodeAt(0) : -1;
+      const b = w.length > 1 ? w.charCodeAt(1) : -1;
+      if (a < 0 || lowerUnitAt(w, 0) !== a || (b >= 0 && lowerUnitAt(w, 1) !== b)) this.anyLead = true;
+      else this.leads.add(leadKey(a, b));
+    }
+  }
+
+  /** Whether token k of `store`'s text t may lower-case to one of the words (false: surely not). */
+  mayHold(store: TokenStore, t: number, k: number): boolean {
+    if (!this.anyLead) {
+      const key = store.leadKey(t, k);
+      if (key >= 0 && !this.leads.has(key)) return false;
+    }
+    return this.hashes.has(store.lowerHash(t, k));
+  }
 }
 
 const FNV_OFFSET = 0x811c9dc5;

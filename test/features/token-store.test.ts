@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { textDensity, tokenize, wordCount, type Token } from '../../src/features/text-stats.js';
-import { TOKEN_ASCII, TOKEN_PLAIN, TokenStore, wordHash } from '../../src/features/token-store.js';
+import { KnownWords, TOKEN_ASCII, TOKEN_PLAIN, TokenStore, wordHash } from '../../src/features/token-store.js';
 import { countEntities } from '../../src/features/entities.js';
 
 const TEXTS = [
@@ -79,16 +79,51 @@ test('entities over the store: months in any case and script next to numbers, ye
   assert.equal(countEntities(plain, TokenStore.of(plain), 0).date, 0);
 });
 
-test('token store: a token\'s lowerHash is the hash of its lower case; lowerWordsAmong blanks only words outside the set', () => {
+test('token store: a token\'s lowerHash is the hash of its lower case; known words rule out only tokens outside them', () => {
   const store = new TokenStore();
   for (const text of TEXTS) store.add(text);
-  const known = new Set(['hello', 'école', 'мая', 'σοφος', "o’clock", '東', 'deseret'].map(wordHash));
+  const words = ['hello', 'école', 'мая', 'σοφός', 'σοφος', "o’clock", '東', 'deseret', 'march', 'märz', 'i̇stanbul', 'ǆemal', 'a'];
+  const known = new KnownWords(words);
+  const hashes = new Set(words.map(wordHash));
   TEXTS.forEach((_, t) => {
     const among = store.lowerWordsAmong(t, known);
-    const words = store.lowerWords(t);
-    for (let k = store.first(t); k < store.end(t); k++) assert.equal(store.lowerHash(t, k), wordHash(store.lower(t, k)), words[k - store.first(t)]);
-    words.forEach((w, j) => assert.equal(among[j], known.has(wordHash(w)) ? w : ''));
+    const lower = store.lowerWords(t);
+    for (let k = store.first(t); k < store.end(t); k++) assert.equal(store.lowerHash(t, k), wordHash(store.lower(t, k)), lower[k - store.first(t)]);
+    // Every listed word is kept; a blanked token is surely none of them.
+    lower.forEach((w, j) => {
+      if (words.includes(w)) assert.equal(among[j], w, w);
+      if (among[j] === '') assert.ok(!words.includes(w), w);
+      else assert.ok(hashes.has(wordHash(w)), w);
+    });
     assert.equal(store.anyAmong(t, known), among.some((w) => w !== ''));
   });
-  assert.ok(store.lowerWordsAmong(0, known).includes('hello') && store.lowerWordsAmong(0, known).includes('école'));
+  for (const w of ['hello', 'école', 'мая', 'i̇stanbul', 'ǆemal', 'march', 'märz']) assert.ok(TEXTS.some((_, t) => store.lowerWordsAmong(t, known).includes(w)), w);
+});
+
+test('known words: random tokens in many scripts are never ruled out when they are listed', () => {
+  const alphabet = ['a', 'z', 'A', 'Z', 'é', 'É', 'İ', 'ß', 'Σ', 'σ', 'ǅ', 'ǆ', '𐐀', '𐐨', '1', '-', "'", 'K', 'k', 'ſ', 's', 'Ж', 'ж', ' '];
+  let seed = 3;
+  const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  const store = new TokenStore();
+  for (let round = 0; round < 2000; round++) {
+    const len = next() % 10;
+    let s = '';
+    for (let k = 0; k < len; k++) s += alphabet[next() % alphabet.length];
+    store.add(s);
+  }
+  const all: string[] = [];
+  for (let t = 0; t < 2000; t++) all.push(...store.lowerWords(t));
+  const known = new KnownWords(all.filter((_, j) => j % 3 === 0));
+  const listed = new Set(all.filter((_, j) => j % 3 === 0));
+  let ruledOut = 0;
+  for (let t = 0; t < 2000; t++) {
+    for (let k = store.first(t); k < store.end(t); k++) {
+      const w = store.lower(t, k);
+      if (!known.mayHold(store, t, k)) {
+        ruledOut++;
+        assert.ok(!listed.has(w), w);
+      }
+    }
+  }
+  assert.ok(ruledOut > 0);
 });

@@ -5,7 +5,7 @@
 import { KeyedRefs, NONE, type FamilyOutput, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata, type WordIds } from '../page-context.js';
 import { tokenize } from '../text-stats.js';
-import { TOKEN_PLAIN, wordHash, type TokenStore } from '../token-store.js';
+import { KnownWords, TOKEN_PLAIN, type TokenStore } from '../token-store.js';
 import { BodyShingles } from '../body-shingles.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
 
@@ -227,8 +227,7 @@ export const schemaFamily: FeatureFamily = {
     const bodyWords = bodyText ? tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower) : NO_WORDS;
     const shingles = new BodyShingles(bodyWords);
     // A block word the body lacks only has to match none of the body's: it is looked up as ''.
-    const bodyWordHashes = new Set<number>();
-    for (const w of bodyWords) bodyWordHashes.add(wordHash(w));
+    const known = new KnownWords(bodyWords);
     const norm = (s: string): string => keyOf(tokenize(s).map((t) => t.lower));
     const headlines = new Set(meta.headlines.map(norm).filter(Boolean));
     const descriptions = new Set(meta.descriptions.map(norm).filter(Boolean));
@@ -244,7 +243,7 @@ export const schemaFamily: FeatureFamily = {
       const n = store ? store.count(i) : 0;
       let share = 0;
       if (!shingles.empty && n > 0) {
-        const among = store!.lowerWordsAmong(i, bodyWordHashes);
+        const among = store!.lowerWordsAmong(i, known);
         if (n >= SHINGLE) share = shingles.tripleHits(among) / (n - SHINGLE + 1);
         else if (shingles.hasPhrase(among)) share = 1;
       }
