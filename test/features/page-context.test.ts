@@ -1,7 +1,8 @@
 /**
  * PageContext's per-page indexes against the slow paths they stand in for: class/id words as
  * word ids against the word lists, each family's attributes with columns dropped against them
- * kept, and refs lasting across pages only where the output says its refs do.
+ * kept, value refs read from the output's own table, the block tokens against tokenize, the
+ * firstBlockFrom table against a search, and resolved options against a changed options object.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -130,4 +131,43 @@ test('value refs read and fill the output\'s own table: a table kept across page
   const fresh = new ValueRefs(named, 'tag=');
   fresh.get('p');
   assert.notEqual(new ValueRefs(named, 'tag=').get('p'), fresh.get('p'), 'a per-call table: each page resolves afresh');
+});
+
+test('firstBlockFrom from its per-page table: the first block whose first node is at or after the id, as a search over the blocks finds it', () => {
+  for (const page of pages) {
+    const ctx = new PageContext(page, resolveFeatureOptions({}));
+    const firsts = page.blocks.map((b) => b.nodeIds[0] ?? 0);
+    const slow = (id: number): number => {
+      let i = 0;
+      while (i < firsts.length && firsts[i]! < id) i++;
+      return i;
+    };
+    for (let id = -2; id <= page.tree.nodes.length + 3; id++) assert.equal(ctx.firstBlockFrom(id), slow(id), `${page.id} ${id}`);
+  }
+});
+
+test('block tokens of a page: each block\'s tokenize, cut at maxTokensPerBlock (image blocks: of their alt text)', () => {
+  for (const page of pages) {
+    for (const cap of [400, 5]) {
+      const ctx = new PageContext(page, resolveFeatureOptions({ maxTokensPerBlock: cap }));
+      const store = ctx.blockTokens;
+      ctx.tokens.forEach((toks, i) => {
+        const got = [];
+        for (let k = store.first(i); k < store.end(i); k++) got.push(store.token(i, k));
+        assert.deepEqual(got, toks, `${page.id} block ${i} cap ${cap}`);
+      });
+    }
+  }
+});
+
+test('resolved options are cached per options object, and resolved afresh once the object says something else', () => {
+  const options: { families?: (typeof FAMILY_NAMES)[number][]; maxTokensPerBlock?: number } = { families: ['kind', 'entities'] };
+  const a = resolveFeatureOptions(options);
+  assert.equal(resolveFeatureOptions(options), a, 'the same object again: the cached config');
+  options.families!.push('cues');
+  const b = resolveFeatureOptions(options);
+  assert.deepEqual(b.families, ['kind', 'entities', 'cues']);
+  options.maxTokensPerBlock = 7;
+  assert.equal(resolveFeatureOptions(options).maxTokensPerBlock, 7);
+  assert.throws(() => resolveFeatureOptions({ families: ['nope' as 'kind'] }), /unknown feature family/);
 });
