@@ -292,17 +292,17 @@ export function endPunctuation(text: string): EndPunctuation {
  * all lines but the last, divided by those lines (a one-line block: its word count).
  */
 export function textDensity(tokens: readonly Token[], width = 80): number {
-  return wrappedDensity(tokens.length, (k) => tokens[k]!.raw.length, width);
+  return wrappedDensity(0, tokens.length, (k) => tokens[k]!.raw.length, width);
 }
 
-/** `textDensity` of `count` words whose lengths `lengthAt(0..count-1)` gives. */
-export function wrappedDensity(count: number, lengthAt: (k: number) => number, width = 80): number {
-  if (count === 0) return 0;
+/** `textDensity` of the words from .. to - 1 whose lengths `lengthAt` gives. */
+export function wrappedDensity(from: number, to: number, lengthAt: (k: number) => number, width = 80): number {
+  if (to <= from) return 0;
   let lines = 0;
   let lineLen = 0;
   let wordsInLine = 0;
   let wordsBeforeLast = 0;
-  for (let k = 0; k < count; k++) {
+  for (let k = from; k < to; k++) {
     const len = lengthAt(k);
     if (lineLen > 0 && lineLen + 1 + len > width) {
       lines++;

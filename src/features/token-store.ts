@@ -174,10 +174,11 @@ export class TokenStore {
 
   /** `textDensity` of text t's tokens. */
   textDensity(t: number, width = 80): number {
-    const first = this.firsts[t]!;
-    const { starts, ends } = this;
-    return wrappedDensity(this.count(t), (k) => ends[first + k]! - starts[first + k]!, width);
+    return wrappedDensity(this.firsts[t]!, this.firsts[t + 1]!, this.lengthAt, width);
   }
+
+  /** `lengthOf`, made once per store for `wrappedDensity`. */
+  private readonly lengthAt = (k: number): number => this.ends[k]! - this.starts[k]!;
 
   /** Token k of text t as `tokenize` gives it: the slow path, for tests and the families that want objects. */
   token(t: number, k: number): Token {

@@ -30,24 +30,25 @@ const AFTER_NAME = new Map(CUES.map((c) => [c, `cue+1:${c}`]));
 const NO_CUES: readonly Cue[] = Object.freeze([]);
 
 function cuesOf(text: string, words: number): readonly Cue[] {
-  const out: Cue[] = [];
+  // Made at the first cue found: most blocks have none.
+  let out: Cue[] | undefined;
   const short = text.length <= SHORT_CHARS;
   // A long block is checked only at its end, where a caption's credit sits.
   const probe = short ? text : text.slice(-80);
   // Cheap tests first: most blocks have no colon, no copyright sign and no digit.
   const mayBeSign = probe.includes('©') || probe.includes('(') || probe.includes('opyright') || probe.includes('OPYRIGHT');
   if ((probe.includes(':') && CREDIT_MARK.test(probe)) || (mayBeSign && CREDIT_SIGN.test(probe)) || (short && AGENCY.test(probe))) {
-    out.push('credit');
+    (out ??= []).push('credit');
   }
-  if (!short) return out.length === 0 ? NO_CUES : out;
+  if (!short) return out ?? NO_CUES;
   const digit = DIGIT.test(text);
-  if (digit && COUNTER.test(text)) out.push('counter');
-  if (LICENSE.test(text)) out.push('license');
-  if (digit && DATELINE.test(text)) out.push('dateline');
-  if (words <= LEAD_IN_WORDS && (text.endsWith(':') || LEAD_IN.test(text))) out.push('lead-in');
-  if (REPLY.test(text) || (text.endsWith(':') && SAYS.test(text))) out.push('reply');
-  if (words <= LEAD_IN_WORDS && COMMENTS_LINE.test(text)) out.push('comments');
-  return out.length === 0 ? NO_CUES : out;
+  if (digit && COUNTER.test(text)) (out ??= []).push('counter');
+  if (LICENSE.test(text)) (out ??= []).push('license');
+  if (digit && DATELINE.test(text)) (out ??= []).push('dateline');
+  if (words <= LEAD_IN_WORDS && (text.endsWith(':') || LEAD_IN.test(text))) (out ??= []).push('lead-in');
+  if (REPLY.test(text) || (text.endsWith(':') && SAYS.test(text))) (out ??= []).push('reply');
+  if (words <= LEAD_IN_WORDS && COMMENTS_LINE.test(text)) (out ??= []).push('comments');
+  return out ?? NO_CUES;
 }
 
 /** Cues that also mark the blocks beside them: a caption's credit and counter, a comment's buttons. */
