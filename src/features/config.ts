@@ -85,7 +85,35 @@ function intOption(name: string, v: number | undefined, def: number, min: number
   return v;
 }
 
+/**
+ * Options resolved before, by the options object: extraction passes a model's options with
+ * every page. An entry holds only while the object still says the same (lists compared item
+ * by item), so options changed in place are resolved afresh.
+ */
+const resolvedCache = new WeakMap<FeatureOptions, { readonly seen: FeatureOptions; readonly config: FeatureConfig }>();
+
+function sameList(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+function sameOptions(a: FeatureOptions, b: FeatureOptions): boolean {
+  return sameList(a.families, b.families) && sameList(a.exclude, b.exclude) && a.words === b.words && a.wordBuckets === b.wordBuckets &&
+    a.maxWordsPerBlock === b.maxWordsPerBlock && a.maxTokensPerBlock === b.maxTokensPerBlock && a.maxMarkupTokens === b.maxMarkupTokens;
+}
+
 export function resolveFeatureOptions(options: FeatureOptions = {}): FeatureConfig {
+  const known = resolvedCache.get(options);
+  if (known && sameOptions(known.seen, options)) return known.config;
+  const config = resolveAfresh(options);
+  const seen: FeatureOptions = { ...options, families: options.families?.slice(), exclude: options.exclude?.slice() };
+  resolvedCache.set(options, { seen, config });
+  return config;
+}
+
+function resolveAfresh(options: FeatureOptions): FeatureConfig {
   const check = (list: readonly unknown[] | undefined, what: string): void => {
     for (const f of list ?? []) {
       if (!isFamilyName(f)) {

@@ -4,7 +4,7 @@
  * sentence (names of people, places, organisations), dates, times, money, percentages
  * and other numbers. Bylines, datelines and stock tickers are dense in these; prose is not.
  */
-import type { Token } from './text-stats.js';
+import { KnownWords, TOKEN_LOWER, TOKEN_SENTENCE_START, TOKEN_UPPER, type TokenStore } from './token-store.js';
 
 export type EntityKind = 'name' | 'date' | 'time' | 'money' | 'percent' | 'number';
 export const ENTITY_KINDS: readonly EntityKind[] = Object.freeze(['name', 'date', 'time', 'money', 'percent', 'number']);
@@ -62,8 +62,11 @@ interface SpanCounts {
   percent: number;
 }
 
-function countSpans(text: string): SpanCounts {
-  const out: SpanCounts = { date: 0, time: 0, money: 0, percent: 0 };
+/** countSpans' result, reused: its caller reads it before the next call. */
+const SPANS: SpanCounts = { date: 0, time: 0, money: 0, percent: 0 };
+
+function countSpans(text: string, out: SpanCounts): SpanCounts {
+  out.date = out.time = out.money = out.percent = 0;
   const n = text.length;
   let k = 0;
   while (k < n) {
@@ -103,84 +106,116 @@ function countSpans(text: string): SpanCounts {
   return out;
 }
 
-const YEAR_RE = /^(?:1[89]|20)\d\d$/;
 const DIGIT_RE = /^\p{N}/u;
 const NO_TOKENS: ReadonlySet<string> = new Set();
 
-/** Whether a token starts with a digit of any script (ASCII without a regular expression). */
-function startsWithDigit(raw: string): boolean {
-  const c = raw.charCodeAt(0);
-  return c < 128 ? c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9 : DIGIT_RE.test(raw);
+/** Whether token k starts with a digit of any script (ASCII without a regular expression). */
+function startsWithDigit(store: TokenStore, t: number, k: number): boolean {
+  const c = store.unitAt(t, store.startOf(k));
+  return c < 128 ? c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9 : DIGIT_RE.test(store.raw(t, k));
+}
+
+/** `/^(?:1[89]|20)\d\d$/` on token k: a year of four ASCII digits. */
+function isYear(store: TokenStore, t: number, k: number): boolean {
+  if (store.lengthOf(k) !== 4) return false;
+  const at = store.startOf(k);
+  const d0 = store.unitAt(t, at);
+  const d1 = store.unitAt(t, at + 1);
+  if (!((d0 === 49 && (d1 === 56 || d1 === 57)) || (d0 === 50 && d1 === 48))) return false;
+  return isAsciiDigit(store.unitAt(t, at + 2)) && isAsciiDigit(store.unitAt(t, at + 3));
+}
+
+function isAsciiDigit(c: number): boolean {
+  return c >= DIGIT_CODE_0 && c <= DIGIT_CODE_9;
+}
+
+const KNOWN_MONTHS = new KnownWords(MONTHS);
+
+/** Whether token k, lower-cased, is a month name; most tokens are ruled out without making their text. */
+function isMonth(store: TokenStore, t: number, k: number): boolean {
+  return KNOWN_MONTHS.mayHold(store, t, k) && MONTHS.has(store.lower(t, k));
 }
 
 /**
- * Counts entity-like spans of a block's text; `tokens` are `tokenize(text)`. With
- * `collectTokens` false the result's `tokens` stay empty (only the bag of words reads them).
+ * Counts entity-like spans of a block's text; `tokens` holds `tokenize(text)` as its text `t`.
+ * With `collectTokens` false the result's `tokens` stay empty (only the bag of words reads them).
  */
-export function countEntities(text: string, tokens: readonly Token[], collectTokens = true): EntityCounts {
+export function countEntities(text: string, store: TokenStore, t: number, collectTokens = true): EntityCounts {
   // Most blocks have no entity tokens: their set is the shared empty one, made only when needed.
   let entityTokens: Set<string> | undefined;
-  const addEntityToken = (w: string): void => {
-    if (collectTokens) (entityTokens ??= new Set()).add(w);
-  };
   let name = 0;
-  const spans = countSpans(text);
+  const spans = countSpans(text, SPANS);
   const numericDates = spans.date;
   let date = numericDates;
   const { time, money, percent } = spans;
   let numbers = 0;
+  const first = store.first(t);
+  const end = store.end(t);
 
   // In a block without lower-case words (a headline in title case, a menu) capitals say nothing about names.
   let anyLower = false;
-  for (const t of tokens) {
-    if (t.upper === false) {
+  for (let k = first; k < end; k++) {
+    if ((store.flags(k) & TOKEN_LOWER) !== 0) {
       anyLower = true;
       break;
     }
   }
-  let run = 0; // capitalised words in the current run
-  let runTokens: string[] = [];
-  const endRun = (): void => {
-    // A lone capitalised word mid-sentence counts too (a surname, a city); runs count once.
-    if (run > 0) {
-      name++;
-      for (const t of runTokens) addEntityToken(t);
-    }
-    run = 0;
-    if (runTokens.length > 0) runTokens = [];
-  };
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (MONTHS.has(t.lower)) {
+  // The current run of capitalised words: tokens runFrom .. runFrom + run - 1. A lone
+  // capitalised word mid-sentence counts too (a surname, a city); runs count once, where they end.
+  let run = 0;
+  let runFrom = 0;
+  for (let k = first; k < end; k++) {
+    const f = store.flags(k);
+    if (isMonth(store, t, k)) {
       // "3 March 2024", "March 3", "März 2024": a month next to a number.
-      const prev = tokens[i - 1];
-      const next = tokens[i + 1];
-      const prevDigit = prev !== undefined && startsWithDigit(prev.raw);
-      if (prevDigit || (next && startsWithDigit(next.raw))) {
+      const prevDigit = k > first && startsWithDigit(store, t, k - 1);
+      if (prevDigit || (k + 1 < end && startsWithDigit(store, t, k + 1))) {
         date++;
         // "3 March": the day was counted as a number a moment ago.
-        if (prevDigit && !YEAR_RE.test(prev.raw) && numbers > 0) numbers--;
-        addEntityToken(t.lower);
-        endRun();
+        if (prevDigit && !isYear(store, t, k - 1) && numbers > 0) numbers--;
+        if (collectTokens) entityTokens = withTokens(entityTokens, store, t, k, k + 1);
+        if (run > 0) {
+          name++;
+          if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+          run = 0;
+        }
         continue;
       }
     }
-    if (startsWithDigit(t.raw)) {
-      endRun();
-      if (YEAR_RE.test(t.raw)) date++;
+    if (startsWithDigit(store, t, k)) {
+      if (run > 0) {
+        name++;
+        if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+        run = 0;
+      }
+      if (isYear(store, t, k)) date++;
       else numbers++;
-      addEntityToken(t.lower);
+      if (collectTokens) entityTokens = withTokens(entityTokens, store, t, k, k + 1);
       continue;
     }
-    if (anyLower && t.upper === true && (!t.sentenceStart || run > 0) && t.raw.length > 1) {
+    if (anyLower && (f & TOKEN_UPPER) !== 0 && ((f & TOKEN_SENTENCE_START) === 0 || run > 0) && store.lengthOf(k) > 1) {
+      if (run === 0) runFrom = k;
       run++;
-      if (collectTokens) runTokens.push(t.lower);
       continue;
     }
-    endRun();
+    if (run > 0) {
+      name++;
+      if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+      run = 0;
+    }
   }
-  endRun();
+  if (run > 0) {
+    name++;
+    if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+  }
   // Numbers inside numeric dates, times, money and percentages are not counted again as numbers.
   numbers = Math.max(0, numbers - time - money - percent - numericDates);
   return { name, date, time, money, percent, number: numbers, tokens: entityTokens ?? NO_TOKENS };
+}
+
+/** `set` (made when absent) with the lower-cased tokens from .. to - 1 of text t added. */
+function withTokens(set: Set<string> | undefined, store: TokenStore, t: number, from: number, to: number): Set<string> {
+  const out = set ?? new Set<string>();
+  for (let k = from; k < to; k++) out.add(store.lower(t, k));
+  return out;
 }

@@ -6,6 +6,7 @@
 import type { ColumnKind } from './types.js';
 import type { FamilyName } from './config.js';
 import type { PageContext } from './page-context.js';
+import { decileIndex, log2BucketIndex, log2BucketLabel } from './text-stats.js';
 
 export interface FamilyColumn {
   readonly name: string;
@@ -37,11 +38,11 @@ export interface FamilyOutput {
    */
   readonly keepsColumns: boolean;
   /**
-   * Stands for how this output numbers names: outputs with the same scope give a name the
-   * same ref on every page, so a family may keep refs across pages in a WeakMap keyed by it.
-   * Absent: refs hold for this page only.
+   * The output's table of `refOf(prefix, value)` by value for one prefix, which `refOf` fills:
+   * one lookup per value, without building its name. On the encoding path it is the
+   * vocabulary's table, kept across pages; otherwise one for this page or this call.
    */
-  readonly refScope?: object;
+  refsOf(prefix: string): Map<string, number>;
 }
 
 export interface FeatureFamily {
@@ -69,6 +70,7 @@ export function namedOutput(attr: FamilyOutput['attr'], col: FamilyOutput['col']
     col,
     ref: (name) => names.push(name) - 1,
     refOf: (prefix, value) => names.push(prefix + value) - 1,
+    refsOf: () => new Map(),
     attrRef: (i, ref, value) => attr(i, names[ref]!, value),
     keepsColumns: true,
   };
@@ -88,30 +90,11 @@ export class KeyedRefs {
   }
 }
 
-/**
- * Refs of `prefix + value` by value, in a table that lasts across pages when the output's
- * refs do (`refScope`): a crawl's pages repeat the same tags and class words, so after the
- * first pages a value's ref is one lookup, without building its name. Otherwise a table for
- * this page. Bounded: emptied once it holds `MAX_LASTING_VALUES`.
- */
-export function lastingRefs(out: FamilyOutput, prefix: string): Map<string, number> {
-  const scope = out.refScope;
-  if (!scope) return new Map();
-  let byPrefix = lasting.get(scope);
-  if (!byPrefix) lasting.set(scope, (byPrefix = new Map()));
-  let refs = byPrefix.get(prefix);
-  if (!refs) byPrefix.set(prefix, (refs = new Map()));
-  else if (refs.size >= MAX_LASTING_VALUES) refs.clear();
-  return refs;
-}
-const lasting = new WeakMap<object, Map<string, Map<string, number>>>();
-const MAX_LASTING_VALUES = 1 << 16;
-
-/** Refs of `prefix + value` for one prefix, values such as tags: one small lookup per item. */
+/** Refs of `prefix + value` for one prefix, values such as tags: one small lookup per item, in the output's own table (`refsOf`). */
 export class ValueRefs {
   private readonly refs: Map<string, number>;
   constructor(private readonly out: FamilyOutput, private readonly prefix: string) {
-    this.refs = lastingRefs(out, prefix);
+    this.refs = out.refsOf(prefix);
   }
   get(value: string): number {
     let r = this.refs.get(value);
@@ -120,32 +103,25 @@ export class ValueRefs {
   }
 }
 
-/** Refs of `prefix + decile(x)` (text-stats' `decile`: '0' for x <= 0, '9' from 1 on). */
+/** Refs of `prefix + decile(x)`, by text-stats' `decileIndex`. */
 export class DecileRefs {
   private readonly refs: KeyedRefs;
   constructor(out: FamilyOutput, prefix: string) {
     this.refs = new KeyedRefs(out, (k) => prefix + String(k));
   }
   get(x: number): number {
-    return this.refs.get(!(x > 0) ? 0 : x >= 1 ? 9 : Math.floor(x * 10));
+    return this.refs.get(decileIndex(x));
   }
 }
 
-/** Refs of `prefix + log2Bucket(n, max)` (text-stats' `log2Bucket`: '0', '1', '2', '4', ... up to max). */
+/** Refs of `prefix + log2Bucket(n, max)`, by text-stats' `log2BucketIndex`. */
 export class Log2BucketRefs {
   private readonly refs: KeyedRefs;
   constructor(out: FamilyOutput, prefix: string, private readonly max = 1024) {
-    this.refs = new KeyedRefs(out, (k) => prefix + String(k === 0 ? 0 : 2 ** (k - 1)));
+    this.refs = new KeyedRefs(out, (k) => prefix + log2BucketLabel(k));
   }
   get(n: number): number {
-    if (n <= 0) return this.refs.get(0);
-    let b = 1;
-    let k = 1;
-    while (b * 2 <= n && b < this.max) {
-      b *= 2;
-      k++;
-    }
-    return this.refs.get(k);
+    return this.refs.get(log2BucketIndex(n, this.max));
   }
 }
 

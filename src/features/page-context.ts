@@ -9,6 +9,7 @@ import type { DomTree, ElementNode } from '../dom/tree.js';
 import { INLINE_TAGS, type Block } from '../segment/segment.js';
 import type { Page } from '../page.js';
 import { tokenize, splitIdentifier, type Token } from './text-stats.js';
+import { TokenStore } from './token-store.js';
 import { guessStopLanguage, stopLanguageOf, stopWords, type StopLanguage } from './stop-words.js';
 import { pageMeta, type PageMeta } from './page-meta.js';
 import { nodeFacts, type NodeFacts } from './node-facts.js';
@@ -78,6 +79,7 @@ export class PageContext {
   readonly config: FeatureConfig;
 
   private _tokens: Token[][] | undefined;
+  private _blockTokens: TokenStore | undefined;
   private _containers: Int32Array | undefined;
   private _facts: NodeFacts | undefined;
   private _meta: PageMeta | undefined;
@@ -86,6 +88,7 @@ export class PageContext {
   // empty turn into slow dictionaries.
   private _ownTokens: (readonly string[] | undefined)[] | undefined;
   private _charStarts: Float64Array | undefined;
+  private _firstBlockFrom: Int32Array | null | undefined;
   /** The page's class/id words, each once, in first-seen order: what word ids stand for. */
   private readonly _words: string[] = [];
   private readonly wordIndex = new Map<string, number>();
@@ -117,6 +120,20 @@ export class PageContext {
       });
     }
     return this._tokens;
+  }
+
+  /** The same tokens as `tokens`, block i as the store's text i: offsets and bits, no object per word. */
+  get blockTokens(): TokenStore {
+    if (!this._blockTokens) {
+      const cap = this.config.maxTokensPerBlock;
+      const store = new TokenStore();
+      for (const b of this.blocks) {
+        const text = b.kind === 'text' ? b.text : (b.alt ?? '');
+        store.add(text.length > cap * 12 ? text.slice(0, cap * 12) : text, cap);
+      }
+      this._blockTokens = store;
+    }
+    return this._blockTokens;
   }
 
   /** Nearest non-inline ancestor-or-self of each block's element: the box the block sits in. */
@@ -320,8 +337,37 @@ export class PageContext {
     return this._charStarts;
   }
 
-  /** Index of the first block whose first node is at or after node id `id` (binary search). */
+  /** Index of the first block whose first node is at or after node id `id`. */
   firstBlockFrom(id: number): number {
+    const table = this._firstBlockFrom ??= this.firstBlockTable();
+    return table !== null && id >= 0 && id < table.length ? table[id]! : this.searchFirstBlockFrom(id);
+  }
+
+  /**
+   * `firstBlockFrom` of every node id up to the tree's size, in one pass: families ask it for
+   * every element and block. Null when the blocks' first nodes do not ascend (the binary
+   * search then answers, as it always did).
+   */
+  private firstBlockTable(): Int32Array | null {
+    const blocks = this.blocks;
+    const size = this.tree.nodes.length + 2;
+    const table = new Int32Array(size);
+    let b = 0;
+    let prev = -Infinity;
+    for (const block of blocks) {
+      const first = block.nodeIds[0] ?? 0;
+      if (first < prev) return null;
+      prev = first;
+    }
+    for (let id = 0; id < size; id++) {
+      while (b < blocks.length && (blocks[b]!.nodeIds[0] ?? 0) < id) b++;
+      table[id] = b;
+    }
+    return table;
+  }
+
+  /** `firstBlockFrom` by binary search. */
+  private searchFirstBlockFrom(id: number): number {
     let lo = 0;
     let hi = this.blocks.length;
     while (lo < hi) {

@@ -185,10 +185,10 @@ interface FamilySink {
   addRef(i: number, ref: number, value: number): void;
   /** `ref(prefix + value)` from a cache of the sink's own; absent: the page's cache. */
   refOf?(prefix: string, value: string): number;
+  /** The table `refOf` keeps for one prefix (see `FamilyOutput.refsOf`); with `refOf`. */
+  refsOf?(prefix: string): Map<string, number>;
   /** Column `k` of the whole schema; absent when the sink keeps no columns. */
   setColumn?(i: number, k: number, value: string | number): void;
-  /** See `FamilyOutput.refScope`: set when the sink's refs hold across pages. */
-  readonly refScope?: object;
 }
 
 /** `col` of an output whose sink keeps no columns. */
@@ -201,15 +201,19 @@ function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: Fam
   // (prefix, value) -> ref for the whole page: families share prefixes' values (tags, words).
   const byPrefix = new Map<string, Map<string, number>>();
   const ref = (name: string): number => sink.ref(name);
-  const refOf = sink.refOf ? sink.refOf.bind(sink) : (prefix: string, value: string): number => {
+  const pageRefsOf = (prefix: string): Map<string, number> => {
     let m = byPrefix.get(prefix);
     if (!m) byPrefix.set(prefix, (m = new Map()));
+    return m;
+  };
+  const refOf = sink.refOf ? sink.refOf.bind(sink) : (prefix: string, value: string): number => {
+    const m = pageRefsOf(prefix);
     let r = m.get(value);
     if (r === undefined) m.set(value, (r = sink.ref(prefix + value)));
     return r;
   };
+  const refsOf = sink.refsOf ? sink.refsOf.bind(sink) : pageRefsOf;
   const keepsColumns = sink.setColumn !== undefined;
-  const refScope = sink.refScope;
   let offset = 0;
   for (const fam of families) {
     const base = offset;
@@ -223,6 +227,7 @@ function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: Fam
       },
       ref,
       refOf,
+      refsOf,
       attrRef(i, r, value = 1) {
         if (!Number.isFinite(value)) bad(`#${r}`, value);
         sink.addRef(i, r, value);
@@ -234,7 +239,6 @@ function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: Fam
         }
         : dropColumn,
       keepsColumns,
-      ...(refScope ? { refScope } : {}),
     };
     if (runFamily) runFamily(fam.name, () => fam.compute(ctx, out));
     else fam.compute(ctx, out);
@@ -299,9 +303,15 @@ class VocabRefs {
     return k;
   }
 
-  refOf(prefix: string, value: string): number {
+  /** The table of `refOf(prefix, ...)` by value (a new one after the bound empties them all). */
+  refsOf(prefix: string): Map<string, number> {
     let m = this.prefixed.get(prefix);
     if (!m) this.prefixed.set(prefix, (m = new Map()));
+    return m;
+  }
+
+  refOf(prefix: string, value: string): number {
+    let m = this.refsOf(prefix);
     let k = m.get(value);
     if (k === undefined) {
       k = this.vocab.get(prefix + value) ?? -1;
@@ -336,12 +346,9 @@ class EncodingSink implements FamilySink {
   private n = 0;
   private allOne = true;
   private readonly refs: VocabRefs;
-  /** The vocabulary's refs, the same object for every page: refs hold across pages. */
-  readonly refScope: object;
 
   constructor(vocab: AttributeVocabulary, private readonly count: number) {
     this.refs = refsFor(vocab);
-    this.refScope = this.refs;
   }
 
   /** The vocabulary's number for `name`, -1 when it has none. */
@@ -351,6 +358,10 @@ class EncodingSink implements FamilySink {
 
   refOf(prefix: string, value: string): number {
     return this.refs.refOf(prefix, value);
+  }
+
+  refsOf(prefix: string): Map<string, number> {
+    return this.refs.refsOf(prefix);
   }
 
   add(i: number, name: string, value: number): void {

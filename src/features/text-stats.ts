@@ -22,12 +22,12 @@ export interface Token {
 // Character classes for the tokenizer, decided once per BMP code point on first use (a
 // table lookup per character beats a Unicode-property regex per token by several times).
 const C_OTHER = 0;
-const C_WORD = 1; // letters, marks, digits
-const C_CJK = 2; // Han, Hiragana, Katakana: one token per character
-const C_SENT = 3; // sentence marks: the next token starts a sentence
-const C_JOIN = 4; // ' ’ - inside a word ("don't", "e-mail"); '.' is C_SENT but joins too ("U.S.")
-const CASE_UPPER = 1;
-const CASE_LOWER = 2;
+export const C_WORD = 1; // letters, marks, digits
+export const C_CJK = 2; // Han, Hiragana, Katakana: one token per character
+export const C_SENT = 3; // sentence marks: the next token starts a sentence
+export const C_JOIN = 4; // ' ’ - inside a word ("don't", "e-mail"); '.' is C_SENT but joins too ("U.S.")
+export const CASE_UPPER = 1;
+export const CASE_LOWER = 2;
 const UNKNOWN = 255;
 // Filled lazily: ASCII and the sentence/joiner marks up front, any other code point the
 // first time it is seen (a page uses a few hundred distinct characters, not 65 536).
@@ -58,7 +58,7 @@ function classify(c: number): number {
   return k;
 }
 
-function tables(): [Uint8Array, Uint8Array] {
+export function tables(): [Uint8Array, Uint8Array] {
   return [CLASS, CASE];
 }
 
@@ -66,7 +66,7 @@ const ASTRAL_WORD_RE = /^[\p{L}\p{M}\p{N}]/u;
 const ASTRAL_CJK_RE = /^\p{sc=Han}/u;
 
 /** Class of the character at k (surrogate pairs: of the pair) and its length in code units. */
-function classAt(text: string, k: number, cls: Uint8Array): number {
+export function classAt(text: string, k: number, cls: Uint8Array): number {
   const c = text.charCodeAt(k);
   if (c < 0xd800 || c > 0xdbff) {
     const v = cls[c]!;
@@ -77,7 +77,7 @@ function classAt(text: string, k: number, cls: Uint8Array): number {
 }
 
 /** An ASCII code unit that lower-casing leaves as it is. */
-function isPlainUnit(u: number): boolean {
+export function isPlainUnit(u: number): boolean {
   return u < 128 && (u < 65 || u > 90);
 }
 
@@ -292,13 +292,18 @@ export function endPunctuation(text: string): EndPunctuation {
  * all lines but the last, divided by those lines (a one-line block: its word count).
  */
 export function textDensity(tokens: readonly Token[], width = 80): number {
-  if (tokens.length === 0) return 0;
+  return wrappedDensity(0, tokens.length, (k) => tokens[k]!.raw.length, width);
+}
+
+/** `textDensity` of the words from .. to - 1 whose lengths `lengthAt` gives. */
+export function wrappedDensity(from: number, to: number, lengthAt: (k: number) => number, width = 80): number {
+  if (to <= from) return 0;
   let lines = 0;
   let lineLen = 0;
   let wordsInLine = 0;
   let wordsBeforeLast = 0;
-  for (const t of tokens) {
-    const len = t.raw.length;
+  for (let k = from; k < to; k++) {
+    const len = lengthAt(k);
     if (lineLen > 0 && lineLen + 1 + len > width) {
       lines++;
       wordsBeforeLast += wordsInLine;
@@ -321,17 +326,36 @@ export function logScale(x: number, cap: number): number {
 
 /** Bucket of a count on a log2 scale: 0, 1, 2-3, 4-7, ... as a short label ('0', '1', '2', '4', ...). */
 export function log2Bucket(n: number, max = 1024): string {
-  if (n <= 0) return '0';
+  return log2BucketLabel(log2BucketIndex(n, max));
+}
+
+/** `log2Bucket`'s bucket as a number: 0 for n <= 0, k for the bucket 2^(k-1) (1 for n = 1, up to max). */
+export function log2BucketIndex(n: number, max = 1024): number {
+  if (n <= 0) return 0;
   let b = 1;
-  while (b * 2 <= n && b < max) b *= 2;
-  return String(b);
+  let k = 1;
+  while (b * 2 <= n && b < max) {
+    b *= 2;
+    k++;
+  }
+  return k;
+}
+
+/** The label of bucket k of `log2BucketIndex`. */
+export function log2BucketLabel(k: number): string {
+  return String(k === 0 ? 0 : 2 ** (k - 1));
 }
 
 /** Ten equal-width buckets of a value in [0, 1]: '0'..'9' ('9' includes 1). */
 export function decile(x: number): string {
-  if (!(x > 0)) return '0';
-  if (x >= 1) return '9';
-  return String(Math.floor(x * 10));
+  return String(decileIndex(x));
+}
+
+/** `decile` as a number 0..9. */
+export function decileIndex(x: number): number {
+  if (!(x > 0)) return 0;
+  if (x >= 1) return 9;
+  return Math.floor(x * 10);
 }
 
 /** Splits class/id-like names into lower-case words: `articleBody` `post-content_main` -> article body post content main. */
@@ -339,6 +363,12 @@ export function splitIdentifier(s: string, out: string[]): void {
   // Runs of letters broken at case changes: "articleBody" -> article, Body; "HTMLParser" -> HTML, Parser.
   // Upper-case (Lu) and lower-case (Ll) letters only; any other character separates words.
   const n = s.length;
+  let ascii = true;
+  for (let k = 0; k < n && ascii; k++) ascii = s.charCodeAt(k) < 128;
+  if (ascii) {
+    splitAsciiIdentifier(s, out);
+    return;
+  }
   let k = 0;
   while (k < n) {
     const kind = identKindAt(s, k);
@@ -363,6 +393,42 @@ export function splitIdentifier(s: string, out: string[]): void {
       k = end;
     } else k += unitWidth(s, k);
   }
+}
+
+/** `splitIdentifier` of an all-ASCII string: the same runs, with letters told by code. */
+function splitAsciiIdentifier(s: string, out: string[]): void {
+  const n = s.length;
+  let k = 0;
+  while (k < n) {
+    const c = s.charCodeAt(k);
+    if (c >= 65 && c <= 90) {
+      let end = k + 1;
+      while (end < n && isAsciiUpper(s.charCodeAt(end))) end++;
+      const lowerNext = end < n && isAsciiLower(s.charCodeAt(end));
+      if (end - k >= 2 && lowerNext) end--;
+      else if (lowerNext) end = asciiLowerRunEnd(s, end);
+      out.push(s.slice(k, end).toLowerCase());
+      k = end;
+    } else if (c >= 97 && c <= 122) {
+      const end = asciiLowerRunEnd(s, k);
+      out.push(s.slice(k, end));
+      k = end;
+    } else k++;
+  }
+}
+
+function isAsciiUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+function isAsciiLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+function asciiLowerRunEnd(s: string, k: number): number {
+  let end = k;
+  while (end < s.length && isAsciiLower(s.charCodeAt(end))) end++;
+  return end;
 }
 
 const ID_OTHER = 1;

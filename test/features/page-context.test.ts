@@ -1,7 +1,8 @@
 /**
  * PageContext's per-page indexes against the slow paths they stand in for: class/id words as
  * word ids against the word lists, each family's attributes with columns dropped against them
- * kept, and refs lasting across pages only where the output says its refs do.
+ * kept, value refs read from the output's own table, the block tokens against tokenize, the
+ * firstBlockFrom table against a search, and resolved options against a changed options object.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { loadPage, type Page } from '../../src/page.js';
 import { MAX_INHERITED_TOKENS, PageContext, splitMarkupWords } from '../../src/features/page-context.js';
 import { blockFamilies } from '../../src/features/registry.js';
 import { FAMILY_NAMES, resolveFeatureOptions } from '../../src/features/config.js';
-import { lastingRefs, namedOutput, type FamilyOutput } from '../../src/features/family.js';
+import { ValueRefs, namedOutput, type FamilyOutput } from '../../src/features/family.js';
 import { fixture } from '../helpers/paths.js';
 
 /** Deep class chains (past the 48 inherited words), repeats, camelCase, ids, roles, inline elements with classes of their own. */
@@ -109,18 +110,64 @@ test('every family emits the same attributes whether or not its columns are kept
   }
 });
 
-test('lasting ref tables: one per scope and prefix across calls; a fresh one without a scope', () => {
+test('value refs read and fill the output\'s own table: a table kept across pages spares refOf', () => {
   const named = namedOutput(() => {}, () => {});
-  const scope = {};
-  const scoped: FamilyOutput = { ...named, refScope: scope };
-  const a = lastingRefs(scoped, 'tag=');
-  a.set('p', 7);
-  assert.equal(lastingRefs(scoped, 'tag=').get('p'), 7, 'the same table on the next page');
-  assert.equal(lastingRefs(scoped, 'w-1:tag=').get('p'), undefined, 'prefixes do not share');
-  assert.equal(lastingRefs({ ...named, refScope: {} }, 'tag=').get('p'), undefined, 'scopes do not share');
-  const unscoped = lastingRefs(named, 'tag=');
-  unscoped.set('p', 1);
-  assert.equal(lastingRefs(named, 'tag=').get('p'), undefined, 'no scope: refs hold for one page');
-  for (let k = 0; k < 1 << 16; k++) a.set(`v${k}`, k);
-  assert.equal(lastingRefs(scoped, 'tag=').size, 0, 'a full table is emptied, not grown for good');
+  const tables = new Map<string, Map<string, number>>();
+  let asked = 0;
+  const lasting: FamilyOutput = {
+    ...named,
+    refOf: (prefix, value) => { asked++; return named.refOf(prefix, value); },
+    refsOf: (prefix) => { let m = tables.get(prefix); if (!m) tables.set(prefix, (m = new Map())); return m; },
+  };
+  const first = new ValueRefs(lasting, 'tag=');
+  const p = first.get('p');
+  assert.equal(first.get('p'), p);
+  assert.equal(asked, 1);
+  assert.equal(tables.get('tag=')!.get('p'), p, 'the table holds the ref');
+  assert.equal(new ValueRefs(lasting, 'tag=').get('p'), p, 'the next page reads it');
+  assert.equal(asked, 1);
+  new ValueRefs(lasting, 'w-1:tag=').get('p');
+  assert.equal(asked, 2, 'prefixes do not share');
+  const fresh = new ValueRefs(named, 'tag=');
+  fresh.get('p');
+  assert.notEqual(new ValueRefs(named, 'tag=').get('p'), fresh.get('p'), 'a per-call table: each page resolves afresh');
+});
+
+test('firstBlockFrom from its per-page table: the first block whose first node is at or after the id, as a search over the blocks finds it', () => {
+  for (const page of pages) {
+    const ctx = new PageContext(page, resolveFeatureOptions({}));
+    const firsts = page.blocks.map((b) => b.nodeIds[0] ?? 0);
+    const slow = (id: number): number => {
+      let i = 0;
+      while (i < firsts.length && firsts[i]! < id) i++;
+      return i;
+    };
+    for (let id = -2; id <= page.tree.nodes.length + 3; id++) assert.equal(ctx.firstBlockFrom(id), slow(id), `${page.id} ${id}`);
+  }
+});
+
+test('block tokens of a page: each block\'s tokenize, cut at maxTokensPerBlock (image blocks: of their alt text)', () => {
+  for (const page of pages) {
+    for (const cap of [400, 5]) {
+      const ctx = new PageContext(page, resolveFeatureOptions({ maxTokensPerBlock: cap }));
+      const store = ctx.blockTokens;
+      ctx.tokens.forEach((toks, i) => {
+        const got = [];
+        for (let k = store.first(i); k < store.end(i); k++) got.push(store.token(i, k));
+        assert.deepEqual(got, toks, `${page.id} block ${i} cap ${cap}`);
+      });
+    }
+  }
+});
+
+test('resolved options are cached per options object, and resolved afresh once the object says something else', () => {
+  const options: { families?: (typeof FAMILY_NAMES)[number][]; maxTokensPerBlock?: number } = { families: ['kind', 'entities'] };
+  const a = resolveFeatureOptions(options);
+  assert.equal(resolveFeatureOptions(options), a, 'the same object again: the cached config');
+  options.families!.push('cues');
+  const b = resolveFeatureOptions(options);
+  assert.deepEqual(b.families, ['kind', 'entities', 'cues']);
+  options.maxTokensPerBlock = 7;
+  assert.equal(resolveFeatureOptions(options).maxTokensPerBlock, 7);
+  assert.throws(() => resolveFeatureOptions({ families: ['nope' as 'kind'] }), /unknown feature family/);
 });

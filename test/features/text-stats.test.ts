@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tokenize, wordCount, upperCaseRatio, endPunctuation, textDensity, splitIdentifier, countWords, countWordEquivalents, nonSpaceChars } from '../../src/features/text-stats.js';
 import { countEntities } from '../../src/features/entities.js';
+import { TokenStore } from '../../src/features/token-store.js';
 import { guessStopLanguage, stopLanguageOf, STOP_LANGUAGES, stopWords } from '../../src/features/stop-words.js';
 
 test('tokenize: inner dots, apostrophes and hyphens; sentence starts; case', () => {
@@ -67,7 +68,7 @@ test('splitIdentifier: camelCase, kebab-case, snake_case, acronyms', () => {
 
 test('entities: names in running text, dates, times, money, percentages, numbers', () => {
   const text = 'On 3 March 2024 at 10:45, Jane Smith said the plan costs $4.5 million, about 40% more than 12 others.';
-  const e = countEntities(text, tokenize(text));
+  const e = countEntities(text, TokenStore.of(text), 0);
   assert.equal(e.name, 1); // "Jane Smith" is one run; "On" opens the sentence
   assert.equal(e.date, 2); // "3 March" and "2024"
   assert.equal(e.time, 1);
@@ -76,16 +77,16 @@ test('entities: names in running text, dates, times, money, percentages, numbers
   assert.ok(e.tokens.has('jane') && e.tokens.has('smith') && !e.tokens.has('plan'));
   // A title-case headline has no lower-case words, so its capitals say nothing about names.
   const h = 'Council Approves River Bridge Plan';
-  assert.equal(countEntities(h, tokenize(h)).name, 0);
+  assert.equal(countEntities(h, TokenStore.of(h), 0).name, 0);
   const none = 'nothing here at all';
-  const z = countEntities(none, tokenize(none));
+  const z = countEntities(none, TokenStore.of(none), 0);
   assert.deepEqual([z.name, z.date, z.time, z.money, z.percent, z.number], [0, 0, 0, 0, 0, 0]);
   assert.equal(z.tokens.size, 0);
   // Digits of other scripts are numbers too (Arabic-Indic, full-width).
   const other = 'رفعت الأسعار ٣ مرات و ١٢ يوما';
-  assert.equal(countEntities(other, tokenize(other)).number, 2);
+  assert.equal(countEntities(other, TokenStore.of(other), 0).number, 2);
   const wide = 'sold １２ copies';
-  assert.equal(countEntities(wide, tokenize(wide)).number, 1);
+  assert.equal(countEntities(wide, TokenStore.of(wide), 0).number, 1);
 });
 
 test('stop lists: at least the required languages, and language guessing', () => {
@@ -136,6 +137,16 @@ test('splitIdentifier and endPunctuation agree with their regular expressions on
     assert.deepEqual(got, referenceSplit(s), JSON.stringify(s));
     assert.equal(endPunctuation(s), referenceEnd(s), JSON.stringify(s));
   }
+  // ASCII-only strings take a path of their own.
+  const ascii = ['a', 'b', 'z', 'A', 'Q', 'Z', '1', '-', '_', ' ', '@', '[', '`', '{'];
+  for (let round = 0; round < 5000; round++) {
+    const len = next() % 14;
+    let s = '';
+    for (let k = 0; k < len; k++) s += ascii[next() % ascii.length];
+    const got: string[] = [];
+    splitIdentifier(s, got);
+    assert.deepEqual(got, referenceSplit(s), JSON.stringify(s));
+  }
   for (const s of ['HTMLParser', 'articleBody', 'post-content_main', 'ABCdef', 'AB', 'aB', 'Ab', 'XMLHttpRequest2Go', 'ÉTÉété']) {
     const got: string[] = [];
     splitIdentifier(s, got);
@@ -145,13 +156,13 @@ test('splitIdentifier and endPunctuation agree with their regular expressions on
 
 test('countEntities counts the same without collecting entity tokens, and then collects none', () => {
   for (const text of ['On 3 March 2024 Anna Smith paid $40 at 9:30 for 15% of Acme Corp.', 'Der Bundestag hat am 12. Mai in Berlin 2,5 Millionen Euro bewilligt.', 'plain words only']) {
-    const toks = tokenize(text);
-    const withTokens = countEntities(text, toks);
-    const counts = countEntities(text, toks, false);
+    const toks = TokenStore.of(text);
+    const withTokens = countEntities(text, toks, 0);
+    const counts = countEntities(text, toks, 0, false);
     assert.deepEqual({ ...counts, tokens: undefined }, { ...withTokens, tokens: undefined }, text);
     assert.equal(counts.tokens.size, 0);
   }
-  assert.ok(countEntities('Anna Smith met Bob in Paris on 3 March.', tokenize('Anna Smith met Bob in Paris on 3 March.')).tokens.size > 0);
+  assert.ok(countEntities('Anna Smith met Bob in Paris on 3 March.', TokenStore.of('Anna Smith met Bob in Paris on 3 March.'), 0).tokens.size > 0);
 });
 
 test('tokenize: every token\'s lower is its raw text lower-cased, on random text in many scripts', () => {

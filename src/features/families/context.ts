@@ -1,5 +1,5 @@
 /** Families over a block's neighbours in the sequence: after-image, the memory-based study's windows, position. */
-import { DecileRefs, NONE, lastingRefs, type FamilyColumn, type FamilyOutput, type FeatureFamily } from '../family.js';
+import { DecileRefs, NONE, ValueRefs, type FamilyColumn, type FamilyOutput, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { decile, endPunctuation, log2Bucket, upperCaseRatio } from '../text-stats.js';
 import { log2p } from './lexical.js';
@@ -119,31 +119,22 @@ function interned(list: readonly string[]): { values: string[]; ids: Int32Array 
 
 /**
  * Refs of the names `w-2:tag=li` (`tag=li` at offset 0) by offset index and value number; -1
- * is past the ends (`_`). Each (offset, value) is named and resolved once per page.
+ * is past the ends (`_`). Each (offset, value) is resolved once per page, through the
+ * offset's `ValueRefs`.
  */
 class WindowNames {
   private readonly table: Int32Array;
   private readonly stride: number;
-  /** Per offset: its names' prefix, and refs by value lasting across pages where the output's refs do. */
-  private readonly prefixes: readonly string[];
-  private readonly lasting: readonly Map<string, number>[];
-  constructor(private readonly out: FamilyOutput, kind: string, offsets: readonly number[], private readonly values: readonly string[]) {
+  private readonly refs: readonly ValueRefs[];
+  constructor(out: FamilyOutput, kind: string, offsets: readonly number[], private readonly values: readonly string[]) {
     this.stride = values.length + 1;
     this.table = new Int32Array(offsets.length * this.stride).fill(UNRESOLVED);
-    this.prefixes = offsets.map((d) => (d === 0 ? `${kind}=` : `w${sign(d)}:${kind}=`));
-    this.lasting = this.prefixes.map((p) => lastingRefs(out, p));
+    this.refs = offsets.map((d) => new ValueRefs(out, d === 0 ? `${kind}=` : `w${sign(d)}:${kind}=`));
   }
   get(k: number, v: number): number {
     const slot = k * this.stride + v + 1;
     let r = this.table[slot]!;
-    if (r === UNRESOLVED) {
-      const value = v < 0 ? NONE : this.values[v]!;
-      const lasting = this.lasting[k]!;
-      const known = lasting.get(value);
-      if (known !== undefined) r = known;
-      else lasting.set(value, (r = this.out.ref(this.prefixes[k]! + value)));
-      this.table[slot] = r;
-    }
+    if (r === UNRESOLVED) this.table[slot] = r = this.refs[k]!.get(v < 0 ? NONE : this.values[v]!);
     return r;
   }
 }

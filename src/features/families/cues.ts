@@ -26,25 +26,29 @@ const OWN_NAME = new Map(CUES.map((c) => [c, `cue:${c}`]));
 const BEFORE_NAME = new Map(CUES.map((c) => [c, `cue-1:${c}`]));
 const AFTER_NAME = new Map(CUES.map((c) => [c, `cue+1:${c}`]));
 
-function cuesOf(text: string, words: number): Cue[] {
-  const out: Cue[] = [];
+/** The cues of a block with none (most): one shared list. */
+const NO_CUES: readonly Cue[] = Object.freeze([]);
+
+function cuesOf(text: string, words: number): readonly Cue[] {
+  // Made at the first cue found: most blocks have none.
+  let out: Cue[] | undefined;
   const short = text.length <= SHORT_CHARS;
   // A long block is checked only at its end, where a caption's credit sits.
   const probe = short ? text : text.slice(-80);
   // Cheap tests first: most blocks have no colon, no copyright sign and no digit.
   const mayBeSign = probe.includes('©') || probe.includes('(') || probe.includes('opyright') || probe.includes('OPYRIGHT');
   if ((probe.includes(':') && CREDIT_MARK.test(probe)) || (mayBeSign && CREDIT_SIGN.test(probe)) || (short && AGENCY.test(probe))) {
-    out.push('credit');
+    (out ??= []).push('credit');
   }
-  if (!short) return out;
+  if (!short) return out ?? NO_CUES;
   const digit = DIGIT.test(text);
-  if (digit && COUNTER.test(text)) out.push('counter');
-  if (LICENSE.test(text)) out.push('license');
-  if (digit && DATELINE.test(text)) out.push('dateline');
-  if (words <= LEAD_IN_WORDS && (text.endsWith(':') || LEAD_IN.test(text))) out.push('lead-in');
-  if (REPLY.test(text) || (text.endsWith(':') && SAYS.test(text))) out.push('reply');
-  if (words <= LEAD_IN_WORDS && COMMENTS_LINE.test(text)) out.push('comments');
-  return out;
+  if (digit && COUNTER.test(text)) (out ??= []).push('counter');
+  if (LICENSE.test(text)) (out ??= []).push('license');
+  if (digit && DATELINE.test(text)) (out ??= []).push('dateline');
+  if (words <= LEAD_IN_WORDS && (text.endsWith(':') || LEAD_IN.test(text))) (out ??= []).push('lead-in');
+  if (REPLY.test(text) || (text.endsWith(':') && SAYS.test(text))) (out ??= []).push('reply');
+  if (words <= LEAD_IN_WORDS && COMMENTS_LINE.test(text)) (out ??= []).push('comments');
+  return out ?? NO_CUES;
 }
 
 /** Cues that also mark the blocks beside them: a caption's credit and counter, a comment's buttons. */
@@ -57,7 +61,7 @@ export const cuesFamily: FeatureFamily = {
   attributes: ['cue:*', 'cue-1:*', 'cue+1:*'],
   compute(ctx, out) {
     const words = blockWordCounts(ctx);
-    const cues: Cue[][] = ctx.blocks.map((b, i) => (b.kind === 'text' && b.text.length > 0 ? cuesOf(b.text, words[i]!) : []));
+    const cues: (readonly Cue[])[] = ctx.blocks.map((b, i) => (b.kind === 'text' && b.text.length > 0 ? cuesOf(b.text, words[i]!) : NO_CUES));
     // Neighbouring text blocks, skipping images: a caption's credit may sit past its image.
     let prev = -1;
     for (let i = 0; i < cues.length; i++) {

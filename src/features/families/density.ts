@@ -3,7 +3,7 @@ import type { ElementNode } from '../../dom/tree.js';
 import { DecileRefs, KeyedRefs, Log2BucketRefs, ValueRefs, type FeatureFamily } from '../family.js';
 import type { Block } from '../../segment/segment.js';
 import { IN_LINK_BIT, type PageContext } from '../page-context.js';
-import { countWords, textDensity } from '../text-stats.js';
+import { countWords } from '../text-stats.js';
 import { log2p } from './lexical.js';
 
 export const anchorFamily: FeatureFamily = {
@@ -85,8 +85,9 @@ export const textDensityFamily: FeatureFamily = {
   attributes: ['tdens', 'tdens=*'],
   compute(ctx, out) {
     const buckets = new Log2BucketRefs(out, 'tdens=');
-    ctx.tokens.forEach((toks, i) => {
-      const d = textDensity(toks);
+    const store = ctx.blockTokens;
+    ctx.blocks.forEach((_, i) => {
+      const d = store.textDensity(i);
       if (d > 0) out.attr(i, 'tdens', Math.min(1, d / 20));
       out.attrRef(i, buckets.get(Math.round(d)));
       out.col(i, 0, d);
@@ -132,11 +133,12 @@ export const proseCoreFamily: FeatureFamily = {
     // Elements over a share form a chain from the root; the deepest has the largest id (pre-order).
     const cores = CORE_SHARES.map(() => -1);
     if (total > 0) {
+      const [s50, s80] = CORE_SHARES;
       for (let id = 0; id < nodes.length; id++) {
-        const node = nodes[id]!;
-        if (node.kind !== 'element') continue;
+        if (nodes[id]!.kind !== 'element') continue;
         const share = under(id) / total;
-        CORE_SHARES.forEach((s, k) => { if (share > s) cores[k] = id; });
+        if (share > s50) cores[0] = id;
+        if (share > s80) cores[1] = id;
       }
     }
     const shareDecile = new DecileRefs(out, 'prose-share=');

@@ -2,19 +2,25 @@
 import { DecileRefs, KeyedRefs, Log2BucketRefs, ValueRefs, type FeatureFamily } from '../family.js';
 import type { PageContext } from '../page-context.js';
 import { countEntities, ENTITY_KINDS, type EntityCounts } from '../entities.js';
-import { logScale, wordCount } from '../text-stats.js';
+import { logScale } from '../text-stats.js';
+import { TOKEN_LOWER, TOKEN_UPPER } from '../token-store.js';
 
 export function blockEntities(ctx: PageContext): readonly EntityCounts[] {
   // Entity tokens are for the bag of words only: without it, only the counts are made.
   const collectTokens = ctx.config.families.includes('words');
   return ctx.shared('entities', () =>
-    ctx.blocks.map((b, i) => countEntities(b.kind === 'text' ? b.text.slice(0, ctx.config.maxTokensPerBlock * 12) : '', ctx.tokens[i]!, collectTokens)),
+    ctx.blocks.map((b, i) => countEntities(b.kind === 'text' ? b.text.slice(0, ctx.config.maxTokensPerBlock * 12) : '', ctx.blockTokens, i, collectTokens)),
   );
 }
 
 /** Word-equivalents of each block (`wordCount`), computed once for the families that need them. */
 export function blockWordCounts(ctx: PageContext): Int32Array {
-  return ctx.shared('word-counts', () => Int32Array.from(ctx.tokens, wordCount));
+  return ctx.shared('word-counts', () => {
+    const store = ctx.blockTokens;
+    const out = new Int32Array(ctx.blocks.length);
+    for (let i = 0; i < out.length; i++) out[i] = store.wordCount(i);
+    return out;
+  });
 }
 
 /** log2(1 + x): counts as k-NN columns, so equal-width bins are not all spent on the tail. */
@@ -143,12 +149,14 @@ export const titleCaseFamily: FeatureFamily = {
   columns: [{ name: 'titleCase', kind: 'symbolic' }],
   attributes: ['tcase:all', 'tcase:anylower'],
   compute(ctx, out) {
-    ctx.tokens.forEach((toks, i) => {
+    const store = ctx.blockTokens;
+    ctx.blocks.forEach((_, i) => {
       let up = 0;
       let low = 0;
-      for (const t of toks) {
-        if (t.upper === true) up++;
-        else if (t.upper === false) low++;
+      for (let k = store.first(i), e = store.end(i); k < e; k++) {
+        const f = store.flags(k);
+        if ((f & TOKEN_UPPER) !== 0) up++;
+        else if ((f & TOKEN_LOWER) !== 0) low++;
       }
       if (up + low === 0) {
         out.col(i, 0, 'none');

@@ -4,7 +4,8 @@
  */
 import { KeyedRefs, NONE, type FamilyOutput, type FeatureFamily } from '../family.js';
 import { ARTICLE_ITEMTYPE_BIT, CONTAINERS, MICRODATA, type Microdata, type WordIds } from '../page-context.js';
-import { tokenize, type Token } from '../text-stats.js';
+import { tokenize } from '../text-stats.js';
+import { KnownWords, TOKEN_PLAIN, type TokenStore } from '../token-store.js';
 import { BodyShingles } from '../body-shingles.js';
 import { CLASS_WORD_GROUPS } from '../cue-words.js';
 
@@ -202,16 +203,11 @@ function keyOf(tokens: readonly string[]): string {
 }
 
 const NO_WORDS: readonly string[] = Object.freeze([]);
-const NO_TOKENS: readonly Token[] = Object.freeze([]);
 
-function lowerWords(tokens: readonly Token[]): readonly string[] {
-  return tokens.map((t) => t.lower);
-}
-
-/** `keyOf(lowerWords(tokens)).length`, without joining. */
-function joinedLength(tokens: readonly Token[]): number {
-  let n = tokens.length - 1;
-  for (let k = 0; k < tokens.length; k++) n += tokens[k]!.lower.length;
+/** `keyOf(store.lowerWords(t)).length`, without joining (a plain token is as long as its lower case). */
+function joinedLength(store: TokenStore, t: number): number {
+  let n = store.count(t) - 1;
+  for (let k = store.first(t), e = store.end(t); k < e; k++) n += (store.flags(k) & TOKEN_PLAIN) !== 0 ? store.lengthOf(k) : store.lower(t, k).length;
   return n;
 }
 
@@ -228,9 +224,10 @@ export const schemaFamily: FeatureFamily = {
     const meta = ctx.meta;
     const bodyText = meta.articleBodies.join(' \n ');
     // 1- and 2-grams too, so blocks of one or two words can be looked up the same way.
-    const shingles = new BodyShingles(
-      bodyText ? tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower) : NO_WORDS,
-    );
+    const bodyWords = bodyText ? tokenize(bodyText.length > MAX_BODY_CHARS ? bodyText.slice(0, MAX_BODY_CHARS) : bodyText).map((t) => t.lower) : NO_WORDS;
+    const shingles = new BodyShingles(bodyWords);
+    // A block word the body lacks only has to match none of the body's: it is looked up as ''.
+    const known = new KnownWords(bodyWords);
     const norm = (s: string): string => keyOf(tokenize(s).map((t) => t.lower));
     const headlines = new Set(meta.headlines.map(norm).filter(Boolean));
     const descriptions = new Set(meta.descriptions.map(norm).filter(Boolean));
@@ -241,20 +238,18 @@ export const schemaFamily: FeatureFamily = {
     const keyLengths = new Set<number>();
     for (const k of headlines) keyLengths.add(k.length);
     for (const k of descriptions) keyLengths.add(k.length);
+    const store = matchText ? ctx.blockTokens : undefined;
     ctx.blocks.forEach((b, i) => {
-      const tokens = matchText ? ctx.tokens[i]! : NO_TOKENS;
-      const n = tokens.length;
-      // The lower-cased words, made only for a block that is looked up in the body or joined.
-      let toks: readonly string[] | undefined;
+      const n = store ? store.count(i) : 0;
       let share = 0;
       if (!shingles.empty && n > 0) {
-        toks = lowerWords(tokens);
-        if (n >= SHINGLE) share = shingles.tripleHits(toks) / (n - SHINGLE + 1);
-        else if (shingles.hasPhrase(toks)) share = 1;
+        const among = store!.lowerWordsAmong(i, known);
+        if (n >= SHINGLE) share = shingles.tripleHits(among) / (n - SHINGLE + 1);
+        else if (shingles.hasPhrase(among)) share = 1;
       }
       if (share > 0) out.attr(i, 'ld:body', share);
       if (share >= 0.8) out.attr(i, 'ld:body=most');
-      const key = n > 0 && n <= 60 && keyLengths.has(joinedLength(tokens)) ? keyOf(toks ?? lowerWords(tokens)) : '';
+      const key = n > 0 && n <= 60 && keyLengths.has(joinedLength(store!, i)) ? keyOf(store!.lowerWords(i)) : '';
       const isHeadline = key !== '' && headlines.has(key);
       if (isHeadline) out.attr(i, 'ld:headline');
       if (key !== '' && descriptions.has(key)) out.attr(i, 'meta:desc');

@@ -7,6 +7,7 @@
 import { DecileRefs, Log2BucketRefs, type FeatureFamily } from '../family.js';
 import { TITLE_SOURCES } from '../page-meta.js';
 import { tokenize } from '../text-stats.js';
+import { KnownWords } from '../token-store.js';
 import { decile } from '../text-stats.js';
 import type { PageContext } from '../page-context.js';
 
@@ -49,9 +50,13 @@ function titleScores(ctx: PageContext): TitleScores {
     const cover = new Float64Array(n);
     const exact = new Uint8Array(n);
     if (titles.length === 0) return { matches, best, cover, exact };
-    ctx.tokens.forEach((toks, i) => {
-      if (toks.length === 0 || toks.length > maxLen) return;
-      const lower = toks.map((t) => t.lower);
+    // A block word that is no title's word only has to differ from them all: it is left as ''.
+    const titleWords = new KnownWords(titles.flatMap((t) => t.toks));
+    const store = ctx.blockTokens;
+    ctx.blocks.forEach((_, i) => {
+      const count = store.count(i);
+      if (count === 0 || count > maxLen || !store.anyAmong(i, titleWords)) return;
+      const lower = store.lowerWordsAmong(i, titleWords);
       for (const t of titles) {
         // Long blocks are paragraphs that happen to use title words, not titles.
         if (lower.length > Math.max(3 * t.toks.length, 12)) continue;

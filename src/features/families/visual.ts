@@ -81,7 +81,7 @@ function pageFacts(ctx: PageContext, layout: PageLayout): PageFacts {
       fontWeights.push(chars);
       if (box.y < layout.viewport.height) firstScreenMaxFont = Math.max(firstScreenMaxFont, box.font);
     }
-    if (ctx.tokens[i]!.length >= PROSE_WORDS && b.linkChars < chars / 2) {
+    if (ctx.blockTokens.count(i) >= PROSE_WORDS && b.linkChars < chars / 2) {
       lefts.push(box.x);
       rights.push(box.x + box.w);
       proseWeights.push(chars);
