@@ -34,7 +34,7 @@ export function dialogBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Arra
  * (`<div id="footer">`, `site-footer`: `FOOTER_NAME`), its id and class read through the page's
  * `ClassNames`. A post's `entry-footer` or a `footer-wrapper` is not one of them: their names say less.
  */
-export function footerMarker(names: ClassNames): (el: ElementNode) => boolean {
+function footerMarker(names: ClassNames): (el: ElementNode) => boolean {
   return (el) => el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || (names.idOrClass(el) & NameBit.footer) !== 0;
 }
 
@@ -52,7 +52,7 @@ export function footerBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Arra
  * thread's sidebar). Only the exact names count: `left-sidebar`, `sidebar-right` or
  * `content-sidebar-wrap` name a layout, and its content with it.
  */
-export function asideMarker(names: ClassNames): (el: ElementNode) => boolean {
+function asideMarker(names: ClassNames): (el: ElementNode) => boolean {
   return (el) => el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary' || (names.idOrClass(el) & NameBit.sidebar) !== 0;
 }
 
@@ -62,7 +62,7 @@ export function asideBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array
 }
 
 /** An element of class `nocontent` or `robots-nocontent` (`NO_CONTENT_CLASS`), read through the page's `ClassNames`. */
-export function noContentMarker(names: ClassNames): (el: ElementNode) => boolean {
+function noContentMarker(names: ClassNames): (el: ElementNode) => boolean {
   return (el) => (names.of(el) & NameBit.noContent) !== 0;
 }
 
