@@ -15,7 +15,8 @@ import { resolveSafeUrl } from './urls.js';
 import { declaredPageTitle } from './page-title.js';
 import { markedAncestry } from '../decode/blocks-under.js';
 // An element named for a comment section holds the readers' words, not the article's byline or date.
-import { namesSection } from '../decode/comments.js';
+import { sectionMarker } from '../decode/comments.js';
+import { ClassNames } from '../decode/class-names.js';
 import { dateInText } from './comments.js';
 
 /** Objects visited per JSON-LD script. */
@@ -219,7 +220,7 @@ function scanTreeForMetadata(tree: DomTree, pageUrl: string | undefined, declare
   let needByline = author === undefined;
   // Bylines, times and date lines inside a comment section are a commenter's: asked of the
   // elements that would be one, each ancestor read once (`markedAncestry`), not of every element.
-  const inCommentSection = markedAncestry(tree, [namesSection]);
+  const inCommentSection = markedAncestry(tree, [sectionMarker(new ClassNames(tree))]);
   const inComments = (el: ElementNode): boolean => inCommentSection(el.id) !== 0;
   for (const n of tree.nodes) {
     if (n.kind !== 'element') continue;

@@ -7,26 +7,15 @@
 import type { Article, ArticleNode, Inline } from './types.js';
 import { inlineText } from './inline.js';
 import { tableGrid } from './table-grid.js';
-import { isSpaceCode } from '../dom/white-space.js';
+import { isSpaceNormalized } from '../dom/white-space.js';
 
 /**
- * Whether `lines` would return `s` unchanged: one line (no break), no tab or no-break space, no
- * two spaces in a row, no white space at either end. Most paragraphs are, and one scan is
- * cheaper than a split, a replace per line, a trim and a join.
+ * Each line of the text with runs of spaces, tabs and no-break spaces as one space, trimmed;
+ * empty lines left out. Most paragraphs are one line with single spaces already
+ * (`isSpaceNormalized`), and one scan is cheaper than a split, a replace per line, a trim and a join.
  */
-export function isOneCleanLine(s: string): boolean {
-  const n = s.length;
-  if (n === 0 || isSpaceCode(s.charCodeAt(0)) || isSpaceCode(s.charCodeAt(n - 1))) return false;
-  for (let i = 1; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x0a || c === 0x09 || c === 0xa0 || (c === 0x20 && s.charCodeAt(i - 1) === 0x20)) return false;
-  }
-  return true;
-}
-
-/** Each line of the text with runs of spaces, tabs and no-break spaces as one space, trimmed; empty lines left out. */
 export function cleanLines(text: string): string {
-  if (isOneCleanLine(text)) return text;
+  if (isSpaceNormalized(text)) return text;
   return text
     .split('\n')
     .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())

@@ -13,32 +13,24 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { AD_DISCLOSURE, AD_LABEL, AD_LEAD, AD_SLOT_NAME, AD_SLOT_WORD } from '../features/cue-words.js';
-import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
+import { AD_DISCLOSURE, AD_LABEL, AD_LEAD } from '../features/cue-words.js';
+import { blocksUnder } from './blocks-under.js';
+import { ClassNames, NameBit } from './class-names.js';
 
 /** An ad's lead line is a sentence or two. */
 const MAX_AD_LEAD_CHARS = 200;
 
 /** Nodes an ad slot may hold: a label, a link, an image or an iframe, a few wrappers. */
-const MAX_AD_SLOT_NODES = 40;
+export const MAX_AD_SLOT_NODES = 40;
 
-/** A small element named for an ad slot: the marker `adSlotBlocks` walks with. */
-export function namesAdSlot(el: ElementNode): boolean {
-  if (el.end - el.id > MAX_AD_SLOT_NODES || el.tag === 'body' || el.tag === 'html' || el.tag === 'main' || el.tag === 'article') return false;
-  const id = el.attrs['id'];
-  if (id && AD_SLOT_NAME.test(id)) return true;
-  const cls = el.attrs['class'];
-  if (!cls || cls.length > MAX_CLASS_CHARS || !AD_SLOT_WORD.test(cls)) return false;
-  for (const name of cls.split(/\s+/)) if (name && AD_SLOT_NAME.test(name)) return true;
-  return false;
-}
-
-/** `namesAdSlot` reading the element's class through the page's `ClassNames` (its names' bits: `slotBit`). */
-export function adSlotNamer(classBits: (el: ElementNode) => number, slotBit: number): (el: ElementNode) => boolean {
+/**
+ * A small element whose id or class (read through the page's `ClassNames`) names an ad slot
+ * (`AD_SLOT_NAME`): the marker `adSlotBlocks` walks with.
+ */
+export function adSlotMarker(names: ClassNames): (el: ElementNode) => boolean {
   return (el) => {
     if (el.end - el.id > MAX_AD_SLOT_NODES || el.tag === 'body' || el.tag === 'html' || el.tag === 'main' || el.tag === 'article') return false;
-    const id = el.attrs['id'];
-    return (id !== undefined && id !== '' && AD_SLOT_NAME.test(id)) || (classBits(el) & slotBit) !== 0;
+    return (names.idOrClass(el) & NameBit.adSlot) !== 0;
   };
 }
 
@@ -103,10 +95,10 @@ function markAdCards(tree: DomTree, blocks: readonly Block[], out: Uint8Array): 
 
 /** 1 for each block that is advertising (see above). */
 export function adSlotBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  return adSlotBlocksFrom(tree, blocks, blocksUnder(tree, blocks, namesAdSlot));
+  return adSlotBlocksFrom(tree, blocks, blocksUnder(tree, blocks, adSlotMarker(new ClassNames(tree))));
 }
 
-/** `adSlotBlocks`, given the blocks under an ad slot (`namesAdSlot`, walked with other markers); `under` becomes the result. */
+/** `adSlotBlocks`, given the blocks under an ad slot (`adSlotMarker`, walked with other markers); `under` becomes the result. */
 export function adSlotBlocksFrom(tree: DomTree, blocks: readonly Block[], under: Uint8Array): Uint8Array {
   const out = under;
   markAdCards(tree, blocks, out);

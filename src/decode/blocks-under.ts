@@ -7,18 +7,6 @@ import { nonSpaceChars } from '../features/text-stats.js';
 export const MAX_CLASS_CHARS = 400;
 
 /**
- * Whether the element's id, or one of its classes, is a whole name `name` accepts; `word` is a
- * cheap first test of the class string before it is split (most class strings name nothing).
- */
-export function namedExactly(el: ElementNode, word: RegExp, name: RegExp): boolean {
-  const id = el.attrs['id'];
-  if (id && name.test(id)) return true;
-  const cls = el.attrs['class'];
-  if (!cls || cls.length > MAX_CLASS_CHARS || !word.test(cls)) return false;
-  return cls.split(/\s+/).some((c) => c !== '' && name.test(c));
-}
-
-/**
  * 1 for each block whose element, or an ancestor of it, is one that `marks` accepts. Each
  * element is looked at once (a memo per node, filled along each block's path up to the first
  * element already known), so a page of 100 000 nested elements costs one pass, without recursion.

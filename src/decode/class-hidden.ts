@@ -12,11 +12,14 @@
 import type { DomNode, DomTree, ElementNode } from '../dom/tree.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
 import { holdsToggle, isNamedPanel } from '../dom/disclosure.js';
-import { HIDING_CLASSES } from './class-names.js';
+import { ClassNames, HIDING_CLASSES, NameBit } from './class-names.js';
 
 const HIDING_TOKENS: ReadonlySet<string> = new Set(HIDING_CLASSES);
-/** A first test of a class string before it is split: a hiding class among its names (most have none). */
-const HIDING_NAME = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join('|')})(?:\\s|$)`, 'i');
+
+/** Whether a hiding class is among the element's names, read through the page's `ClassNames`: `classHiddenBox`'s first test. */
+export function namesHidingIn(names: ClassNames): (el: ElementNode) => boolean {
+  return (el) => (names.of(el) & NameBit.hiding) !== 0;
+}
 
 /**
  * A breakpoint that shows the element again (`md:block`, `1080:d-flex`, `@2xl:block`, `d-lg-block`,
@@ -110,9 +113,9 @@ function isDisclosurePanel(nodes: readonly DomNode[], el: ElementNode, tokens: r
  * A test of one element: whether a class hides it and it is no panel that opens in place. Its
  * siblings are read once per parent, however many of them it is asked about; a class string
  * longer than `MAX_CLASS_CHARS` is a feature-flag dump and names nothing. `namesHiding` says whether
- * a hiding class is among its names (`ClassNames` answers it from the page's names read once).
+ * a hiding class is among its names (by default `ClassNames` answers it from the page's names read once).
  */
-export function classHiddenBox(tree: DomTree, namesHiding: (el: ElementNode, cls: string) => boolean = (_el, cls) => HIDING_NAME.test(cls)): (el: ElementNode) => boolean {
+export function classHiddenBox(tree: DomTree, namesHiding: (el: ElementNode, cls: string) => boolean = namesHidingIn(new ClassNames(tree))): (el: ElementNode) => boolean {
   const nodes = tree.nodes;
   const siblingsOf = new Map<number, Siblings>();
   return (el) => {

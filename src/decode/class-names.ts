@@ -12,7 +12,7 @@ import {
 } from '../features/cue-words.js';
 import { anyOf } from './any-of.js';
 import { MAX_CLASS_CHARS } from './blocks-under.js';
-import { namesReviewName } from './reviews.js';
+import { namesReviewName } from './review-names.js';
 
 /** Names of a post's date: `date`, `post-date`, `timestamp`, `time-ago`. */
 export const DATE_NAME = /(?:^|[-_])(?:date|timestamp|post-?time|time-?ago|relative-date)(?:[-_]|$)/i;
@@ -74,14 +74,32 @@ export function bitsOfName(name: string): number {
 /** Set in `ClassNames`' memo for an element already read. */
 const KNOWN = 1 << 30;
 
-/** The page's class names read once: per element, the OR of its names' bits. */
+/** The page's class names and ids read once: per element, the OR of its names' bits, and its id's. */
 export class ClassNames {
   /** Per distinct class string: its bits (pages repeat their class strings: `menu-item`, `col-md-6 widget`). */
   private readonly strings = new Map<string, number>();
   /** Per node: 0 unknown, else `KNOWN` with its class names' bits. */
   private readonly memo: Int32Array;
+  /** Per node: 0 unknown, else `KNOWN` with its id's bits. */
+  private readonly idMemo: Int32Array;
   constructor(tree: DomTree) {
     this.memo = new Int32Array(tree.nodes.length);
+    this.idMemo = new Int32Array(tree.nodes.length);
+  }
+
+  /** The bits (`NameBit`) of the element's id, read as one name (`bitsOfName`); 0 without an id. */
+  idBits(el: ElementNode): number {
+    let m = this.idMemo[el.id]!;
+    if (m === 0) {
+      const id = el.attrs['id'];
+      this.idMemo[el.id] = m = KNOWN | (id ? bitsOfName(id) : 0);
+    }
+    return m & ~KNOWN;
+  }
+
+  /** The bits of the element's id and of its class names together: what a marker that reads either asks. */
+  idOrClass(el: ElementNode): number {
+    return this.idBits(el) | this.of(el);
   }
 
   /** The OR of the bits (`NameBit`) of the element's class names; 0 without a class or with one longer than `MAX_CLASS_CHARS`. */

@@ -24,22 +24,17 @@
 import { subtreeText, type DomTree, type ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
-import { blocksUnder, namedExactly } from './blocks-under.js';
+import { blocksUnder } from './blocks-under.js';
 import { isParagraph } from './blocks.js';
-import { COMMENT_HEADING, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, DISCUSSION_TYPE } from '../features/cue-words.js';
+import { ClassNames, NameBit } from './class-names.js';
+import { COMMENT_HEADING, DISCUSSION_TYPE } from '../features/cue-words.js';
 
-/** An element named for a comment section (`#comments`, `.commentlist`): the marker `commentSectionBlocks` walks with. */
-export function namesSection(el: ElementNode): boolean {
-  return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);
-}
-
-/** `namesSection` reading the element's class through the page's `ClassNames` (its names' bits: `sectionBit`). */
-export function sectionNamer(classBits: (el: ElementNode) => number, sectionBit: number): (el: ElementNode) => boolean {
-  return (el) => {
-    if (el.tag === 'body' || el.tag === 'html') return false;
-    const id = el.attrs['id'];
-    return (id !== undefined && id !== '' && COMMENT_SECTION_NAME.test(id)) || (classBits(el) & sectionBit) !== 0;
-  };
+/**
+ * An element named for a comment section (`#comments`, `.commentlist`: `COMMENT_SECTION_NAME`),
+ * its id and class read through the page's `ClassNames`: the marker `commentSectionBlocks` walks with.
+ */
+export function sectionMarker(names: ClassNames): (el: ElementNode) => boolean {
+  return (el) => el.tag !== 'body' && el.tag !== 'html' && (names.idOrClass(el) & NameBit.commentSection) !== 0;
 }
 
 function isDiscussionType(t: unknown): boolean {
@@ -112,10 +107,10 @@ function markCommentHeadingSections(tree: DomTree, blocks: readonly Block[], out
 
 /** 1 for each block inside a comment section (none on a page that declares itself a discussion): one pass (`blocksUnder`), then one over the headings. */
 export function commentSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  return commentSectionBlocksFrom(tree, blocks, blocksUnder(tree, blocks, namesSection));
+  return commentSectionBlocksFrom(tree, blocks, blocksUnder(tree, blocks, sectionMarker(new ClassNames(tree))));
 }
 
-/** `commentSectionBlocks`, given the blocks under a named section (`namesSection`, walked with other markers); `under` becomes the result. */
+/** `commentSectionBlocks`, given the blocks under a named section (`sectionMarker`, walked with other markers); `under` becomes the result. */
 export function commentSectionBlocksFrom(tree: DomTree, blocks: readonly Block[], under: Uint8Array): Uint8Array {
   const out = under;
   markCommentHeadingSections(tree, blocks, out);

@@ -6,17 +6,16 @@
  * tree; rules read it and never change it. Tuning values are not evidence: `DecodeSettings`.
  */
 import type { Page } from '../page.js';
-import type { ElementNode } from '../dom/tree.js';
 import { walkJsonLdObjects } from '../dom/json-ld.js';
 import { comparableText } from '../util/comparable-text.js';
 import { siteKeys } from '../util/site-name.js';
 import { pageDescriptions, productDescriptions } from '../features/page-meta.js';
-import { adSlotBlocksFrom, adSlotNamer } from './ads.js';
-import { ClassNames, NameBit } from './class-names.js';
-import { commentSectionBlocksFrom, sectionNamer } from './comments.js';
+import { adSlotBlocksFrom, adSlotMarker } from './ads.js';
+import { ClassNames } from './class-names.js';
+import { commentSectionBlocksFrom, sectionMarker } from './comments.js';
 import { blockContainers, type BlockContainers } from './containers.js';
 import { detectPageTypeOf, pageKindOf, type DetectedPageType, type PageType } from './page-type.js';
-import { reviewSectionBlocksFrom, reviewSectionNamer } from './reviews.js';
+import { reviewSectionBlocksFrom, reviewSectionMarker } from './reviews.js';
 import { blockRoles } from './roles.js';
 import { setAsideMarks } from './set-aside-marks.js';
 import type { DecodeSettings } from './settings.js';
@@ -147,7 +146,6 @@ export function pageEvidence(page: Page, settings: DecodeSettings, url?: string)
   const { tree, blocks } = page;
   // The roles and the set-aside walk read the same class names: each split and matched once.
   const names = new ClassNames(tree);
-  const classBits = (el: ElementNode): number => names.of(el);
   const roles = blockRoles(tree, blocks, names);
   const detected = detectPageTypeOf(tree, roles, blocks, url);
   const kind = detected.type;
@@ -155,9 +153,9 @@ export function pageEvidence(page: Page, settings: DecodeSettings, url?: string)
   const readsReviews = !keepsComments && (kind === 'product' || kind === 'unknown');
   const readsAds = settings.adBody !== 1;
   // Comment sections, review sections and ad slots are found in the set-aside marks' walk.
-  const namesSection = sectionNamer(classBits, NameBit.commentSection);
-  const namesReviewSection = reviewSectionNamer(classBits, NameBit.reviewSection);
-  const namesAdSlot = adSlotNamer(classBits, NameBit.adSlot);
+  const namesSection = sectionMarker(names);
+  const namesReviewSection = reviewSectionMarker(names);
+  const namesAdSlot = adSlotMarker(names);
   const also = [...(keepsComments ? [] : [namesSection]), ...(readsReviews ? [namesReviewSection] : []), ...(readsAds ? [namesAdSlot] : [])];
   const marks = setAsideMarks(tree, blocks, also, names);
   const under = (marker: (typeof also)[number]): Uint8Array => marks.also[also.indexOf(marker)]!;

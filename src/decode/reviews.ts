@@ -13,21 +13,8 @@ import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { blocksUnder, MAX_CLASS_CHARS } from './blocks-under.js';
 import { OWN_REVIEW_LEAD, OWN_REVIEW_PART, REVIEW_SECTION_PART, REVIEW_SECTION_WORD } from '../features/cue-words.js';
-
-
-/** `okeReviews-reviewContent` -> oke, Reviews, review, Content. */
-function nameParts(name: string): string[] {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[-_\s]+/).filter((p) => p !== '');
-}
-
-/** A part of letters and digits together is a model number: `samsung-bespoke-nsi6db990012aa-review` is an article's review of one product. */
-const MODEL_NUMBER = /^(?=.*\d)(?=.*[a-z])[a-z\d]+$/i;
-
-/** Whether one name names a review section: a part of it does, and none is a model number. */
-export function namesReviewName(name: string): boolean {
-  const parts = nameParts(name);
-  return parts.some((p) => REVIEW_SECTION_PART.test(p)) && !parts.some((p) => MODEL_NUMBER.test(p));
-}
+import { ClassNames, NameBit } from './class-names.js';
+import { nameParts, namesReviewName } from './review-names.js';
 
 function namesReviews(value: string | undefined): boolean {
   if (!value || value.length > MAX_CLASS_CHARS || !REVIEW_SECTION_WORD.test(value)) return false;
@@ -35,17 +22,14 @@ function namesReviews(value: string | undefined): boolean {
   return false;
 }
 
-/** An element named for a review section: the first marker `reviewSectionBlocks` walks with. */
-export function namesReviewSection(el: ElementNode): boolean {
-  if (el.tag === 'body' || el.tag === 'html') return false;
-  return namesReviews(el.attrs['id']) || namesReviews(el.attrs['class']) || namesReviews(el.attrs['itemprop']);
-}
-
-/** `namesReviewSection` reading the element's class through the page's `ClassNames` (its names' bits: `reviewBit`). */
-export function reviewSectionNamer(classBits: (el: ElementNode) => number, reviewBit: number): (el: ElementNode) => boolean {
+/**
+ * An element whose id, class (read through the page's `ClassNames`) or itemprop names a review
+ * section: the first marker `reviewSectionBlocks` walks with.
+ */
+export function reviewSectionMarker(names: ClassNames): (el: ElementNode) => boolean {
   return (el) => {
     if (el.tag === 'body' || el.tag === 'html') return false;
-    return namesReviews(el.attrs['id']) || (classBits(el) & reviewBit) !== 0 || namesReviews(el.attrs['itemprop']);
+    return namesReviews(el.attrs['id']) || (names.of(el) & NameBit.reviewSection) !== 0 || namesReviews(el.attrs['itemprop']);
   };
 }
 
@@ -71,10 +55,10 @@ function namesOwnReviews(el: ElementNode): boolean {
  * `#mainReview`, `editorialReviews`); two passes (`blocksUnder`).
  */
 export function reviewSectionBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  return reviewSectionBlocksFrom(tree, blocks, blocksUnder(tree, blocks, namesReviewSection));
+  return reviewSectionBlocksFrom(tree, blocks, blocksUnder(tree, blocks, reviewSectionMarker(new ClassNames(tree))));
 }
 
-/** `reviewSectionBlocks`, given the blocks under a review section (`namesReviewSection`, walked with other markers); `under` becomes the result. */
+/** `reviewSectionBlocks`, given the blocks under a review section (`reviewSectionMarker`, walked with other markers); `under` becomes the result. */
 export function reviewSectionBlocksFrom(tree: DomTree, blocks: readonly Block[], under: Uint8Array): Uint8Array {
   const out = under;
   if (!out.includes(1)) return out;

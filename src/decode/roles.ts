@@ -8,7 +8,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
 import { CONTROL_LABEL, QUOTE_ATTRIBUTION, QUOTE_ATTRIBUTION_WORD } from '../features/cue-words.js';
-import { bitsOfName, ClassNames, NameBit } from './class-names.js';
+import { ClassNames, NameBit } from './class-names.js';
 
 export const BlockRole = Object.freeze({
   none: 0,
@@ -74,17 +74,6 @@ const SITE_TITLE_LEVELS = 3;
 /** An author box holds a photo, a name, a few lines and links: larger elements so named wrap more. */
 const MAX_AUTHOR_BOX_NODES = 120;
 
-/** What a single name (an id, one class) says, as bits (`NameBit`). */
-const NAME_PROMO = NameBit.promo;
-const NAME_AVATAR = NameBit.avatar;
-const NAME_AUTHOR = NameBit.author;
-const NAME_USER_INFO = NameBit.userInfo;
-const NAME_DATE = NameBit.date;
-const NAME_CAPTION = NameBit.caption;
-const NAME_CREDIT = NameBit.credit;
-const NAME_AUTHOR_BOX = NameBit.authorBox;
-const NAME_SITE_TITLE = NameBit.siteTitle;
-
 function elementFlags(el: ElementNode, names: ClassNames): number {
   const id = el.attrs['id'];
   const cls = el.attrs['class'];
@@ -92,17 +81,17 @@ function elementFlags(el: ElementNode, names: ClassNames): number {
     // Most elements are named by nothing: their tag alone decides.
     return KNOWN | (el.tag === 'aside' && el.end - el.id <= MAX_PROMO_NODES ? PROMO : 0) | (el.tag === 'time' ? DATE : 0) | (el.tag === 'figcaption' ? CAPTION : 0);
   }
-  const named = (id ? bitsOfName(id) : 0) | (cls ? names.of(el) : 0);
+  const named = names.idOrClass(el);
   let f = KNOWN;
-  if (el.end - el.id <= MAX_PROMO_NODES && el.tag !== 'body' && el.tag !== 'main' && el.tag !== 'article' && (el.tag === 'aside' || named & NAME_PROMO)) f |= PROMO;
-  if (named & NAME_AVATAR) f |= AVATAR;
-  if (el.end - el.id <= MAX_AUTHOR_NODES && (el.attrs['itemprop'] === 'author' || el.attrs['rel'] === 'author' || named & NAME_AUTHOR)) f |= AUTHOR;
-  if (named & NAME_USER_INFO) f |= USER_INFO;
-  if (el.tag === 'time' || named & NAME_DATE) f |= DATE;
-  if (el.tag === 'figcaption' || named & NAME_CAPTION) f |= CAPTION;
-  if (named & NAME_CREDIT) f |= CREDIT;
-  if (el.end - el.id <= MAX_AUTHOR_BOX_NODES && named & NAME_AUTHOR_BOX) f |= AUTHOR_BOX;
-  if (named & NAME_SITE_TITLE) f |= SITE_TITLE;
+  if (el.end - el.id <= MAX_PROMO_NODES && el.tag !== 'body' && el.tag !== 'main' && el.tag !== 'article' && (el.tag === 'aside' || named & NameBit.promo)) f |= PROMO;
+  if (named & NameBit.avatar) f |= AVATAR;
+  if (el.end - el.id <= MAX_AUTHOR_NODES && (el.attrs['itemprop'] === 'author' || el.attrs['rel'] === 'author' || named & NameBit.author)) f |= AUTHOR;
+  if (named & NameBit.userInfo) f |= USER_INFO;
+  if (el.tag === 'time' || named & NameBit.date) f |= DATE;
+  if (el.tag === 'figcaption' || named & NameBit.caption) f |= CAPTION;
+  if (named & NameBit.credit) f |= CREDIT;
+  if (el.end - el.id <= MAX_AUTHOR_BOX_NODES && named & NameBit.authorBox) f |= AUTHOR_BOX;
+  if (named & NameBit.siteTitle) f |= SITE_TITLE;
   return f;
 }
 

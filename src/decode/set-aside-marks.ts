@@ -12,10 +12,9 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Block } from '../segment/segment.js';
-import { blockMarks, blocksMostlyUnder, blocksUnder, markedAncestry, MAX_CLASS_CHARS, namedExactly } from './blocks-under.js';
-import { FOOTER_NAME, FOOTER_WORD, SIDEBAR_NAME, SIDEBAR_WORD } from '../features/cue-words.js';
-import { classHiddenBox } from './class-hidden.js';
-import { ClassNames, NameBit, NO_CONTENT_CLASS } from './class-names.js';
+import { blockMarks, blocksMostlyUnder, blocksUnder, markedAncestry } from './blocks-under.js';
+import { classHiddenBox, namesHidingIn } from './class-hidden.js';
+import { ClassNames, NameBit } from './class-names.js';
 
 const DIALOG_ROLE = /^(?:(?:alert)?dialog|tooltip)$/i;
 
@@ -30,62 +29,46 @@ export function dialogBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Arra
   return blocksUnder(tree, blocks, isDialog);
 }
 
-function isFooter(el: ElementNode): boolean {
-  return el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || namedExactly(el, FOOTER_WORD, FOOTER_NAME);
-}
-
 /**
- * 1 for each block inside a `<footer>`, a `role="contentinfo"` element or an element named
- * the page's footer (`<div id="footer">`, `site-footer`); one pass. A post's `entry-footer` or a `footer-wrapper` is not one of them: their names say less.
+ * A `<footer>`, a `role="contentinfo"` element or an element named the page's footer
+ * (`<div id="footer">`, `site-footer`: `FOOTER_NAME`), its id and class read through the page's
+ * `ClassNames`. A post's `entry-footer` or a `footer-wrapper` is not one of them: their names say less.
  */
-export function footerBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  return blocksUnder(tree, blocks, isFooter);
-}
-
-/** An element named a sidebar (`SIDEBAR_NAME`), as themes before `<aside>` wrote them. */
-function isAside(el: ElementNode): boolean {
-  return el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary' || namedExactly(el, SIDEBAR_WORD, SIDEBAR_NAME);
-}
-
-/**
- * 1 for each block inside an `<aside>`, a `role="complementary"` element or an element named
- * a sidebar (`<div id="sidebar" class="sidebar widget-area">`; sidebars, boxes of other
- * stories, pull quotes; also a sidebar's boxes, TypePad's `module-archives` and WordPress's
- * blogroll, `linkcat` and `xoxo`); one pass. Now and then an aside is content (a "key facts"
- * box, a thread's sidebar). Only the exact names count: `left-sidebar`, `sidebar-right` or `content-sidebar-wrap`
- * name a layout, and its content with it.
- */
-export function asideBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  return blocksUnder(tree, blocks, isAside);
-}
-
-function marksNoContent(el: ElementNode): boolean {
-  const cls = el.attrs['class'];
-  if (!cls || cls.length > MAX_CLASS_CHARS || !/content/i.test(cls)) return false;
-  return cls.split(/\s+/).some((name) => NO_CONTENT_CLASS.test(name));
-}
-
-/**
- * 1 for each block inside an element marked no content; one pass.
- */
-export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
-  return blocksUnder(tree, blocks, marksNoContent);
-}
-
-/** `isFooter` reading the element's class through the page's `ClassNames`. */
 function footerMarker(names: ClassNames): (el: ElementNode) => boolean {
-  return (el) => el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || idNamed(el, FOOTER_NAME) || (names.of(el) & NameBit.footer) !== 0;
+  return (el) => el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || (names.idOrClass(el) & NameBit.footer) !== 0;
 }
 
-/** `isAside` reading the element's class through the page's `ClassNames`. */
+/** 1 for each block inside a footer (`footerMarker`); one pass. */
+export function footerBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
+  return blocksUnder(tree, blocks, footerMarker(new ClassNames(tree)));
+}
+
+/**
+ * An `<aside>`, a `role="complementary"` element or an element named a sidebar (`SIDEBAR_NAME`,
+ * as themes before `<aside>` wrote them: `<div id="sidebar" class="sidebar widget-area">`;
+ * sidebars, boxes of other stories, pull quotes; also a sidebar's boxes, TypePad's
+ * `module-archives` and WordPress's blogroll, `linkcat` and `xoxo`), its id and class read
+ * through the page's `ClassNames`. Now and then an aside is content (a "key facts" box, a
+ * thread's sidebar). Only the exact names count: `left-sidebar`, `sidebar-right` or
+ * `content-sidebar-wrap` name a layout, and its content with it.
+ */
 function asideMarker(names: ClassNames): (el: ElementNode) => boolean {
-  return (el) => el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary' || idNamed(el, SIDEBAR_NAME) || (names.of(el) & NameBit.sidebar) !== 0;
+  return (el) => el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary' || (names.idOrClass(el) & NameBit.sidebar) !== 0;
 }
 
-/** Whether the element's id is one `name` accepts. */
-function idNamed(el: ElementNode, name: RegExp): boolean {
-  const id = el.attrs['id'];
-  return id !== undefined && id !== '' && name.test(id);
+/** 1 for each block inside an aside (`asideMarker`); one pass. */
+export function asideBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
+  return blocksUnder(tree, blocks, asideMarker(new ClassNames(tree)));
+}
+
+/** An element of class `nocontent` or `robots-nocontent` (`NO_CONTENT_CLASS`), read through the page's `ClassNames`. */
+function noContentMarker(names: ClassNames): (el: ElementNode) => boolean {
+  return (el) => (names.of(el) & NameBit.noContent) !== 0;
+}
+
+/** 1 for each block inside an element marked no content (`noContentMarker`); one pass. */
+export function noContentBlocks(tree: DomTree, blocks: readonly Block[]): Uint8Array {
+  return blocksUnder(tree, blocks, noContentMarker(new ClassNames(tree)));
 }
 
 /**
@@ -129,8 +112,8 @@ export interface SetAsideMarks {
  * which the roles may have read already.
  */
 export function setAsideMarks(tree: DomTree, blocks: readonly Block[], also: readonly ((el: ElementNode) => boolean)[] = [], names = new ClassNames(tree)): SetAsideMarks {
-  const hiddenBox = classHiddenBox(tree, (el) => (names.of(el) & NameBit.hiding) !== 0);
-  const own = [isDialog, footerMarker(names), asideMarker(names), (el: ElementNode) => (names.of(el) & NameBit.noContent) !== 0, hiddenBox];
+  const hiddenBox = classHiddenBox(tree, namesHidingIn(names));
+  const own = [isDialog, footerMarker(names), asideMarker(names), noContentMarker(names), hiddenBox];
   const HIDDEN = 1 << own.indexOf(hiddenBox);
   const bitsAt = markedAncestry(tree, [...own, ...also], mayBeSetAside);
   const [dialog, footer, aside, noContent, hidden, ...rest] = blockMarks(blocks, bitsAt, own.length + also.length);

@@ -79,7 +79,7 @@ export const AVATAR_NAME = /(?:^|[-_])avatars?(?:[-_]|$)/i;
 export const AUTHOR_NAME = /^(?:user-?name|author|author-?name|message-name|poster|post-?author|postauthor|topic-?owner|(?:first|last)-?poster)$/i;
 /** A quoted post's attribution line: "velo_mike said:", "Quote from anna", "Originally Posted by dave". */
 export const QUOTE_ATTRIBUTION = /^(?:\S.{0,40}\s+(?:said|wrote|writes|schrieb|a écrit|escribió)\s*:|(?:quote|quoting|zitat)(?:\s+(?:from|by|von))?\s*:?\s+\S.{0,40}|originally posted by\s+\S.{0,40})$/iu;
-/** Words one of which every attribution `QUOTE_ATTRIBUTION` accepts holds, with its flags: its pre-test (test/decode/guards.test.ts holds every alternative to one). */
+/** Words one of which every attribution `QUOTE_ATTRIBUTION` accepts holds, with its flags: its pre-test (test/decode/cue-guards.test.ts holds every alternative to one). */
 export const QUOTE_ATTRIBUTION_WORD = /said|wrote|writes|schrieb|écrit|escribió|quot|zitat|originally/iu;
 /** A class or id naming a user's card beside a post: title, rank, badges, counts (`userTitle`, `message-userExtras`, `postbit`, `user-stats`). */
 export const USER_INFO_NAME = /^(?:(?:message-)?user-?(?:title|rank|info|details|stats|extras|badges?|blurb|banner)|postbit\w*|author-?(?:rank|stats|badges?)|member-?(?:title|since|stats)|rank-?title)$/i;
@@ -156,8 +156,6 @@ export const COMMENTS_LINE = /^(?:\d+\s+)?(?:comments?|kommentare?|commentaires?
  * do not count.
  */
 export const AD_SLOT_NAME = /^(?:ads?|adslot\w*|adunit\w*|advert\w*|adsbygoogle|dfp|gpt-ad\w*|google[-_]?ads?|banner[-_]?ads?|sponsored|taboola\w*|outbrain\w*)(?:[-_]\w*)*$/i;
-/** Words one of which every name `AD_SLOT_NAME` accepts holds: a class string without any (most) is not split. */
-export const AD_SLOT_WORD = /ad|dfp|sponsored|taboola|outbrain/i;
 /** The label an ad slot carries as its only text: "Advertisement", "Anzeige", "- Publicité -". */
 export const AD_LABEL = /^[-–—\s]*(?:advertisements?|advertising|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa]|advertentie|reklama|reklame|mainos|annonse|sponsored|gesponsert|ad)[-–—:\s]*$/iu;
 /**

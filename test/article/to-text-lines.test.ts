@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanLines, isOneCleanLine } from '../../src/article/to-text.js';
+import { cleanLines } from '../../src/article/to-text.js';
+import { isSpaceNormalized } from '../../src/dom/white-space.js';
 import { seededRandom } from '../../src/util/random.js';
 
 /** `cleanLines` as it reads without its fast path: every line's runs collapsed and trimmed, empty lines left out. */
@@ -18,16 +19,11 @@ test('cleanLines gives what the slow path gives, fast path or not', () => {
     const n = Math.floor(rand() * 8);
     for (let j = 0; j < n; j++) s += PIECES[Math.floor(rand() * PIECES.length)]!;
     assert.equal(cleanLines(s), slowCleanLines(s), JSON.stringify(s));
-    if (isOneCleanLine(s)) fast++;
+    if (isSpaceNormalized(s)) fast++;
   }
   assert.ok(fast > 100, `the fast path was taken (${fast} times)`);
 });
 
-test('isOneCleanLine: one line, single spaces inside, nothing to trim', () => {
-  assert.equal(isOneCleanLine('A plain sentence.'), true);
-  assert.equal(isOneCleanLine('東京 で'), true);
-  for (const s of ['', ' lead', 'trail ', 'two  spaces', 'tab\there', 'a\nb', 'nb\u00a0sp', '\u3000ideographic', 'end\u2028']) assert.equal(isOneCleanLine(s), false, JSON.stringify(s));
-  // White space that is not collapsed inside a line (only spaces, tabs and no-break spaces are) leaves it clean.
-  assert.equal(isOneCleanLine('a\u3000b'), true);
+test('cleanLines: white space that is not collapsed inside a line (only spaces, tabs and no-break spaces are) stays', () => {
   assert.equal(cleanLines('a\u3000b'), slowCleanLines('a\u3000b'));
 });

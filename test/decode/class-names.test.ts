@@ -1,19 +1,78 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bitsOfName, ClassNames, NameBit } from '../../src/decode/class-names.js';
-import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks, setAsideMarks } from '../../src/decode/set-aside-marks.js';
-import { blocksUnder, MAX_CLASS_CHARS, namedExactly } from '../../src/decode/blocks-under.js';
+import {
+  bitsOfName, CAPTION_NAME, ClassNames, CREDIT_NAME, DATE_NAME, HIDING_CLASSES, NameBit, NO_CONTENT_CLASS,
+} from '../../src/decode/class-names.js';
+import { dialogBlocks, setAsideMarks } from '../../src/decode/set-aside-marks.js';
+import { blocksUnder, MAX_CLASS_CHARS } from '../../src/decode/blocks-under.js';
 import { classHiddenBox } from '../../src/decode/class-hidden.js';
-import { namesSection, sectionNamer } from '../../src/decode/comments.js';
-import { namesReviewSection, reviewSectionNamer } from '../../src/decode/reviews.js';
-import { adSlotNamer, namesAdSlot } from '../../src/decode/ads.js';
+import { sectionMarker } from '../../src/decode/comments.js';
+import { reviewSectionMarker } from '../../src/decode/reviews.js';
+import { namesReviewName } from '../../src/decode/review-names.js';
+import { adSlotMarker, MAX_AD_SLOT_NODES } from '../../src/decode/ads.js';
 import { loadPage } from '../../src/page.js';
 import type { ElementNode } from '../../src/dom/tree.js';
 import { seededRandom } from '../../src/util/random.js';
 import {
   AD_SLOT_NAME, AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, FOOTER_NAME, FOOTER_WORD, PROMO_BOX_NAME,
-  SIDEBAR_NAME, SIDEBAR_WORD, SITE_TITLE_NAME, USER_INFO_NAME,
+  REVIEW_SECTION_WORD, SIDEBAR_NAME, SIDEBAR_WORD, SITE_TITLE_NAME, USER_INFO_NAME,
 } from '../../src/features/cue-words.js';
+
+// The markers as they read an element before `ClassNames`: each its own tests of the id and the
+// class string, after its own word test where it had one. The test's reference for the markers
+// that read the page's names once.
+
+/** Whether the element's id, or one of its classes, is a whole name `name` accepts; `word` is a first test of the class string. */
+function namedExactly(el: ElementNode, word: RegExp, name: RegExp): boolean {
+  const id = el.attrs['id'];
+  if (id && name.test(id)) return true;
+  const cls = el.attrs['class'];
+  if (!cls || cls.length > MAX_CLASS_CHARS || !word.test(cls)) return false;
+  return cls.split(/\s+/).some((c) => c !== '' && name.test(c));
+}
+
+function isFooter(el: ElementNode): boolean {
+  return el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || namedExactly(el, FOOTER_WORD, FOOTER_NAME);
+}
+
+function isAside(el: ElementNode): boolean {
+  return el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary' || namedExactly(el, SIDEBAR_WORD, SIDEBAR_NAME);
+}
+
+function marksNoContent(el: ElementNode): boolean {
+  const cls = el.attrs['class'];
+  if (!cls || cls.length > MAX_CLASS_CHARS || !/content/i.test(cls)) return false;
+  return cls.split(/\s+/).some((name) => NO_CONTENT_CLASS.test(name));
+}
+
+function namesSection(el: ElementNode): boolean {
+  return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);
+}
+
+function namesReviews(value: string | undefined): boolean {
+  if (!value || value.length > MAX_CLASS_CHARS || !REVIEW_SECTION_WORD.test(value)) return false;
+  for (const name of value.split(/\s+/)) if (name && namesReviewName(name)) return true;
+  return false;
+}
+
+function namesReviewSection(el: ElementNode): boolean {
+  if (el.tag === 'body' || el.tag === 'html') return false;
+  return namesReviews(el.attrs['id']) || namesReviews(el.attrs['class']) || namesReviews(el.attrs['itemprop']);
+}
+
+function namesAdSlot(el: ElementNode): boolean {
+  if (el.end - el.id > MAX_AD_SLOT_NODES || el.tag === 'body' || el.tag === 'html' || el.tag === 'main' || el.tag === 'article') return false;
+  const id = el.attrs['id'];
+  if (id && AD_SLOT_NAME.test(id)) return true;
+  const cls = el.attrs['class'];
+  if (!cls || cls.length > MAX_CLASS_CHARS) return false;
+  for (const name of cls.split(/\s+/)) if (name && AD_SLOT_NAME.test(name)) return true;
+  return false;
+}
+
+/** A hiding class among a class string's names, read by one pattern over the whole string. */
+const HIDING_NAME = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join('|')})(?:\\s|$)`, 'i');
+const namesHiding = (_el: ElementNode, cls: string): boolean => HIDING_NAME.test(cls);
 
 /** Class names of many kinds: each pattern's, near misses, several languages, case-folding traps, a review's camel case. */
 const NAMES = [
@@ -38,18 +97,18 @@ function slowClassBits(cls: string): number {
   if (any(AVATAR_NAME)) bits |= NameBit.avatar;
   if (any(AUTHOR_NAME)) bits |= NameBit.author;
   if (any(USER_INFO_NAME)) bits |= NameBit.userInfo;
-  if (any(/(?:^|[-_])(?:date|timestamp|post-?time|time-?ago|relative-date)(?:[-_]|$)/i)) bits |= NameBit.date;
-  if (any(/(?:^|[-_])caption(?:[-_]|$)/i)) bits |= NameBit.caption;
-  if (any(/credit/i)) bits |= NameBit.credit;
+  if (any(DATE_NAME)) bits |= NameBit.date;
+  if (any(CAPTION_NAME)) bits |= NameBit.caption;
+  if (any(CREDIT_NAME)) bits |= NameBit.credit;
   if (any(AUTHOR_BOX_NAME)) bits |= NameBit.authorBox;
   if (any(SITE_TITLE_NAME)) bits |= NameBit.siteTitle;
   if (namedExactly(el, FOOTER_WORD, FOOTER_NAME)) bits |= NameBit.footer;
   if (namedExactly(el, SIDEBAR_WORD, SIDEBAR_NAME)) bits |= NameBit.sidebar;
-  if (/content/i.test(cls) && any(/^(?:robots-)?no-?content$/i)) bits |= NameBit.noContent;
+  if (/content/i.test(cls) && any(NO_CONTENT_CLASS)) bits |= NameBit.noContent;
   if (namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME)) bits |= NameBit.commentSection;
   if (namesReviewSection(el)) bits |= NameBit.reviewSection;
   if (names.some((n) => AD_SLOT_NAME.test(n))) bits |= NameBit.adSlot;
-  if (/(?:^|\s)(?:hide|hidden|d-none|is-hidden|sr-only|screen-reader-only|visually-hidden|visuallyhidden|u-visually-hidden|is-visually-hidden|hidden-visually|a11y-hidden|screen-reader-text|show-for-sr|element-invisible|assistive-text|blind)(?:\s|$)/i.test(cls)) bits |= NameBit.hiding;
+  if (HIDING_NAME.test(cls)) bits |= NameBit.hiding;
   return bits;
 }
 
@@ -110,17 +169,16 @@ test('the set-aside walk reading class names once marks what the markers reading
     const page = loadPage(new TextEncoder().encode(namedPage(seed)));
     const { tree, blocks } = page;
     const names = new ClassNames(tree);
-    const bits = (el: ElementNode): number => names.of(el);
-    const also = [sectionNamer(bits, NameBit.commentSection), reviewSectionNamer(bits, NameBit.reviewSection), adSlotNamer(bits, NameBit.adSlot)];
+    const also = [sectionMarker(names), reviewSectionMarker(names), adSlotMarker(names)];
     const fast = setAsideMarks(tree, blocks, also, names);
-    const slow = [dialogBlocks(tree, blocks), footerBlocks(tree, blocks), asideBlocks(tree, blocks), noContentBlocks(tree, blocks), blocksUnder(tree, blocks, classHiddenBox(tree))];
+    const slow = [dialogBlocks(tree, blocks), ...[isFooter, isAside, marksNoContent, classHiddenBox(tree, namesHiding)].map((marker) => blocksUnder(tree, blocks, marker))];
     const got = [fast.dialogBlocks, fast.footerBlocks, fast.asideBlocks, fast.noContentBlocks];
     for (let m = 0; m < got.length; m++) assert.deepEqual(Array.from(got[m]!), Array.from(slow[m]!), `seed ${seed}, mark ${m}`);
     const slowAlso = [namesSection, namesReviewSection, namesAdSlot].map((marker) => blocksUnder(tree, blocks, marker));
     for (let m = 0; m < also.length; m++) assert.deepEqual(Array.from(fast.also[m]!), Array.from(slowAlso[m]!), `seed ${seed}, also ${m}`);
     // Each element alone, too: the markers asked of every element, not only of those on the blocks' paths.
     const hiddenFast = classHiddenBox(tree, (el) => (names.of(el) & NameBit.hiding) !== 0);
-    const hiddenSlow = classHiddenBox(tree);
+    const hiddenSlow = classHiddenBox(tree, namesHiding);
     for (const n of tree.nodes) {
       if (n.kind !== 'element') continue;
       assert.equal(also[0]!(n), namesSection(n));

@@ -4,9 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { asideBlocks, dialogBlocks, footerBlocks, noContentBlocks, setAsideMarks } from '../../src/decode/set-aside-marks.js';
 import { blocksUnder } from '../../src/decode/blocks-under.js';
 import { classHiddenBox } from '../../src/decode/class-hidden.js';
-import { namesSection } from '../../src/decode/comments.js';
-import { namesReviewSection } from '../../src/decode/reviews.js';
-import { namesAdSlot } from '../../src/decode/ads.js';
+import { ClassNames } from '../../src/decode/class-names.js';
+import { sectionMarker } from '../../src/decode/comments.js';
+import { reviewSectionMarker } from '../../src/decode/reviews.js';
+import { adSlotMarker } from '../../src/decode/ads.js';
 import { loadPage } from '../../src/page.js';
 
 test('blocks in <dialog>, role=dialog, alertdialog or tooltip, and aria-modal elements are marked', () => {
@@ -110,10 +111,12 @@ test('the walk with its pre-test (mayBeSetAside) gives every mark the walks of o
     '<div class="sidebar"><p>Side.</p></div><div class="hidden"><p>Hidden.</p></div><div class="nocontent"><p>Nav.</p></div>' +
     '<aside><p>Aside.</p></aside><div role="contentinfo"><p>Info.</p></div><footer><p>Foot.</p></footer><p>Plain.</p></main>';
   const files = readdirSync('test/fixtures/markdown').filter((f) => f.endsWith('.html')).map((f) => readFileSync(`test/fixtures/markdown/${f}`));
-  const also = [namesSection, namesReviewSection, namesAdSlot];
+  const makers = [sectionMarker, reviewSectionMarker, adSlotMarker];
   let marked = 0;
   for (const bytes of [Buffer.from(made), ...files]) {
     const { tree, blocks } = loadPage(bytes);
+    const names = new ClassNames(tree);
+    const also = makers.map((make) => make(names));
     const one = setAsideMarks(tree, blocks, also);
     assert.deepEqual([...one.dialogBlocks], [...dialogBlocks(tree, blocks)]);
     assert.deepEqual([...one.footerBlocks], [...footerBlocks(tree, blocks)]);
@@ -123,7 +126,7 @@ test('the walk with its pre-test (mayBeSetAside) gives every mark the walks of o
     const hiddenBoxes = blocksUnder(tree, blocks, classHiddenBox(tree));
     hiddenBoxes.forEach((v, i) => assert.ok(one.hiddenBlocks[i]! >= v, `block ${i} is in a hidden box`));
     if (bytes.toString().startsWith('<main>')) assert.deepEqual([...one.hiddenBlocks], [...hiddenBoxes]);
-    also.forEach((marker, m) => assert.deepEqual([...one.also[m]!], [...blocksUnder(tree, blocks, marker)], marker.name));
+    also.forEach((marker, m) => assert.deepEqual([...one.also[m]!], [...blocksUnder(tree, blocks, marker)], makers[m]!.name));
     for (const marks of [one.dialogBlocks, one.footerBlocks, one.asideBlocks, one.noContentBlocks, ...one.also]) marked += marks.reduce((a, b) => a + b, 0);
   }
   assert.ok(marked >= 11, `the marks are not all empty (${marked})`);

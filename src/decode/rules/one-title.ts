@@ -24,7 +24,7 @@ import { BlockRole } from '../roles.js';
 const DECLARED_BONUS = 0.15;
 
 /** The highest p(title) of a text block the title may be (not set aside, its p(title) with the bonus at least `threshold`); 0 with none. */
-export function highestTitleProb(s: DecodeState, threshold: number): number {
+function highestTitleProb(s: DecodeState, threshold: number): number {
   let best = 0;
   for (let i = 0; i < s.blocks.length; i++) {
     if (s.blocks[i]!.kind !== 'text' || s.has(i, BlockTag.setAside)) continue;
