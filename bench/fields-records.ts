@@ -18,14 +18,11 @@ import { parseHtml } from '../src/dom/parse.js';
 import { elementText, extractFields, linkOf, normalizeValue, resolveLinkValue } from '../src/models/wrapper/fields.js';
 import { induceFields } from '../src/wrapper/fields.js';
 import type { DomTree, ElementNode } from '../src/dom/tree.js';
+import { argValue } from './args.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const corpora = arg('corpora', 'wcxb-dev,trafilatura-eval').split(',');
+const corpora = argValue('corpora', 'wcxb-dev,trafilatura-eval').split(',');
 /** `--url off`: score names (and prices) only, as before URLs were read from links. */
-const scoreUrls = arg('url', 'on') !== 'off';
+const scoreUrls = argValue('url', 'on') !== 'off';
 const sharedRoot = join(process.cwd(), '..', 'shared', 'corpora');
 const LD_RE = /<script\b[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -77,18 +74,21 @@ function declaredItems(html: string): Item[] {
  * before or after it), so that a short name (imdb's "Ran") is not shown inside another word
  * ("Rank", "Grand"). `--shown substring`: anywhere in the page's text, as the bench first counted.
  */
-const shownTest = arg('shown', 'words');
+const shownTest = argValue('shown', 'words');
 /** `--examples 3,5`: which of the shown declared items (1-based, in declaration order) are the two examples (default the first two). */
-const exampleIndexes = arg('examples', '1,2').split(',').map((x) => Number(x) - 1);
+const exampleIndexes = argValue('examples', '1,2').split(',').map((x) => Number(x) - 1);
 interface Shown { readonly text: string; readonly nodes: readonly string[]; readonly wholes: ReadonlySet<string> }
-function shownOf(tree: DomTree): Shown {
+/** What the page `tree` whose text is `text` shows; its text nodes and elements' whole texts only for the words test, which reads them. */
+function shownOf(tree: DomTree, text: string): Shown {
   const nodes: string[] = [];
   const wholes = new Set<string>();
-  for (const n of tree.nodes) {
-    if (n.kind === 'text') nodes.push(n.text.replace(/\s+/g, ' '));
-    else if (n.kind === 'element') wholes.add(normalizeValue(elementText(tree, n)));
+  if (shownTest !== 'substring') {
+    for (const n of tree.nodes) {
+      if (n.kind === 'text') nodes.push(n.text.replace(/\s+/g, ' '));
+      else if (n.kind === 'element') wholes.add(normalizeValue(elementText(tree, n)));
+    }
   }
-  return { text: pageText(tree), nodes, wholes };
+  return { text, nodes, wholes };
 }
 function atWordBoundaries(text: string, name: string): boolean {
   for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
@@ -133,7 +133,7 @@ for (const name of corpora) {
     // The learner never sees the declaration.
     const tree = parseHtml(html.replace(LD_RE, ''), entry.url !== undefined ? { url: entry.url } : {});
     const text = pageText(tree);
-    const seen = shownOf(tree);
+    const seen = shownOf(tree, text);
     const shown = items.filter((i) => shows(seen, i.name));
     if (shown.length < 4) {
       rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | - | - | - | - | too few declared items shown |`);

@@ -21,20 +21,12 @@ import { induceFields } from '../src/wrapper/fields.js';
 import { WrapperSiteModel } from '../src/models/wrapper/site-model.js';
 import { extractPage, loadExtractionModel } from '../src/pipeline/extract.js';
 import { loadPage } from '../src/page.js';
+import { argValue } from './args.js';
+import { cpuMsNow } from './cpu-time.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
-const root = arg('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'swde-book'));
-const ks = arg('ks', '1,2,3').split(',').map(Number);
-const jsonOut = arg('json', '');
-
-/** Milliseconds of this process's CPU time (user + system): steadier than wall time on a shared machine. */
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+const root = argValue('corpus', join(process.cwd(), '..', 'shared', 'corpora', 'swde-book'));
+const ks = argValue('ks', '1,2,3').split(',').map(Number);
+const jsonOut = argValue('json', '');
 
 const corpus = await openCorpus(root);
 const pages = [...corpus.pages].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -65,9 +57,9 @@ function wholePipeline(body: FieldsBody, test: readonly Loaded[]): { ms: number;
   let ms = 0;
   let same = 0;
   for (const l of test) {
-    const t0 = cpuMs();
+    const t0 = cpuMsNow();
     const r = extractPage(loadPage(l.bytes, l.entry.url !== undefined ? { url: l.entry.url } : {}), model);
-    ms += cpuMs() - t0;
+    ms += cpuMsNow() - t0;
     const direct = extractFields(parse(l), body);
     if (JSON.stringify(r.fields?.fields) === JSON.stringify(direct.fields)) same++;
   }
@@ -85,10 +77,10 @@ const VARIANTS: readonly { name: string; kinds?: readonly FieldRuleKind[] }[] = 
 for (const variant of VARIANTS) for (const k of ks) {
   const train = loaded.slice(0, k);
   const test = loaded.slice(k);
-  const t0 = cpuMs();
+  const t0 = cpuMsNow();
   const w0 = performance.now();
   const body: FieldsBody = induceFields(train.map((l) => ({ id: l.entry.id, tree: parse(l), fields: l.entry.gold.fields ?? {} })), variant.kinds ? { kinds: variant.kinds } : {});
-  const learnMs = (cpuMs() - t0) / k;
+  const learnMs = (cpuMsNow() - t0) / k;
   const learnWallMs = (performance.now() - w0) / k;
   let extractWallMs = 0;
   const counts = new Map(attributes.map((a) => [a, { withValue: 0, withGold: 0, correct: 0, values: 0, goldValues: 0, gold: 0, goldFound: 0 } as Counts]));
@@ -97,10 +89,10 @@ for (const variant of VARIANTS) for (const k of ks) {
   const warnKinds = new Map<string, number>();
   const misses: string[] = [];
   for (const l of test) {
-    const t1 = cpuMs();
+    const t1 = cpuMsNow();
     const w1 = performance.now();
     const got = extractFields(parse(l), body);
-    extractMs += cpuMs() - t1;
+    extractMs += cpuMsNow() - t1;
     extractWallMs += performance.now() - w1;
     if (got.warnings.length) warned++;
     for (const w of got.warnings) warnKinds.set(`${w.field} ${w.reason}`, (warnKinds.get(`${w.field} ${w.reason}`) ?? 0) + 1);

@@ -300,12 +300,20 @@ type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: s
  * plus the rows' mean item probability; `veto:T`, `most`'s list only where the group rules give
  * its group T or more, else `groups:T`'s; `prefer:T`, `groups:T`'s list, else `most`'s.
  */
-export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: 'groups' | 'either' | 'gsum' | 'veto' | 'prefer'; readonly threshold: number };
+export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: GroupDecision; readonly threshold: number };
+
+/** The decisions that read the group rules' probabilities (a RIPPER run then learns group rules). */
+const GROUP_DECISIONS = ['groups', 'either', 'gsum', 'veto', 'prefer'] as const;
+type GroupDecision = typeof GROUP_DECISIONS[number];
+
+function isGroupDecision(kind: string | undefined): kind is GroupDecision {
+  return (GROUP_DECISIONS as readonly (string | undefined)[]).includes(kind);
+}
 
 export function parseDecision(spec: string): Decision {
   if (spec === 'most') return { kind: 'most' };
   const [score, t] = spec.split(':');
-  if ((score === 'groups' || score === 'either' || score === 'gsum' || score === 'veto' || score === 'prefer') && t !== undefined && Number.isFinite(Number(t))) return { kind: score, threshold: Number(t) };
+  if (isGroupDecision(score) && t !== undefined && Number.isFinite(Number(t))) return { kind: score, threshold: Number(t) };
   if ((score !== 'mean' && score !== 'sum') || t === undefined || !Number.isFinite(Number(t))) throw new Error(`bad decision ${spec}: most, mean:T or sum:T`);
   return { kind: 'rank', score, threshold: Number(t) };
 }
@@ -398,7 +406,7 @@ async function main(): Promise<void> {
       let mark: Marker;
       let rules: number | undefined;
       if (a === 'ripper') {
-        const withGroups = decisions.some((d) => /^(groups|either|gsum|veto|prefer):/.test(d));
+        const withGroups = decisions.some((d) => GROUP_DECISIONS.some((g) => d.startsWith(`${g}:`)));
         const noList = process.env['GROUP_NEGATIVES'] ? negatives.filter((q) => foldOf(q.site, folds) !== k).map((q) => q.rows) : [];
         const model = trainRipper(train, ripperParams(), withGroups ? { params: groupParams(), threshold: 0, noList } : undefined);
         rules = model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0);

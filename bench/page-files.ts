@@ -1,5 +1,5 @@
 /** The page files of the shared corpora, as the benchmarks read them in place. */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Page files under `root` (recursively), sorted; annotation and gold folders and expected outputs left out. */
@@ -16,4 +16,10 @@ export async function listPageFiles(root: string): Promise<string[]> {
     }
   }
   return out.sort();
+}
+
+/** The page files a bench names: those under a folder (listPageFiles), or the lines of a file listing them. */
+export async function pageFiles(dirOrList: string): Promise<string[]> {
+  if ((await stat(dirOrList)).isDirectory()) return listPageFiles(dirOrList);
+  return (await readFile(dirOrList, 'utf8')).split('\n').filter((line) => line.trim() !== '');
 }

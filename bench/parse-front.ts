@@ -12,14 +12,16 @@
  * is reported and fails the run. Pages: a folder of `.html`/`.html.gz` files or a file listing
  * them (default: the first 300 trafilatura-eval pages as speed-baseline.sh copies them). Rounds: 5.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import * as newBytes from '../src/dom/bytes.js';
 import * as newParser from '../src/dom/html-parser.js';
 import * as newParse from '../src/dom/parse.js';
 import * as newSegment from '../src/segment/segment.js';
+import { cpuMsOf, median } from './cpu-time.js';
+import { pageFiles } from './page-files.js';
 
 const oldRoot = process.argv[2];
 if (oldRoot === undefined) {
@@ -34,13 +36,6 @@ const oldBytes = await oldModule<typeof newBytes>('src/dom/bytes.js');
 const oldParser = await oldModule<typeof newParser>('src/dom/html-parser.js');
 const oldParse = await oldModule<typeof newParse>('src/dom/parse.js');
 const oldSegment = await oldModule<typeof newSegment>('src/segment/segment.js');
-
-async function pageFiles(from: string): Promise<string[]> {
-  if ((await stat(from)).isDirectory()) {
-    return (await readdir(from)).filter((name) => /\.html?(\.gz)?$/.test(name)).sort().map((name) => join(from, name));
-  }
-  return (await readFile(from, 'utf8')).split('\n').filter((line) => line.trim() !== '');
-}
 
 const bytes: Uint8Array[] = [];
 for (const file of await pageFiles(source)) {
@@ -75,10 +70,9 @@ for (let i = 0; i < texts.length; i++) {
 
 /** CPU ms per page of one pass of `work` over every page. */
 function pass(work: (i: number) => void): number {
-  const start = process.cpuUsage();
-  for (let i = 0; i < texts.length; i++) work(i);
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / texts.length;
+  return cpuMsOf(() => {
+    for (let i = 0; i < texts.length; i++) work(i);
+  }) / texts.length;
 }
 
 const passes: Record<string, (i: number) => void> = {};
@@ -98,7 +92,6 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`pages: ${texts.length}, rounds: ${rounds}, pages whose blocks differ: ${differing} (CPU ms/page per pass, alternating)`);
 for (const [name, xs] of times) console.log(`${name}: median ${median(xs).toFixed(2)}  [${xs.map((x) => x.toFixed(2)).join(' ')}]`);
 for (const stage of ['decode', 'parse', 'front']) {

@@ -8,24 +8,18 @@
  * trafilatura-eval pages as speed-baseline.sh copies them). Rounds: 5. Reports each pass's
  * ms/page, the medians and their ratio.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'parse5';
 import { decodeHtml } from '../src/dom/bytes.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { parseWithRuns } from '../src/dom/run-tokenizer.js';
 import { segment } from '../src/segment/segment.js';
+import { cpuMsOf, median } from './cpu-time.js';
+import { pageFiles } from './page-files.js';
 
 const source = process.argv[2] ?? '/tmp/sb-main/pages-300';
 const rounds = Number(process.argv[3] ?? 5);
-
-async function pageFiles(from: string): Promise<string[]> {
-  if ((await stat(from)).isDirectory()) {
-    return (await readdir(from)).filter((name) => /\.html?(\.gz)?$/.test(name)).sort().map((name) => join(from, name));
-  }
-  return (await readFile(from, 'utf8')).split('\n').filter((line) => line.trim() !== '');
-}
 
 const texts: string[] = [];
 for (const file of await pageFiles(source)) {
@@ -35,10 +29,9 @@ for (const file of await pageFiles(source)) {
 
 /** CPU ms per page of one pass of `work` over every page. */
 function pass(work: (html: string) => void): number {
-  const start = process.cpuUsage();
-  for (const html of texts) work(html);
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / texts.length;
+  return cpuMsOf(() => {
+    for (const html of texts) work(html);
+  }) / texts.length;
 }
 
 const passes = {
@@ -55,7 +48,6 @@ for (let r = 0; r < rounds; r++) {
   for (const [name, work] of Object.entries(passes) as [PassName, (html: string) => void][]) times.get(name)!.push(pass(work));
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`pages: ${texts.length}, rounds: ${rounds} (CPU ms/page per pass, alternating)`);
 for (const [name, xs] of times) console.log(`${name}: median ${median(xs).toFixed(2)}  [${xs.map((x) => x.toFixed(2)).join(' ')}]`);
 const ratio = (a: PassName, b: PassName) => (median(times.get(b)!) / median(times.get(a)!)).toFixed(3);

@@ -26,9 +26,8 @@ const MIN_RUNS = 5;
 /** A contender with the name its row is printed under. */
 type Named = Contender & { readonly name: string };
 
-/** `pith extract` and `pith batch` of one pith build on the staged page. */
-function pithContenders(label: string, bin: string, page: string, dir: string): Named[] {
-  const key = label === '' ? 'pith' : 'baseline';
+/** `pith extract` and `pith batch` of one pith build on the staged page: keys `KEY-extract`/`KEY-batch`, names suffixed with `label`. */
+function pithContenders(key: string, label: string, bin: string, page: string, dir: string): Named[] {
   return [
     { key: `${key}-extract`, name: `pith extract${label}`, args: (out) => [bin, 'extract', page, '--format', 'json', '-o', out] },
     { key: `${key}-batch`, name: `pith batch${label}`, args: (out) => [bin, 'batch', dir, '--out', out] },
@@ -44,8 +43,8 @@ try {
   const staged = await stagePages([page], join(work, 'pages'));
   const copy = staged.paths[0]!;
   const contenders: Named[] = [
-    ...pithContenders('', PITH, copy, staged.dir),
-    ...(values.baseline !== undefined ? pithContenders(' (baseline)', join(values.baseline, 'bin', 'pith.js'), copy, staged.dir) : []),
+    ...pithContenders('pith', '', PITH, copy, staged.dir),
+    ...(values.baseline !== undefined ? pithContenders('baseline', ' (baseline)', join(values.baseline, 'bin', 'pith.js'), copy, staged.dir) : []),
     { key: 'readability', name: 'Readability.js+linkedom', args: (out) => [READABILITY, staged.list, out] },
     { key: 'floor', name: 'parse floor (decode+parse5)', args: (out) => [FLOOR, staged.list, out] },
   ];

@@ -26,11 +26,11 @@ import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
 import type { Labeler, ModelFile } from './labeler.js';
 import { checkModelFile, decodeModelFile, parseModelJson } from './model-file.js';
-import { boundedJsonText } from './model-text.js';
-import { availableAlgorithms, getLearner, labelerFromModel } from './registry.js';
+import { boundedJsonText, type BadModel } from './model-text.js';
+import { availableAlgorithms, findLearner, labelerFromModel } from './registry.js';
 import type { LinearLabeler } from './linear/labeler-base.js';
 import { bodyAttributes, linearFromBody, type LinearBodyReader, type LinearModel } from './linear/model.js';
-import type { LinearTrainer } from './linear/trainer.js';
+import { isLinearTrainer, type LinearTrainer } from './linear/trainer.js';
 import { encodeBytes, encodeFloat32, float32FromBytes } from './linear/codec.js';
 import { indexFlags } from './linear/feature-index.js';
 import { familiesNamedIn, familyAttributePatterns, rememberFamiliesNamedIn } from '../features/registry.js';
@@ -47,9 +47,8 @@ const NAME_SEPARATOR = '\n';
 
 /** The registry's learner for `algorithm` when it is a linear one (crf, maxent, memm): the only kind compiled. */
 function linearTrainerOf(algorithm: string): LinearTrainer | undefined {
-  if (!(availableAlgorithms() as string[]).includes(algorithm)) return undefined;
-  const learner = getLearner(algorithm) as Partial<LinearTrainer>;
-  return typeof learner.fromModel === 'function' ? learner as LinearTrainer : undefined;
+  const learner = findLearner(algorithm);
+  return learner !== undefined && isLinearTrainer(learner) ? learner : undefined;
 }
 
 /** "crf, maxent and memm": the algorithms that are compiled, for messages. */
@@ -141,7 +140,7 @@ export function encodeCompiledModel(jsonBytes: Uint8Array, subject = 'model'): B
  * `sourceSha256`; undefined when made from other bytes. BAD_MODEL when damaged.
  */
 export function decodeCompiledModel(bin: Uint8Array, sourceSha256: string, subject = 'compiled model'): CompiledModel | undefined {
-  const bad = (msg: string, cause?: unknown): never => {
+  const bad: BadModel = (msg, cause) => {
     throw new PithError('BAD_MODEL', `compiled model: ${msg}`, subject, cause === undefined ? undefined : { cause });
   };
   if (bin.length < PREAMBLE_BYTES) bad(`${bin.length} bytes, shorter than its preamble (truncated)`);
@@ -151,7 +150,7 @@ export function decodeCompiledModel(bin: Uint8Array, sourceSha256: string, subje
   if (version !== COMPILED_MODEL_VERSION) bad(`layout version ${version}, this pith reads ${COMPILED_MODEL_VERSION}`);
   const headerLength = view.getUint32(12, true);
   if (headerLength > MAX_HEADER_BYTES || PREAMBLE_BYTES + headerLength > bin.length) bad(`a header of ${headerLength} bytes in a file of ${bin.length} (truncated)`);
-  const header = readHeader(bin.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + headerLength), subject, bad);
+  const header = readHeader(bin.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + headerLength), bad);
   if (header.source.sha256 !== sourceSha256) return undefined;
   const payload = bin.subarray(PREAMBLE_BYTES + headerLength);
   if (sha256Hex(payload) !== header.payloadSha256) bad('its payload does not match its checksum (truncated or altered)');
@@ -178,8 +177,8 @@ export function decodeCompiledModel(bin: Uint8Array, sourceSha256: string, subje
 }
 
 /** The header's JSON, its shape bounded before it is parsed and its fields checked. */
-function readHeader(bytes: Uint8Array, subject: string, bad: (msg: string, cause?: unknown) => never): CompiledHeader {
-  const text = boundedJsonText(bytes, 'compiled model: its header', subject);
+function readHeader(bytes: Uint8Array, bad: BadModel): CompiledHeader {
+  const text = boundedJsonText(bytes, 'its header', bad);
   let json: unknown;
   try {
     json = parseModelJson(text, 'header');
@@ -209,7 +208,7 @@ function isCount(v: unknown): v is number {
 }
 
 /** The `count` names of the names section. */
-function splitNames(bytes: Uint8Array, count: number, bad: (msg: string, cause?: unknown) => never): string[] {
+function splitNames(bytes: Uint8Array, count: number, bad: BadModel): string[] {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -143,24 +143,22 @@ function endOfString(bytes: Uint8Array, from: number): number {
   }
 }
 
-/** Throws PithError('BAD_MODEL') with `msg` about `subject`. */
-function badModel(msg: string, subject: string, cause?: unknown): never {
-  throw new PithError('BAD_MODEL', msg, subject, cause === undefined ? undefined : { cause });
-}
+/** Throws the caller's refusal (PithError('BAD_MODEL')) with a message and, when there is one, its cause. */
+export type BadModel = (msg: string, cause?: unknown) => never;
 
 /**
  * JSON bytes as text, within bounds: their shape checked (scanJsonShape), then decoded as UTF-8
  * (strictly). `what` names the JSON in a refusal ("its header" -> "its header has ..." /
- * "its header is not UTF-8 text"); every refusal is BAD_MODEL. The one check of a model file's
- * text and of a compiled model's header.
+ * "its header is not UTF-8 text"), thrown through the caller's `bad`. The one check of a model
+ * file's text and of a compiled model's header.
  */
-export function boundedJsonText(data: Uint8Array, what: string, subject: string): string {
+export function boundedJsonText(data: Uint8Array, what: string, bad: BadModel): string {
   const shape = scanJsonShape(data);
-  if (shape.problem !== undefined) badModel(`${what} has ${shape.problem}`, subject);
+  if (shape.problem !== undefined) bad(`${what} has ${shape.problem}`);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch (e) {
-    return badModel(`${what} is not UTF-8 text`, subject, e);
+    return bad(`${what} is not UTF-8 text`, e);
   }
 }
 
@@ -169,7 +167,9 @@ export function boundedJsonText(data: Uint8Array, what: string, subject: string)
  * boundedJsonText. Throws BAD_MODEL naming the problem.
  */
 export function modelText(bytes: Uint8Array, subject: string): string {
-  const bad = (msg: string, cause?: unknown): never => badModel(msg, subject, cause);
+  const bad: BadModel = (msg, cause) => {
+    throw new PithError('BAD_MODEL', msg, subject, cause === undefined ? undefined : { cause });
+  };
   if (bytes.length === 0) bad('empty file');
   if (bytes.length > MAX_MODEL_BYTES) bad(`file of ${bytes.length} bytes is larger than the ${MAX_MODEL_BYTES} bytes allowed`);
   let data: Uint8Array = bytes;
@@ -184,5 +184,5 @@ export function modelText(bytes: Uint8Array, subject: string): string {
       bad(`corrupt or truncated gzip data (${(e as Error).message})`, e);
     }
   }
-  return boundedJsonText(data, 'not a pith model file: its JSON', subject);
+  return boundedJsonText(data, 'not a pith model file: its JSON', bad);
 }

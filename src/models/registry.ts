@@ -41,9 +41,14 @@ export function blockLearners(): AlgorithmName[] {
   return Object.keys(BLOCK_LEARNERS) as AlgorithmName[];
 }
 
+/** The parameters and reader of the learner named `name`; undefined when there is none (a name off the registry, never an Object.prototype key). */
+export function findLearner(name: string): LabelerReader | undefined {
+  return Object.hasOwn(READERS, name) ? (READERS as Record<string, LabelerReader>)[name] : undefined;
+}
+
 /** The parameters and reader of any learner; PithError('BAD_OPTION') naming the available ones otherwise. */
 export function getLearner(name: string): LabelerReader {
-  const r = (READERS as Record<string, LabelerReader | undefined>)[name];
+  const r = findLearner(name);
   if (!r) throw new PithError('BAD_OPTION', `unknown algorithm '${name}' (available: ${availableAlgorithms().join(', ')})`);
   return r;
 }
@@ -61,7 +66,7 @@ export function getTrainer(name: string): Trainer {
 
 /** Rebuilds the labeler stored in a (validated) model file. */
 export function labelerFromModel(file: ModelFile): Labeler {
-  const r = (READERS as Record<string, LabelerReader | undefined>)[file.algorithm];
+  const r = findLearner(file.algorithm);
   if (!r) throw new PithError('BAD_MODEL', `this pith cannot load '${file.algorithm}' models (available: ${availableAlgorithms().join(', ')})`);
   return r.fromJSON(file.body);
 }

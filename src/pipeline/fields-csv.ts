@@ -53,31 +53,29 @@ function listRows(page: FieldsCsvPage): ListRow[] {
   return (page.lists ?? []).flatMap((l, i) => l.items.map((item, k) => ({ page, list: [String(i + 1), String(k + 1), item.text, item.href ?? ''] })));
 }
 
-/** How many rows (besides the header) fieldsCsv writes for the pages. */
-export function csvRowCount(pages: readonly FieldsCsvPage[]): number {
-  return pages.reduce((n, p) => n + (givesFieldRows(p) ? Math.max(1, p.records?.length ?? 0) : 0) + listRows(p).length, 0);
+/** The table fieldsCsv writes: its field columns in the order first seen, and its rows. */
+interface CsvTable {
+  readonly columns: readonly string[];
+  readonly rows: readonly (FieldRow | ListRow)[];
 }
 
 /**
- * The CSV of some pages' fields and lists: one row per record when any page has records (pages
- * without records then give one row of their fields), else one row per page; then, per page,
- * one row per list item where pages carry lists.
+ * The pages' rows: one per record when a page has records, else one of its fields (when it gives
+ * field rows at all); then one per list item.
  */
-export function fieldsCsv(pages: readonly FieldsCsvPage[], options: { readonly id?: boolean; readonly url?: boolean } = {}): string {
+function csvTable(pages: readonly FieldsCsvPage[]): CsvTable {
   const columns: string[] = [];
   const see = (k: string): void => {
     if (!columns.includes(k)) columns.push(k);
   };
   const rows: (FieldRow | ListRow)[] = [];
   for (const page of pages) {
-    if (!givesFieldRows(page)) {
-      // Lists only.
-    } else if (page.records && page.records.length > 0) {
+    if (page.records && page.records.length > 0) {
       for (const r of page.records) {
         Object.keys(r).forEach(see);
         rows.push({ page, values: { ...r } });
       }
-    } else {
+    } else if (givesFieldRows(page)) {
       const values: Record<string, string> = {};
       for (const [k, vs] of Object.entries(page.fields ?? {})) {
         see(k);
@@ -87,14 +85,31 @@ export function fieldsCsv(pages: readonly FieldsCsvPage[], options: { readonly i
     }
     rows.push(...listRows(page));
   }
+  return { columns, rows };
+}
+
+/** How many rows (besides the header) fieldsCsv writes for the pages. */
+export function csvRowCount(pages: readonly FieldsCsvPage[]): number {
+  return csvTable(pages).rows.length;
+}
+
+/**
+ * The CSV of some pages' fields and lists: one row per record when any page has records (pages
+ * without records then give one row of their fields), else one row per page; then, per page,
+ * one row per list item where pages carry lists.
+ */
+export function fieldsCsv(pages: readonly FieldsCsvPage[], options: { readonly id?: boolean; readonly url?: boolean } = {}): string {
+  const { columns, rows } = csvTable(pages);
   const withLists = pages.some((p) => p.lists !== undefined);
   const listColumns = withLists ? CSV_LIST_COLUMNS : [];
   const head = [...(options.id ? ['id'] : []), ...(options.url ? ['url'] : []), ...columns, ...listColumns];
+  const blankFields = columns.map(() => '');
+  const blankList = listColumns.map(() => '');
   let out = csvRow(head);
   for (const row of rows) {
     const { page } = row;
-    const fieldCells = 'values' in row ? columns.map((c) => row.values[c] ?? '') : columns.map(() => '');
-    const listCells = 'list' in row ? row.list : listColumns.map(() => '');
+    const fieldCells = 'values' in row ? columns.map((c) => row.values[c] ?? '') : blankFields;
+    const listCells = 'list' in row ? row.list : blankList;
     out += csvRow([...(options.id ? [page.id ?? ''] : []), ...(options.url ? [page.url ?? ''] : []), ...fieldCells, ...listCells]);
   }
   return out;

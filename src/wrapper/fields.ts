@@ -256,7 +256,7 @@ function leadingWordCount(prefix: string): number | undefined {
  * that many leading words.
  */
 export function learnCleanup(prefixes: readonly string[], suffixes: readonly string[]): ValueCleanup {
-  const out: { prefix?: string; after?: string; suffix?: string; before?: string; dropWords?: number } = {};
+  const out: { -readonly [K in keyof ValueCleanup]: ValueCleanup[K] } = {};
   const strip = (s: string): string => normalizeValue(s) === '' ? '' : s;
   const pre = prefixes.map(strip);
   const suf = suffixes.map(strip);
@@ -264,9 +264,11 @@ export function learnCleanup(prefixes: readonly string[], suffixes: readonly str
     if (new Set(pre).size === 1) out.prefix = pre[0]!;
     else {
       const tail = commonSuffix(pre);
-      const counts = new Set(pre.map(leadingWordCount));
       if (pre.every((p) => p !== '') && /[^\p{L}\p{N}\s]/u.test(tail)) out.after = tail.trimStart() || tail;
-      else if (counts.size === 1 && !counts.has(undefined)) out.dropWords = [...counts][0]!;
+      else {
+        const counts = new Set(pre.map(leadingWordCount));
+        if (counts.size === 1 && !counts.has(undefined)) out.dropWords = [...counts][0]!;
+      }
     }
   }
   if (suf.some((s) => s !== '')) {

@@ -1,5 +1,5 @@
 /** The Trainer of a log-linear learner (CRF, MaxEnt, MEMM): its objective and labeler, the shared driver. */
-import type { Labeler, LabeledSequence, Params, ParamSpec, Trainer, TrainProgress } from '../labeler.js';
+import type { Labeler, LabeledSequence, LabelerReader, Params, ParamSpec, Trainer, TrainProgress } from '../labeler.js';
 import { resolveParams } from '../params.js';
 import type { LinearLabeler } from './labeler-base.js';
 import { linearFromJSON, type LinearAlgorithm, type LinearModel } from './model.js';
@@ -9,6 +9,11 @@ import { trainLinearModel, type ObjectiveFactory } from './train.js';
 export interface LinearTrainer extends Trainer {
   readonly algorithm: LinearAlgorithm;
   fromModel(model: LinearModel): LinearLabeler;
+}
+
+/** Whether a learner is a log-linear one, which can wrap a model already read (the only kind compiled). */
+export function isLinearTrainer(learner: LabelerReader): learner is LinearTrainer {
+  return typeof (learner as Partial<LinearTrainer>).fromModel === 'function';
 }
 
 export function linearTrainer(

@@ -527,7 +527,11 @@ function checkFieldRule(x: unknown): string | undefined {
   for (const k of ['examples', 'wrong', 'pages']) if (typeof r[k] !== 'number') return `a field rule needs ${k}`;
   if (typeof r['clean'] !== 'object' || r['clean'] === null) return 'a field rule needs clean';
   for (const [k, v] of Object.entries(r['clean'] as Record<string, unknown>)) {
-    if (k === 'dropWords' ? !Number.isInteger(v) || (v as number) < 1 : typeof v !== 'string') return k === 'dropWords' ? 'clean.dropWords must be a positive integer' : `clean.${k} must be a string`;
+    if (k === 'dropWords') {
+      if (!Number.isInteger(v) || (v as number) < 1) return 'clean.dropWords must be a positive integer';
+      continue;
+    }
+    if (typeof v !== 'string') return `clean.${k} must be a string`;
   }
   if (r['kind'] !== 'label') {
     if (!Array.isArray(r['steps'])) return `a ${String(r['kind'])} rule needs steps`;
