@@ -10,7 +10,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import { commonAncestor } from '../dom/tree.js';
 import { treeFacts } from '../dom/facts.js';
-import { isSpaceCode } from '../dom/white-space.js';
+import { SPACE_RE, collapseSpace, isCollapsedSpace } from '../dom/white-space.js';
 
 export type BlockKind = 'text' | 'image' | 'media';
 
@@ -99,31 +99,10 @@ export function imageSource(el: ElementNode, baseUrl?: string): string | undefin
   }
 }
 
-const SPACE_RE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u200b\ufeff]+/g;
-
-/** Whether a code unit is one SPACE_RE collapses: white space as `\s` has it, and the zero-width space. */
-function isCollapsedSpace(c: number): boolean {
-  return isSpaceCode(c) || c === 0x200b;
-}
-
 /** Whether `text` holds a character SPACE_RE leaves alone: text a reader sees, once collapsed and trimmed. */
 function hasVisibleChar(text: string): boolean {
   for (let k = 0; k < text.length; k++) if (!isCollapsedSpace(text.charCodeAt(k))) return true;
   return false;
-}
-
-/** `text` with each run of white space one space; itself when it has only single spaces already (most text). */
-function collapseSpace(text: string): string {
-  let afterSpace = false;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 0x20) {
-      if (afterSpace) return text.replace(SPACE_RE, ' ');
-      afterSpace = true;
-    } else if (c < 0x7f ? c < 0x20 : isCollapsedSpace(c)) return text.replace(SPACE_RE, ' ');
-    else afterSpace = false;
-  }
-  return text;
 }
 
 /** Whether a piece of block text ends in a space or a line break. */
