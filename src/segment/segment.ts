@@ -120,7 +120,9 @@ function trimBreaks(text: string): string {
   return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
-/** What an element is to the sequence (one lookup per element, from the sets above). */
+// What an element is to the sequence (one lookup per element, from the sets above).
+/** Any element of no other role: a boundary where it opens and where it closes. */
+const BLOCK = 0;
 const SKIP = 1;
 const BREAK = 2;
 const IMAGE = 3;
@@ -171,15 +173,17 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
     linkChars = 0;
   };
 
-  // Open elements, to notice when one closes (a boundary unless inline).
+  // Open elements, to notice when one closes (a boundary unless inline), and beside them their
+  // roles, so a closing element is not looked up again.
   const open: ElementNode[] = [];
+  const openRoles: number[] = [];
   let linkDepth = 0;
   let preDepth = 0; // inside <pre>/<textarea>-like elements line breaks are content
   let i = 1;
   while (i < nodes.length) {
     while (open.length > 0 && open[open.length - 1]!.end < i) {
       const closed = open.pop()!;
-      const role = TAG_ROLES.get(closed.tag);
+      const role = openRoles.pop()!;
       if (closed.tag === 'a' && closed.attrs['href'] !== undefined) linkDepth--;
       if (role === PRE) preDepth--;
       if (role !== INLINE) flush();
@@ -234,6 +238,7 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
     else if (tag === 'a' && n.attrs['href'] !== undefined) linkDepth++;
     if (role === PRE) preDepth++;
     open.push(n);
+    openRoles.push(role ?? BLOCK);
     i++;
   }
   flush();
