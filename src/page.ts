@@ -4,7 +4,7 @@
  */
 import { open, readlink, realpath, type FileHandle } from 'node:fs/promises';
 import { constants as fsConstants, type Stats } from 'node:fs';
-import { basename, isAbsolute, relative } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import { parsePage, type ParseOptions } from './dom/parse.js';
 import { DEFAULT_MAX_BYTES } from './dom/bytes.js';
 import type { DomTree } from './dom/tree.js';
@@ -12,6 +12,9 @@ import { segment, type Block, type SegmentOptions } from './segment/segment.js';
 import { layoutFits, type PageLayout } from './render/layout.js';
 import type { LayoutCache } from './render/cache.js';
 import { PithError } from './errors.js';
+import { isInsideFolder } from './util/inside-folder.js';
+
+export { isInsideFolder };
 
 export interface Page {
   /** File name without .html/.htm/.gz, or a corpus' own id. */
@@ -116,12 +119,6 @@ function kindOf(st: Stats): string {
   if (st.isFIFO()) return 'FIFO (named pipe)';
   if (st.isSocket()) return 'socket';
   return 'special file';
-}
-
-/** Whether `path` is `root` or lies below it (both already resolved). */
-export function isInsideFolder(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /** The real path of an open file: /proc's view of the descriptor where there is one (no race), else realpath. */

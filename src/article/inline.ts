@@ -13,6 +13,7 @@
  * whatever the page does, and writers may recurse over it.
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
+import { collapseSpace } from '../dom/white-space.js';
 import { INLINE_TAGS, imageSource } from '../segment/segment.js';
 import type { Inline } from './types.js';
 import { resolveSafeUrl } from './urls.js';
@@ -39,13 +40,6 @@ const IMAGE_TAGS: ReadonlySet<string> = new Set(['img', 'image']);
 const MEDIA_TAGS: ReadonlySet<string> = new Set(['video', 'audio', 'iframe', 'embed', 'canvas', 'picture']);
 /** Elements that are media unless they hold text a reader sees (an svg's `<text>`, an object's fallback). */
 const MEDIA_UNLESS_TEXT: ReadonlySet<string> = new Set(['svg', 'object']);
-const SPACE_RE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u200b\ufeff]+/g;
-/** Cheap test first: most text needs no collapsing, and `replace` always allocates. */
-const NEEDS_COLLAPSE_RE = /[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u200b\ufeff]| {2}/;
-
-function collapseSpace(raw: string): string {
-  return NEEDS_COLLAPSE_RE.test(raw) ? raw.replace(SPACE_RE, ' ') : raw;
-}
 /** Steps up the tree when looking for formatting that encloses a block. */
 const MAX_ANCESTOR_STEPS = 256;
 

@@ -18,7 +18,7 @@ import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { readPageBytes } from '../page.js';
-import { extractBytes, extractPage, fieldsToJson, KEEP_COMMENTS, resultBlocks, resultExtraction, type ExtractResult, type LoadedModel } from '../pipeline/extract.js';
+import { extractBytes, extractPage, fieldsCsvPage, KEEP_COMMENTS, resultBlocks, resultExtraction, type ExtractResult, type LoadedModel } from '../pipeline/extract.js';
 import { extractionJson } from '../pipeline/extraction.js';
 import { fieldsCsv } from '../pipeline/fields-csv.js';
 import { toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
@@ -112,17 +112,27 @@ function wantedFields(init: PageHandlerInit): ReadonlySet<BatchField> {
 /** The page's main list, found only when a line carries `lists`. */
 type ListFinder = (result: ExtractResult) => readonly FoundList[];
 
-/** The renderings a line does not carry (never made). */
-function unwantedRenderings(want: ReadonlySet<BatchField>): ReadonlySet<'markdown' | 'html'> {
-  return new Set((['markdown', 'html'] as const).filter((key) => !want.has(key)));
+/** What every line of a handler carries, worked out once when it opens. */
+interface LineShape {
+  /** The fields of the line (`wantedFields`). */
+  readonly want: ReadonlySet<BatchField>;
+  /** The renderings the line does not carry (never made). */
+  readonly omitRenderings: ReadonlySet<'markdown' | 'html'>;
+}
+
+/** The line shape of a handler's `init`. */
+function lineShape(init: PageHandlerInit): LineShape {
+  const want = wantedFields(init);
+  return { want, omitRenderings: new Set((['markdown', 'html'] as const).filter((key) => !want.has(key))) };
 }
 
 /** The line's fields: the extraction's JSON (schema/extraction.schema.json), only those asked for. */
-function renderFields(result: ExtractResult, want: ReadonlySet<BatchField>, lists: ListFinder | undefined): Record<string, unknown> {
+function renderFields(result: ExtractResult, shape: LineShape, lists: ListFinder | undefined): Record<string, unknown> {
+  const { want } = shape;
   const json = extractionJson(resultExtraction(result), {
     ...(want.has('blocks') ? { blocks: resultBlocks(result) } : {}),
     ...(lists ? { lists: lists(result) } : {}),
-    omitRenderings: unwantedRenderings(want),
+    omitRenderings: shape.omitRenderings,
   });
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(json)) if (want.has(LINE_FIELD_OF[key] ?? (key as BatchField))) out[key] = value;
@@ -149,9 +159,8 @@ function pageFileText(format: BatchFileFormat, id: string, record: Record<string
   if (format === 'xml') return toXml(result.article);
   if (format === 'tei') return toTei(result.article);
   if (format === 'csv') {
-    const f = fieldsToJson(result);
     const lists = record['lists'] as readonly FoundList[] | undefined;
-    return fieldsCsv([{ id, url: (record['url'] as string | null) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}), ...(lists !== undefined ? { lists } : {}) }], { id: true, url: true });
+    return fieldsCsv([{ id, url: (record['url'] as string | null) ?? '', ...fieldsCsvPage(result, lists) }], { id: true, url: true });
   }
   const body = toText(result.article);
   return (result.article.title ? `${result.article.title}\n\n` : '') + body + (body.endsWith('\n') ? '' : '\n');
@@ -172,7 +181,7 @@ async function writePageFile(outDir: string, format: BatchFileFormat, id: string
 }
 
 /** Extracts one page into its line; the page's own errors make an error line, never a throw. */
-async function handlePage(init: PageHandlerInit, want: ReadonlySet<BatchField>, msg: PageMessage, model: LoadedModel, drawn: DrawnPages | undefined, lists: ListFinder | undefined): Promise<PageReply> {
+async function handlePage(init: PageHandlerInit, shape: LineShape, msg: PageMessage, model: LoadedModel, drawn: DrawnPages | undefined, lists: ListFinder | undefined): Promise<PageReply> {
   let line: string;
   let ok = true;
   let bodyHash: string | undefined;
@@ -191,7 +200,7 @@ async function handlePage(init: PageHandlerInit, want: ReadonlySet<BatchField>, 
     if (init.targetLang !== undefined && !sameLanguage(lang, init.targetLang)) {
       return { id: msg.id, line: JSON.stringify({ ...head, url, skipped: { reason: 'TARGET_LANG', lang: lang ?? null } }), ok: true, filtered: 'TARGET_LANG' };
     }
-    const record = { ...head, url, ...renderFields(result, want, lists) };
+    const record = { ...head, url, ...renderFields(result, shape, lists) };
     if (init.outDir !== undefined) await writePageFile(init.outDir, init.fileFormat ?? 'json', msg.id, record, result);
     line = JSON.stringify(record);
     if (init.dedup) bodyHash = bodyHashOf(toText(result.article));
@@ -224,11 +233,11 @@ async function openListFinder(init: PageHandlerInit, loaded: ListModel | undefin
 
 /** A page handler with `model` loaded (from `init.modelPath`; `listModel`: the list model, when the caller loaded it) and its layout source open. */
 export async function openPageHandler(init: PageHandlerInit, model: LoadedModel, listModel?: ListModel): Promise<PageHandler> {
-  const want = wantedFields(init);
+  const shape = lineShape(init);
   const drawn = await openDrawnPages(init);
-  const lists = want.has('lists') ? await openListFinder(init, listModel) : undefined;
+  const lists = shape.want.has('lists') ? await openListFinder(init, listModel) : undefined;
   return {
-    handle: (msg) => handlePage(init, want, msg, model, drawn, lists),
+    handle: (msg) => handlePage(init, shape, msg, model, drawn, lists),
     close: async () => {
       await drawn?.source.renderer?.close();
     },

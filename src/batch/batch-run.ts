@@ -138,7 +138,7 @@ class BatchRun {
     return new WorkerPool<Job, PageReply>({
       module: options.workerModule ?? new URL('./batch-worker.js', import.meta.url),
       size,
-      workerData: { ...workerInit(options), ...modelHandOff(options), ...(options.loadedListModel ? { listModelFile: options.loadedListModel.file } : {}) },
+      workerData: { ...workerInit(options), ...modelHandOff(options) },
       heapMb: options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB,
       tasksPerWorker: PAGES_IN_FLIGHT,
       maxQueued: QUEUED_PER_WORKER * size,
@@ -343,7 +343,13 @@ function lostPageError(e: PoolTaskError, options: BatchOptions): [code: 'OUT_OF_
   }
 }
 
-/** The model file the caller already loaded from `modelPath`, for worker threads to take instead of reading it again. */
-function modelHandOff(options: BatchOptions): Pick<PageHandlerInit, 'modelFile'> {
-  return options.loadedModel?.path === options.modelPath ? { modelFile: options.loadedModel.file } : {};
+/**
+ * The model files the caller already loaded, for worker threads to take instead of reading them
+ * again: the extraction model's (when it is the one of `modelPath`) and the list model's.
+ */
+function modelHandOff(options: BatchOptions): Pick<PageHandlerInit, 'modelFile' | 'listModelFile'> {
+  return {
+    ...(options.loadedModel?.path === options.modelPath ? { modelFile: options.loadedModel.file } : {}),
+    ...(options.loadedListModel ? { listModelFile: options.loadedListModel.file } : {}),
+  };
 }

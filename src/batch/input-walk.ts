@@ -2,7 +2,8 @@
  * What a batch reads from its inputs (files and folders as `pith batch` takes them): one walk
  * with one rule for symbolic links, shared by the batch's page list (batch.ts's `collectPages`)
  * and bin/pith.js's early count of a small batch (small-batch.ts), so both see the same pages.
- * This module is read before anything else is loaded, so it imports nothing of pith's.
+ * This module is read before anything else is loaded, so it imports nothing of pith's but the
+ * dependency-free util/inside-folder.ts.
  *
  * The rule: a file named as an input is taken as given (a WARC file by its name, anything else
  * as a page). Folders are walked recursively for page files (*.html, *.htm, *.xhtml, optionally
@@ -13,7 +14,8 @@
  * leads to a folder outside).
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
+import { isInsideFolder } from '../util/inside-folder.js';
 
 /** Page files a batch reads (also gzipped). */
 export const PAGE_FILE = /\.(x?html?)(\.gz)?$/i;
@@ -31,12 +33,6 @@ export type InputEntry =
   | { readonly kind: 'missing'; readonly path: string }
   /** A folder that could not be listed. */
   | { readonly kind: 'unlisted'; readonly path: string; readonly error: Error };
-
-/** Whether the resolved `path` is `folder` or lies below it. */
-function liesInside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
 
 /** Every page file, WARC file and skipped link of `inputs`, in walk order (unsorted). Stop early by leaving the loop. */
 export async function* walkInputs(inputs: readonly string[]): AsyncGenerator<InputEntry> {
@@ -81,7 +77,7 @@ async function* walkFolder(input: string): AsyncGenerator<InputEntry> {
 /** A symbolic link met in the input folder `root` (real path `rootReal`): what it counts as, if anything. */
 async function linkEntry(path: string, name: string, root: string, rootReal: string): Promise<InputEntry | undefined> {
   const target = await realpath(path).catch(() => undefined);
-  const inside = target !== undefined && liesInside(target, rootReal);
+  const inside = target !== undefined && isInsideFolder(target, rootReal);
   const st = target !== undefined ? await stat(path).catch(() => undefined) : undefined;
   if (st?.isDirectory()) return inside ? undefined : { kind: 'skipped-link', path };
   if (PAGE_FILE.test(name)) return inside ? { kind: 'page', path, root } : { kind: 'skipped-link', path };

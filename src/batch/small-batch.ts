@@ -3,11 +3,9 @@
  * pipeline and loads the model again) costs more than it saves. `pith batch` extracts such a
  * batch in its main thread (batch-run.ts's `inThreadUpTo`), and bin/pith.js does not re-run
  * Node with `--single-threaded-gc` for it. This module is read before anything else is
- * loaded, so it imports only the input walk (which imports nothing of pith's).
+ * loaded, so it imports only the input walk (light: node:fs, node:path and util/inside-folder.ts).
  */
 import { walkInputs } from './input-walk.js';
-
-export { PAGE_FILE, WARC_FILE } from './input-walk.js';
 
 /**
  * The most page files a batch extracts in its main thread. Measured (docs/benchmarks.md,

@@ -5,7 +5,6 @@
  * threads it starts (src/batch/batch-env.ts). Imports nothing heavy.
  */
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import { optInt, parseCommandArgs, type OptionsSpec, type ParsedCommandArgs } from './command.js';
 import { fewPageFiles, SMALL_BATCH_PAGES } from '../batch/small-batch.js';
 
@@ -41,7 +40,7 @@ export function inThreadPageLimit(values: ParsedCommandArgs['values']): number {
 export async function isSmallBatch(args: readonly string[]): Promise<boolean> {
   let parsed: ParsedCommandArgs;
   try {
-    parsed = parseArgs({ args: [...args], options: BATCH_OPTIONS, allowPositionals: true, strict: true }) as ParsedCommandArgs;
+    parsed = parseCommandArgs(args, BATCH_OPTIONS);
   } catch {
     return false;
   }
@@ -49,10 +48,15 @@ export async function isSmallBatch(args: readonly string[]): Promise<boolean> {
   return limit > 0 && parsed.positionals.length > 0 && (await fewPageFiles(parsed.positionals, limit));
 }
 
+/** The worker threads a batch's parsed options ask for (`--workers`; default one a core); a bad count is a BAD_OPTION. */
+export function workerThreadsOf(values: ParsedCommandArgs['values'], cores = availableParallelism()): number {
+  return optInt(values, 'workers', cores, 1);
+}
+
 /** The worker threads `pith batch ARGS` asks for, parsed as the command parses them; the default (one a core) when none is given or the arguments are bad (the command reports them). */
 export function batchWorkerThreads(args: readonly string[], cores = availableParallelism()): number {
   try {
-    return optInt(parseCommandArgs(args, BATCH_OPTIONS).values, 'workers', cores, 1);
+    return workerThreadsOf(parseCommandArgs(args, BATCH_OPTIONS).values, cores);
   } catch {
     return cores;
   }

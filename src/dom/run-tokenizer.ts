@@ -162,10 +162,12 @@ export class RunTokenizer extends Tokenizer {
     return i;
   }
 
-  /** Reads on over the run the current code point's pending input run belongs to. */
-  private extendPendingRun(kind: number): void {
+  /** Reads on over the run the current code point's pending input run belongs to; whether it read anything. */
+  private extendPendingRun(kind: number): boolean {
     const end = this.readRun(kind);
-    if (end !== -1) this.runEnd = end;
+    if (end === -1) return false;
+    this.runEnd = end;
+    return true;
   }
 
   /**
@@ -191,9 +193,7 @@ export class RunTokenizer extends Tokenizer {
       this.extendPendingRun(WHITE);
       const next = this.preprocessor.html.charCodeAt(this.preprocessor.pos + 1);
       if (!inRun(next, TEXT)) return;
-      const end = this.readRun(TEXT | WHITE);
-      if (end === -1) return;
-      this.runEnd = end;
+      if (!this.extendPendingRun(TEXT | WHITE)) return;
       token.type = Token.TokenType.CHARACTER;
       return;
     }

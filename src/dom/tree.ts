@@ -4,7 +4,7 @@
  * to store, and usable as a DOM location in corpora and models.
  */
 import { isSpaceNormalized } from './white-space.js';
-import { MAX_TAG_PATH_TAGS, tagPathText } from './tag-path.js';
+import { tagPathText } from './tag-path.js';
 
 export interface ElementNode {
   readonly kind: 'element';
@@ -122,11 +122,9 @@ export function commonAncestor(tree: DomTree, ids: readonly number[]): number {
   return Math.max(cur, 0);
 }
 
-export { MAX_TAG_PATH_TAGS };
-
 /**
  * Tag names from below the document root to the node's element, e.g. `html/body/div/p`;
- * deeper than MAX_TAG_PATH_TAGS, the innermost ones after `…`.
+ * deeper than MAX_TAG_PATH_TAGS (tag-path.ts), the innermost ones after `…`.
  */
 export function tagPath(tree: DomTree, id: number): string {
   const n = tree.nodes[id]!;

@@ -33,7 +33,7 @@ import { extractionJson, toExtraction, type Extraction, type SiteChoice, type Si
 import { judgeFound } from './found.js';
 import { PithError } from '../errors.js';
 import type { FieldExtraction, FieldWarning } from '../models/wrapper/fields.js';
-import { fieldsCsv } from './fields-csv.js';
+import { fieldsCsv, type FieldsCsvPage } from './fields-csv.js';
 
 /** A model file made usable: its labeler and the feature options it was trained with. */
 export interface LoadedModel {
@@ -391,6 +391,16 @@ export function fieldsToJson(result: ExtractResult): { fields?: Record<string, s
   };
 }
 
+/**
+ * A page's CSV values beside its id and URL: its fields and records (`fieldsToJson`), and its
+ * found lists when they were asked for (`--lists`). `pith extract` and a batch's --out-dir
+ * file both write these, each after its own id and URL.
+ */
+export function fieldsCsvPage(result: ExtractResult, lists: readonly FoundList[] | undefined): Pick<FieldsCsvPage, 'fields' | 'records' | 'lists'> {
+  const f = fieldsToJson(result);
+  return { ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}), ...(lists !== undefined ? { lists } : {}) };
+}
+
 /** What `--explain` says of the site model: which labelled the page and why, or why the one picked did not; undefined without site models. */
 export function siteExplanation(result: ExtractResult): string | undefined {
   const fit = (x: number | undefined): string => (x !== undefined ? `template fit ${x.toFixed(3)}` : '');
@@ -444,8 +454,7 @@ export function formatResult(result: ExtractResult, format: OutputFormat, withBl
       return JSON.stringify(resultToJson(result, withBlocks, lists), null, 2) + '\n';
     case 'csv': {
       // The page's records, one row each, or one row of its fields (only the URL without field rules); its list items with `--lists`.
-      const f = fieldsToJson(result);
-      return fieldsCsv([{ url: siteUrlOf(result.page) ?? '', ...(f.fields ? { fields: f.fields } : {}), ...(f.records ? { records: f.records } : {}), ...(lists !== undefined ? { lists } : {}) }], { url: true });
+      return fieldsCsv([{ url: siteUrlOf(result.page) ?? '', ...fieldsCsvPage(result, lists) }], { url: true });
     }
   }
 }

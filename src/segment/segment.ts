@@ -10,7 +10,7 @@
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import { commonAncestor } from '../dom/tree.js';
 import { treeFacts } from '../dom/facts.js';
-import { isSpaceCode } from '../dom/white-space.js';
+import { SPACE_RE, collapseSpace, isCollapsedSpace } from '../dom/white-space.js';
 
 export type BlockKind = 'text' | 'image' | 'media';
 
@@ -99,31 +99,10 @@ export function imageSource(el: ElementNode, baseUrl?: string): string | undefin
   }
 }
 
-const SPACE_RE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u200b\ufeff]+/g;
-
-/** Whether a code unit is one SPACE_RE collapses: white space as `\s` has it, and the zero-width space. */
-function isCollapsedSpace(c: number): boolean {
-  return isSpaceCode(c) || c === 0x200b;
-}
-
 /** Whether `text` holds a character SPACE_RE leaves alone: text a reader sees, once collapsed and trimmed. */
 function hasVisibleChar(text: string): boolean {
   for (let k = 0; k < text.length; k++) if (!isCollapsedSpace(text.charCodeAt(k))) return true;
   return false;
-}
-
-/** `text` with each run of white space one space; itself when it has only single spaces already (most text). */
-function collapseSpace(text: string): string {
-  let afterSpace = false;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 0x20) {
-      if (afterSpace) return text.replace(SPACE_RE, ' ');
-      afterSpace = true;
-    } else if (c < 0x7f ? c < 0x20 : isCollapsedSpace(c)) return text.replace(SPACE_RE, ' ');
-    else afterSpace = false;
-  }
-  return text;
 }
 
 /** Whether a piece of block text ends in a space or a line break. */
@@ -141,7 +120,9 @@ function trimBreaks(text: string): string {
   return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
-/** What an element is to the sequence (one lookup per element, from the sets above). */
+// What an element is to the sequence (one lookup per element, from the sets above).
+/** Any element of no other role: a boundary where it opens and where it closes. */
+const BLOCK = 0;
 const SKIP = 1;
 const BREAK = 2;
 const IMAGE = 3;
@@ -192,15 +173,17 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
     linkChars = 0;
   };
 
-  // Open elements, to notice when one closes (a boundary unless inline).
+  // Open elements, to notice when one closes (a boundary unless inline), and beside them their
+  // roles, so a closing element is not looked up again.
   const open: ElementNode[] = [];
+  const openRoles: number[] = [];
   let linkDepth = 0;
   let preDepth = 0; // inside <pre>/<textarea>-like elements line breaks are content
   let i = 1;
   while (i < nodes.length) {
     while (open.length > 0 && open[open.length - 1]!.end < i) {
       const closed = open.pop()!;
-      const role = TAG_ROLES.get(closed.tag);
+      const role = openRoles.pop()!;
       if (closed.tag === 'a' && closed.attrs['href'] !== undefined) linkDepth--;
       if (role === PRE) preDepth--;
       if (role !== INLINE) flush();
@@ -255,6 +238,7 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
     else if (tag === 'a' && n.attrs['href'] !== undefined) linkDepth++;
     if (role === PRE) preDepth++;
     open.push(n);
+    openRoles.push(role ?? BLOCK);
     i++;
   }
   flush();

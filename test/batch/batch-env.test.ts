@@ -10,7 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BATCH_NODE_FLAGS, batchProcessEnv } from '../../src/batch/batch-env.js';
-import { batchWorkerThreads } from '../../src/cli/batch-args.js';
+import { batchWorkerThreads, workerThreadsOf } from '../../src/cli/batch-args.js';
+import { isPithError } from '../../src/errors.js';
 import { repoRoot } from '../helpers/paths.js';
 
 test('batch env: one arena for the main thread and one for each worker', () => {
@@ -36,6 +37,12 @@ test('batch worker threads: without --workers, or with bad arguments, one a core
   assert.equal(batchWorkerThreads(['pages', '--workers', 'many'], 6), 6);
   assert.equal(batchWorkerThreads(['pages', '--workers', '0'], 6), 6);
   assert.equal(batchWorkerThreads(['pages', '--no-such-option', '--workers', '2'], 6), 6);
+});
+
+test('workerThreadsOf: the one reading of --workers, for the command and the launcher; the command gets BAD_OPTION', () => {
+  assert.equal(workerThreadsOf({ workers: '2' }, 8), 2);
+  assert.equal(workerThreadsOf({}, 8), 8);
+  for (const bad of ['0', 'many']) assert.throws(() => workerThreadsOf({ workers: bad }, 8), (e) => isPithError(e) && e.code === 'BAD_OPTION', bad);
 });
 
 test('batch flags: the re-run is known by --single-threaded-gc, and V8 takes the CLI bundle\'s code cache under them', () => {

@@ -12,7 +12,8 @@ import assert from 'node:assert/strict';
 import { loadPage } from '../../src/page.js';
 import { extractPage, loadExtractionModel, formatResult, type LoadedModel } from '../../src/pipeline/extract.js';
 import { MAX_TREE_NODES } from '../../src/dom/html-parser.js';
-import { MAX_TAG_PATH_TAGS, tagPath } from '../../src/dom/tree.js';
+import { tagPath } from '../../src/dom/tree.js';
+import { MAX_TAG_PATH_TAGS } from '../../src/dom/tag-path.js';
 import { parseHtml } from '../../src/dom/parse.js';
 import { extractionCpuMs, growthPerDoubling, HOSTILE_SHAPES, type Shape } from '../../bench/complexity-shapes.js';
 

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHtml, parsePage } from '../../src/dom/parse.js';
-import { MAX_TAG_PATH_TAGS, type DomTree, type ElementNode } from '../../src/dom/tree.js';
+import type { DomTree, ElementNode } from '../../src/dom/tree.js';
+import { MAX_TAG_PATH_TAGS } from '../../src/dom/tag-path.js';
 import { treeFacts } from '../../src/dom/facts.js';
 import { haveSharedCorpora, sharedCorpora } from '../helpers/paths.js';
 

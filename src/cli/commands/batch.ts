@@ -20,7 +20,7 @@ import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLoc
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList, type UrlFetchOptions } from '../../batch/url-list.js';
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
-import { BATCH_OPTIONS, inThreadPageLimit } from '../batch-args.js';
+import { BATCH_OPTIONS, inThreadPageLimit, workerThreadsOf } from '../batch-args.js';
 import { bundleWorkerModule } from '../bundle-loader.js';
 import { SMALL_BATCH_PAGES } from '../../batch/small-batch.js';
 
@@ -252,7 +252,7 @@ function readBatchSettings(values: ParsedCommandArgs['values'], positionals: rea
   const fetch = readFetchPolicy(values);
   const targetLang = optString(values, 'target-lang');
   if (targetLang !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(targetLang)) throw new PithError('BAD_OPTION', `--target-lang must be a language code such as en or pt-BR, got '${targetLang}'`);
-  const workers = optInt(values, 'workers', availableParallelism(), 1);
+  const workers = workerThreadsOf(values);
   const workerHeapMb = optInt(values, 'heap-mb', 1024, 32);
   const timeoutMs = pageTimeoutMs(values);
   const modelGiven = optString(values, 'model') !== undefined;

@@ -1,0 +1,12 @@
+/**
+ * Whether a path lies in a folder: one rule for every place that keeps reading inside a root
+ * (page.ts's `root`, the batch's walk of its input folders, the corpus readers). Depends on
+ * node:path only, so batch/input-walk.ts, read before anything else of pith, stays light.
+ */
+import { isAbsolute, relative } from 'node:path';
+
+/** Whether `path` is `root` or lies below it (both already resolved). */
+export function isInsideFolder(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
