@@ -11,3 +11,10 @@ test('a path is inside its folder, the folder itself, and nothing beside or abov
   assert.equal(isInsideFolder('/data/a.html', '/data/pages'), false);
   assert.equal(isInsideFolder('/etc/passwd', '/data/pages'), false);
 });
+
+test('a name that only starts with two dots lies inside; `..` and paths through it do not', () => {
+  assert.equal(isInsideFolder('/data/pages/..notes.html', '/data/pages'), true);
+  assert.equal(isInsideFolder('/data/pages/sub/..x/a.html', '/data/pages'), true);
+  assert.equal(isInsideFolder('/data', '/data/pages'), false);
+  assert.equal(isInsideFolder('/data/pages/../secret.html', '/data/pages'), false);
+});
