@@ -10,15 +10,11 @@
  * share them. C libraries other than glibc ignore the variable.
  */
 /**
- * The Node flags `pith batch` re-runs with. `--single-threaded-gc`: bin/pith.js says why.
- * `--no-concurrent-recompilation`: V8's optimising compiler runs on the thread whose code it
- * optimises, not on V8's background threads. The compilation costs the same CPU either way, but
- * a background job holds its memory while the worker goes on allocating: the batch's peak RSS
- * is lower and steadier without them, and a batch of N workers uses N cores, as asked (the
- * worker's wall time then includes the compilation: docs/benchmarks.md, "JIT tiering").
- * Neither changes the CLI bundle's code cache (V8 takes it under both).
+ * The Node flags `pith batch` re-runs with. `--single-threaded-gc`: bin/pith.js says why. (The
+ * optimising compiler stays on V8's background threads: on its worker's own thread it cost CPU,
+ * wall time and no memory on an idle machine: docs/benchmarks.md, "JIT tiering".)
  */
-export const BATCH_NODE_FLAGS: readonly string[] = ['--single-threaded-gc', '--no-concurrent-recompilation'];
+export const BATCH_NODE_FLAGS: readonly string[] = ['--single-threaded-gc'];
 
 /**
  * `env` for a batch run with `workerThreads` worker threads (as its arguments ask: src/cli/batch-args.ts's
