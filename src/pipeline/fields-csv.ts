@@ -1,6 +1,7 @@
 /**
  * Named fields and found lists as CSV (RFC 4180: comma-separated, CRLF line ends, a cell with a
- * comma, quote, CR or LF, or space at either end, quoted, quotes doubled), for a spreadsheet.
+ * comma, quote, CR or LF, or space at either end, quoted, quotes doubled), for a spreadsheet;
+ * a value that would start a formula there gets a leading `'` (see `csvCell`).
  * Pages with records give one row per record; pages without, one row per page with its fields.
  * Several values of a field in one cell are joined with "; ". Columns: `id` and `url` (when
  * given), then the fields in the order first seen.
@@ -29,9 +30,20 @@ export const CSV_VALUE_SEPARATOR = '; ';
 /** The columns of a list item's row, after the fields'. */
 export const CSV_LIST_COLUMNS: readonly string[] = Object.freeze(['list', 'item', 'text', 'href']);
 
-/** One cell, quoted when RFC 4180 requires (or white space at an end would be lost). */
+/**
+ * A value a spreadsheet would run as a formula: one that starts with `=`, `+`, `@`, a tab or CR,
+ * or `-` not followed by a plain number (`-5`, `-1,000.50` stay numbers). Page text is anyone's,
+ * so a link text such as `=HYPERLINK(...)` must stay text.
+ */
+const FORMULA_START = /^[=+@\t\r]|^-(?!\d[\d.,]*$)/;
+
+/**
+ * One cell, quoted when RFC 4180 requires (or white space at an end would be lost); a value a
+ * spreadsheet would read as a formula is kept as text by a leading `'`.
+ */
 export function csvCell(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvRow(cells: readonly string[]): string {

@@ -14,6 +14,18 @@ test('csv cells: quoted when they hold a comma, quote, CR or LF, or space at an 
   assert.equal(csvRow(['a', 'b,c', '']), 'a,"b,c",\r\n');
 });
 
+test('csv cells: a value a spreadsheet would run as a formula stays text; numbers and dashes inside stay as they are', () => {
+  assert.equal(csvCell('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`);
+  assert.equal(csvCell('+1 555'), "'+1 555");
+  assert.equal(csvCell('@SUM(A1)'), "'@SUM(A1)");
+  assert.equal(csvCell('-cmd|x'), "'-cmd|x");
+  assert.equal(csvCell('\t=1'), "'\t=1");
+  assert.equal(csvCell('-5'), '-5');
+  assert.equal(csvCell('-1,000.50'), '"-1,000.50"');
+  assert.equal(csvCell('a-b = c'), 'a-b = c');
+  assert.equal(csvCell('9781439133736'), '9781439133736');
+});
+
 test('fields csv: one row per record where pages have records, else one row per page; columns in first-seen order', () => {
   const csv = fieldsCsv([
     { id: 'p1', url: 'http://s.example/1', fields: { name: ['Kettle', 'Pot'], price: ['1', '2'] }, records: [{ name: 'Kettle', price: '1' }, { name: 'Pot', price: '2' }] },
