@@ -99,9 +99,18 @@ function sameList(a: readonly unknown[] | undefined, b: readonly unknown[] | und
   return true;
 }
 
+/** Whether two option objects hold the same values (every key of either; lists by their items). */
 function sameOptions(a: FeatureOptions, b: FeatureOptions): boolean {
-  return sameList(a.families, b.families) && sameList(a.exclude, b.exclude) && a.words === b.words && a.wordBuckets === b.wordBuckets &&
-    a.maxWordsPerBlock === b.maxWordsPerBlock && a.maxTokensPerBlock === b.maxTokensPerBlock && a.maxMarkupTokens === b.maxMarkupTokens;
+  const av = a as Readonly<Record<string, unknown>>;
+  const bv = b as Readonly<Record<string, unknown>>;
+  for (const key of new Set([...Object.keys(av), ...Object.keys(bv)])) {
+    const x = av[key];
+    const y = bv[key];
+    if (Array.isArray(x) || Array.isArray(y)) {
+      if (!Array.isArray(x) || !Array.isArray(y) || !sameList(x, y)) return false;
+    } else if (x !== y) return false;
+  }
+  return true;
 }
 
 export function resolveFeatureOptions(options: FeatureOptions = {}): FeatureConfig {

@@ -109,13 +109,19 @@ export class PageContext {
     this.config = config;
   }
 
+  /** The text a block's tokens are read from (image blocks: their alt text), cut where no more tokens could be read. */
+  private tokenText(b: Block): string {
+    const text = b.kind === 'text' ? b.text : (b.alt ?? '');
+    const cut = this.config.maxTokensPerBlock * 12;
+    return text.length > cut ? text.slice(0, cut) : text;
+  }
+
   /** Tokens of each block's text (image blocks: of their alt text). */
   get tokens(): readonly (readonly Token[])[] {
     if (!this._tokens) {
       const cap = this.config.maxTokensPerBlock;
       this._tokens = this.blocks.map((b) => {
-        const text = b.kind === 'text' ? b.text : (b.alt ?? '');
-        const t = tokenize(text.length > cap * 12 ? text.slice(0, cap * 12) : text);
+        const t = tokenize(this.tokenText(b));
         return t.length > cap ? t.slice(0, cap) : t;
       });
     }
@@ -127,10 +133,7 @@ export class PageContext {
     if (!this._blockTokens) {
       const cap = this.config.maxTokensPerBlock;
       const store = new TokenStore();
-      for (const b of this.blocks) {
-        const text = b.kind === 'text' ? b.text : (b.alt ?? '');
-        store.add(text.length > cap * 12 ? text.slice(0, cap * 12) : text, cap);
-      }
+      for (const b of this.blocks) store.add(this.tokenText(b), cap);
       this._blockTokens = store;
     }
     return this._blockTokens;

@@ -98,14 +98,8 @@ export class TokenStore {
     const text = this.texts[t]!;
     let h = FNV_OFFSET;
     for (let at = this.starts[k]!, e = this.ends[k]!; at < e; at++) {
-      const c = text.charCodeAt(at);
-      let lower: number;
-      if (c < 128) lower = c >= 65 && c <= 90 ? c + 32 : c;
-      else {
-        lower = LOWER_UNIT[c]!;
-        if (lower === UNIT_UNKNOWN) LOWER_UNIT[c] = lower = lowerUnitOf(c);
-        if (lower === UNIT_NOT_ALONE) return wordHash(this.lower(t, k));
-      }
+      const lower = lowerUnitAt(text, at);
+      if (lower < 0) return wordHash(this.lower(t, k));
       h ^= lower;
       h = Math.imul(h, FNV_PRIME);
     }
