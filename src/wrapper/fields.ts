@@ -14,8 +14,8 @@
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
-  charClasses, elementText, inlineLabel, labelledTexts, linkOf, normalizeValue, resolveLinkValue, ruleValues, textIndexOf,
-  type FieldAnchor, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
+  attrValueOf, charClasses, elementText, inlineLabel, labelledTexts, LINK_VALUE_ATTRS, normalizeValue, resolveLinkValue, ruleValues,
+  TEXT_VALUE_ATTRS, textIndexOf, type FieldAnchor, type FieldAttr, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
 } from '../models/wrapper/fields.js';
 
 /** A training page's tree and the values a person gave for it (a field missing: not given). */
@@ -47,8 +47,8 @@ interface Occurrence {
   readonly node: number;
   readonly prefix: string;
   readonly suffix: string;
-  /** `href`: the element's link is the value. */
-  readonly attr?: 'href';
+  /** The element's attribute is the value (`href`: its link), not its text. */
+  readonly attr?: FieldAttr;
 }
 
 interface Proposal {
@@ -68,6 +68,8 @@ const collapse = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').tri
 interface PageUnits {
   readonly texts: { node: TextNode; text: string }[];
   readonly elements: { el: ElementNode; text: string }[];
+  /** Text attributes' values (normalised) to the elements and attributes that hold them, built when first asked. */
+  attrs?: Map<string, { el: number; attr: FieldAttr }[]>;
 }
 
 /** The text nodes and the short elements of a page, text collapsed. */
@@ -94,6 +96,39 @@ function pageUnits(tree: DomTree): PageUnits {
     if (text.length <= MAX_ELEMENT_TEXT) elements.push({ el, text });
   }
   return { texts, elements };
+}
+
+/** Text attributes in the order a tie prefers them: those named (alt, title, ...), then aria-* as the page writes them. */
+function textAttrsOf(el: ElementNode): FieldAttr[] {
+  const out: FieldAttr[] = TEXT_VALUE_ATTRS.filter((a) => el.attrs[a] !== undefined);
+  for (const name of Object.keys(el.attrs)) if (/^aria-[a-z]+$/.test(name)) out.push(name as FieldAttr);
+  return out;
+}
+
+/** The page's text attribute values (normalised, up to an element unit's size) and where they stand. */
+function attrIndex(tree: DomTree, units: PageUnits): Map<string, { el: number; attr: FieldAttr }[]> {
+  if (units.attrs) return units.attrs;
+  const index = new Map<string, { el: number; attr: FieldAttr }[]>();
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element') continue;
+    for (const attr of textAttrsOf(n)) {
+      const raw = n.attrs[attr]!;
+      if (raw.length > MAX_ELEMENT_TEXT * 2) continue;
+      const value = normalizeValue(raw);
+      if (value === '' || value.length > MAX_ELEMENT_TEXT) continue;
+      let at = index.get(value);
+      if (!at) index.set(value, (at = []));
+      at.push({ el: n.id, attr });
+    }
+  }
+  units.attrs = index;
+  return index;
+}
+
+/** Where a value stands as a text attribute's whole value (white space normalised): an image's alt, a `<time datetime>`. */
+function attrOccurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurrence[] {
+  return (attrIndex(tree, units).get(value) ?? []).slice(0, MAX_OCCURRENCES)
+    .map(({ el, attr }) => ({ element: el, text: 0, node: el, prefix: '', suffix: '', attr }));
 }
 
 /** Where a value occurs on a page: text nodes (exact, or with text around it) and elements whose whole text it is. */
@@ -123,16 +158,22 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
 /** A value written as a link (`https://...`, `//host/...`, `/path`): a field all of whose examples are links takes links. */
 export const LINK_VALUE_RE = /^(?:https?:\/\/|\/)\S*$/i;
 
-/** Where a link value occurs on a page: the elements whose link, resolved, is it. */
-function linkOccurrencesOf(tree: DomTree, value: string): Occurrence[] {
+/** Where a link value occurs on a page: the elements whose link attributes (of `attrs`), resolved, are it. */
+function linkOccurrencesOf(tree: DomTree, value: string, attrs: readonly FieldAttr[]): Occurrence[] {
   const out: Occurrence[] = [];
   for (const n of tree.nodes) {
-    if (n.kind !== 'element' || n.attrs['href'] === undefined || linkOf(tree, n) !== value) continue;
-    out.push({ element: n.id, text: 0, node: n.id, prefix: '', suffix: '', attr: 'href' });
-    if (out.length >= MAX_OCCURRENCES) break;
+    if (n.kind !== 'element') continue;
+    for (const attr of attrs) {
+      if (n.attrs[attr] === undefined || attrValueOf(tree, n, attr) !== value) continue;
+      out.push({ element: n.id, text: 0, node: n.id, prefix: '', suffix: '', attr });
+      if (out.length >= MAX_OCCURRENCES) return out;
+    }
   }
   return out;
 }
+
+/** Link attributes other than `href` (an image's `src`): read where no link explains as many examples. */
+const OTHER_LINK_ATTRS: readonly FieldAttr[] = LINK_VALUE_ATTRS.filter((a) => a !== 'href');
 
 /** Class tokens an anchor may use: not per page (a run of three digits), at most four. */
 const MAX_CLASS_TOKENS = 4;
@@ -185,12 +226,12 @@ function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, 
     p.labelLike &&= labelLike;
   };
   const path = examplePath(tree, occ.element).map(({ tag, first, last }) => ({ tag, first, last }));
-  const unit = occ.attr === 'href' ? '@href' : String(occ.text);
-  const attr = occ.attr === 'href' ? { attr: 'href' as const } : {};
+  const unit = occ.attr !== undefined ? `@${occ.attr}` : String(occ.text);
+  const attr = occ.attr !== undefined ? { attr: occ.attr } : {};
   add(`path|${path.map((s) => s.tag).join('/')}|${unit}`, { kind: 'path', text: occ.text, ...attr }, path);
   for (const a of anchorsOf(tree, occ.element)) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${unit}`, { kind: 'anchor', anchor: a.anchor, text: occ.text, ...attr }, a.below);
   const node = tree.nodes[occ.node]!;
-  if (node.kind !== 'text' || occ.attr === 'href') return;
+  if (node.kind !== 'text' || occ.attr !== undefined) return;
   const tag = (tree.nodes[node.parent] as ElementNode).tag;
   const il = inlineLabel(collapse(node.text));
   if (il && normalizeValue(il.rest).includes(value)) {
@@ -290,6 +331,11 @@ interface Scored {
   readonly more: number;
   /** Example values read a second time inside their own example record. */
   readonly twice: number;
+  /**
+   * Read from an attribute other than the one a field's values are first looked for in (text;
+   * `href` for links): kept only where it explains more examples than every rule of those.
+   */
+  readonly fromAttr: boolean;
 }
 
 /**
@@ -493,10 +539,18 @@ function fieldExamples(field: string, pages: readonly FieldExamplePage[]): { lin
   return { links, examples };
 }
 
-/** Where a value occurs on a page, as text or, for a field of links, as a link. */
+/** Where a value occurs on a page, as text or, for a field of links, as a link (`href`). */
 function valueOccurrences(tree: DomTree, units: PageUnits, value: string, links: boolean): Occurrence[] {
-  return links ? linkOccurrencesOf(tree, value) : occurrencesOf(tree, units, value);
+  return links ? linkOccurrencesOf(tree, value, ['href']) : occurrencesOf(tree, units, value);
 }
+
+/** Where a value stands as another attribute's whole value: a text attribute (alt, title, datetime, ...), or for links `src` and the like. */
+function attrOccurrences(tree: DomTree, units: PageUnits, value: string, links: boolean): Occurrence[] {
+  return links ? linkOccurrencesOf(tree, value, OTHER_LINK_ATTRS) : attrOccurrencesOf(tree, units, value);
+}
+
+/** Whether a rule reads an attribute other than the one its field's values are first looked for in. */
+const readsOtherAttr = (rule: { readonly attr?: FieldAttr }): boolean => rule.attr !== undefined && rule.attr !== 'href';
 
 /** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
 export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[], options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
@@ -505,17 +559,24 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
   const allValues: string[] = [];
   const valueLabels: (string | undefined)[] = [];
   const regions: (RecordRegion | undefined)[] = [];
+  // Rules that read other attributes are scored against the examples' list as those attributes show it.
+  const attrRegions: (RecordRegion | undefined)[] = [];
   pages.forEach((p, k) => {
     const perValue: number[][] = [];
+    const perValueAttr: number[][] = [];
     for (const v of examples[k] ?? []) {
       allValues.push(v);
       const occs = valueOccurrences(p.tree, units[k]!, v, links);
+      const inAttrs = attrOccurrences(p.tree, units[k]!, v, links);
       perValue.push(occs.map((o) => o.node).sort((a, b) => a - b));
+      perValueAttr.push((inAttrs.length > 0 ? inAttrs : occs).map((o) => o.node).sort((a, b) => a - b));
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
+      for (const o of inAttrs) propose(p.tree, p.id, o, v, proposals);
       const textOcc = occs.find((o) => o.prefix === '' && p.tree.nodes[o.node]!.kind === 'text');
       valueLabels.push(textOcc ? labelledTexts(p.tree).find((t) => t.node.id === textOcc.node)?.label : undefined);
     }
     regions.push(recordRegion(p.tree, regionNodes(perValue, records[k])));
+    attrRegions.push(recordRegion(p.tree, regionNodes(perValueAttr, records[k])));
   });
   const scored: Scored[] = [];
   const seen = new Set<string>();
@@ -529,20 +590,24 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
       const key = JSON.stringify(rule);
       if (seen.has(key)) return;
       seen.add(key);
-      const s = scoreRule(rule, pages, examples, regions);
+      const fromAttr = readsOtherAttr(rule);
+      const s = scoreRule(rule, pages, examples, fromAttr ? attrRegions : regions);
       if (s.examples === 0) return;
       const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
       const cleanRank = Object.keys(clean).length;
-      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice });
+      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, fromAttr });
     });
   }
   // Where pages gave example records, the rule that reads each example record once, then the one
-  // that finds more of the list's other records, wins a tie.
-  scored.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
-  const best = scored[0];
+  // that finds more of the list's other records, wins a tie. A rule reading another attribute
+  // stands only where it explains more examples than every rule reading the text (or `href`).
+  const firstExamples = scored.reduce((n, s) => (s.fromAttr ? n : Math.max(n, s.rule.examples)), 0);
+  const kept = scored.filter((s) => !s.fromAttr || s.rule.examples > firstExamples);
+  kept.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
+  const best = kept[0];
   const rules: FieldRule[] = [];
   const perKind = new Map<string, number>();
-  for (const s of scored) {
+  for (const s of kept) {
     if (rules.length >= MAX_FIELD_RULES) break;
     // Alternatives must be nearly as right as the best: no more wrong values than examples explained.
     if (best && (s.rule.wrong > best.rule.wrong + Math.max(0, s.rule.examples - 1) || s.rule.wrong >= s.rule.examples)) continue;
@@ -569,7 +634,11 @@ function pageExampleRecords(page: FieldExamplePage, names: readonly string[], pa
     const { links, examples } = fieldExamples(name, pages);
     const mine = examples[pages.indexOf(page)];
     if (!mine) continue;
-    occurrences[name] = [...mine].map((v) => valueOccurrences(page.tree, units, v, links).map((o) => o.node).sort((a, b) => a - b));
+    occurrences[name] = [...mine].map((v) => {
+      const occs = valueOccurrences(page.tree, units, v, links);
+      // A value shown nowhere as text (or `href`) is looked for in the other attributes.
+      return (occs.length > 0 ? occs : attrOccurrences(page.tree, units, v, links)).map((o) => o.node).sort((a, b) => a - b);
+    });
   }
   return exampleRecords(page.tree, occurrences)?.records;
 }

@@ -184,8 +184,8 @@ test('records: a URL field is read from the links, resolved against the page, an
   const m = new WrapperSiteModel('shop.example', { version: 3, rules: [], trainingPages: 1, notes: [], minBodyChars: 1, fields: body });
   assert.deepEqual(WrapperSiteModel.fromJSON('shop.example', JSON.parse(JSON.stringify(m.toJSON()))).body.fields, body);
   const broken = JSON.parse(JSON.stringify(m.toJSON()));
-  broken.fields.fields.url.rules[0].attr = 'src';
-  assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /field url: a field rule's attr must be href/);
+  broken.fields.fields.url.rules[0].attr = 'onclick';
+  assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /field url: a field rule's attr must be one of href, src, .* or aria-\*, on a path or anchor rule \(got "onclick"/);
 });
 
 test('records: examples a page shows first in a news blurb are found where every field of each shows together, the main list', () => {
@@ -238,4 +238,75 @@ test('records: names shown after a varying one-word brand are found without it, 
   assert.ok(rule, 'a rule drops the brand');
   rule.clean.dropWords = 0;
   assert.throws(() => WrapperSiteModel.fromJSON('shoes.example', json), /clean.dropWords must be a positive integer/);
+});
+
+/** Product cards whose name stands whole only in the image's alt and title; the heading shows it after a brand of one or two words. */
+function cards(items: readonly (readonly [string, string])[]): DomTree {
+  return parseHtml(`<html><body><header><img src="/logo.png" alt="Shoe Shop" title="Shoe Shop"></header><main><div class="grid">${items.map(([brand, name]) => `<div class="card">`
+    + `<a class="pic" href="/p/${name.toLowerCase().replace(/ /g, '-')}"><img src="/i/${name.length}.jpg" alt="${name}" title="${name}"></a>`
+    + `<h3 class="name">${brand} ${name}</h3><span class="price">$99</span></div>`).join('')}</div></main></body></html>`);
+}
+
+test('attributes: a name found whole only in an image\'s alt and title is read from the attribute, on every card', () => {
+  const items: [string, string][] = [['Adidas', 'Adizero Evo SL'], ['Under Armour', 'Sonic 7'], ['Brooks', 'Ghost 17'], ['New Balance', 'More v5']];
+  const body = induceFields([page('c', cards(items), { name: ['Adizero Evo SL', 'Sonic 7'] })]);
+  const best = body.fields['name']!.rules[0]!;
+  assert.equal(best.attr, 'alt', formatFieldRule(best));
+  assert.match(formatFieldRule(best), / @alt$/);
+  assert.deepEqual(values(cards(items), body)['name'], items.map(([, n]) => n), 'the logo\'s alt is no card\'s');
+  // Another page of the site, other products.
+  const other: [string, string][] = [['Hoka', 'Clifton 10'], ['Saucony', 'Ride 18']];
+  assert.deepEqual(values(cards(other), body)['name'], ['Clifton 10', 'Ride 18']);
+});
+
+/** A news page: the date shown in words, the machine date in `<time datetime>`, the section in an aria-label. */
+function story(o: { headline: string; shown: string; iso: string; section: string }): DomTree {
+  return parseHtml(`<html><body><nav aria-label="${o.section} section"><a href="/">Home</a></nav><article><h1>${o.headline}</h1>`
+    + `<p class="byline">By Ann Writer, <time class="date" datetime="${o.iso}">${o.shown}</time></p><p>Text of the story.</p></article></body></html>`);
+}
+
+test('attributes: a date given as written in <time datetime> and a value in an aria-label are read from those attributes', () => {
+  const a = story({ headline: 'Rain at last', shown: 'May 1, 2024', iso: '2024-05-01T08:00', section: 'Weather' });
+  const b = story({ headline: 'Dry spell ends', shown: 'June 3, 2024', iso: '2024-06-03T09:30', section: 'Farming' });
+  const body = induceFields([page('a', a, { date: ['2024-05-01T08:00'], section: ['Weather section'] }), page('b', b, { date: ['2024-06-03T09:30'], section: ['Farming section'] })]);
+  assert.equal(body.fields['date']!.rules[0]!.attr, 'datetime');
+  assert.equal(body.fields['section']!.rules[0]!.attr, 'aria-label');
+  const c = story({ headline: 'Frost', shown: 'July 9, 2024', iso: '2024-07-09T07:15', section: 'Garden' });
+  assert.deepEqual(values(c, body), { date: ['2024-07-09T07:15'], section: ['Garden section'] });
+  assert.deepEqual(extractFields(c, body).warnings, []);
+});
+
+test('attributes: where the text explains the examples as well as an attribute does, the text rules stand alone (the model is as before)', () => {
+  // Names shown whole in the heading and in the image's alt: text explains both examples.
+  const items = ['Kettle', 'Teapot', 'Jug'];
+  const tree = (): DomTree => parseHtml(`<html><body><div class="grid">${items.map((n) => `<div class="card"><img src="/i.jpg" alt="${n}"><h3 class="name">${n}</h3></div>`).join('')}</div></body></html>`);
+  const body = induceFields([page('t', tree(), { name: ['Kettle', 'Teapot'] })]);
+  const rules = body.fields['name']!.rules;
+  assert.ok(rules.length > 0);
+  for (const r of rules) assert.equal(r.attr, undefined, formatFieldRule(r));
+  assert.deepEqual(values(tree(), body)['name'], items);
+  // A link field is read from href as before, though an image's src would explain it too.
+  const links = (): DomTree => parseHtml(`<html><body><ul>${['a', 'b', 'c'].map((n) => `<li><a href="https://x.example/${n}.jpg"><img src="https://x.example/${n}.jpg" alt=""></a></li>`).join('')}</ul></body></html>`);
+  const lb = induceFields([page('l', links(), { url: ['https://x.example/a.jpg', 'https://x.example/b.jpg'] })]);
+  for (const r of lb.fields['url']!.rules) assert.equal(r.attr, 'href', formatFieldRule(r));
+});
+
+test('attributes: an image URL is read from src, resolved against the page; attribute rules travel in the model file and a bad attr is refused', () => {
+  const gallery = (names: readonly string[]): DomTree => parseHtml(`<html><head><base href="https://shop.example/c/"></head><body><div class="gallery">`
+    + names.map((n) => `<figure class="shot"><img src="../img/${n}.jpg" alt="${n} photo"><figcaption>${n}</figcaption></figure>`).join('') + `</div></body></html>`);
+  const body = induceFields([page('g', gallery(['kettle', 'pot', 'jug']), { image: ['https://shop.example/img/kettle.jpg', 'https://shop.example/img/pot.jpg'] })]);
+  assert.equal(body.fields['image']!.rules[0]!.attr, 'src');
+  assert.deepEqual(values(gallery(['cup', 'mug']), body)['image'], ['https://shop.example/img/cup.jpg', 'https://shop.example/img/mug.jpg']);
+  const m = new WrapperSiteModel('shop.example', { version: 3, rules: [], trainingPages: 1, notes: [], minBodyChars: 1, fields: body });
+  const json = JSON.parse(JSON.stringify(m.toJSON()));
+  assert.deepEqual(WrapperSiteModel.fromJSON('shop.example', json).body.fields, body, 'the attribute rules read back');
+  assert.match(WrapperSiteModel.fromJSON('shop.example', json).describe(), /@src/);
+  for (const bad of ['data-price', 'class', 'ARIA-LABEL', 7]) {
+    const broken = JSON.parse(JSON.stringify(json));
+    broken.fields.fields.image.rules[0].attr = bad;
+    assert.throws(() => WrapperSiteModel.fromJSON('shop.example', broken), /site model shop.example: field image: a field rule's attr must be one of/, String(bad));
+  }
+  const onLabel = JSON.parse(JSON.stringify(json));
+  onLabel.fields.fields.image.rules[0] = { kind: 'label', label: 'by', labelTag: 'p', tag: 'p', text: 1, attr: 'alt', clean: {}, examples: 1, wrong: 0, pages: 1 };
+  assert.throws(() => WrapperSiteModel.fromJSON('shop.example', onLabel), /attr must be .* on a path or anchor rule \(got "alt" on a label rule\)/);
 });

@@ -26,6 +26,31 @@ export interface FieldAnchor {
   readonly value: string;
 }
 
+/**
+ * Attributes a value may be read from whose value is a link, resolved against the page's URL
+ * (`href` a record's URL; `src` and the lazy loaders' copies of it an image's). Each is one the
+ * parser keeps (src/dom/parse.ts); `srcset` lists several URLs and is no value.
+ */
+export const LINK_VALUE_ATTRS = ['href', 'src', 'data-src', 'data-original', 'data-lazy-src', 'poster', 'cite'] as const;
+/**
+ * Attributes a value may be read from whose value is text: an image's alt or title (a product's
+ * name on its card), `<time datetime>`, a `content` attribute (microdata, meta), and any
+ * `aria-*` (aria-label). The parser keeps no other `data-*` (a `data-price` is not seen).
+ */
+export const TEXT_VALUE_ATTRS = ['alt', 'title', 'datetime', 'content'] as const;
+export type FieldAttr = (typeof LINK_VALUE_ATTRS)[number] | (typeof TEXT_VALUE_ATTRS)[number] | `aria-${string}`;
+const ARIA_ATTR_RE = /^aria-[a-z]+$/;
+
+/** Whether `x` names an attribute a field value may be read from. */
+export function isFieldAttr(x: unknown): x is FieldAttr {
+  return typeof x === 'string' && ((LINK_VALUE_ATTRS as readonly string[]).includes(x) || (TEXT_VALUE_ATTRS as readonly string[]).includes(x) || ARIA_ATTR_RE.test(x));
+}
+
+/** Whether an attribute's value is a link (resolved against the page's URL). */
+export function isLinkAttr(attr: FieldAttr): boolean {
+  return (LINK_VALUE_ATTRS as readonly string[]).includes(attr);
+}
+
 /** How a unit's text becomes the value: white space and stray separators always; these as learned. */
 export interface ValueCleanup {
   /** Text every example's unit had before the value (`$`, `by `). */
@@ -52,8 +77,11 @@ export interface FieldRule {
   readonly inline?: boolean;
   /** 0: the element's whole text; k >= 1: its k-th non-blank text child. */
   readonly text: number;
-  /** `href`: the value is the element's link, resolved against the page's URL (a record's URL), not its text. */
-  readonly attr?: 'href';
+  /**
+   * The value is this attribute of the element, not its text: a link attribute (`href`: a
+   * record's URL) resolved against the page's URL, a text attribute (`alt`, `datetime`) as written.
+   */
+  readonly attr?: FieldAttr;
   readonly clean: ValueCleanup;
   /** Example values it explains on the training pages, values it took that were none, pages it was induced from. */
   readonly examples: number;
@@ -198,9 +226,9 @@ export function elementText(tree: DomTree, el: ElementNode): string {
   return out.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
-/** An element's link resolved against the page's URL (as written when there is none or it does not parse); undefined without one. */
-export function linkOf(tree: DomTree, el: ElementNode): string | undefined {
-  const href = el.attrs['href']?.trim();
+/** An element's link (`href`, or another link attribute) resolved against the page's URL (as written when there is none or it does not parse); undefined without one. */
+export function linkOf(tree: DomTree, el: ElementNode, attr: string = 'href'): string | undefined {
+  const href = el.attrs[attr]?.trim();
   if (!href) return undefined;
   try {
     return new URL(href, tree.baseUrl).href;
@@ -218,13 +246,18 @@ export function resolveLinkValue(tree: DomTree, value: string): string {
   }
 }
 
-/** A unit's text and node: the whole element, its k-th text child, or its link. */
-function unitOf(tree: DomTree, elementId: number, text: number, attr?: 'href'): { text: string; node: number } | undefined {
+/** An element's value attribute: a link resolved, a text as written; undefined without it. */
+export function attrValueOf(tree: DomTree, el: ElementNode, attr: FieldAttr): string | undefined {
+  return isLinkAttr(attr) ? linkOf(tree, el, attr) : el.attrs[attr];
+}
+
+/** A unit's text and node: the whole element, its k-th text child, or one of its attributes. */
+function unitOf(tree: DomTree, elementId: number, text: number, attr?: FieldAttr): { text: string; node: number } | undefined {
   const el = tree.nodes[elementId];
   if (!el || el.kind !== 'element') return undefined;
-  if (attr === 'href') {
-    const link = linkOf(tree, el);
-    return link !== undefined ? { text: link, node: el.id } : undefined;
+  if (attr !== undefined) {
+    const value = attrValueOf(tree, el, attr);
+    return value !== undefined ? { text: value, node: el.id } : undefined;
   }
   if (text === 0) return { text: elementText(tree, el), node: el.id };
   const t = textChild(tree, el, text);
@@ -323,7 +356,7 @@ export function ruleValues(tree: DomTree, rule: FieldRule): { value: string; nod
 
 /** A field rule readably: `label "publisher" (strong) -> li text#1`, `anchor h3.author / a[*] text`, `path html[1]/... text#1`. */
 export function formatFieldRule(rule: FieldRule): string {
-  const unit = rule.attr === 'href' ? '@href' : rule.text === 0 ? 'text' : `text#${rule.text}`;
+  const unit = rule.attr !== undefined ? `@${rule.attr}` : rule.text === 0 ? 'text' : `text#${rule.text}`;
   const clean = [
     rule.clean.prefix !== undefined ? `drop prefix ${JSON.stringify(rule.clean.prefix)}` : '',
     rule.clean.after !== undefined ? `after ${JSON.stringify(rule.clean.after)}` : '',
@@ -523,7 +556,9 @@ function checkFieldRule(x: unknown): string | undefined {
   const r = x as Record<string, unknown>;
   if (!(FIELD_RULE_KINDS as readonly unknown[]).includes(r['kind'])) return `a field rule's kind must be one of ${FIELD_RULE_KINDS.join(', ')}`;
   if (!Number.isInteger(r['text']) || (r['text'] as number) < 0) return "a field rule's text must be 0 or a positive integer";
-  if (r['attr'] !== undefined && (r['attr'] !== 'href' || r['kind'] === 'label')) return "a field rule's attr must be href, on a path or anchor rule";
+  if (r['attr'] !== undefined && (!isFieldAttr(r['attr']) || r['kind'] === 'label')) {
+    return `a field rule's attr must be one of ${[...LINK_VALUE_ATTRS, ...TEXT_VALUE_ATTRS].join(', ')} or aria-*, on a path or anchor rule (got ${JSON.stringify(r['attr']).slice(0, 60)} on a ${String(r['kind'])} rule)`;
+  }
   for (const k of ['examples', 'wrong', 'pages']) if (typeof r[k] !== 'number') return `a field rule needs ${k}`;
   if (typeof r['clean'] !== 'object' || r['clean'] === null) return 'a field rule needs clean';
   for (const [k, v] of Object.entries(r['clean'] as Record<string, unknown>)) {
