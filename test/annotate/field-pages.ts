@@ -37,3 +37,20 @@ export async function shopCorpus(pages: readonly ProductSpec[] = PRODUCTS): Prom
   for (const s of pages) await addPithPage(dir, s.id, Buffer.from(productHtml(s)), { url: `https://shop.example/books/${s.id}` });
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/** Books whose title stands whole only in the cover image's alt (the heading shows its last word): values read from an attribute. */
+export const BOOKS: readonly (readonly [id: string, title: string])[] = [['b1', 'The Book of Tides'], ['b2', 'Gulls of the Estuary'], ['b3', 'Counting Seals']];
+
+export function bookHtml(title: string): string {
+  return `<!DOCTYPE html><html><head><title>Shop</title></head><body><div class="nav"><a href="/">Home</a></div>
+<div class="product"><figure class="cover"><img src="/c.jpg" alt="${title}" width="200" height="300"><figcaption>Front cover</figcaption></figure>
+<h1>${title.split(' ').slice(-1)[0]}</h1><p>A book we like, in paperback.</p></div></body></html>`;
+}
+
+/** A temporary pith corpus of the books (books.example), no labels, no fields. */
+export async function bookCorpus(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-fields-attrs-'));
+  await createPithCorpus(dir, { name: 'books', use: 'train' });
+  for (const [id, title] of BOOKS) await addPithPage(dir, id, Buffer.from(bookHtml(title)), { url: `https://books.example/b/${id}` });
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}

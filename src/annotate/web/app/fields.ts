@@ -32,6 +32,11 @@ function fieldName(): string {
   return $<HTMLInputElement>('field-name').value.trim();
 }
 
+/** An element's text as the page shows it; for one without text (an image), its alt or title, a value the rules may read from that attribute. */
+function shownText(el: Element): string {
+  return squash(el.textContent || '') || squash(el.getAttribute('alt') || el.getAttribute('title') || '');
+}
+
 /** The selected blocks' text as the page shows it (the frame's marked elements, not the list's shortened text). */
 function selectedValue(): { text: string; blocks: number[] } | null {
   const r = range();
@@ -43,7 +48,7 @@ function selectedValue(): { text: string; blocks: number[] } | null {
   const parts: string[] = [];
   for (let i = r[0]; i <= r[1]; i++) {
     blocks.push(i);
-    for (const el of S.marks[i] || []) parts.push(el.textContent || '');
+    for (const el of S.marks[i] || []) parts.push(shownText(el));
   }
   const text = squash(parts.join(' '));
   return text ? { text, blocks } : null;
