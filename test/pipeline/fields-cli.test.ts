@@ -106,3 +106,39 @@ test('library extract(): fields, fieldConfidence, records and metadata.fieldWarn
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** A book page whose title stands whole only in the cover's alt, and whose date only in `<time datetime>`. */
+const cover = (id: string, title: string, iso: string): string =>
+  `<base href="http://www.covers.example/b/${id}"/><html><head><title>Shop</title></head><body><div class="nav"><a href="/">Home</a></div>
+  <div class="book"><img class="cover" src="/c/${id}.jpg" alt="${title}"><h1>${title.toUpperCase().split(' ')[0]}</h1>
+  <p class="date">Out <time datetime="${iso}">in spring</time></p></div>
+  <div class="about"><p>A book of some length that people read with pleasure, and this paragraph says so at length so that a page has some body text.</p></div></body></html>`;
+
+test('values from attributes: pith train learns @alt and @datetime rules, pith model show and the report print them, extract reads them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-fields-attrs-'));
+  try {
+    const train = join(dir, 'train');
+    mkdirSync(join(train, 'html'), { recursive: true });
+    mkdirSync(join(train, 'fields'));
+    for (const [id, t, d] of [['1', 'Tides and Shores', '2024-03-01'], ['2', 'Gulls of the Estuary', '2024-04-12']] as const) {
+      writeFileSync(join(train, 'html', `${id}.html`), cover(id, t, d));
+      writeFileSync(join(train, 'fields', `${id}.json`), JSON.stringify({ title: [t], date: [d] }));
+    }
+    const model = join(dir, 'covers.model.json.gz');
+    const r = pith('train', train, '--model', 'wrapper', '-o', model);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr + r.stdout, /field title: \d rule\(s\)\n\s+\S.* @alt /);
+    assert.match(r.stderr + r.stdout, /field date: \d rule\(s\)\n\s+\S.* @datetime /);
+    const show = pith('model', 'show', model);
+    assert.equal(show.status, 0, show.stderr);
+    assert.match(show.stdout, /site covers\.example: wrapper/);
+    assert.match(show.stdout, /field title: \d rule\(s\)\n\s+\S.* @alt /);
+    const page = join(dir, '3.html');
+    writeFileSync(page, cover('3', 'Counting Seals', '2025-01-30'));
+    const csv = pith('extract', page, '--model', model, '--format', 'csv');
+    assert.equal(csv.status, 0, csv.stderr);
+    assert.equal(csv.stdout, 'url,date,title\r\nhttp://www.covers.example/b/3,2025-01-30,Counting Seals\r\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { PithError } from '../../errors.js';
-import { loadModel } from '../../models/model-file.js';
+import { loadModel, siteModelsOf, WRAPPER_SITE_ALGORITHM } from '../../models/model-file.js';
+import { siteModelOf } from '../../models/wrapper/site-models.js';
 import { isDescribable, labelerFromModel } from '../../models/registry.js';
 import { decodeListModel, LIST_MODEL_FORMAT, type ListModel } from '../../models/lists/list-model.js';
 import { bundledListModelPath } from '../../pipeline/lists.js';
@@ -15,7 +16,8 @@ Prints a model file as readable text: the header (format, version, algorithm, la
 feature schema, training corpora, date), the training parameters, then the learner's
 own view (for CRF, MaxEnt and MEMM: sizes, training summary, the attributes weighing
 most for and against each label, and the transition weights; for RIPPER: the rules in
-decision order, 'label :- test, test. [right/wrong]', and the default).
+decision order, 'label :- test, test. [right/wrong]', and the default), then each site
+model the file holds (a wrapper's rules, field rules included: docs/sites.md, docs/fields.md).
 
 A list model (format '${LIST_MODEL_FORMAT}', docs/lists.md) prints its RIPPER rules over the
 parse-tree node features: 'item :- test, test. [right/wrong]' in decision order, then (version 2)
@@ -102,6 +104,9 @@ export const command: Command = {
     ];
     io.stdout.write(lines.join('\n') + '\n');
     io.stdout.write(isDescribable(labeler) ? labeler.describe(top) : `(no readable view for '${file.algorithm}' models)\n`);
+    for (const site of siteModelsOf(file)) {
+      io.stdout.write('\n' + (site.algorithm === WRAPPER_SITE_ALGORITHM ? siteModelOf(site, path).describe() : `site ${site.host}: ${site.algorithm}, learned from ${site.pages} page(s)`) + '\n');
+    }
     return EXIT.ok;
   },
 };
