@@ -8,3 +8,8 @@ import { withTemplates, type TemplatedSite } from './site-pick.js';
 export function siteLabelersOf(entries: readonly SiteModelEntry[], subject = 'model'): TemplatedSite[] {
   return entries.map((e) => withTemplates(e.algorithm === WRAPPER_SITE_ALGORITHM ? siteModelOf(e, subject) : learnerSiteModelOf(e, subject), e.template));
 }
+
+/** An entry as `pith model show` prints it: a wrapper's rules, or a learner's name and page count. */
+export function describeSiteEntry(entry: SiteModelEntry, subject = 'model'): string {
+  return entry.algorithm === WRAPPER_SITE_ALGORITHM ? siteModelOf(entry, subject).describe() : `site ${entry.host}: ${entry.algorithm}, learned from ${entry.pages} page(s)`;
+}

@@ -14,7 +14,7 @@
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
-  attrValueOf, charClasses, elementText, inlineLabel, labelledTexts, LINK_VALUE_ATTRS, normalizeValue, resolveLinkValue, ruleValues,
+  charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleValues,
   TEXT_VALUE_ATTRS, textIndexOf, type FieldAnchor, type FieldAttr, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
 } from '../models/wrapper/fields.js';
 
@@ -68,8 +68,6 @@ const collapse = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').tri
 interface PageUnits {
   readonly texts: { node: TextNode; text: string }[];
   readonly elements: { el: ElementNode; text: string }[];
-  /** Text attributes' values (normalised) to the elements and attributes that hold them, built when first asked. */
-  attrs?: Map<string, { el: number; attr: FieldAttr }[]>;
 }
 
 /** The text nodes and the short elements of a page, text collapsed. */
@@ -101,14 +99,33 @@ function pageUnits(tree: DomTree): PageUnits {
 /** Text attributes in the order a tie prefers them: those named (alt, title, ...), then aria-* as the page writes them. */
 function textAttrsOf(el: ElementNode): FieldAttr[] {
   const out: FieldAttr[] = TEXT_VALUE_ATTRS.filter((a) => el.attrs[a] !== undefined);
-  for (const name of Object.keys(el.attrs)) if (/^aria-[a-z]+$/.test(name)) out.push(name as FieldAttr);
+  for (const name of Object.keys(el.attrs)) if (isAriaAttr(name)) out.push(name);
   return out;
 }
 
-/** The page's text attribute values (normalised, up to an element unit's size) and where they stand. */
-function attrIndex(tree: DomTree, units: PageUnits): Map<string, { el: number; attr: FieldAttr }[]> {
-  if (units.attrs) return units.attrs;
-  const index = new Map<string, { el: number; attr: FieldAttr }[]>();
+/** An element's attribute that holds a value. */
+interface AttrSite {
+  readonly el: number;
+  readonly attr: FieldAttr;
+}
+
+/** Values to the attributes that hold them, in page order (then in the order the attributes are listed). */
+type AttrIndex = Map<string, AttrSite[]>;
+
+function addSite(index: AttrIndex, value: string, site: AttrSite): void {
+  let at = index.get(value);
+  if (!at) index.set(value, (at = []));
+  at.push(site);
+}
+
+const textAttrIndexCache = new WeakMap<DomTree, AttrIndex>();
+const linkIndexCache = new WeakMap<DomTree, AttrIndex>();
+
+/** The page's text attribute values (normalised, up to an element unit's size) and where they stand (cached per tree). */
+function textAttrIndex(tree: DomTree): AttrIndex {
+  const hit = textAttrIndexCache.get(tree);
+  if (hit) return hit;
+  const index: AttrIndex = new Map();
   for (const n of tree.nodes) {
     if (n.kind !== 'element') continue;
     for (const attr of textAttrsOf(n)) {
@@ -116,19 +133,36 @@ function attrIndex(tree: DomTree, units: PageUnits): Map<string, { el: number; a
       if (raw.length > MAX_ELEMENT_TEXT * 2) continue;
       const value = normalizeValue(raw);
       if (value === '' || value.length > MAX_ELEMENT_TEXT) continue;
-      let at = index.get(value);
-      if (!at) index.set(value, (at = []));
-      at.push({ el: n.id, attr });
+      addSite(index, value, { el: n.id, attr });
     }
   }
-  units.attrs = index;
+  textAttrIndexCache.set(tree, index);
   return index;
 }
 
+/** The page's links (every link attribute, resolved as `linkOf` resolves them) and where they stand (cached per tree). */
+function linkIndex(tree: DomTree): AttrIndex {
+  const hit = linkIndexCache.get(tree);
+  if (hit) return hit;
+  const index: AttrIndex = new Map();
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element') continue;
+    for (const attr of LINK_VALUE_ATTRS) {
+      if (n.attrs[attr] === undefined) continue;
+      const link = linkOf(tree, n, attr);
+      if (link !== undefined) addSite(index, link, { el: n.id, attr });
+    }
+  }
+  linkIndexCache.set(tree, index);
+  return index;
+}
+
+/** The occurrence of a value as the whole value of an element's attribute. */
+const attrOccurrence = ({ el, attr }: AttrSite): Occurrence => ({ element: el, text: 0, node: el, prefix: '', suffix: '', attr });
+
 /** Where a value stands as a text attribute's whole value (white space normalised): an image's alt, a `<time datetime>`. */
-function attrOccurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurrence[] {
-  return (attrIndex(tree, units).get(value) ?? []).slice(0, MAX_OCCURRENCES)
-    .map(({ el, attr }) => ({ element: el, text: 0, node: el, prefix: '', suffix: '', attr }));
+function attrOccurrencesOf(tree: DomTree, value: string): Occurrence[] {
+  return (textAttrIndex(tree).get(value) ?? []).slice(0, MAX_OCCURRENCES).map(attrOccurrence);
 }
 
 /** Where a value occurs on a page: text nodes (exact, or with text around it) and elements whose whole text it is. */
@@ -158,22 +192,13 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
 /** A value written as a link (`https://...`, `//host/...`, `/path`): a field all of whose examples are links takes links. */
 export const LINK_VALUE_RE = /^(?:https?:\/\/|\/)\S*$/i;
 
-/** Where a link value occurs on a page: the elements whose link attributes (of `attrs`), resolved, are it. */
-function linkOccurrencesOf(tree: DomTree, value: string, attrs: readonly FieldAttr[]): Occurrence[] {
-  const out: Occurrence[] = [];
-  for (const n of tree.nodes) {
-    if (n.kind !== 'element') continue;
-    for (const attr of attrs) {
-      if (n.attrs[attr] === undefined || attrValueOf(tree, n, attr) !== value) continue;
-      out.push({ element: n.id, text: 0, node: n.id, prefix: '', suffix: '', attr });
-      if (out.length >= MAX_OCCURRENCES) return out;
-    }
-  }
-  return out;
+/**
+ * Where a link value occurs on a page: the elements whose `href` (`inHref`), or whose other link
+ * attributes (an image's `src`: read where no link explains as many examples), resolved, are it.
+ */
+function linkOccurrencesOf(tree: DomTree, value: string, inHref: boolean): Occurrence[] {
+  return (linkIndex(tree).get(value) ?? []).filter((s) => (s.attr === 'href') === inHref).slice(0, MAX_OCCURRENCES).map(attrOccurrence);
 }
-
-/** Link attributes other than `href` (an image's `src`): read where no link explains as many examples. */
-const OTHER_LINK_ATTRS: readonly FieldAttr[] = LINK_VALUE_ATTRS.filter((a) => a !== 'href');
 
 /** Class tokens an anchor may use: not per page (a run of three digits), at most four. */
 const MAX_CLASS_TOKENS = 4;
@@ -331,11 +356,6 @@ interface Scored {
   readonly more: number;
   /** Example values read a second time inside their own example record. */
   readonly twice: number;
-  /**
-   * Read from an attribute other than the one a field's values are first looked for in (text;
-   * `href` for links): kept only where it explains more examples than every rule of those.
-   */
-  readonly fromAttr: boolean;
 }
 
 /**
@@ -541,20 +561,48 @@ function fieldExamples(field: string, pages: readonly FieldExamplePage[]): { lin
 
 /** Where a value occurs on a page, as text or, for a field of links, as a link (`href`). */
 function valueOccurrences(tree: DomTree, units: PageUnits, value: string, links: boolean): Occurrence[] {
-  return links ? linkOccurrencesOf(tree, value, ['href']) : occurrencesOf(tree, units, value);
+  return links ? linkOccurrencesOf(tree, value, true) : occurrencesOf(tree, units, value);
 }
 
 /** Where a value stands as another attribute's whole value: a text attribute (alt, title, datetime, ...), or for links `src` and the like. */
-function attrOccurrences(tree: DomTree, units: PageUnits, value: string, links: boolean): Occurrence[] {
-  return links ? linkOccurrencesOf(tree, value, OTHER_LINK_ATTRS) : attrOccurrencesOf(tree, units, value);
+function attrOccurrences(tree: DomTree, value: string, links: boolean): Occurrence[] {
+  return links ? linkOccurrencesOf(tree, value, false) : attrOccurrencesOf(tree, value);
 }
 
 /** Whether a rule reads an attribute other than the one its field's values are first looked for in. */
 const readsOtherAttr = (rule: { readonly attr?: FieldAttr }): boolean => rule.attr !== undefined && rule.attr !== 'href';
 
-/** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
-export function induceField(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[], options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
+/** One example value on its page and where it stands: as text (`href` for links), and as another attribute's whole value. */
+interface ExampleValue {
+  readonly value: string;
+  readonly occurrences: readonly Occurrence[];
+  readonly inAttrs: readonly Occurrence[];
+}
+
+/** A field's examples on the training pages, found once for both finding example records and inducing rules. */
+interface FieldExamples {
+  readonly links: boolean;
+  /** Per page, its values (undefined: the page does not give the field). */
+  readonly examples: readonly (ReadonlySet<string> | undefined)[];
+  /** Per page, its values in the order of `examples` with where each stands. */
+  readonly found: readonly (readonly ExampleValue[] | undefined)[];
+}
+
+function findExamples(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[]): FieldExamples {
   const { links, examples } = fieldExamples(field, pages);
+  const found = pages.map((p, k) => (examples[k] === undefined ? undefined : [...examples[k]!].map((value) => ({
+    value,
+    occurrences: valueOccurrences(p.tree, units[k]!, value, links),
+    inAttrs: attrOccurrences(p.tree, value, links),
+  }))));
+  return { links, examples, found };
+}
+
+const sortedNodes = (occs: readonly Occurrence[]): number[] => occs.map((o) => o.node).sort((a, b) => a - b);
+
+/** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
+export function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
+  const { examples, found } = given;
   const proposals = new Map<string, Proposal>();
   const allValues: string[] = [];
   const valueLabels: (string | undefined)[] = [];
@@ -564,19 +612,21 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
   pages.forEach((p, k) => {
     const perValue: number[][] = [];
     const perValueAttr: number[][] = [];
-    for (const v of examples[k] ?? []) {
+    let anyInAttr = false;
+    for (const { value: v, occurrences: occs, inAttrs } of found[k] ?? []) {
       allValues.push(v);
-      const occs = valueOccurrences(p.tree, units[k]!, v, links);
-      const inAttrs = attrOccurrences(p.tree, units[k]!, v, links);
-      perValue.push(occs.map((o) => o.node).sort((a, b) => a - b));
-      perValueAttr.push((inAttrs.length > 0 ? inAttrs : occs).map((o) => o.node).sort((a, b) => a - b));
+      perValue.push(sortedNodes(occs));
+      perValueAttr.push(sortedNodes(inAttrs.length > 0 ? inAttrs : occs));
+      anyInAttr ||= inAttrs.length > 0;
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
       for (const o of inAttrs) propose(p.tree, p.id, o, v, proposals);
       const textOcc = occs.find((o) => o.prefix === '' && p.tree.nodes[o.node]!.kind === 'text');
       valueLabels.push(textOcc ? labelledTexts(p.tree).find((t) => t.node.id === textOcc.node)?.label : undefined);
     }
-    regions.push(recordRegion(p.tree, regionNodes(perValue, records[k])));
-    attrRegions.push(recordRegion(p.tree, regionNodes(perValueAttr, records[k])));
+    const region = recordRegion(p.tree, regionNodes(perValue, records[k]));
+    regions.push(region);
+    // Where no value stands in another attribute, the attributes show the list as the text does.
+    attrRegions.push(anyInAttr ? recordRegion(p.tree, regionNodes(perValueAttr, records[k])) : region);
   });
   const scored: Scored[] = [];
   const seen = new Set<string>();
@@ -590,19 +640,18 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
       const key = JSON.stringify(rule);
       if (seen.has(key)) return;
       seen.add(key);
-      const fromAttr = readsOtherAttr(rule);
-      const s = scoreRule(rule, pages, examples, fromAttr ? attrRegions : regions);
+      const s = scoreRule(rule, pages, examples, readsOtherAttr(rule) ? attrRegions : regions);
       if (s.examples === 0) return;
       const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
       const cleanRank = Object.keys(clean).length;
-      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, fromAttr });
+      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice });
     });
   }
   // Where pages gave example records, the rule that reads each example record once, then the one
   // that finds more of the list's other records, wins a tie. A rule reading another attribute
   // stands only where it explains more examples than every rule reading the text (or `href`).
-  const firstExamples = scored.reduce((n, s) => (s.fromAttr ? n : Math.max(n, s.rule.examples)), 0);
-  const kept = scored.filter((s) => !s.fromAttr || s.rule.examples > firstExamples);
+  const firstExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) ? n : Math.max(n, s.rule.examples)), 0);
+  const kept = scored.filter((s) => !readsOtherAttr(s.rule) || s.rule.examples > firstExamples);
   kept.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
   const best = kept[0];
   const rules: FieldRule[] = [];
@@ -625,20 +674,17 @@ export function induceField(field: string, pages: readonly FieldExamplePage[], u
   };
 }
 
-/** A page's first two example records where its fields' values show together in two records of one list. */
-function pageExampleRecords(page: FieldExamplePage, names: readonly string[], pages: readonly FieldExamplePage[], units: PageUnits): readonly ElementNode[] | undefined {
+/** Page `k`'s first two example records where its fields' values show together in two records of one list. */
+function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byField: ReadonlyMap<string, FieldExamples>): readonly ElementNode[] | undefined {
+  const page = pages[k]!;
   const occurrences: Record<string, number[][]> = {};
-  for (const name of names) {
+  for (const [name, given] of byField) {
     const values = page.fields[name];
     if (!values || values.length < 2) continue;
-    const { links, examples } = fieldExamples(name, pages);
-    const mine = examples[pages.indexOf(page)];
+    const mine = given.found[k];
     if (!mine) continue;
-    occurrences[name] = [...mine].map((v) => {
-      const occs = valueOccurrences(page.tree, units, v, links);
-      // A value shown nowhere as text (or `href`) is looked for in the other attributes.
-      return (occs.length > 0 ? occs : attrOccurrences(page.tree, units, v, links)).map((o) => o.node).sort((a, b) => a - b);
-    });
+    // A value shown nowhere as text (or `href`) is looked for in the other attributes.
+    occurrences[name] = mine.map(({ occurrences: occs, inAttrs }) => sortedNodes(occs.length > 0 ? occs : inAttrs));
   }
   return exampleRecords(page.tree, occurrences)?.records;
 }
@@ -647,9 +693,10 @@ function pageExampleRecords(page: FieldExamplePage, names: readonly string[], pa
 export function induceFields(pages: readonly FieldExamplePage[], options: FieldInduceOptions = {}): FieldsBody {
   const names = [...new Set(pages.flatMap((p) => Object.keys(p.fields)))].sort();
   const units = pages.map((p) => pageUnits(p.tree));
-  const exampleRecordsOf = pages.map((p, k) => pageExampleRecords(p, names, pages, units[k]!));
+  const byField = new Map(names.map((name) => [name, findExamples(name, pages, units)]));
+  const exampleRecordsOf = pages.map((_, k) => pageExampleRecords(pages, k, byField));
   const fields: Record<string, FieldModel> = {};
-  for (const name of names) fields[name] = induceField(name, pages, units, options, exampleRecordsOf);
+  for (const name of names) fields[name] = induceField(pages, byField.get(name)!, options, exampleRecordsOf);
   const records = pages.some((p) => Object.values(p.fields).filter((vs) => vs.length >= 2).length >= 2);
   return { fields, records };
 }

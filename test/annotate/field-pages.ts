@@ -30,12 +30,17 @@ export function productHtml(s: ProductSpec): string {
 <div class="footer"><p>Copyright the Shop</p></div></body></html>`;
 }
 
-/** A temporary pith corpus holding the shop's pages (with their URLs), no labels, no fields. */
-export async function shopCorpus(pages: readonly ProductSpec[] = PRODUCTS): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'pith-fields-'));
-  await createPithCorpus(dir, { name: 'shop', use: 'train' });
-  for (const s of pages) await addPithPage(dir, s.id, Buffer.from(productHtml(s)), { url: `https://shop.example/books/${s.id}` });
+/** A temporary pith corpus `name` holding pages (id, HTML), each at `urlBase` + its id, no labels, no fields. */
+async function corpusOf(name: string, urlBase: string, pages: readonly (readonly [id: string, html: string])[]): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), `pith-fields-${name}-`));
+  await createPithCorpus(dir, { name, use: 'train' });
+  for (const [id, html] of pages) await addPithPage(dir, id, Buffer.from(html), { url: urlBase + id });
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A temporary pith corpus holding the shop's pages (with their URLs), no labels, no fields. */
+export function shopCorpus(pages: readonly ProductSpec[] = PRODUCTS): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  return corpusOf('shop', 'https://shop.example/books/', pages.map((s) => [s.id, productHtml(s)] as const));
 }
 
 /** Books whose title stands whole only in the cover image's alt (the heading shows its last word): values read from an attribute. */
@@ -48,9 +53,6 @@ export function bookHtml(title: string): string {
 }
 
 /** A temporary pith corpus of the books (books.example), no labels, no fields. */
-export async function bookCorpus(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'pith-fields-attrs-'));
-  await createPithCorpus(dir, { name: 'books', use: 'train' });
-  for (const [id, title] of BOOKS) await addPithPage(dir, id, Buffer.from(bookHtml(title)), { url: `https://books.example/b/${id}` });
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+export function bookCorpus(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  return corpusOf('books', 'https://books.example/b/', BOOKS.map(([id, title]) => [id, bookHtml(title)] as const));
 }

@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { PithError } from '../../errors.js';
-import { loadModel, siteModelsOf, WRAPPER_SITE_ALGORITHM } from '../../models/model-file.js';
-import { siteModelOf } from '../../models/wrapper/site-models.js';
+import { loadModel, siteModelsOf } from '../../models/model-file.js';
+import { describeSiteEntry } from '../../models/site-models.js';
 import { isDescribable, labelerFromModel } from '../../models/registry.js';
 import { decodeListModel, LIST_MODEL_FORMAT, type ListModel } from '../../models/lists/list-model.js';
 import { bundledListModelPath } from '../../pipeline/lists.js';
@@ -105,7 +105,7 @@ export const command: Command = {
     io.stdout.write(lines.join('\n') + '\n');
     io.stdout.write(isDescribable(labeler) ? labeler.describe(top) : `(no readable view for '${file.algorithm}' models)\n`);
     for (const site of siteModelsOf(file)) {
-      io.stdout.write('\n' + (site.algorithm === WRAPPER_SITE_ALGORITHM ? siteModelOf(site, path).describe() : `site ${site.host}: ${site.algorithm}, learned from ${site.pages} page(s)`) + '\n');
+      io.stdout.write('\n' + describeSiteEntry(site, path) + '\n');
     }
     return EXIT.ok;
   },

@@ -41,13 +41,18 @@ export const TEXT_VALUE_ATTRS = ['alt', 'title', 'datetime', 'content'] as const
 export type FieldAttr = (typeof LINK_VALUE_ATTRS)[number] | (typeof TEXT_VALUE_ATTRS)[number] | `aria-${string}`;
 const ARIA_ATTR_RE = /^aria-[a-z]+$/;
 
+/** Whether an attribute name is an `aria-*` one a value may be read from (`aria-label`). */
+export function isAriaAttr(name: string): name is `aria-${string}` {
+  return ARIA_ATTR_RE.test(name);
+}
+
 /** Whether `x` names an attribute a field value may be read from. */
-export function isFieldAttr(x: unknown): x is FieldAttr {
-  return typeof x === 'string' && ((LINK_VALUE_ATTRS as readonly string[]).includes(x) || (TEXT_VALUE_ATTRS as readonly string[]).includes(x) || ARIA_ATTR_RE.test(x));
+function isFieldAttr(x: unknown): x is FieldAttr {
+  return typeof x === 'string' && ((LINK_VALUE_ATTRS as readonly string[]).includes(x) || (TEXT_VALUE_ATTRS as readonly string[]).includes(x) || isAriaAttr(x));
 }
 
 /** Whether an attribute's value is a link (resolved against the page's URL). */
-export function isLinkAttr(attr: FieldAttr): boolean {
+function isLinkAttr(attr: FieldAttr): boolean {
   return (LINK_VALUE_ATTRS as readonly string[]).includes(attr);
 }
 

@@ -41,8 +41,9 @@ function shownText(el: Element): string {
 function selectedValue(): { text: string; blocks: number[] } | null {
   const r = range();
   if (!r) return null;
-  if (r[0] === r[1] && picked && Number(picked.getAttribute('data-pith-b')) === r[0] && squash(picked.textContent || '')) {
-    return { text: squash(picked.textContent || ''), blocks: [r[0]] };
+  if (r[0] === r[1] && picked && Number(picked.getAttribute('data-pith-b')) === r[0]) {
+    const text = squash(picked.textContent || '');
+    if (text) return { text, blocks: [r[0]] };
   }
   const blocks: number[] = [];
   const parts: string[] = [];
