@@ -601,7 +601,7 @@ function findExamples(field: string, pages: readonly FieldExamplePage[], units: 
 const sortedNodes = (occs: readonly Occurrence[]): number[] => occs.map((o) => o.node).sort((a, b) => a - b);
 
 /** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
-export function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
+function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
   const { examples, found } = given;
   const proposals = new Map<string, Proposal>();
   const allValues: string[] = [];
