@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { textDensity, tokenize, wordCount, type Token } from '../../src/features/text-stats.js';
-import { KnownWords, TOKEN_ASCII, TOKEN_PLAIN, TokenStore, wordHash } from '../../src/features/token-store.js';
+import { KnownWords, TOKEN_PLAIN, TokenStore, wordHash } from '../../src/features/token-store.js';
 import { countEntities } from '../../src/features/entities.js';
 
 const TEXTS = [
@@ -37,7 +37,6 @@ test('token store: the same tokens as tokenize, text by text, in one store', () 
       const raw = store.raw(t, k);
       assert.equal(store.lengthOf(k), raw.length);
       assert.equal((store.flags(k) & TOKEN_PLAIN) !== 0, raw === raw.toLowerCase() && /^[\x00-\x7f]*$/.test(raw), raw);
-      assert.equal((store.flags(k) & TOKEN_ASCII) !== 0, /^[\x00-\x7f]*$/.test(raw), raw);
     }
   });
 });
