@@ -130,10 +130,22 @@ export class TokenStore {
     return b < 0 ? -1 : leadKey(a, b);
   }
 
-  /** Whether `known` rules out not every token of text t. */
-  anyAmong(t: number, known: KnownWords): boolean {
-    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) if (known.mayHold(this, t, k)) return true;
-    return false;
+  /**
+   * `lowerWordsAmong(t, known)`, or null where `known` rules out every token of text t: the
+   * filter runs once per token, and a text with no candidate costs no array.
+   */
+  lowerWordsAmongIfAny(t: number, known: KnownWords): string[] | null {
+    const first = this.firsts[t]!;
+    let out: string[] | null = null;
+    for (let k = first, e = this.firsts[t + 1]!; k < e; k++) {
+      if (!known.mayHold(this, t, k)) {
+        if (out !== null) out.push('');
+        continue;
+      }
+      if (out === null) out = ruledOutWords(k - first);
+      out.push(this.lower(t, k));
+    }
+    return out;
   }
 
   /** The lower-cased tokens of text t. */
@@ -328,6 +340,13 @@ export function wordHash(w: string): number {
     h = Math.imul(h, FNV_PRIME);
   }
   return h >>> 0;
+}
+
+/** `count` tokens ruled out, as `lowerWordsAmong` writes them. */
+function ruledOutWords(count: number): string[] {
+  const out: string[] = [];
+  for (let j = 0; j < count; j++) out.push('');
+  return out;
 }
 
 function grownInt(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
