@@ -156,7 +156,7 @@ function tokenKind(store: TokenStore, t: number, k: number, first: number, end: 
   return OTHER;
 }
 
-/** Whether text t holds a token whose first letter is lower case. */
+/** Whether one of tokens first .. end - 1 has a lower-case first letter. */
 function hasLowerWord(store: TokenStore, first: number, end: number): boolean {
   for (let k = first; k < end; k++) if ((store.flags(k) & TOKEN_LOWER) !== 0) return true;
   return false;
