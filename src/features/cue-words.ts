@@ -30,13 +30,6 @@ export const CLASS_WORD_GROUPS: Readonly<Record<string, string>> = Object.freeze
 // --- Comment sections (decode/comments.ts) ---
 
 /**
- * The roots of a comment section's class or id, each also a word of the `comment` class-word
- * group above: a class string without one of them names no section (a cheap first test).
- */
-export const COMMENT_SECTION_ROOTS: readonly string[] = Object.freeze(['comment', 'disqus', 'respond', 'trackback', 'pingback']);
-/** Whether a class string may name a comment section (contains one of `COMMENT_SECTION_ROOTS`). */
-export const COMMENT_SECTION_WORD = new RegExp(COMMENT_SECTION_ROOTS.join('|'), 'i');
-/**
  * A class or id that names a comment section: it *starts* with the name (`comments`,
  * `comment-list`, `commentlist`, `comment-body`, `disqus_thread`, `respond`, `recentcomments`:
  * WordPress's sidebar of comment excerpts, `recent-comments-2`).
@@ -94,12 +87,8 @@ export const PROMO_BOX_NAME = /^(?:internallink|related\w*|promo\w*|teasers?|rea
 export const AUTHOR_BOX_NAME = /^(?:(?:post|entry|article)[-_]?)?(?:author|autor(?:en)?)[-_]?(?:box|bio|biography|info|description|details|card|about|profile|profil)(?:[-_]\w*)*$|^about[-_]?(?:the[-_]?)?author(?:[-_]\w*)*$/i;
 /** A sidebar's own id or class, exactly: "sidebar", "widget-area", "sidebar-wrapper", "primary-sidebar", or one of its boxes ("sidebar-block", "sidebar-widget", TypePad's "module-archives", a blogroll's "linkcat"); not a layout's "left-sidebar" or "content-sidebar-wrap". */
 export const SIDEBAR_NAME = /^(?:sidebar|widget-area|sidebar[-_]?wrapper|(?:primary|secondary)[-_]sidebar|sidebar[-_](?:primary|secondary)|sidebar[-_]?(?:block|widget|module|box|section|item)s?|module-(?:about|archives|typelist|categories|recent-comments|recent-posts|search|powered|syndicate|elsewhere|feed|photo|links)|linkcat|xoxo)$/i;
-/** Words one of which every name `SIDEBAR_NAME` accepts holds: a class string without any is not split. */
-export const SIDEBAR_WORD = /sidebar|widget-area|module-|linkcat|xoxo/i;
 /** A page footer's own id or class, exactly: "footer", "site-footer", "page-footer" (not a post's "entry-footer"). */
 export const FOOTER_NAME = /^(?:(?:site|page|global|main)[-_]?)?footer$/i;
-/** The word every name `FOOTER_NAME` accepts holds: a class string without it is not split. */
-export const FOOTER_WORD = /footer/i;
 /**
  * Class names of text that only screen readers get, hidden from the screen by the site's
  * stylesheet (Bootstrap's and Tailwind's `sr-only`, WordPress's `screen-reader-text`, Korean

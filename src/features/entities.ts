@@ -136,6 +136,32 @@ function isMonth(store: TokenStore, t: number, k: number): boolean {
   return KNOWN_MONTHS.mayHold(store, t, k) && MONTHS.has(store.lower(t, k));
 }
 
+/** What a token is to `countEntities`' scan (`tokenKind`). */
+const MONTH_DATE = 0;
+const NUMBER = 1;
+const CAPITALISED = 2;
+const OTHER = 3;
+
+/**
+ * Token k of text t (of tokens first .. end - 1) as the scan reads it: a month next to a
+ * number ("3 March 2024", "March 3", "März 2024"), a number, a capitalised word that starts
+ * or extends a run of names (`inRun`: one is open), or other.
+ */
+function tokenKind(store: TokenStore, t: number, k: number, first: number, end: number, anyLower: boolean, inRun: boolean): number {
+  if (isMonth(store, t, k) && ((k > first && startsWithDigit(store, t, k - 1)) || (k + 1 < end && startsWithDigit(store, t, k + 1)))) return MONTH_DATE;
+  if (startsWithDigit(store, t, k)) return NUMBER;
+  const f = store.flags(k);
+  // In a block without lower-case words (a headline in title case, a menu) capitals say nothing about names.
+  if (anyLower && (f & TOKEN_UPPER) !== 0 && ((f & TOKEN_SENTENCE_START) === 0 || inRun) && store.lengthOf(k) > 1) return CAPITALISED;
+  return OTHER;
+}
+
+/** Whether one of tokens first .. end - 1 has a lower-case first letter. */
+function hasLowerWord(store: TokenStore, first: number, end: number): boolean {
+  for (let k = first; k < end; k++) if ((store.flags(k) & TOKEN_LOWER) !== 0) return true;
+  return false;
+}
+
 /**
  * Counts entity-like spans of a block's text; `tokens` holds `tokenize(text)` as its text `t`.
  * With `collectTokens` false the result's `tokens` stay empty (only the bag of words reads them).
@@ -151,62 +177,30 @@ export function countEntities(text: string, store: TokenStore, t: number, collec
   let numbers = 0;
   const first = store.first(t);
   const end = store.end(t);
-
-  // In a block without lower-case words (a headline in title case, a menu) capitals say nothing about names.
-  let anyLower = false;
-  for (let k = first; k < end; k++) {
-    if ((store.flags(k) & TOKEN_LOWER) !== 0) {
-      anyLower = true;
-      break;
-    }
-  }
-  // The current run of capitalised words: tokens runFrom .. runFrom + run - 1. A lone
-  // capitalised word mid-sentence counts too (a surname, a city); runs count once, where they end.
-  let run = 0;
-  let runFrom = 0;
-  for (let k = first; k < end; k++) {
-    const f = store.flags(k);
-    if (isMonth(store, t, k)) {
-      // "3 March 2024", "March 3", "März 2024": a month next to a number.
-      const prevDigit = k > first && startsWithDigit(store, t, k - 1);
-      if (prevDigit || (k + 1 < end && startsWithDigit(store, t, k + 1))) {
-        date++;
-        // "3 March": the day was counted as a number a moment ago.
-        if (prevDigit && !isYear(store, t, k - 1) && numbers > 0) numbers--;
-        if (collectTokens) entityTokens = withTokens(entityTokens, store, t, k, k + 1);
-        if (run > 0) {
-          name++;
-          if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
-          run = 0;
-        }
-        continue;
-      }
-    }
-    if (startsWithDigit(store, t, k)) {
-      if (run > 0) {
-        name++;
-        if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
-        run = 0;
-      }
-      if (isYear(store, t, k)) date++;
-      else numbers++;
-      if (collectTokens) entityTokens = withTokens(entityTokens, store, t, k, k + 1);
+  const anyLower = hasLowerWord(store, first, end);
+  // The open run of capitalised words starts at runFrom (-1: none). A lone capitalised word
+  // mid-sentence counts too (a surname, a city); a run counts once, at the token after it (k =
+  // end: the block's end), the one place a run closes.
+  let runFrom = -1;
+  for (let k = first; k <= end; k++) {
+    const kind = k < end ? tokenKind(store, t, k, first, end, anyLower, runFrom >= 0) : OTHER;
+    if (kind === CAPITALISED) {
+      if (runFrom < 0) runFrom = k;
       continue;
     }
-    if (anyLower && (f & TOKEN_UPPER) !== 0 && ((f & TOKEN_SENTENCE_START) === 0 || run > 0) && store.lengthOf(k) > 1) {
-      if (run === 0) runFrom = k;
-      run++;
-      continue;
-    }
-    if (run > 0) {
+    if (runFrom >= 0) {
       name++;
-      if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
-      run = 0;
+      if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, k);
+      runFrom = -1;
     }
-  }
-  if (run > 0) {
-    name++;
-    if (collectTokens) entityTokens = withTokens(entityTokens, store, t, runFrom, runFrom + run);
+    if (kind === OTHER) continue;
+    if (kind === MONTH_DATE) {
+      date++;
+      // "3 March": the day was counted as a number a moment ago.
+      if (k > first && startsWithDigit(store, t, k - 1) && !isYear(store, t, k - 1) && numbers > 0) numbers--;
+    } else if (isYear(store, t, k)) date++;
+    else numbers++;
+    if (collectTokens) entityTokens = withTokens(entityTokens, store, t, k, k + 1);
   }
   // Numbers inside numeric dates, times, money and percentages are not counted again as numbers.
   numbers = Math.max(0, numbers - time - money - percent - numericDates);

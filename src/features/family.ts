@@ -38,9 +38,10 @@ export interface FamilyOutput {
    */
   readonly keepsColumns: boolean;
   /**
-   * The output's table of `refOf(prefix, value)` by value for one prefix, which `refOf` fills:
-   * one lookup per value, without building its name. On the encoding path it is the
-   * vocabulary's table, kept across pages; otherwise one for this page or this call.
+   * The output's table of `refOf(prefix, value)` by value for one prefix, which `refOf` fills
+   * (and only it: a reader that misses calls `refOf`): one lookup per value, without building
+   * its name. On the encoding path it is the vocabulary's table, kept across pages; otherwise
+   * one for this page or this output.
    */
   refsOf(prefix: string): Map<string, number>;
 }
@@ -61,16 +62,28 @@ export interface FeatureFamily {
 
 /**
  * A `FamilyOutput` over a plain `attr` and `col` (tests, benchmarks): `ref` numbers names in
- * a table of its own and `attrRef` hands `attr` the name back.
+ * a table of its own, `refOf` fills one `refsOf` table per prefix for this output, and
+ * `attrRef` hands `attr` the name back.
  */
 export function namedOutput(attr: FamilyOutput['attr'], col: FamilyOutput['col']): FamilyOutput {
   const names: string[] = [];
+  const byPrefix = new Map<string, Map<string, number>>();
+  const refsOf = (prefix: string): Map<string, number> => {
+    let m = byPrefix.get(prefix);
+    if (!m) byPrefix.set(prefix, (m = new Map()));
+    return m;
+  };
   return {
     attr,
     col,
     ref: (name) => names.push(name) - 1,
-    refOf: (prefix, value) => names.push(prefix + value) - 1,
-    refsOf: () => new Map(),
+    refOf: (prefix, value) => {
+      const m = refsOf(prefix);
+      let r = m.get(value);
+      if (r === undefined) m.set(value, (r = names.push(prefix + value) - 1));
+      return r;
+    },
+    refsOf,
     attrRef: (i, ref, value) => attr(i, names[ref]!, value),
     keepsColumns: true,
   };
@@ -90,16 +103,18 @@ export class KeyedRefs {
   }
 }
 
-/** Refs of `prefix + value` for one prefix, values such as tags: one small lookup per item, in the output's own table (`refsOf`). */
+/**
+ * Refs of `prefix + value` for one prefix, values such as tags: one small lookup per item, in
+ * the output's own table (`refsOf`), which a miss fills through `refOf`.
+ */
 export class ValueRefs {
   private readonly refs: Map<string, number>;
   constructor(private readonly out: FamilyOutput, private readonly prefix: string) {
     this.refs = out.refsOf(prefix);
   }
   get(value: string): number {
-    let r = this.refs.get(value);
-    if (r === undefined) this.refs.set(value, (r = this.out.refOf(this.prefix, value)));
-    return r;
+    const r = this.refs.get(value);
+    return r !== undefined ? r : this.out.refOf(this.prefix, value);
   }
 }
 

@@ -17,8 +17,6 @@ export const TOKEN_CJK = 4;
 export const TOKEN_SENTENCE_START = 8;
 /** Every unit ASCII and none upper case: the token is its own lower case. */
 export const TOKEN_PLAIN = 16;
-/** Every unit ASCII (lower-casing it is ASCII arithmetic). */
-export const TOKEN_ASCII = 32;
 
 const FIRST_CAPACITY = 1024;
 
@@ -132,10 +130,22 @@ export class TokenStore {
     return b < 0 ? -1 : leadKey(a, b);
   }
 
-  /** Whether `known` rules out not every token of text t. */
-  anyAmong(t: number, known: KnownWords): boolean {
-    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) if (known.mayHold(this, t, k)) return true;
-    return false;
+  /**
+   * `lowerWordsAmong(t, known)`, or null where `known` rules out every token of text t: the
+   * filter runs once per token, and a text with no candidate costs no array.
+   */
+  lowerWordsAmongIfAny(t: number, known: KnownWords): string[] | null {
+    const first = this.firsts[t]!;
+    let out: string[] | null = null;
+    for (let k = first, e = this.firsts[t + 1]!; k < e; k++) {
+      if (!known.mayHold(this, t, k)) {
+        if (out !== null) out.push('');
+        continue;
+      }
+      if (out === null) out = ruledOutWords(k - first);
+      out.push(this.lower(t, k));
+    }
+    return out;
   }
 
   /** The lower-cased tokens of text t. */
@@ -226,18 +236,16 @@ export class TokenStore {
       // A word: word characters, with single joiners (or dots) between word characters.
       const from = k;
       let plain = isPlainUnit(u0);
-      let ascii = u0 < 128;
       k += w;
       while (k < n) {
         const u = text.charCodeAt(k);
         const d = classAt(text, k, cls);
         if (d === C_WORD) {
           if (u >= 0xd800 && u <= 0xdbff) {
-            plain = ascii = false;
+            plain = false;
             k += 2;
           } else {
             if (plain) plain = isPlainUnit(u);
-            if (ascii) ascii = u < 128;
             k += 1;
           }
           continue;
@@ -245,14 +253,13 @@ export class TokenStore {
         const joins = d === C_JOIN || u === 46; // '.'
         if (joins && k + 1 < n && classAt(text, k + 1, cls) === C_WORD) {
           if (plain) plain = isPlainUnit(u);
-          if (ascii) ascii = u < 128;
           k += 1;
           continue;
         }
         break;
       }
       const fc = cas[u0]!;
-      const bits = (fc === CASE_UPPER ? TOKEN_UPPER : fc === CASE_LOWER ? TOKEN_LOWER : 0) | (start ? TOKEN_SENTENCE_START : 0) | (plain ? TOKEN_PLAIN : 0) | (ascii ? TOKEN_ASCII : 0);
+      const bits = (fc === CASE_UPPER ? TOKEN_UPPER : fc === CASE_LOWER ? TOKEN_LOWER : 0) | (start ? TOKEN_SENTENCE_START : 0) | (plain ? TOKEN_PLAIN : 0);
       this.push(from, k, bits);
       made++;
       start = false;
@@ -333,6 +340,13 @@ export function wordHash(w: string): number {
     h = Math.imul(h, FNV_PRIME);
   }
   return h >>> 0;
+}
+
+/** `count` tokens ruled out, as `lowerWordsAmong` writes them. */
+function ruledOutWords(count: number): string[] {
+  const out: string[] = [];
+  for (let j = 0; j < count; j++) out.push('');
+  return out;
 }
 
 function grownInt(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {

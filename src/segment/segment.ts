@@ -9,7 +9,7 @@
  */
 import type { DomTree, ElementNode } from '../dom/tree.js';
 import { commonAncestor } from '../dom/tree.js';
-import { treeFacts } from '../dom/facts.js';
+import { treeFacts, type TreeFacts } from '../dom/facts.js';
 import { SPACE_RE, collapseSpace, isCollapsedSpace } from '../dom/white-space.js';
 
 export type BlockKind = 'text' | 'image' | 'media';
@@ -142,6 +142,104 @@ const TAG_ROLES: ReadonlyMap<string, number> = (() => {
   return roles;
 })();
 
+/**
+ * The text block being built: its pieces of text, its text nodes, its characters inside links,
+ * and the `<br>`s seen since its last text. `flush` ends it.
+ */
+class TextBlockBuilder {
+  private pieces: string[] = [];
+  private nodeIds: number[] = [];
+  private linkChars = 0;
+  /** Consecutive `<br>` since the last text. */
+  pendingBreaks = 0;
+
+  constructor(private readonly tree: DomTree, private readonly facts: TreeFacts, private readonly blocks: Block[]) {}
+
+  /** Adds a text node's text: its collapsed text where a reader sees any, else a space between pieces. */
+  addText(id: number, text: string, open: OpenElements): void {
+    if (!hasVisibleChar(text)) {
+      const pieces = this.pieces;
+      if (pieces.length > 0 && !endsOpen(pieces[pieces.length - 1]!)) pieces.push(' ');
+      return;
+    }
+    const collapsed = open.preDepth > 0 ? collapsePreformatted(text) : collapseSpace(text);
+    if (this.pendingBreaks >= 2) this.flush();
+    else if (this.pendingBreaks === 1) this.pieces.push('\n');
+    this.pendingBreaks = 0;
+    // Adjacent text joins as the browser shows it: "foo<b>bar</b>" is "foobar".
+    const last = this.pieces[this.pieces.length - 1];
+    const piece = last !== undefined && endsOpen(last) && collapsed.charCodeAt(0) === 0x20 ? collapsed.slice(1) : collapsed;
+    this.pieces.push(piece);
+    this.nodeIds.push(id);
+    if (open.linkDepth > 0) this.linkChars += piece.trim().length;
+  }
+
+  /** Ends the block being built; it joins the sequence where it has text. */
+  flush(): void {
+    this.pendingBreaks = 0;
+    if (this.nodeIds.length === 0) return;
+    const joined = this.pieces.join('');
+    const text = trimBreaks(joined.includes('\n') ? joined.replace(/ *\n */g, '\n') : joined);
+    if (text) {
+      const elementId = commonAncestor(this.tree, this.nodeIds);
+      this.blocks.push({
+        index: this.blocks.length, kind: 'text', text, nodeIds: this.nodeIds, elementId, tagPath: this.facts.tagPath(elementId),
+        linkChars: Math.min(this.linkChars, text.length),
+      });
+    }
+    this.pieces = [];
+    this.nodeIds = [];
+    this.linkChars = 0;
+  }
+}
+
+/** Text inside `<pre>`-like elements: line breaks kept (CR LF and CR as LF), other white space collapsed per line. */
+function collapsePreformatted(text: string): string {
+  return text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(SPACE_RE, ' ')).join('\n');
+}
+
+/**
+ * The open elements of the walk beside their roles (so a closing element is not looked up
+ * again), and how many open links and preformatted elements hold the current node.
+ */
+class OpenElements {
+  private readonly elements: ElementNode[] = [];
+  private readonly roles: number[] = [];
+  linkDepth = 0;
+  preDepth = 0;
+
+  /** Opens a non-skipped element of `role`. */
+  push(el: ElementNode, role: number): void {
+    if (role === INLINE && el.tag === 'a' && el.attrs['href'] !== undefined) this.linkDepth++;
+    if (role === PRE) this.preDepth++;
+    this.elements.push(el);
+    this.roles.push(role);
+  }
+
+  /** Closes the elements that end before node `i`: an element that is not inline ends the block being built. */
+  closeBefore(i: number, block: TextBlockBuilder): void {
+    const elements = this.elements;
+    while (elements.length > 0 && elements[elements.length - 1]!.end < i) {
+      const closed = elements.pop()!;
+      const role = this.roles.pop()!;
+      if (closed.tag === 'a' && closed.attrs['href'] !== undefined) this.linkDepth--;
+      if (role === PRE) this.preDepth--;
+      if (role !== INLINE) block.flush();
+    }
+  }
+}
+
+/** The block of an image or media element: none for an image without a source. */
+function mediaBlock(el: ElementNode, role: number, tree: DomTree, facts: TreeFacts, index: number): Block | undefined {
+  const src = imageSource(el, tree.baseUrl) ?? mediaSource(el, tree);
+  const kind = role === IMAGE ? 'image' : 'media';
+  if (!src && kind !== 'media') return undefined;
+  return {
+    index, kind, text: '', nodeIds: [el.id], elementId: el.id, tagPath: facts.tagPath(el.id),
+    linkChars: 0, ...(src ? { src } : {}), ...(el.attrs['alt'] ? { alt: el.attrs['alt'] } : {}),
+  };
+}
+
 /** Builds the block sequence of a parsed page. Pure: the tree is not changed. */
 export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocument {
   const includeHidden = options.includeHidden ?? false;
@@ -149,99 +247,39 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
   const blocks: Block[] = [];
   // Blocks under one element, and elements on one path, share a memoised path string.
   const facts = treeFacts(tree);
-
-  // The block being built: pieces of text, and for each text node its link status.
-  let pieces: string[] = [];
-  let nodeIds: number[] = [];
-  let linkChars = 0;
-  let pendingBreaks = 0; // consecutive <br> since the last text
-
-  const flush = (): void => {
-    pendingBreaks = 0;
-    if (nodeIds.length === 0) return;
-    const joined = pieces.join('');
-    const text = trimBreaks(joined.includes('\n') ? joined.replace(/ *\n */g, '\n') : joined);
-    if (text) {
-      const elementId = commonAncestor(tree, nodeIds);
-      blocks.push({
-        index: blocks.length, kind: 'text', text, nodeIds, elementId, tagPath: facts.tagPath(elementId),
-        linkChars: Math.min(linkChars, text.length),
-      });
-    }
-    pieces = [];
-    nodeIds = [];
-    linkChars = 0;
-  };
-
-  // Open elements, to notice when one closes (a boundary unless inline), and beside them their
-  // roles, so a closing element is not looked up again.
-  const open: ElementNode[] = [];
-  const openRoles: number[] = [];
-  let linkDepth = 0;
-  let preDepth = 0; // inside <pre>/<textarea>-like elements line breaks are content
+  const block = new TextBlockBuilder(tree, facts, blocks);
+  const open = new OpenElements();
   let i = 1;
   while (i < nodes.length) {
-    while (open.length > 0 && open[open.length - 1]!.end < i) {
-      const closed = open.pop()!;
-      const role = openRoles.pop()!;
-      if (closed.tag === 'a' && closed.attrs['href'] !== undefined) linkDepth--;
-      if (role === PRE) preDepth--;
-      if (role !== INLINE) flush();
-    }
+    open.closeBefore(i, block);
     const n = nodes[i]!;
     if (n.kind === 'text') {
-      const text = n.text;
-      if (hasVisibleChar(text)) {
-        const collapsed = preDepth > 0
-          ? text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(SPACE_RE, ' ')).join('\n')
-          : collapseSpace(text);
-        if (pendingBreaks >= 2) flush();
-        else if (pendingBreaks === 1) pieces.push('\n');
-        pendingBreaks = 0;
-        // Adjacent text joins as the browser shows it: "foo<b>bar</b>" is "foobar".
-        const last = pieces[pieces.length - 1];
-        const piece = last !== undefined && endsOpen(last) && collapsed.charCodeAt(0) === 0x20 ? collapsed.slice(1) : collapsed;
-        pieces.push(piece);
-        nodeIds.push(n.id);
-        if (linkDepth > 0) linkChars += piece.trim().length;
-      } else if (pieces.length > 0 && !endsOpen(pieces[pieces.length - 1]!)) {
-        pieces.push(' ');
-      }
+      block.addText(n.id, n.text, open);
       i++;
       continue;
     }
-    const tag = n.tag;
-    const role = TAG_ROLES.get(tag);
+    const role = TAG_ROLES.get(n.tag);
     if (role === SKIP || (n.hidden && !includeHidden)) {
       i = n.end + 1;
       continue;
     }
     if (role === BREAK) {
-      pendingBreaks++;
+      block.pendingBreaks++;
       i++;
       continue;
     }
     if (role === IMAGE || role === MEDIA) {
-      flush();
-      const src = imageSource(n, tree.baseUrl) ?? mediaSource(n, tree);
-      const kind = role === IMAGE ? 'image' : 'media';
-      if (src || kind === 'media') {
-        blocks.push({
-          index: blocks.length, kind, text: '', nodeIds: [n.id], elementId: n.id, tagPath: facts.tagPath(n.id),
-          linkChars: 0, ...(src ? { src } : {}), ...(n.attrs['alt'] ? { alt: n.attrs['alt'] } : {}),
-        });
-      }
+      block.flush();
+      const media = mediaBlock(n, role, tree, facts, blocks.length);
+      if (media) blocks.push(media);
       i = n.end + 1; // video/audio fallback text and iframe content are not page text
       continue;
     }
-    if (role !== INLINE) flush();
-    else if (tag === 'a' && n.attrs['href'] !== undefined) linkDepth++;
-    if (role === PRE) preDepth++;
-    open.push(n);
-    openRoles.push(role ?? BLOCK);
+    if (role !== INLINE) block.flush();
+    open.push(n, role ?? BLOCK);
     i++;
   }
-  flush();
+  block.flush();
   return Object.freeze({ tree, blocks });
 }
 

@@ -14,29 +14,29 @@ import { loadPage } from '../../src/page.js';
 import type { ElementNode } from '../../src/dom/tree.js';
 import { seededRandom } from '../../src/util/random.js';
 import {
-  AD_SLOT_NAME, AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, COMMENT_SECTION_NAME, COMMENT_SECTION_WORD, FOOTER_NAME, FOOTER_WORD, PROMO_BOX_NAME,
-  REVIEW_SECTION_WORD, SIDEBAR_NAME, SIDEBAR_WORD, SITE_TITLE_NAME, USER_INFO_NAME,
+  AD_SLOT_NAME, AUTHOR_BOX_NAME, AUTHOR_NAME, AVATAR_NAME, COMMENT_SECTION_NAME, FOOTER_NAME, PROMO_BOX_NAME,
+  REVIEW_SECTION_WORD, SIDEBAR_NAME, SITE_TITLE_NAME, USER_INFO_NAME,
 } from '../../src/features/cue-words.js';
 
 // The markers as they read an element before `ClassNames`: each its own tests of the id and the
-// class string, after its own word test where it had one. The test's reference for the markers
-// that read the page's names once.
+// class string, with no first test. The test's reference for the markers that read the page's
+// names once.
 
-/** Whether the element's id, or one of its classes, is a whole name `name` accepts; `word` is a first test of the class string. */
-function namedExactly(el: ElementNode, word: RegExp, name: RegExp): boolean {
+/** Whether the element's id, or one of its classes, is a whole name `name` accepts. */
+function namedExactly(el: ElementNode, name: RegExp): boolean {
   const id = el.attrs['id'];
   if (id && name.test(id)) return true;
   const cls = el.attrs['class'];
-  if (!cls || cls.length > MAX_CLASS_CHARS || !word.test(cls)) return false;
+  if (!cls || cls.length > MAX_CLASS_CHARS) return false;
   return cls.split(/\s+/).some((c) => c !== '' && name.test(c));
 }
 
 function isFooter(el: ElementNode): boolean {
-  return el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || namedExactly(el, FOOTER_WORD, FOOTER_NAME);
+  return el.tag === 'footer' || el.attrs['role']?.trim().toLowerCase() === 'contentinfo' || namedExactly(el, FOOTER_NAME);
 }
 
 function isAside(el: ElementNode): boolean {
-  return el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary' || namedExactly(el, SIDEBAR_WORD, SIDEBAR_NAME);
+  return el.tag === 'aside' || el.attrs['role']?.trim().toLowerCase() === 'complementary' || namedExactly(el, SIDEBAR_NAME);
 }
 
 function marksNoContent(el: ElementNode): boolean {
@@ -46,7 +46,7 @@ function marksNoContent(el: ElementNode): boolean {
 }
 
 function namesSection(el: ElementNode): boolean {
-  return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME);
+  return el.tag !== 'body' && el.tag !== 'html' && namedExactly(el, COMMENT_SECTION_NAME);
 }
 
 function namesReviews(value: string | undefined): boolean {
@@ -102,10 +102,10 @@ function slowClassBits(cls: string): number {
   if (any(CREDIT_NAME)) bits |= NameBit.credit;
   if (any(AUTHOR_BOX_NAME)) bits |= NameBit.authorBox;
   if (any(SITE_TITLE_NAME)) bits |= NameBit.siteTitle;
-  if (namedExactly(el, FOOTER_WORD, FOOTER_NAME)) bits |= NameBit.footer;
-  if (namedExactly(el, SIDEBAR_WORD, SIDEBAR_NAME)) bits |= NameBit.sidebar;
+  if (namedExactly(el, FOOTER_NAME)) bits |= NameBit.footer;
+  if (namedExactly(el, SIDEBAR_NAME)) bits |= NameBit.sidebar;
   if (/content/i.test(cls) && any(NO_CONTENT_CLASS)) bits |= NameBit.noContent;
-  if (namedExactly(el, COMMENT_SECTION_WORD, COMMENT_SECTION_NAME)) bits |= NameBit.commentSection;
+  if (namedExactly(el, COMMENT_SECTION_NAME)) bits |= NameBit.commentSection;
   if (namesReviewSection(el)) bits |= NameBit.reviewSection;
   if (names.some((n) => AD_SLOT_NAME.test(n))) bits |= NameBit.adSlot;
   if (HIDING_NAME.test(cls)) bits |= NameBit.hiding;

@@ -286,6 +286,18 @@ test('prose core: paragraphs inside the element holding most of the prose, comme
   assert.equal(value(menu, 'prose-share'), undefined, 'a menu item in a list with no prose');
   const empty = computeFeatures(pageFromHtml('<p>Short.</p>'));
   assert.ok(has(empty.items[0]!, 'core=none'), 'a page without prose has no core');
+  // The article holds 4/7 of the prose: the 50% core is the article, the 80% core the body.
+  const reply = (k: number) => `<p>Reply ${k}: a reader answered with a comment long enough to count as a paragraph of prose on this page.</p>`;
+  const split = pageFromHtml(`<html><body>
+    <article><h1>Headline</h1>${[1, 2, 3, 4].map(para).join('')}</article>
+    <div class="comments">${[1, 2, 3].map(reply).join('')}</div>
+  </body></html>`);
+  const t = computeFeatures(split);
+  const p2 = itemFor(split, t, 'Paragraph 2');
+  assert.ok(has(p2, 'core50') && has(p2, 'core80'));
+  const r2 = itemFor(split, t, 'Reply 2');
+  assert.ok(!has(r2, 'core50') && has(r2, 'core80') && !has(r2, 'core=none'), 'a comment outside the article is inside the body');
+  assert.equal(column(r2, 'core'), '80');
 });
 
 test('title anchor: the headline matching <title>, blocks before it, and distance after it', () => {

@@ -110,14 +110,21 @@ test('every family emits the same attributes whether or not its columns are kept
   }
 });
 
-test('value refs read and fill the output\'s own table: a table kept across pages spares refOf', () => {
+test('value refs read the output\'s own table and leave filling it to refOf: a table kept across pages spares refOf', () => {
   const named = namedOutput(() => {}, () => {});
+  // An output like the vocabulary's: one table per prefix kept across pages, filled by its refOf.
   const tables = new Map<string, Map<string, number>>();
+  const tableOf = (prefix: string): Map<string, number> => { let m = tables.get(prefix); if (!m) tables.set(prefix, (m = new Map())); return m; };
   let asked = 0;
   const lasting: FamilyOutput = {
     ...named,
-    refOf: (prefix, value) => { asked++; return named.refOf(prefix, value); },
-    refsOf: (prefix) => { let m = tables.get(prefix); if (!m) tables.set(prefix, (m = new Map())); return m; },
+    refOf: (prefix, value) => {
+      asked++;
+      const r = named.refOf(prefix, value);
+      tableOf(prefix).set(value, r);
+      return r;
+    },
+    refsOf: tableOf,
   };
   const first = new ValueRefs(lasting, 'tag=');
   const p = first.get('p');
@@ -128,9 +135,28 @@ test('value refs read and fill the output\'s own table: a table kept across page
   assert.equal(asked, 1);
   new ValueRefs(lasting, 'w-1:tag=').get('p');
   assert.equal(asked, 2, 'prefixes do not share');
-  const fresh = new ValueRefs(named, 'tag=');
-  fresh.get('p');
-  assert.notEqual(new ValueRefs(named, 'tag=').get('p'), fresh.get('p'), 'a per-call table: each page resolves afresh');
+  // A reader never writes the table itself: where refOf does not fill it, every get asks refOf.
+  let unfilled = 0;
+  const forgetful = new ValueRefs({ ...named, refOf: (prefix, value) => { unfilled++; return named.refOf(prefix, value); }, refsOf: () => new Map() }, 'tag=');
+  forgetful.get('p');
+  forgetful.get('p');
+  assert.equal(unfilled, 2);
+});
+
+test('named output: refOf fills the table refsOf hands out, one per prefix and output', () => {
+  const named = namedOutput(() => {}, () => {});
+  const p = named.refOf('tag=', 'p');
+  assert.equal(named.refsOf('tag=').get('p'), p, 'refOf filled the table');
+  assert.equal(named.refOf('tag=', 'p'), p, 'one ref per value');
+  assert.equal(new ValueRefs(named, 'tag=').get('p'), p, 'value refs read it');
+  assert.equal(named.refsOf('w-1:tag=').size, 0, 'prefixes do not share');
+  const other = namedOutput(() => {}, () => {});
+  assert.equal(other.refsOf('tag=').size, 0, 'each output resolves afresh');
+  const names: string[] = [];
+  const emitting = namedOutput((_i, name) => { names.push(name); }, () => {});
+  emitting.attrRef(0, emitting.refOf('tag=', 'p'));
+  emitting.attrRef(0, new ValueRefs(emitting, 'tag=').get('p'));
+  assert.deepEqual(names, ['tag=p', 'tag=p']);
 });
 
 test('firstBlockFrom from its per-page table: the first block whose first node is at or after the id, as a search over the blocks finds it', () => {

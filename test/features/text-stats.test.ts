@@ -154,6 +154,20 @@ test('splitIdentifier and endPunctuation agree with their regular expressions on
   }
 });
 
+test('countEntities: a run of capitals ends at a month date, a number, a lower-case word or the block\'s end, and each is one name', () => {
+  const text = 'we met Anna Weber 3 May, then Paul Klee March 2024 and Maria Lopez left with Tom Berg';
+  const e = countEntities(text, TokenStore.of(text), 0);
+  assert.equal(e.name, 4);
+  assert.equal(e.date, 3); // May, March, 2024
+  for (const w of ['anna', 'weber', 'paul', 'klee', 'maria', 'lopez', 'tom', 'berg', '3', 'may', 'march', '2024']) assert.ok(e.tokens.has(w), w);
+  for (const w of ['we', 'met', 'then', 'and', 'left', 'with']) assert.ok(!e.tokens.has(w), w);
+  // Nothing of one block carries into the next, not even a run open at its end.
+  const plain = 'nothing to see';
+  const next = countEntities(plain, TokenStore.of(plain), 0);
+  assert.equal(next.name, 0);
+  assert.equal(next.tokens.size, 0);
+});
+
 test('countEntities counts the same without collecting entity tokens, and then collects none', () => {
   for (const text of ['On 3 March 2024 Anna Smith paid $40 at 9:30 for 15% of Acme Corp.', 'Der Bundestag hat am 12. Mai in Berlin 2,5 Millionen Euro bewilligt.', 'plain words only']) {
     const toks = TokenStore.of(text);

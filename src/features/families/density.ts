@@ -109,8 +109,9 @@ function prosePrefix(ctx: PageContext): Float64Array {
   });
 }
 
-/** Shares of the page's prose that mark its core (the element holding most of the reading text). */
-const CORE_SHARES = [0.5, 0.8] as const;
+/** Shares of the page's prose past which an element is its core (`core50`, `core80`): the element holding most of the reading text. */
+const CORE50_SHARE = 0.5;
+const CORE80_SHARE = 0.8;
 
 export const proseCoreFamily: FeatureFamily = {
   name: 'prose-core',
@@ -131,26 +132,26 @@ export const proseCoreFamily: FeatureFamily = {
       return prose[ctx.firstBlockFrom(end + 1)]! - prose[ctx.firstBlockFrom(id)]!;
     };
     // Elements over a share form a chain from the root; the deepest has the largest id (pre-order).
-    const cores = CORE_SHARES.map(() => -1);
+    let core50 = -1;
+    let core80 = -1;
     if (total > 0) {
-      const [s50, s80] = CORE_SHARES;
       for (let id = 0; id < nodes.length; id++) {
         if (nodes[id]!.kind !== 'element') continue;
         const share = under(id) / total;
-        if (share > s50) cores[0] = id;
-        if (share > s80) cores[1] = id;
+        if (share > CORE50_SHARE) core50 = id;
+        if (share > CORE80_SHARE) core80 = id;
       }
     }
     const shareDecile = new DecileRefs(out, 'prose-share=');
     const inside = (core: number, id: number) => core >= 0 && id >= core && id <= (nodes[core] as ElementNode).end;
     ctx.blocks.forEach((_, i) => {
       const box = ctx.containers[i]!;
-      const in50 = inside(cores[0]!, box);
-      const in80 = inside(cores[1]!, box);
+      const in50 = inside(core50, box);
+      const in80 = inside(core80, box);
       if (in50) {
         out.attr(i, 'core50');
         let depth = 0;
-        for (let cur = box; cur !== cores[0] && cur > 0 && depth < 4; cur = nodes[cur]!.parent) depth++;
+        for (let cur = box; cur !== core50 && cur > 0 && depth < 4; cur = nodes[cur]!.parent) depth++;
         out.attr(i, `core50-depth=${depth >= 4 ? '4+' : depth}`);
       }
       if (in80) out.attr(i, 'core80');

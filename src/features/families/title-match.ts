@@ -55,8 +55,9 @@ function titleScores(ctx: PageContext): TitleScores {
     const store = ctx.blockTokens;
     ctx.blocks.forEach((_, i) => {
       const count = store.count(i);
-      if (count === 0 || count > maxLen || !store.anyAmong(i, titleWords)) return;
-      const lower = store.lowerWordsAmong(i, titleWords);
+      if (count === 0 || count > maxLen) return;
+      const lower = store.lowerWordsAmongIfAny(i, titleWords);
+      if (lower === null) return;
       for (const t of titles) {
         // Long blocks are paragraphs that happen to use title words, not titles.
         if (lower.length > Math.max(3 * t.toks.length, 12)) continue;
