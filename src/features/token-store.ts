@@ -110,9 +110,7 @@ export class TokenStore {
    * every token.
    */
   lowerWordsAmong(t: number, known: KnownWords): string[] {
-    const out: string[] = [];
-    for (let k = this.firsts[t]!, e = this.firsts[t + 1]!; k < e; k++) out.push(known.mayHold(this, t, k) ? this.lower(t, k) : '');
-    return out;
+    return this.lowerWordsAmongIfAny(t, known) ?? ruledOutWords(this.count(t));
   }
 
   /**

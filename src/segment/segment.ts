@@ -151,18 +151,23 @@ class TextBlockBuilder {
   private nodeIds: number[] = [];
   private linkChars = 0;
   /** Consecutive `<br>` since the last text. */
-  pendingBreaks = 0;
+  private pendingBreaks = 0;
 
   constructor(private readonly tree: DomTree, private readonly facts: TreeFacts, private readonly blocks: Block[]) {}
 
+  /** A `<br>`: two in a row end the block at the next text, one is a line break in it. */
+  addBreak(): void {
+    this.pendingBreaks++;
+  }
+
   /** Adds a text node's text: its collapsed text where a reader sees any, else a space between pieces. */
-  addText(id: number, text: string, open: OpenElements): void {
+  addText(id: number, text: string, inPre: boolean, inLink: boolean): void {
     if (!hasVisibleChar(text)) {
       const pieces = this.pieces;
       if (pieces.length > 0 && !endsOpen(pieces[pieces.length - 1]!)) pieces.push(' ');
       return;
     }
-    const collapsed = open.preDepth > 0 ? collapsePreformatted(text) : collapseSpace(text);
+    const collapsed = inPre ? collapsePreformatted(text) : collapseSpace(text);
     if (this.pendingBreaks >= 2) this.flush();
     else if (this.pendingBreaks === 1) this.pieces.push('\n');
     this.pendingBreaks = 0;
@@ -171,7 +176,7 @@ class TextBlockBuilder {
     const piece = last !== undefined && endsOpen(last) && collapsed.charCodeAt(0) === 0x20 ? collapsed.slice(1) : collapsed;
     this.pieces.push(piece);
     this.nodeIds.push(id);
-    if (open.linkDepth > 0) this.linkChars += piece.trim().length;
+    if (inLink) this.linkChars += piece.trim().length;
   }
 
   /** Ends the block being built; it joins the sequence where it has text. */
@@ -216,16 +221,18 @@ class OpenElements {
     this.roles.push(role);
   }
 
-  /** Closes the elements that end before node `i`: an element that is not inline ends the block being built. */
-  closeBefore(i: number, block: TextBlockBuilder): void {
+  /** Closes the elements that end before node `i`; true when one of them is not inline (it ends the block being built). */
+  closeBefore(i: number): boolean {
     const elements = this.elements;
+    let endsBlock = false;
     while (elements.length > 0 && elements[elements.length - 1]!.end < i) {
       const closed = elements.pop()!;
       const role = this.roles.pop()!;
       if (closed.tag === 'a' && closed.attrs['href'] !== undefined) this.linkDepth--;
       if (role === PRE) this.preDepth--;
-      if (role !== INLINE) block.flush();
+      if (role !== INLINE) endsBlock = true;
     }
+    return endsBlock;
   }
 }
 
@@ -251,10 +258,10 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
   const open = new OpenElements();
   let i = 1;
   while (i < nodes.length) {
-    open.closeBefore(i, block);
+    if (open.closeBefore(i)) block.flush();
     const n = nodes[i]!;
     if (n.kind === 'text') {
-      block.addText(n.id, n.text, open);
+      block.addText(n.id, n.text, open.preDepth > 0, open.linkDepth > 0);
       i++;
       continue;
     }
@@ -264,7 +271,7 @@ export function segment(tree: DomTree, options: SegmentOptions = {}): BlockDocum
       continue;
     }
     if (role === BREAK) {
-      block.pendingBreaks++;
+      block.addBreak();
       i++;
       continue;
     }

@@ -1,13 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AD_DISCLOSURE, CLASS_WORD_GROUPS, COMMENT_SECTION_NAME, DATE_IN_TEXT, PRICE_TEXT } from '../../src/features/cue-words.js';
+import { AD_DISCLOSURE, COMMENT_SECTION_NAME, DATE_IN_TEXT, PRICE_TEXT } from '../../src/features/cue-words.js';
 import { HINTS } from '../../src/features/families/markup.js';
 
-test('comment-section names the decoder reads each hold a word of the features\' comment group', () => {
-  // Every alternative of the pattern is held to the group in test/decode/cue-guards.test.ts; these are samples.
-  const comment = new RegExp(CLASS_WORD_GROUPS['comment']!.split(' ').join('|'), 'i');
+test('comment-section names the decoder reads: samples (every alternative is held to the features\' comment group in test/decode/cue-guards.test.ts)', () => {
   for (const name of ['comments', 'comment-list', 'commentlist', 'disqus_thread', 'respond', 'recentcomments', 'recent-comments-2']) {
-    assert.ok(COMMENT_SECTION_NAME.test(name) && comment.test(name), name);
+    assert.ok(COMMENT_SECTION_NAME.test(name), name);
   }
   assert.ok(!COMMENT_SECTION_NAME.test('has-comments'));
 });

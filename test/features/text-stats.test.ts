@@ -161,9 +161,14 @@ test('countEntities: a run of capitals ends at a month date, a number, a lower-c
   assert.equal(e.date, 3); // May, March, 2024
   for (const w of ['anna', 'weber', 'paul', 'klee', 'maria', 'lopez', 'tom', 'berg', '3', 'may', 'march', '2024']) assert.ok(e.tokens.has(w), w);
   for (const w of ['we', 'met', 'then', 'and', 'left', 'with']) assert.ok(!e.tokens.has(w), w);
-  // Nothing of one block carries into the next, not even a run open at its end.
+  // Nothing of one block carries into the next in the same store, not even a run open at its end.
+  const store = new TokenStore();
+  const open = 'the winner was Tom Berg';
   const plain = 'nothing to see';
-  const next = countEntities(plain, TokenStore.of(plain), 0);
+  store.add(open);
+  store.add(plain);
+  assert.equal(countEntities(open, store, 0).name, 1);
+  const next = countEntities(plain, store, 1);
   assert.equal(next.name, 0);
   assert.equal(next.tokens.size, 0);
 });
