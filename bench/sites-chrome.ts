@@ -42,6 +42,8 @@ for (const k of ks) {
   const all = { ownLow: { share: 1, what: '' }, year: { share: 0, what: '' }, site: { share: 0, what: '' } };
   const alone = { year: { share: 0, what: '' }, site: { share: 0, what: '' } };
   const rows: string[] = [];
+  // Per pair of a site's years (own folder left out): the highest share of a page of one in the other's chrome, and the pages at the threshold.
+  const years = new Map<string, { high: number; over: number; pages: number }>();
   for (const [f, items] of data) {
     items.slice(k).forEach((it) => {
       const texts = pageChromeTexts(it.lp.page);
@@ -53,7 +55,12 @@ for (const k of ks) {
         const s = chromeShare(models.get(g)!.chrome, texts, sharedAll);
         higher(all[slot], s.share, `${id} -> ${g}`);
         higher(next, s.share, g);
-        higher(alone[slot], chromeShare(models.get(g)!.chrome, texts, sharedWithout.get(f)).share, `${id} -> ${g}`);
+        const aloneShare = chromeShare(models.get(g)!.chrome, texts, sharedWithout.get(f)).share;
+        higher(alone[slot], aloneShare, `${id} -> ${g}`);
+        if (slot === 'year') {
+          const y = years.get(`${f} -> ${g}`) ?? { high: 0, over: 0, pages: 0 };
+          years.set(`${f} -> ${g}`, { high: Math.max(y.high, aloneShare), over: y.over + (aloneShare >= CHROME_MATCH_THRESHOLD ? 1 : 0), pages: y.pages + 1 });
+        }
       }
       const own = chromeShare(models.get(f)!.chrome, texts, sharedAll);
       if (own.share < all.ownLow.share) all.ownLow = { share: own.share, what: id };
@@ -71,4 +78,9 @@ for (const k of ks) {
   console.log('| page | share of its own folder\'s chrome | next folder |');
   console.log('|---|---|---|');
   for (const r of rows) console.log(r);
+  if (k !== 3) continue;
+  console.log('\nThe same site\'s other years (own folder left out): per pair, a page\'s highest share of the other year\'s chrome, and its pages at the threshold or more:\n');
+  console.log('| pages of -> chrome of | highest share | pages >= threshold |');
+  console.log('|---|---|---|');
+  for (const [pair, y] of years) if (/^(cnn-2013 -> cnn-2017|cnn-2017 -> cnn-2013|forbes-2005 -> forbes-2009|forbes-2009 -> forbes-2005|foxnews-2013 -> foxnews-2017|foxnews-2017 -> foxnews-2013|bbc-2013 -> bbc-2017|bbc-2017 -> bbc-2013|arstechnica-2013 -> arstechnica-2017|arstechnica-2017 -> arstechnica-2013)$/.test(pair)) console.log(`| ${pair} | ${fmt(y.high)} | ${y.over}/${y.pages} |`);
 }
