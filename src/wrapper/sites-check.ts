@@ -16,7 +16,7 @@ export interface SiteCheck {
   readonly forced: number;
   /** Pages it labelled picked by its chrome (no template of it fits them). */
   readonly byChrome: number;
-  /** Drifted pages (template) recognised by its chrome, not by their URL host. */
+  /** Drifted pages recognised by its chrome (no URL host, no template of it fits them). */
   readonly chromeDrift: number;
   /** Pages meant for it that went to the general model. */
   readonly driftTemplate: number;
@@ -81,7 +81,7 @@ export function formatSitesReport(r: SitesReport): string {
     const taken = labelledPages(s);
     const drift = driftedPages(s);
     const status = drift === 0 ? (taken === 0 ? 'no page' : 'fits') : drift > taken ? 'DRIFTED' : 'drift on some pages';
-    lines.push(`  ${s.host} (${s.algorithm}): ${status}: ${taken} page(s) labelled (${s.byHost} by host, ${s.byTemplate} by template${s.byChrome ? `, ${s.byChrome} by chrome` : ''}${s.minFit !== undefined ? `, lowest template fit ${s.minFit.toFixed(3)}` : ''}), ${drift} drifted (${s.driftTemplate} template${s.chromeDrift ? ` (${s.chromeDrift} of them recognised by its chrome)` : ''}, ${s.driftRules} rules, ${s.driftShort} body far shorter)${s.drifted.length ? `: ${s.drifted.slice(0, 5).join(', ')}${s.drifted.length > 5 ? ', ...' : ''}` : ''}`);
+    lines.push(`  ${s.host} (${s.algorithm}): ${status}: ${taken} page(s) labelled (${s.byHost} by host, ${s.byTemplate} by template${s.byChrome ? `, ${s.byChrome} by chrome` : ''}${s.minFit !== undefined ? `, lowest template fit ${s.minFit.toFixed(3)}` : ''}), ${drift} drifted (${s.driftTemplate} template, ${s.driftRules} rules, ${s.driftShort} body far shorter${s.chromeDrift ? `; ${s.chromeDrift} of them recognised by its chrome` : ''})${s.drifted.length ? `: ${s.drifted.slice(0, 5).join(', ')}${s.drifted.length > 5 ? ', ...' : ''}` : ''}`);
   }
   lines.push(`  no site model: ${r.unmatched} page(s) (the general model's)`);
   return lines.join('\n') + '\n';

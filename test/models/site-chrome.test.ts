@@ -10,6 +10,8 @@ import { toText } from '../../src/article/index.js';
 import { decodeModelFile, encodeModelFile, withSiteEntries } from '../../src/models/model-file.js';
 import type { ModelFile } from '../../src/models/labeler.js';
 import { trainedSiteEntry, trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
+import { checkSites, formatSitesReport } from '../../src/wrapper/sites-check.js';
+import { learnSites } from '../../src/wrapper/learn-sites.js';
 import { sentence, siteCHtml, STORIES } from '../helpers/site-template-pages.js';
 import { validate } from '../helpers/json-schema.js';
 import { readFileSync } from 'node:fs';
@@ -159,3 +161,24 @@ test('chrome is stored in the model file and loads back; a file written before i
   assert.throws(() => decodeModelFile(encodeModelFile(withSiteEntries(g.file, [{ ...entry, template: { ...t.template, chrome: { version: 1, texts: [-1] } } }])), 'bad.json'), /chrome/);
 });
 
+
+test('sites check counts the pages picked by chrome; --learn-sites learns a group recognised only by chrome as a site of its own', async () => {
+  const g = await bundled();
+  const model = twoSites(g);
+  const report = checkSites(model, [
+    { id: 'article', page: page(articleHtml(GAZETTE_CHROME, 'gz', 'bridge'), 'article') },
+    { id: 'redesign', page: page(redesignHtml(GAZETTE_CHROME, 'bridge'), 'redesign') },
+    { id: 'feature', page: page(featureHtml(GAZETTE_CHROME, 'bridge'), 'feature') },
+  ]);
+  const gz = report.sites.find((s) => s.host === 'gazette.example')!;
+  assert.deepEqual([gz.byTemplate, gz.byChrome, gz.chromeDrift, gz.driftRules, gz.driftTemplate], [1, 1, 1, 1, 0]);
+  assert.deepEqual(gz.drifted, ['feature']);
+  assert.match(formatSitesReport(report), /gazette\.example \(wrapper\): drift on some pages: 2 page\(s\) labelled \(0 by host, 1 by template, 1 by chrome, lowest template fit [\d.]+\), 1 drifted \(0 template, 1 rules, 0 body far shorter; 1 of them recognised by its chrome\): feature/);
+
+  // Photo features of the Gazette, no URL: recognised by its chrome, but its article site model stays for its articles.
+  const features = STORIES.slice(0, 4).map((t) => ({ id: t, page: page(featureHtml(GAZETTE_CHROME, t), `feature-${t}`) }));
+  const learned = learnSites(features, model, { minPages: 3 });
+  assert.equal(learned.length, 1);
+  assert.equal(learned[0]!.outcome, 'learned');
+  assert.match(learned[0]!.name, /^template:[0-9a-f]{8}$/);
+});
