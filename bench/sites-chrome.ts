@@ -3,8 +3,9 @@
  * folder hold. A site model per folder learned from its first k labelled pages; for every page
  * not learned from, the share of its chrome candidates that are its own folder's chrome, the same
  * site's other years' and other sites' (texts of two or more site models' chrome left out, as
- * chromePick does), with all 20 site models in one model, and with its own folder's left out
- * (the page of a site or year no site model was learned from). CHROME_MATCH_THRESHOLD sits
+ * chromePick does), with all 20 site models in one model, with its own folder's left out (the
+ * page of a site or year no site model was learned from), and with one other site model alone
+ * (nothing to leave out: a model file of one site). CHROME_MATCH_THRESHOLD sits
  * between them.
  *
  *   node dist/bench/sites-chrome.js [--corpus DIR] [--ks 1,2,3,5]
@@ -41,6 +42,7 @@ for (const k of ks) {
   const sharedWithout = new Map(folders.map((f) => [f, sharedOf(folders.filter((g) => g !== f).map((g) => models.get(g)!))]));
   const all = { ownLow: { share: 1, what: '' }, year: { share: 0, what: '' }, site: { share: 0, what: '' } };
   const alone = { year: { share: 0, what: '' }, site: { share: 0, what: '' } };
+  const single = { year: { share: 0, what: '' }, site: { share: 0, what: '' } };
   const rows: string[] = [];
   // Per pair of a site's years (own folder left out): the highest share of a page of one in the other's chrome, and the pages at the threshold.
   const years = new Map<string, { high: number; over: number; pages: number }>();
@@ -56,6 +58,7 @@ for (const k of ks) {
         higher(all[slot], s.share, `${id} -> ${g}`);
         higher(next, s.share, g);
         const aloneShare = chromeShare(models.get(g)!.chrome, texts, sharedWithout.get(f)).share;
+        higher(single[slot], chromeShare(models.get(g)!.chrome, texts).share, `${id} -> ${g}`);
         higher(alone[slot], aloneShare, `${id} -> ${g}`);
         if (slot === 'year') {
           const y = years.get(`${f} -> ${g}`) ?? { high: 0, over: 0, pages: 0 };
@@ -74,6 +77,7 @@ for (const k of ks) {
   console.log('|---|---|---|---|');
   console.log(`| all 20 site models in the model | ${fmt(all.site.share)} (${all.site.what}) | ${fmt(all.year.share)} (${all.year.what}) | ${fmt(all.ownLow.share)} (${all.ownLow.what}) |`);
   console.log(`| its own folder's left out | ${fmt(alone.site.share)} (${alone.site.what}) | ${fmt(alone.year.share)} (${alone.year.what}) | |`);
+  console.log(`| one other site model alone in the model | ${fmt(single.site.share)} (${single.site.what}) | ${fmt(single.year.share)} (${single.year.what}) | |`);
   console.log('\nPages no template of their folder fits (they reach chromePick):\n');
   console.log('| page | share of its own folder\'s chrome | next folder |');
   console.log('|---|---|---|');

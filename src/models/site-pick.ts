@@ -85,7 +85,7 @@ export function pickSite(sites: readonly TemplatedSite[] | undefined, url: strin
  * to be that site's: above the highest share of any other site's page on msv-big9, below the
  * lowest of a site's own pages that fit none of its templates (docs/sites.md, "Picking by chrome").
  */
-export const CHROME_MATCH_THRESHOLD = 0.08;
+export const CHROME_MATCH_THRESHOLD = 0.065;
 /** The site picked by chrome holds this many times the share of the next (another year of the same site shares some). */
 export const CHROME_MARGIN = 1.5;
 /** Fewest chrome texts of the site a page must hold: one shared line is no site. */

@@ -11,6 +11,7 @@ import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Page } from '../page.js';
 import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
+import { COMMON_CHROME } from './common-chrome.js';
 
 /** Paths deeper than this are left out: below it they are the article's own markup, not the template's. */
 export const SKELETON_MAX_DEPTH = 16;
@@ -91,6 +92,11 @@ export const CHROME_MIN_WORDS = 2;
 /** Most chrome texts a site keeps (those on most pages first): a few KiB in a model file. */
 export const CHROME_MAX_TEXTS = 400;
 
+/** The hash a line is looked up by in COMMON_CHROME: of its lower-case form ("Contact us" is "Contact Us"). */
+export function commonLineHash(text: string): number {
+  return fnv1a(text.replace(/\s+/g, ' ').trim().toLowerCase());
+}
+
 /** Labels of the article's own blocks: never chrome. */
 const CONTENT_LABELS: ReadonlySet<string> = new Set(['title', 'heading', 'body']);
 
@@ -104,6 +110,7 @@ export function pageChromeTexts(page: Page, labels?: readonly string[]): Set<num
     if (b.kind !== 'text' || (labels && CONTENT_LABELS.has(labels[i] ?? ''))) return;
     const text = b.text.replace(/\s+/g, ' ').trim();
     if (text.length > CHROME_MAX_CHARS || text.split(' ').length < CHROME_MIN_WORDS || !/\p{L}/u.test(text)) return;
+    if (COMMON_CHROME.has(commonLineHash(text))) return;
     out.add(fnv1a(text));
   });
   return out;
