@@ -18,8 +18,8 @@ import type { Page } from '../src/page.js';
 import { toText } from '../src/article/index.js';
 import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
-import { extractPage, type LoadedModel } from '../src/pipeline/extract.js';
-import { withTemplates } from '../src/models/site-pick.js';
+import { extractPage, type ExtractOptions, type LoadedModel } from '../src/pipeline/extract.js';
+import { pickSite, withTemplates } from '../src/models/site-pick.js';
 import { siteLabelersOf } from '../src/models/site-models.js';
 import { learnSites } from '../src/wrapper/learn-sites.js';
 import { trainSiteUnlabelled, type UnlabelledSignals } from '../src/wrapper/unlabelled.js';
@@ -34,8 +34,8 @@ const fmt = (x: number): string => x.toFixed(3);
 const f1 = (os: readonly Scored[]): number => shingleSummary(os.map((o) => o.shingle)).f1;
 const titleRate = (os: readonly Scored[]): number => os.filter((o) => o.title).length / Math.max(1, os.length);
 
-function scoreOf(page: Page, entry: CorpusPage, model: LoadedModel): Scored & { readonly extractor?: string; readonly drift: boolean } {
-  const r = extractPage(page, model);
+function scoreOf(page: Page, entry: CorpusPage, model: LoadedModel, options: ExtractOptions = {}): Scored & { readonly extractor?: string; readonly drift: boolean } {
+  const r = extractPage(page, model, options);
   return {
     shingle: shinglePageScore(`${r.article.title}\n\n${toText(r.article)}`, `${entry.gold.title ?? ''}\n\n${entry.gold.mainText ?? ''}`),
     title: titlesMatch(r.article.title, entry.gold.title ?? ''), drift: r.siteDrift !== undefined,
@@ -97,8 +97,10 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
 
   console.log('\n## Pages without a URL: picked by template\n');
   console.log('Every URL stripped (given and declared). One model holds a site model per folder, learned from its first k labelled pages and named by its template; every page of every folder is extracted with it.\n');
-  console.log('| k | site models | own pages picked (in training) | own pages picked (not in training) | picked by another folder\'s model | F1 (not in training) | title |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| k | site models | own pages picked (in training) | own pages picked (not in training) | of them by chrome | picked by another folder\'s model | F1 (not in training) | title |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  const chromeRows: string[] = [];
+  const aloneRows: string[] = [];
   for (const k of [...ks.filter((x) => x <= 5), 10]) {
     const entries = [...data].map(([f, items]) => {
       const train = items.slice(0, k).map((i) => ({ ...i.lp, page: withoutUrl(i.lp.page) }));
@@ -108,27 +110,72 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
       return { folder: f, host: `${t.model.host}#${f}`, site: withTemplates(new WrapperSiteModel(`${t.model.host}#${f}`, t.model.body), t.template) };
     });
     const model: LoadedModel = { ...general, sites: entries.map((e) => e.site) };
-    let inTrain = 0; let inTrainPicked = 0; let test = 0; let testPicked = 0; let wrong = 0;
+    let inTrain = 0; let inTrainPicked = 0; let test = 0; let testPicked = 0; let wrong = 0; let byChrome = 0;
     const os: Scored[] = [];
+    // Pages picked by chrome: as read (the general model, drift flagged, or the site model), and read the other way.
+    const chromeRead: Scored[] = []; const chromeSite: Scored[] = []; const chromeGeneral: Scored[] = [];
+    let aloneSite = 0; let aloneYear = 0; let aloneTotal = 0; let aloneByTemplate = 0; let aloneFlagged = 0;
+    const aloneRead: Scored[] = []; const aloneGeneral: Scored[] = [];
+    const wrongPicks: string[] = [];
     for (const [f, items] of data) {
+      const ownHost = entries.find((e) => e.folder === f)!.host;
+      // Without its own folder's site model: a page no site model was learned from (another site's, or this site's another year).
+      const others = entries.filter((e) => e.folder !== f).map((e) => e.site);
       items.forEach((it, i) => {
         const page = withoutUrl(it.lp.page);
         const r = extractPage(page, model);
         const host = r.site?.host ?? r.siteDrift?.host;
-        const own = host === entries.find((e) => e.folder === f)!.host;
-        if (host !== undefined && !own) wrong++;
+        const own = host === ownHost;
+        if (host !== undefined && !own) {
+          wrong++;
+          wrongPicks.push(`${f}/${it.entry.id} -> ${host} by ${r.site?.by ?? r.siteDrift?.reason}`);
+        }
         if (i < k) {
           inTrain++;
           if (own) inTrainPicked++;
         } else {
           test++;
           if (own) testPicked++;
-          os.push(scoreOf(page, it.entry, model));
+          const scored = scoreOf(page, it.entry, model);
+          os.push(scored);
+          if (r.site?.by === 'chrome' && own) {
+            byChrome++;
+            chromeRead.push(scored);
+            chromeSite.push(scoreOf(page, it.entry, model, { site: ownHost }));
+            chromeGeneral.push(scoreOf(page, it.entry, general));
+          }
+          const alone = pickSite(others, undefined, page);
+          aloneTotal++;
+          if (alone) {
+            const folder = entries.find((e) => e.site === alone.site)!.folder;
+            if (folder.replace(/-\d{4}$/, '') === f.replace(/-\d{4}$/, '')) {
+              aloneYear++;
+              const read = scoreOf(page, it.entry, { ...general, sites: others });
+              if (read.drift) aloneFlagged++;
+              aloneRead.push(read);
+              aloneGeneral.push(scoreOf(page, it.entry, general));
+            } else {
+              aloneSite++;
+              chromeRows.push(`| ${k} | without its own site model: ${f}/${it.entry.id} -> ${folder} by ${alone.by} (share ${alone.share ?? '-'}) | | | | | |`);
+            }
+            if (alone.by !== 'chrome') aloneByTemplate++;
+          }
         }
       });
     }
-    console.log(`| ${k} | ${entries.length} | ${inTrainPicked}/${inTrain} | ${test ? `${testPicked}/${test}` : '-'} | ${wrong} | ${os.length ? fmt(f1(os)) : '-'} | ${os.length ? fmt(titleRate(os)) : '-'} |`);
+    console.log(`| ${k} | ${entries.length} | ${inTrainPicked}/${inTrain} | ${test ? `${testPicked}/${test}` : '-'} | ${test ? byChrome : '-'} | ${wrong} | ${os.length ? fmt(f1(os)) : '-'} | ${os.length ? fmt(titleRate(os)) : '-'} |`);
+    if (chromeRead.length) chromeRows.push(`| ${k} | ${chromeRead.length} | ${fmt(f1(chromeRead))} | ${fmt(f1(chromeGeneral))} | ${fmt(f1(chromeSite))} | ${fmt(titleRate(chromeGeneral))} | ${fmt(titleRate(chromeSite))} |`);
+    if (aloneTotal) aloneRows.push(`| ${k} | ${aloneTotal} | ${aloneSite} | ${aloneYear} | ${aloneByTemplate} | ${aloneFlagged} | ${aloneRead.length ? fmt(f1(aloneRead)) : '-'} | ${aloneGeneral.length ? fmt(f1(aloneGeneral)) : '-'} |`);
+    for (const w of wrongPicks) chromeRows.push(`| ${k} | wrong pick: ${w} | | | | | |`);
   }
+  console.log('\nPages picked by chrome (no template of their site fits them): as read (the site model labels them, the general model where its rules find no article), by the general model alone, by the site model alone:\n');
+  console.log('| k | pages | F1 as read | F1 general model | F1 site model | title general | title site model |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of chromeRows) console.log(r);
+  console.log('\nEach page not learned from, with its own folder\'s site model left out (a site or year no site model was learned from): picked by another site\'s model, by its site\'s other year\'s:\n');
+  console.log('| k | pages | another site | the same site, another year | of them by template | of them read by the general model (drift flagged) | F1 of the other-year pages as read | F1 general model |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of aloneRows) console.log(r);
 
   console.log('\n## Drift: a site\'s 2013 model on its 2017 pages (same host), and back\n');
   console.log('| site | train -> test | flagged (siteDrift) | F1 with the old model | F1 after --learn-sites | outcome | bundled F1 |');

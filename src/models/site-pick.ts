@@ -1,13 +1,14 @@
 /**
  * Which site model labels a page, and why (docs/sites.md): the one a caller names (`--site`),
  * else the one of the page's URL host, else the one whose template the page fits best (at
- * TEMPLATE_MATCH_THRESHOLD at least). A site model picked by host whose templates the page no
- * longer fits has drifted: the general model labels the page, and the pick says so.
+ * TEMPLATE_MATCH_THRESHOLD at least), else the one whose chrome (navigation, footer lines) the
+ * page holds a large share of. A site model picked by host whose templates the page no longer
+ * fits has drifted: the general model labels the page, and the pick says so.
  */
 import { PithError } from '../errors.js';
 import type { DomTree } from '../dom/tree.js';
 import { pickSiteModel, type SiteLabeler } from './site-labeler.js';
-import { bestTemplateFit, bodyCharsOf, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, textHash, type SiteTemplates } from './site-template.js';
+import { bestTemplateFit, bodyCharsOf, chromeShare, pageChromeTexts, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, textHash, type SiteTemplates } from './site-template.js';
 import type { Page } from '../page.js';
 import type { Prediction } from './labeler.js';
 import { LABELS } from '../labels.js';
@@ -16,12 +17,14 @@ import { siteOfHost, siteOfUrl } from '../util/site.js';
 /** A site labeller with the templates of the pages it was learned from (model files since issue 58). */
 export type TemplatedSite = SiteLabeler & { readonly templates?: SiteTemplates };
 
-/** How a site model was picked: named by the caller, by the page's URL host, or by its template (with the fit). */
+/** How a site model was picked: named by the caller, by the page's URL host, by its template (with the fit), or by its chrome (with the share). */
 export interface SitePick {
   readonly site: TemplatedSite;
-  readonly by: 'forced' | 'host' | 'template';
+  readonly by: 'forced' | 'host' | 'template' | 'chrome';
   /** The page's fit to the site's templates, where they were compared (0-1). */
   readonly fit?: number;
+  /** With `chrome`: the share of the page's chrome candidates that are the site's (chromeShare). */
+  readonly share?: number;
   /**
    * Why the site model does not take the page (it goes to the general model): its template
    * changed, or the body it finds is far shorter than the site's usual (shortBodyDrift).
@@ -44,16 +47,20 @@ export function siteByName(sites: readonly TemplatedSite[], name: string): Templ
 
 /**
  * The site model for a page: `forced` by name, else by the URL's host (checked against its
- * templates when it has them: a page that fits none is marked `drift`), else by template.
+ * templates when it has them: a page that fits none is marked `drift`), else by template, else
+ * by chrome (chromePick). A page picked by chrome fits none of the site's templates, yet its
+ * site model labels it where its rules find the article: on msv-big9 they read such pages better
+ * than the general model (docs/sites.md, "Picking by chrome"); where they find none, the general
+ * model does and the page is marked drifted (`rules`).
  */
-export function pickSite(sites: readonly TemplatedSite[] | undefined, url: string | undefined, tree: DomTree, forced?: string): SitePick | undefined {
+export function pickSite(sites: readonly TemplatedSite[] | undefined, url: string | undefined, page: Page, forced?: string): SitePick | undefined {
   if (!sites || sites.length === 0) {
     if (forced !== undefined) siteByName([], forced);
     return undefined;
   }
   if (forced !== undefined) return { site: siteByName(sites, forced), by: 'forced' };
   let skeleton: Set<number> | undefined;
-  const fitTo = (t: SiteTemplates): number => bestTemplateFit(t, (skeleton ??= pageSkeleton(tree))).fit;
+  const fitTo = (t: SiteTemplates): number => bestTemplateFit(t, (skeleton ??= pageSkeleton(page.tree))).fit;
   const byHost = siteOfUrl(url) ? pickSiteModel(sites, url) : undefined;
   if (byHost) {
     if (!byHost.templates || byHost.templates.templates.length === 0) return { site: byHost, by: 'host' };
@@ -66,7 +73,58 @@ export function pickSite(sites: readonly TemplatedSite[] | undefined, url: strin
     const fit = fitTo(s.templates);
     if (fit >= TEMPLATE_MATCH_THRESHOLD && (!best || fit > best.fit)) best = { site: s, fit };
   }
-  return best ? { site: best.site, by: 'template', fit: round3(best.fit) } : undefined;
+  if (best) return { site: best.site, by: 'template', fit: round3(best.fit) };
+  const byChrome = chromePick(sites, page);
+  if (!byChrome) return undefined;
+  const fit = byChrome.site.templates && byChrome.site.templates.templates.length > 0 ? { fit: round3(fitTo(byChrome.site.templates)) } : {};
+  return { site: byChrome.site, by: 'chrome', share: round3(byChrome.share), ...fit };
+}
+
+/**
+ * Least share of a page's chrome candidates that are one site's chrome (chromeShare) for the page
+ * to be that site's: above the highest share of any other site's page on msv-big9, below the
+ * lowest of a site's own pages that fit none of its templates (docs/sites.md, "Picking by chrome").
+ */
+export const CHROME_MATCH_THRESHOLD = 0.065;
+/** The site picked by chrome holds this many times the share of the next (another year of the same site shares some). */
+export const CHROME_MARGIN = 1.5;
+/** Fewest chrome texts of the site a page must hold: one shared line is no site. */
+export const CHROME_MIN_TEXTS = 2;
+
+/** Per list of site models: the chrome texts two or more of them hold (say nothing of which site). */
+const sharedChromeCache = new WeakMap<readonly TemplatedSite[], Set<number>>();
+
+function sharedChrome(sites: readonly TemplatedSite[]): Set<number> {
+  let shared = sharedChromeCache.get(sites);
+  if (shared) return shared;
+  const seen = new Set<number>();
+  shared = new Set<number>();
+  for (const s of sites) for (const h of s.templates?.chrome?.texts ?? []) (seen.has(h) ? shared : seen).add(h);
+  sharedChromeCache.set(sites, shared);
+  return shared;
+}
+
+/**
+ * The site whose chrome the page holds most of, when that share is CHROME_MATCH_THRESHOLD or more,
+ * of CHROME_MIN_TEXTS texts at least, and CHROME_MARGIN times the next site's; texts of several
+ * site models' chrome left out.
+ */
+export function chromePick(sites: readonly TemplatedSite[], page: Page): { site: TemplatedSite; share: number; next: number } | undefined {
+  if (!sites.some((s) => s.templates?.chrome)) return undefined;
+  const texts = pageChromeTexts(page);
+  if (texts.size === 0) return undefined;
+  const shared = sharedChrome(sites);
+  let best: { site: TemplatedSite; share: number; texts: number } | undefined;
+  let next = 0;
+  for (const s of sites) {
+    const c = chromeShare(s.templates?.chrome, texts, shared);
+    if (!best || c.share > best.share) {
+      next = Math.max(next, best?.share ?? 0);
+      best = { site: s, ...c };
+    } else next = Math.max(next, c.share);
+  }
+  if (!best || best.share < CHROME_MATCH_THRESHOLD || best.texts < CHROME_MIN_TEXTS || best.share < CHROME_MARGIN * next) return undefined;
+  return { site: best.site, share: best.share, next };
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;

@@ -11,6 +11,7 @@ import type { DomTree, ElementNode } from '../dom/tree.js';
 import type { Page } from '../page.js';
 import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
+import { COMMON_CHROME } from './common-chrome.js';
 
 /** Paths deeper than this are left out: below it they are the article's own markup, not the template's. */
 export const SKELETON_MAX_DEPTH = 16;
@@ -66,6 +67,84 @@ export interface SiteTemplates {
    * body far shorter than these has drifted (shortBodyDrift).
    */
   readonly bodyLengths?: readonly number[];
+  /**
+   * The site's chrome: hashes of the short texts outside its articles that its pages repeat
+   * (navigation entries, section names, footer and legal lines), whatever the article template.
+   * A page that fits none of the site's templates is still the site's when it holds a large share
+   * of them (chromePick). Absent in files written before it; `version` says how they were hashed.
+   */
+  readonly chrome?: SiteChrome;
+}
+
+/** How a chrome text is hashed and chosen (CHROME_VERSION): a file with another version's chrome has it left unused. */
+export interface SiteChrome {
+  readonly version: number;
+  /** Ascending 32-bit hashes (textHash) of the texts. */
+  readonly texts: readonly number[];
+}
+
+/** The chrome's hashing and choice of texts; a stored chrome of another version is not compared. */
+export const CHROME_VERSION = 1;
+/** Longest text (characters) that counts as chrome: navigation entries and footer lines, not paragraphs. */
+export const CHROME_MAX_CHARS = 80;
+/** Fewest words of a chrome text: one-word entries ("Home", "World", "Politics") are every news site's. */
+export const CHROME_MIN_WORDS = 2;
+/** Most chrome texts a site keeps (those on most pages first): a few KiB in a model file. */
+export const CHROME_MAX_TEXTS = 400;
+
+/** The hash a line is looked up by in COMMON_CHROME: of its lower-case form ("Contact us" is "Contact Us"). */
+export function commonLineHash(text: string): number {
+  return fnv1a(text.replace(/\s+/g, ' ').trim().toLowerCase());
+}
+
+/** Labels of the article's own blocks: never chrome. */
+const CONTENT_LABELS: ReadonlySet<string> = new Set(['title', 'heading', 'body']);
+
+/**
+ * The chrome candidates of a page: hashes (textHash) of its short text blocks (CHROME_MAX_CHARS,
+ * CHROME_MIN_WORDS, a letter at least) that its labels, where given, do not make the article's.
+ */
+export function pageChromeTexts(page: Page, labels?: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  page.blocks.forEach((b, i) => {
+    if (b.kind !== 'text' || (labels && CONTENT_LABELS.has(labels[i] ?? ''))) return;
+    const text = b.text.replace(/\s+/g, ' ').trim();
+    if (text.length > CHROME_MAX_CHARS || text.split(' ').length < CHROME_MIN_WORDS || !/\p{L}/u.test(text)) return;
+    if (COMMON_CHROME.has(commonLineHash(text))) return;
+    out.add(fnv1a(text));
+  });
+  return out;
+}
+
+/**
+ * A site's chrome from its pages' candidates: the texts on most of its pages first (those on two
+ * or more are its navigation and footer on every template), then the ones of a single page (the
+ * only page of a template the others do not share), CHROME_MAX_TEXTS at most. Undefined when
+ * there are none.
+ */
+export function chromeOf(candidates: readonly ReadonlySet<number>[]): SiteChrome | undefined {
+  const df = new Map<number, number>();
+  for (const s of candidates) for (const h of s) df.set(h, (df.get(h) ?? 0) + 1);
+  const kept = [...df].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CHROME_MAX_TEXTS).map(([h]) => h).sort((a, b) => a - b);
+  return kept.length > 0 ? { version: CHROME_VERSION, texts: kept } : undefined;
+}
+
+/** How much of a page is a site's chrome: the share of the page's chrome candidates in it, and how many. */
+export interface ChromeShare {
+  readonly share: number;
+  readonly texts: number;
+}
+
+/**
+ * The share of a page's chrome candidates that are the site's chrome, texts in `shared` (the
+ * chrome of other site models beside it: a "Contact Us" or "Privacy Policy" says nothing of
+ * which site) left out of the site's. None when the chrome is of another version.
+ */
+export function chromeShare(chrome: SiteChrome | undefined, pageTexts: ReadonlySet<number>, shared?: ReadonlySet<number>): ChromeShare {
+  if (!chrome || chrome.version !== CHROME_VERSION || pageTexts.size === 0) return { share: 0, texts: 0 };
+  let held = 0;
+  for (const h of chrome.texts) if (pageTexts.has(h) && !shared?.has(h)) held++;
+  return { share: held / pageTexts.size, texts: held };
 }
 
 /** Most learned body lengths a site model keeps (quantiles of them beyond). */
@@ -196,6 +275,12 @@ export function checkSiteTemplates(x: unknown): string | undefined {
   if (x['selfTrained'] !== undefined && typeof x['selfTrained'] !== 'boolean') return 'selfTrained must be true or false';
   const lengths = x['bodyLengths'];
   if (lengths !== undefined && !(Array.isArray(lengths) && lengths.every((n, i) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && (i === 0 || n >= (lengths[i - 1] as number))))) return 'bodyLengths must be ascending character counts';
+  const chrome = x['chrome'];
+  if (chrome !== undefined) {
+    if (!isRecord(chrome) || !Number.isInteger(chrome['version']) || (chrome['version'] as number) < 1) return 'chrome must be {version, texts}';
+    const texts = chrome['texts'];
+    if (!(Array.isArray(texts) && texts.every((h, i) => Number.isInteger(h) && h >= 0 && h <= 0xffffffff && (i === 0 || h > (texts[i - 1] as number))))) return "chrome's texts must be ascending 32-bit hashes";
+  }
   const r = x['pageRepeats'];
   if (r !== undefined && !(Number.isInteger(r) && (r as number) >= 2)) return 'pageRepeats must be a whole number >= 2';
   return undefined;
@@ -262,5 +347,6 @@ export function siteTemplatesOfPages(pages: readonly { readonly page: Page; read
     return templateOf(g.map((k) => skeletons[k]!), labelled.length ? median(labelled.map((k) => chars[k]!)) : undefined);
   });
   const lengths = chars.filter((c): c is number => c !== undefined);
-  return { templates, ...(lengths.length ? { bodyLengths: keptBodyLengths(lengths) } : {}) };
+  const chrome = chromeOf(pages.map((p) => pageChromeTexts(p.page, p.labels)));
+  return { templates, ...(lengths.length ? { bodyLengths: keptBodyLengths(lengths) } : {}), ...(chrome ? { chrome } : {}) };
 }

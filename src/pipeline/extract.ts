@@ -248,7 +248,7 @@ function labelPage(page: Page, model: LoadedModel, siteName: string | undefined)
   let general: Prediction | undefined;
   const predictGeneral = (): Prediction => (general ??= predictPage(page, labeler, featureOptions, features));
   const hasSites = model.sites !== undefined && model.sites.length > 0;
-  const picked = hasSites || siteName !== undefined ? pickSite(model.sites, siteUrlOf(page), page.tree, siteName) : undefined;
+  const picked = hasSites || siteName !== undefined ? pickSite(model.sites, siteUrlOf(page), page, siteName) : undefined;
   const { pick, site, prediction: sitePrediction } = labelWithSite(picked, page, predictGeneral);
   const fields = site?.extractFields?.(page);
   return {
@@ -302,9 +302,12 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
 /** What the result says of the site model picked: the one that labelled the page, or the drift that sent it to the general model. */
 function siteMarksOf(pick: SitePick, labelled: boolean): { site?: SiteChoice; siteDrift?: SiteDrift } {
   const fit = pick.fit !== undefined ? { fit: pick.fit } : {};
-  if (labelled && !pick.drift) return { site: { host: pick.site.host, by: pick.by, ...fit } };
+  const share = pick.share !== undefined ? { share: pick.share } : {};
+  if (labelled && !pick.drift) return { site: { host: pick.site.host, by: pick.by, ...fit, ...share } };
   const lengths = pick.bodyChars !== undefined && pick.usualChars !== undefined ? { bodyChars: pick.bodyChars, usualChars: pick.usualChars } : {};
-  return { siteDrift: { host: pick.site.host, reason: pick.drift ?? 'rules', ...fit, ...lengths } };
+  const drift: SiteDrift = { host: pick.site.host, reason: pick.drift ?? 'rules', ...fit, ...lengths };
+  // A page recognised by its site's chrome, not its template: the site is named, and the drift says why the general model read it.
+  return pick.by === 'chrome' ? { site: { host: pick.site.host, by: pick.by, ...fit, ...share }, siteDrift: drift } : { siteDrift: drift };
 }
 
 /**
@@ -404,6 +407,13 @@ export function fieldsCsvPage(result: ExtractResult, lists: readonly FoundList[]
 /** What `--explain` says of the site model: which labelled the page and why, or why the one picked did not; undefined without site models. */
 export function siteExplanation(result: ExtractResult): string | undefined {
   const fit = (x: number | undefined): string => (x !== undefined ? `template fit ${x.toFixed(3)}` : '');
+  if (result.site?.by === 'chrome') {
+    const { host, share } = result.site;
+    const chrome = `its chrome (${((share ?? 0) * 100).toFixed(1)}% of the page's navigation and footer lines are the site's${result.site.fit !== undefined ? `; ${fit(result.site.fit)}` : ''})`;
+    if (!result.siteDrift) return `site model ${host} (${result.extractor}), picked by ${chrome}`;
+    const why = result.siteDrift.reason === 'template' ? 'its template does not fit' : result.siteDrift.reason === 'short' ? 'the body it finds is far shorter than its usual' : 'its rules find no article on the page';
+    return `site ${host} recognised by ${chrome}, but ${why}: the general model labelled the page`;
+  }
   if (result.site) {
     const { host, by } = result.site;
     const why = by === 'forced' ? 'named by --site' : by === 'host' ? `the page's URL host${result.site.fit !== undefined ? `, ${fit(result.site.fit)}` : ''}` : `its template (${fit(result.site.fit)})`;

@@ -9,11 +9,16 @@ import type { FoundList } from '../models/lists/find-lists.js';
 import type { SitePick } from '../models/site-pick.js';
 import type { FoundJudgement, NotFoundReason } from './found.js';
 
-/** `metadata.site`: the site model that labelled the page, how it was picked, the page's template fit where compared. */
+/**
+ * `metadata.site`: the site model that labelled the page, how it was picked, the page's template
+ * fit where compared; picked `by: 'chrome'`, the share of the page's chrome that is the site's
+ * (with `siteDrift` when the general model read the page).
+ */
 export interface SiteChoice {
   readonly host: string;
   readonly by: SitePick['by'];
   readonly fit?: number;
+  readonly share?: number;
 }
 
 /** `metadata.siteDrift`: the site model the page was meant for, and why it did not take it. */

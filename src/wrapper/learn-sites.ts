@@ -55,7 +55,10 @@ function existingFit(pages: readonly Page[], model: LoadedModel): { host: string
   for (const p of pages) {
     const r = extractPage(p, model);
     const host = r.site?.host ?? r.siteDrift?.host;
-    if (host === undefined) continue;
+    // A page recognised only by a site's chrome is of a template that site model was not learned
+    // from (another year's, another section's): its group is learned as a site of its own, and
+    // the site model stays for the pages it was learned from.
+    if (host === undefined || r.site?.by === 'chrome') continue;
     let v = byHost.get(host);
     if (!v) byHost.set(host, (v = { taken: 0, drifted: 0 }));
     if (r.site) v.taken++;

@@ -14,6 +14,10 @@ export interface SiteCheck {
   readonly byHost: number;
   readonly byTemplate: number;
   readonly forced: number;
+  /** Pages it labelled picked by its chrome (no template of it fits them). */
+  readonly byChrome: number;
+  /** Drifted pages recognised by its chrome (no URL host, no template of it fits them). */
+  readonly chromeDrift: number;
   /** Pages meant for it that went to the general model. */
   readonly driftTemplate: number;
   readonly driftRules: number;
@@ -34,7 +38,7 @@ export interface SitesReport {
 /** Every page extracted with the model, counted per site model. */
 export function checkSites(model: LoadedModel, pages: readonly { readonly id: string; readonly page: Page }[]): SitesReport {
   const per = new Map<string, { -readonly [K in keyof SiteCheck]: SiteCheck[K] } & { drifted: string[] }>();
-  for (const s of model.sites ?? []) per.set(s.host, { host: s.host, algorithm: s.algorithm, byHost: 0, byTemplate: 0, forced: 0, driftTemplate: 0, driftRules: 0, driftShort: 0, drifted: [] });
+  for (const s of model.sites ?? []) per.set(s.host, { host: s.host, algorithm: s.algorithm, byHost: 0, byTemplate: 0, forced: 0, byChrome: 0, chromeDrift: 0, driftTemplate: 0, driftRules: 0, driftShort: 0, drifted: [] });
   let unmatched = 0;
   for (const { id, page } of pages) {
     const r = extractPage(page, model);
@@ -44,12 +48,14 @@ export function checkSites(model: LoadedModel, pages: readonly { readonly id: st
       unmatched++;
       continue;
     }
-    if (r.site) {
+    if (r.site && !r.siteDrift) {
       if (r.site.by === 'host') c.byHost++;
+      else if (r.site.by === 'chrome') c.byChrome++;
       else if (r.site.by === 'template') c.byTemplate++;
       else c.forced++;
       if (r.site.fit !== undefined) c.minFit = Math.min(c.minFit ?? 1, r.site.fit);
     } else if (r.siteDrift) {
+      if (r.site?.by === 'chrome') c.chromeDrift++;
       if (r.siteDrift.reason === 'template') c.driftTemplate++;
       else if (r.siteDrift.reason === 'short') c.driftShort++;
       else c.driftRules++;
@@ -63,16 +69,19 @@ export function checkSites(model: LoadedModel, pages: readonly { readonly id: st
 export const driftedPages = (s: SiteCheck): number => s.driftTemplate + s.driftRules + s.driftShort;
 
 /** True when a site model drifted on more pages than it labelled (`pith sites check` exits 5). */
-export const siteDrifted = (s: SiteCheck): boolean => driftedPages(s) > s.byHost + s.byTemplate + s.forced;
+export const siteDrifted = (s: SiteCheck): boolean => driftedPages(s) > labelledPages(s);
+
+/** Pages a site model labelled, however picked (a page recognised by chrome and read by the general model is drifted, not labelled). */
+const labelledPages = (s: SiteCheck): number => s.byHost + s.byTemplate + s.byChrome + s.forced;
 
 /** The report as text, one line per site model. */
 export function formatSitesReport(r: SitesReport): string {
   const lines = [`${r.pages} page(s), ${r.sites.length} site model(s)`];
   for (const s of r.sites) {
-    const taken = s.byHost + s.byTemplate + s.forced;
+    const taken = labelledPages(s);
     const drift = driftedPages(s);
     const status = drift === 0 ? (taken === 0 ? 'no page' : 'fits') : drift > taken ? 'DRIFTED' : 'drift on some pages';
-    lines.push(`  ${s.host} (${s.algorithm}): ${status}: ${taken} page(s) labelled (${s.byHost} by host, ${s.byTemplate} by template${s.minFit !== undefined ? `, lowest template fit ${s.minFit.toFixed(3)}` : ''}), ${drift} drifted (${s.driftTemplate} template, ${s.driftRules} rules, ${s.driftShort} body far shorter)${s.drifted.length ? `: ${s.drifted.slice(0, 5).join(', ')}${s.drifted.length > 5 ? ', ...' : ''}` : ''}`);
+    lines.push(`  ${s.host} (${s.algorithm}): ${status}: ${taken} page(s) labelled (${s.byHost} by host, ${s.byTemplate} by template${s.byChrome ? `, ${s.byChrome} by chrome` : ''}${s.minFit !== undefined ? `, lowest template fit ${s.minFit.toFixed(3)}` : ''}), ${drift} drifted (${s.driftTemplate} template, ${s.driftRules} rules, ${s.driftShort} body far shorter${s.chromeDrift ? `; ${s.chromeDrift} of them recognised by its chrome` : ''})${s.drifted.length ? `: ${s.drifted.slice(0, 5).join(', ')}${s.drifted.length > 5 ? ', ...' : ''}` : ''}`);
   }
   lines.push(`  no site model: ${r.unmatched} page(s) (the general model's)`);
   return lines.join('\n') + '\n';
