@@ -14,8 +14,11 @@
  * Env: FOLDS (5), LIMIT (pages per corpus), CORPORA (comma list), ALGORITHMS (ripper,igtree),
  * RIPPER_SET (name=value,... for the RIPPER parameters; ruleSets: rule sets of consecutive seeds
  * voting by majority, default 3; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
- * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T, veto:T, prefer:T;
- * default LIST_DECISION; see Decision), GROUP_SET (RIPPER parameters of the group rules),
+ * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T, veto:T, prefer:T,
+ * logit:T/CONFIG, ilogit:T/CONFIG, elogit:T/CONFIG (the group ranker; CONFIG is `/key=value` RankerParams, `/drop=a+b`,
+ * `/only=a+b`), oracle (the best candidate by the gold: a ceiling); a `+rec` suffix makes each item its record;
+ * default LIST_DECISION, itself from the environment, default either:0.05; see Decision), SHOW_RANKER (print each fold's
+ * rankers), GROUP_SET (RIPPER parameters of the group rules),
  * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
  * DROP (features left out), ITEM_DROP (features the item rules leave out; the group rules read them),
