@@ -18,7 +18,7 @@
  * logit:T/CONFIG, ilogit:T/CONFIG, elogit:T/CONFIG (the group ranker; CONFIG is `/key=value` RankerParams, `/drop=a+b`,
  * `/only=a+b`), oracle (the best candidate by the gold: a ceiling); a `+rec` suffix makes each item its record;
  * default LIST_DECISION, itself from the environment, default either:0.05; see Decision), SHOW_RANKER (print each fold's
- * rankers), GROUP_SET (RIPPER parameters of the group rules),
+ * rankers), RANK_INNER=1 (the rankers learn from marks of rules trained without the page's own fold), GROUP_SET (RIPPER parameters of the group rules),
  * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
  * DROP (features left out), ITEM_DROP (features the item rules leave out; the group rules read them),
@@ -478,12 +478,27 @@ async function main(): Promise<void> {
         const model = trainRipper(train, ripperParams(), withGroups ? { params: groupParams(), threshold: 0, noList } : undefined);
         rules = model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0);
         if (withGroups && process.env['SHOW_GROUP_RULES']) console.log(model.groupRuleSets[0]!.describe());
-        mark = (rows, _p, tree) => {
-          const marked = markedNodes(rows, model), probs = itemProbabilities(rows, model);
-          const groups = withGroups ? groupProbabilities(rows, model.groupRuleSets) : undefined;
-          return { marked, probs, ...(groups ? { groups } : {}), ...(withCandidates ? { cands: markedCandidates(tree, rows, model, marked) } : {}) };
+        const markWith = (m: ListModel): Marker => (rows, _p, tree) => {
+          const marked = markedNodes(rows, m), probs = itemProbabilities(rows, m);
+          const groups = withGroups ? groupProbabilities(rows, m.groupRuleSets) : undefined;
+          return { marked, probs, ...(groups ? { groups } : {}), ...(withCandidates ? { cands: markedCandidates(tree, rows, m, marked) } : {}) };
         };
-        rankers = trainRankers(decisions, train.map((p) => ({ gold: p.gold, m: mark(p.gold.rows, p, p.gold.tree) })), negatives.filter((q) => foldOf(q.site, folds) !== k).map((q) => mark(q.rows, q, q.tree)));
+        mark = markWith(model);
+        const trainNegatives = negatives.filter((q) => foldOf(q.site, folds) !== k);
+        if (withCandidates && process.env['RANK_INNER']) {
+          // Stacking: each training page's marks come from rules learned without its own fold (as a test page's do).
+          const lists: { gold: ListGold; m: Marks }[] = [], none: Marks[] = [];
+          for (let j = 0; j < folds; j++) {
+            if (j === k) continue;
+            const inner = trainRipper(train.filter((p) => foldOf(p.site, folds) !== j), ripperParams(), withGroups ? { params: groupParams(), threshold: 0 } : undefined);
+            const innerMark = markWith(inner);
+            for (const p of train) if (foldOf(p.site, folds) === j) lists.push({ gold: p.gold, m: innerMark(p.gold.rows, p, p.gold.tree) });
+            for (const q of trainNegatives) if (foldOf(q.site, folds) === j) none.push(innerMark(q.rows, q, q.tree));
+          }
+          rankers = trainRankers(decisions, lists, none);
+        } else {
+          rankers = trainRankers(decisions, train.map((p) => ({ gold: p.gold, m: mark(p.gold.rows, p, p.gold.tree) })), trainNegatives.map((q) => mark(q.rows, q, q.tree)));
+        }
       } else {
         const labeler: Labeler = getTrainer(a as 'igtree').train(sequences(train), {}, undefined, { schema: TREE_NODE_SCHEMA });
         mark = (rows, p) => {
