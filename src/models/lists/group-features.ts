@@ -43,6 +43,8 @@ export interface CandidateGroup {
 /** Members read for the measures that need each member's text or record (the rest read every member). */
 const MAX_TEXT_MEMBERS = 40;
 const MIN_MEMBERS = 3;
+/** Ancestors read above a member (records, landmarks): the innermost ones, as the node rows keep them, so any nesting costs linear time. */
+const MAX_CLIMB = 64;
 const column = (name: string): number => TREE_NODE_COLUMNS.findIndex((c) => c.name === name);
 const COL = {
   tag: column('tagName'), depth: column('depth'), position: column('position'), children: column('numChildren'), links: column('numLinks'),
@@ -130,7 +132,7 @@ export function recordElements(tree: DomTree, ids: readonly number[]): number[] 
   return ids.map((id, i) => {
     const prev = i > 0 ? ids[i - 1]! : -1, next = i + 1 < ids.length ? ids[i + 1]! : Infinity;
     let r = id;
-    for (let p = tree.nodes[id]!.parent; p >= 0; p = tree.nodes[p]!.parent) {
+    for (let p = tree.nodes[id]!.parent, k = 0; p >= 0 && k < MAX_CLIMB; p = tree.nodes[p]!.parent, k++) {
       const e = el(tree, p);
       if (e.tag === 'body' || e.tag === 'html' || e.tag === '#document' || prev >= p || next <= e.end) break;
       r = p;
@@ -176,7 +178,7 @@ function hintText(tree: DomTree, id: number, levels: number): string {
 }
 
 function inLandmark(tree: DomTree, id: number): boolean {
-  for (let p = tree.nodes[id]!.parent; p >= 0; p = tree.nodes[p]!.parent) {
+  for (let p = tree.nodes[id]!.parent, k = 0; p >= 0 && k < MAX_CLIMB; p = tree.nodes[p]!.parent, k++) {
     const e = el(tree, p);
     if (LANDMARKS.has(e.tag) || e.attrs['role'] === 'navigation' || e.attrs['role'] === 'banner' || e.attrs['role'] === 'contentinfo') return true;
   }

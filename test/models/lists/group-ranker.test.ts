@@ -162,3 +162,14 @@ test('pith model show prints a version 3 model\'s ranker, its weights and its tr
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('candidate features stay cheap on deeply nested markup and empty on a page without a body', () => {
+  const deep = '<div>'.repeat(3000) + '<ul>' + '<li><a href="/x">item text here</a></li>'.repeat(5) + '</ul>' + '</div>'.repeat(3000);
+  const tree = parseHtml(`<html><body>${deep}</body></html>`);
+  const before = process.cpuUsage();
+  const cands = candidateFeatures(tree, treeNodeRows(tree));
+  const used = process.cpuUsage(before);
+  assert.ok(cands.length >= 1 && cands.every((c) => c.x.every(Number.isFinite)));
+  assert.ok((used.user + used.system) / 1e6 < 20, 'CPU seconds, a generous margin');
+  assert.deepEqual(candidateFeatures(parseHtml(''), treeNodeRows(parseHtml(''))), []);
+});
