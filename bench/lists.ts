@@ -14,8 +14,11 @@
  * Env: FOLDS (5), LIMIT (pages per corpus), CORPORA (comma list), ALGORITHMS (ripper,igtree),
  * RIPPER_SET (name=value,... for the RIPPER parameters; ruleSets: rule sets of consecutive seeds
  * voting by majority, default 3; negativeShare samples negatives), GOLD_IDS (a JSON list of corpus/id to read),
- * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T, veto:T, prefer:T;
- * default LIST_DECISION; see Decision), GROUP_SET (RIPPER parameters of the group rules),
+ * DECISIONS (comma list of main-list decisions: most, mean:T, sum:T, groups:T, either:T, gsum:T, veto:T, prefer:T,
+ * logit:T/CONFIG, ilogit:T/CONFIG, elogit:T/CONFIG (the group ranker; CONFIG is `/key=value` RankerParams, `/drop=a+b`,
+ * `/only=a+b`), oracle (the best candidate by the gold: a ceiling); a `+rec` suffix makes each item its record;
+ * default LIST_DECISION, itself from the environment, default either:0.05; see Decision), SHOW_RANKER (print each fold's
+ * rankers), RANK_INNER=1 (the rankers learn from marks of rules trained without the page's own fold), GROUP_SET (RIPPER parameters of the group rules),
  * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
  * DROP (features left out), ITEM_DROP (features the item rules leave out; the group rules read them),
@@ -31,12 +34,14 @@ import { join } from 'node:path';
 import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS, treeNodeRows, type TreeNodeRows } from '../src/features/tree-nodes.js';
 import { featuresOf, trainTwoClass, TwoClassRules, type TwoClassBody } from '../src/models/ripper/two-class.js';
 import { createListModelFile, encodeListModel, type ListModel } from '../src/models/lists/list-model.js';
-import { bestGroup, candidateGroups, groupProbabilities, listItems, mainGroup, markedNodes, MIN_LIST_ITEMS, type ListItem } from '../src/models/lists/find-lists.js';
+import { bestGroup, candidateGroups, groupProbabilities, itemProbabilities, listItems, markedCandidates, mainGroup, markedNodes, MIN_LIST_ITEMS, type ListItem } from '../src/models/lists/find-lists.js';
 import type { TreeNodeRows as Rows } from '../src/features/tree-nodes.js';
 import { getTrainer } from '../src/models/registry.js';
 import type { Labeler, LabeledSequence } from '../src/models/labeler.js';
 import { writeFileAtomic } from '../src/corpus/index.js';
-import type { ElementNode } from '../src/dom/tree.js';
+import type { DomTree, ElementNode } from '../src/dom/tree.js';
+import { GROUP_FEATURE_NAMES, recordElements, type CandidateGroup } from '../src/models/lists/group-features.js';
+import { GroupRanker, trainGroupRanker, type RankerPage, type RankerParams } from '../src/models/lists/group-ranker.js';
 import type { ItemFeatures } from '../src/features/types.js';
 import { seededRandom } from '../src/util/random.js';
 
@@ -45,7 +50,7 @@ const TRAIN_USE = ['wcxb-dev', 'trafilatura-eval', 'readability-test-pages', 'po
 export interface GoldPage { readonly corpus: string; readonly id: string; readonly site: string; readonly gold: ListGold }
 
 /** An article page of wcxb-dev that declares no list: where a reported list is probably not wanted. */
-export interface ArticlePage { readonly id: string; readonly site: string; readonly rows: TreeNodeRows }
+export interface ArticlePage { readonly id: string; readonly site: string; readonly tree: DomTree; readonly rows: TreeNodeRows }
 
 /** wcxb-dev's page types by id (its metadata.json). */
 async function wcxbTypes(): Promise<Map<string, string>> {
@@ -80,7 +85,8 @@ export async function goldPages(corpora: readonly string[], limit?: number, only
     const gold = listGold(html, page.url, GOLD_SOURCES);
     if (gold) pages.push({ corpus: corpus.name, id: page.id, site: page.site, gold });
     else if (article && !/application\/ld\+json[^<]*<[^<]*ItemList|itemListElement/i.test(html)) {
-      negatives.push({ id: page.id, site: page.site, rows: treeNodeRows(parseHtml(stripDeclarations(html), page.url ? { url: page.url } : {})) });
+      const tree = parseHtml(stripDeclarations(html), page.url ? { url: page.url } : {});
+      negatives.push({ id: page.id, site: page.site, tree, rows: treeNodeRows(tree) });
     }
   }
   return { pages, scanned, negatives };
@@ -113,7 +119,7 @@ function seededRuleSets(items: readonly ItemFeatures[], pos: readonly boolean[],
 /** Settings of the bundled list model (docs/lists.md). */
 export const LIST_RIPPER_PARAMS: Readonly<Record<string, number>> = Object.freeze({ ruleSets: 3 });
 /** How the bundled recipe picks the main list (a Decision spec; DECISIONS=spec,... compares several). */
-export const LIST_DECISION = 'either:0.05';
+export const LIST_DECISION = process.env['LIST_DECISION'] ?? 'either:0.05';
 export const LIST_DROP_FEATURES: readonly string[] = Object.freeze([]);
 
 /** The features learned from: every node feature but those named in LIST_DROP_FEATURES (or the DROP env list). */
@@ -246,16 +252,6 @@ function scoreNodes(gold: ListGold, marked: readonly number[]): Counts {
 /** Per row of a page: whether it is marked (an item by the learner's decision) and its item probability. */
 /* Variant (a1), measured and not kept (docs/lists.md): candidate groups ranked by the item rules' probabilities. */
 
-/** Per row: its probability of being a list item, the mean over the rule sets of the firing rule's (or the default's) Laplace accuracy. */
-function itemProbabilities(rows: TreeNodeRows, model: ListModel): Float64Array {
-  const out = new Float64Array(rows.ids.length);
-  for (const rules of model.ruleSets) {
-    const fired = rules.fire(rows.items);
-    for (let k = 0; k < fired.length; k++) out[k]! += rules.probability(fired[k]!) / model.ruleSets.length;
-  }
-  return out;
-}
-
 /** How a candidate group (rows sharing a tag path, MIN_LIST_ITEMS or more) is scored from its rows' item probabilities. */
 type GroupScore = 'mean' | 'sum';
 
@@ -288,8 +284,37 @@ function rankedGroup(probs: Float64Array, rows: Pick<TreeNodeRows, 'ids' | 'path
   return ids.filter((id) => pathOf[id] === best);
 }
 
-interface Marks { marked: number[]; probs: Float64Array; groups?: Map<number, number> }
-type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: string }) => Marks;
+interface Marks { marked: number[]; probs: Float64Array; groups?: Map<number, number>; cands?: CandidateGroup[] }
+type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: string }, tree: DomTree) => Marks;
+
+/** What a decision may read besides the marks: the fold's rankers by configuration, and the gold (the oracle only). */
+interface DecideContext { readonly rankers: ReadonlyMap<string, GroupRanker>; readonly gold?: ListGold }
+
+/** A candidate's item F1 against the page's declared items. */
+function candidateF1(g: ListGold, c: CandidateGroup): number {
+  const found = listItems(g.tree, g.rows, c.rows.map((k) => g.rows.ids[k]!));
+  return found.items.length >= MIN_LIST_ITEMS ? prf(scoreItems(g, found.nodes, found.items)).f : 0;
+}
+
+/** The right candidates of a gold page for the ranker: those within 0.02 of the best item F1 (none when no candidate finds an item). */
+function acceptableCandidates(g: ListGold, cands: readonly CandidateGroup[]): number[] {
+  const f = cands.map((c) => candidateF1(g, c));
+  const best = Math.max(0, ...f);
+  return best > 0 ? f.flatMap((x, k) => (x >= best - 0.02 ? [k] : [])) : [];
+}
+
+/** A ranker configuration (`logit:T/key=value/...`): RankerParams, `drop=a+b` (features left out), `only=a+b`. */
+function rankerParams(config: string): Partial<RankerParams> {
+  const out: Record<string, unknown> = {};
+  let names = [...GROUP_FEATURE_NAMES];
+  for (const kv of config.split('/').filter(Boolean)) {
+    const [k, v = ''] = kv.split('=');
+    if (k === 'drop') names = names.filter((n) => !v.split('+').includes(n));
+    else if (k === 'only') names = v.split('+');
+    else out[k!] = Number(v);
+  }
+  return { ...out, features: names };
+}
 
 /**
  * How the main list is chosen: `most`, the path with the most marked rows (version 1's recipe);
@@ -300,7 +325,8 @@ type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: s
  * plus the rows' mean item probability; `veto:T`, `most`'s list only where the group rules give
  * its group T or more, else `groups:T`'s; `prefer:T`, `groups:T`'s list, else `most`'s.
  */
-export type Decision = { readonly kind: 'most' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: GroupDecision; readonly threshold: number };
+export type Decision = { readonly kind: 'most' } | { readonly kind: 'oracle' } | { readonly kind: 'rank'; readonly score: GroupScore; readonly threshold: number } | { readonly kind: GroupDecision; readonly threshold: number }
+  | { readonly kind: 'logit' | 'ilogit' | 'elogit'; readonly threshold: number; readonly config: string };
 
 /** The decisions that read the group rules' probabilities (a RIPPER run then learns group rules). */
 const GROUP_DECISIONS = ['groups', 'either', 'gsum', 'veto', 'prefer'] as const;
@@ -312,13 +338,33 @@ function isGroupDecision(kind: string | undefined): kind is GroupDecision {
 
 export function parseDecision(spec: string): Decision {
   if (spec === 'most') return { kind: 'most' };
+  if (spec === 'oracle') return { kind: 'oracle' };
+  const ranked = /^([ie]?logit):(-?[\d.]+)(\/.*)?$/.exec(spec);
+  if (ranked) return { kind: ranked[1] as 'logit' | 'ilogit' | 'elogit', threshold: Number(ranked[2]), config: ranked[3] ?? '' };
   const [score, t] = spec.split(':');
   if (isGroupDecision(score) && t !== undefined && Number.isFinite(Number(t))) return { kind: score, threshold: Number(t) };
   if ((score !== 'mean' && score !== 'sum') || t === undefined || !Number.isFinite(Number(t))) throw new Error(`bad decision ${spec}: most, mean:T or sum:T`);
   return { kind: 'rank', score, threshold: Number(t) };
 }
 
-function decide(d: Decision, m: Marks, rows: TreeNodeRows): number[] {
+function decide(d: Decision, m: Marks, rows: TreeNodeRows, ctx: DecideContext): number[] {
+  const rowsOf = (c: CandidateGroup | undefined): number[] => (c ? c.rows.map((k) => rows.ids[k]!) : []);
+  if (d.kind === 'oracle') {
+    if (!ctx.gold || !m.cands) return [];
+    const f = m.cands.map((c) => candidateF1(ctx.gold!, c));
+    const best = f.indexOf(Math.max(0, ...f));
+    return best >= 0 && f[best]! > 0 ? rowsOf(m.cands[best]) : [];
+  }
+  if (d.kind === 'logit' || d.kind === 'ilogit' || d.kind === 'elogit') {
+    // logit: the ranker's pick; ilogit: the item rules' list, else the ranker's; elogit: the bundled recipe's (either:0.05), else the ranker's.
+    const ranker = ctx.rankers.get(d.config);
+    if (!ranker || !m.cands) return [];
+    if (d.kind === 'ilogit' || d.kind === 'elogit') {
+      const first = d.kind === 'ilogit' ? mainGroup(m.marked, rows) : decide({ kind: 'either', threshold: 0.05 }, m, rows, ctx);
+      if (first.length) return first;
+    }
+    return rowsOf(ranker.pick(m.cands, d.threshold));
+  }
   if (d.kind === 'groups') return m.groups ? bestGroup(m.groups, rows, d.threshold) : [];
   if (d.kind === 'either') {
     const most = mainGroup(m.marked, rows);
@@ -346,13 +392,15 @@ function decide(d: Decision, m: Marks, rows: TreeNodeRows): number[] {
 
 interface Evaluation { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number }
 
-function evaluate(pages: readonly GoldPage[], marks: ReadonlyMap<GoldPage, Marks>, d: Decision, perPage?: (p: GoldPage, c: Counts) => void): Evaluation {
+function evaluate(pages: readonly GoldPage[], marks: ReadonlyMap<GoldPage, Marks>, d: Decision, rankers: ReadonlyMap<string, GroupRanker>, lift: boolean, perPage?: (p: GoldPage, c: Counts) => void): Evaluation {
   const items = zero(), nodes = zero(), lenient = zero();
   let pagesWithList = 0;
   for (const p of pages) {
     const m = marks.get(p)!;
     add(nodes, scoreNodes(p.gold, m.marked));
-    const group = decide(d, m, p.gold.rows);
+    const chosen = decide(d, m, p.gold.rows, { rankers, gold: p.gold });
+    // `+rec`: each item is its record (the card or li around the chosen element, docs/lists.md's (c)).
+    const group = lift && chosen.length ? recordElements(p.gold.tree, chosen) : chosen;
     const found = group.length ? listItems(p.gold.tree, p.gold.rows, group) : { items: [], nodes: [] };
     const kept = found.items.length >= MIN_LIST_ITEMS ? found : { items: [], nodes: [] };
     if (kept.items.length) pagesWithList++;
@@ -366,6 +414,23 @@ function evaluate(pages: readonly GoldPage[], marks: ReadonlyMap<GoldPage, Marks
     perPage?.(p, c);
   }
   return { items, lenient, nodes, pagesWithList };
+}
+
+/** One ranker per configuration the logit decisions name, trained on the training folds' gold pages and pages without a list. */
+function trainRankers(decisions: readonly string[], lists: readonly { gold: ListGold; m: Marks }[], none: readonly Marks[]): Map<string, GroupRanker> {
+  const out = new Map<string, GroupRanker>();
+  const pages: RankerPage[] = [
+    ...lists.map(({ gold, m }) => ({ candidates: m.cands!.map((c) => c.x), acceptable: acceptableCandidates(gold, m.cands!) })).filter((p) => p.acceptable.length > 0),
+    ...none.map((m) => ({ candidates: m.cands!.map((c) => c.x), acceptable: [] })),
+  ];
+  for (const spec of decisions) {
+    const d = parseDecision(spec.replace(/\+rec$/, ''));
+    if ((d.kind !== 'logit' && d.kind !== 'ilogit' && d.kind !== 'elogit') || out.has(d.config)) continue;
+    const ranker = new GroupRanker(trainGroupRanker(pages, rankerParams(d.config)));
+    out.set(d.config, ranker);
+    if (process.env['SHOW_RANKER']) console.log(`ranker ${d.config || '(defaults)'}:\n${ranker.describe()}`);
+  }
+  return out;
 }
 
 function foldOf(site: string, folds: number): number {
@@ -397,6 +462,7 @@ async function main(): Promise<void> {
   const keyOf = (a: string, d: string): string => (decisions.length > 1 ? `${a}, ${d}` : a);
   for (const a of algorithms) for (const d of decisions) totals.set(keyOf(a, d), { items: zero(), lenient: zero(), nodes: zero(), pagesWithList: 0, trainS: 0, rules: [], falseLists: 0, negatives: 0, folds: [] });
   const perSite = new Map<string, Map<string, Counts>>();
+  const withCandidates = decisions.some((d) => /^([ie]?logit:|oracle$)/.test(d));
   for (let k = 0; k < folds; k++) {
     const test = pages.filter((p) => foldOf(p.site, folds) === k);
     const train = pages.filter((p) => foldOf(p.site, folds) !== k);
@@ -405,13 +471,34 @@ async function main(): Promise<void> {
       const t = process.hrtime.bigint();
       let mark: Marker;
       let rules: number | undefined;
+      let rankers = new Map<string, GroupRanker>();
       if (a === 'ripper') {
-        const withGroups = decisions.some((d) => GROUP_DECISIONS.some((g) => d.startsWith(`${g}:`)));
+        const withGroups = decisions.some((d) => [...GROUP_DECISIONS, 'logit', 'ilogit', 'elogit'].some((g) => d.startsWith(`${g}:`)));
         const noList = process.env['GROUP_NEGATIVES'] ? negatives.filter((q) => foldOf(q.site, folds) !== k).map((q) => q.rows) : [];
         const model = trainRipper(train, ripperParams(), withGroups ? { params: groupParams(), threshold: 0, noList } : undefined);
         rules = model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0);
         if (withGroups && process.env['SHOW_GROUP_RULES']) console.log(model.groupRuleSets[0]!.describe());
-        mark = (rows) => ({ marked: markedNodes(rows, model), probs: itemProbabilities(rows, model), ...(withGroups ? { groups: groupProbabilities(rows, model.groupRuleSets) } : {}) });
+        const markWith = (m: ListModel): Marker => (rows, _p, tree) => {
+          const marked = markedNodes(rows, m), probs = itemProbabilities(rows, m);
+          const groups = withGroups ? groupProbabilities(rows, m.groupRuleSets) : undefined;
+          return { marked, probs, ...(groups ? { groups } : {}), ...(withCandidates ? { cands: markedCandidates(tree, rows, m, marked) } : {}) };
+        };
+        mark = markWith(model);
+        const trainNegatives = negatives.filter((q) => foldOf(q.site, folds) !== k);
+        if (withCandidates && process.env['RANK_INNER']) {
+          // Stacking: each training page's marks come from rules learned without its own fold (as a test page's do).
+          const lists: { gold: ListGold; m: Marks }[] = [], none: Marks[] = [];
+          for (let j = 0; j < folds; j++) {
+            if (j === k) continue;
+            const inner = trainRipper(train.filter((p) => foldOf(p.site, folds) !== j), ripperParams(), withGroups ? { params: groupParams(), threshold: 0 } : undefined);
+            const innerMark = markWith(inner);
+            for (const p of train) if (foldOf(p.site, folds) === j) lists.push({ gold: p.gold, m: innerMark(p.gold.rows, p, p.gold.tree) });
+            for (const q of trainNegatives) if (foldOf(q.site, folds) === j) none.push(innerMark(q.rows, q, q.tree));
+          }
+          rankers = trainRankers(decisions, lists, none);
+        } else {
+          rankers = trainRankers(decisions, train.map((p) => ({ gold: p.gold, m: mark(p.gold.rows, p, p.gold.tree) })), trainNegatives.map((q) => mark(q.rows, q, q.tree)));
+        }
       } else {
         const labeler: Labeler = getTrainer(a as 'igtree').train(sequences(train), {}, undefined, { schema: TREE_NODE_SCHEMA });
         mark = (rows, p) => {
@@ -421,14 +508,14 @@ async function main(): Promise<void> {
         };
       }
       const trainS = Number(process.hrtime.bigint() - t) / 1e9;
-      const marks = new Map(test.map((p) => [p, mark(p.gold.rows, p)]));
-      const negMarks = negatives.filter((q) => foldOf(q.site, folds) === k).map((n) => ({ n, m: mark(n.rows, n) }));
+      const marks = new Map(test.map((p) => [p, mark(p.gold.rows, p, p.gold.tree)]));
+      const negMarks = negatives.filter((q) => foldOf(q.site, folds) === k).map((n) => ({ n, m: mark(n.rows, n, n.tree) }));
       for (const d of decisions) {
-        const key = keyOf(a, d), decision = parseDecision(d);
+        const key = keyOf(a, d), decision = parseDecision(d.replace(/\+rec$/, '')), lift = d.endsWith('+rec');
         const tot = totals.get(key)!;
         tot.trainS += trainS;
         if (rules !== undefined) tot.rules.push(rules);
-        const r = evaluate(test, marks, decision, (p, c) => {
+        const r = evaluate(test, marks, decision, rankers, lift, (p, c) => {
           const m = perSite.get(key) ?? new Map<string, Counts>();
           perSite.set(key, m);
           const s = m.get(p.site) ?? zero();
@@ -439,7 +526,7 @@ async function main(): Promise<void> {
         add(tot.lenient, r.lenient);
         for (const { n, m } of negMarks) {
           tot.negatives++;
-          if (decide(decision, m, n.rows).length) tot.falseLists++;
+          if (decide(decision, m, n.rows, { rankers }).length) tot.falseLists++;
         }
         add(tot.nodes, r.nodes);
         tot.pagesWithList += r.pagesWithList;
@@ -463,14 +550,22 @@ async function main(): Promise<void> {
   const out = process.env['WRITE_MODEL'];
   if (out) {
     const recipe = parseDecision(LIST_DECISION);
-    if (recipe.kind !== 'most' && recipe.kind !== 'either') throw new Error(`LIST_DECISION ${LIST_DECISION}: a model file holds 'most' or 'either:T'`);
-    const groups = recipe.kind === 'either' ? { params: groupParams(), threshold: recipe.threshold } : undefined;
+    if (recipe.kind !== 'most' && recipe.kind !== 'either' && recipe.kind !== 'elogit') throw new Error(`LIST_DECISION ${LIST_DECISION}: a model file holds 'most', 'either:T' or 'elogit:T/...'`);
+    const groups = recipe.kind === 'either' ? { params: groupParams(), threshold: recipe.threshold } : recipe.kind === 'elogit' ? { params: groupParams(), threshold: 0.05 } : undefined;
     const counts = corpora.map((c) => ({ name: c, pages: pages.filter((p) => p.corpus === c).length })).filter((c) => c.pages > 0);
-    const model = trainRipper(pages, ripperParams(), groups, counts);
+    let model = trainRipper(pages, ripperParams(), groups, counts);
+    if (recipe.kind === 'elogit') {
+      // Version 3: the ranker, trained on every gold page and every article page (the rules' marks from the model just learned).
+      const lists = pages.map((p) => ({ gold: p.gold, m: { marked: [], probs: new Float64Array(0), cands: markedCandidates(p.gold.tree, p.gold.rows, model) } }));
+      const ranker = trainRankers([LIST_DECISION], lists, negatives.map((q) => ({ marked: [], probs: new Float64Array(0), cands: markedCandidates(q.tree, q.rows, model) }))).get(recipe.config)!;
+      const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: { ...ripperParams(), decision: LIST_DECISION } }, undefined, { ruleSets: model.file.groupRuleSets ?? [], threshold: 0.05 }, { ...ranker.body, threshold: recipe.threshold });
+      model = { ...model, file, ranker };
+    }
     const file = model.file;
     await writeFileAtomic(out, encodeListModel(file));
     console.log(`\nwrote ${out}: ${file.ruleSets.length} item rule sets, ${file.groupRuleSets?.length ?? 0} group rule sets from ${pages.length} pages`);
     for (const r of [...model.ruleSets, ...model.groupRuleSets]) console.log(r.describe());
+    if (model.ranker) console.log(model.ranker.describe());
   }
 }
 

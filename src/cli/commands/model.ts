@@ -21,7 +21,9 @@ model the file holds (a wrapper's rules, field rules included: docs/sites.md, do
 
 A list model (format '${LIST_MODEL_FORMAT}', docs/lists.md) prints its RIPPER rules over the
 parse-tree node features: 'item :- test, test. [right/wrong]' in decision order, then (version 2)
-its group rules, 'list :- ...', which pick the list where the item rules mark none.
+its group rules, 'list :- ...', which pick the list where the item rules mark none, and
+(version 3) its group ranker's weights or trees, which pick among the candidate groups where
+neither finds a list.
 'show' is another name for 'dump'.
 
 Options:
@@ -58,7 +60,12 @@ function describeListModel(model: ListModel): string {
     ...Object.entries(f.params).map(([k, v]) => `  ${k} = ${String(v)}`),
     '',
   ].join('\n') + '\n' + model.ruleSets.map((r, k) => (model.ruleSets.length > 1 ? `## rule set ${k + 1} of ${model.ruleSets.length}\n` : '') + r.describe()).join('\n')
-    + describeGroupRules(model);
+    + describeGroupRules(model) + describeRanker(model);
+}
+
+/** A version 3 model's group ranker: where neither rule kind finds a list, it picks among the candidate groups. */
+function describeRanker(model: ListModel): string {
+  return model.ranker ? `\nranker: where neither the item rules nor the group rules find a list\n${model.ranker.describe()}` : '';
 }
 
 /** A version 2 model's group rule sets: which candidate group is the list where the item rules mark none. */

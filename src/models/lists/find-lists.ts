@@ -5,13 +5,15 @@
  * the candidate with the most marked elements is the main list, when it has at least
  * `MIN_LIST_ITEMS`, and every element on its path is one of its items. Where the item rules mark
  * no such candidate, a version 2 model's group rules rank the page's candidate groups (rows
- * sharing a tag path) and the best one is the list when their probability reaches the model's threshold.
+ * sharing a tag path) and the best one is the list when their probability reaches the model's threshold;
+ * where neither finds one, a version 3 model's group ranker picks among the candidate groups.
  * Each item is its element's text and link (the element's own `href`, else its first link's).
  */
 import type { DomTree, ElementNode } from '../../dom/tree.js';
 import { treeNodeRows, type TreeNodeRows } from '../../features/tree-nodes.js';
 import type { ListModel } from './list-model.js';
 import type { TwoClassRules } from '../ripper/two-class.js';
+import { candidateFeatures, type CandidateGroup, type RowMarks } from './group-features.js';
 
 export interface ListItem {
   /** The item's visible text, white space collapsed. */
@@ -96,11 +98,39 @@ export function bestGroup(probs: ReadonlyMap<number, number>, rows: Pick<TreeNod
   return rows.ids.filter((id) => rows.pathOf[id] === best);
 }
 
-/** The main list's rows: the item rules' (mainGroup), else, with group rule sets, the best group's. */
-export function listGroup(rows: TreeNodeRows, model: ListModel): number[] {
-  const marked = mainGroup(markedNodes(rows, model), rows);
-  if (marked.length > 0 || model.groupRuleSets.length === 0) return marked;
-  return bestGroup(groupProbabilities(rows, model.groupRuleSets), rows, model.groupThreshold);
+/** Per row: its probability of being a list item, the mean over the rule sets of the firing rule's (or the default's) Laplace accuracy. */
+export function itemProbabilities(rows: TreeNodeRows, model: Pick<ListModel, 'ruleSets'>): Float64Array {
+  const out = new Float64Array(rows.ids.length);
+  for (const rules of model.ruleSets) {
+    const fired = rules.fire(rows.items);
+    for (let k = 0; k < fired.length; k++) out[k]! += rules.probability(fired[k]!) / model.ruleSets.length;
+  }
+  return out;
+}
+
+/** The candidate groups with their features (group-features.ts), the rules' marks among them. */
+export function markedCandidates(tree: DomTree, rows: TreeNodeRows, model: ListModel, marked = markedNodes(rows, model)): CandidateGroup[] {
+  const set = new Set(marked);
+  const most = mainGroup(marked, rows);
+  const marks: RowMarks = {
+    marked: rows.ids.map((id) => set.has(id)), probability: itemProbabilities(rows, model), choice: most.length ? rows.pathOf[most[0]!]! : -1,
+    ...(model.groupRuleSets.length ? { groups: groupProbabilities(rows, model.groupRuleSets) } : {}),
+  };
+  return candidateFeatures(tree, rows, marks);
+}
+
+/**
+ * The main list's rows: the item rules' (mainGroup), else, with group rule sets, the best
+ * group's, else, with a ranker (version 3) and the page's tree, the ranker's pick.
+ */
+export function listGroup(rows: TreeNodeRows, model: ListModel, tree?: DomTree): number[] {
+  const marked = markedNodes(rows, model);
+  const most = mainGroup(marked, rows);
+  if (most.length > 0) return most;
+  const grouped = model.groupRuleSets.length ? bestGroup(groupProbabilities(rows, model.groupRuleSets), rows, model.groupThreshold) : [];
+  if (grouped.length > 0 || !model.ranker || !tree) return grouped;
+  const pick = model.ranker.pick(markedCandidates(tree, rows, model, marked));
+  return pick ? pick.rows.map((k) => rows.ids[k]!) : [];
 }
 
 function firstHref(tree: DomTree, id: number): string | undefined {
@@ -143,7 +173,7 @@ export function listItems(tree: DomTree, rows: TreeNodeRows, nodes: readonly num
 
 /** The page's main list (none when neither the item rules nor the group rules find one). */
 export function detectLists(tree: DomTree, model: ListModel, rows: TreeNodeRows = treeNodeRows(tree)): ListDetection {
-  const group = listGroup(rows, model);
+  const group = listGroup(rows, model, tree);
   if (group.length === 0) return { nodes: [], lists: [] };
   const { items, nodes } = listItems(tree, rows, group);
   if (items.length < MIN_LIST_ITEMS) return { nodes: [], lists: [] };

@@ -212,7 +212,8 @@ test('version 2 files: group rule sets and threshold checked; pith model show pr
   assert.equal(again.groupThreshold, 0.05);
   assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, groupThreshold: 2 }))), /groupThreshold must be/);
   assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, groupRuleSets: [] }))), /groupRuleSets must hold/);
-  assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, version: 3 }))), /unsupported list model version 3/);
+  assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, version: 4 }))), /unsupported list model version 4/);
+  assert.throws(() => decodeListModel(Buffer.from(JSON.stringify({ ...model.file, version: 3 }))), /version 3 list model needs its ranker/);
   const dir = mkdtempSync(join(tmpdir(), 'pith-lists-v2-'));
   try {
     const path = join(dir, 'm.json.gz');
