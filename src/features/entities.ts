@@ -137,18 +137,23 @@ function isMonth(store: TokenStore, t: number, k: number): boolean {
 }
 
 /** What a token is to `countEntities`' scan (`tokenKind`). */
-const MONTH_DATE = 0;
-const NUMBER = 1;
-const CAPITALISED = 2;
-const OTHER = 3;
+const DAY_MONTH = 0;
+const MONTH_DATE = 1;
+const NUMBER = 2;
+const CAPITALISED = 3;
+const OTHER = 4;
 
 /**
- * Token k of text t (of tokens first .. end - 1) as the scan reads it: a month next to a
- * number ("3 March 2024", "March 3", "März 2024"), a number, a capitalised word that starts
- * or extends a run of names (`inRun`: one is open), or other.
+ * Token k of text t (of tokens first .. end - 1) as the scan reads it: a month after a
+ * number ("3 March 2024": the scan has just counted that number), a month before one
+ * ("March 3", "März 2024"), a number, a capitalised word that starts or extends a run of
+ * names (`inRun`: one is open), or other.
  */
 function tokenKind(store: TokenStore, t: number, k: number, first: number, end: number, anyLower: boolean, inRun: boolean): number {
-  if (isMonth(store, t, k) && ((k > first && startsWithDigit(store, t, k - 1)) || (k + 1 < end && startsWithDigit(store, t, k + 1)))) return MONTH_DATE;
+  if (isMonth(store, t, k)) {
+    if (k > first && startsWithDigit(store, t, k - 1)) return DAY_MONTH;
+    if (k + 1 < end && startsWithDigit(store, t, k + 1)) return MONTH_DATE;
+  }
   if (startsWithDigit(store, t, k)) return NUMBER;
   const f = store.flags(k);
   // In a block without lower-case words (a headline in title case, a menu) capitals say nothing about names.
@@ -194,11 +199,11 @@ export function countEntities(text: string, store: TokenStore, t: number, collec
       runFrom = -1;
     }
     if (kind === OTHER) continue;
-    if (kind === MONTH_DATE) {
+    if (kind === DAY_MONTH) {
       date++;
       // "3 March": the day was counted as a number a moment ago.
-      if (k > first && startsWithDigit(store, t, k - 1) && !isYear(store, t, k - 1) && numbers > 0) numbers--;
-    } else if (isYear(store, t, k)) date++;
+      if (!isYear(store, t, k - 1) && numbers > 0) numbers--;
+    } else if (kind === MONTH_DATE || isYear(store, t, k)) date++;
     else numbers++;
     if (collectTokens) entityTokens = withTokens(entityTokens, store, t, k, k + 1);
   }

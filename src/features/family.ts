@@ -67,26 +67,40 @@ export interface FeatureFamily {
  */
 export function namedOutput(attr: FamilyOutput['attr'], col: FamilyOutput['col']): FamilyOutput {
   const names: string[] = [];
+  const ref = (name: string): number => names.push(name) - 1;
+  const { refOf, refsOf } = prefixRefs(ref);
+  return {
+    attr,
+    col,
+    ref,
+    refOf,
+    refsOf,
+    attrRef: (i, ref, value) => attr(i, names[ref]!, value),
+    keepsColumns: true,
+  };
+}
+
+/** An output's `refOf` and the per-prefix tables it fills (`refsOf`), which `ValueRefs` reads. */
+export type PrefixRefs = Pick<FamilyOutput, 'refOf' | 'refsOf'>;
+
+/**
+ * `refOf` over one table per prefix, which `refsOf` hands out: a value missing from its
+ * prefix's table is resolved once, as `resolve(prefix + value)`, and kept there.
+ */
+export function prefixRefs(resolve: (name: string) => number): PrefixRefs {
   const byPrefix = new Map<string, Map<string, number>>();
   const refsOf = (prefix: string): Map<string, number> => {
     let m = byPrefix.get(prefix);
     if (!m) byPrefix.set(prefix, (m = new Map()));
     return m;
   };
-  return {
-    attr,
-    col,
-    ref: (name) => names.push(name) - 1,
-    refOf: (prefix, value) => {
-      const m = refsOf(prefix);
-      let r = m.get(value);
-      if (r === undefined) m.set(value, (r = names.push(prefix + value) - 1));
-      return r;
-    },
-    refsOf,
-    attrRef: (i, ref, value) => attr(i, names[ref]!, value),
-    keepsColumns: true,
+  const refOf = (prefix: string, value: string): number => {
+    const m = refsOf(prefix);
+    let r = m.get(value);
+    if (r === undefined) m.set(value, (r = resolve(prefix + value)));
+    return r;
   };
+  return { refOf, refsOf };
 }
 
 /**

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '../page.js';
 import { siteOfUrl } from '../util/site.js';
 import { FAMILY_NAMES, resolveFeatureOptions, type FamilyName, type FeatureConfig, type FeatureOptions } from './config.js';
-import { NONE, matchesAttributePattern, type FamilyOutput, type FeatureFamily } from './family.js';
+import { NONE, matchesAttributePattern, prefixRefs, type FamilyOutput, type FeatureFamily, type PrefixRefs } from './family.js';
 import { PageContext } from './page-context.js';
 import type { AttributeVocabulary, ColumnSpec, EncodedFeatures, FeatureSchema, ItemFeatures, SequenceInstance } from './types.js';
 import { entitiesFamily, kindFamily, stopWordsFamily, titleCaseFamily, wordCountFamily, wordsFamily } from './families/lexical.js';
@@ -183,7 +183,7 @@ interface FamilySink {
   /** The sink's number for a name (see `FamilyOutput.ref`). */
   ref(name: string): number;
   addRef(i: number, ref: number, value: number): void;
-  /** `ref(prefix + value)` from a cache of the sink's own; absent: the page's cache. */
+  /** `ref(prefix + value)` from a cache of the sink's own; absent: the page's (`prefixRefs`). */
   refOf?(prefix: string, value: string): number;
   /** The table `refOf` keeps for one prefix (see `FamilyOutput.refsOf`); with `refOf`. */
   refsOf?(prefix: string): Map<string, number>;
@@ -198,21 +198,11 @@ const dropColumn = (): void => {};
 export type FamilyRunner = (family: string, run: () => void) => void;
 
 function runInto(families: readonly FeatureFamily[], ctx: PageContext, sink: FamilySink, runFamily?: FamilyRunner): void {
-  // (prefix, value) -> ref for the whole page: families share prefixes' values (tags, words).
-  const byPrefix = new Map<string, Map<string, number>>();
   const ref = (name: string): number => sink.ref(name);
-  const pageRefsOf = (prefix: string): Map<string, number> => {
-    let m = byPrefix.get(prefix);
-    if (!m) byPrefix.set(prefix, (m = new Map()));
-    return m;
-  };
-  const refOf = sink.refOf ? sink.refOf.bind(sink) : (prefix: string, value: string): number => {
-    const m = pageRefsOf(prefix);
-    let r = m.get(value);
-    if (r === undefined) m.set(value, (r = sink.ref(prefix + value)));
-    return r;
-  };
-  const refsOf = sink.refsOf ? sink.refsOf.bind(sink) : pageRefsOf;
+  // The sink's (prefix, value) refs, or ones for the whole page: families share prefixes' values (tags, words).
+  const { refOf, refsOf }: PrefixRefs = sink.refOf && sink.refsOf
+    ? { refOf: sink.refOf.bind(sink), refsOf: sink.refsOf.bind(sink) }
+    : prefixRefs(ref);
   const keepsColumns = sink.setColumn !== undefined;
   let offset = 0;
   for (const fam of families) {
@@ -303,7 +293,11 @@ class VocabRefs {
     return k;
   }
 
-  /** The table of `refOf(prefix, ...)` by value (a new one after the bound empties them all). */
+  /**
+   * The table of `refOf(prefix, ...)` by value (a new one after the bound empties them all):
+   * `prefixRefs`' rule, kept here rather than shared because the bound counts names and
+   * prefixed values together and a miss must be able to empty every table.
+   */
   refsOf(prefix: string): Map<string, number> {
     let m = this.prefixed.get(prefix);
     if (!m) this.prefixed.set(prefix, (m = new Map()));

@@ -11,7 +11,7 @@ import { loadPage, type Page } from '../../src/page.js';
 import { MAX_INHERITED_TOKENS, PageContext, splitMarkupWords } from '../../src/features/page-context.js';
 import { blockFamilies } from '../../src/features/registry.js';
 import { FAMILY_NAMES, resolveFeatureOptions } from '../../src/features/config.js';
-import { ValueRefs, namedOutput, type FamilyOutput } from '../../src/features/family.js';
+import { ValueRefs, namedOutput, prefixRefs, type FamilyOutput } from '../../src/features/family.js';
 import { fixture } from '../helpers/paths.js';
 
 /** Deep class chains (past the 48 inherited words), repeats, camelCase, ids, roles, inline elements with classes of their own. */
@@ -157,6 +157,17 @@ test('named output: refOf fills the table refsOf hands out, one per prefix and o
   emitting.attrRef(0, emitting.refOf('tag=', 'p'));
   emitting.attrRef(0, new ValueRefs(emitting, 'tag=').get('p'));
   assert.deepEqual(names, ['tag=p', 'tag=p']);
+});
+
+test('prefix refs resolve each (prefix, value) once, by its joined name, into the table refsOf hands out', () => {
+  const resolved: string[] = [];
+  const refs = prefixRefs((name) => resolved.push(name) + 99);
+  const p = refs.refOf('tag=', 'p');
+  assert.equal(refs.refOf('tag=', 'p'), p);
+  assert.equal(refs.refsOf('tag=').get('p'), p, 'refOf filled the table');
+  refs.refOf('w-1:tag=', 'p');
+  assert.deepEqual(resolved, ['tag=p', 'w-1:tag=p']);
+  assert.equal(refs.refsOf('tag=').size, 1, 'prefixes do not share');
 });
 
 test('firstBlockFrom from its per-page table: the first block whose first node is at or after the id, as a search over the blocks finds it', () => {

@@ -173,6 +173,18 @@ test('countEntities: a run of capitals ends at a month date, a number, a lower-c
   assert.equal(next.tokens.size, 0);
 });
 
+test('countEntities: a day before a month is part of its date, not a number; a year before one stays a date', () => {
+  const numbersAndDates = (text: string): [number, number] => {
+    const e = countEntities(text, TokenStore.of(text), 0);
+    return [e.number, e.date];
+  };
+  assert.deepEqual(numbersAndDates('due 3 March'), [0, 1]);
+  assert.deepEqual(numbersAndDates('due ٣ March'), [0, 1], 'a day in another script');
+  assert.deepEqual(numbersAndDates('5 items 2024 March'), [1, 2], 'the year was a date, not a number');
+  assert.deepEqual(numbersAndDates('due March 3'), [1, 1], 'a day after the month is still a number');
+  assert.deepEqual(numbersAndDates('March alone and 7 more'), [1, 0], 'a month next to no number is no date');
+});
+
 test('countEntities counts the same without collecting entity tokens, and then collects none', () => {
   for (const text of ['On 3 March 2024 Anna Smith paid $40 at 9:30 for 15% of Acme Corp.', 'Der Bundestag hat am 12. Mai in Berlin 2,5 Millionen Euro bewilligt.', 'plain words only']) {
     const toks = TokenStore.of(text);
