@@ -5,9 +5,10 @@
  * msv-big9 folder's site model learned from its first k labelled pages (URLs stripped, as
  * bench/sites-unlabelled.ts learns them), the first N pages of other corpora (URLs stripped,
  * short pages included) are put to pickSite with that site model alone: picks by template and
- * by chrome counted, and the chrome picks listed.
+ * by chrome counted, and the chrome picks listed. k = 0: the site model learned without labels
+ * from all the folder's pages (`pith train --unlabelled`).
  *
- *   node dist/bench/sites-chrome-alone.js [--ks 1,3] [--pages 300] [--corpora trafilatura-eval,wcxb-dev,cleaneval,l3s-gn1,dragnet]
+ *   node dist/bench/sites-chrome-alone.js [--ks 0,1,3] [--pages 300] [--corpora trafilatura-eval,wcxb-dev,cleaneval,l3s-gn1,dragnet]
  */
 import { join } from 'node:path';
 import { loadCorpusPage, openCorpus } from '../src/corpus/open.js';
@@ -15,15 +16,16 @@ import type { Page } from '../src/page.js';
 import { CHROME_MIN_TEXTS, pickSite, withTemplates, type TemplatedSite } from '../src/models/site-pick.js';
 import { chromeShare, pageChromeTexts } from '../src/models/site-template.js';
 import { groupPagesBySite } from '../src/wrapper/site-groups.js';
-import { trainSiteModel } from '../src/wrapper/index.js';
-import { siteUrlOf } from '../src/pipeline/extract.js';
+import { trainSiteModel, type LabelledPage, type SiteTraining } from '../src/wrapper/index.js';
+import { trainSiteUnlabelled } from '../src/wrapper/unlabelled.js';
+import { loadExtractionModel, siteUrlOf } from '../src/pipeline/extract.js';
 import { siteOfUrl } from '../src/util/site.js';
 import { argValue } from './args.js';
 import { SHARED_CORPORA } from './folds.js';
 import { labelledSites, msvRoot } from './msv-sites.js';
 import { withoutUrl } from './sites-unlabelled.js';
 
-const ks = argValue('ks', '1,3').split(',').map(Number);
+const ks = argValue('ks', '0,1,3').split(',').map(Number);
 const perCorpus = Number(argValue('pages', '300'));
 const corpora = argValue('corpora', 'trafilatura-eval,wcxb-dev,cleaneval,l3s-gn1,dragnet').split(',');
 
@@ -42,6 +44,11 @@ for (const name of corpora) {
   }
 }
 const data = await labelledSites(msvRoot());
+const general = await loadExtractionModel();
+/** A site model from its first k labelled pages, named by its template. */
+const labelled = (train: LabelledPage[]): SiteTraining => trainSiteModel(groupPagesBySite(train.map((p) => p.page))[0]!.name, train);
+/** k = 0: learned without labels from all the folder's pages (`pith train --unlabelled`). */
+const unlabelled = (pages: Page[]): SiteTraining => trainSiteUnlabelled(groupPagesBySite(pages)[0]!.name, pages.map((page) => ({ id: page.id, page })), general);
 console.log(`${others.length} pages of ${corpora.join(', ')} (first ${perCorpus} of each, URLs stripped); each msv-big9 folder's site model alone in the model\n`);
 console.log('| k | pages x site models | same site\'s pages picked (URL host) | other sites\' pages picked by template | by chrome | highest share of another site\'s page (2+ texts) | chrome picks |');
 console.log('|---|---|---|---|---|---|---|');
@@ -51,8 +58,7 @@ for (const k of ks) {
   const byChrome: string[] = [];
   const highest = { share: 0, what: '' };
   for (const [folder, items] of data) {
-    const train = items.slice(0, k).map((i) => ({ ...i.lp, page: withoutUrl(i.lp.page) }));
-    const t = trainSiteModel(groupPagesBySite(train.map((p) => p.page))[0]!.name, train);
+    const t = k === 0 ? unlabelled(items.map((i) => withoutUrl(i.lp.page))) : labelled(items.slice(0, k).map((i) => ({ ...i.lp, page: withoutUrl(i.lp.page) })));
     const alone: TemplatedSite[] = [withTemplates(t.model, t.template)];
     for (const o of others) {
       const pick = pickSite(alone, undefined, o.page);
