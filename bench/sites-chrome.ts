@@ -12,7 +12,7 @@
  */
 import { argValue } from './args.js';
 import { labelledSites, msvRoot } from './msv-sites.js';
-import { bestTemplateFit, chromeShare, pageChromeTexts, pageSkeleton, siteTemplatesOfPages, TEMPLATE_MATCH_THRESHOLD, type SiteTemplates } from '../src/models/site-template.js';
+import { bestTemplateFit, chromeShare, pageChromeTexts, pageSkeleton, sharedChromeTexts, siteTemplatesOfPages, TEMPLATE_MATCH_THRESHOLD, type SiteTemplates } from '../src/models/site-template.js';
 import { CHROME_MARGIN, CHROME_MATCH_THRESHOLD, CHROME_MIN_TEXTS } from '../src/models/site-pick.js';
 
 const ks = argValue('ks', '1,2,3,5').split(',').map(Number);
@@ -21,13 +21,8 @@ const folders = [...data.keys()];
 const siteOf = (f: string): string => f.replace(/-\d{4}$/, '');
 const fmt = (x: number): string => x.toFixed(3);
 
-/** Chrome texts two or more of these site models hold. */
-function sharedOf(models: readonly SiteTemplates[]): Set<number> {
-  const seen = new Set<number>();
-  const shared = new Set<number>();
-  for (const m of models) for (const h of m.chrome?.texts ?? []) (seen.has(h) ? shared : seen).add(h);
-  return shared;
-}
+/** Chrome texts two or more of these site models hold (as chromePick leaves them out). */
+const sharedOf = (models: readonly SiteTemplates[]): Set<number> => sharedChromeTexts(models.map((m) => m.chrome));
 
 interface Highest { share: number; what: string }
 const higher = (h: Highest, share: number, what: string): void => {

@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCorpus, loadCorpusPage } from '../src/corpus/open.js';
-import { CHROME_MAX_CHARS, CHROME_MIN_WORDS, commonLineHash } from '../src/models/site-template.js';
+import { chromeLine, commonLineHash } from '../src/models/site-template.js';
 import { argValue } from './args.js';
 import { SHARED_CORPORA } from './folds.js';
 
@@ -34,11 +34,11 @@ for (const name of CORPORA) {
     const site = `${name}:${entry.site}`;
     for (const b of page.blocks) {
       if (b.kind !== 'text') continue;
-      const text = b.text.replace(/\s+/g, ' ').trim();
-      if (text.length > CHROME_MAX_CHARS || text.split(' ').length < CHROME_MIN_WORDS || !/\p{L}/u.test(text)) continue;
-      const h = commonLineHash(text);
+      const line = chromeLine(b.text);
+      if (line === undefined) continue;
+      const h = commonLineHash(line);
       let v = sitesOf.get(h);
-      if (!v) sitesOf.set(h, (v = { sites: new Set(), text: text.toLowerCase() }));
+      if (!v) sitesOf.set(h, (v = { sites: new Set(), text: line.toLowerCase() }));
       v.sites.add(site);
     }
   }

@@ -12,7 +12,7 @@ import type { CorpusPage } from '../src/corpus/types.js';
 import { toText } from '../src/article/index.js';
 import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
-import { extractPage, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
+import { extractPage, loadExtractionModel, siteLabelled, type LoadedModel } from '../src/pipeline/extract.js';
 import { withTemplates } from '../src/models/site-pick.js';
 import type { LabelledPage } from '../src/wrapper/index.js';
 import { selfLabel, trainSiteUnlabelled, type UnlabelledOptions } from '../src/wrapper/unlabelled.js';
@@ -33,7 +33,7 @@ const scoreOf = (item: Item, model: LoadedModel): Scored => {
   const r = extractPage(withoutUrl(item.lp.page), model);
   return {
     shingle: shinglePageScore(`${r.article.title}\n\n${toText(r.article)}`, `${item.entry.gold.title ?? ''}\n\n${item.entry.gold.mainText ?? ''}`),
-    title: titlesMatch(r.article.title, item.entry.gold.title ?? ''), taken: r.site !== undefined,
+    title: titlesMatch(r.article.title, item.entry.gold.title ?? ''), taken: siteLabelled(r),
   };
 };
 const f1 = (os: readonly Scored[]): number => shingleSummary(os.map((o) => o.shingle)).f1;

@@ -8,7 +8,7 @@
 import { PithError } from '../errors.js';
 import type { DomTree } from '../dom/tree.js';
 import { pickSiteModel, type SiteLabeler } from './site-labeler.js';
-import { bestTemplateFit, bodyCharsOf, chromeShare, pageChromeTexts, pageSkeleton, TEMPLATE_MATCH_THRESHOLD, textHash, type SiteTemplates } from './site-template.js';
+import { bestTemplateFit, bodyCharsOf, chromeShare, currentChrome, pageChromeTexts, pageSkeleton, sharedChromeTexts, TEMPLATE_MATCH_THRESHOLD, textHash, type SiteTemplates } from './site-template.js';
 import type { Page } from '../page.js';
 import type { Prediction } from './labeler.js';
 import { LABELS } from '../labels.js';
@@ -68,16 +68,18 @@ export function pickSite(sites: readonly TemplatedSite[] | undefined, url: strin
     return { site: byHost, by: 'host', fit: round3(fit), ...(fit < TEMPLATE_MATCH_THRESHOLD ? { drift: 'template' as const } : {}) };
   }
   let best: { site: TemplatedSite; fit: number } | undefined;
+  const fits = new Map<TemplatedSite, number>();
   for (const s of sites) {
     if (!s.templates || s.templates.templates.length === 0) continue;
     const fit = fitTo(s.templates);
+    fits.set(s, fit);
     if (fit >= TEMPLATE_MATCH_THRESHOLD && (!best || fit > best.fit)) best = { site: s, fit };
   }
   if (best) return { site: best.site, by: 'template', fit: round3(best.fit) };
   const byChrome = chromePick(sites, page);
   if (!byChrome) return undefined;
-  const fit = byChrome.site.templates && byChrome.site.templates.templates.length > 0 ? { fit: round3(fitTo(byChrome.site.templates)) } : {};
-  return { site: byChrome.site, by: 'chrome', share: round3(byChrome.share), ...fit };
+  const fit = fits.get(byChrome.site);
+  return { site: byChrome.site, by: 'chrome', share: round3(byChrome.share), ...(fit !== undefined ? { fit: round3(fit) } : {}) };
 }
 
 /**
@@ -96,11 +98,7 @@ const sharedChromeCache = new WeakMap<readonly TemplatedSite[], Set<number>>();
 
 function sharedChrome(sites: readonly TemplatedSite[]): Set<number> {
   let shared = sharedChromeCache.get(sites);
-  if (shared) return shared;
-  const seen = new Set<number>();
-  shared = new Set<number>();
-  for (const s of sites) for (const h of s.templates?.chrome?.texts ?? []) (seen.has(h) ? shared : seen).add(h);
-  sharedChromeCache.set(sites, shared);
+  if (!shared) sharedChromeCache.set(sites, (shared = sharedChromeTexts(sites.map((s) => s.templates?.chrome))));
   return shared;
 }
 
@@ -109,8 +107,8 @@ function sharedChrome(sites: readonly TemplatedSite[]): Set<number> {
  * of CHROME_MIN_TEXTS texts at least, and CHROME_MARGIN times the next site's; texts of several
  * site models' chrome left out.
  */
-export function chromePick(sites: readonly TemplatedSite[], page: Page): { site: TemplatedSite; share: number; next: number } | undefined {
-  if (!sites.some((s) => s.templates?.chrome)) return undefined;
+export function chromePick(sites: readonly TemplatedSite[], page: Page): { site: TemplatedSite; share: number } | undefined {
+  if (!sites.some((s) => currentChrome(s.templates?.chrome))) return undefined;
   const texts = pageChromeTexts(page);
   if (texts.size === 0) return undefined;
   const shared = sharedChrome(sites);
@@ -124,7 +122,7 @@ export function chromePick(sites: readonly TemplatedSite[], page: Page): { site:
     } else next = Math.max(next, c.share);
   }
   if (!best || best.share < CHROME_MATCH_THRESHOLD || best.texts < CHROME_MIN_TEXTS || best.share < CHROME_MARGIN * next) return undefined;
-  return { site: best.site, share: best.share, next };
+  return { site: best.site, share: best.share };
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;

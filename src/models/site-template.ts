@@ -94,7 +94,19 @@ export const CHROME_MAX_TEXTS = 400;
 
 /** The hash a line is looked up by in COMMON_CHROME: of its lower-case form ("Contact us" is "Contact Us"). */
 export function commonLineHash(text: string): number {
-  return fnv1a(text.replace(/\s+/g, ' ').trim().toLowerCase());
+  return lowerLineHash(text.replace(/\s+/g, ' ').trim());
+}
+
+/** commonLineHash of a line whose white space is already collapsed. */
+const lowerLineHash = (line: string): number => fnv1a(line.toLowerCase());
+
+/**
+ * A block's text as a chrome candidate: its white space collapsed, when it is short
+ * (CHROME_MAX_CHARS), of CHROME_MIN_WORDS words or more and holds a letter; else undefined.
+ */
+export function chromeLine(text: string): string | undefined {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > CHROME_MAX_CHARS || line.split(' ').length < CHROME_MIN_WORDS || !/\p{L}/u.test(line) ? undefined : line;
 }
 
 /** Labels of the article's own blocks: never chrome. */
@@ -108,10 +120,9 @@ export function pageChromeTexts(page: Page, labels?: readonly string[]): Set<num
   const out = new Set<number>();
   page.blocks.forEach((b, i) => {
     if (b.kind !== 'text' || (labels && CONTENT_LABELS.has(labels[i] ?? ''))) return;
-    const text = b.text.replace(/\s+/g, ' ').trim();
-    if (text.length > CHROME_MAX_CHARS || text.split(' ').length < CHROME_MIN_WORDS || !/\p{L}/u.test(text)) return;
-    if (COMMON_CHROME.has(commonLineHash(text))) return;
-    out.add(fnv1a(text));
+    const line = chromeLine(b.text);
+    if (line === undefined || COMMON_CHROME.has(lowerLineHash(line))) return;
+    out.add(fnv1a(line));
   });
   return out;
 }
@@ -127,6 +138,19 @@ export function chromeOf(candidates: readonly ReadonlySet<number>[]): SiteChrome
   for (const s of candidates) for (const h of s) df.set(h, (df.get(h) ?? 0) + 1);
   const kept = [...df].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CHROME_MAX_TEXTS).map(([h]) => h).sort((a, b) => a - b);
   return kept.length > 0 ? { version: CHROME_VERSION, texts: kept } : undefined;
+}
+
+/** The chrome a site model holds when of this version (CHROME_VERSION); another version's is left unused. */
+export function currentChrome(chrome: SiteChrome | undefined): SiteChrome | undefined {
+  return chrome?.version === CHROME_VERSION ? chrome : undefined;
+}
+
+/** The chrome texts two or more of these site models hold (of this version): they say nothing of which site a page is. */
+export function sharedChromeTexts(chromes: readonly (SiteChrome | undefined)[]): Set<number> {
+  const seen = new Set<number>();
+  const shared = new Set<number>();
+  for (const c of chromes) for (const h of currentChrome(c)?.texts ?? []) (seen.has(h) ? shared : seen).add(h);
+  return shared;
 }
 
 /** How much of a page is a site's chrome: the share of the page's chrome candidates in it, and how many. */
@@ -279,7 +303,8 @@ export function checkSiteTemplates(x: unknown): string | undefined {
   if (chrome !== undefined) {
     if (!isRecord(chrome) || !Number.isInteger(chrome['version']) || (chrome['version'] as number) < 1) return 'chrome must be {version, texts}';
     const texts = chrome['texts'];
-    if (!(Array.isArray(texts) && texts.every((h, i) => Number.isInteger(h) && h >= 0 && h <= 0xffffffff && (i === 0 || h > (texts[i - 1] as number))))) return "chrome's texts must be ascending 32-bit hashes";
+    // Another version's texts are left unused (currentChrome), whatever their form.
+    if (chrome['version'] === CHROME_VERSION && !(Array.isArray(texts) && texts.every((h, i) => Number.isInteger(h) && h >= 0 && h <= 0xffffffff && (i === 0 || h > (texts[i - 1] as number))))) return "chrome's texts must be ascending 32-bit hashes";
   }
   const r = x['pageRepeats'];
   if (r !== undefined && !(Number.isInteger(r) && (r as number) >= 2)) return 'pageRepeats must be a whole number >= 2';
@@ -337,9 +362,10 @@ export function keptBodyLengths(lengths: readonly number[]): number[] {
 
 /**
  * The templates of a site's pages (one per group of pages that share a skeleton), each with its
- * pages' median body length, and the body lengths of the labelled pages (labels where given).
+ * pages' median body length, the body lengths of the labelled pages (labels where given), and
+ * the site's chrome unless `chrome: false` (a caller that only compares templates).
  */
-export function siteTemplatesOfPages(pages: readonly { readonly page: Page; readonly labels?: readonly string[] }[]): SiteTemplates {
+export function siteTemplatesOfPages(pages: readonly { readonly page: Page; readonly labels?: readonly string[] }[], options: { readonly chrome?: boolean } = {}): SiteTemplates {
   const skeletons = pages.map((p) => pageSkeleton(p.page.tree));
   const chars = pages.map((p) => (p.labels ? bodyCharsOf(p.page, p.labels) : undefined));
   const templates: TemplateFingerprint[] = groupByTemplate(skeletons).map((g) => {
@@ -347,6 +373,6 @@ export function siteTemplatesOfPages(pages: readonly { readonly page: Page; read
     return templateOf(g.map((k) => skeletons[k]!), labelled.length ? median(labelled.map((k) => chars[k]!)) : undefined);
   });
   const lengths = chars.filter((c): c is number => c !== undefined);
-  const chrome = chromeOf(pages.map((p) => pageChromeTexts(p.page, p.labels)));
+  const chrome = options.chrome === false ? undefined : chromeOf(pages.map((p) => pageChromeTexts(p.page, p.labels)));
   return { templates, ...(lengths.length ? { bodyLengths: keptBodyLengths(lengths) } : {}), ...(chrome ? { chrome } : {}) };
 }

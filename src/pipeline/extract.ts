@@ -302,12 +302,20 @@ export function extractPage(page: Page, model: LoadedModel, options: ExtractOpti
 /** What the result says of the site model picked: the one that labelled the page, or the drift that sent it to the general model. */
 function siteMarksOf(pick: SitePick, labelled: boolean): { site?: SiteChoice; siteDrift?: SiteDrift } {
   const fit = pick.fit !== undefined ? { fit: pick.fit } : {};
-  const share = pick.share !== undefined ? { share: pick.share } : {};
-  if (labelled && !pick.drift) return { site: { host: pick.site.host, by: pick.by, ...fit, ...share } };
+  const site: SiteChoice = { host: pick.site.host, by: pick.by, ...fit, ...(pick.share !== undefined ? { share: pick.share } : {}) };
+  if (labelled && !pick.drift) return { site };
   const lengths = pick.bodyChars !== undefined && pick.usualChars !== undefined ? { bodyChars: pick.bodyChars, usualChars: pick.usualChars } : {};
   const drift: SiteDrift = { host: pick.site.host, reason: pick.drift ?? 'rules', ...fit, ...lengths };
   // A page recognised by its site's chrome, not its template: the site is named, and the drift says why the general model read it.
-  return pick.by === 'chrome' ? { site: { host: pick.site.host, by: pick.by, ...fit, ...share }, siteDrift: drift } : { siteDrift: drift };
+  return pick.by === 'chrome' ? { site, siteDrift: drift } : { siteDrift: drift };
+}
+
+/**
+ * True when a site model labelled the page: `site` is set and no `siteDrift` (a page recognised
+ * by its site's chrome whose site model found no article has both, and the general model's labels).
+ */
+export function siteLabelled<R extends { readonly site?: SiteChoice; readonly siteDrift?: SiteDrift }>(result: R): result is R & { readonly site: SiteChoice } {
+  return result.site !== undefined && result.siteDrift === undefined;
 }
 
 /**
@@ -411,7 +419,7 @@ export function siteExplanation(result: ExtractResult): string | undefined {
     const { host, share } = result.site;
     const chrome = `its chrome (${((share ?? 0) * 100).toFixed(1)}% of the page's navigation and footer lines are the site's${result.site.fit !== undefined ? `; ${fit(result.site.fit)}` : ''})`;
     if (!result.siteDrift) return `site model ${host} (${result.extractor}), picked by ${chrome}`;
-    const why = result.siteDrift.reason === 'template' ? 'its template does not fit' : result.siteDrift.reason === 'short' ? 'the body it finds is far shorter than its usual' : 'its rules find no article on the page';
+    const why = result.siteDrift.reason === 'short' ? 'the body it finds is far shorter than its usual' : 'its rules find no article on the page';
     return `site ${host} recognised by ${chrome}, but ${why}: the general model labelled the page`;
   }
   if (result.site) {

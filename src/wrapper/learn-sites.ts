@@ -8,7 +8,7 @@
 import type { Page } from '../page.js';
 import { loadPage, readPageBytes } from '../page.js';
 import { PithError } from '../errors.js';
-import { extractPage, type LoadedModel } from '../pipeline/extract.js';
+import { extractPage, siteLabelled, type LoadedModel } from '../pipeline/extract.js';
 import type { SiteModelEntry } from '../models/model-file.js';
 import { trainedSiteEntry } from './train.js';
 import { groupPagesBySite, type SiteNaming } from './site-groups.js';
@@ -61,7 +61,7 @@ function existingFit(pages: readonly Page[], model: LoadedModel): { host: string
     if (host === undefined || r.site?.by === 'chrome') continue;
     let v = byHost.get(host);
     if (!v) byHost.set(host, (v = { taken: 0, drifted: 0 }));
-    if (r.site) v.taken++;
+    if (siteLabelled(r)) v.taken++;
     else v.drifted++;
   }
   let best: { host: string; taken: number; drifted: number } | undefined;

@@ -42,7 +42,7 @@ export function groupPagesBySite(pages: readonly Page[], given?: string): SiteGr
   const out: SiteGroup[] = [...byHost].map(([name, members]) => ({ name, by: 'host' as const, members }));
   // A page without a URL whose skeleton fits a host's pages is that host's (older captures of a site often declare none).
   if (unnamed.length > 0 && out.length > 0) {
-    const hostTemplates = out.map((g) => siteTemplatesOf(g.members.map((i) => ({ page: pages[i]! }))));
+    const hostTemplates = out.map((g) => siteTemplatesOf(g.members.map((i) => ({ page: pages[i]! })), { chrome: false }));
     const left: number[] = [];
     for (const i of unnamed) {
       const skeleton = pageSkeleton(pages[i]!.tree);
@@ -69,7 +69,7 @@ export function groupPagesBySite(pages: readonly Page[], given?: string): SiteGr
   return out;
 }
 
-/** The templates of a site's pages and their body lengths (site-template.ts). */
-export function siteTemplatesOf(pages: readonly { readonly page: Page; readonly labels?: readonly GoldLabel[] }[]): SiteTemplates {
-  return siteTemplatesOfPages(pages);
+/** The templates of a site's pages, their body lengths and the site's chrome unless `chrome: false` (site-template.ts). */
+export function siteTemplatesOf(pages: readonly { readonly page: Page; readonly labels?: readonly GoldLabel[] }[], options: { readonly chrome?: boolean } = {}): SiteTemplates {
+  return siteTemplatesOfPages(pages, options);
 }

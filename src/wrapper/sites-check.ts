@@ -5,7 +5,7 @@
  * because the body it found was far shorter than its learned pages' (`short`).
  */
 import type { Page } from '../page.js';
-import { extractPage, type LoadedModel } from '../pipeline/extract.js';
+import { extractPage, siteLabelled, type LoadedModel } from '../pipeline/extract.js';
 
 export interface SiteCheck {
   readonly host: string;
@@ -48,7 +48,7 @@ export function checkSites(model: LoadedModel, pages: readonly { readonly id: st
       unmatched++;
       continue;
     }
-    if (r.site && !r.siteDrift) {
+    if (siteLabelled(r)) {
       if (r.site.by === 'host') c.byHost++;
       else if (r.site.by === 'chrome') c.byChrome++;
       else if (r.site.by === 'template') c.byTemplate++;

@@ -21,7 +21,7 @@
 import type { ElementNode } from '../dom/tree.js';
 import { LABELS, type GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
-import { extractPage, type LoadedModel } from '../pipeline/extract.js';
+import { extractPage, siteLabelled, type LoadedModel } from '../pipeline/extract.js';
 import { skeletonStep, textHash, type SiteTemplates } from '../models/site-template.js';
 import { withTemplates, type TemplatedSite } from '../models/site-pick.js';
 import { normalizeSpace } from '../dom/tree.js';
@@ -297,7 +297,7 @@ function relabelled(pages: readonly LabelledPage[], site: TemplatedSite, general
   const model: LoadedModel = { ...general, sites: [site] };
   return pages.map((p) => {
     const r = extractPage(p.page, model);
-    if (r.site === undefined) return p;
+    if (!siteLabelled(r)) return p;
     return { ...p, labels: r.labels.map((l) => l as GoldLabel), ...(r.article.title ? { goldTitle: r.article.title } : {}) };
   });
 }

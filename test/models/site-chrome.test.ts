@@ -3,10 +3,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GoldLabel } from '../../src/labels.js';
 import { loadPage, type Page } from '../../src/page.js';
-import { CHROME_MAX_TEXTS, CHROME_VERSION, checkSiteTemplates, commonLineHash, TEMPLATE_MATCH_THRESHOLD, chromeOf, chromeShare, pageChromeTexts, textHash } from '../../src/models/site-template.js';
+import { CHROME_MAX_CHARS, CHROME_MAX_TEXTS, CHROME_VERSION, checkSiteTemplates, chromeLine, commonLineHash, TEMPLATE_MATCH_THRESHOLD, chromeOf, chromeShare, pageChromeTexts, sharedChromeTexts, siteTemplatesOfPages, textHash } from '../../src/models/site-template.js';
 import { CHROME_MATCH_THRESHOLD, chromePick, withTemplates } from '../../src/models/site-pick.js';
 import { COMMON_CHROME } from '../../src/models/common-chrome.js';
-import { extractPage, extractionModelOf, loadExtractionModel, resultToJson, siteExplanation, type LoadedModel } from '../../src/pipeline/extract.js';
+import { extractPage, extractionModelOf, loadExtractionModel, resultToJson, siteExplanation, siteLabelled, type LoadedModel } from '../../src/pipeline/extract.js';
 import { toText } from '../../src/article/index.js';
 import { decodeModelFile, encodeModelFile, withSiteEntries } from '../../src/models/model-file.js';
 import type { ModelFile } from '../../src/models/labeler.js';
@@ -91,6 +91,25 @@ test('a page\'s chrome candidates: short lines of two words or more, never the a
   assert.ok(many.texts.includes(7) && many.texts.includes(9), 'the texts of two pages are kept first');
 });
 
+test('a chrome line: white space collapsed, short, two words or more, a letter', () => {
+  assert.equal(chromeLine('  Harbour \n Gazette\tarchive '), 'Harbour Gazette archive');
+  for (const no of ['Home', '2014 2015', '', `${'word '.repeat(CHROME_MAX_CHARS / 5)}end`]) assert.equal(chromeLine(no), undefined, JSON.stringify(no));
+  assert.equal(chromeLine(`a ${'b'.repeat(CHROME_MAX_CHARS - 2)}`), `a ${'b'.repeat(CHROME_MAX_CHARS - 2)}`, 'at the limit');
+});
+
+test('site chrome of another version is left unused: not shared, not compared, not checked', () => {
+  const gazette = chromeOf([new Set(OWN_GAZETTE.map(textHash))])!;
+  const other = { version: CHROME_VERSION + 1, texts: gazette.texts };
+  assert.deepEqual([...sharedChromeTexts([gazette, gazette])].sort((a, b) => a - b), gazette.texts);
+  assert.deepEqual([...sharedChromeTexts([gazette, other, undefined])], [], 'another version\'s texts are no other site\'s');
+  assert.equal(checkSiteTemplates({ templates: [], chrome: { version: CHROME_VERSION + 1, texts: 'hashed otherwise' } }), undefined);
+  assert.match(checkSiteTemplates({ templates: [], chrome: { version: CHROME_VERSION, texts: 'hashed otherwise' } }) ?? '', /ascending/);
+  const t = siteTemplatesOfPages([{ page: page(articleHtml(GAZETTE_CHROME, 'gz', 'harbour'), 'a') }]);
+  assert.ok(t.chrome && t.templates.length === 1);
+  const bare = siteTemplatesOfPages([{ page: page(articleHtml(GAZETTE_CHROME, 'gz', 'harbour'), 'a') }], { chrome: false });
+  assert.deepEqual([bare.chrome, bare.templates], [undefined, t.templates], 'templates only');
+});
+
 test('chrome share: the page\'s lines that are the site\'s, lines of several sites left out; another version\'s chrome is not compared', () => {
   const gazette = chromeOf([new Set(OWN_GAZETTE.map(textHash))]);
   const feature = pageChromeTexts(page(featureHtml(GAZETTE_CHROME, 'harbour'), 'f'));
@@ -127,6 +146,7 @@ test('a page of a template no training page showed is picked by its site\'s chro
   assert.equal(f.site?.by, 'chrome');
   assert.equal(f.extractor, 'general');
   assert.deepEqual([f.siteDrift?.host, f.siteDrift?.reason], ['gazette.example', 'rules']);
+  assert.deepEqual([siteLabelled(r), siteLabelled(f)], [true, false], 'named by chrome, yet not labelled by the site model');
   const schema = JSON.parse(readFileSync(join(repoRoot, 'schema', 'extraction.schema.json'), 'utf8')) as Parameters<typeof validate>[0];
   assert.deepEqual(validate(schema, json), [], 'metadata.site with its share is in the schema');
   assert.deepEqual(validate(schema, resultToJson(f)), [], 'and beside siteDrift');
@@ -165,6 +185,11 @@ test('chrome is stored in the model file and loads back; a file written before i
   assert.match(checkSiteTemplates({ ...t.template, chrome: { version: 1, texts: [5, 3] } }) ?? '', /ascending/);
   assert.match(checkSiteTemplates({ ...t.template, chrome: { texts: [] } }) ?? '', /version/);
   assert.throws(() => decodeModelFile(encodeModelFile(withSiteEntries(g.file, [{ ...entry, template: { ...t.template, chrome: { version: 1, texts: [-1] } } }])), 'bad.json'), /chrome/);
+  // A file of a later chrome version loads; its chrome is not compared: the page is the general model's.
+  const later = withSiteEntries(g.file, [{ ...entry, template: { ...t.template, chrome: { version: CHROME_VERSION + 1, texts: [{ hashed: 'otherwise' }] as unknown as number[] } } }]) as ModelFile;
+  const future = extractionModelOf(decodeModelFile(encodeModelFile(later), 'later.json'), 'later.json');
+  assert.equal(chromePick(future.sites!, feature), undefined);
+  assert.equal(extractPage(feature, future).site, undefined);
 });
 
 
