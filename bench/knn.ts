@@ -1,15 +1,15 @@
 /**
  * Speed of the memory-based learners on synthetic data of realistic size (not a test: run
  * by hand). Usage:
- *   node <build>/test/models/knn/bench-knn.js [--train 300000] [--test 2000] [--columns 30] [--k 1]
+ *   node <build>/bench/knn.js [--train 300000] [--test 2000] [--columns 30] [--k 1]
  * Prints training time, ms per classified item for IB1 and IGTREE, how much of the instance
  * base the exact search touched, and a brute-force reference on a few items.
  */
 import { parseArgs } from 'node:util';
-import { trainKnn, Ib1Labeler, IgtreeLabeler } from '../../../src/models/knn/index.js';
-import { encodeItem } from '../../../src/models/knn/table.js';
-import { Searcher } from '../../../src/models/knn/search.js';
-import { synthetic } from './synthetic.js';
+import { trainKnn, Ib1Labeler, IgtreeLabeler } from '../src/models/knn/index.js';
+import { encodeItem } from '../src/models/knn/table.js';
+import { Searcher } from '../src/models/knn/search.js';
+import { synthetic } from '../test/models/knn/synthetic.js';
 
 const { values } = parseArgs({
   options: { train: { type: 'string' }, test: { type: 'string' }, columns: { type: 'string' }, k: { type: 'string' } },
