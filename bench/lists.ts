@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS, treeNodeRows, type TreeNodeRows } from '../src/features/tree-nodes.js';
 import { featuresOf, trainTwoClass, TwoClassRules, type TwoClassBody } from '../src/models/ripper/two-class.js';
 import { createListModelFile, encodeListModel, type ListModel } from '../src/models/lists/list-model.js';
-import { bestGroup, candidateGroups, groupProbabilities, itemProbabilities, listItems, markedCandidates, mainGroup, markedNodes, MIN_LIST_ITEMS, type ListItem } from '../src/models/lists/find-lists.js';
+import { bestGroup, candidateGroups, groupProbabilities, listItems, markedCandidates, mainGroup, MIN_LIST_ITEMS, ruleMarks, type ListItem } from '../src/models/lists/find-lists.js';
 import type { TreeNodeRows as Rows } from '../src/features/tree-nodes.js';
 import { getTrainer } from '../src/models/registry.js';
 import type { Labeler, LabeledSequence } from '../src/models/labeler.js';
@@ -118,8 +118,10 @@ function seededRuleSets(items: readonly ItemFeatures[], pos: readonly boolean[],
 
 /** Settings of the bundled list model (docs/lists.md). */
 export const LIST_RIPPER_PARAMS: Readonly<Record<string, number>> = Object.freeze({ ruleSets: 3 });
+/** The group rules' threshold in the bundled recipe (`either:T`), which `elogit` and a version 3 file keep. */
+const GROUP_THRESHOLD = 0.05;
 /** How the bundled recipe picks the main list (a Decision spec; DECISIONS=spec,... compares several). */
-export const LIST_DECISION = process.env['LIST_DECISION'] ?? 'either:0.05';
+export const LIST_DECISION = process.env['LIST_DECISION'] ?? `either:${GROUP_THRESHOLD}`;
 export const LIST_DROP_FEATURES: readonly string[] = Object.freeze([]);
 
 /** The features learned from: every node feature but those named in LIST_DROP_FEATURES (or the DROP env list). */
@@ -284,7 +286,7 @@ function rankedGroup(probs: Float64Array, rows: Pick<TreeNodeRows, 'ids' | 'path
   return ids.filter((id) => pathOf[id] === best);
 }
 
-interface Marks { marked: number[]; probs: Float64Array; groups?: Map<number, number>; cands?: CandidateGroup[] }
+interface Marks { marked: readonly number[]; probs: Float64Array; groups?: ReadonlyMap<number, number>; cands?: CandidateGroup[] }
 type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: string }, tree: DomTree) => Marks;
 
 /** What a decision may read besides the marks: the fold's rankers by configuration, and the gold (the oracle only). */
@@ -356,11 +358,11 @@ function decide(d: Decision, m: Marks, rows: TreeNodeRows, ctx: DecideContext): 
     return best >= 0 && f[best]! > 0 ? rowsOf(m.cands[best]) : [];
   }
   if (d.kind === 'logit' || d.kind === 'ilogit' || d.kind === 'elogit') {
-    // logit: the ranker's pick; ilogit: the item rules' list, else the ranker's; elogit: the bundled recipe's (either:0.05), else the ranker's.
+    // logit: the ranker's pick; ilogit: the item rules' list, else the ranker's; elogit: the bundled recipe's (either:GROUP_THRESHOLD), else the ranker's.
     const ranker = ctx.rankers.get(d.config);
     if (!ranker || !m.cands) return [];
     if (d.kind === 'ilogit' || d.kind === 'elogit') {
-      const first = d.kind === 'ilogit' ? mainGroup(m.marked, rows) : decide({ kind: 'either', threshold: 0.05 }, m, rows, ctx);
+      const first = d.kind === 'ilogit' ? mainGroup(m.marked, rows) : decide({ kind: 'either', threshold: GROUP_THRESHOLD }, m, rows, ctx);
       if (first.length) return first;
     }
     return rowsOf(ranker.pick(m.cands, d.threshold));
@@ -479,9 +481,10 @@ async function main(): Promise<void> {
         rules = model.file.ruleSets.reduce((n, b) => n + b.rules.length, 0);
         if (withGroups && process.env['SHOW_GROUP_RULES']) console.log(model.groupRuleSets[0]!.describe());
         const markWith = (m: ListModel): Marker => (rows, _p, tree) => {
-          const marked = markedNodes(rows, m), probs = itemProbabilities(rows, m);
-          const groups = withGroups ? groupProbabilities(rows, m.groupRuleSets) : undefined;
-          return { marked, probs, ...(groups ? { groups } : {}), ...(withCandidates ? { cands: markedCandidates(tree, rows, m, marked) } : {}) };
+          const r = ruleMarks(rows, m);
+          // r.groups is absent only where the model has no group rule sets (then, with groups asked for, every group's probability is 0).
+          const groups = withGroups ? (r.groups ?? groupProbabilities(rows, m.groupRuleSets)) : undefined;
+          return { marked: r.marked, probs: r.probability, ...(groups ? { groups } : {}), ...(withCandidates ? { cands: markedCandidates(tree, rows, r) } : {}) };
         };
         mark = markWith(model);
         const trainNegatives = negatives.filter((q) => foldOf(q.site, folds) !== k);
@@ -551,15 +554,17 @@ async function main(): Promise<void> {
   if (out) {
     const recipe = parseDecision(LIST_DECISION);
     if (recipe.kind !== 'most' && recipe.kind !== 'either' && recipe.kind !== 'elogit') throw new Error(`LIST_DECISION ${LIST_DECISION}: a model file holds 'most', 'either:T' or 'elogit:T/...'`);
-    const groups = recipe.kind === 'either' ? { params: groupParams(), threshold: recipe.threshold } : recipe.kind === 'elogit' ? { params: groupParams(), threshold: 0.05 } : undefined;
+    const groups = recipe.kind === 'either' ? { params: groupParams(), threshold: recipe.threshold } : recipe.kind === 'elogit' ? { params: groupParams(), threshold: GROUP_THRESHOLD } : undefined;
     const counts = corpora.map((c) => ({ name: c, pages: pages.filter((p) => p.corpus === c).length })).filter((c) => c.pages > 0);
     let model = trainRipper(pages, ripperParams(), groups, counts);
     if (recipe.kind === 'elogit') {
       // Version 3: the ranker, trained on every gold page and every article page (the rules' marks from the model just learned).
-      const lists = pages.map((p) => ({ gold: p.gold, m: { marked: [], probs: new Float64Array(0), cands: markedCandidates(p.gold.tree, p.gold.rows, model) } }));
-      const ranker = trainRankers([LIST_DECISION], lists, negatives.map((q) => ({ marked: [], probs: new Float64Array(0), cands: markedCandidates(q.tree, q.rows, model) }))).get(recipe.config)!;
-      const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: { ...ripperParams(), decision: LIST_DECISION } }, undefined, { ruleSets: model.file.groupRuleSets ?? [], threshold: 0.05 }, { ...ranker.body, threshold: recipe.threshold });
-      model = { ...model, file, ranker };
+      const candidates = (tree: DomTree, rows: TreeNodeRows): Marks => ({ marked: [], probs: new Float64Array(0), cands: markedCandidates(tree, rows, ruleMarks(rows, model)) });
+      const lists = pages.map((p) => ({ gold: p.gold, m: candidates(p.gold.tree, p.gold.rows) }));
+      const trained = trainRankers([LIST_DECISION], lists, negatives.map((q) => candidates(q.tree, q.rows))).get(recipe.config)!;
+      const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: { ...ripperParams(), decision: LIST_DECISION } }, undefined, { ruleSets: model.file.groupRuleSets ?? [], threshold: GROUP_THRESHOLD }, { ...trained.body, threshold: recipe.threshold });
+      // The ranker as the file holds it (the recipe's threshold, not the training default), so describe() prints what was written.
+      model = { ...model, file, ranker: new GroupRanker(file.ranker!) };
     }
     const file = model.file;
     await writeFileAtomic(out, encodeListModel(file));

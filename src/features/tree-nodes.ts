@@ -75,8 +75,8 @@ export interface TreeNodeRows {
 }
 
 const MAX_ANCESTORS = 64;
-/** Members a group of same-path elements needs to count as repeated. */
-const MIN_GROUP = 3;
+/** Members a group of same-path elements needs to count as repeated (and, for the list finder, to be a list). */
+export const MIN_GROUP = 3;
 const lg = (x: number): number => Math.log2(1 + x);
 const round = (x: number): number => Math.round(x * 10000) / 10000;
 

@@ -9,11 +9,11 @@
  * where neither finds one, a version 3 model's group ranker picks among the candidate groups.
  * Each item is its element's text and link (the element's own `href`, else its first link's).
  */
-import type { DomTree, ElementNode } from '../../dom/tree.js';
-import { treeNodeRows, type TreeNodeRows } from '../../features/tree-nodes.js';
+import type { DomTree } from '../../dom/tree.js';
+import { MIN_GROUP, treeNodeRows, type TreeNodeRows } from '../../features/tree-nodes.js';
 import type { ListModel } from './list-model.js';
 import type { TwoClassRules } from '../ripper/two-class.js';
-import { candidateFeatures, type CandidateGroup, type RowMarks } from './group-features.js';
+import { candidateFeatures, candidateMembers, firstHref, type CandidateGroup } from './group-features.js';
 
 export interface ListItem {
   /** The item's visible text, white space collapsed. */
@@ -26,8 +26,8 @@ export interface FoundList {
   readonly items: readonly ListItem[];
 }
 
-/** Fewer marked elements than this on one path is not a list. */
-export const MIN_LIST_ITEMS = 3;
+/** Fewer marked elements than this on one path is not a list (a list is a repeated group). */
+export const MIN_LIST_ITEMS = MIN_GROUP;
 
 export interface ListDetection {
   /** Element ids of the main list's items, in page order (empty when none). */
@@ -35,16 +35,32 @@ export interface ListDetection {
   readonly lists: readonly FoundList[];
 }
 
+/** Per item rule set: the rule firing on each row (-1: none, the default). */
+function itemFirings(rows: TreeNodeRows, model: Pick<ListModel, 'ruleSets'>): Int32Array[] {
+  return model.ruleSets.map((rules) => rules.fire(rows.items));
+}
+
+/** Element ids most rule sets mark (some rule fires), in page order. */
+function votedNodes(rows: TreeNodeRows, firings: readonly Int32Array[]): number[] {
+  const votes = new Int32Array(rows.ids.length);
+  for (const fired of firings) for (let k = 0; k < fired.length; k++) if (fired[k]! >= 0) votes[k]++;
+  const out: number[] = [];
+  for (let k = 0; k < votes.length; k++) if (votes[k]! * 2 > firings.length) out.push(rows.ids[k]!);
+  return out;
+}
+
+/** Per row: the mean over the rule sets of the firing rule's (or the default's) Laplace accuracy. */
+function meanProbabilities(rows: TreeNodeRows, firings: readonly Int32Array[], ruleSets: readonly TwoClassRules[]): Float64Array {
+  const out = new Float64Array(rows.ids.length);
+  firings.forEach((fired, s) => {
+    for (let k = 0; k < fired.length; k++) out[k]! += ruleSets[s]!.probability(fired[k]!) / ruleSets.length;
+  });
+  return out;
+}
+
 /** Element ids most of the model's rule sets mark as list items, in page order. */
 export function markedNodes(rows: TreeNodeRows, model: ListModel): number[] {
-  const votes = new Int32Array(rows.ids.length);
-  for (const rules of model.ruleSets) {
-    const fired = rules.fire(rows.items);
-    for (let k = 0; k < fired.length; k++) if (fired[k]! >= 0) votes[k]++;
-  }
-  const out: number[] = [];
-  for (let k = 0; k < votes.length; k++) if (votes[k]! * 2 > model.ruleSets.length) out.push(rows.ids[k]!);
-  return out;
+  return votedNodes(rows, itemFirings(rows, model));
 }
 
 /**
@@ -70,12 +86,7 @@ export function mainGroup(marked: readonly number[], rows: Pick<TreeNodeRows, 'i
  * their first member, whose row stands for the group (its group features describe the whole group).
  */
 export function candidateGroups(rows: Pick<TreeNodeRows, 'ids' | 'pathOf'>): { path: number; first: number }[] {
-  const seen = new Map<number, { path: number; first: number; n: number }>();
-  rows.ids.forEach((id, k) => {
-    const g = seen.get(rows.pathOf[id]!);
-    if (g) g.n++; else seen.set(rows.pathOf[id]!, { path: rows.pathOf[id]!, first: k, n: 1 });
-  });
-  return [...seen.values()].filter((g) => g.n >= MIN_LIST_ITEMS).map(({ path, first }) => ({ path, first }));
+  return [...candidateMembers(rows)].map(([path, ks]) => ({ path, first: ks[0]! }));
 }
 
 /** Per candidate group's path (page order): the group rule sets' mean probability that it is the page's list. */
@@ -100,46 +111,55 @@ export function bestGroup(probs: ReadonlyMap<number, number>, rows: Pick<TreeNod
 
 /** Per row: its probability of being a list item, the mean over the rule sets of the firing rule's (or the default's) Laplace accuracy. */
 export function itemProbabilities(rows: TreeNodeRows, model: Pick<ListModel, 'ruleSets'>): Float64Array {
-  const out = new Float64Array(rows.ids.length);
-  for (const rules of model.ruleSets) {
-    const fired = rules.fire(rows.items);
-    for (let k = 0; k < fired.length; k++) out[k]! += rules.probability(fired[k]!) / model.ruleSets.length;
-  }
-  return out;
+  return meanProbabilities(rows, itemFirings(rows, model), model.ruleSets);
+}
+
+/** What the model's rules say about a page's rows, each rule set run once. */
+export interface RuleMarks {
+  /** Element ids most item rule sets mark, in page order. */
+  readonly marked: readonly number[];
+  /** Per row: the item rule sets' mean probability. */
+  readonly probability: Float64Array;
+  /** Per candidate path: the group rule sets' probability (absent: the model has none). */
+  readonly groups?: ReadonlyMap<number, number>;
+  /** The tag path of the item rules' list (mainGroup; -1: none). */
+  readonly choice: number;
+}
+
+/** The rules' marks on a page: its item rule sets and its group rule sets each run once. */
+export function ruleMarks(rows: TreeNodeRows, model: ListModel): RuleMarks {
+  const firings = itemFirings(rows, model);
+  const marked = votedNodes(rows, firings);
+  const most = mainGroup(marked, rows);
+  return {
+    marked, probability: meanProbabilities(rows, firings, model.ruleSets), choice: most.length ? rows.pathOf[most[0]!]! : -1,
+    ...(model.groupRuleSets.length ? { groups: groupProbabilities(rows, model.groupRuleSets) } : {}),
+  };
 }
 
 /** The candidate groups with their features (group-features.ts), the rules' marks among them. */
-export function markedCandidates(tree: DomTree, rows: TreeNodeRows, model: ListModel, marked = markedNodes(rows, model)): CandidateGroup[] {
-  const set = new Set(marked);
-  const most = mainGroup(marked, rows);
-  const marks: RowMarks = {
-    marked: rows.ids.map((id) => set.has(id)), probability: itemProbabilities(rows, model), choice: most.length ? rows.pathOf[most[0]!]! : -1,
-    ...(model.groupRuleSets.length ? { groups: groupProbabilities(rows, model.groupRuleSets) } : {}),
-  };
-  return candidateFeatures(tree, rows, marks);
+export function markedCandidates(tree: DomTree, rows: TreeNodeRows, marks: RuleMarks): CandidateGroup[] {
+  const set = new Set(marks.marked);
+  const { probability, choice, groups } = marks;
+  return candidateFeatures(tree, rows, { marked: rows.ids.map((id) => set.has(id)), probability, choice, ...(groups ? { groups } : {}) });
 }
 
 /**
  * The main list's rows: the item rules' (mainGroup), else, with group rule sets, the best
- * group's, else, with a ranker (version 3) and the page's tree, the ranker's pick.
+ * group's, else, with a ranker (version 3), the ranker's pick.
  */
-export function listGroup(rows: TreeNodeRows, model: ListModel, tree?: DomTree): number[] {
-  const marked = markedNodes(rows, model);
+export function listGroup(rows: TreeNodeRows, model: ListModel, tree: DomTree): number[] {
+  const firings = itemFirings(rows, model);
+  const marked = votedNodes(rows, firings);
   const most = mainGroup(marked, rows);
   if (most.length > 0) return most;
-  const grouped = model.groupRuleSets.length ? bestGroup(groupProbabilities(rows, model.groupRuleSets), rows, model.groupThreshold) : [];
-  if (grouped.length > 0 || !model.ranker || !tree) return grouped;
-  const pick = model.ranker.pick(markedCandidates(tree, rows, model, marked));
+  const groups = model.groupRuleSets.length ? groupProbabilities(rows, model.groupRuleSets) : undefined;
+  const grouped = groups ? bestGroup(groups, rows, model.groupThreshold) : [];
+  if (grouped.length > 0 || !model.ranker) return grouped;
+  // The item rules' list is empty here, so no path is their choice.
+  const marks: RuleMarks = { marked, probability: meanProbabilities(rows, firings, model.ruleSets), choice: -1, ...(groups ? { groups } : {}) };
+  const pick = model.ranker.pick(markedCandidates(tree, rows, marks));
   return pick ? pick.rows.map((k) => rows.ids[k]!) : [];
-}
-
-function firstHref(tree: DomTree, id: number): string | undefined {
-  const el = tree.nodes[id] as ElementNode;
-  for (let k = id; k <= el.end; k++) {
-    const n = tree.nodes[k]!;
-    if (n.kind === 'element' && n.tag === 'a' && n.attrs['href'] !== undefined && n.attrs['href'].trim() !== '') return n.attrs['href'].trim();
-  }
-  return undefined;
 }
 
 /** An http(s) URL resolved against the page's base, or undefined for scripts, mail links and junk. */

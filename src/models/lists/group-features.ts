@@ -1,13 +1,13 @@
 /**
- * Features of a page's candidate groups (rows sharing a tag path, MIN_LIST_ITEMS or more: the
+ * Features of a page's candidate groups (rows sharing a tag path, MIN_GROUP or more: the
  * would-be lists) for the group ranker (group-ranker.ts, docs/lists.md): the group features the
  * node rows already carry, means over the members of a few node columns, and measures of the
  * group as a whole that no single row holds (its container's share of the page, its records,
  * its links' slugs and hosts, its members' likeness to each other, where it sits), plus the
  * item rules' marks on it. Every value is a plain number; the ranker standardises them.
  */
-import type { DomTree, ElementNode } from '../../dom/tree.js';
-import { TREE_NODE_COLUMNS, type TreeNodeRows } from '../../features/tree-nodes.js';
+import { commonAncestor, type DomTree, type ElementNode } from '../../dom/tree.js';
+import { MIN_GROUP, TREE_NODE_COLUMNS, type TreeNodeRows } from '../../features/tree-nodes.js';
 
 /** Names of the candidate features, in vector order (a ranker's file names the ones it reads). */
 export const GROUP_FEATURE_NAMES: readonly string[] = Object.freeze([
@@ -42,7 +42,6 @@ export interface CandidateGroup {
 
 /** Members read for the measures that need each member's text or record (the rest read every member). */
 const MAX_TEXT_MEMBERS = 40;
-const MIN_MEMBERS = 3;
 /** Ancestors read above a member (records, landmarks): the innermost ones, as the node rows keep them, so any nesting costs linear time. */
 const MAX_CLIMB = 64;
 const column = (name: string): number => TREE_NODE_COLUMNS.findIndex((c) => c.name === name);
@@ -65,21 +64,25 @@ const lg = (x: number): number => Math.log2(1 + x);
 
 const num = (rows: TreeNodeRows, k: number, c: number): number => rows.items[k]!.columns[c] as number;
 
-/** The page's candidate groups with their features, in page order of their first member. */
-export function candidateFeatures(tree: DomTree, rows: TreeNodeRows, marks?: RowMarks): CandidateGroup[] {
+/**
+ * The page's candidate groups: per tag path shared by MIN_GROUP rows or more, its rows' indexes
+ * (page order); the paths in page order of their first member.
+ */
+export function candidateMembers(rows: Pick<TreeNodeRows, 'ids' | 'pathOf'>): Map<number, number[]> {
   const members = new Map<number, number[]>();
   rows.ids.forEach((id, k) => {
     const p = rows.pathOf[id]!;
     const m = members.get(p);
     if (m) m.push(k); else members.set(p, [k]);
   });
+  for (const [path, ks] of members) if (ks.length < MIN_GROUP) members.delete(path);
+  return members;
+}
+
+/** The page's candidate groups with their features, in page order of their first member. */
+export function candidateFeatures(tree: DomTree, rows: TreeNodeRows, marks?: RowMarks): CandidateGroup[] {
   const page = pageFacts(tree);
-  const out: CandidateGroup[] = [];
-  for (const [path, ks] of members) {
-    if (ks.length < MIN_MEMBERS) continue;
-    out.push({ path, rows: ks, x: groupVector(tree, rows, ks, page, marks) });
-  }
-  return out;
+  return [...candidateMembers(rows)].map(([path, ks]) => ({ path, rows: ks, x: groupVector(tree, rows, ks, page, marks) }));
 }
 
 /** Page-wide counts the group measures read in O(1) per subtree. */
@@ -114,16 +117,6 @@ function pageFacts(tree: DomTree): PageFacts {
 
 const el = (tree: DomTree, id: number): ElementNode => tree.nodes[id] as ElementNode;
 
-/** The members' lowest common ancestor. */
-function container(tree: DomTree, ids: readonly number[]): number {
-  let c = ids[0]!;
-  for (const id of ids) {
-    while (c >= 0 && !(id >= c && id <= el(tree, c).end)) c = tree.nodes[c]!.parent;
-    if (c < 0) return 0;
-  }
-  return c;
-}
-
 /**
  * Each member's record: its highest ancestor (or itself) that holds no other member (the card
  * or `li` around a title link). Members are in document order, so only the neighbours can be inside.
@@ -145,7 +138,8 @@ function textChars(tree: DomTree, page: PageFacts, id: number): number {
   return page.charsBefore[el(tree, id).end + 1]! - page.charsBefore[id]!;
 }
 
-function firstHref(tree: DomTree, id: number): string | undefined {
+/** An element's own link, else its first descendant link's (as written, trimmed; undefined: none). */
+export function firstHref(tree: DomTree, id: number): string | undefined {
   for (let k = id, end = el(tree, id).end; k <= end; k++) {
     const n = tree.nodes[k]!;
     if (n.kind === 'element' && n.tag === 'a' && n.attrs['href'] !== undefined && n.attrs['href'].trim() !== '') return n.attrs['href'].trim();
@@ -200,7 +194,7 @@ function groupVector(tree: DomTree, rows: TreeNodeRows, ks: readonly number[], p
   const sample = ids.length > MAX_TEXT_MEMBERS ? ids.slice(0, MAX_TEXT_MEMBERS) : ids;
   const tag = rows.items[first]!.columns[COL.tag] as string;
   const mean = (c: number): number => ks.reduce((s, k) => s + num(rows, k, c), 0) / ks.length;
-  const box = container(tree, ids);
+  const box = commonAncestor(tree, ids);
   const recs = recordElements(tree, sample);
   let imageLink = 0, recordChars = 0;
   for (const r of recs) {
@@ -220,7 +214,8 @@ function groupVector(tree: DomTree, rows: TreeNodeRows, ks: readonly number[], p
   }
   const texts = sample.map((id) => rows.textOf(id));
   const shapes = new Map<string, number>();
-  for (const id of sample) shapes.set(shape(tree, id), (shapes.get(shape(tree, id)) ?? 0) + 1);
+  for (const id of sample) { const s = shape(tree, id); shapes.set(s, (shapes.get(s) ?? 0) + 1); }
+  const hints = sample.map((id) => hintText(tree, id, 3));
   const parents = new Set(sample.map((id) => tree.nodes[id]!.parent));
   const n = sample.length;
   let marked = 0, prob = 0;
@@ -244,8 +239,8 @@ function groupVector(tree: DomTree, rows: TreeNodeRows, ks: readonly number[], p
     share(new Set(texts).size, n),
     share(n - parents.size + 1, n),
     share(sample.filter((id) => inLandmark(tree, id)).length, n),
-    share(sample.filter((id) => MENU_HINT.test(hintText(tree, id, 3))).length, n),
-    share(sample.filter((id) => ITEM_HINT.test(hintText(tree, id, 3))).length, n),
+    share(hints.filter((h) => MENU_HINT.test(h)).length, n),
+    share(hints.filter((h) => ITEM_HINT.test(h)).length, n),
     share(texts.filter((t) => t !== '' && PRICE.test(t)).length, n),
     marks ? marked / ks.length : 0,
     marks && marks.choice === path ? 1 : 0,

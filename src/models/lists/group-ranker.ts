@@ -13,7 +13,7 @@ import { GROUP_FEATURE_NAMES, type CandidateGroup } from './group-features.js';
 
 export const GROUP_RANKER_ALGORITHM = 'conditional-logit';
 
-export interface RankerFeature {
+interface RankerFeature {
   readonly name: string;
   /** Standardisation: the feature enters as (value − mean) / scale. */
   readonly mean: number;
@@ -62,7 +62,7 @@ export interface RankerParams {
   readonly minLeaf: number;
 }
 
-export const RANKER_PARAMS: RankerParams = Object.freeze({ l2: 0.05, iterations: 400, learningRate: 0.05, noneWeight: 1, threshold: 0, trees: 0, depth: 2, shrinkage: 0.1, minLeaf: 1 });
+const RANKER_PARAMS: RankerParams = Object.freeze({ l2: 0.05, iterations: 400, learningRate: 0.05, noneWeight: 1, threshold: 0, trees: 0, depth: 2, shrinkage: 0.1, minLeaf: 1 });
 
 const MAX_FEATURES = 256;
 
@@ -89,14 +89,13 @@ export function trainGroupRanker(pages: readonly RankerPage[], options: Partial<
     });
   }
   const z = pages.map((pg) => pg.candidates.map((x) => Float64Array.from(cols, (c, j) => (x[c]! - mean[j]!) / scale[j]!)));
-  const lists = pages.filter((pg) => pg.acceptable.length > 0).length, none = pages.length - lists;
-  const weightOf = (pg: RankerPage): number => (pg.acceptable.length > 0 ? 1 : none > 0 ? (p.noneWeight * Math.max(1, lists)) / none : 0);
+  const weights = pageWeights(pages, p.noneWeight);
   const theta = new Float64Array(d + 1); // weights, then the bias
   const m = new Float64Array(d + 1), v = new Float64Array(d + 1);
   const b1 = 0.9, b2 = 0.999, eps = 1e-8;
-  const total = Math.max(1, pages.reduce((s, pg) => s + weightOf(pg), 0));
+  const total = Math.max(1, weights.reduce((s, w) => s + w, 0));
   for (let t = 1; t <= p.iterations; t++) {
-    const grad = gradient(theta, z, pages, weightOf);
+    const grad = gradient(theta, z, pages, weights);
     for (let j = 0; j <= d; j++) {
       const g = grad[j]! / total + p.l2 * theta[j]!;
       m[j] = b1 * m[j]! + (1 - b1) * g;
@@ -108,13 +107,19 @@ export function trainGroupRanker(pages: readonly RankerPage[], options: Partial<
   return {
     algorithm: GROUP_RANKER_ALGORITHM,
     features: names.map((name, j) => ({ name, mean: r(mean[j]!), scale: r(scale[j]!), weight: r(theta[j]!) })),
-    bias: r(theta[d]!), threshold: p.threshold, pages: { lists, none },
+    bias: r(theta[d]!), threshold: p.threshold, pages: pageCounts(pages),
   };
+}
+
+/** Training pages with a list (an acceptable candidate) and without. */
+function pageCounts(pages: readonly RankerPage[]): { lists: number; none: number } {
+  const lists = pages.filter((pg) => pg.acceptable.length > 0).length;
+  return { lists, none: pages.length - lists };
 }
 
 /** Per page: the weight of its loss (pages without a list share noneWeight against the listing pages' 1 each). */
 function pageWeights(pages: readonly RankerPage[], noneWeight: number): number[] {
-  const lists = pages.filter((pg) => pg.acceptable.length > 0).length, none = pages.length - lists;
+  const { lists, none } = pageCounts(pages);
   return pages.map((pg) => (pg.acceptable.length > 0 ? 1 : none > 0 ? (noneWeight * Math.max(1, lists)) / none : 0));
 }
 
@@ -169,10 +174,10 @@ function trainBoostedRanker(pages: readonly RankerPage[], p: RankerParams, names
     });
     const tree = growTree(Int32Array.from({ length: n }, (_, k) => k), g, h, bins, edges, names, p.depth, lambda, p.minLeaf, p.shrinkage);
     trees.push(tree);
-    for (let k = 0; k < n; k++) u[k]! += treeValue(tree, (name) => xs[k]![GROUP_FEATURE_NAMES.indexOf(name)]!);
+    const indexed = indexTree(tree);
+    for (let k = 0; k < n; k++) u[k]! += treeValue(indexed, xs[k]!);
   }
-  const lists = pages.filter((pg) => pg.acceptable.length > 0).length;
-  return { algorithm: GROUP_RANKER_ALGORITHM, features: [], trees, bias: 0, threshold: p.threshold, pages: { lists, none: pages.length - lists } };
+  return { algorithm: GROUP_RANKER_ALGORITHM, features: [], trees, bias: 0, threshold: p.threshold, pages: pageCounts(pages) };
 }
 
 function growTree(
@@ -209,19 +214,27 @@ function growTree(
   };
 }
 
-/** A tree's value for a candidate whose features `value` reads by name. */
-export function treeValue(tree: RankerTree, value: (name: string) => number): number {
+/** A tree whose splits read a feature vector's column (GROUP_FEATURE_NAMES order) rather than a name. */
+type IndexedTree = { readonly leaf: number } | { readonly col: number; readonly threshold: number; readonly left: IndexedTree; readonly right: IndexedTree };
+
+/** The tree with its feature names turned into columns once, not at every node of every candidate. */
+function indexTree(t: RankerTree): IndexedTree {
+  return 'leaf' in t ? t : { col: GROUP_FEATURE_NAMES.indexOf(t.feature), threshold: t.threshold, left: indexTree(t.left), right: indexTree(t.right) };
+}
+
+/** A tree's value for a candidate's feature vector. */
+function treeValue(tree: IndexedTree, x: Float64Array): number {
   let node = tree;
-  while (!('leaf' in node)) node = value(node.feature) < node.threshold ? node.left : node.right;
+  while (!('leaf' in node)) node = x[node.col]! < node.threshold ? node.left : node.right;
   return node.leaf;
 }
 
 /** The gradient of the pages' weighted negative log-likelihood (weights, then the bias). */
-function gradient(theta: Float64Array, z: readonly (readonly Float64Array[])[], pages: readonly RankerPage[], weightOf: (pg: RankerPage) => number): Float64Array {
+function gradient(theta: Float64Array, z: readonly (readonly Float64Array[])[], pages: readonly RankerPage[], weights: readonly number[]): Float64Array {
   const d = theta.length - 1;
   const grad = new Float64Array(d + 1);
   pages.forEach((pg, i) => {
-    const w = weightOf(pg);
+    const w = weights[i]!;
     const xs = z[i]!;
     if (w === 0 || xs.length === 0) return;
     const u = xs.map((x) => { let s = theta[d]!; for (let j = 0; j < d; j++) s += theta[j]! * x[j]!; return s; });
@@ -244,24 +257,21 @@ function gradient(theta: Float64Array, z: readonly (readonly Float64Array[])[], 
 /** A loaded ranker: scores a page's candidate groups. */
 export class GroupRanker {
   private readonly cols: readonly number[];
+  private readonly trees: readonly IndexedTree[];
   constructor(readonly body: GroupRankerBody) {
     this.cols = body.features.map((f) => GROUP_FEATURE_NAMES.indexOf(f.name));
-  }
-
-  /** The names of the features it reads. */
-  get featureNames(): readonly string[] {
-    return this.body.features.map((f) => f.name);
+    this.trees = (body.trees ?? []).map(indexTree);
   }
 
   score(x: Float64Array): number {
     let s = this.body.bias;
     this.body.features.forEach((f, j) => { s += (f.weight * (x[this.cols[j]!]! - f.mean)) / f.scale; });
-    for (const t of this.body.trees ?? []) s += treeValue(t, (name) => x[GROUP_FEATURE_NAMES.indexOf(name)]!);
+    for (const t of this.trees) s += treeValue(t, x);
     return s;
   }
 
   /** The best candidate (ties: the earlier) and its score; undefined when there are none. */
-  best(groups: readonly CandidateGroup[]): { group: CandidateGroup; score: number } | undefined {
+  private best(groups: readonly CandidateGroup[]): { group: CandidateGroup; score: number } | undefined {
     let out: { group: CandidateGroup; score: number } | undefined;
     for (const g of groups) {
       const s = this.score(g.x);
@@ -328,7 +338,8 @@ export function groupRankerFromJSON(json: unknown, subject = 'list model'): Grou
   const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
   if (!finite(b['bias']) || !finite(b['threshold'])) bad('bias and threshold must be finite numbers');
   const pages = b['pages'] as Record<string, unknown> | undefined;
-  if (typeof pages !== 'object' || pages === null || !finite(pages['lists']) || !finite(pages['none'])) bad('malformed page counts');
+  const count = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 0;
+  if (typeof pages !== 'object' || pages === null || !count(pages['lists']) || !count(pages['none'])) bad('page counts must be whole numbers, 0 or more');
   const trees = b['trees'];
   if (trees !== undefined && (!Array.isArray(trees) || trees.length > MAX_TREES)) bad(`trees must be a list of at most ${MAX_TREES}`);
   for (const t of (trees as unknown[] | undefined) ?? []) checkTree(t, 0, bad);

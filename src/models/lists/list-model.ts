@@ -82,6 +82,7 @@ export function listModelFromJson(json: unknown, subject = 'list model'): ListMo
     bad(`trained on other node features (${String(fs?.['hash'])}; this pith computes ${TREE_NODE_SCHEMA.hash})`);
   }
   if (!Array.isArray(f['trainingCorpora']) || typeof f['params'] !== 'object' || typeof f['createdAt'] !== 'string') bad('malformed header');
+  if (f['version'] !== 3 && f['ranker'] !== undefined) bad(`a group ranker needs a version 3 list model (this one is version ${String(f['version'])})`);
   const ruleSets = ruleSetsOf(f['ruleSets'], 'ruleSets', subject);
   if (f['version'] === 1) return { file: json as ListModelFile, ruleSets, groupRuleSets: [], groupThreshold: 0 };
   // Version 3 may leave the group rules out (an empty list): the ranker alone follows the item rules.

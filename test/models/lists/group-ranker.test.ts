@@ -141,6 +141,10 @@ test('a corrupt ranker is refused at load', () => {
   refused((f) => { f['ranker'].trees = [{ feature: 'size', threshold: 1, left: { leaf: 1 }, right: { feature: 'nope', threshold: 0, left: { leaf: 0 }, right: { leaf: 0 } } }]; }, /does not compute: nope/);
   refused((f) => { f['ranker'].trees = [{ feature: 'size', threshold: 1, left: { leaf: 'x' }, right: { leaf: 0 } }]; }, /leaf/);
   refused((f) => { f['version'] = 4; }, /unsupported list model version 4/);
+  refused((f) => { f['ranker'].pages.lists = -1; }, /page counts must be whole numbers/);
+  refused((f) => { f['ranker'].pages.none = 0.5; }, /page counts must be whole numbers/);
+  refused((f) => { f['version'] = 2; }, /group ranker needs a version 3 list model \(this one is version 2\)/);
+  refused((f) => { f['version'] = 1; }, /group ranker needs a version 3 list model \(this one is version 1\)/);
   assert.throws(() => groupRankerFromJSON(null), /not an object/);
 });
 
