@@ -132,8 +132,6 @@ export class Renderer {
   readonly options: Required<Omit<RenderOptions, 'chromium'>>;
   /** Browsers started after a page hung or crashed one. */
   restarts = 0;
-  /** Browsers started in all (the first one included); none until a page is drawn when made by `prepare`. */
-  launches = 0;
   /** Why Chromium would not start: kept, so that later pages fail at once instead of trying again. */
   private startFailure: PithError | undefined;
 
@@ -174,7 +172,6 @@ export class Renderer {
 
   private async start(): Promise<Browser> {
     if (this.startFailure) throw this.startFailure;
-    this.launches++;
     try {
       this.browser = await this.playwright.chromium.launch({ executablePath: this.executable, args: LAUNCH_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, timeout: 30_000 });
     } catch (e) {
