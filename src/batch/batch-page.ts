@@ -212,12 +212,12 @@ async function handlePage(init: PageHandlerInit, shape: LineShape, msg: PageMess
   return { id: msg.id, line, ok, ...(bodyHash !== undefined ? { bodyHash, file: init.outDir !== undefined ? join(init.outDir, batchFileName(msg.id, init.fileFormat ?? 'json')) : undefined } : {}) };
 }
 
-/** The pages' layouts: drawn in the handler's own browser (`render`) and/or read from a `pith render` folder; the browser code is loaded only then. */
+/** The pages' layouts: drawn in the handler's own browser (`render`, started with the first page not cached) and/or read from a `pith render` folder; the browser code is loaded only then. */
 async function openDrawnPages(init: PageHandlerInit): Promise<DrawnPages | undefined> {
   if (!init.render && init.layoutsDir === undefined) return undefined;
   const [{ Renderer }, { LayoutCache }, { loadRenderedPage }] = await Promise.all([import('../render/renderer.js'), import('../render/cache.js'), import('./render-page.js')]);
   const source: LayoutSource = {
-    ...(init.render ? { renderer: await Renderer.launch({ scripts: init.render.scripts, ...(init.render.timeoutMs ? { timeoutMs: init.render.timeoutMs } : {}) }) } : {}),
+    ...(init.render ? { renderer: await Renderer.prepare({ scripts: init.render.scripts, ...(init.render.timeoutMs ? { timeoutMs: init.render.timeoutMs } : {}) }) } : {}),
     ...(init.layoutsDir !== undefined ? { cache: await LayoutCache.open(init.layoutsDir, init.render !== undefined), store: init.render !== undefined } : {}),
   };
   return { source, load: (bytes, load, subject) => loadRenderedPage(bytes, source, load, subject) };

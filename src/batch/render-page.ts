@@ -75,10 +75,13 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 }
 
-/** Renders page files into a layout folder with one browser (`pith render`); a page that fails is listed, never fatal. */
+/**
+ * Renders page files into a layout folder with one browser (`pith render`), started with the
+ * first page not cached; a page that fails is listed, never fatal (a browser that will not start is).
+ */
 export async function renderPagesToCache(files: readonly string[], cacheDir: string, options: RenderRunOptions = {}): Promise<RenderRunSummary> {
   const cache = await LayoutCache.open(cacheDir, true);
-  const renderer = await Renderer.launch(options);
+  const renderer = await Renderer.prepare(options);
   const times: number[] = [];
   const failed: RenderFailure[] = [];
   let cached = 0;
@@ -100,6 +103,7 @@ export async function renderPagesToCache(files: readonly string[], cacheDir: str
           minMapped = Math.min(minMapped, layout.mapped);
         }
       } catch (e) {
+        if (renderer.unstartable) throw renderer.unstartable;
         failed.push({ path, code: isPithError(e) ? e.code : 'ERROR', message: (e as Error).message });
       }
       options.onPage?.(i + 1, files.length);

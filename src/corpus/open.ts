@@ -5,7 +5,7 @@
 import { basename, join, resolve } from 'node:path';
 import { PithError } from '../errors.js';
 import { loadPage, readPageBytes, type LoadOptions, type Page } from '../page.js';
-import type { Corpus, CorpusFormat, CorpusPage, CorpusUse, SkippedPage } from './types.js';
+import type { Corpus, CorpusFormat, CorpusPage, CorpusUse, PageScope, SkippedPage } from './types.js';
 import { isDir, isFile, listDir, readText } from './readers/files.js';
 import { readReadability } from './readers/readability.js';
 import { readWcxb } from './readers/wcxb.js';
@@ -62,8 +62,14 @@ export async function detectCorpusFormat(root: string): Promise<CorpusFormat | u
   return undefined;
 }
 
-/** Opens a corpus folder; a missing folder is NOT_FOUND, an unrecognised or malformed one BAD_CORPUS naming the file. */
-export async function openCorpus(path: string): Promise<Corpus> {
+/**
+ * Opens a corpus folder; a missing folder is NOT_FOUND, an unrecognised or malformed one
+ * BAD_CORPUS naming the file. With a scope, `pages` are only the scope's (the first `limit`
+ * pages, or page `id`): the readers of folders with a file per page (pith by id, readability,
+ * wcxb, l3s-gn1, cleaneval, dragnet) list every page but read only those; the others read
+ * all and are cut after (their index is one file, or a site's pages are read together).
+ */
+export async function openCorpus(path: string, scope: PageScope = {}): Promise<Corpus> {
   const root = resolve(path);
   if (!(await isDir(root))) {
     if (await isFile(root)) throw new PithError('BAD_CORPUS', 'is a file; a corpus is a folder', path);
@@ -82,25 +88,31 @@ export async function openCorpus(path: string): Promise<Corpus> {
       const header = await readPithHeader(root);
       use = header.use;
       name = header.name;
-      ({ pages, skipped } = await readPithPages(root));
+      ({ pages, skipped } = await readPithPages(root, scope));
       break;
     }
-    case 'readability': pages = await readReadability(root); use = CORPUS_USE[format]; break;
-    case 'wcxb': pages = await readWcxb(root); use = CORPUS_USE[format]; break;
+    case 'readability': pages = await readReadability(root, scope); use = CORPUS_USE[format]; break;
+    case 'wcxb': pages = await readWcxb(root, scope); use = CORPUS_USE[format]; break;
     case 'trafilatura': pages = await readTrafilatura(root); use = CORPUS_USE[format]; break;
     case 'postlight': pages = await readPostlight(root); use = CORPUS_USE[format]; break;
-    case 'l3s-gn1': pages = await readL3s(root); use = CORPUS_USE[format]; break;
-    case 'cleaneval': pages = await readCleaneval(root); use = CORPUS_USE[format]; break;
-    case 'dragnet': pages = await readDragnet(root); use = CORPUS_USE[format]; break;
+    case 'l3s-gn1': pages = await readL3s(root, scope); use = CORPUS_USE[format]; break;
+    case 'cleaneval': pages = await readCleaneval(root, scope); use = CORPUS_USE[format]; break;
+    case 'dragnet': pages = await readDragnet(root, {}, scope); use = CORPUS_USE[format]; break;
     case 'msv': ({ pages, skipped } = await readMsv(root)); use = CORPUS_USE[format]; break;
     case 'swde': ({ pages, skipped } = await readSwde(root)); use = CORPUS_USE[format]; break;
     case 'fields': ({ pages, skipped } = await readFieldsFolder(root)); use = CORPUS_USE[format]; break;
   }
   return Object.freeze({
     name, format, root, use,
-    pages: Object.freeze(pages.map((p) => Object.freeze(p))),
+    pages: Object.freeze(inScope(pages, scope).map((p) => Object.freeze(p))),
     ...(skipped.length > 0 ? { skipped: Object.freeze(skipped.map((s) => Object.freeze(s))) } : {}),
   });
+}
+
+/** The pages a scope takes, in order (the readers that honour it return these already). */
+function inScope(pages: CorpusPage[], scope: PageScope): CorpusPage[] {
+  const wanted = scope.id === undefined ? pages : pages.filter((p) => p.id === scope.id);
+  return scope.limit === undefined ? wanted : wanted.slice(0, scope.limit);
 }
 
 /** Finds a page by id, with a clear error naming the corpus. */

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { isPithError, PithError } from '../errors.js';
 import { isGzip } from '../dom/bytes.js';
 import { isGoldLabel } from '../labels.js';
-import type { Annotation, CorpusPage, CorpusUse, Gold, SkippedPage } from './types.js';
+import type { Annotation, CorpusPage, CorpusUse, Gold, PageScope, SkippedPage } from './types.js';
 import { optionalString, stringList } from './readers/files.js';
 import { parseFieldValues } from './readers/fields.js';
 import { isRecord } from '../util/is-record.js';
@@ -518,7 +518,11 @@ export interface PithPages {
  * the reason. Links that stay inside the corpus folder are followed; a page file reached
  * through one is given by its real path.
  */
-export async function readPithPages(dir: string): Promise<PithPages> {
+/**
+ * The corpus' pages and the files left out. `scope.id` reads that page only; `scope.limit` is
+ * not applied here, since the pages left out are reported over the whole corpus.
+ */
+export async function readPithPages(dir: string, scope: Pick<PageScope, 'id'> = {}): Promise<PithPages> {
   const realRoot = await realRootOf(dir);
   const pagesDir = join(dir, 'pages');
   let names: string[];
@@ -541,6 +545,7 @@ export async function readPithPages(dir: string): Promise<PithPages> {
       continue;
     }
     seen.set(id, f);
+    if (scope.id !== undefined && scope.id !== id) continue;
     let current = pagePath;
     try {
       const found = await locateInCorpus(realRoot, pagePath);

@@ -89,6 +89,17 @@ export interface SkippedPage {
   readonly reason: string;
 }
 
+/**
+ * Which pages a reader reads: the first `limit` (in the reader's own order), or the one page
+ * `id`; every page when empty. Pages outside it are only listed, never read, so a command
+ * that wants a few pages does not read a whole corpus (and its pages are the same as the
+ * first ones of the whole corpus, in the same order).
+ */
+export interface PageScope {
+  readonly limit?: number;
+  readonly id?: string;
+}
+
 export interface Corpus {
   readonly name: string;
   readonly format: CorpusFormat;

@@ -132,6 +132,8 @@ export class Renderer {
   readonly options: Required<Omit<RenderOptions, 'chromium'>>;
   /** Browsers started after a page hung or crashed one. */
   restarts = 0;
+  /** Why Chromium would not start: kept, so that later pages fail at once instead of trying again. */
+  private startFailure: PithError | undefined;
 
   private constructor(playwright: Playwright, executable: string, options: RenderOptions) {
     this.playwright = playwright;
@@ -146,20 +148,35 @@ export class Renderer {
 
   /** Starts Chromium; RENDER_FAILED when it or playwright-core is not installed. */
   static async launch(options: RenderOptions = {}): Promise<Renderer> {
-    const executable = findChromium(options.chromium);
-    if (!executable) {
-      throw new PithError('RENDER_FAILED', 'no Chromium found (install the chromium package or set PITH_CHROMIUM)', options.chromium ?? 'chromium');
-    }
-    const r = new Renderer(await loadPlaywright(), executable, options);
+    const r = await Renderer.prepare(options);
     await r.start();
     return r;
   }
 
+  /**
+   * A renderer whose browser starts with the first page drawn (a run whose layouts are all
+   * cached starts none); RENDER_FAILED at once when Chromium or playwright-core is not installed.
+   */
+  static async prepare(options: RenderOptions = {}): Promise<Renderer> {
+    const executable = findChromium(options.chromium);
+    if (!executable) {
+      throw new PithError('RENDER_FAILED', 'no Chromium found (install the chromium package or set PITH_CHROMIUM)', options.chromium ?? 'chromium');
+    }
+    return new Renderer(await loadPlaywright(), executable, options);
+  }
+
+  /** Chromium would not start (an installed browser that exits at once): no page can be drawn. */
+  get unstartable(): PithError | undefined {
+    return this.startFailure;
+  }
+
   private async start(): Promise<Browser> {
+    if (this.startFailure) throw this.startFailure;
     try {
       this.browser = await this.playwright.chromium.launch({ executablePath: this.executable, args: LAUNCH_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, timeout: 30_000 });
     } catch (e) {
-      throw new PithError('RENDER_FAILED', `Chromium did not start (${(e as Error).message.split('\n')[0]})`, this.executable);
+      this.startFailure = new PithError('RENDER_FAILED', `Chromium did not start (${(e as Error).message.split('\n')[0]})`, this.executable);
+      throw this.startFailure;
     }
     return this.browser;
   }
@@ -245,6 +262,7 @@ export class Renderer {
       const collected = await withTimeout(work, timeoutMs, 'rendering the page');
       return layoutFromCollected(collected, input.tree, { hash: layoutKey(input.bytes), viewport, scripts });
     } catch (e) {
+      if (e === this.startFailure) throw e;
       const crashed = this.session?.crashed === true;
       // A hung or crashed renderer may leave the browser unusable: start a new one for the next page.
       this.session = undefined;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/paths.js';
@@ -31,6 +31,15 @@ function processesMarked(marker: string): string[] {
     }
   }
   return out;
+}
+
+/** A Chromium that notes each start in `log` before running the real one: what `PITH_CHROMIUM` points at to count browser launches. */
+function countingChromium(dir: string, real: string): { env: NodeJS.ProcessEnv; launches: () => number } {
+  const log = join(dir, 'launches.log');
+  const launcher = join(dir, 'counting-chromium.sh');
+  writeFileSync(launcher, `#!/bin/sh\necho start >> '${log}'\nexec '${real}' "$@"\n`);
+  chmodSync(launcher, 0o755);
+  return { env: { ...process.env, PITH_CHROMIUM: launcher }, launches: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0) };
 }
 
 const ARTICLE = `<html><head><title>Bridge story</title></head><body>
@@ -63,8 +72,15 @@ test('pith render caches layouts; extract and batch use them', { timeout: 180_00
   const names = readdirSync(layouts).sort();
   assert.deepEqual(names, [layoutFileName(layoutKey(readFileSync(join(pages, 'a.html')))), layoutFileName(layoutKey(readFileSync(join(pages, 'b.html'))))].sort());
 
-  const again = pith(['render', pages, '-o', layouts, '--json']);
+  // Every page cached (the binary one fails before drawing): no browser is started at all.
+  const counted = countingChromium(dir, findChromium()!);
+  const again = pith(['render', pages, '-o', layouts, '--json'], counted.env);
   assert.equal((JSON.parse(again.stdout) as { cached: number }).cached, 2, 'rendered pages are not drawn again');
+  const cachedExtract = pith(['extract', join(pages, 'a.html'), '--layouts', layouts, '--render'], counted.env);
+  assert.equal(cachedExtract.status, 0, cachedExtract.stderr);
+  const cachedBatch = pith(['batch', pages, '--render', '--layouts', layouts, '--out', join(dir, 'cached.jsonl'), '--workers', '1'], counted.env);
+  assert.equal(cachedBatch.status, 4, `only the binary page fails: ${cachedBatch.stderr}`);
+  assert.equal(counted.launches(), 0, 'a run whose layouts are all cached starts no Chromium');
 
   // A damaged cache entry: refused by name without a browser, drawn again (and replaced) with one.
   const entry = join(layouts, layoutFileName(layoutKey(readFileSync(join(pages, 'b.html')))));
@@ -74,8 +90,9 @@ test('pith render caches layouts; extract and batch use them', { timeout: 180_00
   assert.match(damaged.stderr, /not a pith layout/);
   // The one `extract --render` of this test (each starts a Chromium), styled too so that one
   // browser serves both: drawn, extracted, cached, and written with the page's own look.
-  const redrawn = pith(['extract', join(pages, 'b.html'), '--layouts', layouts, '--render', '--format', 'html', '--styled']);
+  const redrawn = pith(['extract', join(pages, 'b.html'), '--layouts', layouts, '--render', '--format', 'html', '--styled'], counted.env);
   assert.equal(redrawn.status, 0, redrawn.stderr);
+  assert.equal(counted.launches(), 1, 'a page not cached starts the browser, once (the counter counts)');
   assert.match(redrawn.stdout, /^<!doctype html>/);
   assert.match(redrawn.stdout, /<h1 style="[^"]*font-size:32px[^"]*">The bridge reopens after two years<\/h1>/);
   assert.match(redrawn.stdout, /reopened on Tuesday/);

@@ -268,7 +268,9 @@ function readBatchSettings(values: ParsedCommandArgs['values'], positionals: rea
 async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<LoadedModel> {
   const note = s.render && !s.modelGiven ? renderedModelNote() : undefined;
   if (note) stderr.write(`batch: ${note}\n`);
-  if (s.render) await import('../../render/renderer.js').then(({ Renderer }) => Renderer.launch()).then((r) => r.close());
+  // Without a layouts folder every page is drawn: Chromium is started once here to see it starts.
+  // With one, pages may all be cached, so only its presence is checked (workers start it lazily).
+  if (s.render) await import('../../render/renderer.js').then(({ Renderer }) => (s.layoutsDir === undefined ? Renderer.launch() : Renderer.prepare())).then((r) => r.close());
   if (s.layoutsDir !== undefined && !s.render) await import('../../render/cache.js').then(({ LayoutCache }) => LayoutCache.open(s.layoutsDir!));
   const baseModel = await loadExtractionModel(s.baseModelPath);
   if (s.site !== undefined) siteByName(baseModel.sites ?? [], s.site);

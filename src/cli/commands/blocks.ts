@@ -70,7 +70,7 @@ export const command: Command = {
     if (corpusDir !== undefined || pageId !== undefined) {
       if (corpusDir === undefined || pageId === undefined) throw new PithError('BAD_OPTION', '--corpus and --page go together');
       if (positionals.length > 0) throw new PithError('BAD_OPTION', 'give either a page or --corpus/--page, not both');
-      const corpus = await openCorpus(corpusDir);
+      const corpus = await openCorpus(corpusDir, { id: pageId });
       const cp = corpusPage(corpus, pageId);
       const page = await loadCorpusPage(corpus, cp, { includeHidden });
       const labels = alignGold(page, cp.gold).labels;

@@ -65,7 +65,7 @@ async function runImport(args: readonly string[], io: CommandIO): Promise<number
   const out = optString(values, 'out');
   if (!out) throw new PithError('BAD_OPTION', 'import needs -o <out-dir>');
   const limit = optInt(values, 'limit', Number.MAX_SAFE_INTEGER, 1);
-  const corpus = await openCorpus(positionals[0]!);
+  const corpus = await openCorpus(positionals[0]!, { limit });
   await createPithCorpus(out, {
     name: optString(values, 'name') ?? corpus.name,
     use: corpus.use,
@@ -189,7 +189,7 @@ async function runStats(args: readonly string[], io: CommandIO): Promise<number>
   if (positionals.length === 0) throw new PithError('BAD_OPTION', 'stats takes one or more corpus folders');
   const limit = optInt(values, 'limit', Number.MAX_SAFE_INTEGER, 1);
   const all: CorpusStats[] = [];
-  for (const dir of await corpusFolders(positionals, io)) all.push(await corpusStats(await openCorpus(dir), limit, optBool(values, 'quick'), io));
+  for (const dir of await corpusFolders(positionals, io)) all.push(await corpusStats(await openCorpus(dir, { limit }), limit, optBool(values, 'quick'), io));
   if (optBool(values, 'json')) {
     io.stdout.write(JSON.stringify(all, null, 2) + '\n');
     return EXIT.ok;
@@ -212,7 +212,7 @@ async function runStats(args: readonly string[], io: CommandIO): Promise<number>
 async function runShow(args: readonly string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { width: { type: 'string' }, json: { type: 'boolean' } });
   if (positionals.length !== 2) throw new PithError('BAD_OPTION', 'show takes a corpus folder and a page id');
-  const corpus = await openCorpus(positionals[0]!);
+  const corpus = await openCorpus(positionals[0]!, { id: positionals[1]! });
   const cp = corpusPage(corpus, positionals[1]!);
   const page = await loadCorpusPage(corpus, cp);
   const r = alignGold(page, cp.gold);

@@ -57,7 +57,7 @@ export const command: Command = {
     const extractors = await resolveExtractors([base, ...models].filter(Boolean).join(','), FACTORIES);
     const limit = values['limit'] !== undefined ? optInt(values, 'limit', 0, 1) : undefined;
     const corpora = [];
-    for (const p of positionals) corpora.push(await openCorpus(p));
+    for (const p of positionals) corpora.push(await openCorpus(p, limit !== undefined ? { limit } : {}));
     reportSkippedPages('eval', corpora, io.stderr);
     const progress = new Map<string, Progress>();
     const result = await evaluateCorpora(corpora, extractors, {

@@ -117,7 +117,8 @@ async function extractSource(src: PageSource, model: LoadedModel, chosen: Extrac
   // The browser and layout code is loaded only for a page drawn (or its layout read).
   const [{ loadRenderedPage }, { LayoutCache }, { Renderer }] = await Promise.all([import('../../batch/render-page.js'), import('../../render/cache.js'), import('../../render/renderer.js')]);
   const cache = how.layoutsDir ? await LayoutCache.open(how.layoutsDir, how.render) : undefined;
-  const renderer = how.render ? await Renderer.launch({ styles: how.styled, scripts: how.scripts }) : undefined;
+  // Chromium starts only if the page's layout is not cached.
+  const renderer = how.render ? await Renderer.prepare({ styles: how.styled, scripts: how.scripts }) : undefined;
   try {
     const page = await loadRenderedPage(src.bytes, { ...(renderer ? { renderer } : {}), ...(cache ? { cache, store: true } : {}) }, load, src.subject);
     // Styled output needs each article node's source element, to look its computed style up.

@@ -7,8 +7,8 @@
  * part named after the folder. Only pages with a gold file are listed.
  */
 import { basename, join } from 'node:path';
-import type { CorpusPage, GoldSegment } from '../types.js';
-import { isDir, isFile, latin1, listDir, readBytes, readText } from './files.js';
+import type { CorpusPage, GoldSegment, PageScope } from '../types.js';
+import { isDir, isFile, latin1, listDir, readBytes, readText, scopeFilled, scopeWants } from './files.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 import { decodeEntities } from './html-text.js';
 
@@ -36,11 +36,12 @@ export function parseCleanevalGold(text: string): { url: string | undefined; seg
   return { url, segments: segments.filter((s) => s.text.length > 0) };
 }
 
-async function readPart(dir: string, part: string): Promise<CorpusPage[]> {
-  const pages: CorpusPage[] = [];
+/** A part's pages, appended to `pages` (which the scope's limit counts across parts). */
+async function readPart(dir: string, part: string, pages: CorpusPage[], scope: PageScope): Promise<void> {
   for (const f of await listDir(join(dir, 'GoldStandard'))) {
+    if (scopeFilled(scope, pages.length)) break;
     const m = /^(.+)\.txt$/.exec(f);
-    if (!m) continue;
+    if (!m || !scopeWants(scope, `${part}-${m[1]!}`)) continue;
     const n = m[1]!;
     let htmlPath = join(dir, 'input', `${n}.html.gz`);
     if (!(await isFile(htmlPath))) htmlPath = join(dir, 'input', `${n}.html`);
@@ -62,18 +63,17 @@ async function readPart(dir: string, part: string): Promise<CorpusPage[]> {
       gold: { mainText: segments.map((s) => s.text).join('\n'), headings: segments.filter((s) => s.label === 'heading').map((s) => s.text), segments },
     });
   }
-  return pages;
 }
 
-export async function readCleaneval(root: string): Promise<CorpusPage[]> {
+export async function readCleaneval(root: string, scope: PageScope = {}): Promise<CorpusPage[]> {
   const pages: CorpusPage[] = [];
   let parts = 0;
   for (const part of ['dev', 'final']) {
     if (await isDir(join(root, part, 'GoldStandard'))) {
       parts++;
-      pages.push(...(await readPart(join(root, part), part)));
+      await readPart(join(root, part), part, pages, scope);
     }
   }
-  if (parts === 0) pages.push(...(await readPart(root, basename(root).replace(/^cleaneval-?/i, '') || 'page')));
+  if (parts === 0) await readPart(root, basename(root).replace(/^cleaneval-?/i, '') || 'page', pages, scope);
   return pages;
 }

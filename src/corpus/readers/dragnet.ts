@@ -6,8 +6,8 @@
  * `dragnet-<id>` (each such page its own group).
  */
 import { join } from 'node:path';
-import type { CorpusPage, GoldSegment } from '../types.js';
-import { cleanLines, isFile, latin1, listDir, readBytes, readText, sniffPageUrl } from './files.js';
+import type { CorpusPage, GoldSegment, PageScope } from '../types.js';
+import { cleanLines, isFile, latin1, listDir, readBytes, readText, scopeFilled, scopeWants, sniffPageUrl } from './files.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 
 const COMMENTS_RE = /^[\s!@#$%^&*()]*[!@#$%^&*()]{3,}[\s!@#$%^&*()]*COMMENTS\s*$/m;
@@ -24,11 +24,12 @@ export function parseDragnetGold(text: string): { mainText: string; segments: Go
   return { mainText: mainLines.join('\n'), segments };
 }
 
-export async function readDragnet(root: string, options: { sniffUrls?: boolean } = {}): Promise<CorpusPage[]> {
+export async function readDragnet(root: string, options: { sniffUrls?: boolean } = {}, scope: PageScope = {}): Promise<CorpusPage[]> {
   const pages: CorpusPage[] = [];
   for (const f of await listDir(join(root, 'GoldStandard'))) {
+    if (scopeFilled(scope, pages.length)) break;
     const m = /^(.+)\.txt$/.exec(f);
-    if (!m) continue;
+    if (!m || !scopeWants(scope, m[1]!)) continue;
     const id = m[1]!;
     let htmlPath = join(root, 'input', `${id}.html.gz`);
     if (!(await isFile(htmlPath))) htmlPath = join(root, 'input', `${id}.html`);

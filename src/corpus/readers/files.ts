@@ -5,6 +5,17 @@ import { gunzipSync } from 'node:zlib';
 import { isPithError, PithError } from '../../errors.js';
 import { DEFAULT_MAX_BYTES, decodeTextFile, isGzip } from '../../dom/bytes.js';
 import { isInsideFolder, readFileBounded } from '../../page.js';
+import type { PageScope } from '../types.js';
+
+/** Whether a scope has all the pages it wants once `taken` pages are read. */
+export function scopeFilled(scope: PageScope, taken: number): boolean {
+  return scope.limit !== undefined && taken >= scope.limit;
+}
+
+/** Whether a scope wants the page `id` (read its files); one outside it is passed over unread. */
+export function scopeWants(scope: PageScope, id: string): boolean {
+  return scope.id === undefined || scope.id === id;
+}
 
 export async function isDir(path: string): Promise<boolean> {
   try {

@@ -10,8 +10,8 @@
 import { join } from 'node:path';
 import { PithError } from '../../errors.js';
 import type { GoldLabel } from '../../labels.js';
-import type { CorpusPage, GoldSegment } from '../types.js';
-import { isFile, listDir, readBytes, readText } from './files.js';
+import type { CorpusPage, GoldSegment, PageScope } from '../types.js';
+import { isFile, listDir, readBytes, readText, scopeFilled, scopeWants } from './files.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 import { decodeTextFile } from '../../dom/bytes.js';
 import { markedRuns } from './html-text.js';
@@ -22,7 +22,7 @@ export function l3sSegments(annotatedHtml: string): GoldSegment[] {
   return markedRuns(annotatedHtml, 'span', /^x-nc-sel\d$/).map((r) => ({ label: (r.mark !== undefined ? SEL_LABEL[r.mark] : undefined) ?? 'other', text: r.text }));
 }
 
-export async function readL3s(root: string): Promise<CorpusPage[]> {
+export async function readL3s(root: string, scope: PageScope = {}): Promise<CorpusPage[]> {
   const urls = new Map<string, string>();
   const mapPath = join(root, 'url-mapping.txt');
   if (await isFile(mapPath)) {
@@ -33,8 +33,10 @@ export async function readL3s(root: string): Promise<CorpusPage[]> {
   }
   const pages: CorpusPage[] = [];
   for (const f of await listDir(join(root, 'original'))) {
+    if (scopeFilled(scope, pages.length)) break;
     if (!/\.html?(\.gz)?$/i.test(f)) continue;
     const id = f.replace(/\.gz$/i, '').replace(/\.html?$/i, '');
+    if (!scopeWants(scope, id)) continue;
     const htmlPath = join(root, 'original', f);
     const annotatedPath = join(root, 'annotated', f);
     if (!(await isFile(annotatedPath))) throw new PithError('BAD_CORPUS', `no annotated/${f} for this page`, htmlPath);

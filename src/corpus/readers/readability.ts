@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { parseHtml } from '../../dom/parse.js';
 import { segment } from '../../segment/segment.js';
 import { PithError } from '../../errors.js';
-import type { CorpusPage, GoldSegment } from '../types.js';
-import { isDir, isFile, listDir, optionalString, readBytes, readJson, sniffPageUrl, latin1 } from './files.js';
+import type { CorpusPage, GoldSegment, PageScope } from '../types.js';
+import { isDir, isFile, listDir, optionalString, readBytes, readJson, scopeFilled, scopeWants, sniffPageUrl, latin1 } from './files.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 import { isRecord } from '../../util/is-record.js';
 import { decodeTextFile } from '../../dom/bytes.js';
@@ -26,10 +26,12 @@ export function articleSegments(html: string): GoldSegment[] {
     .map((b) => ({ label: HEADING_RE.test(b.tagPath) ? 'heading' : 'body', text: b.text.replace(/\n/g, ' ') }));
 }
 
-export async function readReadability(root: string): Promise<CorpusPage[]> {
+export async function readReadability(root: string, scope: PageScope = {}): Promise<CorpusPage[]> {
   const dir = join(root, 'pages');
   const pages: CorpusPage[] = [];
   for (const name of await listDir(dir)) {
+    if (scopeFilled(scope, pages.length)) break;
+    if (!scopeWants(scope, name)) continue;
     const folder = join(dir, name);
     if (!(await isDir(folder))) continue;
     const htmlPath = join(folder, 'source.html');

@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import { PithError } from '../../errors.js';
-import type { CorpusPage } from '../types.js';
-import { isFile, listDir, optionalString, readJson, stringList } from './files.js';
+import type { CorpusPage, PageScope } from '../types.js';
+import { isFile, listDir, optionalString, readJson, scopeFilled, scopeWants, stringList } from './files.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 import { isRecord } from '../../util/is-record.js';
 
@@ -23,15 +23,17 @@ export function markdownHeadings(md: string): string[] {
   return out.filter((h) => h.length > 0);
 }
 
-export async function readWcxb(root: string): Promise<CorpusPage[]> {
+export async function readWcxb(root: string, scope: PageScope = {}): Promise<CorpusPage[]> {
   const gtDir = join(root, 'ground-truth');
   const metaPath = join(root, 'metadata.json');
   const meta = (await isFile(metaPath)) ? await readJson(metaPath) : {};
   const files = isRecord(meta) && isRecord(meta['files']) ? meta['files'] : {};
   const pages: CorpusPage[] = [];
   for (const f of await listDir(gtDir)) {
+    if (scopeFilled(scope, pages.length)) break;
     if (!f.endsWith('.json')) continue;
     const id = f.slice(0, -5);
+    if (!scopeWants(scope, id)) continue;
     const path = join(gtDir, f);
     const doc = await readJson(path);
     if (!isRecord(doc) || !isRecord(doc['ground_truth'])) throw new PithError('BAD_CORPUS', 'no ground_truth object', path);
