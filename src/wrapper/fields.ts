@@ -121,40 +121,45 @@ function addSite(index: AttrIndex, value: string, site: AttrSite): void {
 const textAttrIndexCache = new WeakMap<DomTree, AttrIndex>();
 const linkIndexCache = new WeakMap<DomTree, AttrIndex>();
 
+/** An index of the tree built once and kept while the tree lives. */
+function cachedIndex(cache: WeakMap<DomTree, AttrIndex>, tree: DomTree, build: (index: AttrIndex) => void): AttrIndex {
+  let index = cache.get(tree);
+  if (index === undefined) {
+    index = new Map();
+    build(index);
+    cache.set(tree, index);
+  }
+  return index;
+}
+
 /** The page's text attribute values (normalised, up to an element unit's size) and where they stand (cached per tree). */
 function textAttrIndex(tree: DomTree): AttrIndex {
-  const hit = textAttrIndexCache.get(tree);
-  if (hit) return hit;
-  const index: AttrIndex = new Map();
-  for (const n of tree.nodes) {
-    if (n.kind !== 'element') continue;
-    for (const attr of textAttrsOf(n)) {
-      const raw = n.attrs[attr]!;
-      if (raw.length > MAX_ELEMENT_TEXT * 2) continue;
-      const value = normalizeValue(raw);
-      if (value === '' || value.length > MAX_ELEMENT_TEXT) continue;
-      addSite(index, value, { el: n.id, attr });
+  return cachedIndex(textAttrIndexCache, tree, (index) => {
+    for (const n of tree.nodes) {
+      if (n.kind !== 'element') continue;
+      for (const attr of textAttrsOf(n)) {
+        const raw = n.attrs[attr]!;
+        if (raw.length > MAX_ELEMENT_TEXT * 2) continue;
+        const value = normalizeValue(raw);
+        if (value === '' || value.length > MAX_ELEMENT_TEXT) continue;
+        addSite(index, value, { el: n.id, attr });
+      }
     }
-  }
-  textAttrIndexCache.set(tree, index);
-  return index;
+  });
 }
 
 /** The page's links (every link attribute, resolved as `linkOf` resolves them) and where they stand (cached per tree). */
 function linkIndex(tree: DomTree): AttrIndex {
-  const hit = linkIndexCache.get(tree);
-  if (hit) return hit;
-  const index: AttrIndex = new Map();
-  for (const n of tree.nodes) {
-    if (n.kind !== 'element') continue;
-    for (const attr of LINK_VALUE_ATTRS) {
-      if (n.attrs[attr] === undefined) continue;
-      const link = linkOf(tree, n, attr);
-      if (link !== undefined) addSite(index, link, { el: n.id, attr });
+  return cachedIndex(linkIndexCache, tree, (index) => {
+    for (const n of tree.nodes) {
+      if (n.kind !== 'element') continue;
+      for (const attr of LINK_VALUE_ATTRS) {
+        if (n.attrs[attr] === undefined) continue;
+        const link = linkOf(tree, n, attr);
+        if (link !== undefined) addSite(index, link, { el: n.id, attr });
+      }
     }
-  }
-  linkIndexCache.set(tree, index);
-  return index;
+  });
 }
 
 /** The occurrence of a value as the whole value of an element's attribute. */
