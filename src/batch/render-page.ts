@@ -99,12 +99,12 @@ export async function renderPagesToCache(files: readonly string[], cacheDir: str
         if (!options.force && (await cache.get(bytes).catch(() => undefined))) {
           cached++; // a damaged entry reads as missing and is drawn again
         } else {
+          const page = loadPage(bytes, {}, path);
+          const html = decodeHtml(bytes, {}, path).text;
           // The browser's start-up (with the first page drawn) is not the page's time.
           const startingUp = clock.now();
           await renderer.startOnce();
           const startUpMs = clock.now() - startingUp;
-          const page = loadPage(bytes, {}, path);
-          const html = decodeHtml(bytes, {}, path).text;
           const layout = await renderer.render({ bytes, html, tree: page.tree });
           await cache.put(layout);
           times.push(clock.now() - started - startUpMs);
