@@ -27,19 +27,19 @@ const corpora: Corpus[] = [];
 for (const e of (await readdir(root, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
   if (!e.isDirectory()) continue;
   try {
-    corpora.push(await openCorpus(join(root, e.name)));
+    corpora.push(await openCorpus(join(root, e.name), limit !== undefined ? { limit } : {}));
   } catch (err) {
     console.error(`skipping ${e.name}: ${(err as Error).message}`);
   }
 }
 const extractors = await resolveExtractors(values.extractor ?? DEFAULT_EXTRACTORS);
 const started = Date.now();
-const result = await evaluateCorpora(corpora, extractors, { ...(limit !== undefined ? { limit } : {}), onProgress: corpusProgress(started) });
+const result = await evaluateCorpora(corpora, extractors, { onProgress: corpusProgress(started) });
 const secs = (Date.now() - started) / 1000;
 const header = [
   '# Baselines',
   '',
-  `Corpora: ${corpora.map((c) => `${c.name} (${limit !== undefined ? Math.min(limit, c.pages.length) : c.pages.length} pages, ${c.use})`).join(', ')}.`,
+  `Corpora: ${corpora.map((c) => `${c.name} (${c.pages.length} pages, ${c.use})`).join(', ')}.`,
   `Extractors: ${extractors.map((x) => x.name).join(', ')}. Run time ${secs.toFixed(0)} s on Node ${process.version}.`,
   '',
 ].join('\n');

@@ -39,17 +39,18 @@ const limit = values.limit !== undefined ? Number(values.limit) : undefined;
 if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new Error(`--limit must be a whole number >= 1, got ${values.limit}`);
 
 const root = join(process.cwd(), '..', 'shared', 'corpora');
+const scope = limit !== undefined ? { limit } : {};
 if (values.unsure !== undefined) {
-  const report = await unsureReport(await openCorpus(join(root, values.unsure)), await loadExtractionModel(), limit);
+  const report = await unsureReport(await openCorpus(join(root, values.unsure), scope), await loadExtractionModel());
   process.stdout.write(report);
   if (values.out) await writeFileAtomic(values.out, report);
   process.exit(0);
 }
-const corpora = await Promise.all(['l3s-gn1', 'dragnet', 'cleaneval'].map((name) => openCorpus(join(root, name))));
+const corpora = await Promise.all(['l3s-gn1', 'dragnet', 'cleaneval'].map((name) => openCorpus(join(root, name), scope)));
 const model = await loadExtractionModel();
 const extractors = FAVORS.map((favor) => modelExtractor(model, `favor:${favor}`, FAVOR_SETTINGS[favor]));
 const started = Date.now();
-const result = await evaluateCorpora(corpora, extractors, { ...(limit !== undefined ? { limit } : {}), onProgress: corpusProgress(started) });
+const result = await evaluateCorpora(corpora, extractors, { onProgress: corpusProgress(started) });
 const settings = FAVORS.map((f) => `${f}: ${JSON.stringify(FAVOR_SETTINGS[f])}`).join('; ');
 const report = `# favor: precision / balanced / recall\n\nBundled model; ${settings}. Run time ${((Date.now() - started) / 1000).toFixed(0)} s.\n\n${toMarkdown(result)}`;
 process.stdout.write(report);
@@ -60,12 +61,12 @@ interface FavorTotals { p: number; r: number; words: number }
 interface TypeTotals { pages: number; sameWords: number; recall: Record<Favor, number> }
 
 /** Page-by-page: what each setting keeps where the model is unsure (see the file's comment). */
-async function unsureReport(corpus: Corpus, model: LoadedModel, pageLimit: number | undefined): Promise<string> {
+async function unsureReport(corpus: Corpus, model: LoadedModel): Promise<string> {
   const body = LABELS.indexOf('body');
   const totals = perFavor<FavorTotals>(() => ({ p: 0, r: 0, words: 0 }));
   const byType = new Map<string, TypeTotals>();
   let pages = 0, moreWords = 0, unsureOut = 0, unsureKept = 0, low = 0, lowSame = 0, lowRecall = 0, lowBalanced = 0;
-  for (const cp of corpus.pages.slice(0, pageLimit)) {
+  for (const cp of corpus.pages) {
     const gold = goldText(cp.gold);
     if (gold === undefined || wordTokens(gold).length === 0) continue;
     const page = await loadCorpusPage(corpus, cp);

@@ -205,6 +205,8 @@ async function handlePage(init: PageHandlerInit, shape: LineShape, msg: PageMess
     line = JSON.stringify(record);
     if (init.dedup) bodyHash = bodyHashOf(toText(result.article));
   } catch (e) {
+    // A browser that will not start fails every page alike: thrown, it stops the batch (RENDER_FAILED).
+    if (e !== undefined && e === drawn?.source.renderer?.unstartable) throw e;
     const error = isPithError(e) ? { code: e.code, message: e.message } : { code: (e as NodeJS.ErrnoException).code ? 'IO' : 'INTERNAL', message: (e as Error).message };
     line = JSON.stringify({ ...head, error });
     ok = false;

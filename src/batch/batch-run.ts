@@ -274,6 +274,8 @@ class BatchRun {
     if (this.failure) return;
     if (!(e instanceof PoolTaskError)) return this.fail(e as Error);
     if (e.failure === 'closed') return;
+    // The page handler lists each page's own errors; it throws only when it can draw no page at all.
+    if (e.failure === 'failed' && e.code === 'RENDER_FAILED') return this.fail(new PithError('RENDER_FAILED', e.message));
     const [code, message] = lostPageError(e, this.options);
     this.record(JSON.stringify({
       id: job.id, url: job.url ?? null, ...(job.date !== undefined ? { date: job.date } : {}),

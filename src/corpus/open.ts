@@ -97,7 +97,7 @@ export async function openCorpus(path: string, scope: PageScope = {}): Promise<C
     case 'postlight': pages = await readPostlight(root); use = CORPUS_USE[format]; break;
     case 'l3s-gn1': pages = await readL3s(root, scope); use = CORPUS_USE[format]; break;
     case 'cleaneval': pages = await readCleaneval(root, scope); use = CORPUS_USE[format]; break;
-    case 'dragnet': pages = await readDragnet(root, {}, scope); use = CORPUS_USE[format]; break;
+    case 'dragnet': pages = await readDragnet(root, scope); use = CORPUS_USE[format]; break;
     case 'msv': ({ pages, skipped } = await readMsv(root)); use = CORPUS_USE[format]; break;
     case 'swde': ({ pages, skipped } = await readSwde(root)); use = CORPUS_USE[format]; break;
     case 'fields': ({ pages, skipped } = await readFieldsFolder(root)); use = CORPUS_USE[format]; break;

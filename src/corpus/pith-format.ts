@@ -516,11 +516,8 @@ export interface PithPages {
  * binary JSON, wrong shape, above the size limits, not a regular file, a symbolic link leading
  * outside the corpus folder or nowhere) is left out and listed in `skipped` with the file and
  * the reason. Links that stay inside the corpus folder are followed; a page file reached
- * through one is given by its real path.
- */
-/**
- * The corpus' pages and the files left out. `scope.id` reads that page only; `scope.limit` is
- * not applied here, since the pages left out are reported over the whole corpus.
+ * through one is given by its real path. `scope.id` reads that page only; `scope.limit` is not
+ * applied here, since the pages left out are reported over the whole corpus.
  */
 export async function readPithPages(dir: string, scope: Pick<PageScope, 'id'> = {}): Promise<PithPages> {
   const realRoot = await realRootOf(dir);

@@ -132,7 +132,9 @@ export class Renderer {
   readonly options: Required<Omit<RenderOptions, 'chromium'>>;
   /** Browsers started after a page hung or crashed one. */
   restarts = 0;
-  /** Why Chromium would not start: kept, so that later pages fail at once instead of trying again. */
+  /** Whether a browser has started once: a restart that fails later loses only its page. */
+  private launched = false;
+  /** Why the first browser would not start: kept, so that later pages fail at once instead of trying again. */
   private startFailure: PithError | undefined;
 
   private constructor(playwright: Playwright, executable: string, options: RenderOptions) {
@@ -165,9 +167,14 @@ export class Renderer {
     return new Renderer(await loadPlaywright(), executable, options);
   }
 
-  /** Chromium would not start (an installed browser that exits at once): no page can be drawn. */
+  /** Chromium would not start at all (an installed browser that exits at once): no page can be drawn. */
   get unstartable(): PithError | undefined {
     return this.startFailure;
+  }
+
+  /** Starts the first browser unless one has started (then nothing): its start-up is then no page's. */
+  async startOnce(): Promise<void> {
+    if (!this.launched) await this.start();
   }
 
   private async start(): Promise<Browser> {
@@ -175,9 +182,11 @@ export class Renderer {
     try {
       this.browser = await this.playwright.chromium.launch({ executablePath: this.executable, args: LAUNCH_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, timeout: 30_000 });
     } catch (e) {
-      this.startFailure = new PithError('RENDER_FAILED', `Chromium did not start (${(e as Error).message.split('\n')[0]})`, this.executable);
-      throw this.startFailure;
+      const failure = new PithError('RENDER_FAILED', `Chromium did not start (${(e as Error).message.split('\n')[0]})`, this.executable);
+      if (!this.launched) this.startFailure = failure;
+      throw failure;
     }
+    this.launched = true;
     return this.browser;
   }
 

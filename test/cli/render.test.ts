@@ -141,3 +141,22 @@ test('pith experiment rendered and pith render refuse bad usage clearly', () => 
   assert.match(badViewport.stderr, /--viewport must look like 1280x800/);
 });
 
+
+test('batch --render --layouts with a Chromium that will not start stops with RENDER_FAILED (exit 3)', { timeout: 60_000 }, async (t) => {
+  try {
+    await import('playwright-core');
+  } catch {
+    t.skip('no playwright-core');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'pith-render-unstartable-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const pages = join(dir, 'pages');
+  mkdirSync(pages);
+  for (const name of ['a', 'b', 'c']) writeFileSync(join(pages, `${name}.html`), ARTICLE.replace('Monday', name));
+  const env: NodeJS.ProcessEnv = { ...process.env, PITH_CHROMIUM: '/bin/false' };
+  // Nothing cached: the first page drawn finds the browser will not start, and the batch stops.
+  const r = pith(['batch', pages, '--render', '--layouts', join(dir, 'layouts'), '--out', join(dir, 'out.jsonl'), '--workers', '2'], env);
+  assert.equal(r.status, 3, `a browser that will not start is fatal, not a page's error: ${r.stderr}`);
+  assert.match(r.stderr, /Chromium did not start/);
+});

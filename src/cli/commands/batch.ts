@@ -269,8 +269,12 @@ async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream):
   const note = s.render && !s.modelGiven ? renderedModelNote() : undefined;
   if (note) stderr.write(`batch: ${note}\n`);
   // Without a layouts folder every page is drawn: Chromium is started once here to see it starts.
-  // With one, pages may all be cached, so only its presence is checked (workers start it lazily).
-  if (s.render) await import('../../render/renderer.js').then(({ Renderer }) => (s.layoutsDir === undefined ? Renderer.launch() : Renderer.prepare())).then((r) => r.close());
+  // With one, pages may all be cached, so only its presence is checked; the workers start it with
+  // the first page drawn, and one that will not start stops the batch then.
+  if (s.render) {
+    const { Renderer } = await import('../../render/renderer.js');
+    await (s.layoutsDir === undefined ? Renderer.launch().then((r) => r.close()) : Renderer.prepare());
+  }
   if (s.layoutsDir !== undefined && !s.render) await import('../../render/cache.js').then(({ LayoutCache }) => LayoutCache.open(s.layoutsDir!));
   const baseModel = await loadExtractionModel(s.baseModelPath);
   if (s.site !== undefined) siteByName(baseModel.sites ?? [], s.site);

@@ -71,7 +71,7 @@ async function runImport(args: readonly string[], io: CommandIO): Promise<number
     use: corpus.use,
     source: `imported from ${resolve(positionals[0]!)} (${corpus.format})`,
   });
-  const pages = corpus.pages.slice(0, limit);
+  const pages = corpus.pages;
   const progress = new Progress('import', pages.length, io.stderr);
   const used = new Set<string>();
   let imported = 0;
@@ -139,8 +139,8 @@ interface CorpusStats {
   readonly titleFound?: number;
 }
 
-async function corpusStats(corpus: Corpus, limit: number, quick: boolean, io: CommandIO): Promise<CorpusStats> {
-  const pages = corpus.pages.slice(0, limit);
+async function corpusStats(corpus: Corpus, quick: boolean, io: CommandIO): Promise<CorpusStats> {
+  const pages = corpus.pages;
   const base = { name: corpus.name, format: corpus.format, use: corpus.use, pages: pages.length, sites: new Set(pages.map((p) => p.site)).size };
   if (quick) return base;
   const blocks = Object.fromEntries(GOLD_LABELS.map((l) => [l, 0])) as Record<GoldLabel, number>;
@@ -189,7 +189,7 @@ async function runStats(args: readonly string[], io: CommandIO): Promise<number>
   if (positionals.length === 0) throw new PithError('BAD_OPTION', 'stats takes one or more corpus folders');
   const limit = optInt(values, 'limit', Number.MAX_SAFE_INTEGER, 1);
   const all: CorpusStats[] = [];
-  for (const dir of await corpusFolders(positionals, io)) all.push(await corpusStats(await openCorpus(dir, { limit }), limit, optBool(values, 'quick'), io));
+  for (const dir of await corpusFolders(positionals, io)) all.push(await corpusStats(await openCorpus(dir, { limit }), optBool(values, 'quick'), io));
   if (optBool(values, 'json')) {
     io.stdout.write(JSON.stringify(all, null, 2) + '\n');
     return EXIT.ok;

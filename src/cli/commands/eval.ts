@@ -61,7 +61,6 @@ export const command: Command = {
     reportSkippedPages('eval', corpora, io.stderr);
     const progress = new Map<string, Progress>();
     const result = await evaluateCorpora(corpora, extractors, {
-      ...(limit !== undefined ? { limit } : {}),
       onProgress: (e) => {
         let bar = progress.get(e.corpus);
         if (!bar) progress.set(e.corpus, (bar = new Progress(`eval ${e.corpus}`, e.total, io.stderr)));

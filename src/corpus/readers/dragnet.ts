@@ -24,7 +24,7 @@ export function parseDragnetGold(text: string): { mainText: string; segments: Go
   return { mainText: mainLines.join('\n'), segments };
 }
 
-export async function readDragnet(root: string, options: { sniffUrls?: boolean } = {}, scope: PageScope = {}): Promise<CorpusPage[]> {
+export async function readDragnet(root: string, scope: PageScope = {}): Promise<CorpusPage[]> {
   const pages: CorpusPage[] = [];
   for (const f of await listDir(join(root, 'GoldStandard'))) {
     if (scopeFilled(scope, pages.length)) break;
@@ -35,7 +35,7 @@ export async function readDragnet(root: string, options: { sniffUrls?: boolean }
     if (!(await isFile(htmlPath))) htmlPath = join(root, 'input', `${id}.html`);
     if (!(await isFile(htmlPath))) continue;
     const { mainText, segments } = parseDragnetGold(await readText(join(root, 'GoldStandard', f)));
-    const url = options.sniffUrls === false ? undefined : sniffPageUrl(latin1(await readBytes(htmlPath)));
+    const url = sniffPageUrl(latin1(await readBytes(htmlPath)));
     pages.push({ id, site: siteOfUrl(url, CORPUS_SITE) ?? `dragnet-${id}`, url, htmlPath, gold: { mainText, segments } });
   }
   return pages;
