@@ -41,14 +41,35 @@ interface ParserModes {
 
 /** The token parts a scan appends to, which parse5 declares protected. */
 interface TokenParts {
-  currentToken: { tagName: string } | null;
+  currentToken: { tagName: string; selfClosing: boolean } | null;
   currentAttr: { name: string; value: string };
+}
+
+/** A tag read ahead by PlainTagReader: where its parts lie in the input. */
+interface PlainTag {
+  end: boolean;
+  /** The name's start and end, and whether it has an upper-case letter. */
+  name: [number, number, boolean];
+  /** Per attribute: name start, name end, whether the name has upper case, value start, value end (-1 for none). */
+  attrs: number[];
+  selfClosing: boolean;
+  /** The `>` that ends the tag. */
+  close: number;
+  /** Line feeds inside the tag and the last one's position. */
+  lineFeeds: number;
+  lastLineFeed: number;
 }
 
 const TAB = 0x09;
 const LF = 0x0a;
 const FF = 0x0c;
 const SPACE = 0x20;
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+const SOLIDUS = 0x2f;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
 
 /** Which characters each kind of run reads on over (bit set = goes on), for code units below 128. */
 const TEXT = 1;
@@ -61,6 +82,10 @@ const ATTR_NAME = 64;
 const COMMENT = 128;
 
 const ASCII_RUNS: Uint8Array = buildAsciiRuns();
+
+/** parse5's `State.DATA` and `State.TAG_OPEN` (its `State` enum is not exported). */
+const DATA_STATE = 0;
+const TAG_OPEN_STATE = 5;
 
 function buildAsciiRuns(): Uint8Array {
   const table = new Uint8Array(128);
@@ -116,6 +141,118 @@ const JOINING_MODES: Uint8Array = (() => {
   return table;
 })();
 
+function isTagSpace(c: number): boolean {
+  return c === SPACE || c === LF || c === TAB || c === FF;
+}
+
+function isNameChar(c: number, kind: number): boolean {
+  return c < 128 && (ASCII_RUNS[c]! & kind) !== 0;
+}
+
+/**
+ * Reads the tag whose `<` is at `lt` when every part of it is in the shape parse5 reads without
+ * a parse error, a character reference, a NUL, a CR or a surrogate (names in ASCII, values quoted
+ * or plain, white space between attributes) and its `>` is in `html`; null otherwise (parse5
+ * reads it as always). Duplicate attributes are left to parse5's own `_leaveAttrName`.
+ */
+function readPlainTag(html: string, lt: number): PlainTag | null {
+  const n = html.length;
+  let i = lt + 1;
+  const end = html.charCodeAt(i) === SOLIDUS;
+  if (end) i++;
+  const first = html.charCodeAt(i);
+  if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a))) return null;
+  let lineFeeds = 0;
+  let lastLineFeed = -1;
+  const nameStart = i;
+  let upper = false;
+  for (; i < n; i++) {
+    const c = html.charCodeAt(i);
+    if (!isNameChar(c, TAG_NAME)) break;
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+  }
+  const tag: PlainTag = { end, name: [nameStart, i, upper], attrs: [], selfClosing: false, close: -1, lineFeeds: 0, lastLineFeed: -1 };
+  for (;;) {
+    // Before an attribute name (or after a value): white space, then `>`, `/>` or a name.
+    let spaced = false;
+    for (; i < n; i++) {
+      const c = html.charCodeAt(i);
+      if (!isTagSpace(c)) break;
+      spaced = true;
+      if (c === LF) { lineFeeds++; lastLineFeed = i; }
+    }
+    if (i >= n) return null;
+    let c = html.charCodeAt(i);
+    if (c === GREATER_THAN) break;
+    if (c === SOLIDUS) {
+      if (html.charCodeAt(i + 1) !== GREATER_THAN) return null;
+      tag.selfClosing = true;
+      i++;
+      break;
+    }
+    // An attribute needs white space before it (parse5 reports one that follows a value directly).
+    if (!spaced || !isNameChar(c, ATTR_NAME)) return null;
+    const attrStart = i;
+    let attrUpper = false;
+    for (; i < n; i++) {
+      c = html.charCodeAt(i);
+      if (!isNameChar(c, ATTR_NAME)) break;
+      if (c >= 0x41 && c <= 0x5a) attrUpper = true;
+    }
+    if (i >= n) return null;
+    const attrEnd = i;
+    c = html.charCodeAt(i);
+    if (c !== EQUALS) {
+      // Only white space, `/` and `>` end a name without a parse error.
+      if (!isTagSpace(c) && c !== SOLIDUS && c !== GREATER_THAN) return null;
+      // White space after a name followed by `=` is legal but rare: parse5 reads it.
+      let j = i;
+      while (j < n && isTagSpace(html.charCodeAt(j))) j++;
+      if (html.charCodeAt(j) === EQUALS) return null;
+      tag.attrs.push(attrStart, attrEnd, attrUpper ? 1 : 0, -1, -1);
+      continue;
+    }
+    i++;
+    const quote = html.charCodeAt(i);
+    let valueStart: number;
+    let valueEnd: number;
+    if (quote === QUOTE || quote === APOSTROPHE) {
+      const kind = quote === QUOTE ? DOUBLE_QUOTED : SINGLE_QUOTED;
+      valueStart = ++i;
+      for (; i < n; i++) {
+        c = html.charCodeAt(i);
+        if (!inRun(c, kind)) break;
+        if (c === LF) { lineFeeds++; lastLineFeed = i; }
+      }
+      if (i >= n || c !== quote) return null;
+      valueEnd = i++;
+      const after = html.charCodeAt(i);
+      if (!isTagSpace(after) && after !== SOLIDUS && after !== GREATER_THAN) return null;
+    } else {
+      valueStart = i;
+      for (; i < n; i++) {
+        if (!inRun(html.charCodeAt(i), UNQUOTED)) break;
+      }
+      valueEnd = i;
+      // An empty unquoted value is parse5's missing-value error; a value ends at white space or `>`.
+      if (valueEnd === valueStart || i >= n) return null;
+      c = html.charCodeAt(i);
+      if (!isTagSpace(c) && c !== GREATER_THAN) return null;
+      // parse5 reads `/` after an unquoted value as part of the value (not reached: UNQUOTED includes it).
+    }
+    tag.attrs.push(attrStart, attrEnd, attrUpper ? 1 : 0, valueStart, valueEnd);
+  }
+  tag.close = i;
+  tag.lineFeeds = lineFeeds;
+  tag.lastLineFeed = lastLineFeed;
+  return tag;
+}
+
+/** The value parse5 makes of an input slice (its `_flushRun`: a copy of its own, not a view of the input). */
+function copiedRun(slice: string): string {
+  return slice.length < 13 ? slice : ` ${slice}`.slice(1);
+}
+
 export class RunTokenizer extends Tokenizer {
   /**
    * Whether text runs may span white space where the parser's mode allows. A parser that stops
@@ -127,6 +264,49 @@ export class RunTokenizer extends Tokenizer {
 
   constructor(options: TokenizerOptions, handler: TokenHandler) {
     super(options, handler);
+  }
+
+  /**
+   * After parse5 read a `<` in the data state: when the tag it opens is plain (readPlainTag), makes
+   * and emits its token in one step, as parse5's tag states would have made it one code point a
+   * turn (about nine turns a tag). Only without source locations and parse-error reports, which
+   * would need each part's own position.
+   */
+  private readPlainTag(): void {
+    if (this.state !== TAG_OPEN_STATE || !this.active || this.paused) return;
+    if (this.options.sourceCodeLocationInfo || (this.handler as unknown as { onParseError: unknown }).onParseError) return;
+    const input = this.preprocessor as unknown as PreprocessorLines;
+    if (input.skipNextNewLine) return;
+    const { html } = input;
+    const tag = readPlainTag(html, input.pos);
+    if (tag === null) return;
+    const parts = this as unknown as TokenParts;
+    if (tag.end) this._createEndTagToken();
+    else this._createStartTagToken();
+    const token = parts.currentToken!;
+    const [nameStart, nameEnd, nameUpper] = tag.name;
+    const name = html.slice(nameStart, nameEnd);
+    token.tagName = nameUpper ? name.toLowerCase() : name;
+    const { attrs } = tag;
+    for (let a = 0; a < attrs.length; a += 5) {
+      this._createAttr('');
+      const attr = parts.currentAttr;
+      const attrName = html.slice(attrs[a]!, attrs[a + 1]!);
+      attr.name = attrs[a + 2] === 1 ? attrName.toLowerCase() : attrName;
+      this._leaveAttrName();
+      const valueStart = attrs[a + 3]!;
+      const valueEnd = attrs[a + 4]!;
+      if (valueEnd > valueStart) attr.value = copiedRun(html.slice(valueStart, valueEnd));
+    }
+    token.selfClosing = tag.selfClosing;
+    // The preprocessor onto the `>`, as advance() would have moved it.
+    if (tag.lineFeeds > 0) {
+      input.line += tag.lineFeeds;
+      input.lineStartPos = tag.lastLineFeed + 1;
+    }
+    input.pos = tag.close;
+    this.state = DATA_STATE;
+    this.emitCurrentTagToken();
   }
 
   /**
@@ -260,7 +440,8 @@ export class RunTokenizer extends Tokenizer {
 
   protected override _stateData(cp: number): void {
     super._stateData(cp);
-    this.extendText(cp);
+    if (cp === LESS_THAN) this.readPlainTag();
+    else this.extendText(cp);
   }
 
   protected override _stateRcdata(cp: number): void {
