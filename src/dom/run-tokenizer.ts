@@ -45,19 +45,35 @@ interface TokenParts {
   currentAttr: { name: string; value: string };
 }
 
-/** A tag read ahead by PlainTagReader: where its parts lie in the input. */
-interface PlainTag {
-  end: boolean;
-  /** The name's start and end, and whether it has an upper-case letter. */
-  name: [number, number, boolean];
-  /** Per attribute: name start, name end, whether the name has upper case, value start, value end (-1 for none). */
-  attrs: number[];
-  selfClosing: boolean;
-  /** The `>` that ends the tag. */
-  close: number;
-  /** Line feeds inside the tag and the last one's position. */
-  lineFeeds: number;
-  lastLineFeed: number;
+/**
+ * Where the parts of the tag readPlainTag last read lie in the input, in one buffer reused from
+ * tag to tag (a tag's token is made from it before the next tag is read): no objects per tag.
+ */
+const TAG_END = 0; // 1 for an end tag
+const TAG_SELF_CLOSING = 1;
+const TAG_NAME_START = 2;
+const TAG_NAME_END = 3;
+const TAG_NAME_UPPER = 4; // 1 when the name has an upper-case letter
+const TAG_LINE_FEEDS = 5; // line feeds inside the tag
+const TAG_LAST_LINE_FEED = 6;
+const TAG_ATTR_COUNT = 7;
+/** Per attribute, from TAG_ATTRS: name start, name end, name upper-case (1/0), value start, value end (-1 for none). */
+const TAG_ATTRS = 8;
+const ATTR_FIELDS = 5;
+let tagParts = new Int32Array(TAG_ATTRS + ATTR_FIELDS * 16);
+
+function addTagAttr(index: number, nameStart: number, nameEnd: number, upper: boolean, valueStart: number, valueEnd: number): void {
+  const at = TAG_ATTRS + index * ATTR_FIELDS;
+  if (at + ATTR_FIELDS > tagParts.length) {
+    const grown = new Int32Array(tagParts.length * 2);
+    grown.set(tagParts);
+    tagParts = grown;
+  }
+  tagParts[at] = nameStart;
+  tagParts[at + 1] = nameEnd;
+  tagParts[at + 2] = upper ? 1 : 0;
+  tagParts[at + 3] = valueStart;
+  tagParts[at + 4] = valueEnd;
 }
 
 const TAB = 0x09;
@@ -152,16 +168,16 @@ function isNameChar(c: number, kind: number): boolean {
 /**
  * Reads the tag whose `<` is at `lt` when every part of it is in the shape parse5 reads without
  * a parse error, a character reference, a NUL, a CR or a surrogate (names in ASCII, values quoted
- * or plain, white space between attributes) and its `>` is in `html`; null otherwise (parse5
- * reads it as always). Duplicate attributes are left to parse5's own `_leaveAttrName`.
+ * or plain, white space between attributes) and its `>` is in `html`: returns the `>`'s position,
+ * the parts in `tagParts`; -1 otherwise (parse5 reads it as always). Duplicate attributes are left to parse5's own `_leaveAttrName`.
  */
-function readPlainTag(html: string, lt: number): PlainTag | null {
+function readPlainTag(html: string, lt: number): number {
   const n = html.length;
   let i = lt + 1;
   const end = html.charCodeAt(i) === SOLIDUS;
   if (end) i++;
   const first = html.charCodeAt(i);
-  if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a))) return null;
+  if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a))) return -1;
   let lineFeeds = 0;
   let lastLineFeed = -1;
   const nameStart = i;
@@ -171,7 +187,12 @@ function readPlainTag(html: string, lt: number): PlainTag | null {
     if (!isNameChar(c, TAG_NAME)) break;
     if (c >= 0x41 && c <= 0x5a) upper = true;
   }
-  const tag: PlainTag = { end, name: [nameStart, i, upper], attrs: [], selfClosing: false, close: -1, lineFeeds: 0, lastLineFeed: -1 };
+  tagParts[TAG_END] = end ? 1 : 0;
+  tagParts[TAG_SELF_CLOSING] = 0;
+  tagParts[TAG_NAME_START] = nameStart;
+  tagParts[TAG_NAME_END] = i;
+  tagParts[TAG_NAME_UPPER] = upper ? 1 : 0;
+  let attrCount = 0;
   for (;;) {
     // Before an attribute name (or after a value): white space, then `>`, `/>` or a name.
     let spaced = false;
@@ -181,17 +202,17 @@ function readPlainTag(html: string, lt: number): PlainTag | null {
       spaced = true;
       if (c === LF) { lineFeeds++; lastLineFeed = i; }
     }
-    if (i >= n) return null;
+    if (i >= n) return -1;
     let c = html.charCodeAt(i);
     if (c === GREATER_THAN) break;
     if (c === SOLIDUS) {
-      if (html.charCodeAt(i + 1) !== GREATER_THAN) return null;
-      tag.selfClosing = true;
+      if (html.charCodeAt(i + 1) !== GREATER_THAN) return -1;
+      tagParts[TAG_SELF_CLOSING] = 1;
       i++;
       break;
     }
     // An attribute needs white space before it (parse5 reports one that follows a value directly).
-    if (!spaced || !isNameChar(c, ATTR_NAME)) return null;
+    if (!spaced || !isNameChar(c, ATTR_NAME)) return -1;
     const attrStart = i;
     let attrUpper = false;
     for (; i < n; i++) {
@@ -199,17 +220,17 @@ function readPlainTag(html: string, lt: number): PlainTag | null {
       if (!isNameChar(c, ATTR_NAME)) break;
       if (c >= 0x41 && c <= 0x5a) attrUpper = true;
     }
-    if (i >= n) return null;
+    if (i >= n) return -1;
     const attrEnd = i;
     c = html.charCodeAt(i);
     if (c !== EQUALS) {
       // Only white space, `/` and `>` end a name without a parse error.
-      if (!isTagSpace(c) && c !== SOLIDUS && c !== GREATER_THAN) return null;
+      if (!isTagSpace(c) && c !== SOLIDUS && c !== GREATER_THAN) return -1;
       // White space after a name followed by `=` is legal but rare: parse5 reads it.
       let j = i;
       while (j < n && isTagSpace(html.charCodeAt(j))) j++;
-      if (html.charCodeAt(j) === EQUALS) return null;
-      tag.attrs.push(attrStart, attrEnd, attrUpper ? 1 : 0, -1, -1);
+      if (html.charCodeAt(j) === EQUALS) return -1;
+      addTagAttr(attrCount++, attrStart, attrEnd, attrUpper, -1, -1);
       continue;
     }
     i++;
@@ -224,10 +245,10 @@ function readPlainTag(html: string, lt: number): PlainTag | null {
         if (!inRun(c, kind)) break;
         if (c === LF) { lineFeeds++; lastLineFeed = i; }
       }
-      if (i >= n || c !== quote) return null;
+      if (i >= n || c !== quote) return -1;
       valueEnd = i++;
       const after = html.charCodeAt(i);
-      if (!isTagSpace(after) && after !== SOLIDUS && after !== GREATER_THAN) return null;
+      if (!isTagSpace(after) && after !== SOLIDUS && after !== GREATER_THAN) return -1;
     } else {
       valueStart = i;
       for (; i < n; i++) {
@@ -235,17 +256,17 @@ function readPlainTag(html: string, lt: number): PlainTag | null {
       }
       valueEnd = i;
       // An empty unquoted value is parse5's missing-value error; a value ends at white space or `>`.
-      if (valueEnd === valueStart || i >= n) return null;
+      if (valueEnd === valueStart || i >= n) return -1;
       c = html.charCodeAt(i);
-      if (!isTagSpace(c) && c !== GREATER_THAN) return null;
+      if (!isTagSpace(c) && c !== GREATER_THAN) return -1;
       // parse5 reads `/` after an unquoted value as part of the value (not reached: UNQUOTED includes it).
     }
-    tag.attrs.push(attrStart, attrEnd, attrUpper ? 1 : 0, valueStart, valueEnd);
+    addTagAttr(attrCount++, attrStart, attrEnd, attrUpper, valueStart, valueEnd);
   }
-  tag.close = i;
-  tag.lineFeeds = lineFeeds;
-  tag.lastLineFeed = lastLineFeed;
-  return tag;
+  tagParts[TAG_ATTR_COUNT] = attrCount;
+  tagParts[TAG_LINE_FEEDS] = lineFeeds;
+  tagParts[TAG_LAST_LINE_FEED] = lastLineFeed;
+  return i;
 }
 
 /** The value parse5 makes of an input slice (its `_flushRun`: a copy of its own, not a view of the input). */
@@ -278,33 +299,33 @@ export class RunTokenizer extends Tokenizer {
     const input = this.preprocessor as unknown as PreprocessorLines;
     if (input.skipNextNewLine) return;
     const { html } = input;
-    const tag = readPlainTag(html, input.pos);
-    if (tag === null) return;
+    const close = readPlainTag(html, input.pos);
+    if (close === -1) return;
     const parts = this as unknown as TokenParts;
-    if (tag.end) this._createEndTagToken();
+    if (tagParts[TAG_END] === 1) this._createEndTagToken();
     else this._createStartTagToken();
     const token = parts.currentToken!;
-    const [nameStart, nameEnd, nameUpper] = tag.name;
-    const name = html.slice(nameStart, nameEnd);
-    token.tagName = nameUpper ? name.toLowerCase() : name;
-    const { attrs } = tag;
-    for (let a = 0; a < attrs.length; a += 5) {
+    const name = html.slice(tagParts[TAG_NAME_START], tagParts[TAG_NAME_END]);
+    token.tagName = tagParts[TAG_NAME_UPPER] === 1 ? name.toLowerCase() : name;
+    const attrCount = tagParts[TAG_ATTR_COUNT]!;
+    for (let a = 0, at = TAG_ATTRS; a < attrCount; a++, at += ATTR_FIELDS) {
       this._createAttr('');
       const attr = parts.currentAttr;
-      const attrName = html.slice(attrs[a]!, attrs[a + 1]!);
-      attr.name = attrs[a + 2] === 1 ? attrName.toLowerCase() : attrName;
+      const attrName = html.slice(tagParts[at], tagParts[at + 1]);
+      attr.name = tagParts[at + 2] === 1 ? attrName.toLowerCase() : attrName;
       this._leaveAttrName();
-      const valueStart = attrs[a + 3]!;
-      const valueEnd = attrs[a + 4]!;
+      const valueStart = tagParts[at + 3]!;
+      const valueEnd = tagParts[at + 4]!;
       if (valueEnd > valueStart) attr.value = copiedRun(html.slice(valueStart, valueEnd));
     }
-    token.selfClosing = tag.selfClosing;
+    token.selfClosing = tagParts[TAG_SELF_CLOSING] === 1;
     // The preprocessor onto the `>`, as advance() would have moved it.
-    if (tag.lineFeeds > 0) {
-      input.line += tag.lineFeeds;
-      input.lineStartPos = tag.lastLineFeed + 1;
+    const lineFeeds = tagParts[TAG_LINE_FEEDS]!;
+    if (lineFeeds > 0) {
+      input.line += lineFeeds;
+      input.lineStartPos = tagParts[TAG_LAST_LINE_FEED]! + 1;
     }
-    input.pos = tag.close;
+    input.pos = close;
     this.state = DATA_STATE;
     this.emitCurrentTagToken();
   }
