@@ -18,6 +18,8 @@
  * alike (in body, in a cell, in raw text...: one token for words and the spaces between them,
  * a third of the tokens of prose). Everything from there on is parse5's own code, so
  * the rarer states (character references, script data escapes, CDATA, DOCTYPE) are read as before.
+ * Without source locations and parse-error reports, a plain tag (readPlainTag) is read whole at
+ * its `<` and its token made through parse5's own token-building calls: one loop turn a tag.
  * bench/parse-differential.ts proves the trees identical to stock parse5's over every shared page;
  * test/dom/run-tokenizer.test.ts does so over hostile hand-made cases.
  */
