@@ -2,9 +2,10 @@
  * `node dist/bench/parse-differential.js [corpora-root]`: the proof that pith's run tokenizer
  * (src/dom/run-tokenizer.ts) builds the trees parse5's own tokenizer builds. Every HTML file
  * under the shared corpora (every folder, gzip and plain, gold and annotated copies included) is
- * decoded as pith decodes it and parsed four ways:
+ * decoded as pith decodes it and parsed six ways:
  * - parse5's parser with its own tokenizer and with the run tokenizer, source locations on (so
  *   the preprocessor's positions, lines and columns are compared too, on every node);
+ * - the same without locations (the run tokenizer reads plain tags in one step only then);
  * - pith's parser (html-parser.ts: script bodies skipped, the node budget) with each tokenizer,
  *   as extraction runs it (scripting off, no locations), with the budget's results.
  * Each pair's full dumps (parse5-dump.ts) must be equal. Prints pages compared and differing,
@@ -64,12 +65,18 @@ for (const file of files) {
     differing.push(`${file} (parse5, locations): ${firstDifference(stock, runs)}`);
     continue;
   }
+  const plainStock = dumpParse5Tree(parse(html));
+  const plainRuns = dumpParse5Tree(parseWithRuns(html));
+  if (plainStock !== plainRuns) {
+    differing.push(`${file} (parse5, no locations): ${firstDifference(plainStock, plainRuns)}`);
+    continue;
+  }
   const pithStock = pithDump(html, false);
   const pithRuns = pithDump(html, true);
   if (pithStock !== pithRuns) differing.push(`${file} (pith's parser): ${firstDifference(pithStock, pithRuns)}`);
 }
 const cpu = process.cpuUsage(started);
-console.log(`pages compared: ${files.length} (${(characters / 1e6).toFixed(1)} M characters), parsed 4 ways each`);
+console.log(`pages compared: ${files.length} (${(characters / 1e6).toFixed(1)} M characters), parsed 6 ways each`);
 console.log(`pages differing: ${differing.length}`);
 for (const line of differing.slice(0, 20)) console.log(`  ${line}`);
 console.log(`CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);

@@ -18,6 +18,8 @@
  * alike (in body, in a cell, in raw text...: one token for words and the spaces between them,
  * a third of the tokens of prose). Everything from there on is parse5's own code, so
  * the rarer states (character references, script data escapes, CDATA, DOCTYPE) are read as before.
+ * Without source locations and parse-error reports, a plain tag (readPlainTag) is read whole at
+ * its `<` and its token made through parse5's own token-building calls: one loop turn a tag.
  * bench/parse-differential.ts proves the trees identical to stock parse5's over every shared page;
  * test/dom/run-tokenizer.test.ts does so over hostile hand-made cases.
  */
@@ -41,14 +43,51 @@ interface ParserModes {
 
 /** The token parts a scan appends to, which parse5 declares protected. */
 interface TokenParts {
-  currentToken: { tagName: string } | null;
+  currentToken: { tagName: string; selfClosing: boolean } | null;
   currentAttr: { name: string; value: string };
+}
+
+/**
+ * Where the parts of the tag readPlainTag last read lie in the input, in one buffer reused from
+ * tag to tag (a tag's token is made from it before the next tag is read): no objects per tag.
+ */
+const TAG_END = 0; // 1 for an end tag
+const TAG_SELF_CLOSING = 1;
+const TAG_NAME_START = 2;
+const TAG_NAME_END = 3;
+const TAG_NAME_UPPER = 4; // 1 when the name has an upper-case letter
+const TAG_LINE_FEEDS = 5; // line feeds inside the tag
+const TAG_LAST_LINE_FEED = 6;
+const TAG_ATTR_COUNT = 7;
+/** Per attribute, from TAG_ATTRS: name start, name end, name upper-case (1/0), value start, value end (-1 for none). */
+const TAG_ATTRS = 8;
+const ATTR_FIELDS = 5;
+let tagParts = new Int32Array(TAG_ATTRS + ATTR_FIELDS * 16);
+
+function addTagAttr(index: number, nameStart: number, nameEnd: number, upper: boolean, valueStart: number, valueEnd: number): void {
+  const at = TAG_ATTRS + index * ATTR_FIELDS;
+  if (at + ATTR_FIELDS > tagParts.length) {
+    const grown = new Int32Array(tagParts.length * 2);
+    grown.set(tagParts);
+    tagParts = grown;
+  }
+  tagParts[at] = nameStart;
+  tagParts[at + 1] = nameEnd;
+  tagParts[at + 2] = upper ? 1 : 0;
+  tagParts[at + 3] = valueStart;
+  tagParts[at + 4] = valueEnd;
 }
 
 const TAB = 0x09;
 const LF = 0x0a;
 const FF = 0x0c;
 const SPACE = 0x20;
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+const SOLIDUS = 0x2f;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
 
 /** Which characters each kind of run reads on over (bit set = goes on), for code units below 128. */
 const TEXT = 1;
@@ -61,6 +100,10 @@ const ATTR_NAME = 64;
 const COMMENT = 128;
 
 const ASCII_RUNS: Uint8Array = buildAsciiRuns();
+
+/** parse5's `State.DATA` and `State.TAG_OPEN` (its `State` enum is not exported). */
+const DATA_STATE = 0;
+const TAG_OPEN_STATE = 5;
 
 function buildAsciiRuns(): Uint8Array {
   const table = new Uint8Array(128);
@@ -116,6 +159,123 @@ const JOINING_MODES: Uint8Array = (() => {
   return table;
 })();
 
+function isTagSpace(c: number): boolean {
+  return c === SPACE || c === LF || c === TAB || c === FF;
+}
+
+function isNameChar(c: number, kind: number): boolean {
+  return c < 128 && (ASCII_RUNS[c]! & kind) !== 0;
+}
+
+/**
+ * Reads the tag whose `<` is at `lt` when every part of it is in the shape parse5 reads without
+ * a parse error, a character reference, a NUL, a CR or a surrogate (names in ASCII, values quoted
+ * or plain, white space between attributes) and its `>` is in `html`: returns the `>`'s position,
+ * the parts in `tagParts`; -1 otherwise (parse5 reads it as always). Duplicate attributes are left to parse5's own `_leaveAttrName`.
+ */
+function readPlainTag(html: string, lt: number): number {
+  const n = html.length;
+  let i = lt + 1;
+  const end = html.charCodeAt(i) === SOLIDUS;
+  if (end) i++;
+  const first = html.charCodeAt(i);
+  if (!((first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a))) return -1;
+  let lineFeeds = 0;
+  let lastLineFeed = -1;
+  const nameStart = i;
+  let upper = false;
+  for (; i < n; i++) {
+    const c = html.charCodeAt(i);
+    if (!isNameChar(c, TAG_NAME)) break;
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+  }
+  tagParts[TAG_END] = end ? 1 : 0;
+  tagParts[TAG_SELF_CLOSING] = 0;
+  tagParts[TAG_NAME_START] = nameStart;
+  tagParts[TAG_NAME_END] = i;
+  tagParts[TAG_NAME_UPPER] = upper ? 1 : 0;
+  let attrCount = 0;
+  for (;;) {
+    // Before an attribute name (or after a value): white space, then `>`, `/>` or a name.
+    let spaced = false;
+    for (; i < n; i++) {
+      const c = html.charCodeAt(i);
+      if (!isTagSpace(c)) break;
+      spaced = true;
+      if (c === LF) { lineFeeds++; lastLineFeed = i; }
+    }
+    if (i >= n) return -1;
+    let c = html.charCodeAt(i);
+    if (c === GREATER_THAN) break;
+    if (c === SOLIDUS) {
+      if (html.charCodeAt(i + 1) !== GREATER_THAN) return -1;
+      tagParts[TAG_SELF_CLOSING] = 1;
+      i++;
+      break;
+    }
+    // An attribute needs white space before it (parse5 reports one that follows a value directly).
+    if (!spaced || !isNameChar(c, ATTR_NAME)) return -1;
+    const attrStart = i;
+    let attrUpper = false;
+    for (; i < n; i++) {
+      c = html.charCodeAt(i);
+      if (!isNameChar(c, ATTR_NAME)) break;
+      if (c >= 0x41 && c <= 0x5a) attrUpper = true;
+    }
+    if (i >= n) return -1;
+    const attrEnd = i;
+    c = html.charCodeAt(i);
+    if (c !== EQUALS) {
+      // Only white space, `/` and `>` end a name without a parse error.
+      if (!isTagSpace(c) && c !== SOLIDUS && c !== GREATER_THAN) return -1;
+      // White space after a name followed by `=` is legal but rare: parse5 reads it.
+      let j = i;
+      while (j < n && isTagSpace(html.charCodeAt(j))) j++;
+      if (html.charCodeAt(j) === EQUALS) return -1;
+      addTagAttr(attrCount++, attrStart, attrEnd, attrUpper, -1, -1);
+      continue;
+    }
+    i++;
+    const quote = html.charCodeAt(i);
+    let valueStart: number;
+    let valueEnd: number;
+    if (quote === QUOTE || quote === APOSTROPHE) {
+      const kind = quote === QUOTE ? DOUBLE_QUOTED : SINGLE_QUOTED;
+      valueStart = ++i;
+      for (; i < n; i++) {
+        c = html.charCodeAt(i);
+        if (!inRun(c, kind)) break;
+        if (c === LF) { lineFeeds++; lastLineFeed = i; }
+      }
+      if (i >= n || c !== quote) return -1;
+      valueEnd = i++;
+      const after = html.charCodeAt(i);
+      if (!isTagSpace(after) && after !== SOLIDUS && after !== GREATER_THAN) return -1;
+    } else {
+      valueStart = i;
+      for (; i < n; i++) {
+        if (!inRun(html.charCodeAt(i), UNQUOTED)) break;
+      }
+      valueEnd = i;
+      // An empty unquoted value is parse5's missing-value error; a value ends at white space or `>`.
+      if (valueEnd === valueStart || i >= n) return -1;
+      c = html.charCodeAt(i);
+      if (!isTagSpace(c) && c !== GREATER_THAN) return -1;
+      // parse5 reads `/` after an unquoted value as part of the value (not reached: UNQUOTED includes it).
+    }
+    addTagAttr(attrCount++, attrStart, attrEnd, attrUpper, valueStart, valueEnd);
+  }
+  tagParts[TAG_ATTR_COUNT] = attrCount;
+  tagParts[TAG_LINE_FEEDS] = lineFeeds;
+  tagParts[TAG_LAST_LINE_FEED] = lastLineFeed;
+  return i;
+}
+
+/** The value parse5 makes of an input slice (its `_flushRun`: a copy of its own, not a view of the input). */
+function copiedRun(slice: string): string {
+  return slice.length < 13 ? slice : ` ${slice}`.slice(1);
+}
+
 export class RunTokenizer extends Tokenizer {
   /**
    * Whether text runs may span white space where the parser's mode allows. A parser that stops
@@ -127,6 +287,49 @@ export class RunTokenizer extends Tokenizer {
 
   constructor(options: TokenizerOptions, handler: TokenHandler) {
     super(options, handler);
+  }
+
+  /**
+   * After parse5 read a `<` in the data state: when the tag it opens is plain (readPlainTag), makes
+   * and emits its token in one step, as parse5's tag states would have made it one code point a
+   * turn (about nine turns a tag). Only without source locations and parse-error reports, which
+   * would need each part's own position.
+   */
+  private readPlainTag(): void {
+    if (this.state !== TAG_OPEN_STATE || !this.active || this.paused) return;
+    if (this.options.sourceCodeLocationInfo || (this.handler as unknown as { onParseError: unknown }).onParseError) return;
+    const input = this.preprocessor as unknown as PreprocessorLines;
+    if (input.skipNextNewLine) return;
+    const { html } = input;
+    const close = readPlainTag(html, input.pos);
+    if (close === -1) return;
+    const parts = this as unknown as TokenParts;
+    if (tagParts[TAG_END] === 1) this._createEndTagToken();
+    else this._createStartTagToken();
+    const token = parts.currentToken!;
+    const name = html.slice(tagParts[TAG_NAME_START], tagParts[TAG_NAME_END]);
+    token.tagName = tagParts[TAG_NAME_UPPER] === 1 ? name.toLowerCase() : name;
+    const attrCount = tagParts[TAG_ATTR_COUNT]!;
+    for (let a = 0, at = TAG_ATTRS; a < attrCount; a++, at += ATTR_FIELDS) {
+      this._createAttr('');
+      const attr = parts.currentAttr;
+      const attrName = html.slice(tagParts[at], tagParts[at + 1]);
+      attr.name = tagParts[at + 2] === 1 ? attrName.toLowerCase() : attrName;
+      this._leaveAttrName();
+      const valueStart = tagParts[at + 3]!;
+      const valueEnd = tagParts[at + 4]!;
+      if (valueEnd > valueStart) attr.value = copiedRun(html.slice(valueStart, valueEnd));
+    }
+    token.selfClosing = tagParts[TAG_SELF_CLOSING] === 1;
+    // The preprocessor onto the `>`, as advance() would have moved it.
+    const lineFeeds = tagParts[TAG_LINE_FEEDS]!;
+    if (lineFeeds > 0) {
+      input.line += lineFeeds;
+      input.lineStartPos = tagParts[TAG_LAST_LINE_FEED]! + 1;
+    }
+    input.pos = close;
+    this.state = DATA_STATE;
+    this.emitCurrentTagToken();
   }
 
   /**
@@ -260,7 +463,8 @@ export class RunTokenizer extends Tokenizer {
 
   protected override _stateData(cp: number): void {
     super._stateData(cp);
-    this.extendText(cp);
+    if (cp === LESS_THAN) this.readPlainTag();
+    else this.extendText(cp);
   }
 
   protected override _stateRcdata(cp: number): void {

@@ -34,6 +34,19 @@ const HOSTILE: readonly string[] = [
   '<P CLASS="A b" ID=X Data-Y=\'z\'>x</P>', '<p a=1 a=2 A=3>x</p>', '<p a="1"b=2 c=`x` d=e"f g=<h i==j>x</p>',
   '<p "a"=b \'c\'=d <e=f>x</p>', '<dIV cLASS=x ID=y>a</Div>', '<Xy-Z:a Q:R=1>b</xY-z:A>', '<päx aéb=1 Ä=2>c</PÄX>', '<img src=a.png/><br/ ><hr / x>', '<p a=\n"b"\tc\f=\r\nd>x</p>', `<p ${'a'.repeat(70)} x=1 x=2>y</p>`,
   `<p ${Array.from({ length: 80 }, (_, i) => `n${i}=${i} n${i % 7}=d`).join(' ')}>x</p>`,
+  // tags read in one step, and the shapes that leave it to parse5 (references, NUL, CR, odd quoting, errors)
+  '<a href="x&amp;y" title=\'a"b\' alt="c\'d" rel=a&b>x</a>', '<p title="a\0b" c=\'\0\' d=e\0>x</p>', '<p title="a\rb" c="d\r\ne">x</p>',
+  '<p title="a\nb"\nclass="c"\n>x\n</p>', '<p\ta="b"\fc=d\n>x</p>', '<p title="a>b<c" d=\'<e>\'>x</p>', '<a href=/x/y/>z</a><a href=/u/ >v</a>',
+  '<p a="b"c="d">x</p>', '<p a="b"/x>y</p>', '<p a = "b" c= d e =f>x</p>', '<p a=>x</p>', '<p =a>x</p>', '<p a=b/>x</p>', '<br/><br /><br/ ><hr/x>',
+  '<p a="b" ', '<p a="b"/', '<p a="b"', '<p a=b', '<p a b', '</p a', '<p title="abc', "<p title='abc", '<p a="b">', '<img src="x.png" alt="">',
+  '<DIV CLASS="A" Id=B DATA-X>y</DIV>', '<P><B CLASS=x>y</B></P>', '<a<b c="d">x</a<b>', '<p a"b="c">x</p>', "<p a'b=c>x</p>", '<p a<b=c>x</p>',
+  '<svg viewBox="0 0 1 1" preserveAspectRatio="none"><linearGradient gradientUnits="x"/><clipPath clipPathUnits=a></clipPath><foreignObject/></svg>',
+  '<math definitionURL="x"><MI mathVariant=bold>y</MI><annotation-xml encoding=text/html><p>z</p></annotation-xml></math>',
+  '<p a=1 A="2" a=\'3\' b b B>x</p>', `<p ${Array.from({ length: 70 }, (_, i) => `k${i % 66}="${i}"`).join(' ')}>x</p>`,
+  '<p title="héllo wörld ©" data-ü=1 dätä="x">x</p>', '<p t="\u{1F600}" u=\u{1F600}>x</p>', '<p a="\u0001" b="\u0085" c="\uFDD0">x</p>',
+  '</p class="x"></p/></P ></p a=1 a=2>', '<script type="text/javascript">a<b</script><style media=all>x</style><title lang=en>a</title>',
+  '<textarea rows=2>a</textarea><xmp class=a>b</xmp><plaintext id=p><b>', '<p title="short" alt="a value of thirteen or more characters">x</p>',
+  '<table class=t><tr id=r><td colspan="2">a</td></tr></table>', '<select name=s><option value="1" selected>a</select>',
   // misnesting, tables, formatting elements, the adoption agency
   '<b>1<i>2</b>3</i>4', '<a href=a>1<a href=b>2</a>3', '<table><tr><td>a</td>b<p>c</table>', '<table>x<tr>y<td>z',
   '<p><div>a</p>b</div>', '<b><b><b><b>x</b>', '<ul><li>a<li>b</ul><dl><dt>c<dd>d</dl>', '<select><option>a<option>b</select>c',
@@ -94,6 +107,10 @@ function assertSameParse(html: string, cuts: readonly number[] = []): void {
   const runs = dumpParse5Tree(parseInChunks(new RunParser(withErrors(runErrors)), html, cuts));
   assert.equal(runs, stock, `${label} in chunks at ${cuts.join(',')}`);
   assert.deepEqual(runErrors, stockErrors, `${label}: the same parse errors at the same places`);
+  // Without locations and error reports the run tokenizer reads plain tags in one step: in chunks too.
+  const plainStock = dumpParse5Tree(parseInChunks(new Parser(), html, cuts));
+  const plainRuns = dumpParse5Tree(parseInChunks(new RunParser(), html, cuts));
+  assert.equal(plainRuns, plainStock, `${label} in chunks at ${cuts.join(',')}, no locations or errors`);
   for (const scriptingEnabled of [false, true]) {
     const stockPith = parseDocument(html, { scriptingEnabled }, undefined, false);
     const runPith = parseDocument(html, { scriptingEnabled }, undefined, true);
@@ -149,6 +166,22 @@ test('runs are read in one step: far fewer code points go through the state loop
   assert.equal(dumpParse5Tree(parser.document), dumpParse5Tree(parse(html)));
   // parse5's own loop reads every code point; words and spaces are runs of about 5 and 1.
   assert.ok(tokenizer.reads < html.length / 2.5, `${tokenizer.reads} reads for ${html.length} characters`);
+});
+
+test('a plain tag is read in one step; with parse errors reported, one code point a turn as parse5 reads it', () => {
+  const html = '<div class="card wide" id=c7 hidden><a href="/x/y" data-n=\'1\'>t</a><br/></div>'.repeat(100);
+  const count = (options: ParserOptions<DefaultTreeAdapterMap>): number => {
+    const parser = new Parser<DefaultTreeAdapterMap>(options);
+    const tokenizer = new CountingRunTokenizer(parser.options, parser);
+    parser.tokenizer = tokenizer;
+    parser.tokenizer.write(html, true);
+    assert.equal(dumpParse5Tree(parser.document), dumpParse5Tree(parse(html, options)));
+    return tokenizer.reads;
+  };
+  // Five tags a repeat: the `<` of each, the text `t`, and the end of the input.
+  assert.equal(count({}), 100 * 6 + 1);
+  const errors: string[] = [];
+  assert.ok(count(withErrors(errors)) > 100 * 30);
 });
 
 /** A parser that counts the character tokens it is given. */
