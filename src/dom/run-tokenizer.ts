@@ -101,7 +101,6 @@ const ASCII_RUNS: Uint8Array = buildAsciiRuns();
 
 function buildAsciiRuns(): Uint8Array {
   const table = new Uint8Array(128);
-  const isWhite = (c: number) => c === TAB || c === LF || c === FF || c === SPACE;
   const stopsEverything = (c: number) => (c < SPACE && !isWhite(c)) || c === 0x7f; // NUL, CR, controls
   for (let c = 0; c < 128; c++) {
     if (stopsEverything(c)) continue;
@@ -153,12 +152,30 @@ const JOINING_MODES: Uint8Array = (() => {
   return table;
 })();
 
-function isTagSpace(c: number): boolean {
+/** HTML's white space as the tokenizer reads it (CR is read as LF before any state sees it). */
+function isWhite(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === FF;
 }
 
+/** Whether `c` goes on in an ASCII name run of `kind` (TAG_NAME or ATTR_NAME). */
 function isNameChar(c: number, kind: number): boolean {
   return c < 128 && (ASCII_RUNS[c]! & kind) !== 0;
+}
+
+/** Whether the name scanName last read has an upper-case letter. */
+let scannedNameHasUpper = false;
+
+/** The end of the ASCII name run of `kind` from `from` (`from` itself when there is none). */
+function scanName(html: string, from: number, kind: number): number {
+  let upper = false;
+  let i = from;
+  for (; i < html.length; i++) {
+    const c = html.charCodeAt(i);
+    if (!isNameChar(c, kind)) break;
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+  }
+  scannedNameHasUpper = upper;
+  return i;
 }
 
 /**
@@ -177,25 +194,20 @@ function readPlainTag(html: string, lt: number): number {
   let lineFeeds = 0;
   let lastLineFeed = -1;
   const nameStart = i;
-  let upper = false;
-  for (; i < n; i++) {
-    const c = html.charCodeAt(i);
-    if (!isNameChar(c, TAG_NAME)) break;
-    if (c >= 0x41 && c <= 0x5a) upper = true;
-  }
+  i = scanName(html, i, TAG_NAME);
   tagParts[TAG_END] = end ? 1 : 0;
   tagParts[TAG_SELF_CLOSING] = 0;
   tagParts[TAG_NAME_START] = nameStart;
   tagParts[TAG_NAME_END] = i;
-  tagParts[TAG_NAME_UPPER] = upper ? 1 : 0;
+  tagParts[TAG_NAME_UPPER] = scannedNameHasUpper ? 1 : 0;
   let attrCount = 0;
   for (;;) {
-    // Before an attribute name (or after a value): white space, then `>`, `/>` or a name. What
-    // ends a name or a value was checked to be white space, `/` or `>`, so a name here follows
-    // white space (parse5 reports one that follows a value directly).
+    // Before an attribute name (or after a value): white space, then `>`, `/>` or a name. A name
+    // here follows white space (parse5 reports one that follows a value directly): a value ends
+    // only at white space, `/` or `>`, and a name only at a character no name goes on over.
     for (; i < n; i++) {
       const c = html.charCodeAt(i);
-      if (!isTagSpace(c)) break;
+      if (!isWhite(c)) break;
       if (c === LF) { lineFeeds++; lastLineFeed = i; }
     }
     if (i >= n) return -1;
@@ -209,21 +221,17 @@ function readPlainTag(html: string, lt: number): number {
     }
     if (!isNameChar(c, ATTR_NAME) || attrCount === PLAIN_TAG_MAX_ATTRS) return -1;
     const attrStart = i;
-    let attrUpper = false;
-    for (; i < n; i++) {
-      c = html.charCodeAt(i);
-      if (!isNameChar(c, ATTR_NAME)) break;
-      if (c >= 0x41 && c <= 0x5a) attrUpper = true;
-    }
+    i = scanName(html, i, ATTR_NAME);
+    const attrUpper = scannedNameHasUpper;
     if (i >= n) return -1;
     const attrEnd = i;
     c = html.charCodeAt(i);
     if (c !== EQUALS) {
       // Only white space, `/` and `>` end a name without a parse error.
-      if (!isTagSpace(c) && c !== SOLIDUS && c !== GREATER_THAN) return -1;
+      if (!isWhite(c) && c !== SOLIDUS && c !== GREATER_THAN) return -1;
       // White space after a name followed by `=` is legal but rare: parse5 reads it.
       let j = i;
-      while (j < n && isTagSpace(html.charCodeAt(j))) j++;
+      while (j < n && isWhite(html.charCodeAt(j))) j++;
       if (html.charCodeAt(j) === EQUALS) return -1;
       addTagAttr(attrCount++, attrStart, attrEnd, attrUpper, -1, -1);
       continue;
@@ -243,7 +251,7 @@ function readPlainTag(html: string, lt: number): number {
       if (i >= n || c !== quote) return -1;
       valueEnd = i++;
       const after = html.charCodeAt(i);
-      if (!isTagSpace(after) && after !== SOLIDUS && after !== GREATER_THAN) return -1;
+      if (!isWhite(after) && after !== SOLIDUS && after !== GREATER_THAN) return -1;
     } else {
       valueStart = i;
       for (; i < n; i++) {
@@ -253,7 +261,7 @@ function readPlainTag(html: string, lt: number): number {
       // An empty unquoted value is parse5's missing-value error; a value ends at white space or `>`.
       if (valueEnd === valueStart || i >= n) return -1;
       c = html.charCodeAt(i);
-      if (!isTagSpace(c) && c !== GREATER_THAN) return -1;
+      if (!isWhite(c) && c !== GREATER_THAN) return -1;
       // parse5 reads `/` after an unquoted value as part of the value (not reached: UNQUOTED includes it).
     }
     addTagAttr(attrCount++, attrStart, attrEnd, attrUpper, valueStart, valueEnd);
@@ -434,17 +442,11 @@ export class RunTokenizer extends Tokenizer {
     const input = this.preprocessor;
     const { html } = input;
     const from = input.pos + 1;
-    let upper = false;
-    let i = from;
-    for (; i < html.length; i++) {
-      const c = html.charCodeAt(i);
-      if (c >= 128 || (ASCII_RUNS[c]! & kind) === 0) break;
-      if (c >= 0x41 && c <= 0x5a) upper = true;
-    }
+    const i = scanName(html, from, kind);
     if (i === from) return -1;
     input.pos = i - 1;
     this.consumedAfterSnapshot += i - from;
-    this.nameHasUpper = upper;
+    this.nameHasUpper = scannedNameHasUpper;
     return i;
   }
 
@@ -513,7 +515,7 @@ export class RunTokenizer extends Tokenizer {
     const token = (this as unknown as TagParts).currentToken;
     const whole = token !== null && token.tagName === '';
     super._stateTagName(cp);
-    if (this.state !== state || !this.active || token === null || cp >= 128 || (ASCII_RUNS[cp]! & TAG_NAME) === 0) return;
+    if (this.state !== state || !this.active || token === null || !isNameChar(cp, TAG_NAME)) return;
     const from = this.preprocessor.pos + 1;
     const end = this.readName(TAG_NAME);
     if (end !== -1) token.tagName = this.withNameRun(token.tagName, from, end, whole);
@@ -524,7 +526,7 @@ export class RunTokenizer extends Tokenizer {
     const attr = this.currentAttr;
     const whole = attr.name === '';
     super._stateAttributeName(cp);
-    if (this.state !== state || !this.active || cp >= 128 || (ASCII_RUNS[cp]! & ATTR_NAME) === 0) return;
+    if (this.state !== state || !this.active || !isNameChar(cp, ATTR_NAME)) return;
     const from = this.preprocessor.pos + 1;
     const end = this.readName(ATTR_NAME);
     if (end !== -1) attr.name = this.withNameRun(attr.name, from, end, whole);
