@@ -41,15 +41,16 @@ interface ParserModes {
   skipNextNewLine?: boolean;
 }
 
-/** The token parts a scan appends to, which parse5 declares protected. */
-interface TokenParts {
+/** The tag token parse5 declares protected as any token: the parts a scan writes. */
+interface TagParts {
   currentToken: { tagName: string; selfClosing: boolean } | null;
-  currentAttr: { name: string; value: string };
 }
 
 /**
  * Where the parts of the tag readPlainTag last read lie in the input, in one buffer reused from
  * tag to tag (a tag's token is made from it before the next tag is read): no objects per tag.
+ * Its size is fixed: a tag with more attributes is left to parse5, so a hostile tag of millions
+ * of attributes cannot make it grow for the life of the process.
  */
 const TAG_END = 0; // 1 for an end tag
 const TAG_SELF_CLOSING = 1;
@@ -62,15 +63,12 @@ const TAG_ATTR_COUNT = 7;
 /** Per attribute, from TAG_ATTRS: name start, name end, name upper-case (1/0), value start, value end (-1 for none). */
 const TAG_ATTRS = 8;
 const ATTR_FIELDS = 5;
-let tagParts = new Int32Array(TAG_ATTRS + ATTR_FIELDS * 16);
+/** The most attributes a tag read in one step has (few real tags have more than a dozen). */
+export const PLAIN_TAG_MAX_ATTRS = 64;
+const tagParts = new Int32Array(TAG_ATTRS + ATTR_FIELDS * PLAIN_TAG_MAX_ATTRS);
 
 function addTagAttr(index: number, nameStart: number, nameEnd: number, upper: boolean, valueStart: number, valueEnd: number): void {
   const at = TAG_ATTRS + index * ATTR_FIELDS;
-  if (at + ATTR_FIELDS > tagParts.length) {
-    const grown = new Int32Array(tagParts.length * 2);
-    grown.set(tagParts);
-    tagParts = grown;
-  }
   tagParts[at] = nameStart;
   tagParts[at + 1] = nameEnd;
   tagParts[at + 2] = upper ? 1 : 0;
@@ -101,13 +99,8 @@ const COMMENT = 128;
 
 const ASCII_RUNS: Uint8Array = buildAsciiRuns();
 
-/** parse5's `State.DATA` and `State.TAG_OPEN` (its `State` enum is not exported). */
-const DATA_STATE = 0;
-const TAG_OPEN_STATE = 5;
-
 function buildAsciiRuns(): Uint8Array {
   const table = new Uint8Array(128);
-  const isWhite = (c: number) => c === TAB || c === LF || c === FF || c === SPACE;
   const stopsEverything = (c: number) => (c < SPACE && !isWhite(c)) || c === 0x7f; // NUL, CR, controls
   for (let c = 0; c < 128; c++) {
     if (stopsEverything(c)) continue;
@@ -159,12 +152,30 @@ const JOINING_MODES: Uint8Array = (() => {
   return table;
 })();
 
-function isTagSpace(c: number): boolean {
+/** HTML's white space as the tokenizer reads it (CR is read as LF before any state sees it). */
+function isWhite(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === FF;
 }
 
+/** Whether `c` goes on in an ASCII name run of `kind` (TAG_NAME or ATTR_NAME). */
 function isNameChar(c: number, kind: number): boolean {
   return c < 128 && (ASCII_RUNS[c]! & kind) !== 0;
+}
+
+/** Whether the name scanName last read has an upper-case letter. */
+let scannedNameHasUpper = false;
+
+/** The end of the ASCII name run of `kind` from `from` (`from` itself when there is none). */
+function scanName(html: string, from: number, kind: number): number {
+  let upper = false;
+  let i = from;
+  for (; i < html.length; i++) {
+    const c = html.charCodeAt(i);
+    if (!isNameChar(c, kind)) break;
+    if (c >= 0x41 && c <= 0x5a) upper = true;
+  }
+  scannedNameHasUpper = upper;
+  return i;
 }
 
 /**
@@ -183,25 +194,20 @@ function readPlainTag(html: string, lt: number): number {
   let lineFeeds = 0;
   let lastLineFeed = -1;
   const nameStart = i;
-  let upper = false;
-  for (; i < n; i++) {
-    const c = html.charCodeAt(i);
-    if (!isNameChar(c, TAG_NAME)) break;
-    if (c >= 0x41 && c <= 0x5a) upper = true;
-  }
+  i = scanName(html, i, TAG_NAME);
   tagParts[TAG_END] = end ? 1 : 0;
   tagParts[TAG_SELF_CLOSING] = 0;
   tagParts[TAG_NAME_START] = nameStart;
   tagParts[TAG_NAME_END] = i;
-  tagParts[TAG_NAME_UPPER] = upper ? 1 : 0;
+  tagParts[TAG_NAME_UPPER] = scannedNameHasUpper ? 1 : 0;
   let attrCount = 0;
   for (;;) {
-    // Before an attribute name (or after a value): white space, then `>`, `/>` or a name.
-    let spaced = false;
+    // Before an attribute name (or after a value): white space, then `>`, `/>` or a name. A name
+    // here follows white space (parse5 reports one that follows a value directly): a value ends
+    // only at white space, `/` or `>`, and a name only at a character no name goes on over.
     for (; i < n; i++) {
       const c = html.charCodeAt(i);
-      if (!isTagSpace(c)) break;
-      spaced = true;
+      if (!isWhite(c)) break;
       if (c === LF) { lineFeeds++; lastLineFeed = i; }
     }
     if (i >= n) return -1;
@@ -213,24 +219,19 @@ function readPlainTag(html: string, lt: number): number {
       i++;
       break;
     }
-    // An attribute needs white space before it (parse5 reports one that follows a value directly).
-    if (!spaced || !isNameChar(c, ATTR_NAME)) return -1;
+    if (!isNameChar(c, ATTR_NAME) || attrCount === PLAIN_TAG_MAX_ATTRS) return -1;
     const attrStart = i;
-    let attrUpper = false;
-    for (; i < n; i++) {
-      c = html.charCodeAt(i);
-      if (!isNameChar(c, ATTR_NAME)) break;
-      if (c >= 0x41 && c <= 0x5a) attrUpper = true;
-    }
+    i = scanName(html, i, ATTR_NAME);
+    const attrUpper = scannedNameHasUpper;
     if (i >= n) return -1;
     const attrEnd = i;
     c = html.charCodeAt(i);
     if (c !== EQUALS) {
       // Only white space, `/` and `>` end a name without a parse error.
-      if (!isTagSpace(c) && c !== SOLIDUS && c !== GREATER_THAN) return -1;
+      if (!isWhite(c) && c !== SOLIDUS && c !== GREATER_THAN) return -1;
       // White space after a name followed by `=` is legal but rare: parse5 reads it.
       let j = i;
-      while (j < n && isTagSpace(html.charCodeAt(j))) j++;
+      while (j < n && isWhite(html.charCodeAt(j))) j++;
       if (html.charCodeAt(j) === EQUALS) return -1;
       addTagAttr(attrCount++, attrStart, attrEnd, attrUpper, -1, -1);
       continue;
@@ -250,7 +251,7 @@ function readPlainTag(html: string, lt: number): number {
       if (i >= n || c !== quote) return -1;
       valueEnd = i++;
       const after = html.charCodeAt(i);
-      if (!isTagSpace(after) && after !== SOLIDUS && after !== GREATER_THAN) return -1;
+      if (!isWhite(after) && after !== SOLIDUS && after !== GREATER_THAN) return -1;
     } else {
       valueStart = i;
       for (; i < n; i++) {
@@ -260,7 +261,7 @@ function readPlainTag(html: string, lt: number): number {
       // An empty unquoted value is parse5's missing-value error; a value ends at white space or `>`.
       if (valueEnd === valueStart || i >= n) return -1;
       c = html.charCodeAt(i);
-      if (!isTagSpace(c) && c !== GREATER_THAN) return -1;
+      if (!isWhite(c) && c !== GREATER_THAN) return -1;
       // parse5 reads `/` after an unquoted value as part of the value (not reached: UNQUOTED includes it).
     }
     addTagAttr(attrCount++, attrStart, attrEnd, attrUpper, valueStart, valueEnd);
@@ -269,11 +270,6 @@ function readPlainTag(html: string, lt: number): number {
   tagParts[TAG_LINE_FEEDS] = lineFeeds;
   tagParts[TAG_LAST_LINE_FEED] = lastLineFeed;
   return i;
-}
-
-/** The value parse5 makes of an input slice (its `_flushRun`: a copy of its own, not a view of the input). */
-function copiedRun(slice: string): string {
-  return slice.length < 13 ? slice : ` ${slice}`.slice(1);
 }
 
 export class RunTokenizer extends Tokenizer {
@@ -285,40 +281,49 @@ export class RunTokenizer extends Tokenizer {
    */
   joinsText = true;
 
+  /**
+   * Whether a plain tag may be read in one step: not with source locations or parse-error
+   * reports, which need each part's own position. The handler's error callback is read once, as
+   * parse5's own tokenizer reads it for character references.
+   */
+  private readonly readsPlainTags: boolean;
+
   constructor(options: TokenizerOptions, handler: TokenHandler) {
     super(options, handler);
+    this.readsPlainTags = !options.sourceCodeLocationInfo && !handler.onParseError;
   }
 
   /**
    * After parse5 read a `<` in the data state: when the tag it opens is plain (readPlainTag), makes
    * and emits its token in one step, as parse5's tag states would have made it one code point a
-   * turn (about nine turns a tag). Only without source locations and parse-error reports, which
-   * would need each part's own position.
+   * turn (about nine turns a tag). Called with the `<` just read in the data state (so no CR
+   * before it is pending) and the state set to tag open.
    */
   private readPlainTag(): void {
-    if (this.state !== TAG_OPEN_STATE || !this.active || this.paused) return;
-    if (this.options.sourceCodeLocationInfo || (this.handler as unknown as { onParseError: unknown }).onParseError) return;
+    if (!this.readsPlainTags) return;
     const input = this.preprocessor as unknown as PreprocessorLines;
-    if (input.skipNextNewLine) return;
     const { html } = input;
     const close = readPlainTag(html, input.pos);
     if (close === -1) return;
-    const parts = this as unknown as TokenParts;
     if (tagParts[TAG_END] === 1) this._createEndTagToken();
     else this._createStartTagToken();
-    const token = parts.currentToken!;
+    const token = (this as unknown as TagParts).currentToken!;
     const name = html.slice(tagParts[TAG_NAME_START], tagParts[TAG_NAME_END]);
     token.tagName = tagParts[TAG_NAME_UPPER] === 1 ? name.toLowerCase() : name;
     const attrCount = tagParts[TAG_ATTR_COUNT]!;
     for (let a = 0, at = TAG_ATTRS; a < attrCount; a++, at += ATTR_FIELDS) {
       this._createAttr('');
-      const attr = parts.currentAttr;
       const attrName = html.slice(tagParts[at], tagParts[at + 1]);
-      attr.name = tagParts[at + 2] === 1 ? attrName.toLowerCase() : attrName;
+      this.currentAttr.name = tagParts[at + 2] === 1 ? attrName.toLowerCase() : attrName;
       this._leaveAttrName();
       const valueStart = tagParts[at + 3]!;
       const valueEnd = tagParts[at + 4]!;
-      if (valueEnd > valueStart) attr.value = copiedRun(html.slice(valueStart, valueEnd));
+      if (valueEnd > valueStart) {
+        // The value as parse5's own pending run, appended to the attribute as parse5 appends it.
+        this.runStart = valueStart;
+        this.runEnd = valueEnd;
+        this._flushRun('');
+      }
     }
     token.selfClosing = tagParts[TAG_SELF_CLOSING] === 1;
     // The preprocessor onto the `>`, as advance() would have moved it.
@@ -328,7 +333,7 @@ export class RunTokenizer extends Tokenizer {
       input.lineStartPos = tagParts[TAG_LAST_LINE_FEED]! + 1;
     }
     input.pos = close;
-    this.state = DATA_STATE;
+    this.state = TokenizerMode.DATA;
     this.emitCurrentTagToken();
   }
 
@@ -437,17 +442,11 @@ export class RunTokenizer extends Tokenizer {
     const input = this.preprocessor;
     const { html } = input;
     const from = input.pos + 1;
-    let upper = false;
-    let i = from;
-    for (; i < html.length; i++) {
-      const c = html.charCodeAt(i);
-      if (c >= 128 || (ASCII_RUNS[c]! & kind) === 0) break;
-      if (c >= 0x41 && c <= 0x5a) upper = true;
-    }
+    const i = scanName(html, from, kind);
     if (i === from) return -1;
     input.pos = i - 1;
     this.consumedAfterSnapshot += i - from;
-    this.nameHasUpper = upper;
+    this.nameHasUpper = scannedNameHasUpper;
     return i;
   }
 
@@ -513,10 +512,10 @@ export class RunTokenizer extends Tokenizer {
 
   protected override _stateTagName(cp: number): void {
     const state = this.state;
-    const token = (this as unknown as TokenParts).currentToken;
+    const token = (this as unknown as TagParts).currentToken;
     const whole = token !== null && token.tagName === '';
     super._stateTagName(cp);
-    if (this.state !== state || !this.active || token === null || cp >= 128 || (ASCII_RUNS[cp]! & TAG_NAME) === 0) return;
+    if (this.state !== state || !this.active || token === null || !isNameChar(cp, TAG_NAME)) return;
     const from = this.preprocessor.pos + 1;
     const end = this.readName(TAG_NAME);
     if (end !== -1) token.tagName = this.withNameRun(token.tagName, from, end, whole);
@@ -524,10 +523,10 @@ export class RunTokenizer extends Tokenizer {
 
   protected override _stateAttributeName(cp: number): void {
     const state = this.state;
-    const attr = (this as unknown as TokenParts).currentAttr;
+    const attr = this.currentAttr;
     const whole = attr.name === '';
     super._stateAttributeName(cp);
-    if (this.state !== state || !this.active || cp >= 128 || (ASCII_RUNS[cp]! & ATTR_NAME) === 0) return;
+    if (this.state !== state || !this.active || !isNameChar(cp, ATTR_NAME)) return;
     const from = this.preprocessor.pos + 1;
     const end = this.readName(ATTR_NAME);
     if (end !== -1) attr.name = this.withNameRun(attr.name, from, end, whole);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Parser, parse, type DefaultTreeAdapterMap, type ParserError, type ParserOptions } from 'parse5';
 import { parseDocument } from '../../src/dom/html-parser.js';
 import { dumpParse5Tree } from '../../src/dom/parse5-dump.js';
-import { RunParser, RunTokenizer, parseWithRuns } from '../../src/dom/run-tokenizer.js';
+import { PLAIN_TAG_MAX_ATTRS, RunParser, RunTokenizer, parseWithRuns } from '../../src/dom/run-tokenizer.js';
 import { seededRandom } from '../../src/util/random.js';
 
 /** Hand-made inputs on which a tokenizer that reads ahead could go wrong. */
@@ -182,6 +182,25 @@ test('a plain tag is read in one step; with parse errors reported, one code poin
   assert.equal(count({}), 100 * 6 + 1);
   const errors: string[] = [];
   assert.ok(count(withErrors(errors)) > 100 * 30);
+});
+
+test('a tag with more attributes than the one-step buffer holds is left to parse5, its tree the same', () => {
+  const tagWith = (count: number) => `<p ${Array.from({ length: count }, (_, i) => `a${i}="${i}"`).join(' ')}>x</p>`;
+  const reads = (html: string): number => {
+    const parser = new Parser<DefaultTreeAdapterMap>();
+    const tokenizer = new CountingRunTokenizer(parser.options, parser);
+    parser.tokenizer = tokenizer;
+    parser.tokenizer.write(html, true);
+    assert.equal(dumpParse5Tree(parser.document), dumpParse5Tree(parse(html)));
+    return tokenizer.reads;
+  };
+  // At the bound: one step (the `<`s, the text, the end of the input).
+  assert.equal(reads(tagWith(PLAIN_TAG_MAX_ATTRS)), 4);
+  // Past it (a hostile tag of thousands): parse5's states read it, several turns an attribute,
+  // and the buffer of tag parts is never grown for it.
+  const many = 5000;
+  assert.ok(reads(tagWith(many)) > many * 3);
+  assert.ok(reads(tagWith(PLAIN_TAG_MAX_ATTRS + 1)) > (PLAIN_TAG_MAX_ATTRS + 1) * 3);
 });
 
 /** A parser that counts the character tokens it is given. */
