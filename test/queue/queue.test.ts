@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fixture } from '../helpers/paths.js';
-import { assertOnce, cliExported, cliStatus, enqueue, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, restartRedisUnder, sleep, status, TITLE, withRedis, worker } from './redis.js';
+import { assertOnce, cliExported, cliStatus, enqueue, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, assertStillRunning, restartRedisUnder, sleep, status, TITLE, withRedis, worker } from './redis.js';
 
 const skip = haveRedis ? false : NO_REDIS;
 
@@ -122,6 +122,7 @@ test('Redis killed and restarted mid-run: the workers wait, reconnect and finish
     const workers = [worker(redis.url), worker(redis.url)];
     let s = await status(redis.url);
     while (s.done < 5) {
+      await assertStillRunning(workers);
       await sleep(50);
       s = await status(redis.url);
     }

@@ -171,6 +171,30 @@ export async function withRedis(name: string, body: (redis: RedisServer, dir: st
  */
 export const worker = (url: string, ...more: string[]): Running => pith('worker', '--redis', url, '--until-empty', '--concurrency', '1', '--lock-secs', '1', '--allow-private-urls', ...more);
 
+/**
+ * The workers' exits; a hang guard, not a timing check: past `graceMs` the workers still running
+ * are killed and the test fails with what each wrote, instead of timing out with nothing to read.
+ */
+export async function exitsOrDiagnosis(workers: readonly Running[], graceMs: number): Promise<Array<Awaited<Running['exit']>>> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<'stuck'>((resolve) => (timer = setTimeout(() => resolve('stuck'), graceMs)));
+  const all = Promise.all(workers.map((w) => w.exit));
+  const first = await Promise.race([all, stuck]);
+  clearTimeout(timer);
+  if (first !== 'stuck') return first;
+  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+  const ends = await all;
+  assert.fail(`workers still running after ${graceMs} ms, killed; their output:\n${ends.map((e, k) => `worker ${k} (${e.code ?? e.signal}):\n${e.stderr.slice(-2000)}`).join('\n')}`);
+}
+
+/** Fails with the worker's output when a worker has ended while the test still waits on it to work. */
+export async function assertStillRunning(workers: readonly Running[]): Promise<void> {
+  const ended = workers.findIndex((w) => w.child.exitCode !== null || w.child.signalCode !== null);
+  if (ended < 0) return;
+  const e = await workers[ended]!.exit;
+  assert.fail(`worker ${ended} ended early (${e.code ?? e.signal}):\n${e.stderr.slice(-2000)}`);
+}
+
 export interface Line {
   id: string;
   url?: string | null;
@@ -216,7 +240,7 @@ export async function restartRedisUnder(redis: RedisServer, workers: readonly Ru
   await redis.kill();
   await sleep(1500);
   await redis.start();
-  const ends = await Promise.all(workers.map((w) => w.exit));
+  const ends = await exitsOrDiagnosis(workers, 150_000);
   for (const e of ends) assert.equal(e.code, 0, e.stderr);
   assert.ok(ends.some((e) => /Redis unreachable/.test(e.stderr)), 'a worker saw Redis go');
 }
