@@ -110,9 +110,6 @@ const LAYOUT_PAGE = `<!doctype html><html><head><title>Layout</title>
 test('render stage: layouts in real Chromium', { timeout: 120_000 }, async (t) => {
   if (!(await canRender(t))) return;
   const renderer = await Renderer.launch({ timeoutMs: 5_000 });
-  // One browser with scripts on, started when first needed, for the network and the hostile pages.
-  let scripted: Renderer | undefined;
-  const scriptedRenderer = async (): Promise<Renderer> => (scripted ??= await Renderer.launch({ scripts: true, timeoutMs: 3_000 }));
   try {
     await t.test('maps every element of the tree and reads boxes and fonts', async () => {
       const page = await loadRenderedPage(enc(LAYOUT_PAGE), { renderer });
@@ -166,11 +163,15 @@ test('render stage: layouts in real Chromium', { timeout: 120_000 }, async (t) =
         </script><p>Text</p></body></html>`;
       try {
         for (const scripts of [false, true]) {
-          const r = scripts ? await scriptedRenderer() : renderer;
-          const page = await loadRenderedPage(enc(html), { renderer: r });
-          const img = page.tree.nodes.find((n) => n.kind === 'element' && n.attrs['id'] === 'local')!;
-          const box = boxOf(page.layout!, img.id)!;
-          assert.ok(!(box.w === 300 && box.h === 200), `the local file was not loaded (scripts ${scripts}): ${JSON.stringify(box)}`);
+          const r = scripts ? await Renderer.launch({ scripts: true, timeoutMs: 5_000 }) : renderer;
+          try {
+            const page = await loadRenderedPage(enc(html), { renderer: r });
+            const img = page.tree.nodes.find((n) => n.kind === 'element' && n.attrs['id'] === 'local')!;
+            const box = boxOf(page.layout!, img.id)!;
+            assert.ok(!(box.w === 300 && box.h === 200), `the local file was not loaded (scripts ${scripts}): ${JSON.stringify(box)}`);
+          } finally {
+            if (scripts) await r.close();
+          }
         }
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.deepEqual(hits, [], 'no request reached the loopback server');
@@ -180,24 +181,26 @@ test('render stage: layouts in real Chromium', { timeout: 120_000 }, async (t) =
     });
 
     await t.test('hostile pages fail alone; the next page renders', async () => {
-      const hostile = await scriptedRenderer();
-      const restartsBefore = hostile.restarts;
-      // Cut off: without the limit the endless script would never let the page finish.
-      await assert.rejects(loadRenderedPage(enc('<p>loop</p><script>for(;;){}</script>'), { renderer: hostile }), (e: unknown) => isPithError(e) && e.code === 'RENDER_FAILED');
-      const dialogs = await loadRenderedPage(enc('<p>dialogs</p><script>alert(1); confirm("x"); prompt("y"); window.open("about:blank"); window.open("http://example.com/")</script>'), { renderer: hostile });
-      assert.equal(dialogs.layout!.mapped, 1);
-      const frames = await loadRenderedPage(enc('<iframe srcdoc="<p>inner</p><script>for(;;){}</script>"></iframe><p>outer</p>'), { renderer: hostile }).catch((e: unknown) => e);
-      assert.ok(isPithError(frames) ? frames.code === 'RENDER_FAILED' : (frames as Page).layout !== undefined);
-      // (Not LAYOUT_PAGE: with scripts on, a browser reads <noscript> as text, pith never does.)
-      const after = await loadRenderedPage(enc('<h1>After</h1><p>The next page.</p>'), { renderer: hostile });
-      assert.equal(after.layout!.mapped, 1, 'the renderer recovered');
-      assert.ok(hostile.restarts > restartsBefore, 'the hung page restarted the browser');
+      const hostile = await Renderer.launch({ scripts: true, timeoutMs: 3_000 });
+      try {
+        // Cut off: without the limit the endless script would never let the page finish.
+        await assert.rejects(loadRenderedPage(enc('<p>loop</p><script>for(;;){}</script>'), { renderer: hostile }), (e: unknown) => isPithError(e) && e.code === 'RENDER_FAILED');
+        const dialogs = await loadRenderedPage(enc('<p>dialogs</p><script>alert(1); confirm("x"); prompt("y"); window.open("about:blank"); window.open("http://example.com/")</script>'), { renderer: hostile });
+        assert.equal(dialogs.layout!.mapped, 1);
+        const frames = await loadRenderedPage(enc('<iframe srcdoc="<p>inner</p><script>for(;;){}</script>"></iframe><p>outer</p>'), { renderer: hostile }).catch((e: unknown) => e);
+        assert.ok(isPithError(frames) ? frames.code === 'RENDER_FAILED' : (frames as Page).layout !== undefined);
+        // (Not LAYOUT_PAGE: with scripts on, a browser reads <noscript> as text, pith never does.)
+        const after = await loadRenderedPage(enc('<h1>After</h1><p>The next page.</p>'), { renderer: hostile });
+        assert.equal(after.layout!.mapped, 1, 'the renderer recovered');
+        assert.ok(hostile.restarts >= 1);
+      } finally {
+        await hostile.close();
+      }
       const many = `<p>many</p>${Array.from({ length: 2000 }, (_, i) => `<img src="http://example.com/${i}.png">`).join('')}`;
       const page = await loadRenderedPage(enc(many), { renderer });
       assert.equal(page.layout!.mapped, 1, 'two thousand refused images are no problem');
     });
   } finally {
     await renderer.close();
-    await scripted?.close();
   }
 });
