@@ -165,9 +165,10 @@ export interface ChromeShare {
  * which site) left out of the site's. None when the chrome is of another version.
  */
 export function chromeShare(chrome: SiteChrome | undefined, pageTexts: ReadonlySet<number>, shared?: ReadonlySet<number>): ChromeShare {
-  if (!chrome || chrome.version !== CHROME_VERSION || pageTexts.size === 0) return { share: 0, texts: 0 };
+  const current = currentChrome(chrome);
+  if (current === undefined || pageTexts.size === 0) return { share: 0, texts: 0 };
   let held = 0;
-  for (const h of chrome.texts) if (pageTexts.has(h) && !shared?.has(h)) held++;
+  for (const h of current.texts) if (pageTexts.has(h) && !shared?.has(h)) held++;
   return { share: held / pageTexts.size, texts: held };
 }
 

@@ -615,13 +615,14 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
   // Rules that read other attributes are scored against the examples' list as those attributes show it.
   const attrRegions: (RecordRegion | undefined)[] = [];
   pages.forEach((p, k) => {
-    const perValue: number[][] = [];
-    const perValueAttr: number[][] = [];
+    const perValue: (readonly number[])[] = [];
+    const perValueAttr: (readonly number[])[] = [];
     let anyInAttr = false;
     for (const { value: v, occurrences: occs, inAttrs } of found[k] ?? []) {
       allValues.push(v);
-      perValue.push(sortedNodes(occs));
-      perValueAttr.push(sortedNodes(inAttrs.length > 0 ? inAttrs : occs));
+      const nodes = sortedNodes(occs);
+      perValue.push(nodes);
+      perValueAttr.push(inAttrs.length > 0 ? sortedNodes(inAttrs) : nodes);
       anyInAttr ||= inAttrs.length > 0;
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
       for (const o of inAttrs) propose(p.tree, p.id, o, v, proposals);

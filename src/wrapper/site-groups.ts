@@ -5,10 +5,9 @@
  * grouped by their skeletons, never by the folder they were found in.
  */
 import type { Page } from '../page.js';
-import type { GoldLabel } from '../labels.js';
 import { siteUrlOf } from '../pipeline/extract.js';
 import { siteOfHost, siteOfUrl } from '../util/site.js';
-import { bestTemplateFit, groupByTemplate, pageSkeleton, SITE_GROUP_THRESHOLD, siteTemplatesOfPages, TEMPLATE_MATCH_THRESHOLD, templateName, templateOf, type SiteTemplates } from '../models/site-template.js';
+import { bestTemplateFit, groupByTemplate, pageSkeleton, SITE_GROUP_THRESHOLD, siteTemplatesOfPages, TEMPLATE_MATCH_THRESHOLD, templateName, templateOf } from '../models/site-template.js';
 
 /** How a site got its name: given by the caller, its pages' URL host, or its template. */
 export type SiteNaming = 'given' | 'host' | 'template';
@@ -42,7 +41,7 @@ export function groupPagesBySite(pages: readonly Page[], given?: string): SiteGr
   const out: SiteGroup[] = [...byHost].map(([name, members]) => ({ name, by: 'host' as const, members }));
   // A page without a URL whose skeleton fits a host's pages is that host's (older captures of a site often declare none).
   if (unnamed.length > 0 && out.length > 0) {
-    const hostTemplates = out.map((g) => siteTemplatesOf(g.members.map((i) => ({ page: pages[i]! })), { chrome: false }));
+    const hostTemplates = out.map((g) => siteTemplatesOfPages(g.members.map((i) => ({ page: pages[i]! })), { chrome: false }));
     const left: number[] = [];
     for (const i of unnamed) {
       const skeleton = pageSkeleton(pages[i]!.tree);
@@ -67,9 +66,4 @@ export function groupPagesBySite(pages: readonly Page[], given?: string): SiteGr
     }
   }
   return out;
-}
-
-/** The templates of a site's pages, their body lengths and the site's chrome unless `chrome: false` (site-template.ts). */
-export function siteTemplatesOf(pages: readonly { readonly page: Page; readonly labels?: readonly GoldLabel[] }[], options: { readonly chrome?: boolean } = {}): SiteTemplates {
-  return siteTemplatesOfPages(pages, options);
 }

@@ -9,8 +9,8 @@ import { alignGold, loadCorpusPage } from '../corpus/index.js';
 import type { ModelFile } from '../models/labeler.js';
 import { withSiteEntries, type SiteModelEntry } from '../models/model-file.js';
 import { siteOfHost } from '../util/site.js';
-import type { SiteTemplates } from '../models/site-template.js';
-import { groupPagesBySite, siteTemplatesOf, type SiteNaming } from './site-groups.js';
+import { groupPagesBySite, type SiteNaming } from './site-groups.js';
+import { siteTemplatesOfPages, type SiteTemplates } from '../models/site-template.js';
 import { charIndex, induceRules, type InduceOptions, type TrainingPage } from './induce.js';
 import { induceContainers } from './containers.js';
 import { learnDeclaredTitle, learnTitleAffixes, learnTitleLine, titlePlace, withTitleBlock } from './title.js';
@@ -106,7 +106,7 @@ export function trainSiteModel(host: string, pages: readonly LabelledPage[], opt
   });
   const usedIds = fields ? [...new Set([...used, ...fieldPages].map((p) => p.id))] : used.map((p) => p.id);
   const templatePages = fields ? [...new Map([...used, ...fieldPages].map((p) => [p.id, p])).values()] : used;
-  return { model, used: usedIds, skipped, induceMs, template: siteTemplatesOf(templatePages) };
+  return { model, used: usedIds, skipped, induceMs, template: siteTemplatesOfPages(templatePages) };
 }
 
 export interface TrainSitesOptions extends InduceOptions {

@@ -8,7 +8,8 @@ import { BODY_LENGTHS_KEPT, checkSiteTemplates, keptBodyLengths, TEMPLATE_MATCH_
 import { MIN_LENGTHS_FOR_DRIFT, SHORT_BODY_SHARE, shortBodyDrift, withTemplates } from '../../src/models/site-pick.js';
 import { loadPage } from '../../src/page.js';
 import { siteLabelersOf } from '../../src/models/site-models.js';
-import { groupPagesBySite, siteTemplatesOf } from '../../src/wrapper/site-groups.js';
+import { groupPagesBySite } from '../../src/wrapper/site-groups.js';
+import { siteTemplatesOfPages } from '../../src/models/site-template.js';
 import { selfLabel, trainSiteUnlabelled } from '../../src/wrapper/unlabelled.js';
 import { learnSites } from '../../src/wrapper/learn-sites.js';
 import { checkSites, formatSitesReport, siteDrifted } from '../../src/wrapper/sites-check.js';
@@ -116,7 +117,7 @@ test('a labelled site model stores its templates with the pages\' body length', 
   const t = trainSiteModel('a.example', STORIES.slice(0, 3).map((s) => labelledA(s)));
   assert.equal(t.template.templates.length, 1);
   assert.ok((t.template.templates[0]!.bodyChars ?? 0) > 500);
-  assert.deepEqual(siteTemplatesOf([]).templates, []);
+  assert.deepEqual(siteTemplatesOfPages([]).templates, []);
 });
 
 const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });

@@ -109,11 +109,6 @@ export function bestGroup(probs: ReadonlyMap<number, number>, rows: Pick<TreeNod
   return rows.ids.filter((id) => rows.pathOf[id] === best);
 }
 
-/** Per row: its probability of being a list item, the mean over the rule sets of the firing rule's (or the default's) Laplace accuracy. */
-export function itemProbabilities(rows: TreeNodeRows, model: Pick<ListModel, 'ruleSets'>): Float64Array {
-  return meanProbabilities(rows, itemFirings(rows, model), model.ruleSets);
-}
-
 /** What the model's rules say about a page's rows, each rule set run once. */
 export interface RuleMarks {
   /** Element ids most item rule sets mark, in page order. */

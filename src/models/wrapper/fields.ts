@@ -252,7 +252,7 @@ export function resolveLinkValue(tree: DomTree, value: string): string {
 }
 
 /** An element's value attribute: a link resolved, a text as written; undefined without it. */
-export function attrValueOf(tree: DomTree, el: ElementNode, attr: FieldAttr): string | undefined {
+function attrValueOf(tree: DomTree, el: ElementNode, attr: FieldAttr): string | undefined {
   return isLinkAttr(attr) ? linkOf(tree, el, attr) : el.attrs[attr];
 }
 
