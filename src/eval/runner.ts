@@ -144,17 +144,11 @@ export async function evaluatePages(refs: readonly PageRef[], extractors: readon
   return { corpora };
 }
 
-export interface CorpusEvalOptions extends RunOptions {
-  /** At most this many pages per corpus (the first ones). Default: all. */
-  readonly limit?: number;
-}
-
 /** Evaluates extractors over whole corpora. */
-export async function evaluateCorpora(corpora: readonly Corpus[], extractors: readonly Extractor[], options: CorpusEvalOptions = {}): Promise<EvalResult> {
+export async function evaluateCorpora(corpora: readonly Corpus[], extractors: readonly Extractor[], options: RunOptions = {}): Promise<EvalResult> {
   const refs: PageRef[] = [];
   for (const corpus of corpora) {
-    const pages = options.limit !== undefined ? corpus.pages.slice(0, options.limit) : corpus.pages;
-    for (const page of pages) refs.push({ corpus, page });
+    for (const page of corpus.pages) refs.push({ corpus, page });
   }
   return evaluatePages(refs, extractors, options);
 }

@@ -21,6 +21,10 @@ function makeCorpus(name: string, n: number, sites = n): Corpus {
   }));
   return { name, format: 'pith', root: '/nowhere', use: 'train', pages };
 }
+/** The corpus cut to its first n pages, as `openCorpus(path, { limit })` reads it. */
+function firstPages(corpus: Corpus, n: number): Corpus {
+  return { ...corpus, pages: corpus.pages.slice(0, n) };
+}
 const loads: string[] = [];
 async function loader(ref: PageRef): Promise<LoadedPage> {
   loads.push(ref.page.id);
@@ -36,7 +40,7 @@ test('each page loads once for all extractors; gold labels go only to extractors
   loads.length = 0;
   const seen: boolean[] = [];
   const spy: Extractor = { name: 'spy', extract: (input) => { seen.push(input.goldLabels !== undefined); return allTextExtractor.extract(input); } };
-  const r = await evaluateCorpora([makeCorpus('c', 4)], [allTextExtractor, oracleExtractor, spy], { loader, limit: 3 });
+  const r = await evaluateCorpora([firstPages(makeCorpus('c', 4), 3)], [allTextExtractor, oracleExtractor, spy], { loader });
   assert.deepEqual(loads, ['c-0', 'c-1', 'c-2']);
   assert.deepEqual(seen, [false, false, false]);
   const [all, oracle] = r.corpora[0]!.runs;
