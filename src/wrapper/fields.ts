@@ -578,10 +578,15 @@ function attrOccurrences(tree: DomTree, value: string, links: boolean): Occurren
 const readsOtherAttr = (rule: { readonly attr?: FieldAttr }): boolean => rule.attr !== undefined && rule.attr !== 'href';
 
 /** One example value on its page and where it stands: as text (`href` for links), and as another attribute's whole value. */
+const sortedNodes = (occs: readonly Occurrence[]): number[] => occs.map((o) => o.node).sort((a, b) => a - b);
+
 interface ExampleValue {
   readonly value: string;
   readonly occurrences: readonly Occurrence[];
   readonly inAttrs: readonly Occurrence[];
+  /** The unit nodes of `occurrences` and of `inAttrs`, in page order (sorted once, read by both finding example records and induction). */
+  readonly nodes: readonly number[];
+  readonly attrNodes: readonly number[];
 }
 
 /** A field's examples on the training pages, found once for both finding example records and inducing rules. */
@@ -595,15 +600,13 @@ interface FieldExamples {
 
 function findExamples(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[]): FieldExamples {
   const { links, examples } = fieldExamples(field, pages);
-  const found = pages.map((p, k) => (examples[k] === undefined ? undefined : [...examples[k]!].map((value) => ({
-    value,
-    occurrences: valueOccurrences(p.tree, units[k]!, value, links),
-    inAttrs: attrOccurrences(p.tree, value, links),
-  }))));
+  const found = pages.map((p, k) => (examples[k] === undefined ? undefined : [...examples[k]!].map((value): ExampleValue => {
+    const occurrences = valueOccurrences(p.tree, units[k]!, value, links);
+    const inAttrs = attrOccurrences(p.tree, value, links);
+    return { value, occurrences, inAttrs, nodes: sortedNodes(occurrences), attrNodes: sortedNodes(inAttrs) };
+  })));
   return { links, examples, found };
 }
-
-const sortedNodes = (occs: readonly Occurrence[]): number[] => occs.map((o) => o.node).sort((a, b) => a - b);
 
 /** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
 function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
@@ -618,11 +621,10 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
     const perValue: (readonly number[])[] = [];
     const perValueAttr: (readonly number[])[] = [];
     let anyInAttr = false;
-    for (const { value: v, occurrences: occs, inAttrs } of found[k] ?? []) {
+    for (const { value: v, occurrences: occs, inAttrs, nodes, attrNodes } of found[k] ?? []) {
       allValues.push(v);
-      const nodes = sortedNodes(occs);
       perValue.push(nodes);
-      perValueAttr.push(inAttrs.length > 0 ? sortedNodes(inAttrs) : nodes);
+      perValueAttr.push(inAttrs.length > 0 ? attrNodes : nodes);
       anyInAttr ||= inAttrs.length > 0;
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
       for (const o of inAttrs) propose(p.tree, p.id, o, v, proposals);
@@ -683,14 +685,14 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
 /** Page `k`'s first two example records where its fields' values show together in two records of one list. */
 function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byField: ReadonlyMap<string, FieldExamples>): readonly ElementNode[] | undefined {
   const page = pages[k]!;
-  const occurrences: Record<string, number[][]> = {};
+  const occurrences: Record<string, (readonly number[])[]> = {};
   for (const [name, given] of byField) {
     const values = page.fields[name];
     if (!values || values.length < 2) continue;
     const mine = given.found[k];
     if (!mine) continue;
     // A value shown nowhere as text (or `href`) is looked for in the other attributes.
-    occurrences[name] = mine.map(({ occurrences: occs, inAttrs }) => sortedNodes(occs.length > 0 ? occs : inAttrs));
+    occurrences[name] = mine.map(({ occurrences: occs, nodes, attrNodes }) => (occs.length > 0 ? nodes : attrNodes));
   }
   return exampleRecords(page.tree, occurrences)?.records;
 }
