@@ -420,11 +420,13 @@ export type ValueOccurrences = Readonly<Record<string, readonly (readonly number
  * fields at once: the k-th value of every field belongs to the k-th example record. Of the
  * places the first field's first two values show (a menu, a news blurb, the main list), the
  * first pair that sits in two records of one list (`recordRegion` with a shape) whose records
- * also hold the other fields' first two values. Undefined when no pair does.
+ * also hold the other fields' first two values (one field: its own two values alone, so an
+ * example mentioned first in a story is taken where it stands in the list). Undefined when no
+ * pair does.
  */
 export function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
   const names = Object.keys(occurrences).filter((f) => occurrences[f]!.length >= 2 && occurrences[f]!.every((o) => o.length > 0));
-  if (names.length < 2) return undefined;
+  if (names.length < 1) return undefined;
   const [as, bs] = [occurrences[names[0]!]![0]!, occurrences[names[0]!]![1]!];
   const inside = (el: ElementNode, nodes: readonly number[]): boolean => nodes.some((n) => n >= el.id && n <= el.end);
   let tried = 0;

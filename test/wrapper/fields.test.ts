@@ -199,6 +199,15 @@ test('records: examples a page shows first in a news blurb are found where every
   assert.deepEqual(extractFields(shop(), body).records, items.map((n) => ({ name: n, url: url(n) })));
 });
 
+test('records: one field: an example the page mentions first in the story is found where both examples are records of one list, the tags', () => {
+  const tags = ['News', 'Peace talks', 'Courts', 'Elections', 'Rivers'];
+  const story = (): DomTree => parseHtml('<html><body><article><h1>A long week</h1>'
+    + '<p>The <b>Peace talks</b> resumed on Monday.</p><p>Both sides met the press after the session ended.</p>'
+    + `<div class="tags">${tags.map((t) => `<span class="tag"><a href="/t/${t.length}">${t}</a></span>`).join('')}</div></article></body></html>`);
+  const body = induceFields([page('s', story(), { name: ['News', 'Peace talks'] })]);
+  assert.deepEqual(values(story(), body), { name: tags });
+});
+
 test('records: in an article of review sections, a rule that also takes the comparison tables\' "Get a quote" links finds no more records', () => {
   const movers = ['Swift', 'Atlas', 'Able', 'Zenith'];
   const url = (n: string): string => `https://movers.example/m/${n.toLowerCase()}/`;
