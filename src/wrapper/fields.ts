@@ -170,6 +170,18 @@ function attrOccurrencesOf(tree: DomTree, value: string): Occurrence[] {
   return (textAttrIndex(tree).get(value) ?? []).slice(0, MAX_OCCURRENCES).map(attrOccurrence);
 }
 
+/** A letter or digit, or a number's separator before or after a digit: the value would be part of a longer word or number there. */
+const WORD_BEFORE = /(?:[\p{L}\p{N}]|\p{N}[.,])$/u;
+const WORD_AFTER = /^(?:[\p{L}\p{N}]|[.,]\p{N})/u;
+
+/** Where `value` first stands in `text` as a whole (not inside a longer word or number: `899.00` in `$1,899.00`), or -1. */
+function standsAlone(text: string, value: string): number {
+  for (let i = text.indexOf(value); i >= 0; i = text.indexOf(value, i + 1)) {
+    if (!WORD_BEFORE.test(text.slice(Math.max(0, i - 2), i)) && !WORD_AFTER.test(text.slice(i + value.length, i + value.length + 2))) return i;
+  }
+  return -1;
+}
+
 /** Where a value occurs on a page: text nodes (exact, or with text around it) and elements whose whole text it is. */
 function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurrence[] {
   const out: Occurrence[] = [];
@@ -187,6 +199,17 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
   for (const e of exact) {
     if (exact.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end)) continue;
     out.push({ element: e.el.id, text: 0, node: e.el.id, prefix: '', suffix: '' });
+  }
+  // Elements whose text holds the value split over several text nodes with a little text
+  // around it (`<sup>$</sup>899<sup>.00</sup>`), where no one text node holds it: deepest only.
+  if (exact.length === 0 && !out.some((o) => o.prefix === '' && o.suffix === '')) {
+    const holding = units.elements.filter((e) => e.text.length <= value.length + MAX_UNIT_SLACK && standsAlone(e.text, value) >= 0);
+    for (const e of holding) {
+      if (holding.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end)) continue;
+      if (out.some((o) => o.node > e.el.id && o.node <= e.el.end)) continue;
+      const i = standsAlone(e.text, value);
+      out.push({ element: e.el.id, text: 0, node: e.el.id, prefix: e.text.slice(0, i), suffix: e.text.slice(i + value.length) });
+    }
   }
   // A value the page shows everywhere ("1", "Yes") would make induction quadratic: exact
   // occurrences first, at most MAX_OCCURRENCES of them.

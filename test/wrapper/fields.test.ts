@@ -208,6 +208,14 @@ test('records: one field: an example the page mentions first in the story is fou
   assert.deepEqual(values(story(), body), { name: tags });
 });
 
+test('records: a price written in parts (<sup>$</sup>899<sup>.00</sup>) is found in its element, the sign cut; never inside a longer number', () => {
+  const items: [string, string][] = [['Lens A', '1,899'], ['Lens B', '899'], ['Lens C', '929'], ['Lens D', '2,049']];
+  const shop = (): DomTree => parseHtml(`<html><body><ul class="grid">${items.map(([n, p]) => `<li><h2>${n}</h2>`
+    + `<section><span class="price"><sup>$</sup>${p}<sup>.<!-- -->00</sup></span></section></li>`).join('')}</ul></body></html>`);
+  const body = induceFields([page('g', shop(), { name: ['Lens B', 'Lens C'], price: ['899.00', '929.00'] })]);
+  assert.deepEqual(extractFields(shop(), body).records, items.map(([n, p]) => ({ name: n, price: `${p}.00` })));
+});
+
 test('records: in an article of review sections, a rule that also takes the comparison tables\' "Get a quote" links finds no more records', () => {
   const movers = ['Swift', 'Atlas', 'Able', 'Zenith'];
   const url = (n: string): string => `https://movers.example/m/${n.toLowerCase()}/`;
