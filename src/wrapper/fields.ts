@@ -416,11 +416,43 @@ function chainBelow(tree: DomTree, list: ElementNode, node: number): ElementNode
   return chain.length > 0 ? chain.reverse() : undefined;
 }
 
+/** Whether two elements are alike: the same tag and class attribute. */
+const alike = (a: ElementNode, b: ElementNode): boolean => a.tag === b.tag && classOf(a) === classOf(b);
+
+/** Whether `root` holds, in another of its children, a unit element whose elements up to `root` are alike to `chain`'s (which starts at a child of `root`), level by level. */
+function holdsAnotherLike(tree: DomTree, root: ElementNode, chain: readonly ElementNode[]): boolean {
+  const unit = chain[chain.length - 1]!;
+  for (let i = root.id + 1; i <= root.end; i++) {
+    const n = tree.nodes[i]!;
+    if (n.kind !== 'element' || n.id === unit.id || !alike(n, unit)) continue;
+    let el: ElementNode = n;
+    let k = chain.length - 1;
+    while (k > 0 && alike(el, chain[k]!)) {
+      el = tree.nodes[el.parent] as ElementNode;
+      k--;
+    }
+    // In another child of `root`: a record beside the example's, not a second value inside it.
+    if (k === 0 && alike(el, chain[0]!) && el.parent === root.id && el.id !== chain[0]!.id) return true;
+  }
+  return false;
+}
+
+/**
+ * Where an example's record starts in its chain below the list: below each element that holds
+ * another unit along alike elements (a section or a grid's row of several records, where the
+ * examples sit in different ones), else at the list's child.
+ */
+function recordLevel(tree: DomTree, chain: readonly ElementNode[]): number {
+  let level = 0;
+  while (level < chain.length - 1 && holdsAnotherLike(tree, chain[level]!, chain.slice(level + 1))) level++;
+  return level;
+}
+
 /** The examples' list and record shape on a page (no shape when the examples' chains differ in length or tags). */
 export function recordRegion(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
   if (nodes.length < 2) return undefined;
   const list = tree.nodes[commonAncestor(tree, nodes)] as ElementNode;
-  const chains = nodes.map((n) => chainBelow(tree, list, n));
+  const chains = nodes.map((n) => chainBelow(tree, list, n)).map((c) => (c ? c.slice(recordLevel(tree, c)) : c));
   const examples = chains.flatMap((c) => (c ? [c[0]!] : []));
   const first = chains[0];
   if (!first || chains.some((c) => !c || c.length !== first.length || c.some((el, i) => el.tag !== first[i]!.tag))) return { list, examples };

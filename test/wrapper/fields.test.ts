@@ -216,6 +216,16 @@ test('records: a price written in parts (<sup>$</sup>899<sup>.00</sup>) is found
   assert.deepEqual(extractFields(shop(), body).records, items.map(([n, p]) => ({ name: n, price: `${p}.00` })));
 });
 
+test('records: slides grouped two to a section (an ad between sections), examples from two sections: each slide is a record', () => {
+  const names = ['Havenly', 'Roomlift', 'Decorilla', 'Pottery Barn', 'The Expert', 'Ikea'];
+  const slide = (n: string, k: number): string => `<section class="slide"><div class="inner"><span>${k}</span><h2 class="title">${n}</h2>`
+    + `<p>${n} starts you off with a style quiz and a call with a designer who sends a plan.</p></div></section>`;
+  const story = (): DomTree => parseHtml(`<html><body><main><div class="listicle">${[0, 2, 4].map((i) => `<section class="group">${slide(names[i]!, i + 1)}${slide(names[i + 1]!, i + 2)}</section>`
+    + '<div class="ad">Advertisement</div>').join('')}</div></main></body></html>`);
+  const body = induceFields([page('e', story(), { name: ['Roomlift', 'Decorilla'] })]);
+  assert.deepEqual(values(story(), body), { name: names });
+});
+
 test('records: in an article of review sections, a rule that also takes the comparison tables\' "Get a quote" links finds no more records', () => {
   const movers = ['Swift', 'Atlas', 'Able', 'Zenith'];
   const url = (n: string): string => `https://movers.example/m/${n.toLowerCase()}/`;
