@@ -634,9 +634,9 @@ function attrOccurrences(tree: DomTree, value: string, links: boolean): Occurren
 /** Whether a rule reads an attribute other than the one its field's values are first looked for in. */
 const readsOtherAttr = (rule: { readonly attr?: FieldAttr }): boolean => rule.attr !== undefined && rule.attr !== 'href';
 
-/** One example value on its page and where it stands: as text (`href` for links), and as another attribute's whole value. */
 const sortedNodes = (occs: readonly Occurrence[]): number[] => occs.map((o) => o.node).sort((a, b) => a - b);
 
+/** One example value on its page and where it stands: as text (`href` for links), and as another attribute's whole value. */
 interface ExampleValue {
   readonly value: string;
   readonly occurrences: readonly Occurrence[];
