@@ -419,22 +419,22 @@ function chainBelow(tree: DomTree, list: ElementNode, node: number): ElementNode
 /** Whether two elements are alike: the same tag and class attribute. */
 const alike = (a: ElementNode, b: ElementNode): boolean => a.tag === b.tag && classOf(a) === classOf(b);
 
+/** Whether `el`'s children lead, through elements alike to `chain[k]`, `chain[k + 1]`, ... in turn, to a unit element like `chain`'s last. */
+function leadsAlike(tree: DomTree, el: ElementNode, chain: readonly ElementNode[], k: number): boolean {
+  if (k === chain.length) return true;
+  return el.children.some((c) => {
+    const n = tree.nodes[c]!;
+    return n.kind === 'element' && alike(n, chain[k]!) && leadsAlike(tree, n, chain, k + 1);
+  });
+}
+
 /** Whether `root` holds, in another of its children, a unit element whose elements up to `root` are alike to `chain`'s (which starts at a child of `root`), level by level. */
 function holdsAnotherLike(tree: DomTree, root: ElementNode, chain: readonly ElementNode[]): boolean {
-  const unit = chain[chain.length - 1]!;
-  for (let i = root.id + 1; i <= root.end; i++) {
-    const n = tree.nodes[i]!;
-    if (n.kind !== 'element' || n.id === unit.id || !alike(n, unit)) continue;
-    let el: ElementNode = n;
-    let k = chain.length - 1;
-    while (k > 0 && alike(el, chain[k]!)) {
-      el = tree.nodes[el.parent] as ElementNode;
-      k--;
-    }
-    // In another child of `root`: a record beside the example's, not a second value inside it.
-    if (k === 0 && alike(el, chain[0]!) && el.parent === root.id && el.id !== chain[0]!.id) return true;
-  }
-  return false;
+  // In another child of `root`: a record beside the example's, not a second value inside it.
+  return root.children.some((c) => {
+    const n = tree.nodes[c]!;
+    return c !== chain[0]!.id && n.kind === 'element' && alike(n, chain[0]!) && leadsAlike(tree, n, chain, 1);
+  });
 }
 
 /**
