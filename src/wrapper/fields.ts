@@ -182,6 +182,11 @@ function standsAlone(text: string, value: string): number {
   return -1;
 }
 
+/** The elements of `els` with none of the others inside them. */
+function deepestOnly<T extends { readonly el: ElementNode }>(els: readonly T[]): T[] {
+  return els.filter((e) => !els.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end));
+}
+
 /** Where a value occurs on a page: text nodes (exact, or with text around it) and elements whose whole text it is. */
 function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurrence[] {
   const out: Occurrence[] = [];
@@ -195,20 +200,22 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
     }
   }
   // Elements whose whole text is the value (split over several text nodes), deepest only.
-  const exact = units.elements.filter((e) => normalizeValue(e.text) === value);
-  for (const e of exact) {
-    if (exact.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end)) continue;
-    out.push({ element: e.el.id, text: 0, node: e.el.id, prefix: '', suffix: '' });
+  for (const { el } of deepestOnly(units.elements.filter((e) => normalizeValue(e.text) === value))) {
+    out.push({ element: el.id, text: 0, node: el.id, prefix: '', suffix: '' });
   }
   // Elements whose text holds the value split over several text nodes with a little text
-  // around it (`<sup>$</sup>899<sup>.00</sup>`), where no one text node holds it: deepest only.
-  if (exact.length === 0 && !out.some((o) => o.prefix === '' && o.suffix === '')) {
-    const holding = units.elements.filter((e) => e.text.length <= value.length + MAX_UNIT_SLACK && standsAlone(e.text, value) >= 0);
-    for (const e of holding) {
-      if (holding.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end)) continue;
-      if (out.some((o) => o.node > e.el.id && o.node <= e.el.end)) continue;
+  // around it (`<sup>$</sup>899<sup>.00</sup>`), where the value stands exactly nowhere:
+  // deepest only, and none around a text node that holds it with text around it.
+  if (!out.some((o) => o.prefix === '' && o.suffix === '')) {
+    const holding: { el: ElementNode; text: string; i: number }[] = [];
+    for (const e of units.elements) {
+      if (e.text.length > value.length + MAX_UNIT_SLACK) continue;
       const i = standsAlone(e.text, value);
-      out.push({ element: e.el.id, text: 0, node: e.el.id, prefix: e.text.slice(0, i), suffix: e.text.slice(i + value.length) });
+      if (i >= 0) holding.push({ ...e, i });
+    }
+    for (const { el, text, i } of deepestOnly(holding)) {
+      if (out.some((o) => o.node > el.id && o.node <= el.end)) continue;
+      out.push({ element: el.id, text: 0, node: el.id, prefix: text.slice(0, i), suffix: text.slice(i + value.length) });
     }
   }
   // A value the page shows everywhere ("1", "Yes") would make induction quadratic: exact
@@ -392,9 +399,9 @@ interface Scored {
  * classes where the examples agree). A list split into rows or sections repeats that shape
  * outside the examples' list.
  */
-export interface RecordRegion {
+interface RecordRegion {
   readonly list: ElementNode;
-  /** The list's children that hold the examples: another value there is a second value of an example's record. */
+  /** The examples' records (the list's children, or below them where those hold several records): another value there is a second value of an example's record. */
   readonly examples: readonly ElementNode[];
   /** From the record's root (tag only: rows and sections name it differently) down to the value's element. */
   readonly shape?: readonly { readonly tag: string; readonly classes?: readonly string[] }[];
@@ -419,21 +426,15 @@ function chainBelow(tree: DomTree, list: ElementNode, node: number): ElementNode
 /** Whether two elements are alike: the same tag and class attribute. */
 const alike = (a: ElementNode, b: ElementNode): boolean => a.tag === b.tag && classOf(a) === classOf(b);
 
-/** Whether `el`'s children lead, through elements alike to `chain[k]`, `chain[k + 1]`, ... in turn, to a unit element like `chain`'s last. */
-function leadsAlike(tree: DomTree, el: ElementNode, chain: readonly ElementNode[], k: number): boolean {
+/**
+ * Whether `el`'s children (other than the one numbered `except`) lead, through elements alike
+ * to `chain[k]`, `chain[k + 1]`, ... in turn, to a unit element like `chain`'s last.
+ */
+function leadsAlike(tree: DomTree, el: ElementNode, chain: readonly ElementNode[], k: number, except = -1): boolean {
   if (k === chain.length) return true;
   return el.children.some((c) => {
     const n = tree.nodes[c]!;
-    return n.kind === 'element' && alike(n, chain[k]!) && leadsAlike(tree, n, chain, k + 1);
-  });
-}
-
-/** Whether `root` holds, in another of its children, a unit element whose elements up to `root` are alike to `chain`'s (which starts at a child of `root`), level by level. */
-function holdsAnotherLike(tree: DomTree, root: ElementNode, chain: readonly ElementNode[]): boolean {
-  // In another child of `root`: a record beside the example's, not a second value inside it.
-  return root.children.some((c) => {
-    const n = tree.nodes[c]!;
-    return c !== chain[0]!.id && n.kind === 'element' && alike(n, chain[0]!) && leadsAlike(tree, n, chain, 1);
+    return c !== except && n.kind === 'element' && alike(n, chain[k]!) && leadsAlike(tree, n, chain, k + 1);
   });
 }
 
@@ -444,12 +445,16 @@ function holdsAnotherLike(tree: DomTree, root: ElementNode, chain: readonly Elem
  */
 function recordLevel(tree: DomTree, chain: readonly ElementNode[]): number {
   let level = 0;
-  while (level < chain.length - 1 && holdsAnotherLike(tree, chain[level]!, chain.slice(level + 1))) level++;
+  // In another child than the example's: a record beside the example's, not a second value inside it.
+  while (level < chain.length - 1 && leadsAlike(tree, chain[level]!, chain, level + 1, chain[level + 1]!.id)) level++;
   return level;
 }
 
-/** The examples' list and record shape on a page (no shape when the examples' chains differ in length or tags). */
-export function recordRegion(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
+/**
+ * The examples' list and record shape as their chains below the list give it (no shape when
+ * they differ in length or tags), before the shape's records elsewhere on the page are checked.
+ */
+function regionOfChains(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
   if (nodes.length < 2) return undefined;
   const list = tree.nodes[commonAncestor(tree, nodes)] as ElementNode;
   const chains = nodes.map((n) => chainBelow(tree, list, n)).map((c) => (c ? c.slice(recordLevel(tree, c)) : c));
@@ -461,14 +466,21 @@ export function recordRegion(tree: DomTree, nodes: readonly number[]): RecordReg
     const classes = classOf(el).split(' ').filter((t) => t !== '' && chains.every((c) => classOf(c![i]!).split(' ').includes(t)));
     return i > 0 && classes.length > 0 ? { tag: el.tag, classes } : { tag: el.tag };
   });
-  return spreadIsRecords(tree, list, shape) ? { list, examples, shape } : { list, examples };
+  return { list, examples, shape };
+}
+
+/** The examples' list and record shape on a page (no shape where their chains differ, or where the shape's records elsewhere are no list split in parts). */
+function recordRegion(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
+  const region = regionOfChains(tree, nodes);
+  if (region?.shape === undefined || spreadIsRecords(tree, region.list, region.shape)) return region;
+  return { list: region.list, examples: region.examples };
 }
 
 /** Pairs of occurrences of the first two example records looked at when examples show in several places. */
 const MAX_RECORD_PAIRS = 400;
 
 /** Where each example value of each field occurs on a page (unit nodes, in page order). */
-export type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>;
+type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>;
 
 /**
  * The list holding a page's example records and the first two records in it, found from all
@@ -479,21 +491,30 @@ export type ValueOccurrences = Readonly<Record<string, readonly (readonly number
  * example mentioned first in a story is taken where it stands in the list). Undefined when no
  * pair does.
  */
-export function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
+function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
   const names = Object.keys(occurrences).filter((f) => occurrences[f]!.length >= 2 && occurrences[f]!.every((o) => o.length > 0));
   if (names.length < 1) return undefined;
   const [as, bs] = [occurrences[names[0]!]![0]!, occurrences[names[0]!]![1]!];
   const inside = (el: ElementNode, nodes: readonly number[]): boolean => nodes.some((n) => n >= el.id && n <= el.end);
+  // The shape's records elsewhere (a scan of the whole tree, the same for many pairs) are checked last, once per list and shape.
+  const spreadChecked = new Map<string, boolean>();
+  const spreads = (list: ElementNode, shape: NonNullable<RecordRegion['shape']>): boolean => {
+    const key = `${list.id}|${JSON.stringify(shape)}`;
+    let ok = spreadChecked.get(key);
+    if (ok === undefined) spreadChecked.set(key, (ok = spreadIsRecords(tree, list, shape)));
+    return ok;
+  };
   let tried = 0;
   for (const a of as) {
     for (const b of bs) {
       if (a === b) continue;
       if (++tried > MAX_RECORD_PAIRS) return undefined;
-      const region = recordRegion(tree, [a, b]);
+      const region = regionOfChains(tree, [a, b]);
       if (region?.shape === undefined || region.examples.length < 2) continue;
       const [ra, rb] = [region.examples[0]!, region.examples[1]!];
       if (ra.id === rb.id) continue;
-      if (names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) return { list: region.list, records: [ra, rb] };
+      if (!names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) continue;
+      if (spreads(region.list, region.shape)) return { list: region.list, records: [ra, rb] };
     }
   }
   return undefined;
@@ -537,7 +558,7 @@ function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<Re
 }
 
 /** Whether a unit node sits at the end of an element chain of the record shape (in any list). */
-export function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape']): boolean {
+function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape']): boolean {
   if (!shape) return false;
   let el = unitElement(tree, node);
   for (let i = shape.length - 1; i >= 0; i--) {
@@ -634,6 +655,7 @@ function attrOccurrences(tree: DomTree, value: string, links: boolean): Occurren
 /** Whether a rule reads an attribute other than the one its field's values are first looked for in. */
 const readsOtherAttr = (rule: { readonly attr?: FieldAttr }): boolean => rule.attr !== undefined && rule.attr !== 'href';
 
+/** The unit nodes of occurrences, in page order. */
 const sortedNodes = (occs: readonly Occurrence[]): number[] => occs.map((o) => o.node).sort((a, b) => a - b);
 
 /** One example value on its page and where it stands: as text (`href` for links), and as another attribute's whole value. */
@@ -641,9 +663,6 @@ interface ExampleValue {
   readonly value: string;
   readonly occurrences: readonly Occurrence[];
   readonly inAttrs: readonly Occurrence[];
-  /** The unit nodes of `occurrences` and of `inAttrs`, in page order (sorted once, read by both finding example records and induction). */
-  readonly nodes: readonly number[];
-  readonly attrNodes: readonly number[];
 }
 
 /** A field's examples on the training pages, found once for both finding example records and inducing rules. */
@@ -658,9 +677,7 @@ interface FieldExamples {
 function findExamples(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[]): FieldExamples {
   const { links, examples } = fieldExamples(field, pages);
   const found = pages.map((p, k) => (examples[k] === undefined ? undefined : [...examples[k]!].map((value): ExampleValue => {
-    const occurrences = valueOccurrences(p.tree, units[k]!, value, links);
-    const inAttrs = attrOccurrences(p.tree, value, links);
-    return { value, occurrences, inAttrs, nodes: sortedNodes(occurrences), attrNodes: sortedNodes(inAttrs) };
+    return { value, occurrences: valueOccurrences(p.tree, units[k]!, value, links), inAttrs: attrOccurrences(p.tree, value, links) };
   })));
   return { links, examples, found };
 }
@@ -678,10 +695,11 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
     const perValue: (readonly number[])[] = [];
     const perValueAttr: (readonly number[])[] = [];
     let anyInAttr = false;
-    for (const { value: v, occurrences: occs, inAttrs, nodes, attrNodes } of found[k] ?? []) {
+    for (const { value: v, occurrences: occs, inAttrs } of found[k] ?? []) {
       allValues.push(v);
+      const nodes = sortedNodes(occs);
       perValue.push(nodes);
-      perValueAttr.push(inAttrs.length > 0 ? attrNodes : nodes);
+      perValueAttr.push(inAttrs.length > 0 ? sortedNodes(inAttrs) : nodes);
       anyInAttr ||= inAttrs.length > 0;
       for (const o of occs) propose(p.tree, p.id, o, v, proposals);
       for (const o of inAttrs) propose(p.tree, p.id, o, v, proposals);
@@ -749,7 +767,7 @@ function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byFie
     const mine = given.found[k];
     if (!mine) continue;
     // A value shown nowhere as text (or `href`) is looked for in the other attributes.
-    occurrences[name] = mine.map(({ occurrences: occs, nodes, attrNodes }) => (occs.length > 0 ? nodes : attrNodes));
+    occurrences[name] = mine.map(({ occurrences: occs, inAttrs }) => sortedNodes(occs.length > 0 ? occs : inAttrs));
   }
   return exampleRecords(page.tree, occurrences)?.records;
 }
