@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { openCorpus } from '../src/corpus/open.js';
 import { latin1, readBytes } from '../src/corpus/readers/files.js';
 import { decodeHtml } from '../src/dom/bytes.js';
+import { fragmentParagraphs } from '../src/dom/fragment-text.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { elementText, extractFields, linkOf, normalizeValue, resolveLinkValue } from '../src/models/wrapper/fields.js';
 import { induceFields } from '../src/wrapper/fields.js';
@@ -42,12 +43,10 @@ const averagePairs = argValue('pairs', 'on') !== 'off';
 /** The consecutive pairs of shown declared items averaged over are those among the first this many. */
 const PAIR_WINDOW = 6;
 
-/** A declared text as the page means it: character references a site left in its JSON-LD decoded by the page's own parser. */
+/** A declared text as the page means it: character references a site left in its JSON-LD decoded by the page's parser (as text: a `<` stays). */
 function declaredText(text: string): string {
   if (!goldAsMeant || !/&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i.test(text)) return text;
-  const tree = parseHtml(`<p>${text.replace(/</g, '&lt;')}</p>`);
-  const p = tree.nodes.find((n): n is ElementNode => n.kind === 'element' && n.tag === 'p');
-  return p !== undefined ? elementText(tree, p) : text;
+  return fragmentParagraphs(text.replace(/</g, '&lt;')).join(' ');
 }
 
 /** The declared items of a page's largest ItemList (names; offer prices where given). */
@@ -152,6 +151,22 @@ interface ListPage {
   readonly text: string;
   readonly links: ReadonlySet<string>;
   readonly shown: readonly Item[];
+  /** The shown items by name (`--gold raw`: the last item of each name only). */
+  readonly byName: ReadonlyMap<string, readonly Item[]>;
+  /** Each shown item's declared URL resolved as the page resolves links. */
+  readonly urls: ReadonlyMap<Item, string | undefined>;
+}
+
+function listPage(tree: DomTree, text: string, shown: readonly Item[]): ListPage {
+  const byName = new Map<string, Item[]>();
+  for (const i of shown) {
+    const same = byName.get(i.name);
+    // `--gold raw`: a name stands for the last declared item of that name, as first scored.
+    if (same && goldAsMeant) same.push(i);
+    else byName.set(i.name, [i]);
+  }
+  const urls = new Map(shown.map((i) => [i, i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined] as const));
+  return { tree, text, links: pageLinks(tree), shown, byName, urls };
 }
 
 /** What the rules induced from two example items find on their page, scored. */
@@ -167,10 +182,9 @@ interface PairScore {
 
 /** Induces rules from the shown declared items `a` and `b` as the example records and scores every record they find. */
 function scorePair(page: ListPage, id: string, a: Item, b: Item): PairScore {
-  const { tree, text, links, shown } = page;
+  const { tree, text, links, shown, byName, urls } = page;
   const withPrice = a.price !== undefined && b.price !== undefined && text.includes(a.price) && text.includes(b.price);
-  const urlOf = (i: Item): string | undefined => (i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined);
-  const withUrl = scoreUrls && [a, b].every((i) => { const u = urlOf(i); return u !== undefined && links.has(u); });
+  const withUrl = scoreUrls && [a, b].every((i) => { const u = urls.get(i); return u !== undefined && links.has(u); });
   const fields: Record<string, string[]> = {
     name: [a.name, b.name],
     ...(withPrice ? { price: [a.price!, b.price!] } : {}),
@@ -182,14 +196,7 @@ function scorePair(page: ListPage, id: string, a: Item, b: Item): PairScore {
   const ms = performance.now() - t0;
   const found: Record<string, string>[] = got.records.length > 0 ? got.records : (got.fields['name'] ?? []).map((v) => ({ name: v.value }));
   const matches = (r: Record<string, string>, it: Item): boolean =>
-    (!withPrice || normalizeValue(r['price'] ?? '') === normalizeValue(it.price ?? '')) && (!withUrl || (r['url'] ?? '') === urlOf(it));
-  const byName = new Map<string, Item[]>();
-  for (const i of shown) {
-    const same = byName.get(i.name);
-    // `--gold raw`: a name stands for the last declared item of that name, as first scored.
-    if (same && goldAsMeant) same.push(i);
-    else byName.set(i.name, [i]);
-  }
+    (!withPrice || normalizeValue(r['price'] ?? '') === normalizeValue(it.price ?? '')) && (!withUrl || (r['url'] ?? '') === urls.get(it));
   let right = 0;
   const used = new Set<Item>();
   for (const r of found) {
@@ -237,7 +244,7 @@ for (const name of corpora) {
     }
     const [a, b] = exampleIndexes.map((k) => shown[k]);
     if (!a || !b) continue;
-    const page: ListPage = { tree, text, links: pageLinks(tree), shown };
+    const page = listPage(tree, text, shown);
     const first = scorePair(page, entry.id, a, b);
     sumP += first.p;
     sumR += first.r;
@@ -245,7 +252,8 @@ for (const name of corpora) {
     pagesScored++;
     let pairCell = '-';
     if (averagePairs) {
-      const f1s = consecutivePairs(shown.length).map(([i, j]) => scorePair(page, entry.id, shown[i]!, shown[j]!).f1);
+      // The pair of the examples (1-2 by default) is scored once.
+      const f1s = consecutivePairs(shown.length).map(([i, j]) => (i === exampleIndexes[0] && j === exampleIndexes[1] ? first : scorePair(page, entry.id, shown[i]!, shown[j]!)).f1);
       const mean = f1s.reduce((x, y) => x + y, 0) / f1s.length;
       sumPairF += mean;
       pairCell = `${mean.toFixed(3)} (${f1s.length}: ${Math.min(...f1s).toFixed(3)}-${Math.max(...f1s).toFixed(3)})`;
