@@ -170,6 +170,23 @@ function attrOccurrencesOf(tree: DomTree, value: string): Occurrence[] {
   return (textAttrIndex(tree).get(value) ?? []).slice(0, MAX_OCCURRENCES).map(attrOccurrence);
 }
 
+/** A letter or digit, or a number's separator before or after a digit: the value would be part of a longer word or number there. */
+const WORD_BEFORE = /(?:[\p{L}\p{N}]|\p{N}[.,])$/u;
+const WORD_AFTER = /^(?:[\p{L}\p{N}]|[.,]\p{N})/u;
+
+/** Where `value` first stands in `text` as a whole (not inside a longer word or number: `899.00` in `$1,899.00`), or -1. */
+function standsAlone(text: string, value: string): number {
+  for (let i = text.indexOf(value); i >= 0; i = text.indexOf(value, i + 1)) {
+    if (!WORD_BEFORE.test(text.slice(Math.max(0, i - 2), i)) && !WORD_AFTER.test(text.slice(i + value.length, i + value.length + 2))) return i;
+  }
+  return -1;
+}
+
+/** The elements of `els` with none of the others inside them. */
+function deepestOnly<T extends { readonly el: ElementNode }>(els: readonly T[]): T[] {
+  return els.filter((e) => !els.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end));
+}
+
 /** Where a value occurs on a page: text nodes (exact, or with text around it) and elements whose whole text it is. */
 function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurrence[] {
   const out: Occurrence[] = [];
@@ -183,10 +200,23 @@ function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurren
     }
   }
   // Elements whose whole text is the value (split over several text nodes), deepest only.
-  const exact = units.elements.filter((e) => normalizeValue(e.text) === value);
-  for (const e of exact) {
-    if (exact.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end)) continue;
-    out.push({ element: e.el.id, text: 0, node: e.el.id, prefix: '', suffix: '' });
+  for (const { el } of deepestOnly(units.elements.filter((e) => normalizeValue(e.text) === value))) {
+    out.push({ element: el.id, text: 0, node: el.id, prefix: '', suffix: '' });
+  }
+  // Elements whose text holds the value split over several text nodes with a little text
+  // around it (`<sup>$</sup>899<sup>.00</sup>`), where the value stands exactly nowhere:
+  // deepest only, and none around a text node that holds it with text around it.
+  if (!out.some((o) => o.prefix === '' && o.suffix === '')) {
+    const holding: { el: ElementNode; text: string; i: number }[] = [];
+    for (const e of units.elements) {
+      if (e.text.length > value.length + MAX_UNIT_SLACK) continue;
+      const i = standsAlone(e.text, value);
+      if (i >= 0) holding.push({ ...e, i });
+    }
+    for (const { el, text, i } of deepestOnly(holding)) {
+      if (out.some((o) => o.node > el.id && o.node <= el.end)) continue;
+      out.push({ element: el.id, text: 0, node: el.id, prefix: text.slice(0, i), suffix: text.slice(i + value.length) });
+    }
   }
   // A value the page shows everywhere ("1", "Yes") would make induction quadratic: exact
   // occurrences first, at most MAX_OCCURRENCES of them.
@@ -369,9 +399,9 @@ interface Scored {
  * classes where the examples agree). A list split into rows or sections repeats that shape
  * outside the examples' list.
  */
-export interface RecordRegion {
+interface RecordRegion {
   readonly list: ElementNode;
-  /** The list's children that hold the examples: another value there is a second value of an example's record. */
+  /** The examples' records (the list's children, or below them where those hold several records): another value there is a second value of an example's record. */
   readonly examples: readonly ElementNode[];
   /** From the record's root (tag only: rows and sections name it differently) down to the value's element. */
   readonly shape?: readonly { readonly tag: string; readonly classes?: readonly string[] }[];
@@ -393,11 +423,41 @@ function chainBelow(tree: DomTree, list: ElementNode, node: number): ElementNode
   return chain.length > 0 ? chain.reverse() : undefined;
 }
 
-/** The examples' list and record shape on a page (no shape when the examples' chains differ in length or tags). */
-export function recordRegion(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
+/** Whether two elements are alike: the same tag and class attribute. */
+const alike = (a: ElementNode, b: ElementNode): boolean => a.tag === b.tag && classOf(a) === classOf(b);
+
+/**
+ * Whether `el`'s children (other than the one numbered `except`) lead, through elements alike
+ * to `chain[k]`, `chain[k + 1]`, ... in turn, to a unit element like `chain`'s last.
+ */
+function leadsAlike(tree: DomTree, el: ElementNode, chain: readonly ElementNode[], k: number, except = -1): boolean {
+  if (k === chain.length) return true;
+  return el.children.some((c) => {
+    const n = tree.nodes[c]!;
+    return c !== except && n.kind === 'element' && alike(n, chain[k]!) && leadsAlike(tree, n, chain, k + 1);
+  });
+}
+
+/**
+ * Where an example's record starts in its chain below the list: below each element that holds
+ * another unit along alike elements (a section or a grid's row of several records, where the
+ * examples sit in different ones), else at the list's child.
+ */
+function recordLevel(tree: DomTree, chain: readonly ElementNode[]): number {
+  let level = 0;
+  // In another child than the example's: a record beside the example's, not a second value inside it.
+  while (level < chain.length - 1 && leadsAlike(tree, chain[level]!, chain, level + 1, chain[level + 1]!.id)) level++;
+  return level;
+}
+
+/**
+ * The examples' list and record shape as their chains below the list give it (no shape when
+ * they differ in length or tags), before the shape's records elsewhere on the page are checked.
+ */
+function regionOfChains(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
   if (nodes.length < 2) return undefined;
   const list = tree.nodes[commonAncestor(tree, nodes)] as ElementNode;
-  const chains = nodes.map((n) => chainBelow(tree, list, n));
+  const chains = nodes.map((n) => chainBelow(tree, list, n)).map((c) => (c ? c.slice(recordLevel(tree, c)) : c));
   const examples = chains.flatMap((c) => (c ? [c[0]!] : []));
   const first = chains[0];
   if (!first || chains.some((c) => !c || c.length !== first.length || c.some((el, i) => el.tag !== first[i]!.tag))) return { list, examples };
@@ -406,37 +466,55 @@ export function recordRegion(tree: DomTree, nodes: readonly number[]): RecordReg
     const classes = classOf(el).split(' ').filter((t) => t !== '' && chains.every((c) => classOf(c![i]!).split(' ').includes(t)));
     return i > 0 && classes.length > 0 ? { tag: el.tag, classes } : { tag: el.tag };
   });
-  return spreadIsRecords(tree, list, shape) ? { list, examples, shape } : { list, examples };
+  return { list, examples, shape };
+}
+
+/** The examples' list and record shape on a page (no shape where their chains differ, or where the shape's records elsewhere are no list split in parts). */
+function recordRegion(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
+  const region = regionOfChains(tree, nodes);
+  if (region?.shape === undefined || spreadIsRecords(tree, region.list, region.shape)) return region;
+  return { list: region.list, examples: region.examples };
 }
 
 /** Pairs of occurrences of the first two example records looked at when examples show in several places. */
 const MAX_RECORD_PAIRS = 400;
 
 /** Where each example value of each field occurs on a page (unit nodes, in page order). */
-export type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>;
+type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>;
 
 /**
  * The list holding a page's example records and the first two records in it, found from all
  * fields at once: the k-th value of every field belongs to the k-th example record. Of the
  * places the first field's first two values show (a menu, a news blurb, the main list), the
  * first pair that sits in two records of one list (`recordRegion` with a shape) whose records
- * also hold the other fields' first two values. Undefined when no pair does.
+ * also hold the other fields' first two values (one field: its own two values alone, so an
+ * example mentioned first in a story is taken where it stands in the list). Undefined when no
+ * pair does.
  */
-export function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
+function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
   const names = Object.keys(occurrences).filter((f) => occurrences[f]!.length >= 2 && occurrences[f]!.every((o) => o.length > 0));
-  if (names.length < 2) return undefined;
+  if (names.length < 1) return undefined;
   const [as, bs] = [occurrences[names[0]!]![0]!, occurrences[names[0]!]![1]!];
   const inside = (el: ElementNode, nodes: readonly number[]): boolean => nodes.some((n) => n >= el.id && n <= el.end);
+  // The shape's records elsewhere (a scan of the whole tree, the same for many pairs) are checked last, once per list and shape.
+  const spreadChecked = new Map<string, boolean>();
+  const spreads = (list: ElementNode, shape: NonNullable<RecordRegion['shape']>): boolean => {
+    const key = `${list.id}|${JSON.stringify(shape)}`;
+    let ok = spreadChecked.get(key);
+    if (ok === undefined) spreadChecked.set(key, (ok = spreadIsRecords(tree, list, shape)));
+    return ok;
+  };
   let tried = 0;
   for (const a of as) {
     for (const b of bs) {
       if (a === b) continue;
       if (++tried > MAX_RECORD_PAIRS) return undefined;
-      const region = recordRegion(tree, [a, b]);
+      const region = regionOfChains(tree, [a, b]);
       if (region?.shape === undefined || region.examples.length < 2) continue;
       const [ra, rb] = [region.examples[0]!, region.examples[1]!];
       if (ra.id === rb.id) continue;
-      if (names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) return { list: region.list, records: [ra, rb] };
+      if (!names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) continue;
+      if (spreads(region.list, region.shape)) return { list: region.list, records: [ra, rb] };
     }
   }
   return undefined;
@@ -480,7 +558,7 @@ function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<Re
 }
 
 /** Whether a unit node sits at the end of an element chain of the record shape (in any list). */
-export function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape']): boolean {
+function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape']): boolean {
   if (!shape) return false;
   let el = unitElement(tree, node);
   for (let i = shape.length - 1; i >= 0; i--) {
@@ -577,6 +655,9 @@ function attrOccurrences(tree: DomTree, value: string, links: boolean): Occurren
 /** Whether a rule reads an attribute other than the one its field's values are first looked for in. */
 const readsOtherAttr = (rule: { readonly attr?: FieldAttr }): boolean => rule.attr !== undefined && rule.attr !== 'href';
 
+/** The unit nodes of occurrences, in page order. */
+const sortedNodes = (occs: readonly Occurrence[]): number[] => occs.map((o) => o.node).sort((a, b) => a - b);
+
 /** One example value on its page and where it stands: as text (`href` for links), and as another attribute's whole value. */
 interface ExampleValue {
   readonly value: string;
@@ -595,15 +676,11 @@ interface FieldExamples {
 
 function findExamples(field: string, pages: readonly FieldExamplePage[], units: readonly PageUnits[]): FieldExamples {
   const { links, examples } = fieldExamples(field, pages);
-  const found = pages.map((p, k) => (examples[k] === undefined ? undefined : [...examples[k]!].map((value) => ({
-    value,
-    occurrences: valueOccurrences(p.tree, units[k]!, value, links),
-    inAttrs: attrOccurrences(p.tree, value, links),
-  }))));
+  const found = pages.map((p, k) => (examples[k] === undefined ? undefined : [...examples[k]!].map((value): ExampleValue => {
+    return { value, occurrences: valueOccurrences(p.tree, units[k]!, value, links), inAttrs: attrOccurrences(p.tree, value, links) };
+  })));
   return { links, examples, found };
 }
-
-const sortedNodes = (occs: readonly Occurrence[]): number[] => occs.map((o) => o.node).sort((a, b) => a - b);
 
 /** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
 function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
@@ -683,7 +760,7 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
 /** Page `k`'s first two example records where its fields' values show together in two records of one list. */
 function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byField: ReadonlyMap<string, FieldExamples>): readonly ElementNode[] | undefined {
   const page = pages[k]!;
-  const occurrences: Record<string, number[][]> = {};
+  const occurrences: Record<string, (readonly number[])[]> = {};
   for (const [name, given] of byField) {
     const values = page.fields[name];
     if (!values || values.length < 2) continue;

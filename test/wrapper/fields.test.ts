@@ -199,6 +199,33 @@ test('records: examples a page shows first in a news blurb are found where every
   assert.deepEqual(extractFields(shop(), body).records, items.map((n) => ({ name: n, url: url(n) })));
 });
 
+test('records: one field: an example the page mentions first in the story is found where both examples are records of one list, the tags', () => {
+  const tags = ['News', 'Peace talks', 'Courts', 'Elections', 'Rivers'];
+  const story = (): DomTree => parseHtml('<html><body><article><h1>A long week</h1>'
+    + '<p>The <b>Peace talks</b> resumed on Monday.</p><p>Both sides met the press after the session ended.</p>'
+    + `<div class="tags">${tags.map((t) => `<span class="tag"><a href="/t/${t.length}">${t}</a></span>`).join('')}</div></article></body></html>`);
+  const body = induceFields([page('s', story(), { name: ['News', 'Peace talks'] })]);
+  assert.deepEqual(values(story(), body), { name: tags });
+});
+
+test('records: a price written in parts (<sup>$</sup>899<sup>.00</sup>) is found in its element, the sign cut; never inside a longer number', () => {
+  const items: [string, string][] = [['Lens A', '1,899'], ['Lens B', '899'], ['Lens C', '929'], ['Lens D', '2,049']];
+  const shop = (): DomTree => parseHtml(`<html><body><ul class="grid">${items.map(([n, p]) => `<li><h2>${n}</h2>`
+    + `<section><span class="price"><sup>$</sup>${p}<sup>.<!-- -->00</sup></span></section></li>`).join('')}</ul></body></html>`);
+  const body = induceFields([page('g', shop(), { name: ['Lens B', 'Lens C'], price: ['899.00', '929.00'] })]);
+  assert.deepEqual(extractFields(shop(), body).records, items.map(([n, p]) => ({ name: n, price: `${p}.00` })));
+});
+
+test('records: slides grouped two to a section (an ad between sections), examples from two sections: each slide is a record', () => {
+  const names = ['Havenly', 'Roomlift', 'Decorilla', 'Pottery Barn', 'The Expert', 'Ikea'];
+  const slide = (n: string, k: number): string => `<section class="slide"><div class="inner"><span>${k}</span><h2 class="title">${n}</h2>`
+    + `<p>${n} starts you off with a style quiz and a call with a designer who sends a plan.</p></div></section>`;
+  const story = (): DomTree => parseHtml(`<html><body><main><div class="listicle">${[0, 2, 4].map((i) => `<section class="group">${slide(names[i]!, i + 1)}${slide(names[i + 1]!, i + 2)}</section>`
+    + '<div class="ad">Advertisement</div>').join('')}</div></main></body></html>`);
+  const body = induceFields([page('e', story(), { name: ['Roomlift', 'Decorilla'] })]);
+  assert.deepEqual(values(story(), body), { name: names });
+});
+
 test('records: in an article of review sections, a rule that also takes the comparison tables\' "Get a quote" links finds no more records', () => {
   const movers = ['Swift', 'Atlas', 'Able', 'Zenith'];
   const url = (n: string): string => `https://movers.example/m/${n.toLowerCase()}/`;
