@@ -18,7 +18,7 @@ import type { Page } from '../src/page.js';
 import { toText } from '../src/article/index.js';
 import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
-import { extractPage, type ExtractOptions, type LoadedModel } from '../src/pipeline/extract.js';
+import { extractPage, type ExtractOptions, type ExtractResult, type LoadedModel } from '../src/pipeline/extract.js';
 import { pickSite, withTemplates } from '../src/models/site-pick.js';
 import { siteLabelersOf } from '../src/models/site-models.js';
 import { learnSites } from '../src/wrapper/learn-sites.js';
@@ -35,7 +35,11 @@ const f1 = (os: readonly Scored[]): number => shingleSummary(os.map((o) => o.shi
 const titleRate = (os: readonly Scored[]): number => os.filter((o) => o.title).length / Math.max(1, os.length);
 
 function scoreOf(page: Page, entry: CorpusPage, model: LoadedModel, options: ExtractOptions = {}): Scored & { readonly extractor?: string; readonly drift: boolean } {
-  const r = extractPage(page, model, options);
+  return scoreOfResult(extractPage(page, model, options), entry);
+}
+
+/** A page's extraction scored against its gold. */
+function scoreOfResult(r: ExtractResult, entry: CorpusPage): Scored & { readonly extractor?: string; readonly drift: boolean } {
   return {
     shingle: shinglePageScore(`${r.article.title}\n\n${toText(r.article)}`, `${entry.gold.title ?? ''}\n\n${entry.gold.mainText ?? ''}`),
     title: titlesMatch(r.article.title, entry.gold.title ?? ''), drift: r.siteDrift !== undefined,
@@ -136,7 +140,7 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
         } else {
           test++;
           if (own) testPicked++;
-          const scored = scoreOf(page, it.entry, model);
+          const scored = scoreOfResult(r, it.entry);
           os.push(scored);
           if (r.site?.by === 'chrome' && own) {
             byChrome++;

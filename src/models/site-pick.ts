@@ -93,6 +93,15 @@ export const CHROME_MARGIN = 1.5;
 /** Fewest chrome texts of the site a page must hold: one shared line is no site. */
 export const CHROME_MIN_TEXTS = 2;
 
+/** Per list of site models: whether any holds chrome of the current version (read once, not on every page). */
+const currentChromeCache = new WeakMap<readonly TemplatedSite[], boolean>();
+
+function holdsCurrentChrome(sites: readonly TemplatedSite[]): boolean {
+  let holds = currentChromeCache.get(sites);
+  if (holds === undefined) currentChromeCache.set(sites, (holds = sites.some((s) => currentChrome(s.templates?.chrome))));
+  return holds;
+}
+
 /** Per list of site models: the chrome texts two or more of them hold (say nothing of which site). */
 const sharedChromeCache = new WeakMap<readonly TemplatedSite[], Set<number>>();
 
@@ -108,7 +117,7 @@ function sharedChrome(sites: readonly TemplatedSite[]): Set<number> {
  * site models' chrome left out.
  */
 export function chromePick(sites: readonly TemplatedSite[], page: Page): { site: TemplatedSite; share: number } | undefined {
-  if (!sites.some((s) => currentChrome(s.templates?.chrome))) return undefined;
+  if (!holdsCurrentChrome(sites)) return undefined;
   const texts = pageChromeTexts(page);
   if (texts.size === 0) return undefined;
   const shared = sharedChrome(sites);

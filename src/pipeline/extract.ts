@@ -277,11 +277,21 @@ function withComments(article: Article, page: Page, evidence: PageEvidence): Art
   return { ...article, comments: Object.freeze(findComments(page.tree, page.blocks, marks)) };
 }
 
+/**
+ * The decode options for a site model's labels: never weighed by the page's kind; a site model
+ * learned without labels also keeps what its rules call body inside a comment section, since its
+ * self-labels already weighed the site's pages together (docs/sites.md, "Learning a site without
+ * labels"); a `commentBody` the caller gives still holds.
+ */
+function siteDecodeOptions(site: TemplatedSite, options: ExtractOptions): ExtractOptions {
+  return { ...options, kindBodyWeight: false, ...(site.templates?.selfTrained && options.commentBody === undefined ? { commentBody: 1 } : {}) };
+}
+
 export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
   const labelling = labelPage(page, model, options.site);
   const { prediction, labelledBy, pick, fields, extractor } = labelling;
   // A site model's labels are never weighed by the page's kind.
-  const settings = resolveDecodeSettings(labelledBy ? { ...options, kindBodyWeight: false } : options);
+  const settings = resolveDecodeSettings(labelledBy ? siteDecodeOptions(labelledBy, options) : options);
   const evidence = pageEvidence(page, settings, siteUrlOf(page));
   const rules = labelledBy && !labelledBy.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES;
   const constrained = constrainLabels(page.blocks, prediction.probs, evidence, settings, rules);

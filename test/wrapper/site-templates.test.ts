@@ -237,3 +237,35 @@ test('self-training rounds: the site model learned labels its pages again and is
   for (const k of [1, 2, 3, 4]) assert.ok(text.includes(sentence('theatre', k)));
   assert.ok(!/Subscribe|Copyright|daily paper/.test(text), text);
 });
+
+/** A page of "site D": the story runs on after a "Comments" heading in the same box (as forbes.com's did in 2009). */
+function siteD(topic: string): LabelledPage {
+  const html = `<html><head><title>${topic} | Site D</title></head><body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
+<div class="story"><h1 class="headline">Notes on the ${topic}</h1>
+<p class="para">${sentence(topic, 1)}</p><p class="para">${sentence(topic, 2)}</p>
+<h3>Comments</h3>
+<p class="para">${sentence(topic, 3)}</p><p class="para">${sentence(topic, 4)}</p></div>
+<div class="foot"><p>Site D, printed and published in the county town</p></div></body></html>`;
+  const page = loadPage(Buffer.from(html), { id: `d-${topic}` });
+  const labels: GoldLabel[] = page.blocks.map((b) => (b.text.startsWith('Notes on') ? 'title' : b.text.startsWith(`The ${topic} plan`) ? 'body' : 'other'));
+  return { id: topic, page, labels, found: 1 };
+}
+
+test('a site model learned without labels keeps the body its rules find inside a comment section; a labelled one leaves the section to the decoder', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('d.example', STORIES.slice(0, 3).map(siteD));
+  const page = siteD('theatre').page;
+  const textWith = (selfTrained: boolean): string => {
+    const r = extractPage(page, { ...g, sites: [withTemplates(t.model, { ...t.template, selfTrained })] });
+    assert.equal(r.extractor, 'wrapper');
+    return toText(r.article);
+  };
+  const selfTrained = textWith(true);
+  for (const k of [1, 2, 3, 4]) assert.ok(selfTrained.includes(sentence('theatre', k)), selfTrained);
+  const labelled = textWith(false);
+  assert.ok(labelled.includes(sentence('theatre', 1)), labelled);
+  assert.ok(!labelled.includes(sentence('theatre', 4)), 'the paragraphs after the comment heading are a comment section to the decoder');
+  // A caller's own commentBody still holds.
+  const r = extractPage(page, { ...g, sites: [withTemplates(t.model, { ...t.template, selfTrained: true })] }, { commentBody: 0 });
+  assert.ok(!toText(r.article).includes(sentence('theatre', 4)));
+});
