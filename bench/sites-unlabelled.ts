@@ -64,7 +64,8 @@ const SIGNAL_ROWS: readonly [string, UnlabelledSignals][] = [
   ['without title vote', { titleVote: false }],
   ['without link lines', { links: false }],
   ['without confident body', { confident: false }],
-  ['none (the general model\'s labels as they are)', { template: false, pathVote: false, container: false, titleVote: false, links: false, confident: false }],
+  ['without captions', { captions: false }],
+  ['none (the general model\'s labels as they are)', { template: false, pathVote: false, container: false, titleVote: false, links: false, confident: false, captions: false }],
 ];
 
 export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>, general: LoadedModel, bundled: (it: BenchItem) => Scored, ks: readonly number[]): void {

@@ -14,7 +14,9 @@
  * - **container**: the element that holds the body on most pages (its path) is the article's;
  *   body outside it is `other`;
  * - **title**: the path the general model's headline is at on most pages is the title's; a page
- *   whose headline it put elsewhere takes the block at that path.
+ *   whose headline it put elsewhere takes the block at that path;
+ * - **captions**: a photo's caption (the decoder's caption role) describes the photo, not the
+ *   article: `other`, and left out of the path vote.
  *
  * Template evidence overrides the general model where they disagree.
  */
@@ -29,6 +31,7 @@ import type { LabelledPage, SiteTraining } from './train.js';
 import { trainSiteModel } from './train.js';
 import type { InduceOptions } from './induce.js';
 import { WrapperSiteModel } from '../models/wrapper/site-model.js';
+import { blockRoles, BlockRole } from '../decode/roles.js';
 
 /** The signals self-labelling uses (all by default); the bench switches them off one by one. */
 export interface UnlabelledSignals {
@@ -38,8 +41,9 @@ export interface UnlabelledSignals {
   readonly titleVote?: boolean;
   readonly links?: boolean;
   readonly confident?: boolean;
+  readonly captions?: boolean;
 }
-export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true, confident: true });
+export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true, confident: true, captions: true });
 /**
  * A block the general model gives at least this probability of body is read as body where its
  * decoder left it out (the article's second part after an interruption, which the decoder's one
@@ -77,6 +81,8 @@ export interface SelfLabelStats {
   readonly titleMoved: number;
   /** Body lines that were mostly a link, made `other`. */
   readonly linkLines: number;
+  /** Photo captions the general model read as content, made `other`. */
+  readonly captions: number;
 }
 
 export interface SelfLabelled {
@@ -145,6 +151,8 @@ interface ReadPage {
   readonly labels: readonly GoldLabel[];
   readonly keys: readonly string[];
   readonly title: string;
+  /** Per block: a photo's caption (the decoder's caption role: text of a `figcaption` or `.caption` box by an image). */
+  readonly captions: readonly boolean[];
 }
 type Counts = { -readonly [K in keyof SelfLabelStats]: number };
 type Signals = Required<UnlabelledSignals>;
@@ -174,7 +182,7 @@ interface PathVote { body: number; all: number; pages: Set<number> }
 function pathVotes(read: readonly ReadPage[], isTemplate: readonly (readonly boolean[])[]): Map<string, PathVote> {
   const pathBody = new Map<string, PathVote>();
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
-    if (!isText(r.page, i) || isTemplate[k]![i]) return;
+    if (!isText(r.page, i) || isTemplate[k]![i] || r.captions[i]) return;
     let v = pathBody.get(r.keys[i]!);
     if (!v) pathBody.set(r.keys[i]!, (v = { body: 0, all: 0, pages: new Set() }));
     v.pages.add(k);
@@ -192,6 +200,14 @@ function correctedLabels(r: ReadPage, isTemplate: readonly boolean[], pathBody: 
     if (isTemplate[i]) {
       if (isContent(labels[i])) c.template++;
       labels[i] = 'other';
+      return;
+    }
+    // A photo's caption describes the photo, not the article's text.
+    if (on.captions && r.captions[i]) {
+      if (isContent(labels[i]) && labels[i] !== 'title') {
+        labels[i] = 'other';
+        c.captions++;
+      }
       return;
     }
     // A line that is mostly a link points to another page (a related story), not the article's text.
@@ -262,9 +278,10 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   const read: ReadPage[] = pages.map((p) => {
     const r = extractPage(p.page, model);
     const labels = r.labels.map((l, i): GoldLabel => (on.confident && l === 'other' && r.probs[i]![BODY]! >= CONFIDENT_BODY ? 'body' : l));
-    return { id: p.id, page: p.page, labels, keys: pathKeys(p.page), title: r.article.title };
+    const roles = blockRoles(p.page.tree, p.page.blocks);
+    return { id: p.id, page: p.page, labels, keys: pathKeys(p.page), title: r.article.title, captions: p.page.blocks.map((_, i) => on.captions && roles[i] === BlockRole.caption) };
   });
-  const c: Counts = { pages: read.length, template: 0, votedBody: 0, votedOther: 0, outsideContainer: 0, titleMoved: 0, linkLines: 0 };
+  const c: Counts = { pages: read.length, template: 0, votedBody: 0, votedOther: 0, outsideContainer: 0, titleMoved: 0, linkLines: 0, captions: 0 };
   const isTemplate = templateBlocks(read, on);
   const pathBody = pathVotes(read, isTemplate);
   const labelled = read.map((r, k) => correctedLabels(r, isTemplate[k]!, pathBody, on, c));
@@ -281,7 +298,7 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
     if (isTemplate[k]![i]) boilerplate.add(textHash(b.text));
   }));
-  const stats: SelfLabelStats = { pages: c.pages, template: c.template, votedBody: c.votedBody, votedOther: c.votedOther, outsideContainer: c.outsideContainer, titleMoved: c.titleMoved, linkLines: c.linkLines };
+  const stats: SelfLabelStats = { pages: c.pages, template: c.template, votedBody: c.votedBody, votedOther: c.votedOther, outsideContainer: c.outsideContainer, titleMoved: c.titleMoved, linkLines: c.linkLines, captions: c.captions };
   return { pages: out, stats, boilerplate: [...boilerplate].sort((a, b) => a - b) };
 }
 

@@ -6,11 +6,11 @@ import { extractPage, loadExtractionModel, siteExplanation, type LoadedModel } f
 import { toText } from '../../src/article/index.js';
 import { BODY_LENGTHS_KEPT, checkSiteTemplates, keptBodyLengths, TEMPLATE_MATCH_THRESHOLD } from '../../src/models/site-template.js';
 import { MIN_LENGTHS_FOR_DRIFT, SHORT_BODY_SHARE, shortBodyDrift, withTemplates } from '../../src/models/site-pick.js';
-import { loadPage } from '../../src/page.js';
+import { loadPage, type Page } from '../../src/page.js';
 import { siteLabelersOf } from '../../src/models/site-models.js';
 import { groupPagesBySite } from '../../src/wrapper/site-groups.js';
 import { siteTemplatesOfPages } from '../../src/models/site-template.js';
-import { selfLabel, trainSiteUnlabelled } from '../../src/wrapper/unlabelled.js';
+import { selfLabel, trainSiteUnlabelled, type UnlabelledSignals } from '../../src/wrapper/unlabelled.js';
 import { learnSites } from '../../src/wrapper/learn-sites.js';
 import { checkSites, formatSitesReport, siteDrifted } from '../../src/wrapper/sites-check.js';
 import { trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
@@ -268,4 +268,33 @@ test('a site model learned without labels keeps the body its rules find inside a
   // A caller's own commentBody still holds.
   const r = extractPage(page, { ...g, sites: [withTemplates(t.model, { ...t.template, selfTrained: true })] }, { commentBody: 0 });
   assert.ok(!toText(r.article).includes(sentence('theatre', 4)));
+});
+
+/** A page of "site E": each story has a photo with a caption inside the story's box. */
+function siteE(topic: string): Page {
+  return loadPage(Buffer.from(`<html><head><title>${topic} | Site E</title></head><body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
+<div class="story"><h1 class="headline">A day at the ${topic}</h1>
+<p class="para">${sentence(topic, 1)}</p>
+<figure class="photo"><img src="/${topic}.jpg" alt=""><figcaption>Visitors at the ${topic} said the council had listened to them, and that the new plan would bring more people into the town centre</figcaption></figure>
+<p class="para">${sentence(topic, 2)}</p><p class="para">${sentence(topic, 3)}</p></div>
+<div class="foot"><p>Site E, printed and published in the county town</p></div></body></html>`), { id: `e-${topic}` });
+}
+
+test('learning without labels: a photo\'s caption is not the article\'s text (captions signal), unless switched off', async () => {
+  const g = await bundled();
+  const pages = STORIES.slice(0, 5).map((s) => ({ id: s, page: siteE(s) }));
+  const captionLabels = (signals: UnlabelledSignals): GoldLabel[] => selfLabel(pages, g, signals).pages.flatMap((p) => p.page.blocks.flatMap((b, i) => (b.text.startsWith('Visitors at') ? [p.labels[i]!] : [])));
+  assert.deepEqual(captionLabels({ captions: false }), pages.map(() => 'body'), 'the general model reads the captions as body');
+  assert.deepEqual(captionLabels({}), pages.map(() => 'other'));
+  const on = selfLabel(pages, g);
+  assert.equal(on.stats.captions, pages.length);
+  for (const p of on.pages) p.page.blocks.forEach((b, i) => {
+    if (b.text.startsWith('The ')) assert.equal(p.labels[i], 'body', b.text);
+  });
+  const t = trainSiteUnlabelled('template:e', pages, g);
+  const r = extractPage(siteE('theatre'), { ...g, sites: [withTemplates(t.model, t.template)] });
+  assert.equal(r.extractor, 'wrapper');
+  const text = toText(r.article);
+  for (const k of [1, 2, 3]) assert.ok(text.includes(sentence('theatre', k)), text);
+  assert.ok(!text.includes('Visitors at'), text);
 });
