@@ -20,7 +20,7 @@
  *
  * Template evidence overrides the general model where they disagree.
  */
-import type { ElementNode } from '../dom/tree.js';
+import type { DomNode, ElementNode } from '../dom/tree.js';
 import { LABELS, type GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
 import { extractPage, siteLabelled, type LoadedModel } from '../pipeline/extract.js';
@@ -106,7 +106,51 @@ function pathKeys(page: Page): string[] {
   return page.blocks.map((b) => keyOf(b.elementId));
 }
 
+/** Longest text a photo's caption has (the decoder's roles read lines up to this length too). */
+const MAX_CAPTION_CHARS = 300;
+/** Levels above a caption's element its photo's box may be (image -> wrapper -> box). */
+const CAPTION_BOX_LEVELS = 3;
+/** Nodes a photo's box holds at most: a larger element is a section, not one photo with its caption. */
+const MAX_CAPTION_BOX_NODES = 60;
+/** An image this small on a side is a spacer or an icon, not a photo. */
+const MIN_PHOTO_SIDE = 20;
+
 const BODY = LABELS.indexOf('body');
+
+/** An image that may be a photo: not a spacer or an icon by its declared size. */
+function isPhoto(n: DomNode | undefined): boolean {
+  if (n?.kind !== 'element' || n.tag !== 'img') return false;
+  const small = (v: string | undefined): boolean => v !== undefined && /^\d+$/.test(v.trim()) && Number(v) < MIN_PHOTO_SIDE;
+  return !small(n.attrs['width']) && !small(n.attrs['height']);
+}
+
+/**
+ * Per block, whether it is a photo's caption: the decoder's caption role (a `figcaption` or
+ * `.caption` box), or a short line that is the only text of a small box holding a photo outside
+ * the line's own element (`<div><img><div class="cap">...</div></div>`, whatever the classes say).
+ */
+export function photoCaptions(page: Page): boolean[] {
+  const roles = blockRoles(page.tree, page.blocks);
+  const nodes = page.tree.nodes;
+  const textBlocksIn = (from: number, to: number): number => page.blocks.reduce((n, b, i) => n + (b.elementId >= from && b.elementId <= to && isText(page, i) ? 1 : 0), 0);
+  const photoIn = (from: number, to: number, except: ElementNode): boolean => {
+    for (let id = from; id <= to; id++) if ((id < except.id || id > except.end) && isPhoto(nodes[id])) return true;
+    return false;
+  };
+  return page.blocks.map((b, i) => {
+    if (roles[i] === BlockRole.caption) return true;
+    if (!isText(page, i) || b.text.trim().length > MAX_CAPTION_CHARS) return false;
+    const own = nodes[b.elementId] as ElementNode;
+    let box = own;
+    for (let level = 0; level < CAPTION_BOX_LEVELS && box.parent > 0; level++) {
+      box = nodes[box.parent] as ElementNode;
+      if (box.end - box.id > MAX_CAPTION_BOX_NODES) return false;
+      if (textBlocksIn(box.id, box.end) > 1) return false;
+      if (photoIn(box.id, box.end, own)) return true;
+    }
+    return false;
+  });
+}
 const isText = (page: Page, i: number): boolean => page.blocks[i]!.kind === 'text' && page.blocks[i]!.text.trim() !== '';
 const isContent = (l: GoldLabel | undefined): boolean => l === 'body' || l === 'heading' || l === 'title';
 
@@ -278,8 +322,8 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   const read: ReadPage[] = pages.map((p) => {
     const r = extractPage(p.page, model);
     const labels = r.labels.map((l, i): GoldLabel => (on.confident && l === 'other' && r.probs[i]![BODY]! >= CONFIDENT_BODY ? 'body' : l));
-    const roles = blockRoles(p.page.tree, p.page.blocks);
-    return { id: p.id, page: p.page, labels, keys: pathKeys(p.page), title: r.article.title, captions: p.page.blocks.map((_, i) => on.captions && roles[i] === BlockRole.caption) };
+    const captions = on.captions ? photoCaptions(p.page) : p.page.blocks.map(() => false);
+    return { id: p.id, page: p.page, labels, keys: pathKeys(p.page), title: r.article.title, captions };
   });
   const c: Counts = { pages: read.length, template: 0, votedBody: 0, votedOther: 0, outsideContainer: 0, titleMoved: 0, linkLines: 0, captions: 0 };
   const isTemplate = templateBlocks(read, on);
