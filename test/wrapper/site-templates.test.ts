@@ -10,7 +10,7 @@ import { loadPage, type Page } from '../../src/page.js';
 import { siteLabelersOf } from '../../src/models/site-models.js';
 import { groupPagesBySite } from '../../src/wrapper/site-groups.js';
 import { siteTemplatesOfPages } from '../../src/models/site-template.js';
-import { selfLabel, trainSiteUnlabelled, type UnlabelledSignals } from '../../src/wrapper/unlabelled.js';
+import { photoCaptions, selfLabel, trainSiteUnlabelled, type UnlabelledSignals } from '../../src/wrapper/unlabelled.js';
 import { learnSites } from '../../src/wrapper/learn-sites.js';
 import { checkSites, formatSitesReport, siteDrifted } from '../../src/wrapper/sites-check.js';
 import { trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
@@ -297,4 +297,18 @@ test('learning without labels: a photo\'s caption is not the article\'s text (ca
   const text = toText(r.article);
   for (const k of [1, 2, 3]) assert.ok(text.includes(sentence('theatre', k)), text);
   assert.ok(!text.includes('Visitors at'), text);
+});
+
+test('photo captions: a caption box, or the only short line of a small box holding a photo; not a paragraph with an inline image, a spacer\'s line or a box of two lines', () => {
+  const page = loadPage(Buffer.from(`<html><body><div class="story">
+<p>${sentence('harbour', 1)}</p>
+<figure><img src="/a.jpg"><figcaption>The harbour wall at dawn</figcaption></figure>
+<table align="right" width="203"><tr><td><div><img src="/b.jpg" width="203" height="152"><div class="cap">The old quay seen from the water</div></div></td></tr></table>
+<p><img src="/c.jpg" width="120" height="90">${sentence('harbour', 2)}</p>
+<div><img src="/spacer.gif" width="416" height="1"><div>A line beside a spacer</div></div>
+<div><img src="/d.jpg"><p>First line of a box</p><p>Second line of the box</p></div>
+</div></body></html>`), { id: 'captions' });
+  const captions = photoCaptions(page);
+  const captioned = page.blocks.filter((b, i) => b.kind === 'text' && captions[i]).map((b) => b.text);
+  assert.deepEqual(captioned, ['The harbour wall at dawn', 'The old quay seen from the water']);
 });
