@@ -378,7 +378,7 @@ export function trainSiteUnlabelled(host: string, pages: readonly UnlabelledPage
     current = relabelled(current, withTemplates(t.model, boilerplateOf(t)), general);
     t = trainSiteModel(host, current, options);
   }
-  const note = `learned without labels from ${pages.length} page(s): ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved`;
+  const note = `learned without labels from ${pages.length} page(s): ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved, ${labelled.stats.captions} photo caption(s)`;
   const model = new WrapperSiteModel(t.model.host, { ...t.model.body, notes: [note, ...t.model.body.notes] });
   return { ...t, model, selfLabels: labelled.stats, template: boilerplateOf(t) };
 }

@@ -292,6 +292,7 @@ test('learning without labels: a photo\'s caption is not the article\'s text (ca
     if (b.text.startsWith('The ')) assert.equal(p.labels[i], 'body', b.text);
   });
   const t = trainSiteUnlabelled('template:e', pages, g);
+  assert.match(t.model.body.notes[0]!, /, 5 photo caption\(s\)$/);
   const r = extractPage(siteE('theatre'), { ...g, sites: [withTemplates(t.model, t.template)] });
   assert.equal(r.extractor, 'wrapper');
   const text = toText(r.article);
