@@ -15,8 +15,9 @@
  *   body outside it is `other`;
  * - **title**: the path the general model's headline is at on most pages is the title's; a page
  *   whose headline it put elsewhere takes the block at that path;
- * - **captions**: a photo's caption (the decoder's caption role) describes the photo, not the
- *   article: `other`, and left out of the path vote.
+ * - **captions**: a photo's caption (the decoder's caption role, or the only short line of a
+ *   small box holding a photo) describes the photo, not the article: `other`, and left out of the
+ *   path vote.
  *
  * Template evidence overrides the general model where they disagree.
  */
@@ -106,6 +107,10 @@ function pathKeys(page: Page): string[] {
   return page.blocks.map((b) => keyOf(b.elementId));
 }
 
+const BODY = LABELS.indexOf('body');
+const isText = (page: Page, i: number): boolean => page.blocks[i]!.kind === 'text' && page.blocks[i]!.text.trim() !== '';
+const isContent = (l: GoldLabel | undefined): boolean => l === 'body' || l === 'heading' || l === 'title';
+
 /** Longest text a photo's caption has (the decoder's roles read lines up to this length too). */
 const MAX_CAPTION_CHARS = 300;
 /** Levels above a caption's element its photo's box may be (image -> wrapper -> box). */
@@ -114,8 +119,6 @@ const CAPTION_BOX_LEVELS = 3;
 const MAX_CAPTION_BOX_NODES = 60;
 /** An image this small on a side is a spacer or an icon, not a photo. */
 const MIN_PHOTO_SIDE = 20;
-
-const BODY = LABELS.indexOf('body');
 
 /** An image that may be a photo: not a spacer or an icon by its declared size. */
 function isPhoto(n: DomNode | undefined): boolean {
@@ -151,8 +154,6 @@ export function photoCaptions(page: Page): boolean[] {
     return false;
   });
 }
-const isText = (page: Page, i: number): boolean => page.blocks[i]!.kind === 'text' && page.blocks[i]!.text.trim() !== '';
-const isContent = (l: GoldLabel | undefined): boolean => l === 'body' || l === 'heading' || l === 'title';
 
 /** The deepest element holding CONTAINER_SHARE of the body characters of a page. */
 function containerOf(page: Page, labels: readonly GoldLabel[]): number | undefined {
@@ -195,7 +196,7 @@ interface ReadPage {
   readonly labels: readonly GoldLabel[];
   readonly keys: readonly string[];
   readonly title: string;
-  /** Per block: a photo's caption (the decoder's caption role: text of a `figcaption` or `.caption` box by an image). */
+  /** Per block: a photo's caption (photoCaptions). */
   readonly captions: readonly boolean[];
 }
 type Counts = { -readonly [K in keyof SelfLabelStats]: number };
