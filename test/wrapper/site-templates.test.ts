@@ -313,3 +313,27 @@ test('photo captions: a caption box, or the only short line of a small box holdi
   const captioned = page.blocks.filter((b, i) => b.kind === 'text' && captions[i]).map((b) => b.text);
   assert.deepEqual(captioned, ['The harbour wall at dawn', 'The old quay seen from the water']);
 });
+
+/** A page of "site F": the story, then a teaser box after it whose line the site's labels call body. */
+function siteF(topic: string): LabelledPage {
+  const html = `<html><head><title>${topic} | Site F</title></head><body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
+<div class="story"><h1 class="headline">Notes on the ${topic}</h1>
+<p class="para">${sentence(topic, 1)}</p><p class="para">${sentence(topic, 2)}</p><p class="para">${sentence(topic, 3)}</p><p class="para">${sentence(topic, 4)}</p></div>
+<div class="more"><p class="teaser">More on the ${topic} in our archive of council stories from the county</p></div>
+<div class="foot"><p>Site F, printed and published in the county town</p></div></body></html>`;
+  const page = loadPage(Buffer.from(html), { id: `f-${topic}` });
+  const labels: GoldLabel[] = page.blocks.map((b) => (b.text.startsWith('Notes on') ? 'title' : b.text.startsWith(`The ${topic} plan`) || b.text.startsWith('More on') ? 'body' : 'other'));
+  return { id: topic, page, labels, found: 1 };
+}
+
+test('a site model learned without labels still has its body after the article\'s container cut (article-end stays on)', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('f.example', STORIES.slice(0, 3).map(siteF));
+  const r = extractPage(siteF('theatre').page, { ...g, sites: [withTemplates(t.model, { ...t.template, selfTrained: true })] });
+  assert.equal(r.extractor, 'wrapper');
+  const text = toText(r.article);
+  for (const k of [1, 2, 3, 4]) assert.ok(text.includes(sentence('theatre', k)), text);
+  assert.ok(!text.includes('More on the theatre'), text);
+  const teaser = r.page.blocks.findIndex((b) => b.text.startsWith('More on'));
+  assert.equal(r.labels[teaser], 'other');
+});
