@@ -73,16 +73,29 @@ const SIGNAL_ROWS: readonly [string, UnlabelledSignals][] = [
 export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>, general: LoadedModel, bundled: (it: BenchItem) => Scored, ks: readonly number[]): void {
   console.log('\n## Without labels (k = 0): learn on a folder\'s pages, score the same pages\n');
   console.log('The learner sees no gold: self-labelled from the bundled model\'s reading and the site\'s own template, so scoring on the pages it learned from is fair.\n');
+  // Each page without its URL, and the general model's score of it, made once: every signal row and every k reads them.
+  const urlLess = new Map<string, Page>();
+  const pageOf = (it: BenchItem): Page => {
+    let page = urlLess.get(it.entry.htmlPath);
+    if (!page) urlLess.set(it.entry.htmlPath, (page = withoutUrl(it.lp.page)));
+    return page;
+  };
+  const generalScores = new Map<string, Scored>();
+  const generalScoreOf = (it: BenchItem): Scored => {
+    let scored = generalScores.get(it.entry.htmlPath);
+    if (!scored) generalScores.set(it.entry.htmlPath, (scored = scoreOf(pageOf(it), it.entry, general)));
+    return scored;
+  };
   const perFolder = new Map<string, { os: Scored[]; cpu: number; pages: number }>();
   const signalScores: [string, Scored[]][] = [];
   for (const [name, signals] of SIGNAL_ROWS) {
     const all: Scored[] = [];
     for (const [f, items] of data) {
       const t0 = cpuMsNow();
-      const t = trainSiteUnlabelled('site.invalid', items.map((i) => ({ id: i.entry.id, page: withoutUrl(i.lp.page) })), general, { signals });
+      const t = trainSiteUnlabelled('site.invalid', items.map((i) => ({ id: i.entry.id, page: pageOf(i) })), general, { signals });
       const cpu = cpuMsNow() - t0;
       const model: LoadedModel = { ...general, sites: [withTemplates(t.model, t.template)] };
-      const os = items.map((it) => scoreOf(withoutUrl(it.lp.page), it.entry, model));
+      const os = items.map((it) => scoreOf(pageOf(it), it.entry, model));
       all.push(...os);
       if (name === 'all signals') perFolder.set(f, { os, cpu, pages: items.length });
     }
@@ -110,7 +123,7 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
   const aloneRows: string[] = [];
   for (const k of [...ks.filter((x) => x <= 5), 10]) {
     const entries = [...data].map(([f, items]) => {
-      const train = items.slice(0, k).map((i) => ({ ...i.lp, page: withoutUrl(i.lp.page) }));
+      const train = items.slice(0, k).map((i) => ({ ...i.lp, page: pageOf(i) }));
       const groups = groupPagesBySite(train.map((p) => p.page));
       const t = trainSiteModel(groups[0]!.name, train);
       // The folder's name is added only to tell the bench's 20 site models apart when scoring.
@@ -129,7 +142,7 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
       // Without its own folder's site model: a page no site model was learned from (another site's, or this site's another year).
       const others = entries.filter((e) => e.folder !== f).map((e) => e.site);
       items.forEach((it, i) => {
-        const page = withoutUrl(it.lp.page);
+        const page = pageOf(it);
         const r = extractPage(page, model);
         const host = r.site?.host ?? r.siteDrift?.host;
         const own = host === ownHost;
@@ -149,7 +162,7 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
             byChrome++;
             chromeRead.push(scored);
             chromeSite.push(scoreOf(page, it.entry, model, { site: ownHost }));
-            chromeGeneral.push(scoreOf(page, it.entry, general));
+            chromeGeneral.push(generalScoreOf(it));
           }
           const alone = pickSite(others, undefined, page);
           aloneTotal++;
@@ -160,7 +173,7 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
               const read = scoreOf(page, it.entry, { ...general, sites: others });
               if (read.drift) aloneFlagged++;
               aloneRead.push(read);
-              aloneGeneral.push(scoreOf(page, it.entry, general));
+              aloneGeneral.push(generalScoreOf(it));
             } else {
               aloneSite++;
               chromeRows.push(`| ${k} | without its own site model: ${f}/${it.entry.id} -> ${folder} by ${alone.by} (share ${alone.share ?? '-'}) | | | | | |`);

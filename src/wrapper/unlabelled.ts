@@ -32,7 +32,7 @@ import type { LabelledPage, SiteTraining } from './train.js';
 import { trainSiteModel } from './train.js';
 import type { InduceOptions } from './induce.js';
 import { WrapperSiteModel } from '../models/wrapper/site-model.js';
-import { blockRoles, BlockRole } from '../decode/roles.js';
+import { blockRoles, BlockRole, CAPTION_LEVELS, MAX_LINE_CHARS } from '../decode/roles.js';
 
 /** The signals self-labelling uses (all by default); the bench switches them off one by one. */
 export interface UnlabelledSignals {
@@ -111,10 +111,6 @@ const BODY = LABELS.indexOf('body');
 const isText = (page: Page, i: number): boolean => page.blocks[i]!.kind === 'text' && page.blocks[i]!.text.trim() !== '';
 const isContent = (l: GoldLabel | undefined): boolean => l === 'body' || l === 'heading' || l === 'title';
 
-/** Longest text a photo's caption has (the decoder's roles read lines up to this length too). */
-const MAX_CAPTION_CHARS = 300;
-/** Levels above a caption's element its photo's box may be (image -> wrapper -> box). */
-const CAPTION_BOX_LEVELS = 3;
 /** Nodes a photo's box holds at most: a larger element is a section, not one photo with its caption. */
 const MAX_CAPTION_BOX_NODES = 60;
 /** An image this small on a side is a spacer or an icon, not a photo. */
@@ -127,6 +123,16 @@ function isPhoto(n: DomNode | undefined): boolean {
   return !small(n.attrs['width']) && !small(n.attrs['height']);
 }
 
+/** Per node id, the text blocks of the elements before it in document order: an element's subtree [id, end] holds before[end + 1] - before[id]. */
+function textBlocksBefore(page: Page): Int32Array {
+  const before = new Int32Array(page.tree.nodes.length + 1);
+  page.blocks.forEach((b, i) => {
+    if (isText(page, i)) before[b.elementId + 1] = before[b.elementId + 1]! + 1;
+  });
+  for (let id = 0; id < page.tree.nodes.length; id++) before[id + 1] = before[id + 1]! + before[id]!;
+  return before;
+}
+
 /**
  * Per block, whether it is a photo's caption: the decoder's caption role (a `figcaption` or
  * `.caption` box), or a short line that is the only text of a small box holding a photo outside
@@ -135,17 +141,19 @@ function isPhoto(n: DomNode | undefined): boolean {
 export function photoCaptions(page: Page): boolean[] {
   const roles = blockRoles(page.tree, page.blocks);
   const nodes = page.tree.nodes;
-  const textBlocksIn = (from: number, to: number): number => page.blocks.reduce((n, b, i) => n + (b.elementId >= from && b.elementId <= to && isText(page, i) ? 1 : 0), 0);
+  const before = textBlocksBefore(page);
+  const textBlocksIn = (from: number, to: number): number => before[to + 1]! - before[from]!;
   const photoIn = (from: number, to: number, except: ElementNode): boolean => {
     for (let id = from; id <= to; id++) if ((id < except.id || id > except.end) && isPhoto(nodes[id])) return true;
     return false;
   };
   return page.blocks.map((b, i) => {
     if (roles[i] === BlockRole.caption) return true;
-    if (!isText(page, i) || b.text.trim().length > MAX_CAPTION_CHARS) return false;
+    // A caption is a line (as the decoder's roles read lines), and its photo's box a few levels up.
+    if (!isText(page, i) || b.text.trim().length > MAX_LINE_CHARS) return false;
     const own = nodes[b.elementId] as ElementNode;
     let box = own;
-    for (let level = 0; level < CAPTION_BOX_LEVELS && box.parent > 0; level++) {
+    for (let level = 0; level < CAPTION_LEVELS && box.parent > 0; level++) {
       box = nodes[box.parent] as ElementNode;
       if (box.end - box.id > MAX_CAPTION_BOX_NODES) return false;
       if (textBlocksIn(box.id, box.end) > 1) return false;
@@ -343,7 +351,7 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
     if (isTemplate[k]![i]) boilerplate.add(textHash(b.text));
   }));
-  const stats: SelfLabelStats = { pages: c.pages, template: c.template, votedBody: c.votedBody, votedOther: c.votedOther, outsideContainer: c.outsideContainer, titleMoved: c.titleMoved, linkLines: c.linkLines, captions: c.captions };
+  const stats: SelfLabelStats = { ...c };
   return { pages: out, stats, boilerplate: [...boilerplate].sort((a, b) => a - b) };
 }
 
