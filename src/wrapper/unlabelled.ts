@@ -15,9 +15,9 @@
  *   body outside it is `other`;
  * - **title**: the path the general model's headline is at on most pages is the title's; a page
  *   whose headline it put elsewhere takes the block at that path;
- * - **captions**: a photo's caption (the decoder's caption role, or the only short line of a
- *   small box holding a photo) describes the photo, not the article: `other`, and left out of the
- *   path vote.
+ * - **captions**: on a page the decoder reads as an article (or cannot tell), a photo's caption
+ *   (the decoder's caption role, or the only short line of a small box holding a photo)
+ *   describes the photo, not the article: `other`, and left out of the path vote.
  *
  * Template evidence overrides the general model where they disagree.
  */
@@ -111,6 +111,12 @@ const BODY = LABELS.indexOf('body');
 const isText = (page: Page, i: number): boolean => page.blocks[i]!.kind === 'text' && page.blocks[i]!.text.trim() !== '';
 const isContent = (l: GoldLabel | undefined): boolean => l === 'body' || l === 'heading' || l === 'title';
 
+/**
+ * Pages whose photo captions the captions signal makes `other`: the ones the decoder reads as
+ * articles (or cannot tell). A product's or a documentation page's short line beside an image
+ * is often its content (on wcxb-dev's product sites the signal lowered F1; docs/sites.md).
+ */
+const CAPTION_PAGE_KINDS: ReadonlySet<string> = new Set(['article', 'unknown']);
 /** Nodes a photo's box holds at most: a larger element is a section, not one photo with its caption. */
 const MAX_CAPTION_BOX_NODES = 60;
 /** An image this small on a side is a spacer or an icon, not a photo. */
@@ -331,7 +337,7 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   const read: ReadPage[] = pages.map((p) => {
     const r = extractPage(p.page, model);
     const labels = r.labels.map((l, i): GoldLabel => (on.confident && l === 'other' && r.probs[i]![BODY]! >= CONFIDENT_BODY ? 'body' : l));
-    const captions = on.captions ? photoCaptions(p.page) : p.page.blocks.map(() => false);
+    const captions = on.captions && CAPTION_PAGE_KINDS.has(r.pageKind) ? photoCaptions(p.page) : p.page.blocks.map(() => false);
     return { id: p.id, page: p.page, labels, keys: pathKeys(p.page), title: r.article.title, captions };
   });
   const c: Counts = { pages: read.length, template: 0, votedBody: 0, votedOther: 0, outsideContainer: 0, titleMoved: 0, linkLines: 0, captions: 0 };

@@ -270,9 +270,9 @@ test('a site model learned without labels keeps the body its rules find inside a
   assert.ok(!toText(r.article).includes(sentence('theatre', 4)));
 });
 
-/** A page of "site E": each story has a photo with a caption inside the story's box. */
-function siteE(topic: string): Page {
-  return loadPage(Buffer.from(`<html><head><title>${topic} | Site E</title></head><body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
+/** A page of "site E": each story has a photo with a caption inside the story's box; `head` adds to its head (a declared kind). */
+function siteE(topic: string, head = ''): Page {
+  return loadPage(Buffer.from(`<html><head><title>${topic} | Site E</title>${head}</head><body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
 <div class="story"><h1 class="headline">A day at the ${topic}</h1>
 <p class="para">${sentence(topic, 1)}</p>
 <figure class="photo"><img src="/${topic}.jpg" alt=""><figcaption>Visitors at the ${topic} said the council had listened to them, and that the new plan would bring more people into the town centre</figcaption></figure>
@@ -336,4 +336,14 @@ test('a site model learned without labels still has its body after the article\'
   assert.ok(!text.includes('More on the theatre'), text);
   const teaser = r.page.blocks.findIndex((b) => b.text.startsWith('More on'));
   assert.equal(r.labels[teaser], 'other');
+});
+
+test('learning without labels: on pages the decoder reads as products the captions signal is off (a line beside a product photo is often its content)', async () => {
+  const g = await bundled();
+  const product = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"A day out","offers":{"@type":"Offer","price":"12.00","priceCurrency":"GBP"}}</script>';
+  const pages = STORIES.slice(0, 5).map((s) => ({ id: s, page: siteE(s, product) }));
+  const on = selfLabel(pages, g);
+  assert.equal(on.stats.captions, 0);
+  const offLabels = selfLabel(pages, g, { captions: false }).pages.map((p) => p.labels);
+  assert.deepEqual(on.pages.map((p) => p.labels), offLabels, 'the same labels as with the signal switched off');
 });
