@@ -42,14 +42,14 @@ const MAX_PROMO_NODES = 60;
 /** A user name is short. */
 const MAX_AUTHOR_CHARS = 60;
 /** How far up from an image its caption may sit (image -> wrapper -> figure-like box). */
-const CAPTION_LEVELS = 3;
+export const CAPTION_LEVELS = 3;
 /** How far up from a block its role-giving element may sit. */
 const ROLE_LEVELS = 8;
 
 /** An element naming a post's author holds the name alone: a whole user card (`section[itemprop=author]` with titles and counts) is not it. */
 const MAX_AUTHOR_NODES = 12;
 /** Longer text blocks have no role of their own: controls, names, dates, attributions and captions are lines. */
-const MAX_LINE_CHARS = 300;
+export const MAX_LINE_CHARS = 300;
 /** "velo_mike said:", "Originally Posted by anna": a name and a few words. */
 const MAX_ATTRIBUTION_CHARS = 80;
 /** A short date or time line: `<time>`, or an element named `date`, `post-date`, `timestamp`. */

@@ -93,13 +93,22 @@ export const CHROME_MARGIN = 1.5;
 /** Fewest chrome texts of the site a page must hold: one shared line is no site. */
 export const CHROME_MIN_TEXTS = 2;
 
-/** Per list of site models: the chrome texts two or more of them hold (say nothing of which site). */
-const sharedChromeCache = new WeakMap<readonly TemplatedSite[], Set<number>>();
+/** What a list of site models' chrome says of them all: whether any holds chrome of the current version, and the texts two or more of them hold (say nothing of which site). */
+interface ChromeOfSites {
+  readonly current: boolean;
+  readonly shared: Set<number>;
+}
 
-function sharedChrome(sites: readonly TemplatedSite[]): Set<number> {
-  let shared = sharedChromeCache.get(sites);
-  if (!shared) sharedChromeCache.set(sites, (shared = sharedChromeTexts(sites.map((s) => s.templates?.chrome))));
-  return shared;
+/** Per list of site models, read once, not on every page. */
+const chromeOfSitesCache = new WeakMap<readonly TemplatedSite[], ChromeOfSites>();
+
+function chromeOfSites(sites: readonly TemplatedSite[]): ChromeOfSites {
+  let chrome = chromeOfSitesCache.get(sites);
+  if (!chrome) {
+    chrome = { current: sites.some((s) => currentChrome(s.templates?.chrome)), shared: sharedChromeTexts(sites.map((s) => s.templates?.chrome)) };
+    chromeOfSitesCache.set(sites, chrome);
+  }
+  return chrome;
 }
 
 /**
@@ -108,10 +117,10 @@ function sharedChrome(sites: readonly TemplatedSite[]): Set<number> {
  * site models' chrome left out.
  */
 export function chromePick(sites: readonly TemplatedSite[], page: Page): { site: TemplatedSite; share: number } | undefined {
-  if (!sites.some((s) => currentChrome(s.templates?.chrome))) return undefined;
+  const { current, shared } = chromeOfSites(sites);
+  if (!current) return undefined;
   const texts = pageChromeTexts(page);
   if (texts.size === 0) return undefined;
-  const shared = sharedChrome(sites);
   let best: { site: TemplatedSite; share: number; texts: number } | undefined;
   let next = 0;
   for (const s of sites) {

@@ -26,6 +26,8 @@ import {
   type AddedText, type ConstrainedLabels, type DecodeNote, type DecodeOptions,
 } from '../decode/constrain.js';
 import { declaredSiteKeys as siteKeysDeclared, type PageEvidence } from '../decode/evidence.js';
+import { commentSections } from '../decode/rules/index.js';
+import type { DecodeRule } from '../decode/rule.js';
 import type { PageType } from '../decode/page-type.js';
 import { buildArticle, findComments, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
 import { commentSectionBlocks } from '../decode/comments.js';
@@ -277,13 +279,39 @@ function withComments(article: Article, page: Page, evidence: PageEvidence): Art
   return { ...article, comments: Object.freeze(findComments(page.tree, page.blocks, marks)) };
 }
 
+/** The decode options for a site model's labels: never weighed by the page's kind. */
+function siteDecodeOptions(options: ExtractOptions): ExtractOptions {
+  return { ...options, kindBodyWeight: false };
+}
+
+/**
+ * The general decoder's rules without `comment-sections`, for a site model learned without
+ * labels: its self-labels already weighed the site's pages together, so what its rules call body
+ * inside what the decoder takes for a comment section stays (on forbes-2009 a "Comment On This
+ * Story" heading mid-article dropped the article's second half; docs/sites.md, "Learning a site
+ * without labels"). Article-end and the product-review rule still apply.
+ */
+const SELF_TRAINED_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== commentSections));
+
+/**
+ * The decode rules for a page's labels: the general ones for the general model and for site
+ * models whose labels are a general learner's; the site rules for a wrapper learned from a
+ * person's labels; for one learned without labels the general ones less `comment-sections`,
+ * unless the caller gives a `commentBody` (which then holds, as for any page).
+ */
+function decodeRulesOf(site: TemplatedSite | undefined, options: ExtractOptions): readonly DecodeRule[] {
+  if (!site) return DECODE_RULES;
+  if (!site.decodesAsGeneral) return SITE_DECODE_RULES;
+  return site.templates?.selfTrained && options.commentBody === undefined ? SELF_TRAINED_DECODE_RULES : DECODE_RULES;
+}
+
 export function extractPage(page: Page, model: LoadedModel, options: ExtractOptions = {}): ExtractResult {
   const labelling = labelPage(page, model, options.site);
   const { prediction, labelledBy, pick, fields, extractor } = labelling;
   // A site model's labels are never weighed by the page's kind.
-  const settings = resolveDecodeSettings(labelledBy ? { ...options, kindBodyWeight: false } : options);
+  const settings = resolveDecodeSettings(labelledBy ? siteDecodeOptions(options) : options);
   const evidence = pageEvidence(page, settings, siteUrlOf(page));
-  const rules = labelledBy && !labelledBy.decodesAsGeneral ? SITE_DECODE_RULES : DECODE_RULES;
+  const rules = decodeRulesOf(labelledBy, options);
   const constrained = constrainLabels(page.blocks, prediction.probs, evidence, settings, rules);
   const built = articleOf(page, constrained, options.article, labelling);
   const article = options.comments ? withComments(built, page, evidence) : built;

@@ -14,11 +14,14 @@
  * - **container**: the element that holds the body on most pages (its path) is the article's;
  *   body outside it is `other`;
  * - **title**: the path the general model's headline is at on most pages is the title's; a page
- *   whose headline it put elsewhere takes the block at that path.
+ *   whose headline it put elsewhere takes the block at that path;
+ * - **captions**: on a page the decoder reads as an article (or cannot tell), a photo's caption
+ *   (the decoder's caption role, or the only short line of a small box holding a photo)
+ *   describes the photo, not the article: `other`, and left out of the path vote.
  *
  * Template evidence overrides the general model where they disagree.
  */
-import type { ElementNode } from '../dom/tree.js';
+import type { DomNode, ElementNode } from '../dom/tree.js';
 import { LABELS, type GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
 import { extractPage, siteLabelled, type LoadedModel } from '../pipeline/extract.js';
@@ -29,6 +32,7 @@ import type { LabelledPage, SiteTraining } from './train.js';
 import { trainSiteModel } from './train.js';
 import type { InduceOptions } from './induce.js';
 import { WrapperSiteModel } from '../models/wrapper/site-model.js';
+import { blockRoles, BlockRole, CAPTION_LEVELS, MAX_LINE_CHARS } from '../decode/roles.js';
 
 /** The signals self-labelling uses (all by default); the bench switches them off one by one. */
 export interface UnlabelledSignals {
@@ -38,8 +42,9 @@ export interface UnlabelledSignals {
   readonly titleVote?: boolean;
   readonly links?: boolean;
   readonly confident?: boolean;
+  readonly captions?: boolean;
 }
-export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true, confident: true });
+export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true, confident: true, captions: true });
 /**
  * A block the general model gives at least this probability of body is read as body where its
  * decoder left it out (the article's second part after an interruption, which the decoder's one
@@ -77,6 +82,8 @@ export interface SelfLabelStats {
   readonly titleMoved: number;
   /** Body lines that were mostly a link, made `other`. */
   readonly linkLines: number;
+  /** Photo captions the general model read as content, made `other`. */
+  readonly captions: number;
 }
 
 export interface SelfLabelled {
@@ -103,6 +110,64 @@ function pathKeys(page: Page): string[] {
 const BODY = LABELS.indexOf('body');
 const isText = (page: Page, i: number): boolean => page.blocks[i]!.kind === 'text' && page.blocks[i]!.text.trim() !== '';
 const isContent = (l: GoldLabel | undefined): boolean => l === 'body' || l === 'heading' || l === 'title';
+
+/**
+ * Pages whose photo captions the captions signal makes `other`: the ones the decoder reads as
+ * articles (or cannot tell). A product's or a documentation page's short line beside an image
+ * is often its content (on wcxb-dev's product sites the signal lowered F1; docs/sites.md).
+ */
+const CAPTION_PAGE_KINDS: ReadonlySet<string> = new Set(['article', 'unknown']);
+/** Nodes a photo's box holds at most: a larger element is a section, not one photo with its caption. */
+const MAX_CAPTION_BOX_NODES = 60;
+/** An image this small on a side is a spacer or an icon, not a photo. */
+const MIN_PHOTO_SIDE = 20;
+
+/** An image that may be a photo: not a spacer or an icon by its declared size. */
+function isPhoto(n: DomNode | undefined): boolean {
+  if (n?.kind !== 'element' || n.tag !== 'img') return false;
+  const small = (v: string | undefined): boolean => v !== undefined && /^\d+$/.test(v.trim()) && Number(v) < MIN_PHOTO_SIDE;
+  return !small(n.attrs['width']) && !small(n.attrs['height']);
+}
+
+/** Per node id, the text blocks of the elements before it in document order: an element's subtree [id, end] holds before[end + 1] - before[id]. */
+function textBlocksBefore(page: Page): Int32Array {
+  const before = new Int32Array(page.tree.nodes.length + 1);
+  page.blocks.forEach((b, i) => {
+    if (isText(page, i)) before[b.elementId + 1] = before[b.elementId + 1]! + 1;
+  });
+  for (let id = 0; id < page.tree.nodes.length; id++) before[id + 1] = before[id + 1]! + before[id]!;
+  return before;
+}
+
+/**
+ * Per block, whether it is a photo's caption: the decoder's caption role (a `figcaption` or
+ * `.caption` box), or a short line that is the only text of a small box holding a photo outside
+ * the line's own element (`<div><img><div class="cap">...</div></div>`, whatever the classes say).
+ */
+export function photoCaptions(page: Page): boolean[] {
+  const roles = blockRoles(page.tree, page.blocks);
+  const nodes = page.tree.nodes;
+  const before = textBlocksBefore(page);
+  const textBlocksIn = (from: number, to: number): number => before[to + 1]! - before[from]!;
+  const photoIn = (from: number, to: number, except: ElementNode): boolean => {
+    for (let id = from; id <= to; id++) if ((id < except.id || id > except.end) && isPhoto(nodes[id])) return true;
+    return false;
+  };
+  return page.blocks.map((b, i) => {
+    if (roles[i] === BlockRole.caption) return true;
+    // A caption is a line (as the decoder's roles read lines), and its photo's box a few levels up.
+    if (!isText(page, i) || b.text.trim().length > MAX_LINE_CHARS) return false;
+    const own = nodes[b.elementId] as ElementNode;
+    let box = own;
+    for (let level = 0; level < CAPTION_LEVELS && box.parent > 0; level++) {
+      box = nodes[box.parent] as ElementNode;
+      if (box.end - box.id > MAX_CAPTION_BOX_NODES) return false;
+      if (textBlocksIn(box.id, box.end) > 1) return false;
+      if (photoIn(box.id, box.end, own)) return true;
+    }
+    return false;
+  });
+}
 
 /** The deepest element holding CONTAINER_SHARE of the body characters of a page. */
 function containerOf(page: Page, labels: readonly GoldLabel[]): number | undefined {
@@ -145,6 +210,8 @@ interface ReadPage {
   readonly labels: readonly GoldLabel[];
   readonly keys: readonly string[];
   readonly title: string;
+  /** Per block: a photo's caption (photoCaptions). */
+  readonly captions: readonly boolean[];
 }
 type Counts = { -readonly [K in keyof SelfLabelStats]: number };
 type Signals = Required<UnlabelledSignals>;
@@ -174,7 +241,7 @@ interface PathVote { body: number; all: number; pages: Set<number> }
 function pathVotes(read: readonly ReadPage[], isTemplate: readonly (readonly boolean[])[]): Map<string, PathVote> {
   const pathBody = new Map<string, PathVote>();
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
-    if (!isText(r.page, i) || isTemplate[k]![i]) return;
+    if (!isText(r.page, i) || isTemplate[k]![i] || r.captions[i]) return;
     let v = pathBody.get(r.keys[i]!);
     if (!v) pathBody.set(r.keys[i]!, (v = { body: 0, all: 0, pages: new Set() }));
     v.pages.add(k);
@@ -192,6 +259,14 @@ function correctedLabels(r: ReadPage, isTemplate: readonly boolean[], pathBody: 
     if (isTemplate[i]) {
       if (isContent(labels[i])) c.template++;
       labels[i] = 'other';
+      return;
+    }
+    // A photo's caption describes the photo, not the article's text.
+    if (on.captions && r.captions[i]) {
+      if (isContent(labels[i]) && labels[i] !== 'title') {
+        labels[i] = 'other';
+        c.captions++;
+      }
       return;
     }
     // A line that is mostly a link points to another page (a related story), not the article's text.
@@ -262,9 +337,10 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   const read: ReadPage[] = pages.map((p) => {
     const r = extractPage(p.page, model);
     const labels = r.labels.map((l, i): GoldLabel => (on.confident && l === 'other' && r.probs[i]![BODY]! >= CONFIDENT_BODY ? 'body' : l));
-    return { id: p.id, page: p.page, labels, keys: pathKeys(p.page), title: r.article.title };
+    const captions = on.captions && CAPTION_PAGE_KINDS.has(r.pageKind) ? photoCaptions(p.page) : p.page.blocks.map(() => false);
+    return { id: p.id, page: p.page, labels, keys: pathKeys(p.page), title: r.article.title, captions };
   });
-  const c: Counts = { pages: read.length, template: 0, votedBody: 0, votedOther: 0, outsideContainer: 0, titleMoved: 0, linkLines: 0 };
+  const c: Counts = { pages: read.length, template: 0, votedBody: 0, votedOther: 0, outsideContainer: 0, titleMoved: 0, linkLines: 0, captions: 0 };
   const isTemplate = templateBlocks(read, on);
   const pathBody = pathVotes(read, isTemplate);
   const labelled = read.map((r, k) => correctedLabels(r, isTemplate[k]!, pathBody, on, c));
@@ -281,7 +357,7 @@ export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel
   read.forEach((r, k) => r.page.blocks.forEach((b, i) => {
     if (isTemplate[k]![i]) boilerplate.add(textHash(b.text));
   }));
-  const stats: SelfLabelStats = { pages: c.pages, template: c.template, votedBody: c.votedBody, votedOther: c.votedOther, outsideContainer: c.outsideContainer, titleMoved: c.titleMoved, linkLines: c.linkLines };
+  const stats: SelfLabelStats = { ...c };
   return { pages: out, stats, boilerplate: [...boilerplate].sort((a, b) => a - b) };
 }
 
@@ -317,7 +393,7 @@ export function trainSiteUnlabelled(host: string, pages: readonly UnlabelledPage
     current = relabelled(current, withTemplates(t.model, boilerplateOf(t)), general);
     t = trainSiteModel(host, current, options);
   }
-  const note = `learned without labels from ${pages.length} page(s): ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved`;
+  const note = `learned without labels from ${pages.length} page(s): ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved, ${labelled.stats.captions} photo caption(s)`;
   const model = new WrapperSiteModel(t.model.host, { ...t.model.body, notes: [note, ...t.model.body.notes] });
   return { ...t, model, selfLabels: labelled.stats, template: boilerplateOf(t) };
 }

@@ -6,11 +6,11 @@ import { extractPage, loadExtractionModel, siteExplanation, type LoadedModel } f
 import { toText } from '../../src/article/index.js';
 import { BODY_LENGTHS_KEPT, checkSiteTemplates, keptBodyLengths, TEMPLATE_MATCH_THRESHOLD } from '../../src/models/site-template.js';
 import { MIN_LENGTHS_FOR_DRIFT, SHORT_BODY_SHARE, shortBodyDrift, withTemplates } from '../../src/models/site-pick.js';
-import { loadPage } from '../../src/page.js';
+import { loadPage, type Page } from '../../src/page.js';
 import { siteLabelersOf } from '../../src/models/site-models.js';
 import { groupPagesBySite } from '../../src/wrapper/site-groups.js';
 import { siteTemplatesOfPages } from '../../src/models/site-template.js';
-import { selfLabel, trainSiteUnlabelled } from '../../src/wrapper/unlabelled.js';
+import { photoCaptions, selfLabel, trainSiteUnlabelled, type UnlabelledSignals } from '../../src/wrapper/unlabelled.js';
 import { learnSites } from '../../src/wrapper/learn-sites.js';
 import { checkSites, formatSitesReport, siteDrifted } from '../../src/wrapper/sites-check.js';
 import { trainSiteModel, type LabelledPage } from '../../src/wrapper/index.js';
@@ -236,4 +236,114 @@ test('self-training rounds: the site model learned labels its pages again and is
   const text = toText(r.article);
   for (const k of [1, 2, 3, 4]) assert.ok(text.includes(sentence('theatre', k)));
   assert.ok(!/Subscribe|Copyright|daily paper/.test(text), text);
+});
+
+/** A page of "site D": the story runs on after a "Comments" heading in the same box (as forbes.com's did in 2009). */
+function siteD(topic: string): LabelledPage {
+  const html = `<html><head><title>${topic} | Site D</title></head><body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
+<div class="story"><h1 class="headline">Notes on the ${topic}</h1>
+<p class="para">${sentence(topic, 1)}</p><p class="para">${sentence(topic, 2)}</p>
+<h3>Comments</h3>
+<p class="para">${sentence(topic, 3)}</p><p class="para">${sentence(topic, 4)}</p></div>
+<div class="foot"><p>Site D, printed and published in the county town</p></div></body></html>`;
+  const page = loadPage(Buffer.from(html), { id: `d-${topic}` });
+  const labels: GoldLabel[] = page.blocks.map((b) => (b.text.startsWith('Notes on') ? 'title' : b.text.startsWith(`The ${topic} plan`) ? 'body' : 'other'));
+  return { id: topic, page, labels, found: 1 };
+}
+
+test('a site model learned without labels keeps the body its rules find inside a comment section; a labelled one leaves the section to the decoder', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('d.example', STORIES.slice(0, 3).map(siteD));
+  const page = siteD('theatre').page;
+  const textWith = (selfTrained: boolean): string => {
+    const r = extractPage(page, { ...g, sites: [withTemplates(t.model, { ...t.template, selfTrained })] });
+    assert.equal(r.extractor, 'wrapper');
+    return toText(r.article);
+  };
+  const selfTrained = textWith(true);
+  for (const k of [1, 2, 3, 4]) assert.ok(selfTrained.includes(sentence('theatre', k)), selfTrained);
+  const labelled = textWith(false);
+  assert.ok(labelled.includes(sentence('theatre', 1)), labelled);
+  assert.ok(!labelled.includes(sentence('theatre', 4)), 'the paragraphs after the comment heading are a comment section to the decoder');
+  // A caller's own commentBody still holds.
+  const r = extractPage(page, { ...g, sites: [withTemplates(t.model, { ...t.template, selfTrained: true })] }, { commentBody: 0 });
+  assert.ok(!toText(r.article).includes(sentence('theatre', 4)));
+});
+
+/** A page of "site E": each story has a photo with a caption inside the story's box; `head` adds to its head (a declared kind). */
+function siteE(topic: string, head = ''): Page {
+  return loadPage(Buffer.from(`<html><head><title>${topic} | Site E</title>${head}</head><body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
+<div class="story"><h1 class="headline">A day at the ${topic}</h1>
+<p class="para">${sentence(topic, 1)}</p>
+<figure class="photo"><img src="/${topic}.jpg" alt=""><figcaption>Visitors at the ${topic} said the council had listened to them, and that the new plan would bring more people into the town centre</figcaption></figure>
+<p class="para">${sentence(topic, 2)}</p><p class="para">${sentence(topic, 3)}</p></div>
+<div class="foot"><p>Site E, printed and published in the county town</p></div></body></html>`), { id: `e-${topic}` });
+}
+
+test('learning without labels: a photo\'s caption is not the article\'s text (captions signal), unless switched off', async () => {
+  const g = await bundled();
+  const pages = STORIES.slice(0, 5).map((s) => ({ id: s, page: siteE(s) }));
+  const captionLabels = (signals: UnlabelledSignals): GoldLabel[] => selfLabel(pages, g, signals).pages.flatMap((p) => p.page.blocks.flatMap((b, i) => (b.text.startsWith('Visitors at') ? [p.labels[i]!] : [])));
+  assert.deepEqual(captionLabels({ captions: false }), pages.map(() => 'body'), 'the general model reads the captions as body');
+  assert.deepEqual(captionLabels({}), pages.map(() => 'other'));
+  const on = selfLabel(pages, g);
+  assert.equal(on.stats.captions, pages.length);
+  for (const p of on.pages) p.page.blocks.forEach((b, i) => {
+    if (b.text.startsWith('The ')) assert.equal(p.labels[i], 'body', b.text);
+  });
+  const t = trainSiteUnlabelled('template:e', pages, g);
+  assert.match(t.model.body.notes[0]!, /, 5 photo caption\(s\)$/);
+  const r = extractPage(siteE('theatre'), { ...g, sites: [withTemplates(t.model, t.template)] });
+  assert.equal(r.extractor, 'wrapper');
+  const text = toText(r.article);
+  for (const k of [1, 2, 3]) assert.ok(text.includes(sentence('theatre', k)), text);
+  assert.ok(!text.includes('Visitors at'), text);
+});
+
+test('photo captions: a caption box, or the only short line of a small box holding a photo; not a paragraph with an inline image, a spacer\'s line or a box of two lines', () => {
+  const page = loadPage(Buffer.from(`<html><body><div class="story">
+<p>${sentence('harbour', 1)}</p>
+<figure><img src="/a.jpg"><figcaption>The harbour wall at dawn</figcaption></figure>
+<table align="right" width="203"><tr><td><div><img src="/b.jpg" width="203" height="152"><div class="cap">The old quay seen from the water</div></div></td></tr></table>
+<p><img src="/c.jpg" width="120" height="90">${sentence('harbour', 2)}</p>
+<div><img src="/spacer.gif" width="416" height="1"><div>A line beside a spacer</div></div>
+<div><img src="/d.jpg"><p>First line of a box</p><p>Second line of the box</p></div>
+</div></body></html>`), { id: 'captions' });
+  const captions = photoCaptions(page);
+  const captioned = page.blocks.filter((b, i) => b.kind === 'text' && captions[i]).map((b) => b.text);
+  assert.deepEqual(captioned, ['The harbour wall at dawn', 'The old quay seen from the water']);
+});
+
+/** A page of "site F": the story, then a teaser box after it whose line the site's labels call body. */
+function siteF(topic: string): LabelledPage {
+  const html = `<html><head><title>${topic} | Site F</title></head><body><div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
+<div class="story"><h1 class="headline">Notes on the ${topic}</h1>
+<p class="para">${sentence(topic, 1)}</p><p class="para">${sentence(topic, 2)}</p><p class="para">${sentence(topic, 3)}</p><p class="para">${sentence(topic, 4)}</p></div>
+<div class="more"><p class="teaser">More on the ${topic} in our archive of council stories from the county</p></div>
+<div class="foot"><p>Site F, printed and published in the county town</p></div></body></html>`;
+  const page = loadPage(Buffer.from(html), { id: `f-${topic}` });
+  const labels: GoldLabel[] = page.blocks.map((b) => (b.text.startsWith('Notes on') ? 'title' : b.text.startsWith(`The ${topic} plan`) || b.text.startsWith('More on') ? 'body' : 'other'));
+  return { id: topic, page, labels, found: 1 };
+}
+
+test('a site model learned without labels still has its body after the article\'s container cut (article-end stays on)', async () => {
+  const g = await bundled();
+  const t = trainSiteModel('f.example', STORIES.slice(0, 3).map(siteF));
+  const r = extractPage(siteF('theatre').page, { ...g, sites: [withTemplates(t.model, { ...t.template, selfTrained: true })] });
+  assert.equal(r.extractor, 'wrapper');
+  const text = toText(r.article);
+  for (const k of [1, 2, 3, 4]) assert.ok(text.includes(sentence('theatre', k)), text);
+  assert.ok(!text.includes('More on the theatre'), text);
+  const teaser = r.page.blocks.findIndex((b) => b.text.startsWith('More on'));
+  assert.equal(r.labels[teaser], 'other');
+});
+
+test('learning without labels: on pages the decoder reads as products the captions signal is off (a line beside a product photo is often its content)', async () => {
+  const g = await bundled();
+  const product = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"A day out","offers":{"@type":"Offer","price":"12.00","priceCurrency":"GBP"}}</script>';
+  const pages = STORIES.slice(0, 5).map((s) => ({ id: s, page: siteE(s, product) }));
+  const on = selfLabel(pages, g);
+  assert.equal(on.stats.captions, 0);
+  const offLabels = selfLabel(pages, g, { captions: false }).pages.map((p) => p.labels);
+  assert.deepEqual(on.pages.map((p) => p.labels), offLabels, 'the same labels as with the signal switched off');
 });
