@@ -5,12 +5,13 @@
  * processes; each run records whether every page was written exactly once and the workers
  * ended, or where they hung (queue counts, Redis' CLIENT LIST, the workers' last output).
  *
- *   node dist/bench/queue-restart.js [--runs N] [--scenario busy|idle|twice|all] [--pages N] [--grace-s S] [--seed N] [--idle-from-ms A --idle-to-ms B] [--logs DIR]
+ *   node dist/bench/queue-restart.js [--runs N] [--scenario busy|idle|twice|end|all] [--pages N] [--grace-s S] [--seed N] [--idle-from-ms A --idle-to-ms B] [--logs DIR]
  *
  * Scenarios: `busy`: killed while pages are being extracted (after a random number are done);
  * `idle`: killed while both workers wait in their blocking fetch on an empty queue (at a random
  * moment of the wait), the pages enqueued once Redis is back; `twice`: as `busy`, then killed
- * again soon after the restart. A run hangs when the pages are not all done within `--grace-s`
+ * again soon after the restart; `end`: killed as the last pages finish (0 to 3 left), when the
+ * `--until-empty` workers are about to see the queue empty and stop. A run hangs when the pages are not all done within `--grace-s`
  * after the (last) restart. `--logs DIR` keeps a hung run's whole worker output there (run the
  * workers with DEBUG=ioredis:* for their connections' story).
  */
@@ -22,7 +23,7 @@ import { argValue } from './args.js';
 import { fixture } from '../test/helpers/paths.js';
 import { enqueue, exported, freePort, pith, RedisServer, sleep, status, worker, type Running } from '../test/queue/redis.js';
 
-type Scenario = 'busy' | 'idle' | 'twice';
+type Scenario = 'busy' | 'idle' | 'twice' | 'end';
 
 interface RunResult {
   readonly scenario: Scenario;
@@ -148,7 +149,7 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
     } else {
       await enqueue(redis.url, [join(dir, 'pages')]);
       workers.push(worker(redis.url), worker(redis.url));
-      const after = 1 + Math.floor(rnd() * (nPages / 2));
+      const after = scenario === 'end' ? nPages - Math.floor(rnd() * 4) : 1 + Math.floor(rnd() * (nPages / 2));
       while ((await status(redis.url)).done < after) await sleep(20);
       const down = 200 + Math.round(rnd() * 1800);
       await restart(redis, down);
@@ -177,7 +178,7 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
 
 const runs = Number(argValue('runs', '10'));
 const which = argValue('scenario', 'all');
-const scenarios: Scenario[] = which === 'all' ? ['busy', 'idle', 'twice'] : [which as Scenario];
+const scenarios: Scenario[] = which === 'all' ? ['busy', 'idle', 'twice', 'end'] : [which as Scenario];
 const nPages = Number(argValue('pages', '60'));
 const graceMs = Number(argValue('grace-s', '60')) * 1000;
 const idleFromMs = Number(argValue('idle-from-ms', '0'));

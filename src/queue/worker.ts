@@ -133,9 +133,12 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
         void taker.replace();
       });
       const watching = options.untilEmpty ? watchUntilEmpty(counter, () => void stop()) : undefined;
-      await running;
-      watchdog.stop();
-      watching?.stop();
+      try {
+        await running;
+      } finally {
+        watchdog.stop();
+        watching?.stop();
+      }
       await stopping;
       await counter.close();
     } finally {
