@@ -5,13 +5,15 @@
  * processes; each run records whether every page was written exactly once and the workers
  * ended, or where they hung (queue counts, Redis' CLIENT LIST, the workers' last output).
  *
- *   node dist/bench/queue-restart.js [--runs N] [--scenario busy|idle|twice|end|all] [--pages N] [--grace-s S] [--seed N] [--idle-from-ms A --idle-to-ms B] [--logs DIR]
+ *   node dist/bench/queue-restart.js [--runs N] [--scenario busy|idle|twice|end|stop|all] [--pages N] [--grace-s S] [--seed N] [--idle-from-ms A --idle-to-ms B] [--logs DIR]
  *
  * Scenarios: `busy`: killed while pages are being extracted (after a random number are done);
  * `idle`: killed while both workers wait in their blocking fetch on an empty queue (at a random
  * moment of the wait), the pages enqueued once Redis is back; `twice`: as `busy`, then killed
  * again soon after the restart; `end`: killed as the last pages finish (0 to 3 left), when the
- * `--until-empty` workers are about to see the queue empty and stop. A run hangs when the pages are not all done within `--grace-s`
+ * `--until-empty` workers are about to see the queue empty and stop; `stop`: idle workers told
+ * to stop (SIGTERM) 0-3 s after Redis is back, while their connections may still wait to
+ * reconnect (no pages). A run hangs when the pages are not all done within `--grace-s`
  * after the (last) restart. `--logs DIR` keeps a hung run's whole worker output there (run the
  * workers with DEBUG=ioredis:* for their connections' story).
  */
@@ -23,7 +25,7 @@ import { argValue } from './args.js';
 import { fixture } from '../test/helpers/paths.js';
 import { enqueue, exported, freePort, pith, RedisServer, sleep, status, worker, type Running } from '../test/queue/redis.js';
 
-type Scenario = 'busy' | 'idle' | 'twice' | 'end';
+type Scenario = 'busy' | 'idle' | 'twice' | 'end' | 'stop';
 
 interface RunResult {
   readonly scenario: Scenario;
@@ -124,6 +126,13 @@ async function hangReport(url: string, workers: readonly Running[]): Promise<str
   return `${counts}\n${clients}\n${ends.map((e, k) => `  worker ${k} (${e.code ?? e.signal}): ${e.stderr.trim().split('\n').slice(-8).join(' | ')}`).join('\n')}`;
 }
 
+/** The worker's guards that acted in a run (src/queue/worker.ts): a stop that waited for the blocking connection, a stuck BullMQ worker replaced. */
+function guardsSeen(stderrs: readonly string[]): string {
+  const waited = stderrs.filter((e) => e.includes('waiting for Redis before stopping')).length;
+  const replaced = stderrs.reduce((n, e) => n + (e.match(/starting a fresh BullMQ worker/g) ?? []).length, 0);
+  return `${waited ? `; stop waited for the blocking connection x${waited}` : ''}${replaced ? `; BullMQ worker replaced x${replaced}` : ''}`;
+}
+
 async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: () => number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'pith-queue-stress-'));
   const redis = new RedisServer(await freePort(), dir);
@@ -132,6 +141,19 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
   const workers: Running[] = [];
   try {
     let moment = '';
+    if (scenario === 'stop') {
+      workers.push(pith('worker', '--redis', redis.url, '--concurrency', '1', '--lock-secs', '1'), pith('worker', '--redis', redis.url, '--concurrency', '1', '--lock-secs', '1'));
+      await bothBlocking(redis.url);
+      const down = 200 + Math.round(rnd() * 1800);
+      const after = Math.round(rnd() * 3000);
+      await restart(redis, down);
+      await sleep(after);
+      moment = `down ${down} ms, SIGTERM +${after} ms`;
+      for (const w of workers) w.child.kill('SIGTERM');
+      if (!(await waitExits(workers, graceMs))) return { scenario, ok: false, detail: `${moment}: no exit after SIGTERM\n${await hangReport(redis.url, workers)}` };
+      const ends = await Promise.all(workers.map((w) => w.exit));
+      return { scenario, ok: ends.every((e) => e.code === 0), detail: `${moment}: exits ${ends.map((e) => e.code ?? e.signal).join(',')}${guardsSeen(ends.map((e) => e.stderr))}` };
+    }
     if (scenario === 'idle') {
       workers.push(pith('worker', '--redis', redis.url, '--concurrency', '1', '--lock-secs', '1'), pith('worker', '--redis', redis.url, '--concurrency', '1', '--lock-secs', '1'));
       await bothBlocking(redis.url);
@@ -168,7 +190,8 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
     const exact = got.size === lines.length && ids.every((id) => got.has(id)) && lines.length === ids.length;
     const ends = await Promise.all(workers.map((w) => w.exit));
     const codes = ends.map((e) => e.code ?? e.signal).join(',');
-    return { scenario, ok: exact && ends.every((e) => e.code === 0), detail: `${moment}: ${lines.length}/${ids.length} lines${exact ? ' once each' : ' NOT exactly once'}, exits ${codes}` };
+    const guards = guardsSeen(ends.map((e) => e.stderr));
+    return { scenario, ok: exact && ends.every((e) => e.code === 0), detail: `${moment}: ${lines.length}/${ids.length} lines${exact ? ' once each' : ' NOT exactly once'}, exits ${codes}${guards}` };
   } finally {
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
     await redis.kill();
@@ -185,15 +208,16 @@ const idleFromMs = Number(argValue('idle-from-ms', '0'));
 const idleToMs = Number(argValue('idle-to-ms', '6500'));
 const rnd = random(Number(argValue('seed', '1')));
 
-const tally = new Map<Scenario, { runs: number; hangs: number; bad: number }>();
+const tally = new Map<Scenario, { runs: number; hangs: number; bad: number; guarded: number }>();
 for (let r = 0; r < runs; r++) {
   for (const scenario of scenarios) {
     const res = await oneRun(scenario, nPages, graceMs, rnd);
-    const t = tally.get(scenario) ?? { runs: 0, hangs: 0, bad: 0 };
+    const t = tally.get(scenario) ?? { runs: 0, hangs: 0, bad: 0, guarded: 0 };
     t.runs++;
     if (!res.ok) (res.detail.includes('HANG') || res.detail.includes('no exit') ? t.hangs++ : t.bad++);
+    if (res.ok && res.detail.includes('; ')) t.guarded++;
     tally.set(scenario, t);
     console.log(`[${r + 1}/${runs}] ${scenario}: ${res.ok ? 'ok' : 'FAIL'} ${res.detail}`);
   }
 }
-for (const [s, t] of tally) console.log(`${s}: ${t.runs} runs, ${t.hangs} hangs, ${t.bad} other failures`);
+for (const [s, t] of tally) console.log(`${s}: ${t.runs} runs, ${t.hangs} hangs, ${t.bad} other failures, ${t.guarded} runs where a guard acted`);
