@@ -17,55 +17,33 @@
  * after the (last) restart. `--logs DIR` keeps a hung run's whole worker output there (run the
  * workers with DEBUG=ioredis:* for their connections' story).
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { argValue } from './args.js';
-import { fixture } from '../test/helpers/paths.js';
-import { enqueue, exported, freePort, pith, RedisServer, sleep, status, worker, type Running } from '../test/queue/redis.js';
+import { seededRandom } from '../src/util/random.js';
+import { clientList, enqueue, exitsWithin, exported, freePort, killAll, pith, RedisServer, sleep, status, storyPages, worker, type Running } from '../test/queue/redis.js';
 
-type Scenario = 'busy' | 'idle' | 'twice' | 'end' | 'stop';
+const SCENARIOS = ['busy', 'idle', 'twice', 'end', 'stop'] as const;
+type Scenario = (typeof SCENARIOS)[number];
 
 interface RunResult {
   readonly scenario: Scenario;
   readonly ok: boolean;
+  /** The pages were not all done, or a worker did not exit, within `--grace-s`. */
+  readonly hung: boolean;
+  /** A worker's guard acted (see `guardsSeen`). */
+  readonly guarded: boolean;
   readonly detail: string;
 }
 
-/** A small deterministic generator (mulberry32), so a run's moments can be replayed with --seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function pagesDir(dir: string, n: number): string[] {
-  const pages = join(dir, 'pages');
-  mkdirSync(pages);
-  const ids: string[] = [];
-  for (let k = 0; k < n; k++) {
-    copyFileSync(fixture('pages', 'news-article.html'), join(pages, `story-${k}.html`));
-    ids.push(`story-${k}`);
-  }
-  return ids;
-}
-
 /** Redis' view of its clients: name, last command, idle seconds (where a hang sits). */
-async function clientList(url: string): Promise<string> {
+async function clientsReport(url: string): Promise<string> {
   const c = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true });
   try {
     await c.connect();
-    const text = (await c.client('LIST')) as string;
-    return text.split('\n').filter(Boolean).map((l) => {
-      const f = Object.fromEntries(l.split(' ').map((kv) => kv.split('=') as [string, string]));
-      return `  id=${f.id} name=${f.name || '-'} cmd=${f.cmd} age=${f.age} idle=${f.idle} flags=${f.flags}`;
-    }).join('\n');
+    return (await clientList(c)).map((f) => `  id=${f.id} name=${f.name || '-'} cmd=${f.cmd} age=${f.age} idle=${f.idle} flags=${f.flags}`).join('\n');
   } catch (e) {
     return `  (CLIENT LIST failed: ${(e as Error).message})`;
   } finally {
@@ -86,14 +64,6 @@ async function waitDone(url: string, n: number, graceMs: number): Promise<boolea
   return false;
 }
 
-async function waitExits(workers: readonly Running[], graceMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const stuck = new Promise<false>((r) => (timer = setTimeout(() => r(false), graceMs)));
-  const ok = await Promise.race([Promise.all(workers.map((w) => w.exit)).then(() => true), stuck]);
-  clearTimeout(timer);
-  return ok;
-}
-
 async function restart(redis: RedisServer, downMs: number): Promise<void> {
   await redis.kill();
   await sleep(downMs);
@@ -103,7 +73,7 @@ async function restart(redis: RedisServer, downMs: number): Promise<void> {
 /** Waits until both workers sit in BZPOPMIN on an empty queue (their blocking connections). */
 async function bothBlocking(url: string): Promise<void> {
   for (let k = 0; k < 300; k++) {
-    const list = await clientList(url);
+    const list = await clientsReport(url);
     if ((list.match(/cmd=bzpopmin/g) ?? []).length >= 2) return;
     await sleep(100);
   }
@@ -118,26 +88,30 @@ async function hangReport(url: string, workers: readonly Running[]): Promise<str
   } catch (e) {
     counts = (e as Error).message;
   }
-  const clients = await clientList(url);
-  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
-  const ends = await Promise.all(workers.map((w) => w.exit));
+  const clients = await clientsReport(url);
+  const ends = await killAll(workers);
   const logs = argValue('logs', '');
   if (logs) ends.forEach((e, k) => writeFileSync(join(logs, `hang-${Date.now()}-worker-${k}.txt`), e.stderr));
   return `${counts}\n${clients}\n${ends.map((e, k) => `  worker ${k} (${e.code ?? e.signal}): ${e.stderr.trim().split('\n').slice(-8).join(' | ')}`).join('\n')}`;
 }
 
 /** The worker's guards that acted in a run (src/queue/worker.ts): a stop that waited for the blocking connection, a stuck BullMQ worker replaced. */
-function guardsSeen(stderrs: readonly string[]): string {
+function guardsSeen(stderrs: readonly string[]): { guarded: boolean; text: string } {
   const waited = stderrs.filter((e) => e.includes('waiting for Redis before stopping')).length;
   const replaced = stderrs.reduce((n, e) => n + (e.match(/starting a fresh BullMQ worker/g) ?? []).length, 0);
-  return `${waited ? `; stop waited for the blocking connection x${waited}` : ''}${replaced ? `; BullMQ worker replaced x${replaced}` : ''}`;
+  return { guarded: waited + replaced > 0, text: `${waited ? `; stop waited for the blocking connection x${waited}` : ''}${replaced ? `; BullMQ worker replaced x${replaced}` : ''}` };
+}
+
+/** A run that hung: where it sits (queue counts, clients, the workers' last output; the workers killed). */
+async function hung(scenario: Scenario, what: string, url: string, workers: readonly Running[]): Promise<RunResult> {
+  return { scenario, ok: false, hung: true, guarded: false, detail: `${what}\n${await hangReport(url, workers)}` };
 }
 
 async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: () => number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'pith-queue-stress-'));
   const redis = new RedisServer(await freePort(), dir);
   await redis.start();
-  const ids = pagesDir(dir, nPages);
+  const { pages, ids } = storyPages(dir, nPages);
   const workers: Running[] = [];
   try {
     let moment = '';
@@ -150,9 +124,10 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
       await sleep(after);
       moment = `down ${down} ms, SIGTERM +${after} ms`;
       for (const w of workers) w.child.kill('SIGTERM');
-      if (!(await waitExits(workers, graceMs))) return { scenario, ok: false, detail: `${moment}: no exit after SIGTERM\n${await hangReport(redis.url, workers)}` };
-      const ends = await Promise.all(workers.map((w) => w.exit));
-      return { scenario, ok: ends.every((e) => e.code === 0), detail: `${moment}: exits ${ends.map((e) => e.code ?? e.signal).join(',')}${guardsSeen(ends.map((e) => e.stderr))}` };
+      const ends = await exitsWithin(workers, graceMs);
+      if (!ends) return hung(scenario, `${moment}: no exit after SIGTERM`, redis.url, workers);
+      const guards = guardsSeen(ends.map((e) => e.stderr));
+      return { scenario, ok: ends.every((e) => e.code === 0), hung: false, guarded: guards.guarded, detail: `${moment}: exits ${ends.map((e) => e.code ?? e.signal).join(',')}${guards.text}` };
     }
     if (scenario === 'idle') {
       workers.push(pith('worker', '--redis', redis.url, '--concurrency', '1', '--lock-secs', '1'), pith('worker', '--redis', redis.url, '--concurrency', '1', '--lock-secs', '1'));
@@ -163,13 +138,13 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
       const down = 200 + Math.round(rnd() * 1800);
       await restart(redis, down);
       moment = `idle +${into} ms, down ${down} ms`;
-      await enqueue(redis.url, [join(dir, 'pages')]);
+      await enqueue(redis.url, [pages]);
       const done = await waitDone(redis.url, nPages, graceMs);
-      if (!done) return { scenario, ok: false, detail: `${moment}: HANG\n${await hangReport(redis.url, workers)}` };
+      if (!done) return hung(scenario, `${moment}: pages not all done`, redis.url, workers);
       for (const w of workers) w.child.kill('SIGTERM');
-      if (!(await waitExits(workers, graceMs))) return { scenario, ok: false, detail: `${moment}: no exit after SIGTERM\n${await hangReport(redis.url, workers)}` };
+      if (!(await exitsWithin(workers, graceMs))) return hung(scenario, `${moment}: no exit after SIGTERM`, redis.url, workers);
     } else {
-      await enqueue(redis.url, [join(dir, 'pages')]);
+      await enqueue(redis.url, [pages]);
       workers.push(worker(redis.url), worker(redis.url));
       const after = scenario === 'end' ? nPages - Math.floor(rnd() * 4) : 1 + Math.floor(rnd() * (nPages / 2));
       while ((await status(redis.url)).done < after) await sleep(20);
@@ -183,7 +158,7 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
         await restart(redis, down2);
         moment += `, again +${gap} ms, down ${down2} ms`;
       }
-      if (!(await waitExits(workers, graceMs))) return { scenario, ok: false, detail: `${moment}: HANG\n${await hangReport(redis.url, workers)}` };
+      if (!(await exitsWithin(workers, graceMs))) return hung(scenario, `${moment}: no exit`, redis.url, workers);
     }
     const lines = await exported(redis.url, dir);
     const got = new Set(lines.map((l) => l.id));
@@ -191,9 +166,9 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
     const ends = await Promise.all(workers.map((w) => w.exit));
     const codes = ends.map((e) => e.code ?? e.signal).join(',');
     const guards = guardsSeen(ends.map((e) => e.stderr));
-    return { scenario, ok: exact && ends.every((e) => e.code === 0), detail: `${moment}: ${lines.length}/${ids.length} lines${exact ? ' once each' : ' NOT exactly once'}, exits ${codes}${guards}` };
+    return { scenario, ok: exact && ends.every((e) => e.code === 0), hung: false, guarded: guards.guarded, detail: `${moment}: ${lines.length}/${ids.length} lines${exact ? ' once each' : ' NOT exactly once'}, exits ${codes}${guards.text}` };
   } finally {
-    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    await killAll(workers);
     await redis.kill();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -201,12 +176,17 @@ async function oneRun(scenario: Scenario, nPages: number, graceMs: number, rnd: 
 
 const runs = Number(argValue('runs', '10'));
 const which = argValue('scenario', 'all');
-const scenarios: Scenario[] = which === 'all' ? ['busy', 'idle', 'twice', 'end'] : [which as Scenario];
+const isScenario = (name: string): name is Scenario => (SCENARIOS as readonly string[]).includes(name);
+if (which !== 'all' && !isScenario(which)) {
+  console.error(`queue-restart: unknown --scenario ${which} (one of ${SCENARIOS.join(', ')}, or all)`);
+  process.exit(2);
+}
+const scenarios: readonly Scenario[] = isScenario(which) ? [which] : SCENARIOS;
 const nPages = Number(argValue('pages', '60'));
 const graceMs = Number(argValue('grace-s', '60')) * 1000;
 const idleFromMs = Number(argValue('idle-from-ms', '0'));
 const idleToMs = Number(argValue('idle-to-ms', '6500'));
-const rnd = random(Number(argValue('seed', '1')));
+const rnd = seededRandom(Number(argValue('seed', '1')));
 
 const tally = new Map<Scenario, { runs: number; hangs: number; bad: number; guarded: number }>();
 for (let r = 0; r < runs; r++) {
@@ -214,8 +194,8 @@ for (let r = 0; r < runs; r++) {
     const res = await oneRun(scenario, nPages, graceMs, rnd);
     const t = tally.get(scenario) ?? { runs: 0, hangs: 0, bad: 0, guarded: 0 };
     t.runs++;
-    if (!res.ok) (res.detail.includes('HANG') || res.detail.includes('no exit') ? t.hangs++ : t.bad++);
-    if (res.ok && res.detail.includes('; ')) t.guarded++;
+    if (!res.ok) (res.hung ? t.hangs++ : t.bad++);
+    if (res.ok && res.guarded) t.guarded++;
     tally.set(scenario, t);
     console.log(`[${r + 1}/${runs}] ${scenario}: ${res.ok ? 'ok' : 'FAIL'} ${res.detail}`);
   }

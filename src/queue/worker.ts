@@ -128,16 +128,17 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
     try {
       await threads.start();
       const running = taker.run();
-      const watchdog = watchForStall(new StallWatchdog(STALL_TICKS), hand, () => waitingCount(counter), (waiting) => {
-        log(`worker: took no page for ${(STALL_TICKS * STALL_TICK_MS) / 1000} s while ${waiting} wait${taker.lastError ? ` (last error: ${taker.lastError})` : ''}; starting a fresh BullMQ worker`);
-        void taker.replace();
+      const watching = watchQueue(new StallWatchdog(STALL_TICKS), hand, counter, options.untilEmpty ?? false, {
+        onStuck: (waiting) => {
+          log(`worker: took no page for ${(STALL_TICKS * STALL_TICK_MS) / 1000} s while ${waiting} wait${taker.lastError ? ` (last error: ${taker.lastError})` : ''}; starting a fresh BullMQ worker`);
+          void taker.replace();
+        },
+        onEmpty: () => void stop(),
       });
-      const watching = options.untilEmpty ? watchUntilEmpty(counter, () => void stop()) : undefined;
       try {
         await running;
       } finally {
-        watchdog.stop();
-        watching?.stop();
+        watching.stop();
       }
       await stopping;
       await counter.close();
@@ -188,29 +189,57 @@ export class StallWatchdog {
   }
 }
 
-/** Looks every STALL_TICK_MS (a look whose count has not come back yet is skipped, never stacked); `onStuck` gets the number of pages waiting. */
-function watchForStall(watchdog: StallWatchdog, hand: JobsInHand, waiting: () => Promise<number>, onStuck: (waiting: number) => void): { stop: () => void } {
+/** What the queue holds, as one look sees it. */
+interface QueueCounts {
+  /** Pages any worker could take now (waiting, by priority or not; not delayed, not active). */
+  readonly waiting: number;
+  /** Pages not finished: waiting, active or delayed. */
+  readonly left: number;
+}
+
+async function queueCounts(counter: Queue): Promise<QueueCounts> {
+  const c = await counter.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'waiting-children');
+  const waiting = (c.waiting ?? 0) + (c.prioritized ?? 0);
+  return { waiting, left: waiting + (c.active ?? 0) + (c.delayed ?? 0) + (c['waiting-children'] ?? 0) };
+}
+
+/**
+ * Looks at the queue every STALL_TICK_MS, one count per look feeding both decisions: the stall
+ * watchdog's (`onStuck` gets the number of pages waiting) and, with `untilEmpty`, whether nothing
+ * is left (`onEmpty`, once). The count is asked only when a decision needs it (the watchdog: only
+ * with no page in hand); a look whose count has not come back yet is skipped, never stacked, and
+ * one still out when `stop()` is called decides nothing.
+ */
+function watchQueue(watchdog: StallWatchdog, hand: JobsInHand, counter: Queue, untilEmpty: boolean, on: { onStuck: (waiting: number) => void; onEmpty: () => void }): { stop: () => void } {
   let looking = false;
+  let stopped = false;
   const look = async (): Promise<void> => {
     looking = true;
     const taken = hand.taken;
-    let count: number | undefined;
+    let counts: QueueCounts | undefined;
     try {
-      count = hand.inHand === 0 ? await waiting() : 0;
+      // With a page in hand the watchdog needs no count (the look resets it either way).
+      counts = untilEmpty || hand.inHand === 0 ? await queueCounts(counter) : undefined;
     } catch {
-      count = undefined; // Redis away: not known
+      counts = undefined; // Redis away: not known
     } finally {
       looking = false;
     }
-    if (watchdog.look(taken, hand.inHand, count)) onStuck(count ?? 0);
+    if (stopped) return;
+    if (untilEmpty && counts?.left === 0) {
+      stopped = true;
+      clearInterval(timer);
+      return on.onEmpty();
+    }
+    if (watchdog.look(taken, hand.inHand, counts?.waiting)) on.onStuck(counts?.waiting ?? 0);
   };
   const timer = setInterval(() => void (looking ? undefined : look()), STALL_TICK_MS);
-  return { stop: () => clearInterval(timer) };
-}
-
-/** Pages any worker could take now (waiting, by priority or not; not delayed, not active). */
-function waitingCount(counter: Queue): Promise<number> {
-  return counter.getJobCountByTypes('waiting', 'prioritized');
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }
 
 /**
@@ -232,6 +261,7 @@ class JobTaker {
   }
   private fresh(): Worker<PageJobData, string> {
     const w = this.make();
+    // Kept for the watchdog's message, not logged: connection errors are logged once by the connection.
     w.on('error', (e: Error) => (this.lastError = e.message));
     return w;
   }
@@ -376,22 +406,5 @@ function bullWorker(name: string, processor: (job: Job<PageJobData>, token?: str
     onFailedTry();
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) log(`worker: ${job.data.id} dead-lettered after ${job.attemptsMade} tries: ${e.message}`);
   });
-  worker.on('error', () => undefined); // connection errors: logged once by the connection
   return worker;
-}
-
-/** Looks at the queue's counts every half second and calls `onEmpty` once nothing is waiting, active or delayed. */
-function watchUntilEmpty(counter: Queue, onEmpty: () => void): { stop: () => void } {
-  let watch: NodeJS.Timeout | undefined;
-  const poll = async (): Promise<void> => {
-    try {
-      const c = await counter.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-      if (c === 0) return onEmpty();
-    } catch {
-      // Redis away: look again later
-    }
-    watch = setTimeout(() => void poll(), 500);
-  };
-  watch = setTimeout(() => void poll(), 500);
-  return { stop: () => clearTimeout(watch) };
 }

@@ -7,12 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { fixture } from '../helpers/paths.js';
 import { JobsInHand, StallWatchdog, STALL_TICK_MS, STALL_TICKS } from '../../src/queue/worker.js';
-import { assertOnce, assertStillRunning, enqueue, exitsOrDiagnosis, exported, haveRedis, NO_REDIS, pith, sleep, status, withRedis, type Running } from './redis.js';
+import { assertOnce, assertStillRunning, clientList, enqueue, exitsOrDiagnosis, exported, haveRedis, killAll, NO_REDIS, outputs, pith, sleep, status, storyPages, withRedis, type Running } from './redis.js';
 
 const skip = haveRedis ? false : NO_REDIS;
 
@@ -54,34 +51,21 @@ test('jobs in hand: taken and in hand counted across processors, a failing page 
   assert.deepEqual([hand.taken, hand.inHand], [2, 0]);
 });
 
-function pagesDir(dir: string, n: number): { pages: string; ids: string[] } {
-  const pages = join(dir, 'pages');
-  mkdirSync(pages);
-  const ids: string[] = [];
-  for (let k = 0; k < n; k++) {
-    copyFileSync(fixture('pages', 'news-article.html'), join(pages, `story-${k}.html`));
-    ids.push(`story-${k}`);
-  }
-  return { pages, ids };
-}
-
 /** A `pith worker` that runs until stopped (no --until-empty), one thread, 1 s locks. */
 const runningWorker = (url: string): Running => pith('worker', '--redis', url, '--concurrency', '1', '--lock-secs', '1');
 
+/** How long `until` waits; a hang guard (well under the tests' limits, so a failure shows the workers' output), not a timing check. */
+const UNTIL_LIMIT_MS = 60_000;
+
+/** Waits until `check` holds; fails with the workers' output if one ends first or it never holds within UNTIL_LIMIT_MS. */
 async function until(what: string, workers: readonly Running[], check: () => Promise<boolean> | boolean): Promise<void> {
-  for (let k = 0; k < 1200; k++) {
+  const deadline = Date.now() + UNTIL_LIMIT_MS;
+  while (Date.now() < deadline) {
     if (await check()) return;
     await assertStillRunning(workers);
     await sleep(100);
   }
-  await exitsOrDiagnosis(workers, 0);
-  assert.fail(`never: ${what}`);
-}
-
-const stderrOf = new WeakMap<Running, string>();
-function watchStderr(w: Running): void {
-  stderrOf.set(w, '');
-  w.child.stderr!.on('data', (d) => stderrOf.set(w, stderrOf.get(w)! + String(d)));
+  assert.fail(`never within ${UNTIL_LIMIT_MS / 1000} s: ${what}; the workers, killed, wrote:\n${outputs(await killAll(workers))}`);
 }
 
 test('a worker that takes no page while pages wait (Redis refuses its BZPOPMIN) is replaced; every page written once', { skip, timeout: 150_000 }, async () => {
@@ -92,13 +76,12 @@ test('a worker that takes no page while pages wait (Redis refuses its BZPOPMIN) 
       // a page again (it retries the refused command), while a fresh worker's first fetch is a
       // plain move to active.
       await admin.acl('SETUSER', 'default', '-bzpopmin');
-      const { pages, ids } = pagesDir(dir, 6);
+      const { pages, ids } = storyPages(dir, 6);
       const w = runningWorker(redis.url);
-      watchStderr(w);
       await until('the worker asked for a job by BZPOPMIN', [w], async () => JSON.stringify(await admin.acl('LOG')).includes('bzpopmin'));
       await enqueue(redis.url, [pages]);
       await until('every page written', [w], async () => (await status(redis.url)).done === ids.length);
-      assert.match(stderrOf.get(w)!, /worker: took no page for 12 s while 6 wait \(last error: NOPERM[^)]*\); starting a fresh BullMQ worker/);
+      assert.match(w.stderr(), /worker: took no page for 12 s while 6 wait \(last error: NOPERM[^)]*\); starting a fresh BullMQ worker/);
       w.child.kill('SIGTERM');
       const [end] = await exitsOrDiagnosis([w], 60_000);
       assert.equal(end!.code, 0, end!.stderr);
@@ -112,13 +95,10 @@ test('a worker that takes no page while pages wait (Redis refuses its BZPOPMIN) 
   });
 });
 
-/** Redis' clients as id, name and last command. */
-async function clients(admin: Redis): Promise<Array<{ id: string; name: string; cmd: string }>> {
-  const text = (await admin.client('LIST')) as string;
-  return text.split('\n').filter(Boolean).map((l) => {
-    const f = Object.fromEntries(l.split(' ').map((kv) => kv.split('=') as [string, string]));
-    return { id: f.id!, name: f.name ?? '', cmd: f.cmd ?? '' };
-  });
+/** Redis' count of connections it refused (maxclients reached). */
+async function rejectedConnections(admin: Redis): Promise<number> {
+  const m = /rejected_connections:(\d+)/.exec(await admin.info('stats'));
+  return Number(m![1]);
 }
 
 test('a stop while BullMQ\'s blocking connection waits to reconnect: the worker waits for it, then exits 0', { skip, timeout: 120_000 }, async () => {
@@ -126,15 +106,17 @@ test('a stop while BullMQ\'s blocking connection waits to reconnect: the worker 
     const admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
     try {
       const w = runningWorker(redis.url);
-      watchStderr(w);
-      let blocking: { id: string } | undefined;
-      await until('the worker waits for a job by BZPOPMIN', [w], async () => (blocking = (await clients(admin)).find((c) => c.name.startsWith('bull:') && c.cmd === 'bzpopmin')) !== undefined);
+      let blocking: { id?: string } | undefined;
+      await until('the worker waits for a job by BZPOPMIN', [w], async () => (blocking = (await clientList(admin)).find((c) => c.name?.startsWith('bull:') && c.cmd === 'bzpopmin')) !== undefined);
       // No new connection from now on: the blocking one, killed, keeps failing to reconnect.
-      const connected = (await clients(admin)).length;
+      const connected = (await clientList(admin)).length;
+      const refusedBefore = await rejectedConnections(admin);
       await admin.config('SET', 'maxclients', String(connected - 1));
-      await admin.client('KILL', 'ID', blocking!.id);
+      await admin.client('KILL', 'ID', blocking!.id!);
+      // The stop must find the connection down: a refused reconnect means the worker has seen it go.
+      await until('Redis refused the blocking connection\'s reconnect', [w], async () => (await rejectedConnections(admin)) > refusedBefore);
       w.child.kill('SIGTERM');
-      await until('the worker waits for its blocking connection before stopping', [w], () => /waiting for Redis before stopping/.test(stderrOf.get(w)!));
+      await until('the worker waits for its blocking connection before stopping', [w], () => /waiting for Redis before stopping/.test(w.stderr()));
       await admin.config('SET', 'maxclients', '10000');
       const [end] = await exitsOrDiagnosis([w], 60_000);
       assert.equal(end!.code, 0, end!.stderr);
