@@ -10,7 +10,11 @@
  *
  * Redis going away is waited out: the connections reconnect forever and the jobs held meanwhile
  * finish once it is back (or, if their locks expired, are done again by whoever takes them:
- * their lines are still written once).
+ * their lines are still written once). Two guards keep a restart from leaving a worker hanging
+ * (docs/queue.md, "Redis down or restarted"): a stop waits until BullMQ's blocking connection is
+ * connected again before closing it (ioredis never ends a connection closed while it waits to
+ * reconnect), and a stall watchdog replaces the BullMQ worker when it takes no page while pages
+ * wait.
  */
 import { gunzipSync } from 'node:zlib';
 import { Queue, Worker, type Job } from 'bullmq';
@@ -70,6 +74,14 @@ export interface QueueWorkerSummary {
 
 export const DEFAULT_LOCK_MS = 30_000;
 export const DEFAULT_MAX_STALLED = 2;
+/** How often the stall watchdog looks, ms. */
+export const STALL_TICK_MS = 1000;
+/**
+ * Looks in a row with pages waiting, none in hand and none taken before the BullMQ worker is
+ * taken for stuck: 12 s, twice BullMQ's longest wait for a job (a 5 s BZPOPMIN plus its own 1 s
+ * guard on it), so a healthy worker that simply missed a wake-up is never replaced.
+ */
+export const STALL_TICKS = 12;
 
 /** A worker's Redis connection: reconnects forever (every half second at first, then every 5 s). */
 function connection(url: string, log: (line: string) => void, name: string): Redis {
@@ -99,26 +111,37 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
   const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const fetcher = new TurnFetcher(new HostGate(store, name, leaseForFetch(fetchTimeoutMs)), { ...options, fetchTimeoutMs });
   const counts = { written: 0, again: 0, failedTries: 0 };
-  const processor = pageProcessor(store, queueKeys(name), threads, fetcher, counts);
+  const hand = new JobsInHand();
+  const processor = hand.track(pageProcessor(store, queueKeys(name), threads, fetcher, counts));
   const jobsConnection = connection(options.redisUrl, log, 'jobs');
-  const worker = bullWorker(name, processor, jobsConnection, options, () => counts.failedTries++, log);
+  const taker = new JobTaker(() => bullWorker(name, processor, jobsConnection, options, () => counts.failedTries++, log), log);
+  const counter = new Queue(name, { connection: store as never });
 
   let stopping: Promise<void> | undefined;
   const stop = (force = false): Promise<void> => {
-    if (force) return worker.close(true);
-    stopping ??= worker.close();
+    if (force) return taker.stopNow();
+    stopping ??= taker.stop();
     return stopping;
   };
 
   const done = (async (): Promise<QueueWorkerSummary> => {
     try {
       await threads.start();
-      const running = worker.run();
-      const watching = options.untilEmpty ? watchUntilEmpty(name, store, () => void stop()) : undefined;
-      await running;
-      watching?.stop();
+      const running = taker.run();
+      const watching = watchQueue(new StallWatchdog(STALL_TICKS), hand, counter, options.untilEmpty ?? false, {
+        onStuck: (waiting) => {
+          log(`worker: took no page for ${(STALL_TICKS * STALL_TICK_MS) / 1000} s while ${waiting} wait${taker.lastError ? ` (last error: ${taker.lastError})` : ''}; starting a fresh BullMQ worker`);
+          void taker.replace();
+        },
+        onEmpty: () => void stop(),
+      });
+      try {
+        await running;
+      } finally {
+        watching.stop();
+      }
       await stopping;
-      await watching?.close();
+      await counter.close();
     } finally {
       await threads.close();
       store.disconnect();
@@ -127,6 +150,180 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
     return { ...counts, hostWaits: fetcher.hostWaits };
   })();
   return { done, stop };
+}
+
+/** Counts the jobs taken and those in hand (taken, not yet finished), over every BullMQ worker this process has had. */
+export class JobsInHand {
+  taken = 0;
+  inHand = 0;
+  track<A extends unknown[], R>(processor: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+    return async (...args: A): Promise<R> => {
+      this.taken++;
+      this.inHand++;
+      try {
+        return await processor(...args);
+      } finally {
+        this.inHand--;
+      }
+    };
+  }
+}
+
+/**
+ * Decides, one look at a time, whether the worker is stuck: `stallTicks` looks in a row at which
+ * pages wait, none is in hand and no page was taken since the look before. Counted looks, no
+ * clock: the caller decides how often to look.
+ */
+export class StallWatchdog {
+  private lastTaken: number | undefined;
+  private still = 0;
+  constructor(readonly stallTicks: number) {}
+  /** One look (`waiting` undefined: not known, e.g. Redis away); true once the worker is stuck (the count then starts again). */
+  look(taken: number, inHand: number, waiting: number | undefined): boolean {
+    const idleWhilePagesWait = inHand === 0 && waiting !== undefined && waiting > 0 && taken === this.lastTaken;
+    this.lastTaken = taken;
+    this.still = idleWhilePagesWait ? this.still + 1 : 0;
+    if (this.still < this.stallTicks) return false;
+    this.still = 0;
+    return true;
+  }
+}
+
+/** What the queue holds, as one look sees it. */
+interface QueueCounts {
+  /** Pages any worker could take now (waiting, by priority or not; not delayed, not active). */
+  readonly waiting: number;
+  /** Pages not finished: waiting, active or delayed. */
+  readonly left: number;
+}
+
+async function queueCounts(counter: Queue): Promise<QueueCounts> {
+  const c = await counter.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'waiting-children');
+  const waiting = (c.waiting ?? 0) + (c.prioritized ?? 0);
+  return { waiting, left: waiting + (c.active ?? 0) + (c.delayed ?? 0) + (c['waiting-children'] ?? 0) };
+}
+
+/**
+ * Looks at the queue every STALL_TICK_MS, one count per look feeding both decisions: the stall
+ * watchdog's (`onStuck` gets the number of pages waiting) and, with `untilEmpty`, whether nothing
+ * is left (`onEmpty`, once). The count is asked only when a decision needs it (the watchdog: only
+ * with no page in hand); a look whose count has not come back yet is skipped, never stacked, and
+ * one still out when `stop()` is called decides nothing.
+ */
+function watchQueue(watchdog: StallWatchdog, hand: JobsInHand, counter: Queue, untilEmpty: boolean, on: { onStuck: (waiting: number) => void; onEmpty: () => void }): { stop: () => void } {
+  let looking = false;
+  let stopped = false;
+  const look = async (): Promise<void> => {
+    looking = true;
+    const taken = hand.taken;
+    let counts: QueueCounts | undefined;
+    try {
+      // With a page in hand the watchdog needs no count (the look resets it either way).
+      counts = untilEmpty || hand.inHand === 0 ? await queueCounts(counter) : undefined;
+    } catch {
+      counts = undefined; // Redis away: not known
+    } finally {
+      looking = false;
+    }
+    if (stopped) return;
+    if (untilEmpty && counts?.left === 0) {
+      stopped = true;
+      clearInterval(timer);
+      return on.onEmpty();
+    }
+    if (watchdog.look(taken, hand.inHand, counts?.waiting)) on.onStuck(counts?.waiting ?? 0);
+  };
+  const timer = setInterval(() => void (looking ? undefined : look()), STALL_TICK_MS);
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+/**
+ * The BullMQ worker that takes this process' jobs, replaced by a fresh one when it is stuck. The
+ * stuck one is closed with force (it holds no page: the watchdog acts only then; a page it takes
+ * in that very moment is extracted, its lock then lapses and the stalled-job check puts it back,
+ * where its line is found written: done once, counted `again`).
+ */
+class JobTaker {
+  private current: Worker<PageJobData, string>;
+  private swapped: () => void = () => undefined;
+  private stopping = false;
+  private forced: () => void = () => undefined;
+  private readonly forcedStop = new Promise<void>((resolve) => (this.forced = resolve));
+  /** The last error BullMQ reported (connection errors included), for the watchdog's message. */
+  lastError: string | undefined;
+  constructor(private readonly make: () => Worker<PageJobData, string>, private readonly log: (line: string) => void) {
+    this.current = this.fresh();
+  }
+  private fresh(): Worker<PageJobData, string> {
+    const w = this.make();
+    // Kept for the watchdog's message, not logged: connection errors are logged once by the connection.
+    w.on('error', (e: Error) => (this.lastError = e.message));
+    return w;
+  }
+  /** Runs the current worker until it is stopped; after a replacement, runs the new one. */
+  async run(): Promise<void> {
+    for (;;) {
+      const w = this.current;
+      const swap = new Promise<'swapped'>((resolve) => (this.swapped = () => resolve('swapped')));
+      const end = await Promise.race([w.run().then(() => 'ended' as const), swap]);
+      if (end === 'ended' && w === this.current) return;
+    }
+  }
+  async replace(): Promise<void> {
+    if (this.stopping) return;
+    const stuck = this.current;
+    this.current = this.fresh();
+    this.lastError = undefined;
+    this.swapped();
+    await stuck.close(true).catch(() => undefined);
+  }
+  /** Finishes the pages in hand, then closes; first waits for the blocking connection to be connected (see `blockingConnectionUp`). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const up = blockingConnectionUp(this.current, () => this.log('worker: waiting for Redis before stopping (BullMQ\'s blocking connection is reconnecting)'));
+    await Promise.race([up, this.forcedStop]);
+    await this.current.close();
+  }
+  /** Closes at once; the pages in hand go back to the queue when their locks expire. */
+  stopNow(): Promise<void> {
+    this.stopping = true;
+    this.forced();
+    return this.current.close(true);
+  }
+}
+
+/** The part of an ioredis client `blockingConnectionUp` looks at. */
+interface ClientState {
+  readonly status: string;
+  once(event: 'ready' | 'end', listener: () => void): unknown;
+  removeListener(event: 'ready' | 'end', listener: () => void): unknown;
+}
+
+/**
+ * Resolves once the worker's blocking connection (BullMQ's own, for BZPOPMIN) is connected or
+ * ended. A graceful close disconnects it and waits for its end; ioredis never ends a connection
+ * disconnected while it waits to reconnect (it drops the retry and stays 'reconnecting'), so a
+ * close in the seconds after a Redis restart would wait for ever.
+ */
+async function blockingConnectionUp(worker: Worker<PageJobData, string>, onWait: () => void): Promise<void> {
+  const pending = worker.getBackend().blockingClient;
+  const client = (await pending?.catch(() => undefined)) as unknown as ClientState | undefined;
+  if (!client || ['ready', 'end', 'wait'].includes(client.status)) return;
+  onWait();
+  await new Promise<void>((resolve) => {
+    const settle = (): void => {
+      client.removeListener('ready', settle);
+      client.removeListener('end', settle);
+      resolve();
+    };
+    client.once('ready', settle);
+    client.once('end', settle);
+  });
 }
 
 /** What every extraction thread is started with: the batch worker's own settings (src/batch/batch-worker.ts), as `pith batch` gives them. */
@@ -209,23 +406,5 @@ function bullWorker(name: string, processor: (job: Job<PageJobData>, token?: str
     onFailedTry();
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) log(`worker: ${job.data.id} dead-lettered after ${job.attemptsMade} tries: ${e.message}`);
   });
-  worker.on('error', () => undefined); // connection errors: logged once by the connection
   return worker;
-}
-
-/** Looks at the queue's counts every half second and calls `onEmpty` once nothing is waiting, active or delayed. */
-function watchUntilEmpty(name: string, store: Redis, onEmpty: () => void): { stop: () => void; close: () => Promise<void> } {
-  const counter = new Queue(name, { connection: store as never });
-  let watch: NodeJS.Timeout | undefined;
-  const poll = async (): Promise<void> => {
-    try {
-      const c = await counter.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-      if (c === 0) return onEmpty();
-    } catch {
-      // Redis away: look again later
-    }
-    watch = setTimeout(() => void poll(), 500);
-  };
-  watch = setTimeout(() => void poll(), 500);
-  return { stop: () => clearTimeout(watch), close: () => counter.close() };
 }

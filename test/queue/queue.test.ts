@@ -9,24 +9,13 @@ import { copyFileSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fixture } from '../helpers/paths.js';
-import { assertOnce, cliExported, cliStatus, enqueue, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, assertStillRunning, restartRedisUnder, sleep, status, TITLE, withRedis, worker } from './redis.js';
+import { assertOnce, cliExported, cliStatus, enqueue, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, assertStillRunning, restartRedisUnder, sleep, status, storyPages, TITLE, withRedis, worker } from './redis.js';
 
 const skip = haveRedis ? false : NO_REDIS;
 
-function pagesDir(dir: string, n: number): string[] {
-  const ids: string[] = [];
-  for (let k = 0; k < n; k++) {
-    copyFileSync(fixture('pages', 'news-article.html'), join(dir, `story-${k}.html`));
-    ids.push(`story-${k}`);
-  }
-  return ids;
-}
-
 test('two workers: every page written exactly once; enqueueing twice adds nothing', { skip, timeout: 120_000 }, async () => {
   await withRedis('two', async (redis, dir) => {
-    const pages = join(dir, 'pages');
-    mkdirSync(pages);
-    const ids = pagesDir(pages, 24);
+    const { pages, ids } = storyPages(dir, 24);
     writeFileSync(join(pages, 'binary.html'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]));
     ids.push('binary');
     const add1 = await pith('queue', 'add', pages, '--redis', redis.url).exit;
@@ -59,9 +48,7 @@ test('two workers: every page written exactly once; enqueueing twice adds nothin
 
 test('a worker SIGKILLed in the middle of a page: another finishes it, none lost, none twice', { skip, timeout: 120_000 }, async () => {
   await withRedis('kill', async (redis, dir) => {
-    const pages = join(dir, 'pages');
-    mkdirSync(pages);
-    const ids = pagesDir(pages, 20);
+    const { pages, ids } = storyPages(dir, 20);
     // The first page is a URL whose server holds the first request (worker A's) until A is dead.
     const html = readFileSync(fixture('pages', 'news-article.html'));
     let requests = 0;
@@ -115,9 +102,7 @@ test('a worker SIGKILLed in the middle of a page: another finishes it, none lost
 
 test('Redis killed and restarted mid-run: the workers wait, reconnect and finish; nothing lost or doubled', { skip, timeout: 180_000 }, async () => {
   await withRedis('restart', async (redis, dir) => {
-    const pages = join(dir, 'pages');
-    mkdirSync(pages);
-    const ids = pagesDir(pages, 80);
+    const { pages, ids } = storyPages(dir, 80);
     await enqueue(redis.url, [pages]);
     const workers = [worker(redis.url), worker(redis.url)];
     let s = await status(redis.url);
@@ -138,9 +123,7 @@ test('Redis killed and restarted mid-run: the workers wait, reconnect and finish
 
 test('a page that keeps failing ends in the dead-letter list with its error', { skip, timeout: 120_000 }, async () => {
   await withRedis('dead', async (redis, dir) => {
-    const pages = join(dir, 'pages');
-    mkdirSync(pages);
-    const ids = pagesDir(pages, 4);
+    const { pages, ids } = storyPages(dir, 4);
     // By path (--embed-max 0), and one file removed after it is enqueued.
     const add = await pith('queue', 'add', pages, '--redis', redis.url, '--embed-max', '0', '--attempts', '3', '--backoff-ms', '50').exit;
     assert.match(add.stderr, /4 added .*4 by path/);

@@ -1,11 +1,12 @@
 /** Test helpers: a real redis-server on a free loopback port in a temp folder, the real CLI, and checks on a queue's export. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { repoRoot } from '../helpers/paths.js';
+import type { Redis } from 'ioredis';
+import { fixture, repoRoot } from '../helpers/paths.js';
 import { clearQueue, connectOnce, enqueuePages, exportResults, queueStatus, type EnqueueOptions, type EnqueueSummary } from '../../src/queue/queue.js';
 
 export const haveRedis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -71,6 +72,8 @@ export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeou
 export interface Running {
   readonly child: ChildProcess;
   readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>;
+  /** What it has written to stderr so far (while it runs). */
+  stderr(): string;
 }
 
 const live = new Set<ChildProcess>();
@@ -92,7 +95,7 @@ export function pith(...args: string[]): Running {
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>((resolve) => {
     child.once('close', (code, signal) => resolve({ code, signal, stderr, stdout }));
   });
-  return { child, exit };
+  return { child, exit, stderr: () => stderr };
 }
 
 export async function pithOk(...args: string[]): Promise<string> {
@@ -148,6 +151,30 @@ export async function cliStatus(url: string): Promise<Status> {
   return JSON.parse(await pithOk('queue', 'status', '--redis', url, '--json')) as Status;
 }
 
+/** `n` copies of test/fixtures/pages/news-article.html in a new folder `dir`/pages, as story-0.html, story-1.html, ...; their ids. */
+export function storyPages(dir: string, n: number): { pages: string; ids: string[] } {
+  const pages = join(dir, 'pages');
+  mkdirSync(pages);
+  const ids: string[] = [];
+  for (let k = 0; k < n; k++) {
+    copyFileSync(fixture('pages', 'news-article.html'), join(pages, `story-${k}.html`));
+    ids.push(`story-${k}`);
+  }
+  return { pages, ids };
+}
+
+/** One of Redis' clients, as CLIENT LIST gives it (every field, by name). */
+export type RedisClientInfo = Readonly<Record<string, string>>;
+
+/** Redis' clients (CLIENT LIST), seen by `admin`. */
+export async function clientList(admin: Redis): Promise<RedisClientInfo[]> {
+  const text = (await admin.client('LIST')) as string;
+  return text.split('\n').filter(Boolean).map((line) => Object.fromEntries(line.trim().split(' ').map((kv) => {
+    const at = kv.indexOf('=');
+    return [kv.slice(0, at), kv.slice(at + 1)];
+  })));
+}
+
 /** The title of test/fixtures/pages/news-article.html. */
 export const TITLE = 'Harbour town votes to restore its tidal mill';
 
@@ -171,20 +198,32 @@ export async function withRedis(name: string, body: (redis: RedisServer, dir: st
  */
 export const worker = (url: string, ...more: string[]): Running => pith('worker', '--redis', url, '--until-empty', '--concurrency', '1', '--lock-secs', '1', '--allow-private-urls', ...more);
 
+/** The workers' exits, or undefined when one is still running after `graceMs` (left running). */
+export async function exitsWithin(workers: readonly Running[], graceMs: number): Promise<Array<Awaited<Running['exit']>> | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), graceMs)));
+  const ends = await Promise.race([Promise.all(workers.map((w) => w.exit)), stuck]);
+  clearTimeout(timer);
+  return ends;
+}
+
+/** SIGKILLs the workers still running; every worker's exit and output. */
+export async function killAll(workers: readonly Running[]): Promise<Array<Awaited<Running['exit']>>> {
+  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+  return Promise.all(workers.map((w) => w.exit));
+}
+
+/** The tail of each worker's output, for a failure's message. */
+export const outputs = (ends: ReadonlyArray<Awaited<Running['exit']>>): string => ends.map((e, k) => `worker ${k} (${e.code ?? e.signal}):\n${e.stderr.slice(-2000)}`).join('\n');
+
 /**
  * The workers' exits; a hang guard, not a timing check: past `graceMs` the workers still running
  * are killed and the test fails with what each wrote, instead of timing out with nothing to read.
  */
 export async function exitsOrDiagnosis(workers: readonly Running[], graceMs: number): Promise<Array<Awaited<Running['exit']>>> {
-  let timer: NodeJS.Timeout | undefined;
-  const stuck = new Promise<'stuck'>((resolve) => (timer = setTimeout(() => resolve('stuck'), graceMs)));
-  const all = Promise.all(workers.map((w) => w.exit));
-  const first = await Promise.race([all, stuck]);
-  clearTimeout(timer);
-  if (first !== 'stuck') return first;
-  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
-  const ends = await all;
-  assert.fail(`workers still running after ${graceMs} ms, killed; their output:\n${ends.map((e, k) => `worker ${k} (${e.code ?? e.signal}):\n${e.stderr.slice(-2000)}`).join('\n')}`);
+  const ends = await exitsWithin(workers, graceMs);
+  if (ends) return ends;
+  assert.fail(`workers still running after ${graceMs} ms, killed; their output:\n${outputs(await killAll(workers))}`);
 }
 
 /** Fails with the worker's output when a worker has ended while the test still waits on it to work. */
