@@ -1,7 +1,8 @@
 /**
  * Gold for the list finder (docs/lists.md), from pages that declare their items: a JSON-LD
  * `ItemList` (its `itemListElement`s), several JSON-LD `Product`s side by side, a product's list
- * of `Offer`s, or microdata (`itemListElement`s of an ItemList, repeated `Product` scopes).
+ * of `Offer`s, microdata (`itemListElement`s of an ItemList, repeated `Product` scopes) or RDFa
+ * (the same, with `typeof` and `property`).
  * Breadcrumbs are not lists of items. The declared items' names and URLs are matched to
  * elements of the page, and the declaration is removed from the HTML the learner sees
  * (`stripDeclarations`), so the rules can only learn from what every page has.
@@ -17,7 +18,7 @@ export interface DeclaredItem {
 }
 
 export interface DeclaredList {
-  /** Where it was declared: `json-ld:ItemList`, `json-ld:Product`, `json-ld:Offer`, `microdata:ItemList`, `microdata:Product`. */
+  /** Where it was declared: `json-ld:ItemList`, `json-ld:Product`, `json-ld:Offer`, `microdata:ItemList`, `microdata:Product`, `rdfa:ItemList`, `rdfa:Product`, `rdfa:Offer`. */
   readonly source: string;
   readonly items: readonly DeclaredItem[];
 }
@@ -38,8 +39,8 @@ export interface ListGold {
  * Declarations read besides the default ones (docs/lists.md, "More gold"): `things`, three or
  * more JSON-LD things of one item type side by side in an array (`@graph`, `hasPart`,
  * `blogPost`, an array of events, ...) and three or more microdata scopes of one item type
- * under one parent, whatever the type (not only Product). They count only on a page where the
- * default declarations give no gold.
+ * under one parent, whatever the type (not only Product), and three or more RDFa things of one type
+ * on one tag path. They count only on a page where the default declarations give no gold.
  */
 export interface GoldSources {
   readonly things?: boolean;
@@ -52,7 +53,10 @@ const NOT_ITEMS = new Set(['Person', 'Organization', 'ImageObject', 'WebPage', '
   // Repeated, but a page's parts rather than a list of items: questions of an FAQ, readers' comments, breadcrumbs, untyped things.
   'Question', 'Comment', 'UserComments', 'Breadcrumb', 'Thing', 'listItem', 'AdministrativeArea', 'OfferCatalog', 'Blog']);
 
-const DEFAULT_SOURCES = new Set(['json-ld:ItemList', 'json-ld:Product', 'json-ld:Offer', 'microdata:ItemList', 'microdata:Product']);
+/** RDFa types that are a page's parts, besides NOT_ITEMS: images, taxonomy terms, user accounts, files (FOAF, SKOS, SIOC, MediaWiki). */
+const RDFA_NOT_ITEMS = new Set([...NOT_ITEMS, 'Image', 'Concept', 'UserAccount', 'File', 'Thumb']);
+
+const DEFAULT_SOURCES = new Set(['json-ld:ItemList', 'json-ld:Product', 'json-ld:Offer', 'microdata:ItemList', 'microdata:Product', 'rdfa:ItemList', 'rdfa:Product', 'rdfa:Offer']);
 
 /** Fewer matched items than this and the page is not used. */
 export const MIN_GOLD_ITEMS = 3;
@@ -195,12 +199,97 @@ export function microdataLists(tree: DomTree, textOf: (id: number) => string, so
   return out;
 }
 
-const LD_SCRIPT = /<script\b[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>[\s\S]*?<\/script\s*>/gi;
-const MICRODATA_ATTR = /\s(?:itemprop|itemscope|itemtype|itemid|itemref)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?(?=[\s/>])/gi;
+/** An RDFa term's local name: `schema:Article`, `http://schema.org/Article` and `Article` are all `Article`. */
+const localName = (term: string): string => term.replace(/^.*[/#]/, '').replace(/^[^:]*:/, '');
 
-/** The HTML without JSON-LD scripts and microdata attributes (only inside tags: text is untouched). */
+/** The local names of a space-separated RDFa attribute (`typeof`, `property`). */
+function rdfaTerms(value: string | undefined): string[] {
+  return value ? value.split(/\s+/).filter(Boolean).map(localName) : [];
+}
+
+/**
+ * The value of the first `property` of one of `names` inside an RDFa scope, not inside a nested
+ * scope (but inside its `item`): a link's target (`href`, `resource`, `content`) when `link`, else
+ * its `content` or text.
+ */
+function rdfaValue(tree: DomTree, scope: ElementNode, names: readonly string[], link: boolean, textOf: (id: number) => string): string | undefined {
+  for (let k = scope.id + 1; k <= scope.end; k++) {
+    const n = tree.nodes[k]!;
+    if (n.kind !== 'element') continue;
+    const props = rdfaTerms(n.attrs['property']);
+    if (props.some((p) => names.includes(p))) {
+      const v = link ? (n.attrs['href'] ?? n.attrs['resource'] ?? n.attrs['about'] ?? n.attrs['content']) : (n.attrs['content'] ?? textOf(n.id));
+      if (str(v)) return str(v);
+    }
+    if (n.attrs['typeof'] !== undefined && !props.includes('item')) k = n.end;
+  }
+  return undefined;
+}
+
+/** One RDFa item: its name (`name`, `headline` or Dublin Core's `title`) and URL (its subject, `about`/`resource`/`href`, else a `url` property, else its first link). */
+function rdfaEntry(tree: DomTree, el: ElementNode, textOf: (id: number) => string): DeclaredItem | undefined {
+  const name = rdfaValue(tree, el, ['name'], false, textOf) ?? rdfaValue(tree, el, ['headline', 'title'], false, textOf);
+  let url = str(el.attrs['about']) ?? str(el.attrs['resource']) ?? str(el.attrs['href']) ?? rdfaValue(tree, el, ['url', 'item'], true, textOf);
+  if (!url) for (let k = el.id; k <= el.end && !url; k++) { const n = tree.nodes[k]!; if (n.kind === 'element' && n.tag === 'a') url = str(n.attrs['href']); }
+  return name || url ? { ...(name ? { name } : {}), ...(url ? { url } : {}) } : undefined;
+}
+
+/** An element's tag path from the root, as a key. */
+function tagPath(tree: DomTree, el: ElementNode): string {
+  const tags: string[] = [];
+  for (let p: number = el.id; p >= 0; p = tree.nodes[p]!.parent) tags.push((tree.nodes[p] as ElementNode).tag);
+  return tags.reverse().join('>');
+}
+
+/**
+ * The lists a page's RDFa declares (read from the original tree, before stripping), by the
+ * microdata rules: an `ItemList`'s `itemListElement`s, three or more `Product`s (and, with
+ * `sources.things`, things of any item type) on one tag path, a product's three or more `offers`.
+ * Scopes are grouped by tag path rather than parent, as CMSs wrap each teaser in its own row.
+ */
+export function rdfaLists(tree: DomTree, textOf: (id: number) => string, sources: GoldSources = {}): DeclaredList[] {
+  const out: DeclaredList[] = [];
+  const groups = new Map<string, { type: string; els: ElementNode[] }>();
+  for (const n of tree.nodes) {
+    if (n.kind !== 'element' || n.attrs['typeof'] === undefined) continue;
+    const t = rdfaTerms(n.attrs['typeof']);
+    if (t.length === 0 || t.some((x) => RDFA_NOT_ITEMS.has(x) && x !== 'ItemList' && x !== 'Product')) continue;
+    if (t.includes('ItemList')) {
+      const items = compact(scopesWithProperty(tree, n, 'itemListElement').map((c) => rdfaEntry(tree, c, textOf)));
+      if (items.length) out.push({ source: 'rdfa:ItemList', items });
+      continue;
+    }
+    if (t.includes('Product')) {
+      const offers = scopesWithProperty(tree, n, 'offers');
+      if (offers.length >= MIN_GOLD_ITEMS) out.push({ source: 'rdfa:Offer', items: compact(offers.map((o) => rdfaEntry(tree, o, textOf))) });
+    } else if (!sources.things) continue;
+    const type = t.includes('Product') ? 'Product' : t[0]!;
+    const key = `${type} ${tagPath(tree, n)}`;
+    const g = groups.get(key);
+    if (g) g.els.push(n); else groups.set(key, { type, els: [n] });
+  }
+  for (const { type, els } of groups.values()) {
+    if (els.length >= MIN_GOLD_ITEMS) out.push({ source: `rdfa:${type}`, items: compact(els.map((e) => rdfaEntry(tree, e, textOf))) });
+  }
+  return out;
+}
+
+/** The elements inside a scope that carry `property=<prop>` (not inside one another). */
+function scopesWithProperty(tree: DomTree, scope: ElementNode, prop: string): ElementNode[] {
+  const out: ElementNode[] = [];
+  for (let k = scope.id + 1; k <= scope.end; k++) {
+    const c = tree.nodes[k]!;
+    if (c.kind === 'element' && rdfaTerms(c.attrs['property']).includes(prop)) { out.push(c); k = c.end; }
+  }
+  return out;
+}
+
+const LD_SCRIPT = /<script\b[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>[\s\S]*?<\/script\s*>/gi;
+const DECLARATION_ATTR = /\s(?:itemprop|itemscope|itemtype|itemid|itemref|typeof|property|about|resource|vocab|prefix|datatype|inlist)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?(?=[\s/>])/gi;
+
+/** The HTML without JSON-LD scripts and microdata and RDFa attributes (only inside tags: text is untouched). */
 export function stripDeclarations(html: string): string {
-  return html.replace(LD_SCRIPT, '').replace(/<[a-zA-Z][^>]*>/g, (tag) => tag.replace(MICRODATA_ATTR, ''));
+  return html.replace(LD_SCRIPT, '').replace(/<[a-zA-Z][^>]*>/g, (tag) => tag.replace(DECLARATION_ATTR, ''));
 }
 
 /** Text as compared: entities the declarations leave in, case, white space and punctuation at the ends ignored. */
@@ -287,8 +376,11 @@ function matchList(list: DeclaredList, tree: DomTree, rows: TreeNodeRows): { nod
  */
 export function listGold(html: string, url?: string, sources: GoldSources = {}): ListGold | undefined {
   const original = parseHtml(html, url ? { url } : {});
-  const microdata = /\bitemscope\b/i.test(html) ? microdataLists(original, treeNodeRows(original).textOf, sources) : [];
-  const all = [...jsonLdLists(jsonLdValues(original), sources), ...microdata];
+  let textOf: ((id: number) => string) | undefined;
+  const originalText = (id: number): string => (textOf ??= treeNodeRows(original).textOf)(id);
+  const microdata = /\bitemscope\b/i.test(html) ? microdataLists(original, originalText, sources) : [];
+  const rdfa = /\btypeof\s*=/i.test(html) ? rdfaLists(original, originalText, sources) : [];
+  const all = [...jsonLdLists(jsonLdValues(original), sources), ...microdata, ...rdfa];
   if (all.length === 0) return undefined;
   const stripped = stripDeclarations(html);
   const tree = parseHtml(stripped, url ? { url } : {});
