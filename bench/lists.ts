@@ -19,7 +19,9 @@
  * `/only=a+b`), oracle (the best candidate by the gold: a ceiling); a `+rec` suffix makes each item its record;
  * default LIST_DECISION, itself from the environment, default either:0.05; see Decision), SHOW_RANKER (print each fold's
  * rankers), RANK_INNER=1 (the rankers learn from marks of rules trained without the page's own fold), GROUP_SET (RIPPER parameters of the group rules),
- * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
+ * GOLD_SOURCES (things: more declarations read for gold), EXTRA_SOURCES (comma list of source prefixes, e.g. `rdfa:`:
+ * of the pages GOLD_SOURCES adds, only those), TRAIN_ONLY_EXTRA=1 (the added pages train but are not scored: the test pages stay
+ * the default gold's, the added pages of a test fold's sites are left out), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
  * DROP (features left out), ITEM_DROP (features the item rules leave out; the group rules read them),
  * WRITE_MODEL=path: also train RIPPER on every gold page and write the list model there.
@@ -28,7 +30,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { decodeHtml, maybeGunzip } from '../src/dom/bytes.js';
 import { openCorpora } from './folds.js';
-import { comparableName, comparableUrl, listGold, stripDeclarations, type GoldSources, type ListGold } from '../src/corpus/list-gold.js';
+import { comparableName, comparableUrl, isDefaultSource, listGold, stripDeclarations, type GoldSources, type ListGold } from '../src/corpus/list-gold.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { join } from 'node:path';
 import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS, treeNodeRows, type TreeNodeRows } from '../src/features/tree-nodes.js';
@@ -64,6 +66,10 @@ async function wcxbTypes(): Promise<Map<string, string>> {
 
 /** GOLD_SOURCES=things: declarations read besides the default ones (list-gold.ts's GoldSources). */
 const GOLD_SOURCES: GoldSources = Object.fromEntries((process.env['GOLD_SOURCES'] ?? '').split(',').filter(Boolean).map((k) => [k, true]));
+/** EXTRA_SOURCES=prefix,...: of the pages GOLD_SOURCES adds, those whose declared source starts with one of them. */
+const EXTRA_SOURCES = (process.env['EXTRA_SOURCES'] ?? '').split(',').filter(Boolean);
+/** A gold page GOLD_SOURCES adds (its declaration is none of the default ones). */
+const isExtra = (p: GoldPage): boolean => !isDefaultSource(p.gold.declared.source);
 
 /** Every page of the corpora whose declared list matches at least MIN_GOLD_ITEMS elements. */
 export async function goldPages(corpora: readonly string[], limit?: number, only?: ReadonlySet<string>, articles = 0): Promise<{ pages: GoldPage[]; scanned: Map<string, number>; negatives: ArticlePage[] }> {
@@ -83,6 +89,7 @@ export async function goldPages(corpora: readonly string[], limit?: number, only
       continue;
     }
     const gold = listGold(html, page.url, GOLD_SOURCES);
+    if (gold && !isDefaultSource(gold.declared.source) && EXTRA_SOURCES.length && !EXTRA_SOURCES.some((s) => gold.declared.source.startsWith(s))) continue;
     if (gold) pages.push({ corpus: corpus.name, id: page.id, site: page.site, gold });
     else if (article && !/application\/ld\+json[^<]*<[^<]*ItemList|itemListElement/i.test(html)) {
       const tree = parseHtml(stripDeclarations(html), page.url ? { url: page.url } : {});
@@ -466,7 +473,8 @@ async function main(): Promise<void> {
   const perSite = new Map<string, Map<string, Counts>>();
   const withCandidates = decisions.some((d) => /^([ie]?logit:|oracle$)/.test(d));
   for (let k = 0; k < folds; k++) {
-    const test = pages.filter((p) => foldOf(p.site, folds) === k);
+    // TRAIN_ONLY_EXTRA: the added pages of the test fold's sites are neither tested nor trained on.
+    const test = pages.filter((p) => foldOf(p.site, folds) === k && !(process.env['TRAIN_ONLY_EXTRA'] && isExtra(p)));
     const train = pages.filter((p) => foldOf(p.site, folds) !== k);
     if (!test.length || !train.length) continue;
     for (const a of algorithms) {
@@ -540,11 +548,12 @@ async function main(): Promise<void> {
   }
   console.log(`\n| learner | pages | pages with a list found | item precision | item recall | item F1 | item F1, undeclared members ignored | node precision | node recall | node F1 | site macro item F1 | article pages with a list | train s (all folds) |`);
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const scored = process.env['TRAIN_ONLY_EXTRA'] ? pages.filter((p) => !isExtra(p)).length : pages.length;
   for (const [a, t] of totals) {
     const i = prf(t.items), n = prf(t.nodes), l = prf(t.lenient);
     const siteF = [...(perSite.get(a) ?? new Map<string, Counts>()).values()].map((c) => prf(c).f);
     const macro = siteF.reduce((s, x) => s + x, 0) / Math.max(1, siteF.length);
-    console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${pages.length} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(l.f)} (P ${f3(l.p)}) | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.falseLists}/${t.negatives} | ${t.trainS.toFixed(1)} |`);
+    console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${scored} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(l.f)} (P ${f3(l.p)}) | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.falseLists}/${t.negatives} | ${t.trainS.toFixed(1)} |`);
   }
   for (const [a, t] of totals) console.log(`per fold item F1, ${a}: ${t.folds.map(f3).join(', ')}`);
   if (process.env['PER_SITE']) {

@@ -58,6 +58,11 @@ const RDFA_NOT_ITEMS = new Set([...NOT_ITEMS, 'Image', 'Concept', 'UserAccount',
 
 const DEFAULT_SOURCES = new Set(['json-ld:ItemList', 'json-ld:Product', 'json-ld:Offer', 'microdata:ItemList', 'microdata:Product', 'rdfa:ItemList', 'rdfa:Product', 'rdfa:Offer']);
 
+/** Whether a declared list's source is one of the default declarations (not a GoldSources addition). */
+export function isDefaultSource(source: string): boolean {
+  return DEFAULT_SOURCES.has(source);
+}
+
 /** Fewer matched items than this and the page is not used. */
 export const MIN_GOLD_ITEMS = 3;
 
@@ -386,7 +391,7 @@ export function listGold(html: string, url?: string, sources: GoldSources = {}):
   const tree = parseHtml(stripped, url ? { url } : {});
   const rows = treeNodeRows(tree);
   // The default declarations first: a list of things (GoldSources) is gold only where none of them is.
-  const isDefault = (l: DeclaredList): boolean => DEFAULT_SOURCES.has(l.source);
+  const isDefault = (l: DeclaredList): boolean => isDefaultSource(l.source);
   let best: { list: DeclaredList; nodes: number[]; items: DeclaredItem[] } | undefined;
   for (const declared of [all.filter(isDefault), all.filter((l) => !isDefault(l))]) {
     for (const list of declared) {
