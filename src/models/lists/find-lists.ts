@@ -9,11 +9,11 @@
  * where neither finds one, a version 3 model's group ranker picks among the candidate groups.
  * Each item is its element's text and link (the element's own `href`, else its first link's).
  */
-import type { DomTree } from '../../dom/tree.js';
+import { firstHref, type DomTree } from '../../dom/tree.js';
 import { MIN_GROUP, treeNodeRows, type TreeNodeRows } from '../../features/tree-nodes.js';
 import type { ListModel } from './list-model.js';
 import type { TwoClassRules } from '../ripper/two-class.js';
-import { candidateFeatures, candidateMembers, firstHref, type CandidateGroup } from './group-features.js';
+import { candidateFeatures, candidateMembers, type CandidateGroup } from './group-features.js';
 
 export interface ListItem {
   /** The item's visible text, white space collapsed. */
