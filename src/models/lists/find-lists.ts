@@ -71,11 +71,6 @@ function meanProbabilities(rows: TreeNodeRows, firings: readonly Int32Array[], r
   return out;
 }
 
-/** Element ids most of the model's rule sets mark as list items, in page order. */
-export function markedNodes(rows: TreeNodeRows, model: ListModel): number[] {
-  return [...itemVote(rows, model).marked];
-}
-
 /**
  * The main list: marked elements grouped by tag path, the group with the most (ties: the
  * earlier), when it has at least MIN_LIST_ITEMS; then completed with every candidate element on
@@ -132,7 +127,9 @@ export interface RuleMarks {
   readonly probability: Float64Array;
   /** Per candidate path: the group rule sets' probability (absent: the model has none). */
   readonly groups?: ReadonlyMap<number, number>;
-  /** The tag path of the item rules' list (mainGroup; -1: none). */
+  /** The item rules' list (mainGroup of `marked`; empty: none). */
+  readonly list: readonly number[];
+  /** The tag path of the item rules' list (-1: none). */
   readonly choice: number;
 }
 
@@ -145,7 +142,7 @@ function groupsOf(rows: TreeNodeRows, model: ListModel): Map<number, number> | u
 function marksOf(rows: TreeNodeRows, model: ListModel, vote: ItemVote, groups: ReadonlyMap<number, number> | undefined): RuleMarks {
   return {
     marked: vote.marked, rowMarks: vote.rowMarks, probability: meanProbabilities(rows, vote.firings, model.ruleSets),
-    choice: vote.list.length ? rows.pathOf[vote.list[0]!]! : -1, ...(groups ? { groups } : {}),
+    list: vote.list, choice: vote.list.length ? rows.pathOf[vote.list[0]!]! : -1, ...(groups ? { groups } : {}),
   };
 }
 
