@@ -431,6 +431,8 @@ function evaluate(pages: readonly GoldPage[], marks: ReadonlyMap<GoldPage, Marks
 /** One ranker per configuration the logit decisions name, trained on the training folds' gold pages and pages without a list. */
 function trainRankers(decisions: readonly string[], lists: readonly { gold: ListGold; m: Marks }[], none: readonly Marks[]): Map<string, GroupRanker> {
   const out = new Map<string, GroupRanker>();
+  // Without a ranker decision the marks carry no candidates (and none is needed).
+  if (!decisions.some((spec) => /^[ie]?logit:/.test(spec))) return out;
   const pages: RankerPage[] = [
     ...lists.map(({ gold, m }) => ({ candidates: m.cands!.map((c) => c.x), acceptable: acceptableCandidates(gold, m.cands!) })).filter((p) => p.acceptable.length > 0),
     ...none.map((m) => ({ candidates: m.cands!.map((c) => c.x), acceptable: [] })),
