@@ -19,7 +19,9 @@
  * `/only=a+b`), oracle (the best candidate by the gold: a ceiling); a `+rec` suffix makes each item its record;
  * default LIST_DECISION, itself from the environment, default either:0.05; see Decision), SHOW_RANKER (print each fold's
  * rankers), RANK_INNER=1 (the rankers learn from marks of rules trained without the page's own fold), GROUP_SET (RIPPER parameters of the group rules),
- * GOLD_SOURCES (things: more declarations read for gold), GROUP_NEGATIVES=1 (the group rules also learn
+ * GOLD_SOURCES (things: more declarations read for gold), EXTRA_SOURCES (comma list of source prefixes, e.g. `rdfa:`:
+ * of the pages GOLD_SOURCES adds, only those), TRAIN_ONLY_EXTRA=1 (the added pages train but are not scored: the test pages stay
+ * the default gold's, the added pages of a test fold's sites are left out), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
  * DROP (features left out), ITEM_DROP (features the item rules leave out; the group rules read them),
  * WRITE_MODEL=path: also train RIPPER on every gold page and write the list model there.
@@ -28,7 +30,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { decodeHtml, maybeGunzip } from '../src/dom/bytes.js';
 import { openCorpora } from './folds.js';
-import { comparableName, comparableUrl, listGold, stripDeclarations, type GoldSources, type ListGold } from '../src/corpus/list-gold.js';
+import { comparableName, comparableUrl, isDefaultSource, listGold, stripDeclarations, type GoldSources, type ListGold } from '../src/corpus/list-gold.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { join } from 'node:path';
 import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS, treeNodeRows, type TreeNodeRows } from '../src/features/tree-nodes.js';
@@ -64,6 +66,12 @@ async function wcxbTypes(): Promise<Map<string, string>> {
 
 /** GOLD_SOURCES=things: declarations read besides the default ones (list-gold.ts's GoldSources). */
 const GOLD_SOURCES: GoldSources = Object.fromEntries((process.env['GOLD_SOURCES'] ?? '').split(',').filter(Boolean).map((k) => [k, true]));
+/** EXTRA_SOURCES=prefix,...: of the pages GOLD_SOURCES adds, those whose declared source starts with one of them. */
+const EXTRA_SOURCES = (process.env['EXTRA_SOURCES'] ?? '').split(',').filter(Boolean);
+/** TRAIN_ONLY_EXTRA=1: the pages GOLD_SOURCES adds train but are not scored. */
+const TRAIN_ONLY_EXTRA = Boolean(process.env['TRAIN_ONLY_EXTRA']);
+/** Gold GOLD_SOURCES adds (its declaration is none of the default ones). */
+const isExtra = (gold: ListGold): boolean => !isDefaultSource(gold.declared.source);
 
 /** Every page of the corpora whose declared list matches at least MIN_GOLD_ITEMS elements. */
 export async function goldPages(corpora: readonly string[], limit?: number, only?: ReadonlySet<string>, articles = 0): Promise<{ pages: GoldPage[]; scanned: Map<string, number>; negatives: ArticlePage[] }> {
@@ -83,6 +91,7 @@ export async function goldPages(corpora: readonly string[], limit?: number, only
       continue;
     }
     const gold = listGold(html, page.url, GOLD_SOURCES);
+    if (gold && isExtra(gold) && EXTRA_SOURCES.length && !EXTRA_SOURCES.some((s) => gold.declared.source.startsWith(s))) continue;
     if (gold) pages.push({ corpus: corpus.name, id: page.id, site: page.site, gold });
     else if (article && !/application\/ld\+json[^<]*<[^<]*ItemList|itemListElement/i.test(html)) {
       const tree = parseHtml(stripDeclarations(html), page.url ? { url: page.url } : {});
@@ -286,7 +295,8 @@ function rankedGroup(probs: Float64Array, rows: Pick<TreeNodeRows, 'ids' | 'path
   return ids.filter((id) => pathOf[id] === best);
 }
 
-interface Marks { marked: readonly number[]; probs: Float64Array; groups?: ReadonlyMap<number, number>; cands?: CandidateGroup[] }
+/** A page's marks; `list`: the item rules' list (mainGroup of `marked`). */
+interface Marks { marked: readonly number[]; list: readonly number[]; probs: Float64Array; groups?: ReadonlyMap<number, number>; cands?: CandidateGroup[] }
 type Marker = (rows: TreeNodeRows, page: { readonly id: string; readonly site: string }, tree: DomTree) => Marks;
 
 /** What a decision may read besides the marks: the fold's rankers by configuration, and the gold (the oracle only). */
@@ -349,7 +359,7 @@ export function parseDecision(spec: string): Decision {
   return { kind: 'rank', score, threshold: Number(t) };
 }
 
-function decide(d: Decision, m: Marks, rows: TreeNodeRows, ctx: DecideContext): number[] {
+function decide(d: Decision, m: Marks, rows: TreeNodeRows, ctx: DecideContext): readonly number[] {
   const rowsOf = (c: CandidateGroup | undefined): number[] => (c ? c.rows.map((k) => rows.ids[k]!) : []);
   if (d.kind === 'oracle') {
     if (!ctx.gold || !m.cands) return [];
@@ -362,21 +372,21 @@ function decide(d: Decision, m: Marks, rows: TreeNodeRows, ctx: DecideContext): 
     const ranker = ctx.rankers.get(d.config);
     if (!ranker || !m.cands) return [];
     if (d.kind === 'ilogit' || d.kind === 'elogit') {
-      const first = d.kind === 'ilogit' ? mainGroup(m.marked, rows) : decide({ kind: 'either', threshold: GROUP_THRESHOLD }, m, rows, ctx);
+      const first = d.kind === 'ilogit' ? m.list : decide({ kind: 'either', threshold: GROUP_THRESHOLD }, m, rows, ctx);
       if (first.length) return first;
     }
     return rowsOf(ranker.pick(m.cands, d.threshold));
   }
   if (d.kind === 'groups') return m.groups ? bestGroup(m.groups, rows, d.threshold) : [];
   if (d.kind === 'either') {
-    const most = mainGroup(m.marked, rows);
+    const most = m.list;
     return most.length || !m.groups ? most : bestGroup(m.groups, rows, d.threshold);
   }
   if (d.kind === 'veto' || d.kind === 'prefer') {
     // veto:T: the item rules' list only where the group rules give its group T or more, else the
     // group rules' best; prefer:T: the group rules' best where it reaches T, else the item rules' list.
-    if (!m.groups) return mainGroup(m.marked, rows);
-    const most = mainGroup(m.marked, rows), best = bestGroup(m.groups, rows, d.threshold);
+    if (!m.groups) return m.list;
+    const most = m.list, best = bestGroup(m.groups, rows, d.threshold);
     if (d.kind === 'prefer') return best.length ? best : most;
     return most.length && (m.groups.get(rows.pathOf[most[0]!]!) ?? 0) >= d.threshold ? most : best;
   }
@@ -389,7 +399,7 @@ function decide(d: Decision, m: Marks, rows: TreeNodeRows, ctx: DecideContext): 
     return bestGroup(combined, rows, d.threshold);
   }
   if (d.kind === 'rank') return rankedGroup(m.probs, rows, { score: d.score, threshold: d.threshold });
-  return mainGroup(m.marked, rows);
+  return m.list;
 }
 
 interface Evaluation { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number }
@@ -421,6 +431,8 @@ function evaluate(pages: readonly GoldPage[], marks: ReadonlyMap<GoldPage, Marks
 /** One ranker per configuration the logit decisions name, trained on the training folds' gold pages and pages without a list. */
 function trainRankers(decisions: readonly string[], lists: readonly { gold: ListGold; m: Marks }[], none: readonly Marks[]): Map<string, GroupRanker> {
   const out = new Map<string, GroupRanker>();
+  // Without a ranker decision the marks carry no candidates (and none is needed).
+  if (!decisions.some((spec) => /^[ie]?logit:/.test(spec))) return out;
   const pages: RankerPage[] = [
     ...lists.map(({ gold, m }) => ({ candidates: m.cands!.map((c) => c.x), acceptable: acceptableCandidates(gold, m.cands!) })).filter((p) => p.acceptable.length > 0),
     ...none.map((m) => ({ candidates: m.cands!.map((c) => c.x), acceptable: [] })),
@@ -466,7 +478,8 @@ async function main(): Promise<void> {
   const perSite = new Map<string, Map<string, Counts>>();
   const withCandidates = decisions.some((d) => /^([ie]?logit:|oracle$)/.test(d));
   for (let k = 0; k < folds; k++) {
-    const test = pages.filter((p) => foldOf(p.site, folds) === k);
+    // TRAIN_ONLY_EXTRA: the added pages of the test fold's sites are neither tested nor trained on.
+    const test = pages.filter((p) => foldOf(p.site, folds) === k && !(TRAIN_ONLY_EXTRA && isExtra(p.gold)));
     const train = pages.filter((p) => foldOf(p.site, folds) !== k);
     if (!test.length || !train.length) continue;
     for (const a of algorithms) {
@@ -484,7 +497,7 @@ async function main(): Promise<void> {
           const r = ruleMarks(rows, m);
           // r.groups is absent only where the model has no group rule sets (then, with groups asked for, every group's probability is 0).
           const groups = withGroups ? (r.groups ?? groupProbabilities(rows, m.groupRuleSets)) : undefined;
-          return { marked: r.marked, probs: r.probability, ...(groups ? { groups } : {}), ...(withCandidates ? { cands: markedCandidates(tree, rows, r) } : {}) };
+          return { marked: r.marked, list: r.list, probs: r.probability, ...(groups ? { groups } : {}), ...(withCandidates ? { cands: markedCandidates(tree, rows, r) } : {}) };
         };
         mark = markWith(model);
         const trainNegatives = negatives.filter((q) => foldOf(q.site, folds) !== k);
@@ -507,7 +520,8 @@ async function main(): Promise<void> {
         mark = (rows, p) => {
           const pred = labeler.predict({ pageId: p.id, site: p.site, items: rows.items });
           const probs = Float64Array.from(pred.labels, (l) => (l === 'body' ? 1 : 0));
-          return { marked: rows.ids.filter((_, i) => probs[i] === 1), probs };
+          const marked = rows.ids.filter((_, i) => probs[i] === 1);
+          return { marked, list: mainGroup(marked, rows), probs };
         };
       }
       const trainS = Number(process.hrtime.bigint() - t) / 1e9;
@@ -540,11 +554,12 @@ async function main(): Promise<void> {
   }
   console.log(`\n| learner | pages | pages with a list found | item precision | item recall | item F1 | item F1, undeclared members ignored | node precision | node recall | node F1 | site macro item F1 | article pages with a list | train s (all folds) |`);
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const scored = TRAIN_ONLY_EXTRA ? pages.filter((p) => !isExtra(p.gold)).length : pages.length;
   for (const [a, t] of totals) {
     const i = prf(t.items), n = prf(t.nodes), l = prf(t.lenient);
     const siteF = [...(perSite.get(a) ?? new Map<string, Counts>()).values()].map((c) => prf(c).f);
     const macro = siteF.reduce((s, x) => s + x, 0) / Math.max(1, siteF.length);
-    console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${pages.length} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(l.f)} (P ${f3(l.p)}) | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.falseLists}/${t.negatives} | ${t.trainS.toFixed(1)} |`);
+    console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${scored} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(l.f)} (P ${f3(l.p)}) | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.falseLists}/${t.negatives} | ${t.trainS.toFixed(1)} |`);
   }
   for (const [a, t] of totals) console.log(`per fold item F1, ${a}: ${t.folds.map(f3).join(', ')}`);
   if (process.env['PER_SITE']) {
@@ -559,7 +574,7 @@ async function main(): Promise<void> {
     let model = trainRipper(pages, ripperParams(), groups, counts);
     if (recipe.kind === 'elogit') {
       // Version 3: the ranker, trained on every gold page and every article page (the rules' marks from the model just learned).
-      const candidates = (tree: DomTree, rows: TreeNodeRows): Marks => ({ marked: [], probs: new Float64Array(0), cands: markedCandidates(tree, rows, ruleMarks(rows, model)) });
+      const candidates = (tree: DomTree, rows: TreeNodeRows): Marks => ({ marked: [], list: [], probs: new Float64Array(0), cands: markedCandidates(tree, rows, ruleMarks(rows, model)) });
       const lists = pages.map((p) => ({ gold: p.gold, m: candidates(p.gold.tree, p.gold.rows) }));
       const trained = trainRankers([LIST_DECISION], lists, negatives.map((q) => candidates(q.tree, q.rows))).get(recipe.config)!;
       const file = createListModelFile(model.file.ruleSets, { trainingCorpora: counts, params: { ...ripperParams(), decision: LIST_DECISION } }, undefined, { ruleSets: model.file.groupRuleSets ?? [], threshold: GROUP_THRESHOLD }, { ...trained.body, threshold: recipe.threshold });

@@ -32,12 +32,12 @@ export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
  */
 const SVG_TEXT_TAGS: ReadonlySet<string> = new Set(['text', 'foreignobject']);
 
-/** Attributes kept on elements: what features, rendering and annotation need. */
+/** Attributes kept on elements: what features, rendering, annotation and the list gold (RDFa: `typeof`, `about`, `resource`) need. */
 const KEPT_ATTRS: readonly string[] = [
   'class', 'id', 'role', 'itemprop', 'itemtype', 'itemscope', 'href', 'src', 'srcset', 'data-src',
   'data-srcset', 'data-original', 'data-lazy-src', 'alt', 'title', 'lang', 'hidden', 'style', 'name',
   'content', 'property', 'http-equiv', 'charset', 'datetime', 'type', 'width', 'height', 'rel',
-  'colspan', 'rowspan', 'start', 'poster', 'cite', 'dir',
+  'colspan', 'rowspan', 'start', 'poster', 'cite', 'dir', 'typeof', 'about', 'resource',
 ];
 /**
  * Each kept name to itself: the one lookup both tests a name the tokenizer made and gives the

@@ -99,6 +99,15 @@ export function inHeading(tree: DomTree, id: number): boolean {
   return false;
 }
 
+/** An element's own link, else its first descendant link's (as written, trimmed; undefined: none). */
+export function firstHref(tree: DomTree, id: number): string | undefined {
+  for (let k = id, end = (tree.nodes[id] as ElementNode).end; k <= end; k++) {
+    const n = tree.nodes[k]!;
+    if (n.kind === 'element' && n.tag === 'a' && n.attrs['href'] !== undefined && n.attrs['href'].trim() !== '') return n.attrs['href'].trim();
+  }
+  return undefined;
+}
+
 /** True when `inner` lies in the subtree of element `outer` (or is it). */
 export function contains(tree: DomTree, outer: number, inner: number): boolean {
   const o = tree.nodes[outer];

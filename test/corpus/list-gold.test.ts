@@ -103,3 +103,48 @@ test('GoldSources.things never displaces a declared ItemList; microdata scopes o
   assert.equal(gold.nodes.length, 3);
   assert.ok(!/itemscope|itemprop/.test(gold.html));
 });
+
+/** RDFa Lite as schema.org writes it: an ItemList whose ListItems hold a linked WebPage with its name. */
+const RDFA_LIST = `<html><head><meta property="og:title" content="Tents"></head><body vocab="https://schema.org/">
+<ol typeof="BreadcrumbList"><li property="itemListElement" typeof="ListItem"><a property="item" typeof="WebPage" href="/"><span property="name">Home</span></a></li>
+<li property="itemListElement" typeof="ListItem"><a property="item" typeof="WebPage" href="/camp"><span property="name">Camping</span></a></li>
+<li property="itemListElement" typeof="ListItem"><a property="item" typeof="WebPage" href="/camp/tents"><span property="name">Tents</span></a></li></ol>
+<ul typeof="ItemList">${['Ridge tent', 'Dome tent', 'Tunnel tent'].map((t, i) =>
+  `<li property="itemListElement" typeof="ListItem"><meta property="position" content="${i + 1}"><a property="item" typeof="Product" href="/t/${i}"><img src="${i}.jpg"><span property="name">${t}</span></a> <span>£${90 + i}</span></li>`).join('')}</ul>
+<p>Text that mentions typeof="ItemList" stays.</p></body></html>`;
+
+test('RDFa: an ItemList is read with its names and links, the breadcrumbs are not, and the declaration is removed', () => {
+  const g = listGold(RDFA_LIST, 'https://outdoor.example/camp/tents');
+  assert.ok(g);
+  assert.equal(g.declared.source, 'rdfa:ItemList');
+  assert.deepEqual(g.items, [{ name: 'Ridge tent', url: '/t/0' }, { name: 'Dome tent', url: '/t/1' }, { name: 'Tunnel tent', url: '/t/2' }]);
+  assert.deepEqual(g.nodes.map((id) => (g.tree.nodes[id] as ElementNode).tag), ['a', 'a', 'a']);
+  assert.doesNotMatch(g.html.replace(/<p>.*<\/p>/, ''), /typeof|property=|vocab/);
+  assert.match(g.html, /mentions typeof="ItemList" stays/, 'text is not touched');
+  for (const n of g.tree.nodes) if (n.kind === 'element') assert.deepEqual([n.attrs['typeof'], n.attrs['property'], n.attrs['vocab']], [undefined, undefined, undefined]);
+  assert.equal(listGold(RDFA_LIST.replace(/<ul typeof="ItemList">[\s\S]*<\/ul>/, ''), 'https://outdoor.example/'), undefined, 'breadcrumbs alone are no list');
+});
+
+test('RDFa: repeated Products on one tag path are gold by default; teaser Articles only with GoldSources.things', () => {
+  const rows = (type: string, names: readonly string[]): string => names.map((t, i) =>
+    `<div class="views-row"><article about="/n/${i}" typeof="${type}"><h3><a href="/n/${i}"><span property="schema:name">${t}</span></a></h3><p>Teaser text.</p></article></div>`).join('');
+  const page = (body: string): string => `<html><body prefix="schema: http://schema.org/"><main>${body}</main></body></html>`;
+  const products = listGold(page(rows('schema:Product', ['Oak chair', 'Ash table', 'Elm stool'])), 'https://wood.example/');
+  assert.equal(products?.declared.source, 'rdfa:Product');
+  assert.equal(products.nodes.length, 3);
+  const articles = page(rows('schema:Article', ['Council meets', 'Bridge reopens', 'Market moves']));
+  assert.equal(listGold(articles, 'https://town.example/'), undefined, 'the default sources read ItemLists and products only');
+  const g = listGold(articles, 'https://town.example/', { things: true })!;
+  assert.equal(g.declared.source, 'rdfa:Article');
+  assert.deepEqual(g.items.map((i) => i.url), ['/n/0', '/n/1', '/n/2'], 'the subject (`about`) is the URL');
+  assert.doesNotMatch(g.html, /about=|typeof|property=|prefix=/);
+});
+
+test('RDFa that is no list of items gives no gold: images, comments, taxonomy terms, one article', () => {
+  const html = `<html><body><article typeof="sioc:Item foaf:Document" about="/a/1"><h1 property="dc:title">One story</h1>
+${[1, 2, 3].map((i) => `<img typeof="foaf:Image" src="/i/${i}.jpg" alt="Photo ${i}">`).join('')}
+<ul>${['Politics', 'Weather', 'Sport'].map((t) => `<li><a href="/t/${t}" typeof="skos:Concept" property="rdfs:label skos:prefLabel">${t}</a></li>`).join('')}</ul>
+${['Well said', 'I disagree', 'Thanks'].map((c, i) => `<div typeof="sioc:Post sioct:Comment" about="/c/${i}"><p property="content:encoded">${c}</p></div>`).join('')}
+</article></body></html>`;
+  assert.equal(listGold(html, 'https://news.example/a/1', { things: true }), undefined);
+});

@@ -9,11 +9,11 @@
  * where neither finds one, a version 3 model's group ranker picks among the candidate groups.
  * Each item is its element's text and link (the element's own `href`, else its first link's).
  */
-import type { DomTree } from '../../dom/tree.js';
+import { firstHref, type DomTree } from '../../dom/tree.js';
 import { MIN_GROUP, treeNodeRows, type TreeNodeRows } from '../../features/tree-nodes.js';
 import type { ListModel } from './list-model.js';
 import type { TwoClassRules } from '../ripper/two-class.js';
-import { candidateFeatures, candidateMembers, firstHref, type CandidateGroup } from './group-features.js';
+import { candidateFeatures, candidateMembers, type CandidateGroup } from './group-features.js';
 
 export interface ListItem {
   /** The item's visible text, white space collapsed. */
@@ -40,13 +40,26 @@ function itemFirings(rows: TreeNodeRows, model: Pick<ListModel, 'ruleSets'>): In
   return model.ruleSets.map((rules) => rules.fire(rows.items));
 }
 
-/** Element ids most rule sets mark (some rule fires), in page order. */
-function votedNodes(rows: TreeNodeRows, firings: readonly Int32Array[]): number[] {
-  const votes = new Int32Array(rows.ids.length);
+/** Per row: whether most rule sets mark it (some rule of theirs fires). */
+function votedRows(firings: readonly Int32Array[], n: number): boolean[] {
+  const votes = new Int32Array(n);
   for (const fired of firings) for (let k = 0; k < fired.length; k++) if (fired[k]! >= 0) votes[k]++;
-  const out: number[] = [];
-  for (let k = 0; k < votes.length; k++) if (votes[k]! * 2 > firings.length) out.push(rows.ids[k]!);
-  return out;
+  return Array.from(votes, (v) => v * 2 > firings.length);
+}
+
+/** The item rule sets' step of a page: each run once, their per-row vote, the marked ids and the list they give (mainGroup). */
+interface ItemVote {
+  readonly firings: readonly Int32Array[];
+  readonly rowMarks: readonly boolean[];
+  readonly marked: readonly number[];
+  readonly list: number[];
+}
+
+function itemVote(rows: TreeNodeRows, model: Pick<ListModel, 'ruleSets'>): ItemVote {
+  const firings = itemFirings(rows, model);
+  const rowMarks = votedRows(firings, rows.ids.length);
+  const marked = rows.ids.filter((_, k) => rowMarks[k]);
+  return { firings, rowMarks, marked, list: mainGroup(marked, rows) };
 }
 
 /** Per row: the mean over the rule sets of the firing rule's (or the default's) Laplace accuracy. */
@@ -56,11 +69,6 @@ function meanProbabilities(rows: TreeNodeRows, firings: readonly Int32Array[], r
     for (let k = 0; k < fired.length; k++) out[k]! += ruleSets[s]!.probability(fired[k]!) / ruleSets.length;
   });
   return out;
-}
-
-/** Element ids most of the model's rule sets mark as list items, in page order. */
-export function markedNodes(rows: TreeNodeRows, model: ListModel): number[] {
-  return votedNodes(rows, itemFirings(rows, model));
 }
 
 /**
@@ -113,30 +121,40 @@ export function bestGroup(probs: ReadonlyMap<number, number>, rows: Pick<TreeNod
 export interface RuleMarks {
   /** Element ids most item rule sets mark, in page order. */
   readonly marked: readonly number[];
+  /** Per row: marked by most item rule sets (the same marks as `marked`). */
+  readonly rowMarks: readonly boolean[];
   /** Per row: the item rule sets' mean probability. */
   readonly probability: Float64Array;
   /** Per candidate path: the group rule sets' probability (absent: the model has none). */
   readonly groups?: ReadonlyMap<number, number>;
-  /** The tag path of the item rules' list (mainGroup; -1: none). */
+  /** The item rules' list (mainGroup of `marked`; empty: none). */
+  readonly list: readonly number[];
+  /** The tag path of the item rules' list (-1: none). */
   readonly choice: number;
+}
+
+/** The group rule sets' probabilities, when the model has group rule sets. */
+function groupsOf(rows: TreeNodeRows, model: ListModel): Map<number, number> | undefined {
+  return model.groupRuleSets.length ? groupProbabilities(rows, model.groupRuleSets) : undefined;
+}
+
+/** The rules' marks from the item rules' vote and the group rules' probabilities. */
+function marksOf(rows: TreeNodeRows, model: ListModel, vote: ItemVote, groups: ReadonlyMap<number, number> | undefined): RuleMarks {
+  return {
+    marked: vote.marked, rowMarks: vote.rowMarks, probability: meanProbabilities(rows, vote.firings, model.ruleSets),
+    list: vote.list, choice: vote.list.length ? rows.pathOf[vote.list[0]!]! : -1, ...(groups ? { groups } : {}),
+  };
 }
 
 /** The rules' marks on a page: its item rule sets and its group rule sets each run once. */
 export function ruleMarks(rows: TreeNodeRows, model: ListModel): RuleMarks {
-  const firings = itemFirings(rows, model);
-  const marked = votedNodes(rows, firings);
-  const most = mainGroup(marked, rows);
-  return {
-    marked, probability: meanProbabilities(rows, firings, model.ruleSets), choice: most.length ? rows.pathOf[most[0]!]! : -1,
-    ...(model.groupRuleSets.length ? { groups: groupProbabilities(rows, model.groupRuleSets) } : {}),
-  };
+  return marksOf(rows, model, itemVote(rows, model), groupsOf(rows, model));
 }
 
 /** The candidate groups with their features (group-features.ts), the rules' marks among them. */
 export function markedCandidates(tree: DomTree, rows: TreeNodeRows, marks: RuleMarks): CandidateGroup[] {
-  const set = new Set(marks.marked);
-  const { probability, choice, groups } = marks;
-  return candidateFeatures(tree, rows, { marked: rows.ids.map((id) => set.has(id)), probability, choice, ...(groups ? { groups } : {}) });
+  const { rowMarks, probability, choice, groups } = marks;
+  return candidateFeatures(tree, rows, { marked: rowMarks, probability, choice, ...(groups ? { groups } : {}) });
 }
 
 /**
@@ -144,16 +162,12 @@ export function markedCandidates(tree: DomTree, rows: TreeNodeRows, marks: RuleM
  * group's, else, with a ranker (version 3), the ranker's pick.
  */
 export function listGroup(rows: TreeNodeRows, model: ListModel, tree: DomTree): number[] {
-  const firings = itemFirings(rows, model);
-  const marked = votedNodes(rows, firings);
-  const most = mainGroup(marked, rows);
-  if (most.length > 0) return most;
-  const groups = model.groupRuleSets.length ? groupProbabilities(rows, model.groupRuleSets) : undefined;
+  const vote = itemVote(rows, model);
+  if (vote.list.length > 0) return vote.list;
+  const groups = groupsOf(rows, model);
   const grouped = groups ? bestGroup(groups, rows, model.groupThreshold) : [];
   if (grouped.length > 0 || !model.ranker) return grouped;
-  // The item rules' list is empty here, so no path is their choice.
-  const marks: RuleMarks = { marked, probability: meanProbabilities(rows, firings, model.ruleSets), choice: -1, ...(groups ? { groups } : {}) };
-  const pick = model.ranker.pick(markedCandidates(tree, rows, marks));
+  const pick = model.ranker.pick(markedCandidates(tree, rows, marksOf(rows, model, vote, groups)));
   return pick ? pick.rows.map((k) => rows.ids[k]!) : [];
 }
 

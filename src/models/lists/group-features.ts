@@ -6,7 +6,7 @@
  * its links' slugs and hosts, its members' likeness to each other, where it sits), plus the
  * item rules' marks on it. Every value is a plain number; the ranker standardises them.
  */
-import { commonAncestor, type DomTree, type ElementNode } from '../../dom/tree.js';
+import { commonAncestor, firstHref, type DomTree, type ElementNode } from '../../dom/tree.js';
 import { MIN_GROUP, TREE_NODE_COLUMNS, type TreeNodeRows } from '../../features/tree-nodes.js';
 
 /** Names of the candidate features, in vector order (a ranker's file names the ones it reads). */
@@ -136,15 +136,6 @@ export function recordElements(tree: DomTree, ids: readonly number[]): number[] 
 
 function textChars(tree: DomTree, page: PageFacts, id: number): number {
   return page.charsBefore[el(tree, id).end + 1]! - page.charsBefore[id]!;
-}
-
-/** An element's own link, else its first descendant link's (as written, trimmed; undefined: none). */
-export function firstHref(tree: DomTree, id: number): string | undefined {
-  for (let k = id, end = el(tree, id).end; k <= end; k++) {
-    const n = tree.nodes[k]!;
-    if (n.kind === 'element' && n.tag === 'a' && n.attrs['href'] !== undefined && n.attrs['href'].trim() !== '') return n.attrs['href'].trim();
-  }
-  return undefined;
 }
 
 /** The last non-empty path segment of a link and its host (undefined host: relative on a page with no URL). */

@@ -9,7 +9,7 @@ import { parseHtml } from '../../../src/dom/parse.js';
 import type { ElementNode } from '../../../src/dom/tree.js';
 import { TREE_NODE_COLUMNS, TREE_NODE_SETS, treeNodeRows } from '../../../src/features/tree-nodes.js';
 import { featuresOf, trainTwoClass } from '../../../src/models/ripper/two-class.js';
-import { bestGroup, candidateGroups, detectLists, groupProbabilities, mainGroup, markedNodes, MIN_LIST_ITEMS, resolveHref } from '../../../src/models/lists/find-lists.js';
+import { bestGroup, candidateGroups, detectLists, groupProbabilities, mainGroup, MIN_LIST_ITEMS, resolveHref, ruleMarks } from '../../../src/models/lists/find-lists.js';
 import { createListModelFile, decodeListModel, encodeListModel, type ListModel } from '../../../src/models/lists/list-model.js';
 import { extract } from '../../../src/index.js';
 import type { ItemFeatures } from '../../../src/features/types.js';
@@ -82,7 +82,7 @@ test('an element is marked when most rule sets mark it', () => {
   const model = decodeListModel(encodeListModel(createListModelFile([set('li'), set('p'), set('li')], { trainingCorpora: [], params: {} })));
   const tree = parseHtml('<html><body><ul><li>one</li><li>two</li></ul><p>para</p></body></html>');
   const rows = treeNodeRows(tree);
-  assert.deepEqual(markedNodes(rows, model).map((id) => (tree.nodes[id] as ElementNode).tag), ['li', 'li']);
+  assert.deepEqual(ruleMarks(rows, model).marked.map((id) => (tree.nodes[id] as ElementNode).tag), ['li', 'li']);
 });
 
 test('hrefs: resolved, scripts and mail links dropped', () => {
