@@ -18,6 +18,7 @@ import type { ElementNode } from '../src/dom/tree.js';
 import { elementText, normalizeValue } from '../src/models/wrapper/fields.js';
 import * as thisBuild from '../src/wrapper/fields.js';
 import { argValue } from './args.js';
+import { declaredItemLists, LD_RE } from './declared-item-lists.js';
 
 type Induction = Pick<typeof thisBuild, 'induceFields'>;
 type Parser = { readonly parseHtml: typeof parseHtml };
@@ -30,40 +31,15 @@ const old = { ...(await fromOld<Induction>('src/wrapper/fields.js')), ...(await 
 const now = { induceFields: thisBuild.induceFields, parseHtml };
 
 const sharedRoot = join(process.cwd(), '..', 'shared', 'corpora');
-const LD_RE = /<script\b[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi;
 /** Pairs of consecutive declared names among this many the page shows (as the records bench). */
 const PAIR_WINDOW = 6;
 
 /** The declared names of a page's largest ItemList (as written, normalised). */
 function declaredNames(html: string): string[] {
   let best: string[] = [];
-  for (const m of html.matchAll(LD_RE)) {
-    let data: unknown;
-    try {
-      data = JSON.parse(m[1]!);
-    } catch {
-      continue;
-    }
-    const lists: Record<string, unknown>[] = [];
-    const walk = (x: unknown, depth: number): void => {
-      if (depth > 12 || x === null || typeof x !== 'object') return;
-      if (Array.isArray(x)) return x.forEach((v) => walk(v, depth + 1));
-      const o = x as Record<string, unknown>;
-      if (o['@type'] === 'ItemList') lists.push(o);
-      for (const v of Object.values(o)) walk(v, depth + 1);
-    };
-    walk(data, 0);
-    for (const l of lists) {
-      const els = Array.isArray(l['itemListElement']) ? (l['itemListElement'] as unknown[]) : [];
-      const names = els.flatMap((e) => {
-        if (!e || typeof e !== 'object') return [];
-        const o = e as Record<string, unknown>;
-        const it = (o['item'] && typeof o['item'] === 'object' ? o['item'] : o) as Record<string, unknown>;
-        const name = typeof it['name'] === 'string' ? normalizeValue(it['name']) : '';
-        return name ? [name] : [];
-      });
-      if (names.length > best.length) best = names;
-    }
+  for (const list of declaredItemLists(html)) {
+    const names = list.flatMap((it) => (typeof it['name'] === 'string' && normalizeValue(it['name']) ? [normalizeValue(it['name'])] : []));
+    if (names.length > best.length) best = names;
   }
   return best;
 }

@@ -27,12 +27,12 @@ import { elementText, extractFields, linkOf, normalizeValue, resolveLinkValue } 
 import { induceFields } from '../src/wrapper/fields.js';
 import type { DomTree, ElementNode } from '../src/dom/tree.js';
 import { argValue } from './args.js';
+import { declaredItemLists, LD_RE } from './declared-item-lists.js';
 
 const corpora = argValue('corpora', 'wcxb-dev,trafilatura-eval').split(',');
 /** `--url off`: score names (and prices) only, as before URLs were read from links. */
 const scoreUrls = argValue('url', 'on') !== 'off';
 const sharedRoot = join(process.cwd(), '..', 'shared', 'corpora');
-const LD_RE = /<script\b[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi;
 
 interface Item { readonly name: string; readonly price?: string; readonly url?: string }
 
@@ -52,38 +52,17 @@ function declaredText(text: string): string {
 /** The declared items of a page's largest ItemList (names; offer prices where given). */
 function declaredItems(html: string): Item[] {
   let best: Item[] = [];
-  for (const m of html.matchAll(LD_RE)) {
-    let data: unknown;
-    try {
-      data = JSON.parse(m[1]!);
-    } catch {
-      continue;
+  for (const list of declaredItemLists(html)) {
+    const items: Item[] = [];
+    for (const it of list) {
+      const name = typeof it['name'] === 'string' ? normalizeValue(declaredText(it['name'])) : '';
+      if (!name) continue;
+      const offers = (Array.isArray(it['offers']) ? it['offers'][0] : it['offers']) as Record<string, unknown> | undefined;
+      const price = offers && (typeof offers['price'] === 'string' || typeof offers['price'] === 'number') ? String(offers['price']) : undefined;
+      const url = typeof it['url'] === 'string' ? it['url'] : undefined;
+      items.push({ name, ...(price ? { price } : {}), ...(url ? { url } : {}) });
     }
-    const lists: Record<string, unknown>[] = [];
-    const walk = (x: unknown, depth: number): void => {
-      if (depth > 12 || x === null || typeof x !== 'object') return;
-      if (Array.isArray(x)) return x.forEach((v) => walk(v, depth + 1));
-      const o = x as Record<string, unknown>;
-      if (o['@type'] === 'ItemList') lists.push(o);
-      for (const v of Object.values(o)) walk(v, depth + 1);
-    };
-    walk(data, 0);
-    for (const l of lists) {
-      const els = Array.isArray(l['itemListElement']) ? (l['itemListElement'] as unknown[]) : [];
-      const items: Item[] = [];
-      for (const e of els) {
-        if (!e || typeof e !== 'object') continue;
-        const o = e as Record<string, unknown>;
-        const it = (o['item'] && typeof o['item'] === 'object' ? o['item'] : o) as Record<string, unknown>;
-        const name = typeof it['name'] === 'string' ? normalizeValue(declaredText(it['name'])) : '';
-        if (!name) continue;
-        const offers = (Array.isArray(it['offers']) ? it['offers'][0] : it['offers']) as Record<string, unknown> | undefined;
-        const price = offers && (typeof offers['price'] === 'string' || typeof offers['price'] === 'number') ? String(offers['price']) : undefined;
-        const url = typeof it['url'] === 'string' ? it['url'] : typeof o['url'] === 'string' ? o['url'] : undefined;
-        items.push({ name, ...(price ? { price } : {}), ...(url ? { url } : {}) });
-      }
-      if (items.length > best.length) best = items;
-    }
+    if (items.length > best.length) best = items;
   }
   return best;
 }
