@@ -431,7 +431,7 @@ export function textAgreement(text: string, reference: string): TextAgreement {
 }
 
 export interface SiteAgreement {
-  /** Per learned page: the site model's article against the general model's (1 and 1 where the site model does not take the page). */
+  /** Per page checked (those learned from, then the next up to twice the block budget): the site model's article against the general model's (1 and 1 where the site model does not take the page). */
   readonly pages: readonly TextAgreement[];
   /** Median of the pages' F1. */
   readonly median: number;
@@ -497,6 +497,10 @@ export function trainSiteUnlabelled(host: string, allPages: readonly UnlabelledP
   const note = `learned without labels from ${pages.length} page(s)${capped}: ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved, ${labelled.stats.captions} photo caption(s)`;
   const model = new WrapperSiteModel(t.model.host, { ...t.model.body, notes: [note, ...t.model.body.notes] });
   const template = boilerplateOf(t);
-  const agreement = siteAgreement(pages, labelled.generalTexts, withTemplates(model, template), general);
+  // Checked also on the site's next pages up to a second budget: a page left out of learning is the site model's too.
+  const checked = pagesWithinBudget(allPages, 2 * (options.blockBudget ?? LEARN_BLOCK_BUDGET));
+  const plain: LoadedModel = { ...general, sites: undefined } as LoadedModel;
+  const generalTexts = [...labelled.generalTexts, ...checked.slice(pages.length).map((p) => articleText(extractPage(p.page, plain).article))];
+  const agreement = siteAgreement(checked, generalTexts, withTemplates(model, template), general);
   return { ...t, model, selfLabels: labelled.stats, template, agreement };
 }

@@ -53,5 +53,7 @@ test('a site is learned from its first pages whose blocks fit the budget togethe
   assert.ok(per * 5 <= LEARN_BLOCK_BUDGET);
   const t = trainSiteUnlabelled('template:test', pages, await loadExtractionModel(), { blockBudget: per * 3 });
   assert.match(t.model.body.notes[0]!, /^learned without labels from 3 page\(s\) \(the first 3 of 5: at most \d+ blocks together\)/);
-  assert.equal(t.agreement.pages.length, 3, 'agreement is read on the pages learned from');
+  assert.equal(t.agreement.pages.length, 5, 'agreement is read on the pages learned from and the next ones up to twice the budget');
+  const tight = trainSiteUnlabelled('template:test', pages, await loadExtractionModel(), { blockBudget: per });
+  assert.equal(tight.agreement.pages.length, 2);
 });
