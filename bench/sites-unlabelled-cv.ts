@@ -16,6 +16,7 @@ import { extractPage, loadExtractionModel, siteLabelled, type LoadedModel } from
 import { withTemplates } from '../src/models/site-pick.js';
 import type { LabelledPage } from '../src/wrapper/index.js';
 import { selfLabel, trainSiteUnlabelled, type UnlabelledOptions } from '../src/wrapper/unlabelled.js';
+import { agreesEnough } from '../src/wrapper/learn-sites.js';
 import { withoutUrl } from './sites-unlabelled.js';
 import { argValue } from './args.js';
 import { labelledSites, msvRoot } from './msv-sites.js';
@@ -55,6 +56,7 @@ for (const [name, options] of VARIANTS) {
   const wrongTexts = new Map<string, number>();
   let extraAll = 0;
   let missAll = 0;
+  const declined: string[] = [];
   for (const [f, items] of data) {
     const half = Math.ceil(items.length / 2);
     const os: Scored[] = [];
@@ -63,7 +65,10 @@ for (const [name, options] of VARIANTS) {
     for (const [train, test] of [[items.slice(0, half), items.slice(half)], [items.slice(half), items.slice(0, half)]] as const) {
       const pages = train.map((i) => ({ id: i.entry.id, page: withoutUrl(i.lp.page) }));
       const t = trainSiteUnlabelled('site.invalid', pages, general, options);
-      const model: LoadedModel = { ...general, sites: [withTemplates(t.model, t.template)] };
+      // As learnSites keeps it: a site whose rules disagree with the general model on its own pages is not kept.
+      const kept = agreesEnough(t.agreement);
+      if (!kept) declined.push(`${f} (held ${t.agreement.leastHeld.toFixed(3)}, backed ${t.agreement.leastBacked.toFixed(3)})`);
+      const model: LoadedModel = kept ? { ...general, sites: [withTemplates(t.model, t.template)] } : general;
       os.push(...test.map((it) => scoreOf(it, model)));
       const self = selfLabel(pages, general, options.signals);
       self.pages.forEach((p, k) => {
@@ -89,6 +94,7 @@ for (const [name, options] of VARIANTS) {
     console.log(`| ${f} | ${fmt(f1(os))} | ${fmt(titleRate(os))} | ${os.filter((o) => o.taken).length}/${os.length} | ${fmt(f1(bs))} | ${extra} | ${miss} |`);
   }
   console.log(`| all | ${f1(all).toFixed(4)} | ${fmt(titleRate(all))} | ${all.filter((o) => o.taken).length}/${all.length} | ${fmt(f1(bundledAll))} | ${extraAll} | ${missAll} |`);
+  console.log(`\nHalves not kept by the agreement check (learnSites' agreesEnough): ${declined.length ? declined.join(', ') : 'none'}.`);
   if (showErrors) {
     console.log('\nSelf-labels most wrong (characters; + content the gold leaves out, - gold content left out):');
     for (const [k, v] of [...wrongTexts].sort((a, b) => b[1] - a[1]).slice(0, 60)) console.log(`  ${v} ${k}`);

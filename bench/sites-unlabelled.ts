@@ -21,7 +21,7 @@ import { titlesMatch } from '../src/eval/text-metrics.js';
 import { extractPage, type ExtractOptions, type ExtractResult, type LoadedModel } from '../src/pipeline/extract.js';
 import { pickSite, withTemplates } from '../src/models/site-pick.js';
 import { siteLabelersOf } from '../src/models/site-models.js';
-import { learnSites } from '../src/wrapper/learn-sites.js';
+import { agreesEnough, learnSites } from '../src/wrapper/learn-sites.js';
 import { trainSiteUnlabelled, type UnlabelledSignals } from '../src/wrapper/unlabelled.js';
 import { trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
 import { groupPagesBySite } from '../src/wrapper/site-groups.js';
@@ -86,18 +86,22 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
     if (!scored) generalScores.set(it.entry.htmlPath, (scored = scoreOf(pageOf(it), it.entry, general)));
     return scored;
   };
-  const perFolder = new Map<string, { os: Scored[]; cpu: number; pages: number }>();
+  const perFolder = new Map<string, { os: Scored[]; cpu: number; pages: number; agreement: { median: number; lowest: number; leastHeld: number; leastBacked: number } }>();
   const signalScores: [string, Scored[]][] = [];
+  const declined: string[] = [];
   for (const [name, signals] of SIGNAL_ROWS) {
     const all: Scored[] = [];
     for (const [f, items] of data) {
       const t0 = cpuMsNow();
       const t = trainSiteUnlabelled('site.invalid', items.map((i) => ({ id: i.entry.id, page: pageOf(i) })), general, { signals });
       const cpu = cpuMsNow() - t0;
-      const model: LoadedModel = { ...general, sites: [withTemplates(t.model, t.template)] };
+      // As learnSites keeps it: a site whose rules disagree with the general model on its own pages is not kept.
+      const kept = agreesEnough(t.agreement);
+      if (!kept) declined.push(`${name}: ${f}`);
+      const model: LoadedModel = kept ? { ...general, sites: [withTemplates(t.model, t.template)] } : general;
       const os = items.map((it) => scoreOf(pageOf(it), it.entry, model));
       all.push(...os);
-      if (name === 'all signals') perFolder.set(f, { os, cpu, pages: items.length });
+      if (name === 'all signals') perFolder.set(f, { os, cpu, pages: items.length, agreement: { median: t.agreement.median, lowest: Math.min(...t.agreement.pages.map((a) => a.f1)), leastHeld: t.agreement.leastHeld, leastBacked: t.agreement.leastBacked } });
     }
     signalScores.push([name, all]);
   }
@@ -106,11 +110,12 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
   console.log('|---|---|---|');
   for (const [name, os] of signalScores) console.log(`| ${name} | ${(name === 'all signals' ? fmt4 : fmt)(f1(os))} | ${fmt(titleRate(os))} |`);
   console.log(`| bundled model alone | ${fmt(f1(bundledAll))} | ${fmt(titleRate(bundledAll))} |`);
-  console.log('\n| folder | k = 0 F1 | k = 0 title | bundled F1 | bundled title | learn CPU ms (10 pages) |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(`\nSites not kept by the agreement check (learnSites' agreesEnough; their pages read by the general model): ${declined.length ? declined.join(', ') : 'none'}.`);
+  console.log('\n| folder | k = 0 F1 | k = 0 title | bundled F1 | bundled title | learn CPU ms (10 pages) | agreement with the general model, F1 median (lowest); least share of its article held; least share of the site model\'s backed by it |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const [f, v] of perFolder) {
     const b = data.get(f)!.map(bundled);
-    console.log(`| ${f} | ${fmt(f1(v.os))} | ${fmt(titleRate(v.os))} | ${fmt(f1(b))} | ${fmt(titleRate(b))} | ${v.cpu.toFixed(0)} |`);
+    console.log(`| ${f} | ${fmt(f1(v.os))} | ${fmt(titleRate(v.os))} | ${fmt(f1(b))} | ${fmt(titleRate(b))} | ${v.cpu.toFixed(0)} | ${v.agreement.median.toFixed(3)} (${v.agreement.lowest.toFixed(3)}); ${v.agreement.leastHeld.toFixed(3)}; ${v.agreement.leastBacked.toFixed(3)} |`);
   }
   const cpus = [...perFolder.values()].map((v) => v.cpu);
   console.log(`\nLearning a folder's 10 pages without labels (pages already parsed; the general model's reading included): mean ${(cpus.reduce((a, b) => a + b, 0) / cpus.length).toFixed(0)} ms CPU, most ${Math.max(...cpus).toFixed(0)} ms.`);

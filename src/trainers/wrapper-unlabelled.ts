@@ -25,6 +25,9 @@ export async function trainWrapperWithoutLabels(pages: TrainingPages, options: T
     always: true, minPages: 1, ...(options.site !== undefined ? { site: options.site } : {}),
   });
   const entries = learned.flatMap((s) => (s.entry ? [s.entry] : []));
-  if (entries.length === 0) return { report: report(learned, []), failure: { code: 'BAD_CORPUS', message: 'no site had enough pages to learn: no site model written', subject: pages.subject } };
+  if (entries.length === 0) {
+    const why = learned.some((s) => s.outcome === 'declined') ? 'no site learned agreed enough with the general model on its own pages' : 'no site had enough pages to learn';
+    return { report: report(learned, []), failure: { code: 'BAD_CORPUS', message: `${why}: no site model written`, subject: pages.subject } };
+  }
   return { model: withSiteEntries(general.file, entries), report: report(learned, entries) };
 }

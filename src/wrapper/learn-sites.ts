@@ -12,12 +12,36 @@ import { extractPage, siteLabelled, type LoadedModel } from '../pipeline/extract
 import type { SiteModelEntry } from '../models/model-file.js';
 import { trainedSiteEntry } from './train.js';
 import { groupPagesBySite, type SiteNaming } from './site-groups.js';
-import { trainSiteUnlabelled, type UnlabelledPage } from './unlabelled.js';
+import { trainSiteUnlabelled, type SiteAgreement, type UnlabelledPage } from './unlabelled.js';
 import { DEFAULT_LEARN_MIN_PAGES } from './learn-min-pages.js';
+
+/**
+ * A site learned without labels is kept only where, on every page it was learned from, its
+ * rules' article holds at least this share of the general model's (word 4-grams): rules that
+ * drop most of the general model's reading of a page they were learned from describe a part of
+ * the page, not the site's article (docs/sites.md, "Session 49, beyond msv-big9").
+ */
+export const LEAST_HELD = 0.7;
+/**
+ * ... and where, on every page, the general model's article holds at least this share of its
+ * rules' (a rule that reaches a whole listing or a product page's every panel).
+ */
+export const LEAST_BACKED = 0.25;
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+/** Whether a site learned without labels is kept: its rules agree with the general model on every page it was learned from. */
+export function agreesEnough(a: Pick<SiteAgreement, 'leastHeld' | 'leastBacked'>): boolean {
+  return a.leastHeld >= LEAST_HELD && a.leastBacked >= LEAST_BACKED;
+}
+
+/** Why a learned site was not kept, for the report. */
+function declinedWhy(s: LearnedSite): string {
+  if ((s.held ?? 1) < LEAST_HELD) return `on a page it was learned from its rules hold ${pct(s.held ?? 0)} of the general model's reading (${pct(LEAST_HELD)} needed on every page)`;
+  return `on a page it was learned from the general model's reading holds ${pct(s.backed ?? 0)} of its rules' (${pct(LEAST_BACKED)} needed on every page)`;
+}
 
 export { DEFAULT_LEARN_MIN_PAGES };
 
-export type LearnOutcome = 'learned' | 'relearned' | 'kept' | 'too-few';
+export type LearnOutcome = 'learned' | 'relearned' | 'kept' | 'too-few' | 'declined';
 
 export interface LearnedSite {
   readonly name: string;
@@ -30,6 +54,10 @@ export interface LearnedSite {
   readonly drifted?: number;
   readonly ms?: number;
   readonly notes?: readonly string[];
+  /** Declined: the least share of the general model's article its rules held on a page learned from (siteAgreement). */
+  readonly held?: number;
+  /** Declined: the least share of its rules' article the general model's held on such a page. */
+  readonly backed?: number;
 }
 
 /** Page files read and parsed for learning; unreadable ones are reported, not fatal. */
@@ -98,6 +126,10 @@ export function learnSites(pages: readonly UnlabelledPage[], model: LoadedModel,
     const name = existing && g.by === 'template' ? existing.host : g.name;
     const t = trainSiteUnlabelled(name, members, model);
     const ms = performance.now() - t0;
+    if (!agreesEnough(t.agreement)) {
+      out.push({ name, namedBy: g.by, pages: members.length, outcome: 'declined', ms, held: t.agreement.leastHeld, backed: t.agreement.leastBacked, notes: t.model.body.notes });
+      continue;
+    }
     out.push({
       name, namedBy: g.by, pages: members.length, outcome: existing ? 'relearned' : 'learned', entry: trainedSiteEntry(t), ms,
       ...(existing ? { drifted: existing.drifted } : {}), notes: t.model.body.notes,
@@ -113,6 +145,7 @@ export function describeLearned(s: LearnedSite): string {
     case 'kept': return `site ${s.name}: kept, its site model takes ${s.pages - (s.drifted ?? 0)} of the ${s.pages} page(s)`;
     case 'too-few': return `site ${s.name}${named}: ${s.pages} page(s), fewer than needed to learn it: the model's general reading`;
     case 'learned': return `site ${s.name}${named}: learned without labels from ${s.pages} page(s) in ${(s.ms ?? 0).toFixed(0)} ms`;
+    case 'declined': return `site ${s.name}${named}: learned without labels from ${s.pages} page(s), not kept: ${declinedWhy(s)}: the model's general reading`;
     case 'relearned': return `site ${s.name}: drifted (${s.drifted} of ${s.pages} page(s) no longer fit it), learned again from them in ${(s.ms ?? 0).toFixed(0)} ms`;
   }
 }
