@@ -6,10 +6,10 @@
  * `pith batch --learn-sites` picks them), scored on their gold (shingle F1 of headline + main
  * text; the learner sees no gold, so scoring the learned pages is fair). Two general models:
  * the bundled one (trained on these corpora: its reading is in-sample) and `--general PATH`,
- * one trained with these sites left out (bench/sites-fair-model.ts), used both as the general
- * model and as the self-labeller. Per site: the site model's agreement with the general model
- * on its own pages (siteAgreement, no gold), and pooled F1 when a site model is kept only at a
- * median agreement of at least each threshold.
+ * one trained with these sites left out (`scripts/build-model.ts --leave-out HOST,... --out PATH`),
+ * used both as the general model and as the self-labeller. Per site: the site model's agreement
+ * with the general model on the pages the check read (siteAgreement, no gold; "checked n/N"),
+ * and pooled F1 when a site model is kept only at a median agreement of at least each threshold.
  *   node dist/bench/sites-fair.js [--general PATH] [--corpora readability-test-pages,wcxb-dev] [--min-pages 5] [--sites HOST,...]
  */
 import { join } from 'node:path';
