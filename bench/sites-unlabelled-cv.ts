@@ -13,10 +13,9 @@ import { toText } from '../src/article/index.js';
 import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { extractPage, loadExtractionModel, siteLabelled, type LoadedModel } from '../src/pipeline/extract.js';
-import { withTemplates } from '../src/models/site-pick.js';
 import type { LabelledPage } from '../src/wrapper/index.js';
 import { selfLabel, trainSiteUnlabelled, type UnlabelledOptions } from '../src/wrapper/unlabelled.js';
-import { agreesEnough } from '../src/wrapper/learn-sites.js';
+import { agreesEnough, keptSiteModel } from '../src/wrapper/learn-sites.js';
 import { withoutUrl } from './sites-unlabelled.js';
 import { argValue } from './args.js';
 import { labelledSites, msvRoot } from './msv-sites.js';
@@ -66,9 +65,8 @@ for (const [name, options] of VARIANTS) {
       const pages = train.map((i) => ({ id: i.entry.id, page: withoutUrl(i.lp.page) }));
       const t = trainSiteUnlabelled('site.invalid', pages, general, options);
       // As learnSites keeps it: a site whose rules disagree with the general model on its own pages is not kept.
-      const kept = agreesEnough(t.agreement);
-      if (!kept) declined.push(`${f} (held ${t.agreement.leastHeld.toFixed(3)}, backed ${t.agreement.leastBacked.toFixed(3)})`);
-      const model: LoadedModel = kept ? { ...general, sites: [withTemplates(t.model, t.template)] } : general;
+      if (!agreesEnough(t.agreement)) declined.push(`${f} (held ${t.agreement.leastHeld.toFixed(3)}, backed ${t.agreement.leastBacked.toFixed(3)})`);
+      const model = keptSiteModel(t, general);
       os.push(...test.map((it) => scoreOf(it, model)));
       const self = selfLabel(pages, general, options.signals);
       self.pages.forEach((p, k) => {

@@ -21,7 +21,7 @@ import { titlesMatch } from '../src/eval/text-metrics.js';
 import { extractPage, type ExtractOptions, type ExtractResult, type LoadedModel } from '../src/pipeline/extract.js';
 import { pickSite, withTemplates } from '../src/models/site-pick.js';
 import { siteLabelersOf } from '../src/models/site-models.js';
-import { agreesEnough, learnSites } from '../src/wrapper/learn-sites.js';
+import { agreesEnough, keptSiteModel, learnSites } from '../src/wrapper/learn-sites.js';
 import { trainSiteUnlabelled, type UnlabelledSignals } from '../src/wrapper/unlabelled.js';
 import { trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
 import { groupPagesBySite } from '../src/wrapper/site-groups.js';
@@ -96,9 +96,8 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
       const t = trainSiteUnlabelled('site.invalid', items.map((i) => ({ id: i.entry.id, page: pageOf(i) })), general, { signals });
       const cpu = cpuMsNow() - t0;
       // As learnSites keeps it: a site whose rules disagree with the general model on its own pages is not kept.
-      const kept = agreesEnough(t.agreement);
-      if (!kept) declined.push(`${name}: ${f}`);
-      const model: LoadedModel = kept ? { ...general, sites: [withTemplates(t.model, t.template)] } : general;
+      if (!agreesEnough(t.agreement)) declined.push(`${name}: ${f}`);
+      const model = keptSiteModel(t, general);
       const os = items.map((it) => scoreOf(pageOf(it), it.entry, model));
       all.push(...os);
       if (name === 'all signals') perFolder.set(f, { os, cpu, pages: items.length, agreement: { median: t.agreement.median, lowest: Math.min(...t.agreement.pages.map((a) => a.f1)), leastHeld: t.agreement.leastHeld, leastBacked: t.agreement.leastBacked } });

@@ -5,6 +5,7 @@
 import { withSiteEntries, type SiteModelEntry } from '../models/model-file.js';
 import { bundledModelPath, loadExtractionModel } from '../pipeline/extract.js';
 import { describeLearned, learnSites, loadPagesForLearning, type LearnedSite } from '../wrapper/learn-sites.js';
+import { generalOnly } from '../wrapper/unlabelled.js';
 import type { Trained, TrainOptions, UnlabelledWrapperReport } from './trainer.js';
 import type { TrainingPages } from './training-pages.js';
 
@@ -21,13 +22,13 @@ export async function trainWrapperWithoutLabels(pages: TrainingPages, options: T
   });
   if (loaded.length === 0) return { report: report([], []), failure: { code: 'BAD_CORPUS', message: 'no page could be read: no site model written', subject: pages.subject } };
   // The pages were chosen for learning: every site among them is learned, however few its pages.
-  const learned = learnSites(loaded, { ...general, sites: undefined } as typeof general, {
+  const learned = learnSites(loaded, generalOnly(general), {
     always: true, minPages: 1, ...(options.site !== undefined ? { site: options.site } : {}),
   });
   const entries = learned.flatMap((s) => (s.entry ? [s.entry] : []));
   if (entries.length === 0) {
-    const why = learned.some((s) => s.outcome === 'declined') ? 'no site learned agreed enough with the general model on its own pages' : 'no site had enough pages to learn';
-    return { report: report(learned, []), failure: { code: 'BAD_CORPUS', message: `${why}: no site model written`, subject: pages.subject } };
+    // Every site is learned (always, minPages 1), so none written means every one was declined.
+    return { report: report(learned, []), failure: { code: 'BAD_CORPUS', message: 'no site learned agreed enough with the general model on the pages of its site it read: no site model written', subject: pages.subject } };
   }
   return { model: withSiteEntries(general.file, entries), report: report(learned, entries) };
 }

@@ -12,14 +12,16 @@ import { extractPage, siteLabelled, type LoadedModel } from '../pipeline/extract
 import type { SiteModelEntry } from '../models/model-file.js';
 import { trainedSiteEntry } from './train.js';
 import { groupPagesBySite, type SiteNaming } from './site-groups.js';
-import { trainSiteUnlabelled, type SiteAgreement, type UnlabelledPage } from './unlabelled.js';
+import { trainSiteUnlabelled, type SiteAgreement, type UnlabelledPage, type UnlabelledTraining } from './unlabelled.js';
+import { withTemplates } from '../models/site-pick.js';
 import { DEFAULT_LEARN_MIN_PAGES } from './learn-min-pages.js';
 
 /**
- * A site learned without labels is kept only where, on every page it was learned from, its
- * rules' article holds at least this share of the general model's (word 4-grams): rules that
- * drop most of the general model's reading of a page they were learned from describe a part of
- * the page, not the site's article (docs/sites.md, "Session 49, beyond msv-big9").
+ * A site learned without labels is kept only where, on every page of the site it read (those it
+ * was learned from, then the next up to twice the block budget, in input order; later pages are
+ * not checked), its rules' article holds at least this share of the general model's (word
+ * 4-grams): rules that drop most of the general model's reading of the site's pages describe a
+ * part of the page, not the site's article (docs/sites.md, "Session 49, beyond msv-big9").
  */
 export const LEAST_HELD = 0.7;
 /**
@@ -28,15 +30,21 @@ export const LEAST_HELD = 0.7;
  */
 export const LEAST_BACKED = 0.25;
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
-/** Whether a site learned without labels is kept: its rules agree with the general model on every page it was learned from. */
+/** Whether a site learned without labels is kept: its rules agree with the general model on every page of the site it read. */
 export function agreesEnough(a: Pick<SiteAgreement, 'leastHeld' | 'leastBacked'>): boolean {
   return a.leastHeld >= LEAST_HELD && a.leastBacked >= LEAST_BACKED;
 }
 
+/** The model that reads a site's pages after learning it: the general model with the site model where it is kept (agreesEnough), the general model alone where it is declined. */
+export function keptSiteModel(t: UnlabelledTraining, general: LoadedModel): LoadedModel {
+  return agreesEnough(t.agreement) ? { ...general, sites: [withTemplates(t.model, t.template)] } : general;
+}
+
 /** Why a learned site was not kept, for the report. */
 function declinedWhy(s: LearnedSite): string {
-  if ((s.held ?? 1) < LEAST_HELD) return `on a page it was learned from its rules hold ${pct(s.held ?? 0)} of the general model's reading (${pct(LEAST_HELD)} needed on every page)`;
-  return `on a page it was learned from the general model's reading holds ${pct(s.backed ?? 0)} of its rules' (${pct(LEAST_BACKED)} needed on every page)`;
+  const checked = s.checked !== undefined ? ` (checked ${s.checked} of ${s.pages} pages)` : '';
+  if ((s.held ?? 1) < LEAST_HELD) return `on a page of the site it read its rules hold ${pct(s.held ?? 0)} of the general model's reading (${pct(LEAST_HELD)} needed on every page${checked})`;
+  return `on a page of the site it read the general model's reading holds ${pct(s.backed ?? 0)} of its rules' (${pct(LEAST_BACKED)} needed on every page${checked})`;
 }
 
 export { DEFAULT_LEARN_MIN_PAGES };
@@ -54,10 +62,12 @@ export interface LearnedSite {
   readonly drifted?: number;
   readonly ms?: number;
   readonly notes?: readonly string[];
-  /** Declined: the least share of the general model's article its rules held on a page learned from (siteAgreement). */
+  /** Declined: the least share of the general model's article its rules held on a page of the site it read (siteAgreement). */
   readonly held?: number;
   /** Declined: the least share of its rules' article the general model's held on such a page. */
   readonly backed?: number;
+  /** Declined: how many of the site's pages the agreement check read. */
+  readonly checked?: number;
 }
 
 /** Page files read and parsed for learning; unreadable ones are reported, not fatal. */
@@ -127,7 +137,10 @@ export function learnSites(pages: readonly UnlabelledPage[], model: LoadedModel,
     const t = trainSiteUnlabelled(name, members, model);
     const ms = performance.now() - t0;
     if (!agreesEnough(t.agreement)) {
-      out.push({ name, namedBy: g.by, pages: members.length, outcome: 'declined', ms, held: t.agreement.leastHeld, backed: t.agreement.leastBacked, notes: t.model.body.notes });
+      out.push({
+        name, namedBy: g.by, pages: members.length, outcome: 'declined', ms, held: t.agreement.leastHeld, backed: t.agreement.leastBacked, checked: t.agreement.pages.length,
+        ...(existing ? { drifted: existing.drifted } : {}), notes: t.model.body.notes,
+      });
       continue;
     }
     out.push({
@@ -145,7 +158,11 @@ export function describeLearned(s: LearnedSite): string {
     case 'kept': return `site ${s.name}: kept, its site model takes ${s.pages - (s.drifted ?? 0)} of the ${s.pages} page(s)`;
     case 'too-few': return `site ${s.name}${named}: ${s.pages} page(s), fewer than needed to learn it: the model's general reading`;
     case 'learned': return `site ${s.name}${named}: learned without labels from ${s.pages} page(s) in ${(s.ms ?? 0).toFixed(0)} ms`;
-    case 'declined': return `site ${s.name}${named}: learned without labels from ${s.pages} page(s), not kept: ${declinedWhy(s)}: the model's general reading`;
+    case 'declined': {
+      const stays = s.drifted !== undefined ? `drifted (${s.drifted} of ${s.pages} page(s) no longer fit its site model), ` : '';
+      const reading = s.drifted !== undefined ? `its site model stays for the ${s.pages - s.drifted} page(s) it still takes, the model's general reading for the rest` : "the model's general reading";
+      return `site ${s.name}${named}: ${stays}learned without labels from ${s.pages} page(s), not kept: ${declinedWhy(s)}: ${reading}`;
+    }
     case 'relearned': return `site ${s.name}: drifted (${s.drifted} of ${s.pages} page(s) no longer fit it), learned again from them in ${(s.ms ?? 0).toFixed(0)} ms`;
   }
 }

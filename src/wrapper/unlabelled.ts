@@ -338,7 +338,7 @@ function moveTitles(read: readonly ReadPage[], labelled: GoldLabel[][], isTempla
  */
 export function selfLabel(pages: readonly UnlabelledPage[], general: LoadedModel, signals: UnlabelledSignals = ALL_SIGNALS): SelfLabelled {
   const on: Signals = { ...ALL_SIGNALS, ...signals };
-  const model: LoadedModel = { ...general, sites: undefined } as LoadedModel;
+  const model = generalOnly(general);
   const read: ReadPage[] = pages.map((p) => {
     const r = extractPage(p.page, model);
     const labels = r.labels.map((l, i): GoldLabel => (on.confident && l === 'other' && r.probs[i]![BODY]! >= CONFIDENT_BODY ? 'body' : l));
@@ -387,7 +387,7 @@ function relabelled(pages: readonly LabelledPage[], site: TemplatedSite, general
 
 export interface UnlabelledTraining extends SiteTraining {
   readonly selfLabels: SelfLabelStats;
-  /** How far the site model learned agrees with the general model on the pages it was learned from (siteAgreement). */
+  /** How far the site model learned agrees with the general model on the site's pages it read (siteAgreement): those learned from, then the next up to twice the block budget. */
   readonly agreement: SiteAgreement;
 }
 
@@ -431,8 +431,10 @@ export function textAgreement(text: string, reference: string): TextAgreement {
 }
 
 export interface SiteAgreement {
-  /** Per page checked (those learned from, then the next up to twice the block budget): the site model's article against the general model's (1 and 1 where the site model does not take the page). */
+  /** Per page checked, in input order (those learned from, then the next up to twice the block budget; later pages are not checked): the site model's article against the general model's (1 and 1 where the site model does not take the page). */
   readonly pages: readonly TextAgreement[];
+  /** The site's pages, checked or not (pages.length of them were checked). */
+  readonly of: number;
   /** Median of the pages' F1. */
   readonly median: number;
   /** The least share of the general model's article the site model's holds, over the pages. */
@@ -441,24 +443,33 @@ export interface SiteAgreement {
   readonly leastBacked: number;
 }
 
+/** The model without its site models: the general model's reading alone. */
+export const generalOnly = (model: LoadedModel): LoadedModel => ({ ...model, sites: undefined }) as LoadedModel;
+
+/** A page checked, with the general model's article text of it. */
+interface CheckedPage {
+  readonly page: Page;
+  readonly generalText: string;
+}
+
 /**
- * The site model's reading of the pages it was learned from against the general model's: a
+ * The site model's reading of the site's pages it read against the general model's: a
  * check needing no gold. Where the learned rules describe the site's pages they reproduce the
  * general model's reading, corrected at the edges (template blocks, captions, a second part it
  * dropped), so the site model's article holds nearly all of the general model's on every page;
  * where the page is not one the rules can describe (a product page's scattered text, an
  * article body split across containers) the rules fasten on one part and drop the rest.
  */
-export function siteAgreement(pages: readonly UnlabelledPage[], generalTexts: readonly string[], site: TemplatedSite, general: LoadedModel): SiteAgreement {
+function siteAgreement(pages: readonly CheckedPage[], of: number, site: TemplatedSite, general: LoadedModel): SiteAgreement {
   const model: LoadedModel = { ...general, sites: [site] };
-  const values = pages.map((p, k): TextAgreement => {
+  const values = pages.map((p): TextAgreement => {
     const r = extractPage(p.page, model);
-    return siteLabelled(r) ? textAgreement(articleText(r.article), generalTexts[k] ?? '') : { f1: 1, held: 1, backed: 1 };
+    return siteLabelled(r) ? textAgreement(articleText(r.article), p.generalText) : { f1: 1, held: 1, backed: 1 };
   });
   const f1s = values.map((v) => v.f1).sort((a, b) => a - b);
   const mid = f1s.length >> 1;
   const median = f1s.length === 0 ? 1 : f1s.length % 2 ? f1s[mid]! : (f1s[mid - 1]! + f1s[mid]!) / 2;
-  return { pages: values, median, leastHeld: Math.min(1, ...values.map((v) => v.held)), leastBacked: Math.min(1, ...values.map((v) => v.backed)) };
+  return { pages: values, of, median, leastHeld: Math.min(1, ...values.map((v) => v.held)), leastBacked: Math.min(1, ...values.map((v) => v.backed)) };
 }
 
 /**
@@ -483,7 +494,10 @@ export function pagesWithinBudget<T extends UnlabelledPage>(pages: readonly T[],
 
 /** A site model learned from the site's unlabelled pages: self-labelled (selfLabel), then induced as from a person's labels. */
 export function trainSiteUnlabelled(host: string, allPages: readonly UnlabelledPage[], general: LoadedModel, options: UnlabelledOptions = {}): UnlabelledTraining {
-  const pages = pagesWithinBudget(allPages, options.blockBudget);
+  const budget = options.blockBudget ?? LEARN_BLOCK_BUDGET;
+  // Checked also on the site's next pages up to a second budget: a page left out of learning is the site model's too.
+  const checked = pagesWithinBudget(allPages, 2 * budget);
+  const pages = pagesWithinBudget(checked, budget);
   const labelled = selfLabel(pages, general, options.signals);
   let t = trainSiteModel(host, labelled.pages, options);
   const signals = { ...ALL_SIGNALS, ...options.signals };
@@ -493,14 +507,12 @@ export function trainSiteUnlabelled(host: string, allPages: readonly UnlabelledP
     current = relabelled(current, withTemplates(t.model, boilerplateOf(t)), general);
     t = trainSiteModel(host, current, options);
   }
-  const capped = pages.length < allPages.length ? ` (the first ${pages.length} of ${allPages.length}: at most ${options.blockBudget ?? LEARN_BLOCK_BUDGET} blocks together)` : '';
+  const capped = pages.length < allPages.length ? ` (the first ${pages.length} of ${allPages.length}: at most ${budget} blocks together)` : '';
   const note = `learned without labels from ${pages.length} page(s)${capped}: ${labelled.stats.template} template block(s) the general model read as content, path vote +${labelled.stats.votedBody}/-${labelled.stats.votedOther} body, ${labelled.stats.outsideContainer} outside the article's container, ${labelled.stats.titleMoved} title(s) moved, ${labelled.stats.captions} photo caption(s)`;
   const model = new WrapperSiteModel(t.model.host, { ...t.model.body, notes: [note, ...t.model.body.notes] });
   const template = boilerplateOf(t);
-  // Checked also on the site's next pages up to a second budget: a page left out of learning is the site model's too.
-  const checked = pagesWithinBudget(allPages, 2 * (options.blockBudget ?? LEARN_BLOCK_BUDGET));
-  const plain: LoadedModel = { ...general, sites: undefined } as LoadedModel;
-  const generalTexts = [...labelled.generalTexts, ...checked.slice(pages.length).map((p) => articleText(extractPage(p.page, plain).article))];
-  const agreement = siteAgreement(checked, generalTexts, withTemplates(model, template), general);
+  const plain = generalOnly(general);
+  const checkedPages = checked.map((p, k): CheckedPage => ({ page: p.page, generalText: labelled.generalTexts[k] ?? articleText(extractPage(p.page, plain).article) }));
+  const agreement = siteAgreement(checkedPages, allPages.length, withTemplates(model, template), general);
   return { ...t, model, selfLabels: labelled.stats, template, agreement };
 }

@@ -42,6 +42,14 @@ test('a site whose rules drop most of the general model\'s reading on a page, or
   assert.match(held, /^site shop\.example: learned without labels from 6 page\(s\), not kept: .*hold 13% of the general model's reading \(70% needed on every page\): the model's general reading$/);
   const backed = describeLearned({ name: 'shop.example', namedBy: 'host', pages: 6, outcome: 'declined', held: 0.95, backed: 0.1 });
   assert.match(backed, /general model's reading holds 10% of its rules' \(25% needed/);
+  const checked = describeLearned({ name: 'shop.example', namedBy: 'host', pages: 12, outcome: 'declined', held: 0.13, backed: 0.9, checked: 4 });
+  assert.match(checked, /on a page of the site it read .*\(70% needed on every page \(checked 4 of 12 pages\)\)/);
+});
+
+test('a drifted site learned again and declined keeps its site model for the pages it still takes, and says so', () => {
+  const s = describeLearned({ name: 'news.example', namedBy: 'host', pages: 10, outcome: 'declined', held: 0.2, backed: 0.9, checked: 10, drifted: 7 });
+  assert.match(s, /^site news\.example: drifted \(7 of 10 page\(s\) no longer fit its site model\), learned without labels from 10 page\(s\), not kept: /);
+  assert.match(s, /: its site model stays for the 3 page\(s\) it still takes, the model's general reading for the rest$/);
 });
 
 test('a site is learned from its first pages whose blocks fit the budget together (the first page always); the note says so', async () => {
@@ -56,4 +64,5 @@ test('a site is learned from its first pages whose blocks fit the budget togethe
   assert.equal(t.agreement.pages.length, 5, 'agreement is read on the pages learned from and the next ones up to twice the budget');
   const tight = trainSiteUnlabelled('template:test', pages, await loadExtractionModel(), { blockBudget: per });
   assert.equal(tight.agreement.pages.length, 2);
+  assert.equal(tight.agreement.of, 5, 'the site\'s pages, checked or not');
 });
