@@ -18,6 +18,7 @@ import type { ElementNode } from '../src/dom/tree.js';
 import { elementText, normalizeValue } from '../src/models/wrapper/fields.js';
 import * as thisBuild from '../src/wrapper/fields.js';
 import { argValue } from './args.js';
+import { cpuMsNow } from './cpu-time.js';
 import { declaredItemLists, LD_RE } from './declared-item-lists.js';
 
 type Induction = Pick<typeof thisBuild, 'induceFields'>;
@@ -67,16 +68,12 @@ for (const name of ['wcxb-dev', 'trafilatura-eval']) {
   }
 }
 
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 /** Parses the case's page with `build` and times its induction alone; the model as JSON. */
 function induce(build: Induction & Parser, c: Case): { model: string; ms: number } {
   const tree = build.parseHtml(c.html, c.url !== undefined ? { url: c.url } : {});
-  const t0 = cpuMs();
+  const t0 = cpuMsNow();
   const model = build.induceFields([{ id: 'p', tree, fields: { name: c.names } }]);
-  return { model: JSON.stringify(model), ms: cpuMs() - t0 };
+  return { model: JSON.stringify(model), ms: cpuMsNow() - t0 };
 }
 
 const differ: string[] = [];

@@ -264,7 +264,7 @@ export function microdataLists(tree: DomTree, textOf: (id: number) => string, so
  * `sources.things`, things of any item type) on one tag path, a product's three or more `offers`.
  * Scopes are grouped by tag path rather than parent, as CMSs wrap each teaser in its own row.
  */
-export function rdfaLists(tree: DomTree, textOf: (id: number) => string, sources: GoldSources = {}): DeclaredList[] {
+function rdfaLists(tree: DomTree, textOf: (id: number) => string, sources: GoldSources = {}): DeclaredList[] {
   const out: DeclaredList[] = [];
   const entry = (el: ElementNode): DeclaredItem | undefined => declaredItem(tree, RDFA, el, textOf);
   const pathOf = treeFacts(tree).pathOf;

@@ -25,7 +25,7 @@ import { DECODE_RULES } from './rules/index.js';
 export { DECODE_NUMBERS, DEFAULT_DECODE_SETTINGS, resolveDecodeSettings, type DecodeOptions, type DecodeSettings } from './settings.js';
 export { evidenceFrom, NO_EVIDENCE, pageEvidence, type PageEvidence, type PageFacts } from './evidence.js';
 export { applyRules, BlockTag, DecodeState, type AddedText, type DecodeNote, type DecodeRule } from './rule.js';
-export { DECODE_RULES, SITE_DECODE_RULES } from './rules/index.js';
+export { DECODE_RULES, SELF_TRAINED_DECODE_RULES, SITE_DECODE_RULES } from './rules/index.js';
 export { bodyWeightOf } from './rules/shared/body-weight.js';
 
 export interface ConstrainedLabels {

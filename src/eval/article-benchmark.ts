@@ -11,6 +11,7 @@
  * - accuracy ("exact") is the share of pages whose token sequences are identical.
  * The benchmark's bootstrap confidence intervals are not computed here.
  */
+import { shingleCounts } from '../util/shingles.js';
 import type { PRF } from './text-metrics.js';
 
 const TOKEN_RE = /[\p{L}\p{N}_]+/gu;
@@ -25,17 +26,6 @@ export interface ShinglePageScore {
   readonly fp: number;
   readonly fn: number;
   readonly exact: boolean;
-}
-
-function shingleCounts(tokens: readonly string[], n: number): Map<string, number> {
-  const out = new Map<string, number>();
-  // '\u0001' cannot occur inside a token, so joined shingles never collide.
-  const last = Math.max(1, tokens.length - n + 1);
-  for (let i = 0; i < last && i < tokens.length; i++) {
-    const key = tokens.slice(i, i + n).join('\u0001');
-    out.set(key, (out.get(key) ?? 0) + 1);
-  }
-  return out;
 }
 
 export function shinglePageScore(extracted: string, gold: string, n = 4): ShinglePageScore {

@@ -22,11 +22,10 @@ import { siteLabelersOf } from '../models/site-models.js';
 import { labelWithSite, pickSite, type SitePick, type TemplatedSite } from '../models/site-pick.js';
 import { featureOptionsOf, predictPage } from '../models/page-prediction.js';
 import {
-  bodyWeightOf, constrainLabels, DECODE_RULES, pageEvidence, resolveDecodeSettings, SITE_DECODE_RULES,
+  bodyWeightOf, constrainLabels, DECODE_RULES, pageEvidence, resolveDecodeSettings, SELF_TRAINED_DECODE_RULES, SITE_DECODE_RULES,
   type AddedText, type ConstrainedLabels, type DecodeNote, type DecodeOptions,
 } from '../decode/constrain.js';
 import { declaredSiteKeys as siteKeysDeclared, type PageEvidence } from '../decode/evidence.js';
-import { commentSections } from '../decode/rules/index.js';
 import type { DecodeRule } from '../decode/rule.js';
 import type { PageType } from '../decode/page-type.js';
 import { buildArticle, findComments, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
@@ -283,15 +282,6 @@ function withComments(article: Article, page: Page, evidence: PageEvidence): Art
 function siteDecodeOptions(options: ExtractOptions): ExtractOptions {
   return { ...options, kindBodyWeight: false };
 }
-
-/**
- * The general decoder's rules without `comment-sections`, for a site model learned without
- * labels: its self-labels already weighed the site's pages together, so what its rules call body
- * inside what the decoder takes for a comment section stays (on forbes-2009 a "Comment On This
- * Story" heading mid-article dropped the article's second half; docs/sites.md, "Learning a site
- * without labels"). Article-end and the product-review rule still apply.
- */
-const SELF_TRAINED_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== commentSections));
 
 /**
  * The decode rules for a page's labels: the general ones for the general model and for site

@@ -102,7 +102,7 @@ function connection(url: string, log: (line: string) => void, name: string): Red
  * Runs a worker until it is stopped (`stop()`, e.g. on SIGTERM: the pages in hand are finished
  * first) or, with `untilEmpty`, until the queue has nothing left to do.
  */
-export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<QueueWorkerSummary>; stop: (force?: boolean) => Promise<void> } {
+export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<QueueWorkerSummary>; stop: () => Promise<void> } {
   const name = options.queue ?? DEFAULT_QUEUE;
   const log = options.log ?? (() => undefined);
   const fields = options.fields ?? DEFAULT_BATCH_FIELDS;
@@ -118,8 +118,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
   const counter = new Queue(name, { connection: store as never });
 
   let stopping: Promise<void> | undefined;
-  const stop = (force = false): Promise<void> => {
-    if (force) return taker.stopNow();
+  const stop = (): Promise<void> => {
     stopping ??= taker.stop();
     return stopping;
   };
@@ -130,8 +129,8 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
       const running = taker.run();
       const watching = watchQueue(new StallWatchdog(STALL_TICKS), hand, counter, options.untilEmpty ?? false, {
         onStuck: (waiting) => {
-          log(`worker: took no page for ${(STALL_TICKS * STALL_TICK_MS) / 1000} s while ${waiting} wait${taker.lastError ? ` (last error: ${taker.lastError})` : ''}; starting a fresh BullMQ worker`);
-          void taker.replace();
+          const lastError = taker.lastError;
+          if (taker.replace()) log(`worker: took no page for ${(STALL_TICKS * STALL_TICK_MS) / 1000} s while ${waiting} wait${lastError ? ` (last error: ${lastError})` : ''}; starting a fresh BullMQ worker`);
         },
         onEmpty: () => void stop(),
       });
@@ -252,8 +251,6 @@ class JobTaker {
   private current: Worker<PageJobData, string>;
   private swapped: () => void = () => undefined;
   private stopping = false;
-  private forced: () => void = () => undefined;
-  private readonly forcedStop = new Promise<void>((resolve) => (this.forced = resolve));
   /** The last error BullMQ reported (connection errors included), for the watchdog's message. */
   lastError: string | undefined;
   constructor(private readonly make: () => Worker<PageJobData, string>, private readonly log: (line: string) => void) {
@@ -274,26 +271,21 @@ class JobTaker {
       if (end === 'ended' && w === this.current) return;
     }
   }
-  async replace(): Promise<void> {
-    if (this.stopping) return;
+  /** Swaps in a fresh worker and closes the stuck one; false (nothing done) once stopping. */
+  replace(): boolean {
+    if (this.stopping) return false;
     const stuck = this.current;
     this.current = this.fresh();
     this.lastError = undefined;
     this.swapped();
-    await stuck.close(true).catch(() => undefined);
+    void stuck.close(true).catch(() => undefined);
+    return true;
   }
   /** Finishes the pages in hand, then closes; first waits for the blocking connection to be connected (see `blockingConnectionUp`). */
   async stop(): Promise<void> {
     this.stopping = true;
-    const up = blockingConnectionUp(this.current, () => this.log('worker: waiting for Redis before stopping (BullMQ\'s blocking connection is reconnecting)'));
-    await Promise.race([up, this.forcedStop]);
+    await blockingConnectionUp(this.current, () => this.log('worker: waiting for Redis before stopping (BullMQ\'s blocking connection is reconnecting)'));
     await this.current.close();
-  }
-  /** Closes at once; the pages in hand go back to the queue when their locks expire. */
-  stopNow(): Promise<void> {
-    this.stopping = true;
-    this.forced();
-    return this.current.close(true);
   }
 }
 

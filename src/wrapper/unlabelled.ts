@@ -34,6 +34,7 @@ import type { InduceOptions } from './induce.js';
 import { WrapperSiteModel } from '../models/wrapper/site-model.js';
 import { blockRoles, BlockRole, CAPTION_LEVELS, MAX_LINE_CHARS } from '../decode/roles.js';
 import { toText, type Article } from '../article/index.js';
+import { shingleCounts } from '../util/shingles.js';
 
 /** The signals self-labelling uses (all by default); the bench switches them off one by one. */
 export interface UnlabelledSignals {
@@ -394,22 +395,12 @@ export interface UnlabelledTraining extends SiteTraining {
 /** An article as one text, headline first: what the agreement compares. */
 const articleText = (a: Article): string => `${a.title}\n\n${toText(a)}`;
 
-/** Word 4-grams of a text, counted (lower case, punctuation dropped). */
-function wordShingles(text: string): Map<string, number> {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
-  const out = new Map<string, number>();
-  if (words.length === 0) return out;
-  const n = Math.min(AGREEMENT_SHINGLE, words.length);
-  for (let i = 0; i + n <= words.length; i++) {
-    const k = words.slice(i, i + n).join(' ');
-    out.set(k, (out.get(k) ?? 0) + 1);
-  }
-  return out;
-}
 const AGREEMENT_SHINGLE = 4;
+/** Word 4-grams of a text, counted (lower case, punctuation dropped). */
+const wordShingles = (text: string): Map<string, number> => shingleCounts(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [], AGREEMENT_SHINGLE);
 
 /** How two articles' texts compare, by word 4-grams (both 1 when both are empty). */
-export interface TextAgreement {
+interface TextAgreement {
   /** Shingle F1 of the two. */
   readonly f1: number;
   /** Share of the reference text's shingles the other holds. */

@@ -100,6 +100,15 @@ export const DECODE_RULES: readonly DecodeRule[] = Object.freeze([
  */
 export const SITE_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== linkTail && r !== headingsInRegion));
 
+/**
+ * The general decoder's rules without `comment-sections`, for a site model learned without
+ * labels: its self-labels already weighed the site's pages together, so what its rules call body
+ * inside what the decoder takes for a comment section stays (on forbes-2009 a "Comment On This
+ * Story" heading mid-article dropped the article's second half; docs/sites.md, "Learning a site
+ * without labels"). Article-end and the product-review rule still apply.
+ */
+export const SELF_TRAINED_DECODE_RULES: readonly DecodeRule[] = Object.freeze(DECODE_RULES.filter((r) => r !== commentSections));
+
 export {
   bodyWeight, commentSections, productReviews, adSlots, dialogBoxes, pageFooters, pageAsides, noContentMarks, hiddenBoxes, pageFurniture, oneTitle, proseRescue, singleTextBlock, standfirst, leadIns, creditLines, dateLines, consentNotices, readerAppeals, widgetLines, siteNotes, noscriptMarkup, contentRegion, articleEnd, forumPosts, productSpecs, codeInRegion, linkTail, listingCards, teaserCards, cardSlots, headingsInRegion, headingElements, mediaInRegion, repeatedText, barePost, shortPage, productDescription,
 };
