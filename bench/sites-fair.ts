@@ -24,7 +24,7 @@ import { textAgreement, trainSiteUnlabelled } from '../src/wrapper/unlabelled.js
 import { agreesEnough, LEAST_BACKED, LEAST_HELD } from '../src/wrapper/learn-sites.js';
 import { SHARED_CORPORA } from './folds.js';
 import { argValue } from './args.js';
-import { cpuMsNow } from './cpu-time.js';
+import { cpuMsNow, median } from './cpu-time.js';
 
 const corpora = argValue('corpora', 'readability-test-pages,wcxb-dev').split(',');
 const minPages = Number(argValue('min-pages', '5'));
@@ -70,7 +70,7 @@ function read(s: SitePages, general: LoadedModel): Reading {
   const kinds = new Map<string, number>();
   for (const a of alone) kinds.set(a.kind, (kinds.get(a.kind) ?? 0) + 1);
   return {
-    ids: s.items.map((it) => it.entry.id), alone: alone.map((x) => x.shingle), site: scored.map((x) => x.shingle), median: t.agreement.median, agreement: t.agreement.pages.map((a) => a.f1),
+    ids: s.items.map((it) => it.entry.id), alone: alone.map((x) => x.shingle), site: scored.map((x) => x.shingle), median: median(t.agreement.pages.map((a) => a.f1)), agreement: t.agreement.pages.map((a) => a.f1),
     // Every page's agreement, as a per-page fallback at extraction would see it (the check reads only the first pages).
     perPage: scored.map((x, i) => (x.taken ? textAgreement(x.text, alone[i]!.text).f1 : 1)), held: t.agreement.pages.map((a) => a.held), leastHeld: t.agreement.leastHeld, leastBacked: t.agreement.leastBacked, backed: t.agreement.pages.map((a) => a.backed),
     taken: scored.filter((x) => x.taken).length, kinds: [...kinds].map(([k, n]) => `${k} ${n}`).join(', '), ms,

@@ -25,7 +25,7 @@ import { agreesEnough, keptSiteModel, learnSites } from '../src/wrapper/learn-si
 import { trainSiteUnlabelled, type UnlabelledSignals } from '../src/wrapper/unlabelled.js';
 import { trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
 import { groupPagesBySite } from '../src/wrapper/site-groups.js';
-import { cpuMsNow } from './cpu-time.js';
+import { cpuMsNow, median } from './cpu-time.js';
 
 export interface BenchItem { readonly entry: CorpusPage; readonly lp: LabelledPage }
 interface Scored { readonly shingle: ShinglePageScore; readonly title: boolean }
@@ -100,7 +100,7 @@ export function benchUnlabelled(data: ReadonlyMap<string, readonly BenchItem[]>,
       const model = keptSiteModel(t, general);
       const os = items.map((it) => scoreOf(pageOf(it), it.entry, model));
       all.push(...os);
-      if (name === 'all signals') perFolder.set(f, { os, cpu, pages: items.length, agreement: { median: t.agreement.median, lowest: Math.min(...t.agreement.pages.map((a) => a.f1)), leastHeld: t.agreement.leastHeld, leastBacked: t.agreement.leastBacked } });
+      if (name === 'all signals') perFolder.set(f, { os, cpu, pages: items.length, agreement: { median: median(t.agreement.pages.map((a) => a.f1)), lowest: Math.min(...t.agreement.pages.map((a) => a.f1)), leastHeld: t.agreement.leastHeld, leastBacked: t.agreement.leastBacked } });
     }
     signalScores.push([name, all]);
   }

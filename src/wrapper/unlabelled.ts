@@ -426,8 +426,6 @@ export interface SiteAgreement {
   readonly pages: readonly TextAgreement[];
   /** The site's pages, checked or not (pages.length of them were checked). */
   readonly of: number;
-  /** Median of the pages' F1. */
-  readonly median: number;
   /** The least share of the general model's article the site model's holds, over the pages. */
   readonly leastHeld: number;
   /** The least share of the site model's article the general model's holds, over the pages. */
@@ -457,10 +455,7 @@ function siteAgreement(pages: readonly CheckedPage[], of: number, site: Template
     const r = extractPage(p.page, model);
     return siteLabelled(r) ? textAgreement(articleText(r.article), p.generalText) : { f1: 1, held: 1, backed: 1 };
   });
-  const f1s = values.map((v) => v.f1).sort((a, b) => a - b);
-  const mid = f1s.length >> 1;
-  const median = f1s.length === 0 ? 1 : f1s.length % 2 ? f1s[mid]! : (f1s[mid - 1]! + f1s[mid]!) / 2;
-  return { pages: values, of, median, leastHeld: Math.min(1, ...values.map((v) => v.held)), leastBacked: Math.min(1, ...values.map((v) => v.backed)) };
+  return { pages: values, of, leastHeld: Math.min(1, ...values.map((v) => v.held)), leastBacked: Math.min(1, ...values.map((v) => v.backed)) };
 }
 
 /**
