@@ -10,16 +10,13 @@
  * its in-sample reading; the comparison that counts is captions on against off.
  *   node dist/bench/sites-captions-elsewhere.js [--corpora trafilatura-eval,readability-test-pages,wcxb-dev,postlight-titles] [--min-pages 5] [--sites HOST,...]
  */
-import { join } from 'node:path';
-import { toText } from '../src/article/index.js';
-import { loadCorpusPage, openCorpus } from '../src/corpus/open.js';
 import type { CorpusPage } from '../src/corpus/types.js';
-import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
+import { shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { extractPage, loadExtractionModel, siteLabelled, type LoadedModel } from '../src/pipeline/extract.js';
 import type { Page } from '../src/page.js';
 import { withTemplates } from '../src/models/site-pick.js';
 import { trainSiteUnlabelled, type UnlabelledSignals } from '../src/wrapper/unlabelled.js';
-import { SHARED_CORPORA } from './folds.js';
+import { articleScore, sitesOfCorpora, type SitePages } from './site-pages.js';
 import { argValue } from './args.js';
 
 const corpora = argValue('corpora', 'trafilatura-eval,readability-test-pages,wcxb-dev,postlight-titles').split(',');
@@ -27,35 +24,13 @@ const minPages = Number(argValue('min-pages', '5'));
 /** Only these sites (all when empty): the big product pages of some take minutes to learn, so a run can be split. */
 const onlySites = new Set(argValue('sites', '').split(',').filter((x) => x !== ''));
 
-interface SitePages { readonly corpus: string; readonly site: string; readonly items: { entry: CorpusPage; page: Page }[] }
 interface Outcome { readonly scores: ShinglePageScore[]; readonly taken: number; readonly captions: number }
 
 const general = await loadExtractionModel();
 const score = (page: Page, entry: CorpusPage, model: LoadedModel): { shingle: ShinglePageScore; taken: boolean } => {
   const r = extractPage(page, model);
-  return { shingle: shinglePageScore(`${r.article.title}\n\n${toText(r.article)}`, `${entry.gold.title ?? ''}\n\n${entry.gold.mainText ?? ''}`), taken: siteLabelled(r) };
+  return { shingle: articleScore(r, entry), taken: siteLabelled(r) };
 };
-
-/** The sites of the train-use corpora with `minPages` pages or more that have a full main text gold. */
-async function sitesOfCorpora(): Promise<SitePages[]> {
-  const out: SitePages[] = [];
-  for (const name of corpora) {
-    const corpus = await openCorpus(join(SHARED_CORPORA, name));
-    if (corpus.use !== 'train') throw new Error(`${name}: not a train-use corpus`);
-    const bySite = new Map<string, CorpusPage[]>();
-    for (const p of corpus.pages) {
-      if (p.gold.mainText === undefined || p.gold.mainText.trim() === '' || p.url === undefined) continue;
-      bySite.set(p.site, [...(bySite.get(p.site) ?? []), p]);
-    }
-    const withFull = corpus.pages.filter((p) => p.gold.mainText !== undefined).length;
-    console.log(`${name}: ${corpus.pages.length} pages, ${withFull} with a full main text gold, ${bySite.size} sites, ${[...bySite.values()].filter((ps) => ps.length >= minPages).length} with ${minPages}+ pages`);
-    for (const [site, entries] of bySite) {
-      if (entries.length < minPages || (onlySites.size > 0 && !onlySites.has(site))) continue;
-      out.push({ corpus: name, site, items: await Promise.all(entries.map(async (entry) => ({ entry, page: await loadCorpusPage(corpus, entry) }))) });
-    }
-  }
-  return out;
-}
 
 function learnAndScore(s: SitePages, signals: UnlabelledSignals): Outcome {
   const t = trainSiteUnlabelled(s.site, s.items.map((it) => ({ id: it.entry.id, page: it.page })), general, { signals });
@@ -67,7 +42,7 @@ function learnAndScore(s: SitePages, signals: UnlabelledSignals): Outcome {
 const fmt4 = (x: number): string => x.toFixed(4);
 const f1 = (scores: readonly ShinglePageScore[]): number => shingleSummary(scores).f1;
 
-const sites = await sitesOfCorpora();
+const sites = await sitesOfCorpora(corpora, minPages, onlySites, console.log);
 console.log('\n| corpus | site | pages | general model alone | captions off | captions on | on - off | site model took (off / on) | captions self-labelled |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 const pooled = { general: [] as ShinglePageScore[], off: [] as ShinglePageScore[], on: [] as ShinglePageScore[] };

@@ -12,17 +12,14 @@
  * and pooled F1 when a site model is kept only at a median agreement of at least each threshold.
  *   node dist/bench/sites-fair.js [--general PATH] [--corpora readability-test-pages,wcxb-dev] [--min-pages 5] [--sites HOST,...]
  */
-import { join } from 'node:path';
-import { toText } from '../src/article/index.js';
-import { loadCorpusPage, openCorpus } from '../src/corpus/open.js';
 import type { CorpusPage } from '../src/corpus/types.js';
-import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
+import { shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { extractPage, loadExtractionModel, loadExtractionModelFrom, siteLabelled, type LoadedModel } from '../src/pipeline/extract.js';
 import type { Page } from '../src/page.js';
 import { withTemplates } from '../src/models/site-pick.js';
-import { textAgreement, trainSiteUnlabelled } from '../src/wrapper/unlabelled.js';
+import { articleText, textAgreement, trainSiteUnlabelled } from '../src/wrapper/unlabelled.js';
 import { agreesEnough, LEAST_BACKED, LEAST_HELD } from '../src/wrapper/learn-sites.js';
-import { SHARED_CORPORA } from './folds.js';
+import { articleScore, sitesOfCorpora, type SitePages } from './site-pages.js';
 import { argValue } from './args.js';
 import { cpuMsNow, median } from './cpu-time.js';
 
@@ -33,32 +30,12 @@ const fairPath = argValue('general', '');
 /** Print each page's row too (id, general F1, site model F1, agreement): where a site model loses. */
 const perPageRows = process.argv.includes('--pages');
 
-interface SitePages { readonly corpus: string; readonly site: string; readonly items: { entry: CorpusPage; page: Page }[] }
 interface Reading { readonly ids: readonly string[]; readonly alone: ShinglePageScore[]; readonly site: ShinglePageScore[]; readonly median: number; readonly agreement: readonly number[]; readonly perPage: readonly number[]; readonly held: readonly number[]; readonly leastHeld: number; readonly leastBacked: number; readonly backed: readonly number[]; readonly taken: number; readonly kinds: string; readonly ms: number }
 
 const score = (page: Page, entry: CorpusPage, model: LoadedModel): { shingle: ShinglePageScore; taken: boolean; kind: string; text: string } => {
   const r = extractPage(page, model);
-  const text = `${r.article.title}\n\n${toText(r.article)}`;
-  return { shingle: shinglePageScore(text, `${entry.gold.title ?? ''}\n\n${entry.gold.mainText ?? ''}`), taken: siteLabelled(r), kind: r.pageKind, text };
+  return { shingle: articleScore(r, entry), taken: siteLabelled(r), kind: r.pageKind, text: articleText(r.article) };
 };
-
-async function sitesOfCorpora(): Promise<SitePages[]> {
-  const out: SitePages[] = [];
-  for (const name of corpora) {
-    const corpus = await openCorpus(join(SHARED_CORPORA, name));
-    if (corpus.use !== 'train') throw new Error(`${name}: not a train-use corpus`);
-    const bySite = new Map<string, CorpusPage[]>();
-    for (const p of corpus.pages) {
-      if (p.gold.mainText === undefined || p.gold.mainText.trim() === '' || p.url === undefined) continue;
-      bySite.set(p.site, [...(bySite.get(p.site) ?? []), p]);
-    }
-    for (const [site, entries] of bySite) {
-      if (entries.length < minPages || (onlySites.size > 0 && !onlySites.has(site))) continue;
-      out.push({ corpus: name, site, items: await Promise.all(entries.map(async (entry) => ({ entry, page: await loadCorpusPage(corpus, entry) }))) });
-    }
-  }
-  return out;
-}
 
 function read(s: SitePages, general: LoadedModel): Reading {
   const alone = s.items.map((it) => score(it.page, it.entry, general));
@@ -83,7 +60,7 @@ const pr = (scores: readonly ShinglePageScore[]): string => { const s = shingleS
 
 const generals: [string, LoadedModel][] = [['in-sample (bundled)', await loadExtractionModel()]];
 if (fairPath !== '') generals.push(['fair (sites left out)', await loadExtractionModelFrom(fairPath, undefined)]);
-const sites = await sitesOfCorpora();
+const sites = await sitesOfCorpora(corpora, minPages, onlySites);
 const THRESHOLDS = [0, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9];
 const HELD = [0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9];
 for (const [name, general] of generals) {

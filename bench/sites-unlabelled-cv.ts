@@ -9,8 +9,7 @@
  *   node dist/bench/sites-unlabelled-cv.js [--corpus DIR] [--errors] [--variants '{"rounds":1};{"signals":{"confident":false}}']
  */
 import type { CorpusPage } from '../src/corpus/types.js';
-import { toText } from '../src/article/index.js';
-import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
+import { shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { extractPage, loadExtractionModel, siteLabelled, type LoadedModel } from '../src/pipeline/extract.js';
 import type { LabelledPage } from '../src/wrapper/index.js';
@@ -18,6 +17,7 @@ import { selfLabel, trainSiteUnlabelled, type UnlabelledOptions } from '../src/w
 import { agreesEnough, keptSiteModel } from '../src/wrapper/learn-sites.js';
 import { withoutUrl } from './sites-unlabelled.js';
 import { argValue } from './args.js';
+import { articleScore } from './site-pages.js';
 import { labelledSites, msvRoot } from './msv-sites.js';
 
 const root = msvRoot();
@@ -32,7 +32,7 @@ const data: ReadonlyMap<string, readonly Item[]> = await labelledSites(root);
 const scoreOf = (item: Item, model: LoadedModel): Scored => {
   const r = extractPage(withoutUrl(item.lp.page), model);
   return {
-    shingle: shinglePageScore(`${r.article.title}\n\n${toText(r.article)}`, `${item.entry.gold.title ?? ''}\n\n${item.entry.gold.mainText ?? ''}`),
+    shingle: articleScore(r, item.entry),
     title: titlesMatch(r.article.title, item.entry.gold.title ?? ''), taken: siteLabelled(r),
   };
 };

@@ -15,8 +15,7 @@
 import type { CorpusPage } from '../src/corpus/types.js';
 import type { DomNode } from '../src/dom/tree.js';
 import type { Page } from '../src/page.js';
-import { toText } from '../src/article/index.js';
-import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
+import { shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { extractPage, type ExtractOptions, type ExtractResult, type LoadedModel } from '../src/pipeline/extract.js';
 import { pickSite, withTemplates } from '../src/models/site-pick.js';
@@ -26,6 +25,7 @@ import { trainSiteUnlabelled, type UnlabelledSignals } from '../src/wrapper/unla
 import { trainSiteModel, WrapperSiteModel, type LabelledPage } from '../src/wrapper/index.js';
 import { groupPagesBySite } from '../src/wrapper/site-groups.js';
 import { cpuMsNow, median } from './cpu-time.js';
+import { articleScore } from './site-pages.js';
 
 export interface BenchItem { readonly entry: CorpusPage; readonly lp: LabelledPage }
 interface Scored { readonly shingle: ShinglePageScore; readonly title: boolean }
@@ -43,7 +43,7 @@ function scoreOf(page: Page, entry: CorpusPage, model: LoadedModel, options: Ext
 /** A page's extraction scored against its gold. */
 function scoreOfResult(r: ExtractResult, entry: CorpusPage): Scored & { readonly extractor?: string; readonly drift: boolean } {
   return {
-    shingle: shinglePageScore(`${r.article.title}\n\n${toText(r.article)}`, `${entry.gold.title ?? ''}\n\n${entry.gold.mainText ?? ''}`),
+    shingle: articleScore(r, entry),
     title: titlesMatch(r.article.title, entry.gold.title ?? ''), drift: r.siteDrift !== undefined,
     ...(r.extractor !== undefined ? { extractor: r.extractor } : {}),
   };

@@ -13,9 +13,8 @@
  *   node dist/bench/sites.js [--corpus DIR] [--ks 1,2,3,5] [--no-maxent] [--no-ripper] [--no-unlabelled] [--only-unlabelled]
  */
 import type { CorpusPage } from '../src/corpus/types.js';
-import { toText } from '../src/article/index.js';
 import { computeFeatures } from '../src/features/index.js';
-import { shinglePageScore, shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
+import { shingleSummary, type ShinglePageScore } from '../src/eval/article-benchmark.js';
 import { titlesMatch } from '../src/eval/text-metrics.js';
 import { trainOnSequences } from '../src/learn/train.js';
 import { extractPage, inMemoryModel, loadExtractionModel, type LoadedModel } from '../src/pipeline/extract.js';
@@ -24,6 +23,7 @@ import type { Page } from '../src/page.js';
 import { trainSiteModel, WrapperSiteModel } from '../src/wrapper/index.js';
 import { benchUnlabelled } from './sites-unlabelled.js';
 import { argValue } from './args.js';
+import { articleScore } from './site-pages.js';
 import { labelledSites, msvRoot, type SitePage } from './msv-sites.js';
 import { withTemplates } from '../src/models/site-pick.js';
 import type { SiteTemplates } from '../src/models/site-template.js';
@@ -46,9 +46,8 @@ const score = (page: Page, entry: CorpusPage, m: LoadedModel): Outcome => {
   const t0 = performance.now();
   const r = extractPage(page, m);
   const ms = performance.now() - t0;
-  const text = `${r.article.title}\n\n${toText(r.article)}`;
   return {
-    shingle: shinglePageScore(text, `${entry.gold.title ?? ''}\n\n${entry.gold.mainText ?? ''}`),
+    shingle: articleScore(r, entry),
     title: titlesMatch(r.article.title, entry.gold.title ?? ''), ms,
     ...(r.extractor !== undefined ? { fallback: r.extractor === 'general' } : {}),
   };

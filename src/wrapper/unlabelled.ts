@@ -393,7 +393,7 @@ export interface UnlabelledTraining extends SiteTraining {
 }
 
 /** An article as one text, headline first: what the agreement compares. */
-const articleText = (a: Article): string => `${a.title}\n\n${toText(a)}`;
+export const articleText = (a: Article): string => `${a.title}\n\n${toText(a)}`;
 
 const AGREEMENT_SHINGLE = 4;
 /** Word 4-grams of a text, counted (lower case, punctuation dropped). */
