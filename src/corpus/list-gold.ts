@@ -384,7 +384,7 @@ function matchList(list: DeclaredList, tree: DomTree, rows: TreeNodeRows): { nod
  * the page declares no list or fewer than MIN_GOLD_ITEMS of its items are found.
  */
 export function listGold(html: string, url?: string, sources: GoldSources = {}): ListGold | undefined {
-  const original = parseHtml(html, url ? { url } : {});
+  const original = parseHtml(html, url ? { url, rdfa: true } : { rdfa: true });
   let textOf: ((id: number) => string) | undefined;
   const originalText = (id: number): string => (textOf ??= treeNodeRows(original).textOf)(id);
   const microdata = /\bitemscope\b/i.test(html) ? microdataLists(original, originalText, sources) : [];

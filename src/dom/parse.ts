@@ -32,18 +32,21 @@ export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
  */
 const SVG_TEXT_TAGS: ReadonlySet<string> = new Set(['text', 'foreignobject']);
 
-/** Attributes kept on elements: what features, rendering, annotation and the list gold (RDFa: `typeof`, `about`, `resource`) need. */
+/** Attributes kept on elements: what features, rendering and annotation need. */
 const KEPT_ATTRS: readonly string[] = [
   'class', 'id', 'role', 'itemprop', 'itemtype', 'itemscope', 'href', 'src', 'srcset', 'data-src',
   'data-srcset', 'data-original', 'data-lazy-src', 'alt', 'title', 'lang', 'hidden', 'style', 'name',
   'content', 'property', 'http-equiv', 'charset', 'datetime', 'type', 'width', 'height', 'rel',
-  'colspan', 'rowspan', 'start', 'poster', 'cite', 'dir', 'typeof', 'about', 'resource',
+  'colspan', 'rowspan', 'start', 'poster', 'cite', 'dir',
 ];
+/** RDFa's attributes, kept only when asked for (`rdfa`): the list gold reads a page's RDFa things. */
+const RDFA_ATTRS: readonly string[] = ['typeof', 'about', 'resource'];
 /**
  * Each kept name to itself: the one lookup both tests a name the tokenizer made and gives the
  * record a key the engine already holds (a fresh string key costs a second lookup).
  */
 const KEPT_ATTR_KEYS: ReadonlyMap<string, string> = new Map(KEPT_ATTRS.map((name) => [name, name]));
+const KEPT_ATTR_KEYS_RDFA: ReadonlyMap<string, string> = new Map([...KEPT_ATTRS, ...RDFA_ATTRS].map((name) => [name, name]));
 
 export interface ParseOptions extends DecodeOptions {
   /** URL the page came from; resolves relative links. */
@@ -66,13 +69,13 @@ const isHiddenElement = isHiddenByAttrs;
 
 const HTML_NS: string = parse5Html.NS.HTML;
 
-function keptAttrs(el: P5Element): Record<string, string> {
+function keptAttrs(el: P5Element, keys: ReadonlyMap<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   // The tokenizer lower-cases attribute names; only svg and MathML adjust some (`viewBox`).
   const foreign = el.namespaceURI !== HTML_NS;
   for (const a of el.attrs) {
     const name = foreign ? a.name.toLowerCase() : a.name;
-    const key = KEPT_ATTR_KEYS.get(name);
+    const key = keys.get(name);
     if (key !== undefined) out[key] = a.value;
     else if (name.startsWith('aria-')) out[name] = a.value;
   }
@@ -80,10 +83,11 @@ function keptAttrs(el: P5Element): Record<string, string> {
 }
 
 /** Parses already-decoded HTML text into a light tree (`readRuns: false`: with parse5's own tokenizer, for benchmarks). */
-export function parseHtml(html: string, options: { url?: string; openPanels?: boolean; readRuns?: boolean } = {}): DomTree {
+/** `rdfa`: keep RDFa's `typeof`, `about` and `resource` on elements (default false; the list gold's reading of the original page). */
+export function parseHtml(html: string, options: { url?: string; openPanels?: boolean; readRuns?: boolean; rdfa?: boolean } = {}): DomTree {
   const { document, truncated, dropped, segmentIds } = parseDocument(html, { scriptingEnabled: false }, undefined, options.readRuns);
   if (segmentIds) resolveStreamedSegments(document);
-  const tree = buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true);
+  const tree = buildTree(document as unknown as P5Node, options.url, truncated, options.openPanels ?? true, options.rdfa ? KEPT_ATTR_KEYS_RDFA : KEPT_ATTR_KEYS);
   return dropped.hidden + dropped.empty + dropped.unwrapped > 0 ? Object.freeze({ ...tree, dropped }) : tree;
 }
 
@@ -113,7 +117,7 @@ const CLOSED_DETAILS = 4;
 /** The frame is an element's own child list (its end is set when the list is done), not a moved segment's. */
 const CLOSES_ELEMENT = 8;
 
-function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, openPanels: boolean): DomTree {
+function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, openPanels: boolean, keptKeys: ReadonlyMap<string, string>): DomTree {
   const nodes: DomNode[] = [];
   const meta: MetaTag[] = [];
   const jsonLd: string[] = [];
@@ -182,7 +186,7 @@ function buildTree(doc: P5Node, url: string | undefined, truncated: boolean, ope
     }
     const el = node as P5Element;
     const tag = el.tagName.toLowerCase();
-    const attrs = keptAttrs(el);
+    const attrs = keptAttrs(el, keptKeys);
 
     // Head data that the features need, gathered here so no later stage re-walks the tree.
     if (tag === 'title' && !title) title = normalizeSpace(textOf(el).replaceAll(SOFT_HYPHEN, ''));
