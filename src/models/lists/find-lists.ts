@@ -129,8 +129,6 @@ export interface RuleMarks {
   readonly groups?: ReadonlyMap<number, number>;
   /** The item rules' list (mainGroup of `marked`; empty: none). */
   readonly list: readonly number[];
-  /** The tag path of the item rules' list (-1: none). */
-  readonly choice: number;
 }
 
 /** The group rule sets' probabilities, when the model has group rule sets. */
@@ -142,7 +140,7 @@ function groupsOf(rows: TreeNodeRows, model: ListModel): Map<number, number> | u
 function marksOf(rows: TreeNodeRows, model: ListModel, vote: ItemVote, groups: ReadonlyMap<number, number> | undefined): RuleMarks {
   return {
     marked: vote.marked, rowMarks: vote.rowMarks, probability: meanProbabilities(rows, vote.firings, model.ruleSets),
-    list: vote.list, choice: vote.list.length ? rows.pathOf[vote.list[0]!]! : -1, ...(groups ? { groups } : {}),
+    list: vote.list, ...(groups ? { groups } : {}),
   };
 }
 
@@ -153,7 +151,9 @@ export function ruleMarks(rows: TreeNodeRows, model: ListModel): RuleMarks {
 
 /** The candidate groups with their features (group-features.ts), the rules' marks among them. */
 export function markedCandidates(tree: DomTree, rows: TreeNodeRows, marks: RuleMarks): CandidateGroup[] {
-  const { rowMarks, probability, choice, groups } = marks;
+  const { rowMarks, probability, list, groups } = marks;
+  // The item rules' list's tag path (-1: none): the candidate it names is the rules' choice.
+  const choice = list.length ? rows.pathOf[list[0]!]! : -1;
   return candidateFeatures(tree, rows, { marked: rowMarks, probability, choice, ...(groups ? { groups } : {}) });
 }
 
