@@ -187,13 +187,25 @@ function deepestOnly<T extends { readonly el: ElementNode }>(els: readonly T[]):
   return els.filter((e) => !els.some((o) => o.el.id > e.el.id && o.el.id <= e.el.end));
 }
 
+/** Whether `node` is the only text of its element that is not white space. */
+function isOnlyText(tree: DomTree, node: TextNode): boolean {
+  const el = tree.nodes[node.parent] as ElementNode;
+  for (let i = el.id + 1; i <= el.end; i++) {
+    const n = tree.nodes[i]!;
+    if (n.kind === 'text' && n.id !== node.id && collapse(n.text) !== '') return false;
+  }
+  return true;
+}
+
 /** Where a value occurs on a page: text nodes (exact, or with text around it) and elements whose whole text it is. */
 function occurrencesOf(tree: DomTree, units: PageUnits, value: string): Occurrence[] {
   const out: Occurrence[] = [];
   for (const { node, text } of units.texts) {
     if (text.length > value.length + MAX_UNIT_SLACK) continue;
     const norm = normalizeValue(text);
-    if (norm === value) out.push({ element: node.parent, text: textIndexOf(tree, node), node: node.id, prefix: '', suffix: '' });
+    // A value that is its element's whole text is read as that whole text, so a value with
+    // inline markup on another record (`... in <em>Pluribus</em>`) comes out whole.
+    if (norm === value) out.push({ element: node.parent, text: isOnlyText(tree, node) ? 0 : textIndexOf(tree, node), node: node.id, prefix: '', suffix: '' });
     else {
       const i = text.indexOf(value);
       if (i >= 0) out.push({ element: node.parent, text: textIndexOf(tree, node), node: node.id, prefix: text.slice(0, i), suffix: text.slice(i + value.length) });

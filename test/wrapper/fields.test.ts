@@ -208,6 +208,14 @@ test('records: one field: an example the page mentions first in the story is fou
   assert.deepEqual(values(story(), body), { name: tags });
 });
 
+test('records: a name that is its element\'s whole text is read whole where another record\'s name has inline markup (<em>)', () => {
+  const names = ['Why Bees Dance', 'The Quiet Ocean', 'How Does the Hive Mind Work in <em>Pluribus</em>?', 'Maps of the Moon'];
+  const list = (): DomTree => parseHtml(`<html><body><div class="stories">${names.map((n, i) => `<div class="card"><h3 class="title">`
+    + `<a href="/s/${i}">${n}</a></h3><p>Story ${i} of the week, told at length.</p></div>`).join('')}</div></body></html>`);
+  const body = induceFields([page('l', list(), { name: ['Why Bees Dance', 'The Quiet Ocean'] })]);
+  assert.deepEqual(values(list(), body).name, ['Why Bees Dance', 'The Quiet Ocean', 'How Does the Hive Mind Work in Pluribus?', 'Maps of the Moon']);
+});
+
 test('records: a price written in parts (<sup>$</sup>899<sup>.00</sup>) is found in its element, the sign cut; never inside a longer number', () => {
   const items: [string, string][] = [['Lens A', '1,899'], ['Lens B', '899'], ['Lens C', '929'], ['Lens D', '2,049']];
   const shop = (): DomTree => parseHtml(`<html><body><ul class="grid">${items.map(([n, p]) => `<li><h2>${n}</h2>`

@@ -417,6 +417,12 @@ function leafIsFree(rule: FieldRule): boolean {
   return leaf !== undefined && leaf.first === undefined && leaf.last === undefined;
 }
 
+/** The element a value's node stands for: a text node's parent (one rule reads an element's text node, another its whole text). */
+function unitElementId(tree: DomTree, node: number): number {
+  const n = tree.nodes[node]!;
+  return n.kind === 'element' ? n.id : n.parent;
+}
+
 /** The fields of a page by a site's field rules, with records and drift warnings. */
 export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction {
   const fields: Record<string, FieldValue[]> = {};
@@ -452,7 +458,7 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     // for any item of a list (its last step at any position) that took nothing wrong on the
     // training pages and gives these values and more, all like the examples, gives the whole list.
     const wider = model.rules.findIndex((r, k) => k > rank && r.wrong === 0 && leafIsFree(r) && others[k]!.length > found.length
-      && found.every((f) => others[k]!.some((o) => o.node === f.node))
+      && found.every((f) => others[k]!.some((o) => unitElementId(tree, o.node) === unitElementId(tree, f.node)))
       && others[k]!.every((o) => unlikeExamples(o.value, model.profile, undefined) === undefined));
     if (wider >= 0) found = others[wider]!;
     // A value shown twice (a summary and a details list) is one value; records keep each node.
