@@ -216,6 +216,13 @@ test('records: a name that is its element\'s whole text is read whole where anot
   assert.deepEqual(values(list(), body).name, ['Why Bees Dance', 'The Quiet Ocean', 'How Does the Hive Mind Work in Pluribus?', 'Maps of the Moon']);
 });
 
+test('a list after a label (authors after "by") is taken whole by a wider rule that reads each author\'s element', () => {
+  const book = (title: string, authors: string[]): DomTree => parseHtml(`<html><body><div class="details"><h1>${title}</h1>`
+    + `<h3 class="author">by ${authors.map((a, i) => `<a href="/a/${i}">${a}</a>`).join(', ')}</h3><p>In stock.</p></div></body></html>`);
+  const body = induceFields([page('1', book('Tides', ['Ann Lee']), { author: ['Ann Lee'] }), page('2', book('Rivers', ['Bob Stone']), { author: ['Bob Stone'] })]);
+  assert.deepEqual(values(book('Maps', ['Cy Dunn', 'Di Hart', 'Ed Fox']), body).author, ['Cy Dunn', 'Di Hart', 'Ed Fox']);
+});
+
 test('records: a price written in parts (<sup>$</sup>899<sup>.00</sup>) is found in its element, the sign cut; never inside a longer number', () => {
   const items: [string, string][] = [['Lens A', '1,899'], ['Lens B', '899'], ['Lens C', '929'], ['Lens D', '2,049']];
   const shop = (): DomTree => parseHtml(`<html><body><ul class="grid">${items.map(([n, p]) => `<li><h2>${n}</h2>`
