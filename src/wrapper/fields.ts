@@ -362,6 +362,9 @@ function leadingWordCount(prefix: string): number | undefined {
   return LEADING_WORDS.test(prefix) ? prefix.trim().split(/\s+/).length : undefined;
 }
 
+/** A list item's number before its value (`1. `, `12) `), with its separator. */
+const LIST_NUMBER = /^\s*\d{1,4}\s*([.)]\s+)$/;
+
 /**
  * The clean-up the occurrences agree on: the same text before (after) the value on every one
  * is dropped; differing texts that end (start) alike with a separator cut there; differing
@@ -374,7 +377,10 @@ export function learnCleanup(prefixes: readonly string[], suffixes: readonly str
   const pre = prefixes.map(strip);
   const suf = suffixes.map(strip);
   if (pre.some((p) => p !== '')) {
-    if (new Set(pre).size === 1) out.prefix = pre[0]!;
+    const numbered = LIST_NUMBER.exec(pre[0]!);
+    // A list's number (`1. `) differs on the next record: the value starts after its separator, as two numbered examples teach.
+    if (new Set(pre).size === 1 && numbered) out.after = numbered[1]!;
+    else if (new Set(pre).size === 1) out.prefix = pre[0]!;
     else {
       const tail = commonSuffix(pre);
       if (pre.every((p) => p !== '') && /[^\p{L}\p{N}\s]/u.test(tail)) out.after = tail.trimStart() || tail;
@@ -481,11 +487,49 @@ function regionOfChains(tree: DomTree, nodes: readonly number[]): RecordRegion |
   return { list, examples, shape };
 }
 
-/** The examples' list and record shape on a page (no shape where their chains differ, or where the shape's records elsewhere are no list split in parts). */
+/** Levels, each sharing a class token on every example, a shape aligned from the value upward needs below its root. */
+const MIN_ALIGNED_LEVELS = 3;
+
+/** The class tokens every element of `els` has. */
+function sharedClasses(els: readonly ElementNode[]): string[] {
+  return classOf(els[0]!).split(' ').filter((t) => t !== '' && els.every((e) => classOf(e).split(' ').includes(t)));
+}
+
+/**
+ * The record shape of examples whose chains below their list differ in length (a featured card
+ * and a card of a section list), aligned from the value upward: the levels where every example's
+ * element has the same tag and shares a class token; the highest is the record. Undefined when fewer than MIN_ALIGNED_LEVELS levels align:
+ * a short generic tail (`span > a`) would fit unrelated parts of the page.
+ */
+function alignedRegion(tree: DomTree, list: ElementNode, nodes: readonly number[]): RecordRegion | undefined {
+  const chains = nodes.map((n) => chainBelow(tree, list, n));
+  if (chains.some((c) => !c) || new Set(chains.map((c) => c!.length)).size === 1) return undefined;
+  const full = chains as ElementNode[][];
+  const shortest = Math.min(...full.map((c) => c.length));
+  const levels: { tag: string; classes: string[] }[] = [];
+  let depth = 0;
+  for (; depth < shortest; depth++) {
+    const els = full.map((c) => c[c.length - 1 - depth]!);
+    if (els.some((e) => e.tag !== els[0]!.tag)) break;
+    const classes = sharedClasses(els);
+    if (classes.length === 0) break;
+    levels.unshift({ tag: els[0]!.tag, classes });
+  }
+  if (levels.length < MIN_ALIGNED_LEVELS) return undefined;
+  // The highest aligned level is the record (the level above may hold several: a section's list).
+  const examples = full.map((c) => c[c.length - levels.length]!);
+  return { list, examples, shape: levels };
+}
+
+/**
+ * The examples' list and record shape on a page (no shape where their chains differ, except a
+ * tail aligned from the value upward, or where the shape's records elsewhere are no list split in parts).
+ */
 function recordRegion(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
-  const region = regionOfChains(tree, nodes);
+  const plain = regionOfChains(tree, nodes);
+  const region = plain !== undefined && plain.shape === undefined ? alignedRegion(tree, plain.list, nodes) ?? plain : plain;
   if (region?.shape === undefined || spreadIsRecords(tree, region.list, region.shape)) return region;
-  return { list: region.list, examples: region.examples };
+  return { list: region.list, examples: plain!.examples };
 }
 
 /** Pairs of occurrences of the first two example records looked at when examples show in several places. */
@@ -749,10 +793,13 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
   const kept = scored.filter((s) => !readsOtherAttr(s.rule) || s.rule.examples > firstExamples);
   kept.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
   const best = kept[0];
-  const rules: FieldRule[] = [];
+  // Examples no one rule explains together (the page's title and the first slide of a list): each one's own shape, read together.
+  const members = examples.some((e) => e !== undefined && e.size >= 2) ? ruleUnion(kept, pages, examples) : [];
+  const rules: FieldRule[] = members.map((s) => s.rule);
   const perKind = new Map<string, number>();
   for (const s of kept) {
     if (rules.length >= MAX_FIELD_RULES) break;
+    if (members.includes(s)) continue;
     // Alternatives must be nearly as right as the best: no more wrong values than examples explained.
     if (best && (s.rule.wrong > best.rule.wrong + Math.max(0, s.rule.examples - 1) || s.rule.wrong >= s.rule.examples)) continue;
     const n = perKind.get(s.rule.kind) ?? 0;
@@ -763,10 +810,47 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
   const givenPages = examples.flatMap((e) => (e ? [e] : []));
   return {
     rules,
+    ...(members.length >= 2 ? { union: members.length } : {}),
     // The label every value follows means something only where a page gives one value (a list's next items follow "and").
     profile: profileOf(allValues, examples.every((e) => !e || e.size <= 1) ? valueLabels : []),
     required: givenPages.length > 0 && givenPages.every((e) => e.size > 0),
   };
+}
+
+/** The examples a rule explains on the training pages, as `page|value`. */
+function examplesExplained(rule: FieldRule, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[]): Set<string> {
+  const out = new Set<string>();
+  pages.forEach((p, k) => {
+    const want = examples[k];
+    if (want) for (const { value } of ruleValues(p.tree, rule)) if (want.has(value)) out.add(`${k}|${value}`);
+  });
+  return out;
+}
+
+/**
+ * Where no rule explains every example record (the page's title given as the first record, then
+ * a list's slide), rules read together: the best, then each rule that explains examples the
+ * ones before did not, in rank order, until every example is explained. Each example's own shape
+ * thereby finds its records. A rule joins only where it took no wrong value (nothing outside the
+ * examples' list, no second value in an example's record) and its unit is named by a class, id
+ * or itemprop (an anchor): a tag path alone, from one example, fits unrelated parts of the page
+ * (`span > a`). Empty when the best alone explains every example, or no rule adds one.
+ */
+function ruleUnion(kept: readonly Scored[], pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[]): Scored[] {
+  const total = examples.reduce((n, e) => n + (e?.size ?? 0), 0);
+  const best = kept[0];
+  if (!best || best.rule.examples >= total) return [];
+  const members = [best];
+  const covered = examplesExplained(best.rule, pages, examples);
+  for (const s of kept.slice(1)) {
+    if (covered.size >= total || members.length >= MAX_FIELD_RULES) break;
+    if (s.rule.wrong > 0 || s.rule.kind !== 'anchor' || readsOtherAttr(s.rule)) continue;
+    const adds = [...examplesExplained(s.rule, pages, examples)].filter((x) => !covered.has(x));
+    if (adds.length === 0) continue;
+    for (const x of adds) covered.add(x);
+    members.push(s);
+  }
+  return members.length >= 2 ? members : [];
 }
 
 /** Page `k`'s first two example records where its fields' values show together in two records of one list. */

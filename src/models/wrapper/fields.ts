@@ -106,6 +106,12 @@ export interface ValueProfile {
 
 export interface FieldModel {
   readonly rules: readonly FieldRule[];
+  /**
+   * The first `union` rules are read together (their values merged in page order, each unit
+   * once): example records no one rule explains (a title and a list's slide) each keep their
+   * own shape. Absent: the first rule that finds a value gives the field's values.
+   */
+  readonly union?: number;
   readonly profile: ValueProfile;
   /** Every training page had a value: a page without one is flagged. */
   readonly required: boolean;
@@ -423,6 +429,21 @@ function unitElementId(tree: DomTree, node: number): number {
   return n.kind === 'element' ? n.id : n.parent;
 }
 
+/** The values of the first `count` rules read together: in page order, each unit (an element, or its text node) once, from the first rule that reached it. */
+function unionValues(tree: DomTree, rules: readonly FieldRule[], count: number): { value: string; node: number; rule: number }[] {
+  const out: { value: string; node: number; rule: number }[] = [];
+  const units = new Set<number>();
+  for (let r = 0; r < Math.min(count, rules.length); r++) {
+    for (const v of ruleValues(tree, rules[r]!)) {
+      const unit = unitElementId(tree, v.node);
+      if (units.has(unit)) continue;
+      units.add(unit);
+      out.push({ ...v, rule: r });
+    }
+  }
+  return out.sort((a, b) => a.node - b.node);
+}
+
 /** The fields of a page by a site's field rules, with records and drift warnings. */
 export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction {
   const fields: Record<string, FieldValue[]> = {};
@@ -431,8 +452,11 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
   const trace: Record<string, { failed: string[]; used?: string }> = {};
   for (const [name, model] of Object.entries(body.fields)) {
     let rank = -1;
-    let found: { value: string; node: number }[] = [];
-    for (let r = 0; r < model.rules.length; r++) {
+    // Values of rules read together (`union`) carry the index of the rule that gave each.
+    let found: { value: string; node: number; rule?: number }[] = model.union !== undefined ? unionValues(tree, model.rules, model.union) : [];
+    const joined = found.length > 0;
+    if (joined) rank = 0;
+    else for (let r = 0; r < model.rules.length; r++) {
       found = ruleValues(tree, model.rules[r]!);
       // An alternative stands in for the rules above it only with values like the examples: where
       // the best rule's label is gone because the field is, a path rule would take the next line.
@@ -444,7 +468,8 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     }
     ruleUsed[name] = rank;
     const tried = rank < 0 ? model.rules : model.rules.slice(0, rank);
-    trace[name] = { failed: tried.map(formatFieldRule), ...(rank >= 0 ? { used: formatFieldRule(model.rules[rank]!) } : {}) };
+    const usedRule = joined ? model.rules.slice(0, model.union).map(formatFieldRule).join(' + ') : rank >= 0 ? formatFieldRule(model.rules[rank]!) : undefined;
+    trace[name] = { failed: tried.map(formatFieldRule), ...(usedRule !== undefined ? { used: usedRule } : {}) };
     if (rank < 0) {
       fields[name] = [];
       if (model.required && model.rules.length > 0) {
@@ -460,7 +485,7 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     const wider = model.rules.findIndex((r, k) => k > rank && r.wrong === 0 && leafIsFree(r) && others[k]!.length > found.length
       && found.every((f) => others[k]!.some((o) => unitElementId(tree, o.node) === unitElementId(tree, f.node)))
       && others[k]!.every((o) => unlikeExamples(o.value, model.profile, undefined) === undefined));
-    if (wider >= 0) found = others[wider]!;
+    if (wider >= 0 && !joined) found = others[wider]!;
     // A value shown twice (a summary and a details list) is one value; records keep each node.
     if (!body.records) found = found.filter((f, i) => found.findIndex((g) => g.value === f.value) === i);
     // A second rule agreeing on the first value makes it surer.
@@ -469,8 +494,9 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     for (const [i, f] of found.entries()) {
       // The label check is for the first value: the next ones of a list follow its separators ("and").
       const unlike = unlikeExamples(f.value, model.profile, i === 0 ? labelBefore(tree, f.node) : undefined);
-      if (unlike) warnings.push({ field: name, rule: formatFieldRule(rule), reason: 'unlike-examples', value: f.value, detail: unlike });
-      values.push({ value: f.value, node: f.node, confidence: valueConfidence(rule, rank, other !== undefined, unlike === undefined) });
+      const from = f.rule !== undefined ? model.rules[f.rule]! : rule;
+      if (unlike) warnings.push({ field: name, rule: formatFieldRule(from), reason: 'unlike-examples', value: f.value, detail: unlike });
+      values.push({ value: f.value, node: f.node, confidence: valueConfidence(from, rank, other !== undefined, unlike === undefined) });
     }
     fields[name] = values;
   }
@@ -558,6 +584,10 @@ export function checkFieldsBody(x: unknown): string | undefined {
     const p = fm['profile'] as Record<string, unknown> | undefined;
     if (typeof p !== 'object' || p === null || typeof p['minLength'] !== 'number' || typeof p['maxLength'] !== 'number' || !Array.isArray(p['classes'])) return `field ${name}: profile needs minLength, maxLength, classes`;
     if (typeof fm['required'] !== 'boolean') return `field ${name}: required must be true or false`;
+    const union = fm['union'];
+    if (union !== undefined && (!Number.isInteger(union) || (union as number) < 2 || (union as number) > (fm['rules'] as unknown[]).length)) {
+      return `field ${name}: union must be a whole number of rules read together, from 2 to the ${(fm['rules'] as unknown[]).length} rules (got ${JSON.stringify(union).slice(0, 40)})`;
+    }
   }
   return undefined;
 }
