@@ -352,3 +352,76 @@ test('attributes: an image URL is read from src, resolved against the page; attr
   onLabel.fields.fields.image.rules[0] = { kind: 'label', label: 'by', labelTag: 'p', tag: 'p', text: 1, attr: 'alt', clean: {}, examples: 1, wrong: 0, pages: 1 };
   assert.throws(() => WrapperSiteModel.fromJSON('shop.example', onLabel), /attr must be .* on a path or anchor rule \(got "alt" on a label rule\)/);
 });
+
+/** A listicle: the page's title in its header, then numbered slides, each a figure with a linked title and a caption. */
+function listicle(title: string, slides: readonly string[]): DomTree {
+  return parseHtml(`<html><body><nav><ul><li><span><a href="/">Home</a></span></li><li><span><a href="/diy">DIY</a></span></li></ul></nav><article>`
+    + `<header><h1><span class="title-text">${title}</span></h1><p class="byline">By Ann Editor</p></header><div class="slides">`
+    + slides.map((n, i) => `<figure class="slide"><div class="slide-head"><h2><a class="title-link" href="/s/${i + 1}">${i + 1}. ${n}</a></h2></div>`
+      + `<figcaption><p>What you need: a hat, a cape and an afternoon to turn into ${n}.</p></figcaption></figure>`).join('')
+    + '</div></article></body></html>');
+}
+
+test('records: a page\'s title given as the first example record and a slide as the second: each one\'s own shape finds its records, together', () => {
+  const slides = ['Witch', 'Ghost', 'Vampire', 'Scarecrow'];
+  const body = induceFields([page('t', listicle('Costumes to DIY', slides), { name: ['Costumes to DIY', 'Witch'] })]);
+  const model = body.fields['name']!;
+  assert.equal(model.union, 2, model.rules.map(formatFieldRule).join('\n'));
+  assert.deepEqual(values(listicle('Costumes to DIY', slides), body)['name'], ['Costumes to DIY', ...slides], 'the title, then every slide without its number');
+  // Another page of the site: its title and its slides, however many; never the menu's links.
+  assert.deepEqual(values(listicle('Pumpkins', ['Cat', 'Owl']), body)['name'], ['Pumpkins', 'Cat', 'Owl']);
+  assert.match(extractFields(listicle('Pumpkins', ['Cat']), body).trace['name']!.used ?? '', / \+ /, '--explain names the rules read together');
+});
+
+test('records: two examples one rule explains are read by that rule alone (no rules read together)', () => {
+  const slides = ['Witch', 'Ghost', 'Vampire', 'Scarecrow'];
+  const body = induceFields([page('t', listicle('Costumes to DIY', slides), { name: ['Ghost', 'Vampire'] })]);
+  assert.equal(body.fields['name']!.union, undefined);
+  assert.deepEqual(values(listicle('Costumes to DIY', slides), body)['name'], slides);
+});
+
+test('clean-up: a list number before one example (`1. `) is cut after its separator, as two numbered examples teach', () => {
+  assert.deepEqual(learnCleanup(['1. '], ['']), { after: '. ' });
+  assert.deepEqual(learnCleanup(['2. ', '3. '], ['', '']), { after: '. ' });
+  assert.deepEqual(learnCleanup(['12) '], ['']), { after: ') ' });
+  assert.deepEqual(learnCleanup(['No. '], ['']), { prefix: 'No. ' }, 'a word, not a number: the prefix as it is');
+});
+
+/**
+ * A magazine's home page: a featured card in the top section, section lists of cards in a
+ * collection (two levels deeper), and more sections further down outside the top one.
+ */
+function magazine(featured: string, top: readonly string[], more: readonly (readonly string[])[]): DomTree {
+  const card = (n: string, size: string): string => `<div class="summary-item ${size}"><div class="summary-content"><a class="hed-link" href="/s/${n.length}"><h3 class="hed">${n}</h3></a>`
+    + `<p class="dek">Why ${n} matters, in a line.</p></div></div>`;
+  const section = (names: readonly string[]): string => `<div class="row"><div class="grid"><div class="grid-item"><div class="collection"><div class="collection-items">`
+    + `${names.map((n) => card(n, 'small')).join('')}</div></div></div></div></div>`;
+  return parseHtml(`<html><body><main><div class="top"><div class="row"><div class="grid"><div class="grid-item">${card(featured, 'big')}</div></div></div>`
+    + `${section(top)}</div><div class="more">${more.map((s) => `<h2 class="section-title">Section</h2>${section(s)}`).join('')}</div></main>`
+    + '<footer><ul><li><a href="/about">About</a></li></ul></footer></body></html>');
+}
+
+test('records: a featured card and a card of a section list, whose chains differ in length, give every card of every section', () => {
+  const top = ['Sleep Apnea Goes Undetected', 'The CDC Has a Crisis', 'Digital Twins Help'];
+  const more = [['Protein Website Disagrees', 'Workers Are Quitting'], ['War Could Screw Farmers', 'Rockets Reach Orbit', 'Bees Learn Maths']];
+  const featured = 'Big Tech Signs a Pledge';
+  const body = induceFields([page('w', magazine(featured, top, more), { name: [featured, 'The CDC Has a Crisis'] })]);
+  assert.deepEqual(values(magazine(featured, top, more), body)['name'], [featured, ...top, ...more.flat()]);
+  assert.deepEqual(values(magazine('Another Lead', ['One'], [['Two', 'Three']]), body)['name'], ['Another Lead', 'One', 'Two', 'Three']);
+});
+
+test('model file: rules read together (`union`) travel in the model file; files without it read as before; a bad union is refused by name', () => {
+  const body = induceFields([page('t', listicle('Costumes to DIY', ['Witch', 'Ghost', 'Owl']), { name: ['Costumes to DIY', 'Witch'] })]);
+  const m = new WrapperSiteModel('diy.example', { version: 3, rules: [], trainingPages: 1, notes: [], minBodyChars: 1, fields: body });
+  const json = JSON.parse(JSON.stringify(m.toJSON()));
+  assert.deepEqual(WrapperSiteModel.fromJSON('diy.example', json).body.fields, body);
+  // A file written before rules were read together: the first rule that finds a value gives them, as before.
+  const older = JSON.parse(JSON.stringify(json));
+  delete older.fields.fields.name.union;
+  const read = WrapperSiteModel.fromJSON('diy.example', older).body.fields!;
+  assert.equal(values(listicle('Pumpkins', ['Cat', 'Owl']), read)['name']!.length < 3, true);
+  for (const bad of [1, 99, 1.5, 'all']) {
+    json.fields.fields.name.union = bad;
+    assert.throws(() => WrapperSiteModel.fromJSON('diy.example', json), /site model diy.example: field name: union must be a whole number of rules read together/);
+  }
+});
