@@ -415,6 +415,7 @@ test('model file: rules read together (`union`) travel in the model file; files 
   const m = new WrapperSiteModel('diy.example', { version: 3, rules: [], trainingPages: 1, notes: [], minBodyChars: 1, fields: body });
   const json = JSON.parse(JSON.stringify(m.toJSON()));
   assert.deepEqual(WrapperSiteModel.fromJSON('diy.example', json).body.fields, body);
+  assert.match(m.describe(), /the first 2 rules are read together/);
   // A file written before rules were read together: the first rule that finds a value gives them, as before.
   const older = JSON.parse(JSON.stringify(json));
   delete older.fields.fields.name.union;

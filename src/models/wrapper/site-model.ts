@@ -236,6 +236,7 @@ export class WrapperSiteModel {
       lines.push(`  fields: ${Object.keys(f.fields).length}${f.records ? ', grouped into records on list pages' : ''}`);
       for (const [name, m] of Object.entries(f.fields)) {
         lines.push(`  field ${name}${m.required ? '' : ' (optional)'}: ${m.rules.length} rule(s)`);
+        if (m.union !== undefined) lines.push(`    the first ${m.union} rules are read together (their values merged in page order)`);
         for (const r of m.rules) lines.push(`    ${formatFieldRule(r)}   (${r.examples} example(s), ${r.wrong} wrong, ${r.pages} page(s))`);
       }
     }
