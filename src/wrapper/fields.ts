@@ -487,7 +487,7 @@ function regionOfChains(tree: DomTree, nodes: readonly number[]): RecordRegion |
   return { list, examples, shape };
 }
 
-/** Levels, each sharing a class token on every example, a shape aligned from the value upward needs below its root. */
+/** Levels a record shape aligned from the value upward needs, each sharing a class token on every example. */
 const MIN_ALIGNED_LEVELS = 3;
 
 /** The class tokens every element of `els` has. */
@@ -498,8 +498,9 @@ function sharedClasses(els: readonly ElementNode[]): string[] {
 /**
  * The record shape of examples whose chains below their list differ in length (a featured card
  * and a card of a section list), aligned from the value upward: the levels where every example's
- * element has the same tag and shares a class token; the highest is the record. Undefined when fewer than MIN_ALIGNED_LEVELS levels align:
- * a short generic tail (`span > a`) would fit unrelated parts of the page.
+ * element has the same tag and shares a class token; the highest is the record. Undefined when
+ * fewer than MIN_ALIGNED_LEVELS levels align: a short generic tail (`span > a`) would fit
+ * unrelated parts of the page.
  */
 function alignedRegion(tree: DomTree, list: ElementNode, nodes: readonly number[]): RecordRegion | undefined {
   const chains = nodes.map((n) => chainBelow(tree, list, n));
