@@ -409,6 +409,8 @@ interface Scored {
   readonly more: number;
   /** Example values read a second time inside their own example record. */
   readonly twice: number;
+  /** The examples it explains on the training pages (`explainedKey`). */
+  readonly explained: ReadonlySet<string>;
 }
 
 /**
@@ -468,20 +470,36 @@ function recordLevel(tree: DomTree, chain: readonly ElementNode[]): number {
   return level;
 }
 
+/** The class tokens every element of `els` has. */
+function sharedClasses(els: readonly ElementNode[]): string[] {
+  return classOf(els[0]!).split(' ').filter((t) => t !== '' && els.every((e) => classOf(e).split(' ').includes(t)));
+}
+
+/** A region as the examples' chains give it, with the shape aligned from the value upward where asked for and the chains differ. */
+interface ChainRegion extends RecordRegion {
+  /** The records and shape of chains that differ but share a tail from the value upward (`alignedTail`). */
+  readonly aligned?: { readonly examples: readonly ElementNode[]; readonly shape: NonNullable<RecordRegion['shape']> };
+}
+
 /**
  * The examples' list and record shape as their chains below the list give it (no shape when
  * they differ in length or tags), before the shape's records elsewhere on the page are checked.
+ * `align`: where they differ, also the tail their whole chains share from the value upward.
  */
-function regionOfChains(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
+function regionOfChains(tree: DomTree, nodes: readonly number[], align = false): ChainRegion | undefined {
   if (nodes.length < 2) return undefined;
   const list = tree.nodes[commonAncestor(tree, nodes)] as ElementNode;
-  const chains = nodes.map((n) => chainBelow(tree, list, n)).map((c) => (c ? c.slice(recordLevel(tree, c)) : c));
+  const whole = nodes.map((n) => chainBelow(tree, list, n));
+  const chains = whole.map((c) => (c ? c.slice(recordLevel(tree, c)) : c));
   const examples = chains.flatMap((c) => (c ? [c[0]!] : []));
   const first = chains[0];
-  if (!first || chains.some((c) => !c || c.length !== first.length || c.some((el, i) => el.tag !== first[i]!.tag))) return { list, examples };
+  if (!first || chains.some((c) => !c || c.length !== first.length || c.some((el, i) => el.tag !== first[i]!.tag))) {
+    const aligned = align ? alignedTail(whole) : undefined;
+    return { list, examples, ...(aligned ? { aligned } : {}) };
+  }
   // Class tokens every example's element has: generated per-variant classes (`hsyiZF`) aside, a record keeps one of them.
   const shape = first.map((el, i) => {
-    const classes = classOf(el).split(' ').filter((t) => t !== '' && chains.every((c) => classOf(c![i]!).split(' ').includes(t)));
+    const classes = sharedClasses(chains.map((c) => c![i]!));
     return i > 0 && classes.length > 0 ? { tag: el.tag, classes } : { tag: el.tag };
   });
   return { list, examples, shape };
@@ -490,26 +508,19 @@ function regionOfChains(tree: DomTree, nodes: readonly number[]): RecordRegion |
 /** Levels a record shape aligned from the value upward needs, each sharing a class token on every example. */
 const MIN_ALIGNED_LEVELS = 3;
 
-/** The class tokens every element of `els` has. */
-function sharedClasses(els: readonly ElementNode[]): string[] {
-  return classOf(els[0]!).split(' ').filter((t) => t !== '' && els.every((e) => classOf(e).split(' ').includes(t)));
-}
-
 /**
- * The record shape of examples whose chains below their list differ in length (a featured card
- * and a card of a section list), aligned from the value upward: the levels where every example's
- * element has the same tag and shares a class token; the highest is the record. Undefined when
- * fewer than MIN_ALIGNED_LEVELS levels align: a short generic tail (`span > a`) would fit
- * unrelated parts of the page.
+ * The record shape of examples whose whole chains below their list differ in length (a featured
+ * card and a card of a section list), aligned from the value upward: the levels where every
+ * example's element has the same tag and shares a class token; the highest is the record.
+ * Undefined when fewer than MIN_ALIGNED_LEVELS levels align (a short generic tail, `span > a`,
+ * would fit unrelated parts of the page), or the chains are as long (they differ in tags).
  */
-function alignedRegion(tree: DomTree, list: ElementNode, nodes: readonly number[]): RecordRegion | undefined {
-  const chains = nodes.map((n) => chainBelow(tree, list, n));
-  if (chains.some((c) => !c) || new Set(chains.map((c) => c!.length)).size === 1) return undefined;
-  const full = chains as ElementNode[][];
+function alignedTail(whole: readonly (ElementNode[] | undefined)[]): ChainRegion['aligned'] {
+  if (whole.some((c) => !c) || new Set(whole.map((c) => c!.length)).size === 1) return undefined;
+  const full = whole as ElementNode[][];
   const shortest = Math.min(...full.map((c) => c.length));
   const levels: { tag: string; classes: string[] }[] = [];
-  let depth = 0;
-  for (; depth < shortest; depth++) {
+  for (let depth = 0; depth < shortest; depth++) {
     const els = full.map((c) => c[c.length - 1 - depth]!);
     if (els.some((e) => e.tag !== els[0]!.tag)) break;
     const classes = sharedClasses(els);
@@ -518,8 +529,7 @@ function alignedRegion(tree: DomTree, list: ElementNode, nodes: readonly number[
   }
   if (levels.length < MIN_ALIGNED_LEVELS) return undefined;
   // The highest aligned level is the record (the level above may hold several: a section's list).
-  const examples = full.map((c) => c[c.length - levels.length]!);
-  return { list, examples, shape: levels };
+  return { examples: full.map((c) => c[c.length - levels.length]!), shape: levels };
 }
 
 /**
@@ -527,10 +537,12 @@ function alignedRegion(tree: DomTree, list: ElementNode, nodes: readonly number[
  * tail aligned from the value upward, or where the shape's records elsewhere are no list split in parts).
  */
 function recordRegion(tree: DomTree, nodes: readonly number[]): RecordRegion | undefined {
-  const plain = regionOfChains(tree, nodes);
-  const region = plain !== undefined && plain.shape === undefined ? alignedRegion(tree, plain.list, nodes) ?? plain : plain;
-  if (region?.shape === undefined || spreadIsRecords(tree, region.list, region.shape)) return region;
-  return { list: region.list, examples: plain!.examples };
+  const chains = regionOfChains(tree, nodes, true);
+  if (chains === undefined) return undefined;
+  const { list, examples, shape, aligned } = chains;
+  const shaped = shape !== undefined ? { list, examples, shape } : aligned !== undefined ? { list, ...aligned } : undefined;
+  if (shaped !== undefined && spreadIsRecords(tree, list, shaped.shape)) return shaped;
+  return { list, examples };
 }
 
 /** Pairs of occurrences of the first two example records looked at when examples show in several places. */
@@ -627,6 +639,9 @@ function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape
   return true;
 }
 
+/** An example explained: its page's index and its value. */
+const explainedKey = (page: number, value: string): string => `${page}|${value}`;
+
 /**
  * Runs a rule on every training page: examples explained, values taken that were none. A
  * page that gave several values of the field (records of a list) may show more than it gave:
@@ -635,8 +650,8 @@ function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape
  * at; the rest count as wrong, and so does a second value inside an example's own record
  * (a record's other link).
  */
-function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): { examples: number; wrong: number; more: number; twice: number } {
-  let tp = 0;
+function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): { examples: number; wrong: number; more: number; twice: number; explained: ReadonlySet<string> } {
+  const explained = new Set<string>();
   let wrong = 0;
   let more = 0;
   let twice = 0;
@@ -644,8 +659,7 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
     const want = examples[k];
     if (!want) return;
     const got = ruleValues(p.tree, rule as FieldRule);
-    const gotValues = new Set(got.map((v) => v.value));
-    for (const v of want) if (gotValues.has(v)) tp++;
+    for (const g of got) if (want.has(g.value)) explained.add(explainedKey(k, g.value));
     const region = regions[k];
     const readRecords = new Set<number>();
     for (const g of got) {
@@ -667,7 +681,7 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
       else if (fits || region.shape === undefined) more++;
     }
   });
-  return { examples: tp, wrong, more, twice };
+  return { examples: explained.size, wrong, more, twice, explained };
 }
 
 /** The value profile of a field's examples (for drift warnings). */
@@ -784,7 +798,7 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
       if (s.examples === 0) return;
       const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
       const cleanRank = Object.keys(clean).length;
-      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice });
+      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, explained: s.explained });
     });
   }
   // Where pages gave example records, the rule that reads each example record once, then the one
@@ -795,8 +809,9 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
   kept.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
   const best = kept[0];
   // Examples no one rule explains together (the page's title and the first slide of a list): each one's own shape, read together.
-  const members = examples.some((e) => e !== undefined && e.size >= 2) ? ruleUnion(kept, pages, examples) : [];
+  const members = ruleUnion(kept, examples);
   const rules: FieldRule[] = members.map((s) => s.rule);
+  // Rules read together are one reading, not alternatives: they count toward no kind's cap.
   const perKind = new Map<string, number>();
   for (const s of kept) {
     if (rules.length >= MAX_FIELD_RULES) break;
@@ -811,21 +826,11 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
   const givenPages = examples.flatMap((e) => (e ? [e] : []));
   return {
     rules,
-    ...(members.length >= 2 ? { union: members.length } : {}),
+    ...(members.length > 0 ? { union: members.length } : {}),
     // The label every value follows means something only where a page gives one value (a list's next items follow "and").
     profile: profileOf(allValues, examples.every((e) => !e || e.size <= 1) ? valueLabels : []),
     required: givenPages.length > 0 && givenPages.every((e) => e.size > 0),
   };
-}
-
-/** The examples a rule explains on the training pages, as `page|value`. */
-function examplesExplained(rule: FieldRule, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[]): Set<string> {
-  const out = new Set<string>();
-  pages.forEach((p, k) => {
-    const want = examples[k];
-    if (want) for (const { value } of ruleValues(p.tree, rule)) if (want.has(value)) out.add(`${k}|${value}`);
-  });
-  return out;
 }
 
 /**
@@ -835,18 +840,21 @@ function examplesExplained(rule: FieldRule, pages: readonly FieldExamplePage[], 
  * thereby finds its records. A rule joins only where it took no wrong value (nothing outside the
  * examples' list, no second value in an example's record) and its unit is named by a class, id
  * or itemprop (an anchor): a tag path alone, from one example, fits unrelated parts of the page
- * (`span > a`). Empty when the best alone explains every example, or no rule adds one.
+ * (`span > a`). Empty when the best alone explains every example, no rule adds one, or no page
+ * gave several values: where each page gave one, examples no rule explains together are pages
+ * laid out differently, each a field value of its own, not records of a list.
  */
-function ruleUnion(kept: readonly Scored[], pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[]): Scored[] {
+function ruleUnion(kept: readonly Scored[], examples: readonly (ReadonlySet<string> | undefined)[]): Scored[] {
+  if (!examples.some((e) => e !== undefined && e.size >= 2)) return [];
   const total = examples.reduce((n, e) => n + (e?.size ?? 0), 0);
   const best = kept[0];
   if (!best || best.rule.examples >= total) return [];
   const members = [best];
-  const covered = examplesExplained(best.rule, pages, examples);
+  const covered = new Set(best.explained);
   for (const s of kept.slice(1)) {
     if (covered.size >= total || members.length >= MAX_FIELD_RULES) break;
     if (s.rule.wrong > 0 || s.rule.kind !== 'anchor' || readsOtherAttr(s.rule)) continue;
-    const adds = [...examplesExplained(s.rule, pages, examples)].filter((x) => !covered.has(x));
+    const adds = [...s.explained].filter((x) => !covered.has(x));
     if (adds.length === 0) continue;
     for (const x of adds) covered.add(x);
     members.push(s);

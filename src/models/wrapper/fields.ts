@@ -429,12 +429,26 @@ function unitElementId(tree: DomTree, node: number): number {
   return n.kind === 'element' ? n.id : n.parent;
 }
 
+/** A value a rule found on a page. */
+type Found = { readonly value: string; readonly node: number };
+
+/** Each rule's values on one page, run at most once and only when asked for. */
+function ruleValuesOnce(tree: DomTree, rules: readonly FieldRule[]): (r: number) => readonly Found[] {
+  const memo = new Map<number, readonly Found[]>();
+  return (r) => {
+    let got = memo.get(r);
+    if (got === undefined) memo.set(r, (got = ruleValues(tree, rules[r]!)));
+    return got;
+  };
+}
+
 /** The values of the first `count` rules read together: in page order, each unit (an element, or its text node) once, from the first rule that reached it. */
-function unionValues(tree: DomTree, rules: readonly FieldRule[], count: number): { value: string; node: number; rule: number }[] {
-  const out: { value: string; node: number; rule: number }[] = [];
+function unionValues(tree: DomTree, valuesOf: (r: number) => readonly Found[], count: number): (Found & { rule: number })[] {
+  const out: (Found & { rule: number })[] = [];
   const units = new Set<number>();
-  for (let r = 0; r < Math.min(count, rules.length); r++) {
-    for (const v of ruleValues(tree, rules[r]!)) {
+  // `count` is at most the number of rules (checkFieldsBody; induction puts the rules read together first).
+  for (let r = 0; r < count; r++) {
+    for (const v of valuesOf(r)) {
       const unit = unitElementId(tree, v.node);
       if (units.has(unit)) continue;
       units.add(unit);
@@ -452,12 +466,13 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
   const trace: Record<string, { failed: string[]; used?: string }> = {};
   for (const [name, model] of Object.entries(body.fields)) {
     let rank = -1;
+    const valuesOf = ruleValuesOnce(tree, model.rules);
     // Values of rules read together (`union`) carry the index of the rule that gave each.
-    let found: { value: string; node: number; rule?: number }[] = model.union !== undefined ? unionValues(tree, model.rules, model.union) : [];
+    let found: readonly (Found & { rule?: number })[] = model.union !== undefined ? unionValues(tree, valuesOf, model.union) : [];
     const joined = found.length > 0;
     if (joined) rank = 0;
     else for (let r = 0; r < model.rules.length; r++) {
-      found = ruleValues(tree, model.rules[r]!);
+      found = valuesOf(r);
       // An alternative stands in for the rules above it only with values like the examples: where
       // the best rule's label is gone because the field is, a path rule would take the next line.
       if (r > 0) found = found.filter((f) => unlikeExamples(f.value, model.profile, labelBefore(tree, f.node)) === undefined);
@@ -478,25 +493,25 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
       continue;
     }
     const rule = model.rules[rank]!;
-    const others = model.rules.map((r, k) => (k === rank ? [] : ruleValues(tree, r)));
     // A list the best rule saw one item of (a label before the first author only): a later rule
     // for any item of a list (its last step at any position) that took nothing wrong on the
     // training pages and gives these values and more, all like the examples, gives the whole list.
-    const wider = model.rules.findIndex((r, k) => k > rank && r.wrong === 0 && leafIsFree(r) && others[k]!.length > found.length
-      && found.every((f) => others[k]!.some((o) => unitElementId(tree, o.node) === unitElementId(tree, f.node)))
-      && others[k]!.every((o) => unlikeExamples(o.value, model.profile, undefined) === undefined));
-    if (wider >= 0 && !joined) found = others[wider]!;
+    const wider = joined ? -1 : model.rules.findIndex((r, k) => k > rank && r.wrong === 0 && leafIsFree(r) && valuesOf(k).length > found.length
+      && found.every((f) => valuesOf(k).some((o) => unitElementId(tree, o.node) === unitElementId(tree, f.node)))
+      && valuesOf(k).every((o) => unlikeExamples(o.value, model.profile, undefined) === undefined));
+    if (wider >= 0) found = valuesOf(wider);
     // A value shown twice (a summary and a details list) is one value; records keep each node.
     if (!body.records) found = found.filter((f, i) => found.findIndex((g) => g.value === f.value) === i);
     // A second rule agreeing on the first value makes it surer.
-    const other = others.find((vs) => vs.some((v) => v.value === found[0]!.value));
+    const first = found[0]!.value;
+    const agreed = model.rules.some((_, k) => k !== rank && valuesOf(k).some((v) => v.value === first));
     const values: FieldValue[] = [];
     for (const [i, f] of found.entries()) {
       // The label check is for the first value: the next ones of a list follow its separators ("and").
       const unlike = unlikeExamples(f.value, model.profile, i === 0 ? labelBefore(tree, f.node) : undefined);
       const from = f.rule !== undefined ? model.rules[f.rule]! : rule;
       if (unlike) warnings.push({ field: name, rule: formatFieldRule(from), reason: 'unlike-examples', value: f.value, detail: unlike });
-      values.push({ value: f.value, node: f.node, confidence: valueConfidence(from, rank, other !== undefined, unlike === undefined) });
+      values.push({ value: f.value, node: f.node, confidence: valueConfidence(from, rank, agreed, unlike === undefined) });
     }
     fields[name] = values;
   }
