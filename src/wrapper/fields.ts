@@ -362,14 +362,15 @@ function leadingWordCount(prefix: string): number | undefined {
   return LEADING_WORDS.test(prefix) ? prefix.trim().split(/\s+/).length : undefined;
 }
 
-/** A list item's number before its value (`1. `, `12) `), with its separator. */
-const LIST_NUMBER = /^\s*\d{1,4}\s*([.)]\s+)$/;
+/** A list item's number before its value (`1. `, `12) `) and nothing else. */
+const LIST_NUMBER = /^\s*\d{1,4}\s*[.)]\s+$/;
 
 /**
  * The clean-up the occurrences agree on: the same text before (after) the value on every one
  * is dropped; differing texts that end (start) alike with a separator cut there; differing
  * texts of as many whole words on every one (a brand before a product's name) are dropped as
- * that many leading words.
+ * that many leading words; a list's number (`1. `) before the one example is cut where a unit
+ * starts with one.
  */
 export function learnCleanup(prefixes: readonly string[], suffixes: readonly string[]): ValueCleanup {
   const out: { -readonly [K in keyof ValueCleanup]: ValueCleanup[K] } = {};
@@ -377,9 +378,9 @@ export function learnCleanup(prefixes: readonly string[], suffixes: readonly str
   const pre = prefixes.map(strip);
   const suf = suffixes.map(strip);
   if (pre.some((p) => p !== '')) {
-    const numbered = LIST_NUMBER.exec(pre[0]!);
-    // A list's number (`1. `) differs on the next record: the value starts after its separator, as two numbered examples teach.
-    if (new Set(pre).size === 1 && numbered) out.after = numbered[1]!;
+    // A list's number (`1. `) differs on the next record: it is cut where a unit starts with one
+    // (a cut after the first `. ` anywhere would take `St. ` from an unnumbered `St. Patrick's Day`).
+    if (new Set(pre).size === 1 && LIST_NUMBER.test(pre[0]!)) out.listNumber = true;
     else if (new Set(pre).size === 1) out.prefix = pre[0]!;
     else {
       const tail = commonSuffix(pre);
@@ -837,10 +838,13 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
  * Where no rule explains every example record (the page's title given as the first record, then
  * a list's slide), rules read together: the best, then each rule that explains examples the
  * ones before did not, in rank order, until every example is explained. Each example's own shape
- * thereby finds its records. A rule joins only where it took no wrong value (nothing outside the
- * examples' list, no second value in an example's record) and its unit is named by a class, id
- * or itemprop (an anchor): a tag path alone, from one example, fits unrelated parts of the page
- * (`span > a`). Empty when the best alone explains every example, no rule adds one, or no page
+ * thereby finds its records. A rule joins only where it read nothing but examples on the
+ * training pages: no wrong value, and no value in the examples' list beyond them either (where the
+ * examples' chains differ, as a title's and a slide's do, that list is their common ancestor,
+ * an article or the body, and a related-posts list there sharing the rule's class would count
+ * as records found); and only where its unit is named by a class, id or itemprop (an anchor): a
+ * tag path alone, from one example, fits unrelated parts of the page (`span > a`). So a second
+ * section of several records marked otherwise than the first gives only its example. Empty when the best alone explains every example, no rule adds one, or no page
  * gave several values: where each page gave one, examples no rule explains together are pages
  * laid out differently, each a field value of its own, not records of a list.
  */
@@ -853,7 +857,7 @@ function ruleUnion(kept: readonly Scored[], examples: readonly (ReadonlySet<stri
   const covered = new Set(best.explained);
   for (const s of kept.slice(1)) {
     if (covered.size >= total || members.length >= MAX_FIELD_RULES) break;
-    if (s.rule.wrong > 0 || s.rule.kind !== 'anchor' || readsOtherAttr(s.rule)) continue;
+    if (s.rule.wrong > 0 || s.more > 0 || s.rule.kind !== 'anchor' || readsOtherAttr(s.rule)) continue;
     const adds = [...s.explained].filter((x) => !covered.has(x));
     if (adds.length === 0) continue;
     for (const x of adds) covered.add(x);

@@ -353,13 +353,18 @@ test('attributes: an image URL is read from src, resolved against the page; attr
   assert.throws(() => WrapperSiteModel.fromJSON('shop.example', onLabel), /attr must be .* on a path or anchor rule \(got "alt" on a label rule\)/);
 });
 
-/** A listicle: the page's title in its header, then numbered slides, each a figure with a linked title and a caption. */
-function listicle(title: string, slides: readonly string[]): DomTree {
+/**
+ * A listicle: the page's title in its header, then slides (numbered unless `numbered` is false),
+ * each a figure with a linked title and a caption; `related`: a related-posts list inside the
+ * article whose titles are marked as the page's title is; `footer`: a line so marked after the article.
+ */
+function listicle(title: string, slides: readonly string[], o: { numbered?: boolean; related?: readonly string[]; footer?: string } = {}): DomTree {
+  const related = o.related ? `<aside class="related"><ul>${o.related.map((r) => `<li><span class="title-text">${r}</span></li>`).join('')}</ul></aside>` : '';
   return parseHtml(`<html><body><nav><ul><li><span><a href="/">Home</a></span></li><li><span><a href="/diy">DIY</a></span></li></ul></nav><article>`
     + `<header><h1><span class="title-text">${title}</span></h1><p class="byline">By Ann Editor</p></header><div class="slides">`
-    + slides.map((n, i) => `<figure class="slide"><div class="slide-head"><h2><a class="title-link" href="/s/${i + 1}">${i + 1}. ${n}</a></h2></div>`
+    + slides.map((n, i) => `<figure class="slide"><div class="slide-head"><h2><a class="title-link" href="/s/${i + 1}">${o.numbered === false ? '' : `${i + 1}. `}${n}</a></h2></div>`
       + `<figcaption><p>What you need: a hat, a cape and an afternoon to turn into ${n}.</p></figcaption></figure>`).join('')
-    + '</div></article></body></html>');
+    + `</div>${related}</article>${o.footer !== undefined ? `<footer><span class="title-text">${o.footer}</span></footer>` : ''}</body></html>`);
 }
 
 test('records: a page\'s title given as the first example record and a slide as the second: each one\'s own shape finds its records, together', () => {
@@ -380,11 +385,45 @@ test('records: two examples one rule explains are read by that rule alone (no ru
   assert.deepEqual(values(listicle('Costumes to DIY', slides), body)['name'], slides);
 });
 
-test('clean-up: a list number before one example (`1. `) is cut after its separator, as two numbered examples teach', () => {
-  assert.deepEqual(learnCleanup(['1. '], ['']), { after: '. ' });
-  assert.deepEqual(learnCleanup(['2. ', '3. '], ['', '']), { after: '. ' });
-  assert.deepEqual(learnCleanup(['12) '], ['']), { after: ') ' });
+test('clean-up: a list number before one example (`1. `) is cut where a unit starts with one, and nowhere else', () => {
+  assert.deepEqual(learnCleanup(['1. '], ['']), { listNumber: true });
+  assert.deepEqual(learnCleanup(['12) '], ['']), { listNumber: true });
+  assert.deepEqual(learnCleanup(['2. ', '3. '], ['', '']), { after: '. ' }, 'two numbered examples: their common separator, as before');
   assert.deepEqual(learnCleanup(['No. '], ['']), { prefix: 'No. ' }, 'a word, not a number: the prefix as it is');
+  assert.equal(applyCleanup('7. Witch', { listNumber: true }), 'Witch');
+  assert.equal(applyCleanup('12) St. Patrick\'s Day', { listNumber: true }), 'St. Patrick\'s Day');
+  assert.equal(applyCleanup('St. Patrick\'s Day', { listNumber: true }), 'St. Patrick\'s Day', 'no number: nothing cut at a later ". "');
+  assert.equal(applyCleanup('Witch', { listNumber: true }), 'Witch', 'no number: the value whole, not none');
+});
+
+test('records: a list number learned from one slide is cut on numbered slides and leaves unnumbered ones whole', () => {
+  const body = induceFields([page('t', listicle('Costumes to DIY', ['Witch', 'Ghost', 'Vampire']), { name: ['Costumes to DIY', 'Witch'] })]);
+  assert.deepEqual(values(listicle('Feasts', ['St. Patrick\'s Day', 'Easter']), body)['name'], ['Feasts', 'St. Patrick\'s Day', 'Easter']);
+  assert.deepEqual(values(listicle('Feasts', ['St. Patrick\'s Day', 'Easter'], { numbered: false }), body)['name'], ['Feasts', 'St. Patrick\'s Day', 'Easter'],
+    'an unnumbered page of the site: each title whole (no "Patrick\'s Day", no title lost)');
+});
+
+test('records: a rule for the title that also reads a related list inside the article is not read together with the slides\' rule', () => {
+  // More slides than related posts: the slides' rule is the best (it finds more of the list).
+  const related = ['Ten Pumpkin Pies', 'Bats for Beginners'];
+  const slides = ['Witch', 'Ghost', 'Vampire', 'Scarecrow'];
+  const body = induceFields([page('t', listicle('Costumes to DIY', slides, { related }), { name: ['Costumes to DIY', 'Witch'] })]);
+  assert.equal(body.fields['name']!.union, undefined, body.fields['name']!.rules.map(formatFieldRule).join('\n'));
+  const got = values(listicle('Pumpkins', ['Cat', 'Owl'], { related }), body)['name']!;
+  assert.deepEqual(got, ['Cat', 'Owl'], 'the slides; the related posts are no records');
+});
+
+test('records: a rule for the title that also takes a line outside the examples\' list (a wrong value) is not read together with the slides\' rule', () => {
+  const body = induceFields([page('t', listicle('Costumes to DIY', ['Witch', 'Ghost', 'Vampire'], { footer: 'DIY Weekly' }), { name: ['Costumes to DIY', 'Witch'] })]);
+  assert.equal(body.fields['name']!.union, undefined, body.fields['name']!.rules.map(formatFieldRule).join('\n'));
+  assert.deepEqual(values(listicle('Pumpkins', ['Cat', 'Owl'], { footer: 'DIY Weekly' }), body)['name'], ['Cat', 'Owl']);
+});
+
+test('fields: pages of one value each laid out differently are not read by rules together (no list, no records)', () => {
+  const a = parseHtml('<html><body><div class="post"><h1 class="headline">Alpha Story</h1><p>Text of the alpha story, long enough.</p></div></body></html>');
+  const b = parseHtml('<html><body><div class="post"><div class="head"><h2 class="title">Beta Story</h2></div><p>Text of the beta story, long enough.</p></div></body></html>');
+  const body = induceFields([page('a', a, { name: ['Alpha Story'] }), page('b', b, { name: ['Beta Story'] })]);
+  assert.equal(body.fields['name']!.union, undefined, body.fields['name']!.rules.map(formatFieldRule).join('\n'));
 });
 
 /**
@@ -420,7 +459,12 @@ test('model file: rules read together (`union`) travel in the model file; files 
   const older = JSON.parse(JSON.stringify(json));
   delete older.fields.fields.name.union;
   const read = WrapperSiteModel.fromJSON('diy.example', older).body.fields!;
-  assert.equal(values(listicle('Pumpkins', ['Cat', 'Owl']), read)['name']!.length < 3, true);
+  assert.deepEqual(values(listicle('Pumpkins', ['Cat', 'Owl']), read)['name'], ['Cat', 'Owl'], 'the first rule alone: the slides, not the title');
+  // A list number cut travels as its own key; another value than true is refused by name.
+  assert.deepEqual(body.fields['name']!.rules[0]!.clean, { listNumber: true });
+  const badCut = JSON.parse(JSON.stringify(json));
+  badCut.fields.fields.name.rules[0].clean.listNumber = 'yes';
+  assert.throws(() => WrapperSiteModel.fromJSON('diy.example', badCut), /site model diy.example: field name: clean.listNumber must be true \(got "yes"\)/);
   for (const bad of [1, 99, 1.5, 'all']) {
     json.fields.fields.name.union = bad;
     assert.throws(() => WrapperSiteModel.fromJSON('diy.example', json), /site model diy.example: field name: union must be a whole number of rules read together/);

@@ -67,6 +67,8 @@ export interface ValueCleanup {
   readonly before?: string;
   /** The value starts after this many leading words (a brand of one word before every name, whatever the brand). */
   readonly dropWords?: number;
+  /** A list's number before the value (`1. `, `12) `) is cut where there is one: a unit without one is the value whole. */
+  readonly listNumber?: true;
 }
 
 export interface FieldRule {
@@ -176,6 +178,9 @@ export function charClasses(s: string): string {
   return `${/\p{L}/u.test(s) ? 'a' : ''}${/\p{N}/u.test(s) ? '9' : ''}`;
 }
 
+/** A list item's number at the start of a text (`1. `, `12) `), with its separator and the space after it. */
+export const LEADING_LIST_NUMBER = /^\d{1,4}\s*[.)]\s+/;
+
 /** The value a unit's text gives under a clean-up; undefined when the clean-up does not fit. */
 export function applyCleanup(text: string, clean: ValueCleanup): string | undefined {
   let t = text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
@@ -190,6 +195,8 @@ export function applyCleanup(text: string, clean: ValueCleanup): string | undefi
     const words = t.split(' ');
     if (words.length <= clean.dropWords) return undefined;
     t = words.slice(clean.dropWords).join(' ');
+  } else if (clean.listNumber) {
+    t = t.replace(LEADING_LIST_NUMBER, '');
   }
   if (clean.before !== undefined) {
     const i = t.indexOf(clean.before);
@@ -372,6 +379,7 @@ export function formatFieldRule(rule: FieldRule): string {
     rule.clean.prefix !== undefined ? `drop prefix ${JSON.stringify(rule.clean.prefix)}` : '',
     rule.clean.after !== undefined ? `after ${JSON.stringify(rule.clean.after)}` : '',
     rule.clean.dropWords !== undefined ? `drop ${rule.clean.dropWords} leading word${rule.clean.dropWords === 1 ? '' : 's'}` : '',
+    rule.clean.listNumber ? 'drop a list number' : '',
     rule.clean.suffix !== undefined ? `drop suffix ${JSON.stringify(rule.clean.suffix)}` : '',
     rule.clean.before !== undefined ? `before ${JSON.stringify(rule.clean.before)}` : '',
   ].filter(Boolean).join(', ');
@@ -442,13 +450,23 @@ function ruleValuesOnce(tree: DomTree, rules: readonly FieldRule[]): (r: number)
   };
 }
 
-/** The values of the first `count` rules read together: in page order, each unit (an element, or its text node) once, from the first rule that reached it. */
-function unionValues(tree: DomTree, valuesOf: (r: number) => readonly Found[], count: number): (Found & { rule: number })[] {
+/** Whether a value an alternative rule found may stand in the field: like the examples (see `extractFields`). */
+function standsIn(tree: DomTree, f: Found, profile: ValueProfile): boolean {
+  return unlikeExamples(f.value, profile, labelBefore(tree, f.node)) === undefined;
+}
+
+/**
+ * The values of the first `count` rules read together: in page order, each unit (an element, or
+ * its text node) once, from the first rule that reached it. The rules after the first add only
+ * values like the examples, as any rule standing in for the best one does.
+ */
+function unionValues(tree: DomTree, valuesOf: (r: number) => readonly Found[], count: number, profile: ValueProfile): (Found & { rule: number })[] {
   const out: (Found & { rule: number })[] = [];
   const units = new Set<number>();
   // `count` is at most the number of rules (checkFieldsBody; induction puts the rules read together first).
   for (let r = 0; r < count; r++) {
     for (const v of valuesOf(r)) {
+      if (r > 0 && !standsIn(tree, v, profile)) continue;
       const unit = unitElementId(tree, v.node);
       if (units.has(unit)) continue;
       units.add(unit);
@@ -468,14 +486,14 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     let rank = -1;
     const valuesOf = ruleValuesOnce(tree, model.rules);
     // Values of rules read together (`union`) carry the index of the rule that gave each.
-    let found: readonly (Found & { rule?: number })[] = model.union !== undefined ? unionValues(tree, valuesOf, model.union) : [];
+    let found: readonly (Found & { rule?: number })[] = model.union !== undefined ? unionValues(tree, valuesOf, model.union, model.profile) : [];
     const joined = found.length > 0;
     if (joined) rank = 0;
     else for (let r = 0; r < model.rules.length; r++) {
       found = valuesOf(r);
       // An alternative stands in for the rules above it only with values like the examples: where
       // the best rule's label is gone because the field is, a path rule would take the next line.
-      if (r > 0) found = found.filter((f) => unlikeExamples(f.value, model.profile, labelBefore(tree, f.node)) === undefined);
+      if (r > 0) found = found.filter((f) => standsIn(tree, f, model.profile));
       if (found.length > 0) {
         rank = r;
         break;
@@ -502,9 +520,10 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     if (wider >= 0) found = valuesOf(wider);
     // A value shown twice (a summary and a details list) is one value; records keep each node.
     if (!body.records) found = found.filter((f, i) => found.findIndex((g) => g.value === f.value) === i);
-    // A second rule agreeing on the first value makes it surer.
+    // A second rule agreeing on the first value makes it surer: one not among those that gave the values (the rules read together).
     const first = found[0]!.value;
-    const agreed = model.rules.some((_, k) => k !== rank && valuesOf(k).some((v) => v.value === first));
+    const gave = (k: number): boolean => (joined ? k < model.union! : k === rank);
+    const agreed = model.rules.some((_, k) => !gave(k) && valuesOf(k).some((v) => v.value === first));
     const values: FieldValue[] = [];
     for (const [i, f] of found.entries()) {
       // The label check is for the first value: the next ones of a list follow its separators ("and").
@@ -620,6 +639,10 @@ function checkFieldRule(x: unknown): string | undefined {
   for (const [k, v] of Object.entries(r['clean'] as Record<string, unknown>)) {
     if (k === 'dropWords') {
       if (!Number.isInteger(v) || (v as number) < 1) return 'clean.dropWords must be a positive integer';
+      continue;
+    }
+    if (k === 'listNumber') {
+      if (v !== true) return `clean.listNumber must be true (got ${JSON.stringify(v).slice(0, 40)})`;
       continue;
     }
     if (typeof v !== 'string') return `clean.${k} must be a string`;
