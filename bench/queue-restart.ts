@@ -95,11 +95,13 @@ async function hangReport(url: string, workers: readonly Running[]): Promise<str
   return `${counts}\n${clients}\n${ends.map((e, k) => `  worker ${k} (${e.code ?? e.signal}): ${e.stderr.trim().split('\n').slice(-8).join(' | ')}`).join('\n')}`;
 }
 
-/** The worker's guards that acted in a run (src/queue/worker.ts): a stop that waited for the blocking connection, a stuck BullMQ worker replaced. */
+/** The worker's guards that acted in a run (src/queue/worker.ts): a stop that waited for the blocking connection, or let the worker go with none in hand; a stuck BullMQ worker replaced. */
 function guardsSeen(stderrs: readonly string[]): { guarded: boolean; text: string } {
-  const waited = stderrs.filter((e) => e.includes('waiting for Redis before stopping')).length;
+  const count = (text: string): number => stderrs.filter((e) => e.includes(text)).length;
+  const waited = count('waiting for Redis before stopping');
+  const letGo = count('stopping without waiting for it');
   const replaced = stderrs.reduce((n, e) => n + (e.match(/starting a fresh BullMQ worker/g) ?? []).length, 0);
-  return { guarded: waited + replaced > 0, text: `${waited ? `; stop waited for the blocking connection x${waited}` : ''}${replaced ? `; BullMQ worker replaced x${replaced}` : ''}` };
+  return { guarded: waited + letGo + replaced > 0, text: `${waited ? `; stop waited for the blocking connection x${waited}` : ''}${letGo ? `; stop let the worker go (no page in hand) x${letGo}` : ''}${replaced ? `; BullMQ worker replaced x${replaced}` : ''}` };
 }
 
 /** A run that hung: where it sits (queue counts, clients, the workers' last output; the workers killed). */

@@ -11,10 +11,10 @@
  * Redis going away is waited out: the connections reconnect forever and the jobs held meanwhile
  * finish once it is back (or, if their locks expired, are done again by whoever takes them:
  * their lines are still written once). Two guards keep a restart from leaving a worker hanging
- * (docs/queue.md, "Redis down or restarted"): a stop waits until BullMQ's blocking connection is
- * connected again before closing it (ioredis never ends a connection closed while it waits to
- * reconnect), and a stall watchdog replaces the BullMQ worker when it takes no page while pages
- * wait.
+ * (docs/queue.md, "Redis down or restarted"): a stop with pages in hand waits until BullMQ's
+ * blocking connection is connected again before closing it (ioredis never ends a connection closed
+ * while it waits to reconnect), one with none does not wait for Redis at all, and a stall
+ * watchdog replaces the BullMQ worker when it takes no page while pages wait.
  */
 import { gunzipSync } from 'node:zlib';
 import { Queue, Worker, type Job } from 'bullmq';
@@ -119,7 +119,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
-    stopping ??= taker.stop();
+    stopping ??= taker.stop(() => hand.inHand);
     return stopping;
   };
 
@@ -251,6 +251,7 @@ class JobTaker {
   private current: Worker<PageJobData, string>;
   private swapped: () => void = () => undefined;
   private stopping = false;
+  private letGo = false;
   /** The last error BullMQ reported (connection errors included), for the watchdog's message. */
   lastError: string | undefined;
   constructor(private readonly make: () => Worker<PageJobData, string>, private readonly log: (line: string) => void) {
@@ -262,13 +263,13 @@ class JobTaker {
     w.on('error', (e: Error) => (this.lastError = e.message));
     return w;
   }
-  /** Runs the current worker until it is stopped; after a replacement, runs the new one. */
+  /** Runs the current worker until it is stopped (or let go, see `stop`); after a replacement, runs the new one. */
   async run(): Promise<void> {
     for (;;) {
       const w = this.current;
       const swap = new Promise<'swapped'>((resolve) => (this.swapped = () => resolve('swapped')));
       const end = await Promise.race([w.run().then(() => 'ended' as const), swap]);
-      if (end === 'ended' && w === this.current) return;
+      if (this.letGo || (end === 'ended' && w === this.current)) return;
     }
   }
   /** Swaps in a fresh worker and closes the stuck one; false (nothing done) once stopping. */
@@ -281,15 +282,35 @@ class JobTaker {
     void stuck.close(true).catch(() => undefined);
     return true;
   }
-  /** Finishes the pages in hand, then closes; first waits for the blocking connection to be connected (see `blockingConnectionUp`). */
-  async stop(): Promise<void> {
+  /**
+   * Finishes the pages in hand, then closes; first waits for the blocking connection to be
+   * connected (see `blockingConnectionDown`). With no page in hand and that connection down, there
+   * is nothing to finish and nothing Redis must be there for: the worker is let go at once rather
+   * than waiting for a Redis that may never come back.
+   */
+  async stop(pagesInHand: () => number): Promise<void> {
     this.stopping = true;
-    await blockingConnectionUp(this.current, () => this.log('worker: waiting for Redis before stopping (BullMQ\'s blocking connection is reconnecting)'));
+    const down = await blockingConnectionDown(this.current);
+    if (down && pagesInHand() === 0) {
+      this.log('worker: Redis unreachable and no page in hand: stopping without waiting for it');
+      this.letGoNow();
+      return;
+    }
+    if (down) {
+      this.log('worker: waiting for Redis before stopping (BullMQ\'s blocking connection is reconnecting; the pages in hand are written once it is back, a second signal stops now)');
+      await connectedOrEnded(down);
+    }
     await this.current.close();
+  }
+  /** Ends `run()` without waiting for BullMQ's close, which waits for a connection that is not coming back. */
+  private letGoNow(): void {
+    this.letGo = true;
+    this.swapped();
+    void this.current.close(true).catch(() => undefined);
   }
 }
 
-/** The part of an ioredis client `blockingConnectionUp` looks at. */
+/** The part of an ioredis client `blockingConnectionDown` looks at. */
 interface ClientState {
   readonly status: string;
   once(event: 'ready' | 'end', listener: () => void): unknown;
@@ -297,17 +318,20 @@ interface ClientState {
 }
 
 /**
- * Resolves once the worker's blocking connection (BullMQ's own, for BZPOPMIN) is connected or
- * ended. A graceful close disconnects it and waits for its end; ioredis never ends a connection
- * disconnected while it waits to reconnect (it drops the retry and stays 'reconnecting'), so a
- * close in the seconds after a Redis restart would wait for ever.
+ * The worker's blocking connection (BullMQ's own, for BZPOPMIN) when it is down (neither
+ * connected nor ended), else undefined. A graceful close disconnects it and waits for its end;
+ * ioredis never ends a connection disconnected while it waits to reconnect (it drops the retry and
+ * stays 'reconnecting'), so a close in the seconds after a Redis restart would wait for ever.
  */
-async function blockingConnectionUp(worker: Worker<PageJobData, string>, onWait: () => void): Promise<void> {
+async function blockingConnectionDown(worker: Worker<PageJobData, string>): Promise<ClientState | undefined> {
   const pending = worker.getBackend().blockingClient;
   const client = (await pending?.catch(() => undefined)) as unknown as ClientState | undefined;
-  if (!client || ['ready', 'end', 'wait'].includes(client.status)) return;
-  onWait();
-  await new Promise<void>((resolve) => {
+  return !client || ['ready', 'end', 'wait'].includes(client.status) ? undefined : client;
+}
+
+/** Resolves once `client` is connected or ended. */
+function connectedOrEnded(client: ClientState): Promise<void> {
+  return new Promise<void>((resolve) => {
     const settle = (): void => {
       client.removeListener('ready', settle);
       client.removeListener('end', settle);

@@ -2,12 +2,18 @@
  * The worker's guards against a Redis restart (src/queue/worker.ts, docs/queue.md "Redis down or
  * restarted"): the stall watchdog's decision, counted look by look; on a real Redis, a worker
  * whose blocking fetch Redis refuses (ACL) while pages wait is replaced and every page written
- * once; a worker told to stop while BullMQ's blocking connection waits to reconnect stops once it
- * is back instead of hanging.
+ * once; a worker told to stop while BullMQ's blocking connection waits to reconnect finishes the
+ * page in hand once it is back instead of hanging, and with no page in hand does not wait for a
+ * Redis that is gone.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { fixture } from '../helpers/paths.js';
+import { queueStatus } from '../../src/queue/queue.js';
 import { JobsInHand, StallWatchdog, STALL_TICK_MS, STALL_TICKS } from '../../src/queue/worker.js';
 import { assertOnce, assertStillRunning, clientList, enqueue, exitsOrDiagnosis, exported, haveRedis, killAll, NO_REDIS, outputs, pith, sleep, status, storyPages, withRedis, type Running } from './redis.js';
 
@@ -101,13 +107,19 @@ async function rejectedConnections(admin: Redis): Promise<number> {
   return Number(m![1]);
 }
 
-test('a stop while BullMQ\'s blocking connection waits to reconnect: the worker waits for it, then exits 0', { skip, timeout: 120_000 }, async () => {
-  await withRedis('stop-reconnecting', async (redis) => {
+test('a stop with a page in hand while BullMQ\'s blocking connection waits to reconnect: the worker waits for it, writes the page, then exits 0', { skip, timeout: 120_000 }, async () => {
+  await withRedis('stop-reconnecting', async (redis, dir) => {
     const admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    const page = new HeldPage();
     try {
-      const w = runningWorker(redis.url);
+      const w = pith('worker', '--redis', redis.url, '--concurrency', '1', '--lock-secs', '1', '--allow-private-urls');
       let blocking: { id?: string } | undefined;
       await until('the worker waits for a job by BZPOPMIN', [w], async () => (blocking = (await clientList(admin)).find((c) => c.name?.startsWith('bull:') && c.cmd === 'bzpopmin')) !== undefined);
+      const url = await page.listen();
+      const urls = join(dir, 'urls.txt');
+      writeFileSync(urls, url + '\n');
+      await enqueue(redis.url, [], { urlsFile: urls });
+      await page.requested;
       // No new connection from now on: the blocking one, killed, keeps failing to reconnect.
       const connected = (await clientList(admin)).length;
       const refusedBefore = await rejectedConnections(admin);
@@ -117,12 +129,68 @@ test('a stop while BullMQ\'s blocking connection waits to reconnect: the worker 
       await until('Redis refused the blocking connection\'s reconnect', [w], async () => (await rejectedConnections(admin)) > refusedBefore);
       w.child.kill('SIGTERM');
       await until('the worker waits for its blocking connection before stopping', [w], () => /waiting for Redis before stopping/.test(w.stderr()));
+      page.answer();
+      await until('the page in hand written', [w], async () => (await queueStatus(admin)).done === 1); // admin's connection: no new one is taken now
+      await assertStillRunning([w]);
       await admin.config('SET', 'maxclients', '10000');
       const [end] = await exitsOrDiagnosis([w], 60_000);
       assert.equal(end!.code, 0, end!.stderr);
-      assert.match(end!.stderr, /worker: 0 written/);
+      assert.match(end!.stderr, /worker: 1 written/);
+      assertOnce(await exported(redis.url, dir), [url]);
     } finally {
       admin.disconnect();
+      await page.close();
     }
   });
 });
+
+test('a stop with no page in hand while Redis is gone: the worker does not wait for it, and exits 0', { skip, timeout: 120_000 }, async () => {
+  await withRedis('stop-redis-gone', async (redis) => {
+    const admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    let w: Running;
+    try {
+      w = runningWorker(redis.url);
+      await until('the worker waits for a job by BZPOPMIN', [w], async () => (await clientList(admin)).some((c) => c.name?.startsWith('bull:') && c.cmd === 'bzpopmin'));
+    } finally {
+      admin.disconnect();
+    }
+    await redis.kill();
+    await until('the worker sees Redis gone', [w], () => /Redis unreachable/.test(w.stderr()));
+    w.child.kill('SIGTERM');
+    const [end] = await exitsOrDiagnosis([w], 60_000);
+    assert.equal(end!.code, 0, end!.stderr);
+    assert.match(end!.stderr, /Redis unreachable and no page in hand: stopping without waiting for it/);
+    assert.match(end!.stderr, /worker: 0 written/);
+  });
+});
+
+/** A page on a loopback server that answers only when told (so a worker holds it as long as a test needs). */
+class HeldPage {
+  private readonly server: Server;
+  private release: () => void = () => undefined;
+  private onRequest: () => void = () => undefined;
+  readonly requested = new Promise<void>((r) => (this.onRequest = r));
+  constructor() {
+    const released = new Promise<void>((r) => (this.release = r));
+    this.server = createServer((req, res) => {
+      if (req.url !== '/held.html') return void res.writeHead(404).end(); // robots.txt
+      this.onRequest();
+      void released.then(() => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(readFileSync(fixture('pages', 'news-article.html')));
+      });
+    });
+  }
+  async listen(): Promise<string> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}/held.html`;
+  }
+  answer(): void {
+    this.release();
+  }
+  async close(): Promise<void> {
+    this.release();
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
