@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { readPageBytes } from '../page.js';
 import { extractBytes, extractPage, fieldsCsvPage, KEEP_COMMENTS, resultBlocks, resultExtraction, type ExtractResult, type LoadedModel } from '../pipeline/extract.js';
 import { extractionJson } from '../pipeline/extraction.js';
+import { pipelineOptions, withShapedArticle, type ArticleChoices } from '../pipeline/library.js';
 import { fieldsCsv } from '../pipeline/fields-csv.js';
 import { toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
 import { isPithError } from '../errors.js';
@@ -57,6 +58,8 @@ export interface PageHandlerInit {
   readonly includeComments?: boolean;
   /** The site model every page uses (`--site`). */
   readonly site?: string;
+  /** `--favor`, `--no-images`, `--no-tables`, `--no-links`: as `pith extract` takes them. */
+  readonly choices?: ArticleChoices;
   readonly fields: readonly BatchField[];
   readonly outDir?: string;
   readonly fileFormat?: BatchFileFormat;
@@ -190,10 +193,11 @@ async function handlePage(init: PageHandlerInit, shape: LineShape, msg: PageMess
     const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
     const load = { id: msg.id, ...(msg.url !== undefined ? { url: msg.url } : {}), ...(msg.charset !== undefined ? { transportCharset: msg.charset } : {}) };
     const subject = msg.path ?? msg.url ?? msg.id;
-    const options = { ...(init.keepComments ? KEEP_COMMENTS : {}), ...(init.includeComments ? { comments: true } : {}), ...(init.site !== undefined ? { site: init.site } : {}) };
-    const result = drawn
+    const options = { ...(init.choices ? pipelineOptions(init.choices) : {}), ...(init.keepComments ? KEEP_COMMENTS : {}), ...(init.includeComments ? { comments: true } : {}), ...(init.site !== undefined ? { site: init.site } : {}) };
+    const extracted = drawn
       ? extractPage(await drawn.load(bytes, load, subject), model, options)
       : extractBytes(bytes, model, load, options, subject);
+    const result = init.choices ? withShapedArticle(extracted, init.choices) : extracted;
     // A file has no address of its own: the page's canonical URL stands for it when it gives one.
     const url = msg.url ?? result.article.metadata.url ?? null;
     const lang = result.article.metadata.lang;

@@ -15,7 +15,7 @@ import { InThreadPool, type TaskPool } from '../util/worker-pool/in-thread.js';
 import { readWarcPages, type WarcSkipReason } from './warc.js';
 import { DEFAULT_USER_AGENT, fetchUrls } from './url-list.js';
 import { DEFAULT_BATCH_FIELDS } from './batch-fields.js';
-import { fsReason } from './output-file.js';
+import { fsReason, outputOpenPath } from './output-file.js';
 import { LineWriter } from './line-writer.js';
 import type { PageHandlerInit, PageMessage, PageReply } from './batch-page.js';
 import { DEFAULT_PAGE_TIMEOUT_MS, type BatchFilterReason, type BatchOptions, type BatchSummary } from './batch-options.js';
@@ -50,7 +50,7 @@ export interface BatchPlan {
 export async function runPlannedBatch(plan: BatchPlan, options: BatchOptions, done: ReadonlySet<string>): Promise<BatchSummary> {
   let handle: FileHandle;
   try {
-    handle = await open(options.out, 'a');
+    handle = await open(outputOpenPath(options.out), 'a');
   } catch (e) {
     throw new PithError('IO', `cannot write the output: ${fsReason(e)}`, options.out, { cause: e });
   }
@@ -318,7 +318,7 @@ function runsInThread(plan: BatchPlan, options: BatchOptions, streaming: boolean
 function workerInit(options: BatchOptions): PageHandlerInit {
   return {
     modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, ...(options.includeComments ? { includeComments: true } : {}), fields: options.fields ?? DEFAULT_BATCH_FIELDS,
-    ...(options.site !== undefined ? { site: options.site } : {}),
+    ...(options.site !== undefined ? { site: options.site } : {}), ...(options.choices ? { choices: options.choices } : {}),
     ...(options.withLists ? { withLists: true } : {}), ...(options.listModelPath !== undefined ? { listModelPath: options.listModelPath } : {}),
     ...(options.render ? { render: options.render } : {}), ...(options.layoutsDir !== undefined ? { layoutsDir: options.layoutsDir } : {}),
     ...(options.outDir !== undefined ? { outDir: options.outDir, fileFormat: options.fileFormat ?? 'json' } : {}),

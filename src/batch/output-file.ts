@@ -18,6 +18,14 @@ export function fsReason(e: unknown): string {
 }
 
 /** Where the lock of an output file lives: beside it, `OUT.lock`. */
+/** `--out -`: the lines go to standard output, as a device output does (no lock, nothing to resume). */
+export const STDOUT_OUTPUT = '-';
+
+/** The path a batch output is opened at: `-` is standard output. */
+export function outputOpenPath(out: string): string {
+  return out === STDOUT_OUTPUT ? '/dev/stdout' : out;
+}
+
 export function outputLockPath(out: string): string {
   return `${out}.lock`;
 }
@@ -148,9 +156,10 @@ export async function completedIds(out: string): Promise<Set<string>> {
 /**
  * Checks the output before any work: a directory is refused; a regular file (or none yet) is
  * locked (`acquireOutputLock`) and resumed from; a device or FIFO (`/dev/stdout`) is written
- * to as it is, with nothing to resume and no lock. Returns the lock's release.
+ * to as it is, with nothing to resume and no lock, and so is `-` (standard output). Returns the lock's release.
  */
 export async function prepareOutput(out: string): Promise<{ done: Set<string>; release: () => Promise<void> }> {
+  if (out === STDOUT_OUTPUT) return { done: new Set(), release: async () => undefined };
   let st: Stats | undefined;
   try {
     st = await stat(out);

@@ -18,6 +18,7 @@ export const BATCH_OPTIONS: OptionsSpec = {
   render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
   site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
   lists: { type: 'boolean' }, 'list-model': { type: 'string' },
+  favor: { type: 'string' }, 'no-images': { type: 'boolean' }, 'no-tables': { type: 'boolean' }, 'no-links': { type: 'boolean' },
 };
 
 /**

@@ -13,7 +13,7 @@ import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { withoutLinks, withoutTables, type Article } from '../article/index.js';
 import { checkExtractionOptions, FAVORS, type ExtractionOptions, type Favor, type PithModel } from './extraction-options.js';
-import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, loadExtractionModel, type ExtractOptions } from './extract.js';
+import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, loadExtractionModel, type ExtractOptions, type ExtractResult } from './extract.js';
 import { pageLists } from './lists.js';
 import { toExtraction, type Extraction } from './extraction.js';
 import { judgeFound } from './found.js';
@@ -65,6 +65,17 @@ export function shapeArticle(article: Article, options: ExtractionOptions): Arti
   if (options.includeTables === false) out = withoutTables(out);
   if (options.includeLinks === false) out = withoutLinks(out);
   return out;
+}
+
+/** The choices about the article a batch passes on to each page (as `pith extract --favor`, `--no-images`, `--no-tables`, `--no-links`). */
+export type ArticleChoices = Pick<ExtractionOptions, 'favor' | 'includeImages' | 'includeTables' | 'includeLinks'>;
+
+/** A pipeline result with its article shaped by `options` (tables, links left out); the result itself when nothing is left out. */
+export function withShapedArticle(result: ExtractResult, options: ExtractionOptions): ExtractResult {
+  const article = shapeArticle(result.article, options);
+  if (article === result.article) return result;
+  // Descriptors, not a spread: a spread would read the lazy `features` getter.
+  return Object.create(null, { ...Object.getOwnPropertyDescriptors(result), article: { value: article, enumerable: true } }) as ExtractResult;
 }
 
 /** Extracts with a model already loaded: the synchronous form of `extract`. */

@@ -44,8 +44,9 @@ function readFields(fields: Record<string, unknown>, fromQuery: boolean): { opti
     if (typeof v !== 'boolean') throw badOption(`${k} must be true or false`);
     options[k] = v;
   }
-  const format = fields['format'] ?? 'json';
-  if (typeof format !== 'string' || !RESPONSE_FORMATS.includes(format as ResponseFormat)) throw badOption(`format must be one of ${RESPONSE_FORMATS.join(', ')}`);
+  // `txt` is another name for `text`, as in `pith extract --format`.
+  const format = fields['format'] === 'txt' ? 'text' : (fields['format'] ?? 'json');
+  if (typeof format !== 'string' || !RESPONSE_FORMATS.includes(format as ResponseFormat)) throw badOption(`format must be one of ${RESPONSE_FORMATS.join(', ')} (txt: text)`);
   // Only the JSON reply has a place for the lists.
   if (options['includeLists'] === true && format !== 'json') throw badOption('includeLists needs format json');
   let timeoutMs: number | undefined;

@@ -7,7 +7,8 @@ import { writeFileAtomic } from '../../util/atomic-write.js';
 import { isRecord } from '../../util/is-record.js';
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
-import { PithError } from '../../errors.js';
+import { isPithError, PithError } from '../../errors.js';
+import { FAVORS, type ArticleChoices, type Favor } from '../../pipeline/library.js';
 import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath, type LoadedModel } from '../../pipeline/extract.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import { saveModel, withSiteEntries } from '../../models/model-file.js';
 import { siteByName } from '../../models/site-pick.js';
 import type { ListModel } from '../../models/lists/list-model.js';
 import { DEFAULT_LEARN_MIN_PAGES } from '../../wrapper/learn-min-pages.js';
-import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch, type BatchSummary, type CollectedPages } from '../../batch/batch.js';
+import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch, STDOUT_OUTPUT, type BatchSummary, type CollectedPages } from '../../batch/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList, type UrlFetchOptions } from '../../batch/url-list.js';
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
@@ -39,13 +40,18 @@ date: the WARC-Date. Rerunning with the same --out skips pages already there.
 
 Options:
   --out PATH            output JSONL file (required; appended to; locked while the batch
-                        runs: a second batch on the same file is refused)
+                        runs: a second batch on the same file is refused); - writes the lines
+                        to standard output (nothing to resume; not with --csv)
   --workers N           worker threads (default: all cores, here ${availableParallelism()})
   --model PATH          model file (default: the bundled model)
   --blocks              include per-block labels and probabilities
   --lists               also each page's main repeated list, found without examples by the
                         bundled list model (\`lists\` in each line, [] when none; docs/lists.md)
   --list-model PATH     the list model for --lists (default models/lists.model.json.gz)
+  --favor F             precision | balanced | recall (default balanced), as pith extract --favor
+  --no-images           leave out images, figures and embeds (as pith extract)
+  --no-tables           leave out tables
+  --no-links            keep links' text, not the links
   --keep-comments       leave readers' comment sections to the model (see pith extract --help)
   --include-comments    also give each page's readers' comments, with author and date
                         (\`comments\` in each line; docs/comments.md)
@@ -209,6 +215,14 @@ interface BatchSettings {
   readonly baseModelPath: string;
   readonly site: string | undefined;
   readonly learn: boolean;
+  readonly choices: ArticleChoices;
+}
+
+/** `--favor`, `--no-images`, `--no-tables`, `--no-links`, checked as pith extract checks them. */
+function readArticleChoices(values: ParsedCommandArgs['values']): ArticleChoices {
+  const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
+  if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);
+  return { favor, includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links') };
 }
 
 /** The inputs and outputs: `--out`, something to read, and how the per-page files are written. */
@@ -249,6 +263,7 @@ function readBatchSettings(values: ParsedCommandArgs['values'], positionals: rea
   const render = optBool(values, 'render');
   const layoutsDir = optString(values, 'layouts');
   const io = readInputsAndOutputs(values, positionals);
+  if (csvOut !== undefined && io.out === STDOUT_OUTPUT) throw new PithError('BAD_OPTION', '--csv reads the batch\'s lines back from --out: give --out a file, not - (standard output)');
   const fetch = readFetchPolicy(values);
   const targetLang = optString(values, 'target-lang');
   if (targetLang !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(targetLang)) throw new PithError('BAD_OPTION', `--target-lang must be a language code such as en or pt-BR, got '${targetLang}'`);
@@ -261,7 +276,8 @@ function readBatchSettings(values: ParsedCommandArgs['values'], positionals: rea
   const learn = optBool(values, 'learn-sites');
   if (optString(values, 'learn-min') !== undefined && !learn) throw new PithError('BAD_OPTION', '--learn-min goes with --learn-sites');
   if (learn && site !== undefined) throw new PithError('BAD_OPTION', '--learn-sites groups the pages by site itself; --site names one site model for all: give one of them');
-  return { ...io, csvOut, render, layoutsDir, fetch, targetLang, workers, workerHeapMb, timeoutMs, modelGiven, baseModelPath, site, learn };
+  const choices = readArticleChoices(values);
+  return { ...io, csvOut, render, layoutsDir, fetch, targetLang, workers, workerHeapMb, timeoutMs, modelGiven, baseModelPath, site, learn, choices };
 }
 
 /** Fails fast, in this thread, on what every worker would fail on: no Chromium, a bad layouts folder, a bad model or site name. */
@@ -306,7 +322,10 @@ async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promi
 }
 
 /** Says which files found in the input folders are not read as pages. */
-function reportUnreadInputs(pages: CollectedPages, stderr: NodeJS.WritableStream): void {
+function reportUnreadInputs(pages: CollectedPages, urls: readonly string[], stderr: NodeJS.WritableStream): void {
+  if (pages.files.length === 0 && pages.warcs.length === 0 && urls.length === 0) {
+    stderr.write('batch: no pages in the inputs (pages are *.html, *.htm, *.xhtml, also .gz, and WARC files *.warc, *.warc.gz)\n');
+  }
   if (pages.skippedLinks.length > 0) {
     stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
   }
@@ -349,7 +368,7 @@ interface LoadedModels {
 /** What `runBatch` is given, besides the callbacks. */
 function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loaded: LoadedModels) {
   return {
-    out: s.out, modelPath, loadedModel: loaded.base, ...(loaded.list ? { loadedListModel: loaded.list } : {}), inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...listOptions(values), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
+    out: s.out, modelPath, choices: s.choices, loadedModel: loaded.base, ...(loaded.list ? { loadedListModel: loaded.list } : {}), inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...listOptions(values), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
     workerHeapMb: s.workerHeapMb, pageTimeoutMs: s.timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch: s.fetch,
     ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
     ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
@@ -370,19 +389,33 @@ function reportBatchEnd(summary: BatchSummary, damage: readonly string[], out: s
   stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
 }
 
+/** Whether a batch failed because the pipe it wrote to lost its reader (EPIPE). */
+function readerWentAway(e: unknown): boolean {
+  return isPithError(e) && ((e as Error).cause as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+}
+
 /** Runs the batch with a progress bar, reports it, writes `--csv`; returns the exit code. */
 async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loaded: LoadedModels, stderr: NodeJS.WritableStream): Promise<number> {
   // WARC files hold an unknown number of pages: the bar counts what is known so far.
   const progress = new Progress('batch', pages.files.length + urls.length, stderr);
   const started = Date.now();
   const damage: string[] = [];
-  const summary = await runBatch(pages.files, {
-    ...batchRunOptions(s, values, pages, urls, modelPath, loaded),
-    onSkip: (why, detail) => {
-      if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
-    },
-    onProgress: () => progress.tick(),
-  });
+  let summary: BatchSummary;
+  try {
+    summary = await runBatch(pages.files, {
+      ...batchRunOptions(s, values, pages, urls, modelPath, loaded),
+      onSkip: (why, detail) => {
+        if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
+      },
+      onProgress: () => progress.tick(),
+    });
+  } catch (e) {
+    // `--out - | head`: the reader took what it wanted; that is no failure of the batch.
+    if (!readerWentAway(e)) throw e;
+    progress.finish();
+    stderr.write(`batch: ${s.out === STDOUT_OUTPUT ? 'standard output' : s.out} was closed by its reader (broken pipe): batch stopped\n`);
+    return EXIT.ok;
+  }
   if (pages.warcs.length === 0) progress.finish();
   reportBatchEnd(summary, damage, s.out, (Date.now() - started) / 1000, stderr);
   if (s.csvOut !== undefined) {
@@ -405,7 +438,7 @@ export const command: Command = {
     const learned = s.learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? s.baseModelPath;
     const urls = await batchUrls(s, io.stderr);
-    reportUnreadInputs(pages, io.stderr);
+    reportUnreadInputs(pages, urls, io.stderr);
     const removeSignalHandlers = releaseLockOnSignal(s.out);
     try {
       return await runAndReport(s, values, pages, urls, modelPath, { base: baseModel, list: listModel }, io.stderr);

@@ -164,7 +164,7 @@ async function writeOutput(io: CommandIO, out: string | undefined, text: string)
 
 export const command: Command = {
   name: 'extract',
-  summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html, json, xml or tei',
+  summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html, json, csv (named fields, lists), xml or tei',
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
@@ -216,7 +216,7 @@ export const command: Command = {
       writeExplanation(io, result, model);
       return EXIT.ok;
     }
-    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
+    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', '--format csv writes named fields or list items: the model has no field rules for this page; add --lists for its main list as CSV, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md), or use --format json');
     const pageLists = lists && listModel ? lists.pageLists(result.page.tree, listModel) : undefined;
     const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), pageLists);
     await writeOutput(io, optString(values, 'out'), rendered);
