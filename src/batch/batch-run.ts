@@ -7,7 +7,7 @@
  * is an error line and the worker is replaced; the batch fails as a whole only when the
  * output cannot be written, a reader fails, or a worker cannot start (the model does not load).
  */
-import { open, unlink, type FileHandle } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { PithError } from '../errors.js';
 import { PoolTaskError, WorkerPool, WorkerStartError } from '../util/worker-pool/pool.js';
@@ -15,8 +15,8 @@ import { InThreadPool, type TaskPool } from '../util/worker-pool/in-thread.js';
 import { readWarcPages, type WarcSkipReason } from './warc.js';
 import { DEFAULT_USER_AGENT, fetchUrls } from './url-list.js';
 import { DEFAULT_BATCH_FIELDS } from './batch-fields.js';
-import { fsReason, outputOpenPath } from './output-file.js';
-import { LineWriter } from './line-writer.js';
+import { fsReason, STDOUT_OUTPUT } from './output-file.js';
+import { LineWriter, stdoutSink, type LineSink } from './line-writer.js';
 import type { PageHandlerInit, PageMessage, PageReply } from './batch-page.js';
 import { DEFAULT_PAGE_TIMEOUT_MS, type BatchFilterReason, type BatchOptions, type BatchSummary } from './batch-options.js';
 
@@ -48,9 +48,9 @@ export interface BatchPlan {
 
 /** Runs the batch on `plan`; `done`: ids already in the output. */
 export async function runPlannedBatch(plan: BatchPlan, options: BatchOptions, done: ReadonlySet<string>): Promise<BatchSummary> {
-  let handle: FileHandle;
+  let handle: LineSink;
   try {
-    handle = await open(outputOpenPath(options.out), 'a');
+    handle = options.out === STDOUT_OUTPUT ? stdoutSink() : await open(options.out, 'a');
   } catch (e) {
     throw new PithError('IO', `cannot write the output: ${fsReason(e)}`, options.out, { cause: e });
   }
@@ -84,7 +84,7 @@ class BatchRun {
   private closing = false;
   private onFailure: ((e: Error) => void) | undefined;
 
-  constructor(private readonly plan: BatchPlan, private readonly options: BatchOptions, private readonly done: ReadonlySet<string>, handle: FileHandle) {
+  constructor(private readonly plan: BatchPlan, private readonly options: BatchOptions, private readonly done: ReadonlySet<string>, handle: LineSink) {
     this.streaming = (options.warcs ?? []).length > 0 || (options.urls ?? []).length > 0;
     this.alreadyDone = plan.filesDone;
     this.produced = plan.files.length;

@@ -3,7 +3,25 @@
  * together; each line goes out whole, in one append, so a crash can tear at most the last one
  * (cut on resume).
  */
-import type { FileHandle } from 'node:fs/promises';
+/** Where the lines go: the output file's handle, or standard output (`--out -`). */
+export interface LineSink {
+  appendFile(text: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * Standard output as a line sink, written through the process's own stream, which takes a
+ * pipe, a socket, a terminal or a file alike (opening /dev/stdout fails on a socket).
+ */
+export function stdoutSink(stream: NodeJS.WritableStream = process.stdout): LineSink {
+  // A failed write (EPIPE: the reader went away) reaches its callback; the stream's 'error'
+  // event would be thrown without a listener.
+  stream.on('error', () => undefined);
+  return {
+    appendFile: (text) => new Promise<void>((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve()))),
+    close: async () => undefined,
+  };
+}
 
 export class LineWriter {
   private waiting: string[] = [];
@@ -16,7 +34,7 @@ export class LineWriter {
   writtenFailed = 0;
 
   constructor(
-    private readonly handle: FileHandle,
+    private readonly handle: LineSink,
     /** After each append, with the lines written so far. */
     private readonly onWritten: (written: number) => void,
     /** An append failed: nothing more is written. */

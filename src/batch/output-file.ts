@@ -21,11 +21,6 @@ export function fsReason(e: unknown): string {
 /** `--out -`: the lines go to standard output, as a device output does (no lock, nothing to resume). */
 export const STDOUT_OUTPUT = '-';
 
-/** The path a batch output is opened at: `-` is standard output. */
-export function outputOpenPath(out: string): string {
-  return out === STDOUT_OUTPUT ? '/dev/stdout' : out;
-}
-
 export function outputLockPath(out: string): string {
   return `${out}.lock`;
 }

@@ -1,0 +1,29 @@
+/** `pith extract`'s errors tell a newcomer what to do instead. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fixture, repoRoot } from '../../helpers/paths.js';
+
+const pith = (args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
+
+test('pith extract of a folder points at pith batch', () => {
+  const run = pith(['extract', fixture('pages')]);
+  assert.equal(run.status, 3);
+  assert.match(run.stderr, /is a directory, expected a page file \(for a folder of pages: pith batch DIR --out results\.jsonl\)/);
+  assert.equal(run.stdout, '');
+});
+
+test('pith extract --format csv without field rules says what gives CSV', () => {
+  const run = pith(['extract', fixture('pages', 'news-article.html'), '--format', 'csv']);
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /no field rules for this page; add --lists .* --model wrapper .* or use --format json/);
+  const lists = pith(['extract', fixture('pages', 'news-article.html'), '--format', 'csv', '--lists']);
+  assert.equal(lists.status, 0, lists.stderr);
+  assert.match(lists.stdout, /^url,list,item,text,href\r?\n/);
+});
+
+test("pith --help's extract line names csv among the formats", () => {
+  const line = pith(['--help']).stdout.split('\n').find((l) => /^\s+extract\s/.test(l));
+  assert.match(line ?? '', /\bcsv\b/);
+});
