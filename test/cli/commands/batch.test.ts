@@ -37,7 +37,7 @@ test('pith batch --out - writes the lines to standard output, and no file named 
 
 test('pith batch --out - | head: a reader that stops early ends the batch quietly (exit 0, no EPIPE error)', { timeout: 120_000 }, () =>
   withPages(40, async (dir) => {
-    const child = spawn(process.execPath, [PITH, 'batch', join(dir, 'pages'), '--out', '-', '--workers', '1', '--page-timeout', '30'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [PITH, 'batch', join(dir, 'pages'), '--out', '-', '--workers', '1', '--page-timeout', '30'], { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     // Take the first chunk, then close the pipe: 40 full lines are far more than a pipe holds.
