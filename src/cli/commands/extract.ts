@@ -185,6 +185,9 @@ export const command: Command = {
     if (fields && (optBool(values, 'explain') || optBool(values, 'styled') || optBool(values, 'lists') || optBool(values, 'blocks'))) {
       throw new PithError('BAD_OPTION', '--fields does not go with --explain, --styled, --lists or --blocks');
     }
+    // A switch that would be silently ignored is refused, as --lists and --styled are.
+    if (optBool(values, 'blocks') && format !== 'json') throw new PithError('BAD_OPTION', '--blocks needs --format json (--explain prints every block as text)');
+    if (optBool(values, 'explain') && optString(values, 'format') !== undefined && format !== 'text') throw new PithError('BAD_OPTION', `--explain prints text; it does not go with --format ${format} (--blocks adds the blocks to --format json)`);
     const wantLists = optBool(values, 'lists');
     if (wantLists && format !== 'json' && format !== 'csv') throw new PithError('BAD_OPTION', '--lists needs --format json or csv');
     if (optString(values, 'list-model') !== undefined && !wantLists) throw new PithError('BAD_OPTION', '--list-model needs --lists');

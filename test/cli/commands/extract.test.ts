@@ -27,3 +27,17 @@ test("pith --help's extract line names csv among the formats", () => {
   const line = pith(['--help']).stdout.split('\n').find((l) => /^\s+extract\s/.test(l));
   assert.match(line ?? '', /\bcsv\b/);
 });
+
+test('pith extract refuses --blocks and --explain where they would be ignored', () => {
+  const page = fixture('pages', 'news-article.html');
+  const blocks = pith(['extract', page, '--blocks']);
+  assert.equal(blocks.status, 2);
+  assert.match(blocks.stderr, /--blocks needs --format json/);
+  assert.equal(blocks.stdout, '');
+  const explain = pith(['extract', page, '--explain', '--format', 'json']);
+  assert.equal(explain.status, 2);
+  assert.match(explain.stderr, /--explain prints text; it does not go with --format json/);
+  const json = JSON.parse(pith(['extract', page, '--format', 'json', '--blocks']).stdout) as { blocks?: unknown[] };
+  assert.ok(Array.isArray(json.blocks) && json.blocks.length > 0);
+  assert.equal(pith(['extract', page, '--explain', '--format', 'text']).status, 0);
+});
