@@ -31,7 +31,8 @@ Options:
   --fields LIST    only these values, in this order (like Defuddle's -p), e.g. title,author,date:
                    one a line (a list one element a line, an absent value an empty line), or
                    a JSON object of them with --format json (null where absent). Names:
-                   ${RESULT_FIELDS.join(', ')},
+                   ${RESULT_FIELDS.slice(0, 7).join(', ')},
+                   ${RESULT_FIELDS.slice(7).join(', ')},
                    and metadata's ${METADATA_FIELDS.join(', ')}
   --model PATH     model file (default: the bundled model)
   --explain        print every block with its label, probability and strongest features
