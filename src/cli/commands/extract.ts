@@ -195,6 +195,8 @@ export const command: Command = {
     const lists = wantLists ? await import('../../pipeline/lists.js') : undefined;
     const listModel = lists ? await lists.loadListModel(optString(values, 'list-model')) : undefined;
     const url = optString(values, 'url');
+    // As the library's `url` option: a relative one would resolve nothing and name no site.
+    if (url !== undefined && !URL.canParse(url)) throw new PithError('BAD_OPTION', `--url must be an absolute URL such as https://example.com/page, got '${url.slice(0, 200)}'`);
     const src = await readPageSource(positionals[0]!, io.stdin, { ...(url ? { url } : {}), timeoutMs: optInt(values, 'timeout', 15000, 1) });
     const styled = optBool(values, 'styled');
     if (styled && format !== 'html') throw new PithError('BAD_OPTION', '--styled needs --format html');

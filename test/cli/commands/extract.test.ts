@@ -41,3 +41,12 @@ test('pith extract refuses --blocks and --explain where they would be ignored', 
   assert.ok(Array.isArray(json.blocks) && json.blocks.length > 0);
   assert.equal(pith(['extract', page, '--explain', '--format', 'text']).status, 0);
 });
+
+test('pith extract --url must be absolute, as the library\'s url option', () => {
+  const run = pith(['extract', fixture('pages', 'news-article.html'), '--url', 'news/mill']);
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /--url must be an absolute URL such as https:\/\/example\.com\/page, got 'news\/mill'/);
+  assert.equal(run.stdout, '');
+  const ok = pith(['extract', fixture('pages', 'news-article.html'), '--url', 'https://saltmouth.example/news/mill', '--fields', 'url']);
+  assert.equal(ok.stdout, 'https://saltmouth.example/news/mill\n');
+});
