@@ -5,7 +5,7 @@ import { PithError } from '../../errors.js';
 import {
   explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, KEEP_COMMENTS, type ExtractOptions, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
-import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
+import { FAVORS, pipelineOptions, withShapedArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { judgeFound } from '../../pipeline/found.js';
 import { formatStyledResult } from '../../article/index.js';
@@ -214,10 +214,7 @@ export const command: Command = {
       ...(optString(values, 'site') !== undefined ? { site: optString(values, 'site')! } : {}),
     };
     const extracted = await extractSource(src, model, chosen, { render, styled, scripts: optBool(values, 'scripts'), keepComments: optBool(values, 'keep-comments'), ...(layoutsDir ? { layoutsDir } : {}) });
-    // Descriptors, not a spread: a spread would read the lazy `features` getter.
-    const result = Object.create(null, {
-      ...Object.getOwnPropertyDescriptors(extracted), article: { value: shapeArticle(extracted.article, chosen), enumerable: true },
-    }) as typeof extracted;
+    const result = withShapedArticle(extracted, chosen);
     if (optBool(values, 'explain')) {
       writeExplanation(io, result, model);
       return EXIT.ok;
