@@ -5,6 +5,7 @@ import { PithError } from '../../errors.js';
 import {
   explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, KEEP_COMMENTS, type ExtractOptions, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
+import { fsReason } from '../../batch/output-file.js';
 import { FAVORS, pipelineOptions, withShapedArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { judgeFound } from '../../pipeline/found.js';
@@ -158,8 +159,8 @@ async function writeOutput(io: CommandIO, out: string | undefined, text: string)
   try {
     await writeFileAtomic(out, text);
   } catch (e) {
-    const why = ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
-    throw new PithError('IO', `cannot write the result (${why})`, out, { cause: e });
+    // The reason in words, without the temporary file's name the system error carries.
+    throw new PithError('IO', `cannot write the result (${fsReason((e as Error).cause ?? e)})`, out, { cause: e });
   }
 }
 

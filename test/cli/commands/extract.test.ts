@@ -50,3 +50,15 @@ test('pith extract --url must be absolute, as the library\'s url option', () => 
   const ok = pith(['extract', fixture('pages', 'news-article.html'), '--url', 'https://saltmouth.example/news/mill', '--fields', 'url']);
   assert.equal(ok.stdout, 'https://saltmouth.example/news/mill\n');
 });
+
+test('pith extract -o into a missing folder or onto a folder says why in words, without a temporary file name', () => {
+  const page = fixture('pages', 'news-article.html');
+  const missing = pith(['extract', page, '-o', join(repoRoot, 'no-such-folder-here', 'a.md')]);
+  assert.equal(missing.status, 3);
+  assert.match(missing.stderr, /no-such-folder-here\/a\.md: cannot write the result \(its folder does not exist \(ENOENT\)\)/);
+  assert.doesNotMatch(missing.stderr, /\.tmp/);
+  const folder = pith(['extract', page, '-o', fixture('pages')]);
+  assert.equal(folder.status, 3);
+  assert.match(folder.stderr, /cannot write the result \(is a directory \(EISDIR\)\)/);
+  assert.doesNotMatch(folder.stderr, /\.tmp/);
+});
