@@ -117,8 +117,8 @@ files TOO_LARGE). In a folder, a symbolic link is followed only to a file inside
 folder; links to folders are not followed; links leading outside are skipped and listed.
 
 Exit codes: 0 every page extracted (or already done), ${EXIT_PAGES_FAILED} the batch ran to the end but some
-pages failed (their lines hold the errors) or a WARC was damaged (truncated, bad gzip, bad
-record, over the size limit), 2 bad usage, 3 the inputs or the output cannot be used
+pages failed (their lines hold the errors), a WARC was damaged (truncated, bad gzip, bad
+record, over the size limit) or a --sitemap / --feed document could not be read, 2 bad usage, 3 the inputs or the output cannot be used
 (missing, unwritable, a directory, disk full, locked by another batch).
 `;
 
@@ -305,9 +305,16 @@ async function checkListModel(values: ParsedCommandArgs['values'], s: BatchSetti
   return wanted ? import('../../pipeline/lists.js').then(({ loadListModel }) => loadListModel(path)) : undefined;
 }
 
+/** The URLs to fetch, and how many sitemap or feed documents could not be read (they make the exit code 4). */
+interface BatchUrls {
+  readonly urls: string[];
+  readonly unreadDocuments: number;
+}
+
 /** The URLs of `--urls`, then those `--sitemap` and `--feed` list that are not there already. */
-async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<string[]> {
+async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<BatchUrls> {
   const urls = s.urlList !== undefined ? await readUrlList(s.urlList) : [];
+  let unreadDocuments = 0;
   if (s.sitemaps.length > 0 || s.feeds.length > 0) {
     const { listedUrls } = await import('../../batch/link-sources.js');
     const listed = await listedUrls(s.sitemaps, s.feeds, s.fetch);
@@ -317,14 +324,15 @@ async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promi
     const added = listed.urls.filter((u) => !known.has(u));
     stderr.write(`batch: ${listed.urls.length} URL(s) from ${s.sitemaps.length} sitemap(s) and ${s.feeds.length} feed(s)\n`);
     urls.push(...added);
+    unreadDocuments = listed.problems.length;
   }
-  return urls;
+  return { urls, unreadDocuments };
 }
 
-/** Says which files found in the input folders are not read as pages. */
-function reportUnreadInputs(pages: CollectedPages, urls: readonly string[], stderr: NodeJS.WritableStream): void {
-  if (pages.files.length === 0 && pages.warcs.length === 0 && urls.length === 0) {
-    stderr.write('batch: no pages in the inputs (pages are *.html, *.htm, *.xhtml, also .gz, and WARC files *.warc, *.warc.gz)\n');
+/** Says which files found in the input folders are not read as pages (and when they hold none). */
+function reportUnreadInputs(pages: CollectedPages, fileInputs: number, stderr: NodeJS.WritableStream): void {
+  if (fileInputs > 0 && pages.files.length === 0 && pages.warcs.length === 0) {
+    stderr.write('batch: no page files in the inputs given (pages are *.html, *.htm, *.xhtml, also .gz, and WARC files *.warc, *.warc.gz)\n');
   }
   if (pages.skippedLinks.length > 0) {
     stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
@@ -395,7 +403,8 @@ function readerWentAway(e: unknown): boolean {
 }
 
 /** Runs the batch with a progress bar, reports it, writes `--csv`; returns the exit code. */
-async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loaded: LoadedModels, stderr: NodeJS.WritableStream): Promise<number> {
+async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, listed: BatchUrls, modelPath: string, loaded: LoadedModels, stderr: NodeJS.WritableStream): Promise<number> {
+  const { urls } = listed;
   // WARC files hold an unknown number of pages: the bar counts what is known so far.
   const progress = new Progress('batch', pages.files.length + urls.length, stderr);
   const started = Date.now();
@@ -422,7 +431,7 @@ async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'
     const rows = await writeBatchCsv(s.out, s.csvOut);
     stderr.write(`batch: ${rows} CSV row(s) of named fields or list items -> ${s.csvOut}\n`);
   }
-  return summary.failed > 0 || damage.length > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
+  return summary.failed > 0 || damage.length > 0 || listed.unreadDocuments > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
 }
 
 export const command: Command = {
@@ -437,11 +446,11 @@ export const command: Command = {
     const pages = await collectPages(positionals, { exclude: [s.out, outputLockPath(s.out)] });
     const learned = s.learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? s.baseModelPath;
-    const urls = await batchUrls(s, io.stderr);
-    reportUnreadInputs(pages, urls, io.stderr);
+    const listed = await batchUrls(s, io.stderr);
+    reportUnreadInputs(pages, positionals.length, io.stderr);
     const removeSignalHandlers = releaseLockOnSignal(s.out);
     try {
-      return await runAndReport(s, values, pages, urls, modelPath, { base: baseModel, list: listModel }, io.stderr);
+      return await runAndReport(s, values, pages, listed, modelPath, { base: baseModel, list: listModel }, io.stderr);
     } finally {
       removeSignalHandlers();
       if (learned) await rm(learned.dir, { recursive: true, force: true });

@@ -91,5 +91,15 @@ test('pith batch of a folder with no pages says so on stderr', () =>
   withPages(0, (dir) => {
     const run = pith(['batch', join(dir, 'pages'), '--out', join(dir, 'out.jsonl')]);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stderr, /no pages in the inputs \(pages are \*\.html/);
+    assert.match(run.stderr, /no page files in the inputs given \(pages are \*\.html/);
+  }));
+
+test('pith batch --sitemap that cannot be read: named on stderr, the batch goes on, exit 4 (not 0)', () =>
+  withPages(1, (dir) => {
+    // A loopback sitemap is refused by the fetch policy before any connection: no server needed.
+    const run = pith(['batch', join(dir, 'pages'), '--sitemap', 'http://127.0.0.1:9/sitemap.xml', '--out', join(dir, 'out.jsonl')]);
+    assert.equal(run.status, 4, run.stderr);
+    assert.match(run.stderr, /batch: sitemap\/feed: http:\/\/127\.0\.0\.1:9\/sitemap\.xml: .*URL_NOT_ALLOWED/);
+    assert.match(run.stderr, /1 extracted, 0 failed/, 'the page files are still done');
+    assert.doesNotMatch(run.stderr, /no page files in the inputs/);
   }));
