@@ -318,8 +318,9 @@ async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promi
   if (s.sitemaps.length > 0 || s.feeds.length > 0) {
     const { listedUrls } = await import('../../batch/link-sources.js');
     const listed = await listedUrls(s.sitemaps, s.feeds, s.fetch);
-    for (const p of listed.problems.slice(0, 20)) stderr.write(`batch: sitemap/feed: ${p}\n`);
-    if (listed.problems.length > 20) stderr.write(`batch: sitemap/feed: ... and ${listed.problems.length - 20} more\n`);
+    const said = [...listed.problems, ...listed.notes];
+    for (const p of said.slice(0, 20)) stderr.write(`batch: sitemap/feed: ${p}\n`);
+    if (said.length > 20) stderr.write(`batch: sitemap/feed: ... and ${said.length - 20} more\n`);
     const known = new Set(urls);
     const added = listed.urls.filter((u) => !known.has(u));
     stderr.write(`batch: ${listed.urls.length} URL(s) from ${s.sitemaps.length} sitemap(s) and ${s.feeds.length} feed(s)\n`);
