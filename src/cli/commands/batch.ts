@@ -8,7 +8,8 @@ import { isRecord } from '../../util/is-record.js';
 import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { isPithError, PithError } from '../../errors.js';
-import { FAVORS, type ArticleChoices, type Favor } from '../../pipeline/library.js';
+import type { ArticleChoices } from '../../pipeline/library.js';
+import { readArticleChoices } from '../article-choices.js';
 import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath, type LoadedModel } from '../../pipeline/extract.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -216,13 +217,6 @@ interface BatchSettings {
   readonly site: string | undefined;
   readonly learn: boolean;
   readonly choices: ArticleChoices;
-}
-
-/** `--favor`, `--no-images`, `--no-tables`, `--no-links`, checked as pith extract checks them. */
-function readArticleChoices(values: ParsedCommandArgs['values']): ArticleChoices {
-  const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
-  if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);
-  return { favor, includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links') };
 }
 
 /** The inputs and outputs: `--out`, something to read, and how the per-page files are written. */

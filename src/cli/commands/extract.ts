@@ -3,10 +3,12 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type 
 import { readPageSource, type PageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, KEEP_COMMENTS, type ExtractOptions, type ExtractResult, type LoadedModel, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
 import { fsReason } from '../../batch/output-file.js';
-import { FAVORS, pipelineOptions, withShapedArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
+import { pageOptions, withShapedArticle, type ExtractionOptions } from '../../pipeline/library.js';
+import { isAbsoluteUrl } from '../../pipeline/extraction-options.js';
+import { ARTICLE_CHOICE_OPTIONS, readArticleChoices } from '../article-choices.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { judgeFound } from '../../pipeline/found.js';
 import { formatStyledResult } from '../../article/index.js';
@@ -114,7 +116,7 @@ interface SourceChoice {
 /** The page extracted from its bytes, or, with a layout, from the page as Chromium drew it. */
 async function extractSource(src: PageSource, model: LoadedModel, chosen: ExtractionOptions, how: SourceChoice): Promise<ExtractResult> {
   const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
-  const options: ExtractOptions = how.keepComments ? { ...pipelineOptions(chosen), ...KEEP_COMMENTS } : pipelineOptions(chosen);
+  const options = pageOptions(chosen, how.keepComments);
   if (!how.render && !how.layoutsDir) return extractBytes(src.bytes, model, load, options, src.subject);
   // The browser and layout code is loaded only for a page drawn (or its layout read).
   const [{ loadRenderedPage }, { LayoutCache }, { Renderer }] = await Promise.all([import('../../batch/render-page.js'), import('../../render/cache.js'), import('../../render/renderer.js')]);
@@ -172,8 +174,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs(argv, {
       format: { type: 'string' }, model: { type: 'string' }, explain: { type: 'boolean' }, blocks: { type: 'boolean' },
       url: { type: 'string' }, timeout: { type: 'string' }, 'keep-comments': { type: 'boolean' },
-      'include-comments': { type: 'boolean' }, favor: { type: 'string' }, 'no-images': { type: 'boolean' },
-      'no-tables': { type: 'boolean' }, 'no-links': { type: 'boolean' }, out: { type: 'string', short: 'o' },
+      'include-comments': { type: 'boolean' }, ...ARTICLE_CHOICE_OPTIONS, out: { type: 'string', short: 'o' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, styled: { type: 'boolean' }, scripts: { type: 'boolean' },
       site: { type: 'string' }, lists: { type: 'boolean' }, 'list-model': { type: 'string' }, fields: { type: 'string' },
     });
@@ -197,7 +198,8 @@ export const command: Command = {
     const listModel = lists ? await lists.loadListModel(optString(values, 'list-model')) : undefined;
     const url = optString(values, 'url');
     // As the library's `url` option: a relative one would resolve nothing and name no site.
-    if (url !== undefined && !URL.canParse(url)) throw new PithError('BAD_OPTION', `--url must be an absolute URL such as https://example.com/page, got '${url.slice(0, 200)}'`);
+    const urlProblem = url !== undefined ? isAbsoluteUrl(url) : undefined;
+    if (urlProblem !== undefined) throw new PithError('BAD_OPTION', `--url ${urlProblem}`);
     const src = await readPageSource(positionals[0]!, io.stdin, { ...(url ? { url } : {}), timeoutMs: optInt(values, 'timeout', 15000, 1) });
     const styled = optBool(values, 'styled');
     if (styled && format !== 'html') throw new PithError('BAD_OPTION', '--styled needs --format html');
@@ -207,11 +209,8 @@ export const command: Command = {
     const note = render && optString(values, 'model') === undefined ? renderedModelNote() : undefined;
     if (note) io.stderr.write(`pith extract: ${note}\n`);
     const model = await loadExtractionModel(...(modelPath ? [modelPath] : []));
-    const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
-    if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);
     const chosen: ExtractionOptions = {
-      favor, includeComments: optBool(values, 'include-comments'),
-      includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links'),
+      ...readArticleChoices(values), includeComments: optBool(values, 'include-comments'),
       ...(optString(values, 'site') !== undefined ? { site: optString(values, 'site')! } : {}),
     };
     const extracted = await extractSource(src, model, chosen, { render, styled, scripts: optBool(values, 'scripts'), keepComments: optBool(values, 'keep-comments'), ...(layoutsDir ? { layoutsDir } : {}) });
