@@ -5,7 +5,6 @@ import { PithError } from '../../errors.js';
 import {
   explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
-import { fsReason } from '../../batch/output-file.js';
 import { pageOptions, withShapedArticle, type ExtractionOptions } from '../../pipeline/library.js';
 import { isAbsoluteUrl } from '../../pipeline/extraction-options.js';
 import { ARTICLE_CHOICE_OPTIONS, readArticleChoices } from '../article-choices.js';
@@ -158,12 +157,7 @@ async function writeOutput(io: CommandIO, out: string | undefined, text: string)
     io.stdout.write(text);
     return;
   }
-  try {
-    await writeFileAtomic(out, text);
-  } catch (e) {
-    // The reason in words, without the temporary file's name the system error carries.
-    throw new PithError('IO', `cannot write the result (${fsReason((e as Error).cause ?? e)})`, out, { cause: e });
-  }
+  await writeFileAtomic(out, text, 'the result');
 }
 
 export const command: Command = {
