@@ -7,8 +7,10 @@ import type { ListModel } from '../models/lists/list-model.js';
 import type { ArticleChoices } from '../pipeline/library.js';
 
 export interface BatchOptions {
-  /** Output JSONL path. */
+  /** Output JSONL path; `-` (STDOUT_OUTPUT): the lines go to `stdout`. */
   readonly out: string;
+  /** Where the lines go when `out` is `-`: the command's standard output. */
+  readonly stdout?: NodeJS.WritableStream;
   /** Worker threads. Default: all cores. */
   readonly workers?: number;
   /** Model file. */

@@ -17,7 +17,7 @@ import { DEFAULT_USER_AGENT, fetchUrls } from './url-list.js';
 import { DEFAULT_BATCH_FIELDS } from './batch-fields.js';
 import { STDOUT_OUTPUT } from './output-file.js';
 import { fsReason } from '../util/fs-reason.js';
-import { LineWriter, stdoutSink, type LineSink } from './line-writer.js';
+import { LineWriter, streamSink, type LineSink } from './line-writer.js';
 import type { PageHandlerInit, PageMessage, PageReply } from './batch-page.js';
 import { DEFAULT_PAGE_TIMEOUT_MS, type BatchFilterReason, type BatchOptions, type BatchSummary } from './batch-options.js';
 
@@ -50,8 +50,9 @@ export interface BatchPlan {
 /** Runs the batch on `plan`; `done`: ids already in the output. */
 export async function runPlannedBatch(plan: BatchPlan, options: BatchOptions, done: ReadonlySet<string>): Promise<BatchSummary> {
   let handle: LineSink;
+  if (options.out === STDOUT_OUTPUT && options.stdout === undefined) throw new PithError('BAD_OPTION', 'out - writes to the stream given as stdout: none was given', 'out');
   try {
-    handle = options.out === STDOUT_OUTPUT ? stdoutSink() : await open(options.out, 'a');
+    handle = options.out === STDOUT_OUTPUT ? streamSink(options.stdout!) : await open(options.out, 'a');
   } catch (e) {
     throw new PithError('IO', `cannot write the output: ${fsReason(e)}`, options.out, { cause: e });
   }

@@ -10,12 +10,13 @@ export interface LineSink {
 }
 
 /**
- * Standard output as a line sink, written through the process's own stream, which takes a
- * pipe, a socket, a terminal or a file alike (opening /dev/stdout fails on a socket).
+ * A stream as a line sink (`--out -`: the command's standard output, which takes a pipe, a
+ * socket, a terminal or a file alike; opening /dev/stdout fails on a socket).
  */
-export function stdoutSink(stream: NodeJS.WritableStream = process.stdout): LineSink {
-  // A failed write (EPIPE: the reader went away) reaches its callback; the stream's 'error'
-  // event would be thrown without a listener.
+export function streamSink(stream: NodeJS.WritableStream): LineSink {
+  // A failed write rejects its append through the write's callback. The 'error' event that
+  // follows is the stream owner's to act on (bin/pith.js ends on EPIPE with exit 0); with no
+  // listener at all it would be thrown.
   stream.on('error', () => undefined);
   return {
     appendFile: (text) => new Promise<void>((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve()))),

@@ -5,7 +5,7 @@ import { csvRowCount, fieldsCsv, type FieldsCsvPage } from '../../pipeline/field
 import type { FoundList } from '../../models/lists/find-lists.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { isRecord } from '../../util/is-record.js';
-import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
+import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type CommandIO, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { isPithError, PithError } from '../../errors.js';
 import type { ArticleChoices } from '../../pipeline/library.js';
@@ -398,8 +398,9 @@ function readerWentAway(e: unknown): boolean {
 }
 
 /** Runs the batch with a progress bar, reports it, writes `--csv`; returns the exit code. */
-async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, listed: BatchUrls, modelPath: string, loaded: LoadedModels, stderr: NodeJS.WritableStream): Promise<number> {
+async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, listed: BatchUrls, modelPath: string, loaded: LoadedModels, io: CommandIO): Promise<number> {
   const { urls } = listed;
+  const { stderr } = io;
   // WARC files hold an unknown number of pages: the bar counts what is known so far.
   const progress = new Progress('batch', pages.files.length + urls.length, stderr);
   const started = Date.now();
@@ -408,16 +409,18 @@ async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'
   try {
     summary = await runBatch(pages.files, {
       ...batchRunOptions(s, values, pages, urls, modelPath, loaded),
+      ...(s.out === STDOUT_OUTPUT ? { stdout: io.stdout } : {}),
       onSkip: (why, detail) => {
         if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
       },
       onProgress: () => progress.tick(),
     });
   } catch (e) {
-    // `--out - | head`: the reader took what it wanted; that is no failure of the batch.
+    // `--out /dev/stdout | head`: the reader took what it wanted; that is no failure of the batch.
+    // (With `--out -` bin/pith.js ends the process on EPIPE, exit 0, before this is reached.)
     if (!readerWentAway(e)) throw e;
     progress.finish();
-    stderr.write(`batch: ${s.out === STDOUT_OUTPUT ? 'standard output' : s.out} was closed by its reader (broken pipe): batch stopped\n`);
+    stderr.write(`batch: ${s.out} was closed by its reader (broken pipe): batch stopped\n`);
     return EXIT.ok;
   }
   if (pages.warcs.length === 0) progress.finish();
@@ -445,7 +448,7 @@ export const command: Command = {
     reportUnreadInputs(pages, positionals.length, io.stderr);
     const removeSignalHandlers = releaseLockOnSignal(s.out);
     try {
-      return await runAndReport(s, values, pages, listed, modelPath, { base: baseModel, list: listModel }, io.stderr);
+      return await runAndReport(s, values, pages, listed, modelPath, { base: baseModel, list: listModel }, io);
     } finally {
       removeSignalHandlers();
       if (learned) await rm(learned.dir, { recursive: true, force: true });
