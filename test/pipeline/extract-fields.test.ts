@@ -43,7 +43,7 @@ test('pith extract --fields prints the named values (text and JSON) as --format 
   }
 });
 
-test("--fields takes found, reason and fieldConfidence, as pith batch --fields does", () => {
+test("--fields takes found, reason and fieldConfidence each by name (pith batch gives them with found and fields)", () => {
   assert.deepEqual(parseExtractFields('found,reason,fieldConfidence,title'), ['found', 'reason', 'fieldConfidence', 'title']);
   const picked = pickFields({ found: false, reason: 'empty', title: '', metadata: {} }, ['found', 'reason', 'fieldConfidence']);
   assert.deepEqual(picked, { found: false, reason: 'empty', fieldConfidence: null });
