@@ -132,6 +132,14 @@ async function realPathOfOpen(fh: FileHandle, path: string): Promise<string> {
   return realpath(path);
 }
 
+/** readFileBounded's message for a folder given as a file. */
+export const IS_A_DIRECTORY = 'is a directory, expected a page file';
+
+/** Whether `e` is readFileBounded's error for a folder given where a page file was expected. */
+export function isDirectoryGivenAsFile(e: unknown): boolean {
+  return e instanceof PithError && e.code === 'IO' && e.message.endsWith(`: ${IS_A_DIRECTORY}`);
+}
+
 /**
  * Reads a file with a hard byte limit and clear errors. Only regular files are read: a
  * directory, device (/dev/zero), FIFO or socket is refused before any byte is read, and a
@@ -145,13 +153,13 @@ export async function readFileBounded(path: string, maxBytes = DEFAULT_MAX_BYTES
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
-    if (code === 'EISDIR') throw new PithError('IO', 'is a directory, expected a page file', path, { cause: e });
+    if (code === 'EISDIR') throw new PithError('IO', IS_A_DIRECTORY, path, { cause: e });
     if (code === 'ENXIO') throw new PithError('NOT_A_FILE', 'is a socket, not a regular file', path, { cause: e });
     throw new PithError('IO', `cannot open (${(e as Error).message})`, path, { cause: e });
   }
   try {
     const st = await fh.stat();
-    if (st.isDirectory()) throw new PithError('IO', 'is a directory, expected a page file', path);
+    if (st.isDirectory()) throw new PithError('IO', IS_A_DIRECTORY, path);
     if (!st.isFile()) throw new PithError('NOT_A_FILE', `is a ${kindOf(st)}, not a regular file; only regular files are read (pipe other input to 'pith extract -')`, path);
     if (options.root !== undefined) {
       const real = await realPathOfOpen(fh, path);

@@ -4,10 +4,13 @@ import type { UrlFetchOptions } from './url-list.js';
 import type { BatchField, BatchFileFormat } from './batch-fields.js';
 import type { LoadedModel } from '../pipeline/extract.js';
 import type { ListModel } from '../models/lists/list-model.js';
+import type { ArticleChoices } from '../pipeline/library.js';
 
 export interface BatchOptions {
-  /** Output JSONL path. */
+  /** Output JSONL path; `-` (STDOUT_OUTPUT): the lines go to `stdout`. */
   readonly out: string;
+  /** Where the lines go when `out` is `-`: the command's standard output. */
+  readonly stdout?: NodeJS.WritableStream;
   /** Worker threads. Default: all cores. */
   readonly workers?: number;
   /** Model file. */
@@ -26,6 +29,8 @@ export interface BatchOptions {
   readonly includeComments?: boolean;
   /** The model's site model every page uses (`--site`): a host, or a `template:` name. */
   readonly site?: string;
+  /** What each page's article keeps, and which way it leans (`--favor`, `--no-images`, `--no-tables`, `--no-links`). Default: all kept, balanced. */
+  readonly choices?: ArticleChoices;
   /**
    * Old-generation heap limit of each worker, in MB. Default 1024, far above what any shared
    * page needs: one pathological page cannot take the machine's memory. A page that needs more

@@ -18,8 +18,9 @@ import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { readPageBytes } from '../page.js';
-import { extractBytes, extractPage, fieldsCsvPage, KEEP_COMMENTS, resultBlocks, resultExtraction, type ExtractResult, type LoadedModel } from '../pipeline/extract.js';
+import { extractBytes, extractPage, fieldsCsvPage, resultBlocks, resultExtraction, type ExtractOptions, type ExtractResult, type LoadedModel } from '../pipeline/extract.js';
 import { extractionJson } from '../pipeline/extraction.js';
+import { pageOptions, withShapedArticle, type ArticleChoices } from '../pipeline/library.js';
 import { fieldsCsv } from '../pipeline/fields-csv.js';
 import { toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
 import { isPithError } from '../errors.js';
@@ -57,6 +58,8 @@ export interface PageHandlerInit {
   readonly includeComments?: boolean;
   /** The site model every page uses (`--site`). */
   readonly site?: string;
+  /** `--favor`, `--no-images`, `--no-tables`, `--no-links`: as `pith extract` takes them. */
+  readonly choices?: ArticleChoices;
   readonly fields: readonly BatchField[];
   readonly outDir?: string;
   readonly fileFormat?: BatchFileFormat;
@@ -181,7 +184,7 @@ async function writePageFile(outDir: string, format: BatchFileFormat, id: string
 }
 
 /** Extracts one page into its line; the page's own errors make an error line, never a throw. */
-async function handlePage(init: PageHandlerInit, shape: LineShape, msg: PageMessage, model: LoadedModel, drawn: DrawnPages | undefined, lists: ListFinder | undefined): Promise<PageReply> {
+async function handlePage(init: PageHandlerInit, shape: LineShape, options: ExtractOptions, msg: PageMessage, model: LoadedModel, drawn: DrawnPages | undefined, lists: ListFinder | undefined): Promise<PageReply> {
   let line: string;
   let ok = true;
   let bodyHash: string | undefined;
@@ -190,10 +193,10 @@ async function handlePage(init: PageHandlerInit, shape: LineShape, msg: PageMess
     const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
     const load = { id: msg.id, ...(msg.url !== undefined ? { url: msg.url } : {}), ...(msg.charset !== undefined ? { transportCharset: msg.charset } : {}) };
     const subject = msg.path ?? msg.url ?? msg.id;
-    const options = { ...(init.keepComments ? KEEP_COMMENTS : {}), ...(init.includeComments ? { comments: true } : {}), ...(init.site !== undefined ? { site: init.site } : {}) };
-    const result = drawn
+    const extracted = drawn
       ? extractPage(await drawn.load(bytes, load, subject), model, options)
       : extractBytes(bytes, model, load, options, subject);
+    const result = withShapedArticle(extracted, init.choices ?? {});
     // A file has no address of its own: the page's canonical URL stands for it when it gives one.
     const url = msg.url ?? result.article.metadata.url ?? null;
     const lang = result.article.metadata.lang;
@@ -236,10 +239,11 @@ async function openListFinder(init: PageHandlerInit, loaded: ListModel | undefin
 /** A page handler with `model` loaded (from `init.modelPath`; `listModel`: the list model, when the caller loaded it) and its layout source open. */
 export async function openPageHandler(init: PageHandlerInit, model: LoadedModel, listModel?: ListModel): Promise<PageHandler> {
   const shape = lineShape(init);
+  const options = pageOptions({ ...init.choices, ...(init.includeComments ? { includeComments: true } : {}), ...(init.site !== undefined ? { site: init.site } : {}) }, init.keepComments);
   const drawn = await openDrawnPages(init);
   const lists = shape.want.has('lists') ? await openListFinder(init, listModel) : undefined;
   return {
-    handle: (msg) => handlePage(init, shape, msg, model, drawn, lists),
+    handle: (msg) => handlePage(init, shape, options, msg, model, drawn, lists),
     close: async () => {
       await drawn?.source.renderer?.close();
     },

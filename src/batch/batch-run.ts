@@ -7,7 +7,7 @@
  * is an error line and the worker is replaced; the batch fails as a whole only when the
  * output cannot be written, a reader fails, or a worker cannot start (the model does not load).
  */
-import { open, unlink, type FileHandle } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { PithError } from '../errors.js';
 import { PoolTaskError, WorkerPool, WorkerStartError } from '../util/worker-pool/pool.js';
@@ -15,8 +15,9 @@ import { InThreadPool, type TaskPool } from '../util/worker-pool/in-thread.js';
 import { readWarcPages, type WarcSkipReason } from './warc.js';
 import { DEFAULT_USER_AGENT, fetchUrls } from './url-list.js';
 import { DEFAULT_BATCH_FIELDS } from './batch-fields.js';
-import { fsReason } from './output-file.js';
-import { LineWriter } from './line-writer.js';
+import { STDOUT_OUTPUT } from './output-file.js';
+import { fsReason } from '../util/fs-reason.js';
+import { LineWriter, streamSink, type LineSink } from './line-writer.js';
 import type { PageHandlerInit, PageMessage, PageReply } from './batch-page.js';
 import { DEFAULT_PAGE_TIMEOUT_MS, type BatchFilterReason, type BatchOptions, type BatchSummary } from './batch-options.js';
 
@@ -48,9 +49,10 @@ export interface BatchPlan {
 
 /** Runs the batch on `plan`; `done`: ids already in the output. */
 export async function runPlannedBatch(plan: BatchPlan, options: BatchOptions, done: ReadonlySet<string>): Promise<BatchSummary> {
-  let handle: FileHandle;
+  let handle: LineSink;
+  if (options.out === STDOUT_OUTPUT && options.stdout === undefined) throw new PithError('BAD_OPTION', 'out - writes to the stream given as stdout: none was given', 'out');
   try {
-    handle = await open(options.out, 'a');
+    handle = options.out === STDOUT_OUTPUT ? streamSink(options.stdout!) : await open(options.out, 'a');
   } catch (e) {
     throw new PithError('IO', `cannot write the output: ${fsReason(e)}`, options.out, { cause: e });
   }
@@ -84,7 +86,7 @@ class BatchRun {
   private closing = false;
   private onFailure: ((e: Error) => void) | undefined;
 
-  constructor(private readonly plan: BatchPlan, private readonly options: BatchOptions, private readonly done: ReadonlySet<string>, handle: FileHandle) {
+  constructor(private readonly plan: BatchPlan, private readonly options: BatchOptions, private readonly done: ReadonlySet<string>, handle: LineSink) {
     this.streaming = (options.warcs ?? []).length > 0 || (options.urls ?? []).length > 0;
     this.alreadyDone = plan.filesDone;
     this.produced = plan.files.length;
@@ -318,7 +320,7 @@ function runsInThread(plan: BatchPlan, options: BatchOptions, streaming: boolean
 function workerInit(options: BatchOptions): PageHandlerInit {
   return {
     modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, ...(options.includeComments ? { includeComments: true } : {}), fields: options.fields ?? DEFAULT_BATCH_FIELDS,
-    ...(options.site !== undefined ? { site: options.site } : {}),
+    ...(options.site !== undefined ? { site: options.site } : {}), ...(options.choices ? { choices: options.choices } : {}),
     ...(options.withLists ? { withLists: true } : {}), ...(options.listModelPath !== undefined ? { listModelPath: options.listModelPath } : {}),
     ...(options.render ? { render: options.render } : {}), ...(options.layoutsDir !== undefined ? { layoutsDir: options.layoutsDir } : {}),
     ...(options.outDir !== undefined ? { outDir: options.outDir, fileFormat: options.fileFormat ?? 'json' } : {}),

@@ -19,7 +19,7 @@ import { walkInputs } from './input-walk.js';
 
 export type { BatchOptions, BatchSummary, BatchFilterReason } from './batch-options.js';
 export { DEFAULT_PAGE_TIMEOUT_MS } from './batch-options.js';
-export { acquireOutputLock, completedIds, outputLockPath, releaseOutputLockSync } from './output-file.js';
+export { acquireOutputLock, completedIds, outputLockPath, releaseOutputLockSync, STDOUT_OUTPUT } from './output-file.js';
 
 export interface CollectedPages {
   /** Page files, sorted. */

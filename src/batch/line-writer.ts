@@ -3,7 +3,26 @@
  * together; each line goes out whole, in one append, so a crash can tear at most the last one
  * (cut on resume).
  */
-import type { FileHandle } from 'node:fs/promises';
+/** Where the lines go: the output file's handle, or standard output (`--out -`). */
+export interface LineSink {
+  appendFile(text: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * A stream as a line sink (`--out -`: the command's standard output, which takes a pipe, a
+ * socket, a terminal or a file alike; opening /dev/stdout fails on a socket).
+ */
+export function streamSink(stream: NodeJS.WritableStream): LineSink {
+  // A failed write rejects its append through the write's callback. The 'error' event that
+  // follows is the stream owner's to act on (bin/pith.js ends on EPIPE with exit 0); with no
+  // listener at all it would be thrown.
+  stream.on('error', () => undefined);
+  return {
+    appendFile: (text) => new Promise<void>((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve()))),
+    close: async () => undefined,
+  };
+}
 
 export class LineWriter {
   private waiting: string[] = [];
@@ -16,7 +35,7 @@ export class LineWriter {
   writtenFailed = 0;
 
   constructor(
-    private readonly handle: FileHandle,
+    private readonly handle: LineSink,
     /** After each append, with the lines written so far. */
     private readonly onWritten: (written: number) => void,
     /** An append failed: nothing more is written. */

@@ -127,16 +127,20 @@ export interface ListedUrls {
   readonly urls: string[];
   /** Documents that could not be had or read, with why (the batch goes on without them). */
   readonly problems: string[];
+  /** Documents read, with a remark (a sitemap given as a feed): nothing was lost. */
+  readonly notes: string[];
 }
 
 /**
  * The page URLs of the given sitemaps and feeds: indexes followed (at most `MAX_SITEMAPS`
- * documents, `MAX_LISTED_URLS` URLs), each URL once. A document that fails is a problem, not an error.
+ * documents, `MAX_LISTED_URLS` URLs), each URL once. A document that fails is a problem, not an error;
+ * one read in another way than it was given is a note.
  */
 export async function listedUrls(sitemaps: readonly string[], feeds: readonly string[], options: UrlFetchOptions & { userAgent: string }): Promise<ListedUrls> {
   const urls: string[] = [];
   const seen = new Set<string>();
   const problems: string[] = [];
+  const notes: string[] = [];
   const visited = new Set<string>();
   const todo: Array<{ url: string; expect: 'sitemap' | 'feed' }> = [...sitemaps.map((url) => ({ url, expect: 'sitemap' as const })), ...feeds.map((url) => ({ url, expect: 'feed' as const }))];
   while (todo.length > 0 && urls.length < MAX_LISTED_URLS) {
@@ -159,7 +163,7 @@ export async function listedUrls(sitemaps: readonly string[], feeds: readonly st
       problems.push(`${url}: neither a sitemap nor an RSS or Atom feed`);
       continue;
     }
-    if (expect === 'feed' && (doc.kind === 'urlset' || doc.kind === 'sitemapindex')) problems.push(`${url}: a sitemap given as --feed (read as one)`);
+    if (expect === 'feed' && (doc.kind === 'urlset' || doc.kind === 'sitemapindex')) notes.push(`${url}: a sitemap given as --feed (read as one)`);
     if (doc.kind === 'sitemapindex') {
       for (const child of doc.links) todo.push({ url: child, expect: 'sitemap' });
       continue;
@@ -170,5 +174,5 @@ export async function listedUrls(sitemaps: readonly string[], feeds: readonly st
       urls.push(u);
     }
   }
-  return { urls, problems };
+  return { urls, problems, notes };
 }

@@ -5,17 +5,10 @@
 import { mkdir, open, readFile, rename, stat, truncate, unlink, writeFile, link, type FileHandle } from 'node:fs/promises';
 import { readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { PithError } from '../errors.js';
+import { fsReason } from '../util/fs-reason.js';
 
-/** A filesystem error as a short reason: "permission denied (EACCES)". */
-export function fsReason(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  const why: Record<string, string> = {
-    EACCES: 'permission denied', EPERM: 'operation not permitted', ENOENT: 'its folder does not exist', ENOTDIR: 'a part of the path is not a folder',
-    EROFS: 'read-only file system', ENOSPC: 'no space left on device', EDQUOT: 'disk quota exceeded', EISDIR: 'is a directory', EFBIG: 'file too large',
-    EIO: 'input/output error',
-  };
-  return err.code && why[err.code] ? `${why[err.code]} (${err.code})` : err.message;
-}
+/** `--out -`: the lines go to standard output, as a device output does (no lock, nothing to resume). */
+export const STDOUT_OUTPUT = '-';
 
 /** Where the lock of an output file lives: beside it, `OUT.lock`. */
 export function outputLockPath(out: string): string {
@@ -148,9 +141,10 @@ export async function completedIds(out: string): Promise<Set<string>> {
 /**
  * Checks the output before any work: a directory is refused; a regular file (or none yet) is
  * locked (`acquireOutputLock`) and resumed from; a device or FIFO (`/dev/stdout`) is written
- * to as it is, with nothing to resume and no lock. Returns the lock's release.
+ * to as it is, with nothing to resume and no lock, and so is `-` (standard output). Returns the lock's release.
  */
 export async function prepareOutput(out: string): Promise<{ done: Set<string>; release: () => Promise<void> }> {
+  if (out === STDOUT_OUTPUT) return { done: new Set(), release: async () => undefined };
   let st: Stats | undefined;
   try {
     st = await stat(out);

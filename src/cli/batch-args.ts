@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { optInt, parseCommandArgs, type OptionsSpec, type ParsedCommandArgs } from './command.js';
 import { fewPageFiles, SMALL_BATCH_PAGES } from '../batch/small-batch.js';
+import { ARTICLE_CHOICE_OPTIONS } from './article-choices.js';
 
 /** The options `pith batch` takes (parsed by node:util's parseArgs). */
 export const BATCH_OPTIONS: OptionsSpec = {
@@ -18,6 +19,7 @@ export const BATCH_OPTIONS: OptionsSpec = {
   render: { type: 'boolean' }, layouts: { type: 'string' }, scripts: { type: 'boolean' }, csv: { type: 'string' },
   site: { type: 'string' }, 'learn-sites': { type: 'boolean' }, 'learn-min': { type: 'string' },
   lists: { type: 'boolean' }, 'list-model': { type: 'string' },
+  ...ARTICLE_CHOICE_OPTIONS,
 };
 
 /**

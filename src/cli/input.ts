@@ -1,5 +1,5 @@
 /** Where a page comes from on the command line: a file, a URL, or `-` for stdin. */
-import { readPageBytes, pageIdFromPath } from '../page.js';
+import { isDirectoryGivenAsFile, IS_A_DIRECTORY, readPageBytes, pageIdFromPath } from '../page.js';
 import { DEFAULT_MAX_BYTES } from '../dom/bytes.js';
 import { PithError } from '../errors.js';
 
@@ -40,5 +40,15 @@ export async function readPageSource(spec: string, stdin: NodeJS.ReadableStream,
     const id = new URL(got.url).pathname.split('/').filter(Boolean).pop() ?? new URL(got.url).hostname;
     return { id: pageIdFromPath(id), subject: spec, bytes: got.bytes, url: got.url, transportCharset: got.charset };
   }
-  return { id: pageIdFromPath(spec), subject: spec, bytes: await readPageBytes(spec), url: options.url, transportCharset: undefined };
+  return { id: pageIdFromPath(spec), subject: spec, bytes: await readPageFile(spec), url: options.url, transportCharset: undefined };
+}
+
+/** A page file's bytes; a folder is a batch's input: the error says which command reads one. */
+async function readPageFile(path: string): Promise<Uint8Array> {
+  try {
+    return await readPageBytes(path);
+  } catch (e) {
+    if (isDirectoryGivenAsFile(e)) throw new PithError('IO', `${IS_A_DIRECTORY} (for a folder of pages: pith batch DIR --out results.jsonl)`, path, { cause: e });
+    throw e;
+  }
 }

@@ -8,7 +8,7 @@ import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
 
 /** Keys of the JSON result `--fields` may name. */
-export const RESULT_FIELDS = ['title', 'headings', 'body', 'markdown', 'html', 'confidence', 'fields', 'records'] as const;
+export const RESULT_FIELDS = ['found', 'reason', 'title', 'headings', 'body', 'markdown', 'html', 'confidence', 'fields', 'fieldConfidence', 'records'] as const;
 /** Keys of its `metadata` `--fields` may name. */
 export const METADATA_FIELDS = ['pageTitle', 'author', 'date', 'siteName', 'url', 'lang', 'excerpt', 'image', 'dir'] as const;
 export const EXTRACT_FIELDS: readonly string[] = [...RESULT_FIELDS, ...METADATA_FIELDS];

@@ -31,6 +31,7 @@ import type { PageType } from '../decode/page-type.js';
 import { buildArticle, findComments, toHtml, toMarkdown, toText, toTei, toXml, type Article, type ArticleOptions } from '../article/index.js';
 import { commentSectionBlocks } from '../decode/comments.js';
 import { extractionJson, toExtraction, type Extraction, type SiteChoice, type SiteDrift } from './extraction.js';
+import type { OutputFormat } from './output-formats.js';
 import { judgeFound } from './found.js';
 import { PithError } from '../errors.js';
 import type { FieldExtraction, FieldWarning } from '../models/wrapper/fields.js';
@@ -83,16 +84,7 @@ export interface ExtractResult {
 
 export type { SiteChoice, SiteDrift } from './extraction.js';
 
-export type OutputFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv' | 'xml' | 'tei';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json', 'csv', 'xml', 'tei'];
-/** Other names a `--format` value may be given as (trafilatura's `txt`). */
-const FORMAT_ALIASES: Readonly<Record<string, OutputFormat>> = Object.freeze({ txt: 'text' });
-
-/** A `--format` value as an output format (aliases resolved), else undefined. */
-export function outputFormatNamed(name: string): OutputFormat | undefined {
-  const f = Object.hasOwn(FORMAT_ALIASES, name) ? FORMAT_ALIASES[name]! : name;
-  return (OUTPUT_FORMATS as readonly string[]).includes(f) ? (f as OutputFormat) : undefined;
-}
+export { OUTPUT_FORMATS, outputFormatNamed, type OutputFormat } from './output-formats.js';
 
 /** Walks up from this file to the package root (the folder with package.json). */
 export function packageRoot(): string {

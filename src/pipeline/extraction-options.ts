@@ -46,7 +46,8 @@ type Check = (value: unknown) => string | undefined;
 
 const isBoolean: Check = (v) => (typeof v === 'boolean' ? undefined : 'must be true or false');
 
-const isAbsoluteUrl: Check = (v) => {
+/** Why `v` is no absolute URL (the library's `url` option, `pith extract --url`), or undefined. */
+export const isAbsoluteUrl: Check = (v) => {
   if (typeof v !== 'string') return 'must be a string (the page\'s absolute URL)';
   try {
     new URL(v);

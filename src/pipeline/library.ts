@@ -13,10 +13,9 @@ import { PithError } from '../errors.js';
 import { loadPage } from '../page.js';
 import { withoutLinks, withoutTables, type Article } from '../article/index.js';
 import { checkExtractionOptions, FAVORS, type ExtractionOptions, type Favor, type PithModel } from './extraction-options.js';
-import { bundledModelPath, extractionMarks, extractPage, fieldsToJson, loadExtractionModel, type ExtractOptions } from './extract.js';
+import { bundledModelPath, extractPage, KEEP_COMMENTS, loadExtractionModel, resultExtraction, type ExtractOptions, type ExtractResult } from './extract.js';
 import { pageLists } from './lists.js';
-import { toExtraction, type Extraction } from './extraction.js';
-import { judgeFound } from './found.js';
+import type { Extraction } from './extraction.js';
 
 export { FAVORS, type ExtractionOptions, type Favor, type PithModel } from './extraction-options.js';
 export type { Extraction, ExtractionMetadata } from './extraction.js';
@@ -59,12 +58,28 @@ export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
   };
 }
 
+/** The pipeline's options for one page: `options` as `pipelineOptions` reads them, comment sections left to the model with `keepComments` (`--keep-comments`). */
+export function pageOptions(options: ExtractionOptions, keepComments = false): ExtractOptions {
+  return keepComments ? { ...pipelineOptions(options), ...KEEP_COMMENTS } : pipelineOptions(options);
+}
+
 /** The article less what the options leave out after extraction (tables, links). */
-export function shapeArticle(article: Article, options: ExtractionOptions): Article {
+function shapeArticle(article: Article, options: ExtractionOptions): Article {
   let out = article;
   if (options.includeTables === false) out = withoutTables(out);
   if (options.includeLinks === false) out = withoutLinks(out);
   return out;
+}
+
+/** The choices about the article a batch passes on to each page (as `pith extract --favor`, `--no-images`, `--no-tables`, `--no-links`). */
+export type ArticleChoices = Pick<ExtractionOptions, 'favor' | 'includeImages' | 'includeTables' | 'includeLinks'>;
+
+/** A pipeline result with its article shaped by `options` (tables, links left out); the result itself when nothing is left out. */
+export function withShapedArticle(result: ExtractResult, options: ExtractionOptions): ExtractResult {
+  const article = shapeArticle(result.article, options);
+  if (article === result.article) return result;
+  // Descriptors, not a spread: a spread would read the lazy `features` getter.
+  return Object.create(null, { ...Object.getOwnPropertyDescriptors(result), article: { value: article, enumerable: true } }) as ExtractResult;
 }
 
 /** Extracts with a model already loaded: the synchronous form of `extract`. */
@@ -77,9 +92,7 @@ export function extractWith(model: PithModel, input: string | Uint8Array, option
   // A string is already text: its bytes are UTF-8 whatever its <meta charset> says.
   const charset = typeof input === 'string' ? 'utf-8' : options.charset;
   const page = loadPage(bytes, { ...(options.url ? { url: options.url } : {}), ...(charset ? { transportCharset: charset } : {}) });
-  const result = extractPage(page, model, pipelineOptions(options));
-  const article = shapeArticle(result.article, options);
-  const extraction = toExtraction(article, result.confidence, extractionMarks(result), fieldsToJson(result), judgeFound(page.tree, article));
+  const extraction = resultExtraction(withShapedArticle(extractPage(page, model, pipelineOptions(options)), options));
   if (!options.includeLists) return extraction;
   const lists = Object.freeze(pageLists(page.tree, options.listModel));
   // Descriptors, not a spread: a spread would write the lazy markdown and html.

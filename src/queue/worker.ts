@@ -116,6 +116,8 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
   const jobsConnection = connection(options.redisUrl, log, 'jobs');
   const taker = new JobTaker(() => bullWorker(name, processor, jobsConnection, options, () => counts.failedTries++, log), log);
   const counter = new Queue(name, { connection: store as never });
+  // Without a listener BullMQ prints each connection error's stack; the connection logs it once.
+  counter.on('error', () => undefined);
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { FAVORS, type ExtractionOptions, type Favor } from '../pipeline/library.js';
+import { outputFormatNamed } from '../pipeline/output-formats.js';
 import { ServiceError } from './errors.js';
 import { parseClientUrl } from './fetch-url.js';
 import { RESPONSE_FORMATS, type ResponseFormat } from './worker.js';
@@ -44,8 +45,10 @@ function readFields(fields: Record<string, unknown>, fromQuery: boolean): { opti
     if (typeof v !== 'boolean') throw badOption(`${k} must be true or false`);
     options[k] = v;
   }
-  const format = fields['format'] ?? 'json';
-  if (typeof format !== 'string' || !RESPONSE_FORMATS.includes(format as ResponseFormat)) throw badOption(`format must be one of ${RESPONSE_FORMATS.join(', ')}`);
+  // Named as `pith extract --format` names them (`txt` is `text`); csv is no reply format.
+  const named = fields['format'] ?? 'json';
+  const format = typeof named === 'string' ? outputFormatNamed(named) : undefined;
+  if (format === undefined || !RESPONSE_FORMATS.includes(format as ResponseFormat)) throw badOption(`format must be one of ${RESPONSE_FORMATS.join(', ')} (txt: text)`);
   // Only the JSON reply has a place for the lists.
   if (options['includeLists'] === true && format !== 'json') throw badOption('includeLists needs format json');
   let timeoutMs: number | undefined;

@@ -17,12 +17,12 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retr
 const OPTION_PARAMS = [
   { name: 'url', description: 'The page\'s URL (resolves links and images; not fetched with a raw body).', schema: { type: 'string', format: 'uri' } },
   { name: 'favor', description: 'Where the model is unsure: keep less noise (precision) or lose less text (recall).', schema: { type: 'string', enum: ['precision', 'balanced', 'recall'], default: 'balanced' } },
-  { name: 'includeComments', description: 'Keep readers\' comments (forums, Q&A pages).', schema: { type: 'boolean', default: false } },
+  { name: 'includeComments', description: 'Also give readers\' comments apart, each with its author and date (comments; docs/comments.md); the article stays without them.', schema: { type: 'boolean', default: false } },
   { name: 'includeImages', description: 'Keep images, figures and embeds.', schema: { type: 'boolean', default: true } },
   { name: 'includeTables', description: 'Keep data tables.', schema: { type: 'boolean', default: true } },
   { name: 'includeLinks', description: 'Keep links (their text stays either way).', schema: { type: 'boolean', default: true } },
   { name: 'includeLists', description: 'Also the page\'s main repeated list, found without examples (`lists`, [] when none; docs/lists.md). Needs format json.', schema: { type: 'boolean', default: false } },
-  { name: 'format', description: 'The reply: the JSON document, or one rendering as text/plain, text/markdown, text/html, application/xml (pith\'s XML, trafilatura\'s shape) or application/tei+xml (TEI P5).', schema: { type: 'string', enum: ['json', 'text', 'markdown', 'html', 'xml', 'tei'], default: 'json' } },
+  { name: 'format', description: 'The reply: the JSON document, or one rendering as text/plain, text/markdown, text/html, application/xml (pith\'s XML, trafilatura\'s shape) or application/tei+xml (TEI P5); txt is text.', schema: { type: 'string', enum: ['json', 'text', 'txt', 'markdown', 'html', 'xml', 'tei'], default: 'json' } },
   { name: 'site', description: 'The model\'s site model to use (a host, or template:...), whatever the page\'s URL or template; default the server\'s --site, else picked by URL host or template.', schema: { type: 'string' } },
   { name: 'timeoutMs', description: 'A shorter time limit for this request (never longer than the server\'s).', schema: { type: 'integer', minimum: 1 } },
 ];

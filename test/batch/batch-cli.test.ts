@@ -1,11 +1,14 @@
 /** `pith batch` as people run it: through bin/pith.js, which re-runs itself with a V8 flag. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fixture, repoRoot } from '../helpers/paths.js';
+import { command as batchCommand } from '../../src/cli/commands/batch.js';
+import { command as extractCommand } from '../../src/cli/commands/extract.js';
 
 const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
 
@@ -60,3 +63,95 @@ test('pith batch --keep-comments reaches the workers: each line is what extract 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** A command run in this process: its exit code, stdout and stderr. */
+async function inProcess(command: typeof batchCommand, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = new PassThrough().on('data', (d) => (stdout += String(d)));
+  const err = new PassThrough().on('data', (d) => (stderr += String(d)));
+  const code = await command.run(argv, { stdout: out, stderr: err, stdin: new PassThrough() });
+  return { code, stdout, stderr };
+}
+
+/** A folder with `n` copies of the news fixture (pages/p0.html ...), removed after `body`. */
+async function withPages(n: number, body: (dir: string) => void | Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pith-batch-cmd-'));
+  mkdirSync(join(dir, 'pages'));
+  for (let k = 0; k < n; k++) copyFileSync(fixture('pages', 'news-article.html'), join(dir, 'pages', `p${k}.html`));
+  try {
+    await body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const PITH = join(repoRoot, 'bin', 'pith.js');
+
+test('pith batch --out - writes the lines to standard output, and no file named -', () =>
+  withPages(2, (dir) => {
+    const run = spawnSync(process.execPath, [PITH, 'batch', join(dir, 'pages'), '--out', '-', '--fields', 'title'], { encoding: 'utf8', cwd: dir });
+    assert.equal(run.status, 0, run.stderr);
+    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; title: string });
+    assert.deepEqual(lines.map((l) => l.id).sort(), ['p0', 'p1']);
+    for (const l of lines) assert.equal(l.title, 'Harbour town votes to restore its tidal mill');
+    assert.ok(!existsSync(join(dir, '-')), 'no file named - in the working folder');
+    assert.match(run.stderr, /2 extracted/, 'the summary stays on stderr');
+  }));
+
+test('pith batch --out - | head: a reader that stops early ends the batch quietly (exit 0, no EPIPE error)', { timeout: 120_000 }, () =>
+  withPages(40, async (dir) => {
+    const child = spawn(process.execPath, [PITH, 'batch', join(dir, 'pages'), '--out', '-', '--workers', '1', '--page-timeout', '30'], { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    // Take the first chunk, then close the pipe: 40 full lines are far more than a pipe holds.
+    let first = '';
+    child.stdout.once('data', (c: Buffer) => {
+      first = c.toString();
+      child.stdout.destroy();
+    });
+    const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
+    assert.equal(code, 0, stderr);
+    assert.match(first, /^\{"id":"p\d+"/, 'the lines came on standard output');
+    assert.doesNotMatch(stderr, /cannot write the output|EPIPE/);
+  }));
+
+test('pith batch --out /dev/stdout | head: the closed pipe is said once on stderr, exit 0', { timeout: 120_000 }, () =>
+  withPages(40, (dir) => {
+    const script = `"${process.execPath}" "${PITH}" batch "${join(dir, 'pages')}" --out /dev/stdout --workers 1 --page-timeout 30 | head -c 100 > /dev/null`;
+    const run = spawnSync('bash', ['-o', 'pipefail', '-c', script], { encoding: 'utf8', timeout: 120_000 });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /\/dev\/stdout was closed by its reader \(broken pipe\): batch stopped/);
+    assert.doesNotMatch(run.stderr, /cannot write the output/);
+  }));
+
+test("pith batch takes pith extract's --favor, --no-images, --no-tables and --no-links: each line is extract's", () =>
+  withPages(1, async (dir) => {
+    const page = join(dir, 'pages', 'p0.html');
+    const extracted = async (flags: string[]) => JSON.parse((await inProcess(extractCommand, [page, '--format', 'json', ...flags])).stdout) as { markdown: string; body: string };
+    const batchLine = async (flags: string[]) => {
+      const out = join(dir, `${flags.join('')}.jsonl`);
+      const run = await inProcess(batchCommand, [page, '--out', out, ...flags]);
+      assert.equal(run.code, 0, `${flags.join(' ')}: ${run.stderr}`);
+      return JSON.parse(readFileSync(out, 'utf8').trim()) as { markdown: string; body: string };
+    };
+    // One page runs in this thread; --page-timeout makes it a worker thread's (all four there at once).
+    for (const flags of [['--no-images'], ['--no-links', '--no-tables'], ['--favor', 'precision'], ['--favor', 'recall', '--no-images', '--no-links', '--no-tables', '--page-timeout', '30']]) {
+      const line = await batchLine(flags);
+      const single = await extracted(flags.filter((f, i) => f !== '--page-timeout' && flags[i - 1] !== '--page-timeout'));
+      assert.equal(line.markdown, single.markdown, flags.join(' '));
+      assert.equal(line.body, single.body, flags.join(' '));
+      if (flags.includes('--no-images')) assert.doesNotMatch(line.markdown, /!\[/, flags.join(' '));
+    }
+    assert.match((await extracted([])).markdown, /!\[The tidal mill at low water\]/, 'the page has an image to leave out');
+    await assert.rejects(inProcess(batchCommand, [page, '--out', join(dir, 'bad.jsonl'), '--favor', 'most']), /--favor must be one of precision, balanced, recall, got 'most'/);
+  }));
+
+test('pith batch refuses --csv with --out - before any work; a folder with no pages is said on stderr', () =>
+  withPages(0, async (dir) => {
+    // --csv reads the lines back from --out.
+    await assert.rejects(inProcess(batchCommand, [join(dir, 'pages'), '--out', '-', '--csv', join(dir, 'x.csv')]), /--csv reads the batch's lines back from --out/);
+    const run = await inProcess(batchCommand, [join(dir, 'pages'), '--out', join(dir, 'out.jsonl')]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /no page files in the inputs given \(pages are \*\.html/);
+  }));

@@ -84,7 +84,7 @@ test('--format csv with --lists: extract and batch (--csv, --out-dir) write one 
     assert.ok(rows[1]!.includes(items[0]!.text.includes(',') ? `"${items[0]!.text}"` : items[0]!.text));
     const none = pith('extract', join(dir, 'listing.html'), '--format', 'csv');
     assert.notEqual(none.status, 0);
-    assert.match(none.stderr, /csv writes named fields/);
+    assert.match(none.stderr, /csv writes named fields or list items: the model has no field rules for this page; add --lists .* --model wrapper .* or use --format json/);
 
     const out = join(dir, 'b.jsonl'), csvOut = join(dir, 'b.csv'), outDir = join(dir, 'files');
     const b = pith('batch', join(dir, 'listing.html'), join(dir, 'story.html'), '--out', out, '--workers', '1', '--lists', '--csv', csvOut, '--out-dir', outDir, '--format', 'csv');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLinkDocument, xmlText } from '../../src/batch/link-sources.js';
@@ -81,16 +81,23 @@ test('pith batch --sitemap (an index of two sitemaps) and --feed fetch the liste
     return { status, stderr };
   };
   const out = join(dir, 'out.jsonl');
-  const run = await pith('--sitemap', `${base}/index.xml`, '--feed', `${base}/feed`, '--out', out, '--allow-private-urls');
+  // s1.xml given as a feed too: read (once) as the sitemap it is, with a note that is no failure.
+  const run = await pith('--sitemap', `${base}/index.xml`, '--feed', `${base}/feed`, '--feed', `${base}/s1.xml`, '--out', out, '--allow-private-urls');
   assert.equal(run.status, 0, run.stderr);
-  assert.match(run.stderr, /4 URL\(s\) from 1 sitemap\(s\) and 1 feed\(s\)/);
+  assert.match(run.stderr, /4 URL\(s\) from 1 sitemap\(s\) and 2 feed\(s\)/);
+  assert.match(run.stderr, /sitemap\/feed: http:\/\/127\.0\.0\.1:\d+\/s1\.xml: a sitemap given as --feed \(read as one\)/);
   const lines = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; title?: string });
   assert.deepEqual(lines.map((l) => l.id).sort(), [1, 2, 3, 4].map((k) => `${base}/p/${k}`));
   for (const l of lines) assert.equal(l.title, `Page ${new URL(l.id).pathname}`);
   assert.deepEqual(hits.filter((h) => h.startsWith('/p/')).sort(), ['/p/1', '/p/2', '/p/3', '/p/4'], 'each page fetched once');
   hits.length = 0;
-  const refused = await pith('--sitemap', `${base}/index.xml`, '--out', join(dir, 'refused.jsonl'));
-  assert.equal(refused.status, 0, refused.stderr);
-  assert.match(refused.stderr, /sitemap\/feed: .*URL_NOT_ALLOWED/);
+  // With a page file beside it: the sitemap is named on stderr, the page still done, and the
+  // exit code is not success's.
+  writeFileSync(join(dir, 'local.html'), article('A local page'));
+  const refused = await pith(join(dir, 'local.html'), '--sitemap', `${base}/index.xml`, '--out', join(dir, 'refused.jsonl'));
+  assert.equal(refused.status, 4, refused.stderr);
+  assert.match(refused.stderr, /batch: sitemap\/feed: http:\/\/127\.0\.0\.1:\d+\/index\.xml: .*URL_NOT_ALLOWED/);
+  assert.match(refused.stderr, /1 extracted, 0 failed/, 'the page file is still done');
+  assert.doesNotMatch(refused.stderr, /no page files in the inputs/);
   assert.deepEqual(hits, [], 'the loopback server saw no request');
 });

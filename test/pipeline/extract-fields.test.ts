@@ -42,3 +42,13 @@ test('pith extract --fields prints the named values (text and JSON) as --format 
     assert.equal(bad.status, 2, `${args.join(' ')}: ${bad.stderr}`);
   }
 });
+
+test("--fields takes found, reason and fieldConfidence each by name (pith batch gives them with found and fields)", () => {
+  assert.deepEqual(parseExtractFields('found,reason,fieldConfidence,title'), ['found', 'reason', 'fieldConfidence', 'title']);
+  const picked = pickFields({ found: false, reason: 'empty', title: '', metadata: {} }, ['found', 'reason', 'fieldConfidence']);
+  assert.deepEqual(picked, { found: false, reason: 'empty', fieldConfidence: null });
+  assert.equal(fieldsText(picked), 'false\nempty\n\n');
+  const run = pith('extract', fixture('pages', 'news-article.html'), '--fields', 'found,reason,title');
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout, 'true\n\nHarbour town votes to restore its tidal mill\n');
+});

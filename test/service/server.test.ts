@@ -71,6 +71,19 @@ test('POST /extract with JSON: options and formats', async () => {
   assert.equal(empty.json().found, false);
 });
 
+test('format txt is text, as pith extract --format txt: in the query and in a JSON body', async () => {
+  const text = await http(svc.port, 'POST', '/extract?format=text', { headers: { 'content-type': 'text/html' }, body: STORY });
+  const txt = await http(svc.port, 'POST', '/extract?format=txt', { headers: { 'content-type': 'text/html' }, body: STORY });
+  assert.equal(txt.status, 200, txt.text);
+  assert.match(String(txt.headers['content-type']), /^text\/plain/);
+  assert.equal(txt.text, text.text);
+  const json = await postJson(svc.port, { html: STORY, format: 'txt' });
+  assert.equal(json.status, 200, json.text);
+  assert.equal(json.text, text.text);
+  const doc = await http(svc.port, 'GET', '/openapi.json');
+  assert.match(doc.text, /readers' comments apart/, 'includeComments is described as it behaves');
+});
+
 test('POST /extract format xml and tei: the CLI\'s renderings of the same article, with XML media types', async () => {
   const url = 'https://news.example/valley/rain';
   const article = (await extract(STORY, { url })).article;

@@ -5,9 +5,11 @@ import { csvRowCount, fieldsCsv, type FieldsCsvPage } from '../../pipeline/field
 import type { FoundList } from '../../models/lists/find-lists.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { isRecord } from '../../util/is-record.js';
-import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
+import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type CommandIO, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
-import { PithError } from '../../errors.js';
+import { isPithError, PithError } from '../../errors.js';
+import type { ArticleChoices } from '../../pipeline/library.js';
+import { readArticleChoices } from '../article-choices.js';
 import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath, type LoadedModel } from '../../pipeline/extract.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,7 @@ import { saveModel, withSiteEntries } from '../../models/model-file.js';
 import { siteByName } from '../../models/site-pick.js';
 import type { ListModel } from '../../models/lists/list-model.js';
 import { DEFAULT_LEARN_MIN_PAGES } from '../../wrapper/learn-min-pages.js';
-import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch, type BatchSummary, type CollectedPages } from '../../batch/batch.js';
+import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch, STDOUT_OUTPUT, type BatchSummary, type CollectedPages } from '../../batch/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_URL_CONCURRENCY, DEFAULT_USER_AGENT, readUrlList, type UrlFetchOptions } from '../../batch/url-list.js';
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
@@ -39,13 +41,18 @@ date: the WARC-Date. Rerunning with the same --out skips pages already there.
 
 Options:
   --out PATH            output JSONL file (required; appended to; locked while the batch
-                        runs: a second batch on the same file is refused)
+                        runs: a second batch on the same file is refused); - writes the lines
+                        to standard output (nothing to resume; not with --csv)
   --workers N           worker threads (default: all cores, here ${availableParallelism()})
   --model PATH          model file (default: the bundled model)
   --blocks              include per-block labels and probabilities
   --lists               also each page's main repeated list, found without examples by the
                         bundled list model (\`lists\` in each line, [] when none; docs/lists.md)
   --list-model PATH     the list model for --lists (default models/lists.model.json.gz)
+  --favor F             precision | balanced | recall (default balanced), as pith extract --favor
+  --no-images           leave out images, figures and embeds (as pith extract)
+  --no-tables           leave out tables
+  --no-links            keep links' text, not the links
   --keep-comments       leave readers' comment sections to the model (see pith extract --help)
   --include-comments    also give each page's readers' comments, with author and date
                         (\`comments\` in each line; docs/comments.md)
@@ -111,8 +118,8 @@ files TOO_LARGE). In a folder, a symbolic link is followed only to a file inside
 folder; links to folders are not followed; links leading outside are skipped and listed.
 
 Exit codes: 0 every page extracted (or already done), ${EXIT_PAGES_FAILED} the batch ran to the end but some
-pages failed (their lines hold the errors) or a WARC was damaged (truncated, bad gzip, bad
-record, over the size limit), 2 bad usage, 3 the inputs or the output cannot be used
+pages failed (their lines hold the errors), a WARC was damaged (truncated, bad gzip, bad
+record, over the size limit) or a --sitemap / --feed document could not be read, 2 bad usage, 3 the inputs or the output cannot be used
 (missing, unwritable, a directory, disk full, locked by another batch).
 `;
 
@@ -209,6 +216,7 @@ interface BatchSettings {
   readonly baseModelPath: string;
   readonly site: string | undefined;
   readonly learn: boolean;
+  readonly choices: ArticleChoices;
 }
 
 /** The inputs and outputs: `--out`, something to read, and how the per-page files are written. */
@@ -249,6 +257,7 @@ function readBatchSettings(values: ParsedCommandArgs['values'], positionals: rea
   const render = optBool(values, 'render');
   const layoutsDir = optString(values, 'layouts');
   const io = readInputsAndOutputs(values, positionals);
+  if (csvOut !== undefined && io.out === STDOUT_OUTPUT) throw new PithError('BAD_OPTION', '--csv reads the batch\'s lines back from --out: give --out a file, not - (standard output)');
   const fetch = readFetchPolicy(values);
   const targetLang = optString(values, 'target-lang');
   if (targetLang !== undefined && !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(targetLang)) throw new PithError('BAD_OPTION', `--target-lang must be a language code such as en or pt-BR, got '${targetLang}'`);
@@ -261,7 +270,8 @@ function readBatchSettings(values: ParsedCommandArgs['values'], positionals: rea
   const learn = optBool(values, 'learn-sites');
   if (optString(values, 'learn-min') !== undefined && !learn) throw new PithError('BAD_OPTION', '--learn-min goes with --learn-sites');
   if (learn && site !== undefined) throw new PithError('BAD_OPTION', '--learn-sites groups the pages by site itself; --site names one site model for all: give one of them');
-  return { ...io, csvOut, render, layoutsDir, fetch, targetLang, workers, workerHeapMb, timeoutMs, modelGiven, baseModelPath, site, learn };
+  const choices = readArticleChoices(values);
+  return { ...io, csvOut, render, layoutsDir, fetch, targetLang, workers, workerHeapMb, timeoutMs, modelGiven, baseModelPath, site, learn, choices };
 }
 
 /** Fails fast, in this thread, on what every worker would fail on: no Chromium, a bad layouts folder, a bad model or site name. */
@@ -289,24 +299,36 @@ async function checkListModel(values: ParsedCommandArgs['values'], s: BatchSetti
   return wanted ? import('../../pipeline/lists.js').then(({ loadListModel }) => loadListModel(path)) : undefined;
 }
 
+/** The URLs to fetch, and how many sitemap or feed documents could not be read (they make the exit code 4). */
+interface BatchUrls {
+  readonly urls: string[];
+  readonly unreadDocuments: number;
+}
+
 /** The URLs of `--urls`, then those `--sitemap` and `--feed` list that are not there already. */
-async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<string[]> {
+async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promise<BatchUrls> {
   const urls = s.urlList !== undefined ? await readUrlList(s.urlList) : [];
+  let unreadDocuments = 0;
   if (s.sitemaps.length > 0 || s.feeds.length > 0) {
     const { listedUrls } = await import('../../batch/link-sources.js');
     const listed = await listedUrls(s.sitemaps, s.feeds, s.fetch);
-    for (const p of listed.problems.slice(0, 20)) stderr.write(`batch: sitemap/feed: ${p}\n`);
-    if (listed.problems.length > 20) stderr.write(`batch: sitemap/feed: ... and ${listed.problems.length - 20} more\n`);
+    const said = [...listed.problems, ...listed.notes];
+    for (const p of said.slice(0, 20)) stderr.write(`batch: sitemap/feed: ${p}\n`);
+    if (said.length > 20) stderr.write(`batch: sitemap/feed: ... and ${said.length - 20} more\n`);
     const known = new Set(urls);
     const added = listed.urls.filter((u) => !known.has(u));
     stderr.write(`batch: ${listed.urls.length} URL(s) from ${s.sitemaps.length} sitemap(s) and ${s.feeds.length} feed(s)\n`);
     urls.push(...added);
+    unreadDocuments = listed.problems.length;
   }
-  return urls;
+  return { urls, unreadDocuments };
 }
 
-/** Says which files found in the input folders are not read as pages. */
-function reportUnreadInputs(pages: CollectedPages, stderr: NodeJS.WritableStream): void {
+/** Says which files found in the input folders are not read as pages (and when they hold none). */
+function reportUnreadInputs(pages: CollectedPages, fileInputs: number, stderr: NodeJS.WritableStream): void {
+  if (fileInputs > 0 && pages.files.length === 0 && pages.warcs.length === 0) {
+    stderr.write('batch: no page files in the inputs given (pages are *.html, *.htm, *.xhtml, also .gz, and WARC files *.warc, *.warc.gz)\n');
+  }
   if (pages.skippedLinks.length > 0) {
     stderr.write(`batch: skipped ${pages.skippedLinks.length} symbolic link(s) leading outside the input folder (or nowhere, or to a folder): ${listSome(pages.skippedLinks)}\n`);
   }
@@ -349,7 +371,7 @@ interface LoadedModels {
 /** What `runBatch` is given, besides the callbacks. */
 function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loaded: LoadedModels) {
   return {
-    out: s.out, modelPath, loadedModel: loaded.base, ...(loaded.list ? { loadedListModel: loaded.list } : {}), inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...listOptions(values), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
+    out: s.out, modelPath, choices: s.choices, loadedModel: loaded.base, ...(loaded.list ? { loadedListModel: loaded.list } : {}), inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...listOptions(values), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
     workerHeapMb: s.workerHeapMb, pageTimeoutMs: s.timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch: s.fetch,
     ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
     ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
@@ -370,26 +392,44 @@ function reportBatchEnd(summary: BatchSummary, damage: readonly string[], out: s
   stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
 }
 
+/** Whether a batch failed because the pipe it wrote to lost its reader (EPIPE). */
+function readerWentAway(e: unknown): boolean {
+  return isPithError(e) && ((e as Error).cause as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+}
+
 /** Runs the batch with a progress bar, reports it, writes `--csv`; returns the exit code. */
-async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loaded: LoadedModels, stderr: NodeJS.WritableStream): Promise<number> {
+async function runAndReport(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, listed: BatchUrls, modelPath: string, loaded: LoadedModels, io: CommandIO): Promise<number> {
+  const { urls } = listed;
+  const { stderr } = io;
   // WARC files hold an unknown number of pages: the bar counts what is known so far.
   const progress = new Progress('batch', pages.files.length + urls.length, stderr);
   const started = Date.now();
   const damage: string[] = [];
-  const summary = await runBatch(pages.files, {
-    ...batchRunOptions(s, values, pages, urls, modelPath, loaded),
-    onSkip: (why, detail) => {
-      if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
-    },
-    onProgress: () => progress.tick(),
-  });
+  let summary: BatchSummary;
+  try {
+    summary = await runBatch(pages.files, {
+      ...batchRunOptions(s, values, pages, urls, modelPath, loaded),
+      ...(s.out === STDOUT_OUTPUT ? { stdout: io.stdout } : {}),
+      onSkip: (why, detail) => {
+        if (DAMAGE_REASONS.has(why as WarcSkipReason)) damage.push(`${why}: ${detail}`);
+      },
+      onProgress: () => progress.tick(),
+    });
+  } catch (e) {
+    // `--out /dev/stdout | head`: the reader took what it wanted; that is no failure of the batch.
+    // (With `--out -` bin/pith.js ends the process on EPIPE, exit 0, before this is reached.)
+    if (!readerWentAway(e)) throw e;
+    progress.finish();
+    stderr.write(`batch: ${s.out} was closed by its reader (broken pipe): batch stopped\n`);
+    return EXIT.ok;
+  }
   if (pages.warcs.length === 0) progress.finish();
   reportBatchEnd(summary, damage, s.out, (Date.now() - started) / 1000, stderr);
   if (s.csvOut !== undefined) {
     const rows = await writeBatchCsv(s.out, s.csvOut);
     stderr.write(`batch: ${rows} CSV row(s) of named fields or list items -> ${s.csvOut}\n`);
   }
-  return summary.failed > 0 || damage.length > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
+  return summary.failed > 0 || damage.length > 0 || listed.unreadDocuments > 0 ? EXIT_PAGES_FAILED : EXIT.ok;
 }
 
 export const command: Command = {
@@ -404,11 +444,11 @@ export const command: Command = {
     const pages = await collectPages(positionals, { exclude: [s.out, outputLockPath(s.out)] });
     const learned = s.learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? s.baseModelPath;
-    const urls = await batchUrls(s, io.stderr);
-    reportUnreadInputs(pages, io.stderr);
+    const listed = await batchUrls(s, io.stderr);
+    reportUnreadInputs(pages, positionals.length, io.stderr);
     const removeSignalHandlers = releaseLockOnSignal(s.out);
     try {
-      return await runAndReport(s, values, pages, urls, modelPath, { base: baseModel, list: listModel }, io.stderr);
+      return await runAndReport(s, values, pages, listed, modelPath, { base: baseModel, list: listModel }, io);
     } finally {
       removeSignalHandlers();
       if (learned) await rm(learned.dir, { recursive: true, force: true });

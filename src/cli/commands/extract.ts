@@ -3,9 +3,11 @@ import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type 
 import { readPageSource, type PageSource } from '../input.js';
 import { PithError } from '../../errors.js';
 import {
-  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, KEEP_COMMENTS, type ExtractOptions, type ExtractResult, type LoadedModel, type OutputFormat,
+  explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
-import { FAVORS, pipelineOptions, shapeArticle, type ExtractionOptions, type Favor } from '../../pipeline/library.js';
+import { pageOptions, withShapedArticle, type ExtractionOptions } from '../../pipeline/library.js';
+import { isAbsoluteUrl } from '../../pipeline/extraction-options.js';
+import { ARTICLE_CHOICE_OPTIONS, readArticleChoices } from '../article-choices.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { judgeFound } from '../../pipeline/found.js';
 import { formatStyledResult } from '../../article/index.js';
@@ -31,7 +33,8 @@ Options:
   --fields LIST    only these values, in this order (like Defuddle's -p), e.g. title,author,date:
                    one a line (a list one element a line, an absent value an empty line), or
                    a JSON object of them with --format json (null where absent). Names:
-                   ${RESULT_FIELDS.join(', ')},
+                   ${RESULT_FIELDS.slice(0, 7).join(', ')},
+                   ${RESULT_FIELDS.slice(7).join(', ')},
                    and metadata's ${METADATA_FIELDS.join(', ')}
   --model PATH     model file (default: the bundled model)
   --explain        print every block with its label, probability and strongest features
@@ -112,7 +115,7 @@ interface SourceChoice {
 /** The page extracted from its bytes, or, with a layout, from the page as Chromium drew it. */
 async function extractSource(src: PageSource, model: LoadedModel, chosen: ExtractionOptions, how: SourceChoice): Promise<ExtractResult> {
   const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
-  const options: ExtractOptions = how.keepComments ? { ...pipelineOptions(chosen), ...KEEP_COMMENTS } : pipelineOptions(chosen);
+  const options = pageOptions(chosen, how.keepComments);
   if (!how.render && !how.layoutsDir) return extractBytes(src.bytes, model, load, options, src.subject);
   // The browser and layout code is loaded only for a page drawn (or its layout read).
   const [{ loadRenderedPage }, { LayoutCache }, { Renderer }] = await Promise.all([import('../../batch/render-page.js'), import('../../render/cache.js'), import('../../render/renderer.js')]);
@@ -154,24 +157,18 @@ async function writeOutput(io: CommandIO, out: string | undefined, text: string)
     io.stdout.write(text);
     return;
   }
-  try {
-    await writeFileAtomic(out, text);
-  } catch (e) {
-    const why = ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
-    throw new PithError('IO', `cannot write the result (${why})`, out, { cause: e });
-  }
+  await writeFileAtomic(out, text, 'the result');
 }
 
 export const command: Command = {
   name: 'extract',
-  summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html, json, xml or tei',
+  summary: 'extract the article of a page (file, URL or stdin) as text, markdown, html, json, csv (named fields, lists), xml or tei',
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       format: { type: 'string' }, model: { type: 'string' }, explain: { type: 'boolean' }, blocks: { type: 'boolean' },
       url: { type: 'string' }, timeout: { type: 'string' }, 'keep-comments': { type: 'boolean' },
-      'include-comments': { type: 'boolean' }, favor: { type: 'string' }, 'no-images': { type: 'boolean' },
-      'no-tables': { type: 'boolean' }, 'no-links': { type: 'boolean' }, out: { type: 'string', short: 'o' },
+      'include-comments': { type: 'boolean' }, ...ARTICLE_CHOICE_OPTIONS, out: { type: 'string', short: 'o' },
       render: { type: 'boolean' }, layouts: { type: 'string' }, styled: { type: 'boolean' }, scripts: { type: 'boolean' },
       site: { type: 'string' }, lists: { type: 'boolean' }, 'list-model': { type: 'string' }, fields: { type: 'string' },
     });
@@ -185,12 +182,18 @@ export const command: Command = {
     if (fields && (optBool(values, 'explain') || optBool(values, 'styled') || optBool(values, 'lists') || optBool(values, 'blocks'))) {
       throw new PithError('BAD_OPTION', '--fields does not go with --explain, --styled, --lists or --blocks');
     }
+    // A switch that would be silently ignored is refused, as --lists and --styled are.
+    if (optBool(values, 'blocks') && format !== 'json') throw new PithError('BAD_OPTION', '--blocks needs --format json (--explain prints every block as text)');
+    if (optBool(values, 'explain') && optString(values, 'format') !== undefined && format !== 'text') throw new PithError('BAD_OPTION', `--explain prints text; it does not go with --format ${format} (--blocks adds the blocks to --format json)`);
     const wantLists = optBool(values, 'lists');
     if (wantLists && format !== 'json' && format !== 'csv') throw new PithError('BAD_OPTION', '--lists needs --format json or csv');
     if (optString(values, 'list-model') !== undefined && !wantLists) throw new PithError('BAD_OPTION', '--list-model needs --lists');
     const lists = wantLists ? await import('../../pipeline/lists.js') : undefined;
     const listModel = lists ? await lists.loadListModel(optString(values, 'list-model')) : undefined;
     const url = optString(values, 'url');
+    // As the library's `url` option: a relative one would resolve nothing and name no site.
+    const urlProblem = url !== undefined ? isAbsoluteUrl(url) : undefined;
+    if (urlProblem !== undefined) throw new PithError('BAD_OPTION', `--url ${urlProblem}`);
     const src = await readPageSource(positionals[0]!, io.stdin, { ...(url ? { url } : {}), timeoutMs: optInt(values, 'timeout', 15000, 1) });
     const styled = optBool(values, 'styled');
     if (styled && format !== 'html') throw new PithError('BAD_OPTION', '--styled needs --format html');
@@ -200,23 +203,17 @@ export const command: Command = {
     const note = render && optString(values, 'model') === undefined ? renderedModelNote() : undefined;
     if (note) io.stderr.write(`pith extract: ${note}\n`);
     const model = await loadExtractionModel(...(modelPath ? [modelPath] : []));
-    const favor = (optString(values, 'favor') ?? 'balanced') as Favor;
-    if (!FAVORS.includes(favor)) throw new PithError('BAD_OPTION', `--favor must be one of ${FAVORS.join(', ')}, got '${favor}'`);
     const chosen: ExtractionOptions = {
-      favor, includeComments: optBool(values, 'include-comments'),
-      includeImages: !optBool(values, 'no-images'), includeTables: !optBool(values, 'no-tables'), includeLinks: !optBool(values, 'no-links'),
+      ...readArticleChoices(values), includeComments: optBool(values, 'include-comments'),
       ...(optString(values, 'site') !== undefined ? { site: optString(values, 'site')! } : {}),
     };
     const extracted = await extractSource(src, model, chosen, { render, styled, scripts: optBool(values, 'scripts'), keepComments: optBool(values, 'keep-comments'), ...(layoutsDir ? { layoutsDir } : {}) });
-    // Descriptors, not a spread: a spread would read the lazy `features` getter.
-    const result = Object.create(null, {
-      ...Object.getOwnPropertyDescriptors(extracted), article: { value: shapeArticle(extracted.article, chosen), enumerable: true },
-    }) as typeof extracted;
+    const result = withShapedArticle(extracted, chosen);
     if (optBool(values, 'explain')) {
       writeExplanation(io, result, model);
       return EXIT.ok;
     }
-    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', '--format csv writes named fields: the model has no field rules for this page (docs/fields.md)');
+    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', '--format csv writes named fields or list items: the model has no field rules for this page; add --lists for its main list as CSV, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md), or use --format json');
     const pageLists = lists && listModel ? lists.pageLists(result.page.tree, listModel) : undefined;
     const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), pageLists);
     await writeOutput(io, optString(values, 'out'), rendered);

@@ -108,7 +108,7 @@ function readQueueCall(sub: string | undefined, rest: readonly string[]): QueueC
 async function listedPageUrls(call: QueueCall, stderr: NodeJS.WritableStream): Promise<string[]> {
   if (call.sitemaps.length === 0 && call.feeds.length === 0) return [];
   const got = await listedUrls(call.sitemaps, call.feeds, { userAgent: DEFAULT_USER_AGENT, allowPrivateUrls: optBool(call.values, 'allow-private-urls') });
-  for (const p of got.problems.slice(0, 20)) stderr.write(`queue: sitemap/feed: ${p}\n`);
+  for (const p of [...got.problems, ...got.notes].slice(0, 20)) stderr.write(`queue: sitemap/feed: ${p}\n`);
   stderr.write(`queue: ${got.urls.length} URL(s) from ${call.sitemaps.length} sitemap(s) and ${call.feeds.length} feed(s)\n`);
   return got.urls;
 }
