@@ -300,7 +300,7 @@ class JobTaker {
     }
     if (down) {
       this.log('worker: waiting for Redis before stopping (BullMQ\'s blocking connection is reconnecting; the pages in hand are written once it is back, a second signal stops now)');
-      await connectedOrEnded(down);
+      await down.back;
     }
     await this.current.close();
   }
@@ -320,15 +320,25 @@ interface ClientState {
 }
 
 /**
- * The worker's blocking connection (BullMQ's own, for BZPOPMIN) when it is down (neither
- * connected nor ended), else undefined. A graceful close disconnects it and waits for its end;
- * ioredis never ends a connection disconnected while it waits to reconnect (it drops the retry and
- * stays 'reconnecting'), so a close in the seconds after a Redis restart would wait for ever.
+ * Whether the worker's blocking connection (BullMQ's own, for BZPOPMIN) is down: neither connected
+ * nor ended, or never made yet (Redis unreachable since the start); `back` settles once it is
+ * connected or ended. A graceful close disconnects it and waits for its end; ioredis never ends a
+ * connection disconnected while it waits to reconnect (it drops the retry and stays
+ * 'reconnecting'), so a close in the seconds after a Redis restart would wait for ever.
  */
-async function blockingConnectionDown(worker: Worker<PageJobData, string>): Promise<ClientState | undefined> {
-  const pending = worker.getBackend().blockingClient;
-  const client = (await pending?.catch(() => undefined)) as unknown as ClientState | undefined;
-  return !client || ['ready', 'end', 'wait'].includes(client.status) ? undefined : client;
+async function blockingConnectionDown(worker: Worker<PageJobData, string>): Promise<{ back: Promise<void> } | undefined> {
+  const pending = worker.getBackend().blockingClient as unknown as Promise<ClientState> | undefined;
+  if (!pending) return undefined;
+  const seen: { client?: ClientState | undefined } = {};
+  const back = pending.then((c) => (seen.client = c), () => (seen.client = undefined)).then((c) => (c && !isConnectedOrEnded(c) ? connectedOrEnded(c) : undefined));
+  // One turn of the event loop: a connection made already has handed over its client by then.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!('client' in seen)) return { back };
+  return seen.client && !isConnectedOrEnded(seen.client) ? { back } : undefined;
+}
+
+function isConnectedOrEnded(client: ClientState): boolean {
+  return ['ready', 'end', 'wait'].includes(client.status);
 }
 
 /** Resolves once `client` is connected or ended. */
