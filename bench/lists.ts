@@ -21,7 +21,8 @@
  * rankers), RANK_INNER=1 (the rankers learn from marks of rules trained without the page's own fold), GROUP_SET (RIPPER parameters of the group rules),
  * GOLD_SOURCES (things: more declarations read for gold), DERIVED=1 (wcxb-dev listing and collection pages without declared gold get
  * gold derived from their main text, src/corpus/derived-list-gold.ts; declared and derived pages are also scored apart;
- * DERIVED_NEGATIVES=share: the share of a derived page's negative rows the item rules learn from), EXTRA_SOURCES (comma list of source prefixes, e.g. `rdfa:`:
+ * DERIVED_NEGATIVES=share: the share of a derived page's negative rows the item rules learn from; DERIVED_MAX_ITEMS=N: a derived
+ * page's first N items are positives, its other members left out; DERIVED_USE=groups: derived pages train the group rules only), EXTRA_SOURCES (comma list of source prefixes, e.g. `rdfa:`:
  * of the pages GOLD_SOURCES adds, only those), TRAIN_ONLY_EXTRA=1 (the added pages train but are not scored: the test pages stay
  * the default gold's, the added pages of a test fold's sites are left out), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
@@ -78,6 +79,10 @@ const DERIVED = Boolean(process.env['DERIVED']);
 const LISTING_TYPES: ReadonlySet<string> = new Set(['listing', 'collection']);
 /** DERIVED_NEGATIVES=share: of a derived page's negative rows, the share the item rules learn from (default 1: all). */
 const DERIVED_NEGATIVES = Number(process.env['DERIVED_NEGATIVES'] ?? 1);
+/** DERIVED_USE=groups: derived pages train the group rules only (default both: the item rules too). */
+const DERIVED_USE = process.env['DERIVED_USE'] ?? 'both';
+/** DERIVED_MAX_ITEMS=N: the item rules learn a derived page's first N items as positives (default: all). */
+const DERIVED_MAX_ITEMS = Number(process.env['DERIVED_MAX_ITEMS'] ?? Infinity);
 /** Per outcome of the derivation (gold, or why not): pages. */
 export const derivedSkips = new Map<string, number>();
 /** Gold GOLD_SOURCES or DERIVED adds (its declaration is none of the default ones). */
@@ -190,9 +195,12 @@ export function trainRipper(pages: readonly GoldPage[], params: Record<string, n
   const items: ItemFeatures[] = [], pos: boolean[] = [];
   const random = seededRandom(1);
   for (const p of pages) {
-    const y = trainingLabels(p.gold);
+    const derived = isDerived(p.gold);
+    if (derived && DERIVED_USE === 'groups') continue;
+    // DERIVED_MAX_ITEMS: a derived page's first N items are positive, its other members left out (as undeclared members are).
+    const y = trainingLabels(derived && DERIVED_MAX_ITEMS < p.gold.nodes.length ? { ...p.gold, nodes: p.gold.nodes.slice(0, DERIVED_MAX_ITEMS) } : p.gold);
     // DERIVED_NEGATIVES: the share of a derived page's negative rows kept (a sample, to bound RIPPER's cost).
-    const share = isDerived(p.gold) ? DERIVED_NEGATIVES : (params['negativeShare'] ?? 1);
+    const share = derived ? DERIVED_NEGATIVES : (params['negativeShare'] ?? 1);
     p.gold.rows.items.forEach((it, i) => {
       if (y[i] === 1 || (y[i] === 0 && (share >= 1 || random() < share))) { items.push(it); pos.push(y[i] === 1); }
     });

@@ -45,16 +45,19 @@ interface LineGroup {
 /** Page furniture: a menu or a footer repeated in the main text is not the page's list. */
 const FURNITURE: ReadonlySet<string> = new Set(['nav', 'header', 'footer']);
 
-/** Where an element stands: inside a link, inside page furniture. */
-function placeOf(tree: DomTree, id: number): { linked: boolean; furniture: boolean } {
-  let linked = false, furniture = false;
+/** Where an element stands: the link around it (its href; undefined: none), inside page furniture. */
+function placeOf(tree: DomTree, id: number): { around: string | undefined; furniture: boolean } {
+  let around: string | undefined, furniture = false;
   for (let p = tree.nodes[id]!.parent; p >= 0; p = tree.nodes[p]!.parent) {
-    const tag = (tree.nodes[p] as ElementNode).tag;
-    if (tag === 'a') linked = true;
-    if (FURNITURE.has(tag)) furniture = true;
+    const el = tree.nodes[p] as ElementNode;
+    if (el.tag === 'a' && around === undefined) around = el.attrs['href']?.trim() || undefined;
+    if (FURNITURE.has(el.tag)) furniture = true;
   }
-  return { linked, furniture };
+  return { around, furniture };
 }
+
+/** An element's link: its own or its first descendant's, else the link around it. */
+const linkOf = (tree: DomTree, id: number): string | undefined => firstHref(tree, id) ?? placeOf(tree, id).around;
 
 /**
  * A member counts when its whole text is a main-text line, it links somewhere (holds a link or
@@ -69,7 +72,7 @@ function lineGroup(tree: DomTree, rows: TreeNodeRows, members: readonly number[]
     const t = comparableName(rows.textOf(id));
     if (!lines.has(t)) continue;
     const place = placeOf(tree, id);
-    if (place.furniture || (!place.linked && firstHref(tree, id) === undefined)) continue;
+    if (place.furniture || (place.around === undefined && firstHref(tree, id) === undefined)) continue;
     matched.push(id);
     seen.add(t);
   }
@@ -114,7 +117,7 @@ export function derivedListGold(html: string, mainText: string | undefined, url?
   const inner = top.reduce((a, b) => (depthOf(tree, b.matched[0]!) > depthOf(tree, a.matched[0]!) ? b : a));
   if (top.some((g) => g !== inner && !nested(tree, g, inner))) return { skip: 'tie' };
   const items: DeclaredItem[] = inner.matched.map((id) => {
-    const href = firstHref(tree, id);
+    const href = linkOf(tree, id);
     return { name: rows.textOf(id).trim().replace(/\s+/g, ' '), ...(href ? { url: href } : {}) };
   });
   return { gold: { html: stripped, tree, rows, declared: { source: DERIVED_SOURCE, items }, nodes: inner.matched, items } };

@@ -63,3 +63,11 @@ test('declarations are removed from the page the learner sees', () => {
   assert.ok('gold' in r);
   assert.doesNotMatch(r.gold.html, /ld\+json/);
 });
+
+test('a title inside its card\'s link takes the card\'s URL', () => {
+  const cards = `<html><body><div class="grid">${STORIES.map((t, k) => `<a class="card" href="/c/${k}"><img src="i.jpg"><h3>${t}</h3><span>From £${k + 5}</span></a>`).join('')}</div></body></html>`;
+  const r = derivedListGold(cards, STORIES.join('\n'));
+  assert.ok('gold' in r);
+  assert.deepEqual(r.gold.nodes.map((id) => (r.gold.tree.nodes[id] as ElementNode).tag), ['h3', 'h3', 'h3', 'h3']);
+  assert.deepEqual(r.gold.items.map((i) => i.url), ['/c/0', '/c/1', '/c/2', '/c/3']);
+});
