@@ -23,7 +23,7 @@
  * gold derived from their main text, src/corpus/derived-list-gold.ts; declared and derived pages are also scored apart;
  * DERIVED_NEGATIVES=share: the share of a derived page's negative rows the item rules learn from; DERIVED_MAX_ITEMS=N: a derived
  * page's first N items are positives, its other members left out; DERIVED_USE=groups: derived pages train the group rules only;
- * DERIVED_TAGS=a,...: only derived pages whose items are these elements), EXTRA_SOURCES (comma list of source prefixes, e.g. `rdfa:`:
+ * DERIVED_TAGS=a,...: only derived pages whose items are these elements; DERIVED_LINKS=1: each derived item is its link element), EXTRA_SOURCES (comma list of source prefixes, e.g. `rdfa:`:
  * of the pages GOLD_SOURCES adds, only those), TRAIN_ONLY_EXTRA=1 (the added pages train but are not scored: the test pages stay
  * the default gold's, the added pages of a test fold's sites are left out), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
@@ -86,6 +86,8 @@ const DERIVED_USE = process.env['DERIVED_USE'] ?? 'both';
 const DERIVED_MAX_ITEMS = Number(process.env['DERIVED_MAX_ITEMS'] ?? Infinity);
 /** DERIVED_TAGS=a,...: only derived pages whose items are these elements (default: every page). */
 const DERIVED_TAGS: ReadonlySet<string> = new Set((process.env['DERIVED_TAGS'] ?? '').split(',').filter(Boolean));
+/** DERIVED_LINKS=1: each derived item is its link element (derivedListGold's asLinks). */
+const DERIVED_LINKS = Boolean(process.env['DERIVED_LINKS']);
 /** Per outcome of the derivation (gold, or why not): pages. */
 export const derivedSkips = new Map<string, number>();
 /** Gold GOLD_SOURCES or DERIVED adds (its declaration is none of the default ones). */
@@ -114,7 +116,7 @@ export async function goldPages(corpora: readonly string[], limit?: number, only
     if (gold && isExtra(gold) && EXTRA_SOURCES.length && !EXTRA_SOURCES.some((s) => gold!.declared.source.startsWith(s))) continue;
     if (!gold && DERIVED && corpus.name === 'wcxb-dev' && LISTING_TYPES.has(types.get(page.id) ?? '')) {
       // A listing page that declares nothing: its list derived from its main text (weak gold).
-      const d = derivedListGold(html, page.gold.mainText, page.url);
+      const d = derivedListGold(html, page.gold.mainText, page.url, { asLinks: DERIVED_LINKS });
       if ('gold' in d && (!DERIVED_TAGS.size || DERIVED_TAGS.has((d.gold.tree.nodes[d.gold.nodes[0]!] as ElementNode).tag))) gold = d.gold;
       derivedSkips.set('skip' in d ? d.skip : 'gold', (derivedSkips.get('skip' in d ? d.skip : 'gold') ?? 0) + 1);
       if (process.env['LIST_GOLD']) console.log(`derived\t${page.id}\t${page.site}\t${'skip' in d ? d.skip : `${d.gold.items.length} items, ${(d.gold.tree.nodes[d.gold.nodes[0]!] as ElementNode).tag}: ${d.gold.items.slice(0, 3).map((i) => i.name?.slice(0, 40)).join(' / ')}`}`);

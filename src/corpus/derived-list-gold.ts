@@ -23,6 +23,11 @@ export const MIN_LINE_SHARE = 0.5;
 /** Why a page gives no derived gold. */
 export type DerivedSkip = 'no-main-text' | 'no-group' | 'tie';
 
+export interface DerivedOptions {
+  /** Each item is its link element (the link around the matched text, else its first link), as declared items are matched. */
+  readonly asLinks?: boolean;
+}
+
 export type DerivedResult = { readonly gold: ListGold } | { readonly skip: DerivedSkip };
 
 /** The main text's lines as compared (comparableName), empty ones left out. */
@@ -99,7 +104,7 @@ function depthOf(tree: DomTree, id: number): number {
  * The page's derived list gold from its main text (lines: headings and items on their own
  * lines), or why there is none. The page is read without its declarations, as the learner sees it.
  */
-export function derivedListGold(html: string, mainText: string | undefined, url?: string): DerivedResult {
+export function derivedListGold(html: string, mainText: string | undefined, url?: string, options: DerivedOptions = {}): DerivedResult {
   if (!mainText?.trim()) return { skip: 'no-main-text' };
   const lines = mainTextLines(mainText);
   const stripped = stripDeclarations(html);
@@ -120,5 +125,36 @@ export function derivedListGold(html: string, mainText: string | undefined, url?
     const href = linkOf(tree, id);
     return { name: rows.textOf(id).trim().replace(/\s+/g, ' '), ...(href ? { url: href } : {}) };
   });
-  return { gold: { html: stripped, tree, rows, declared: { source: DERIVED_SOURCE, items }, nodes: inner.matched, items } };
+  const pairs = options.asLinks ? linkPairs(tree, rows, inner.matched, items) : { nodes: inner.matched, items };
+  if (pairs.nodes.length < MIN_GOLD_ITEMS) return { skip: 'no-group' };
+  return { gold: { html: stripped, tree, rows, declared: { source: DERIVED_SOURCE, items: pairs.items }, nodes: pairs.nodes, items: pairs.items } };
+}
+
+/** The link element of a matched member: the link around it, else its first link (undefined: none). */
+function linkElement(tree: DomTree, id: number): number | undefined {
+  for (let p = id; p >= 0; p = tree.nodes[p]!.parent) {
+    const el = tree.nodes[p] as ElementNode;
+    if (el.tag === 'a' && el.attrs['href']?.trim()) return p;
+  }
+  for (let k = id, end = (tree.nodes[id] as ElementNode).end; k <= end; k++) {
+    const n = tree.nodes[k]!;
+    if (n.kind === 'element' && n.tag === 'a' && n.attrs['href']?.trim()) return k;
+  }
+  return undefined;
+}
+
+/** `asLinks`: each item moved to its link element (a row), as declared items are matched to the link to their page; one item a link. */
+function linkPairs(tree: DomTree, rows: TreeNodeRows, matched: readonly number[], items: readonly DeclaredItem[]): { nodes: number[]; items: DeclaredItem[] } {
+  const isRow = new Set(rows.ids);
+  const seen = new Set<number>();
+  const out: { id: number; item: DeclaredItem }[] = [];
+  matched.forEach((id, k) => {
+    const link = linkElement(tree, id);
+    const at = link !== undefined && isRow.has(link) ? link : id;
+    if (seen.has(at)) return;
+    seen.add(at);
+    out.push({ id: at, item: items[k]! });
+  });
+  out.sort((a, b) => a.id - b.id);
+  return { nodes: out.map((o) => o.id), items: out.map((o) => o.item) };
 }

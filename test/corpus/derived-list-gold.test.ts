@@ -71,3 +71,11 @@ test('a title inside its card\'s link takes the card\'s URL', () => {
   assert.deepEqual(r.gold.nodes.map((id) => (r.gold.tree.nodes[id] as ElementNode).tag), ['h3', 'h3', 'h3', 'h3']);
   assert.deepEqual(r.gold.items.map((i) => i.url), ['/c/0', '/c/1', '/c/2', '/c/3']);
 });
+
+test('asLinks: each item is its link element, as a declared item is matched to the link to its page', () => {
+  const cards = `<html><body><div class="grid">${STORIES.map((t, k) => `<a class="card" href="/c/${k}"><img src="i.jpg"><h3>${t}</h3><span>From £${k + 5}</span></a>`).join('')}</div></body></html>`;
+  const r = derivedListGold(cards, STORIES.join('\n'), undefined, { asLinks: true });
+  assert.ok('gold' in r);
+  assert.deepEqual(r.gold.nodes.map((id) => (r.gold.tree.nodes[id] as ElementNode).tag), ['a', 'a', 'a', 'a']);
+  assert.deepEqual(r.gold.items.map((i) => i.name), STORIES);
+});
