@@ -19,7 +19,11 @@
  * `/only=a+b`), oracle (the best candidate by the gold: a ceiling); a `+rec` suffix makes each item its record;
  * default LIST_DECISION, itself from the environment, default either:0.05; see Decision), SHOW_RANKER (print each fold's
  * rankers), RANK_INNER=1 (the rankers learn from marks of rules trained without the page's own fold), GROUP_SET (RIPPER parameters of the group rules),
- * GOLD_SOURCES (things: more declarations read for gold), EXTRA_SOURCES (comma list of source prefixes, e.g. `rdfa:`:
+ * GOLD_SOURCES (things: more declarations read for gold), DERIVED=1 (wcxb-dev listing and collection pages without declared gold get
+ * gold derived from their main text, src/corpus/derived-list-gold.ts; declared and derived pages are also scored apart;
+ * DERIVED_NEGATIVES=share: the share of a derived page's negative rows the item rules learn from; DERIVED_MAX_ITEMS=N: a derived
+ * page's first N items are positives, its other members left out; DERIVED_USE=groups: derived pages train the group rules only;
+ * DERIVED_TAGS=a,...: only derived pages whose items are these elements; DERIVED_LINKS=1: each derived item is its link element), EXTRA_SOURCES (comma list of source prefixes, e.g. `rdfa:`:
  * of the pages GOLD_SOURCES adds, only those), TRAIN_ONLY_EXTRA=1 (the added pages train but are not scored: the test pages stay
  * the default gold's, the added pages of a test fold's sites are left out), GROUP_NEGATIVES=1 (the group rules also learn
  * from the training folds' article pages, every candidate negative), PER_PAGE, PER_SITE (details),
@@ -32,6 +36,7 @@ import { decodeHtml, maybeGunzip } from '../src/dom/bytes.js';
 import { openCorpora } from './folds.js';
 import { comparableName, comparableUrl, isDefaultSource, listGold, stripDeclarations, type GoldSources, type ListGold } from '../src/corpus/list-gold.js';
 import { parseHtml } from '../src/dom/parse.js';
+import { DERIVED_SOURCE, derivedListGold } from '../src/corpus/derived-list-gold.js';
 import { join } from 'node:path';
 import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS, treeNodeRows, type TreeNodeRows } from '../src/features/tree-nodes.js';
 import { featuresOf, trainTwoClass, TwoClassRules, type TwoClassBody } from '../src/models/ripper/two-class.js';
@@ -70,15 +75,32 @@ const GOLD_SOURCES: GoldSources = Object.fromEntries((process.env['GOLD_SOURCES'
 const EXTRA_SOURCES = (process.env['EXTRA_SOURCES'] ?? '').split(',').filter(Boolean);
 /** TRAIN_ONLY_EXTRA=1: the pages GOLD_SOURCES adds train but are not scored. */
 const TRAIN_ONLY_EXTRA = Boolean(process.env['TRAIN_ONLY_EXTRA']);
-/** Gold GOLD_SOURCES adds (its declaration is none of the default ones). */
+/** DERIVED=1: wcxb-dev listing and collection pages that declare no list get gold derived from their main text (derived-list-gold.ts). */
+const DERIVED = Boolean(process.env['DERIVED']);
+const LISTING_TYPES: ReadonlySet<string> = new Set(['listing', 'collection']);
+/** DERIVED_NEGATIVES=share: of a derived page's negative rows, the share the item rules learn from (default 1: all). */
+const DERIVED_NEGATIVES = Number(process.env['DERIVED_NEGATIVES'] ?? 1);
+/** DERIVED_USE=groups: derived pages train the group rules only (default both: the item rules too). */
+const DERIVED_USE = process.env['DERIVED_USE'] ?? 'both';
+/** DERIVED_MAX_ITEMS=N: the item rules learn a derived page's first N items as positives (default: all). */
+const DERIVED_MAX_ITEMS = Number(process.env['DERIVED_MAX_ITEMS'] ?? Infinity);
+/** DERIVED_TAGS=a,...: only derived pages whose items are these elements (default: every page). */
+const DERIVED_TAGS: ReadonlySet<string> = new Set((process.env['DERIVED_TAGS'] ?? '').split(',').filter(Boolean));
+/** DERIVED_LINKS=1: each derived item is its link element (derivedListGold's asLinks). */
+const DERIVED_LINKS = Boolean(process.env['DERIVED_LINKS']);
+/** Per outcome of the derivation (gold, or why not): pages. */
+export const derivedSkips = new Map<string, number>();
+/** Gold GOLD_SOURCES or DERIVED adds (its declaration is none of the default ones). */
 const isExtra = (gold: ListGold): boolean => !isDefaultSource(gold.declared.source);
+/** Gold DERIVED adds. */
+const isDerived = (gold: ListGold): boolean => gold.declared.source === DERIVED_SOURCE;
 
 /** Every page of the corpora whose declared list matches at least MIN_GOLD_ITEMS elements. */
 export async function goldPages(corpora: readonly string[], limit?: number, only?: ReadonlySet<string>, articles = 0): Promise<{ pages: GoldPage[]; scanned: Map<string, number>; negatives: ArticlePage[] }> {
   const { refs } = await openCorpora(corpora, limit);
   const pages: GoldPage[] = [];
   const negatives: ArticlePage[] = [];
-  const types = articles > 0 ? await wcxbTypes() : new Map<string, string>();
+  const types = articles > 0 || DERIVED ? await wcxbTypes() : new Map<string, string>();
   const scanned = new Map<string, number>();
   for (const { corpus, page } of refs) {
     scanned.set(corpus.name, (scanned.get(corpus.name) ?? 0) + 1);
@@ -90,8 +112,15 @@ export async function goldPages(corpora: readonly string[], limit?: number, only
     } catch {
       continue;
     }
-    const gold = listGold(html, page.url, GOLD_SOURCES);
-    if (gold && isExtra(gold) && EXTRA_SOURCES.length && !EXTRA_SOURCES.some((s) => gold.declared.source.startsWith(s))) continue;
+    let gold = listGold(html, page.url, GOLD_SOURCES);
+    if (gold && isExtra(gold) && EXTRA_SOURCES.length && !EXTRA_SOURCES.some((s) => gold!.declared.source.startsWith(s))) continue;
+    if (!gold && DERIVED && corpus.name === 'wcxb-dev' && LISTING_TYPES.has(types.get(page.id) ?? '')) {
+      // A listing page that declares nothing: its list derived from its main text (weak gold).
+      const d = derivedListGold(html, page.gold.mainText, page.url, { asLinks: DERIVED_LINKS });
+      if ('gold' in d && (!DERIVED_TAGS.size || DERIVED_TAGS.has((d.gold.tree.nodes[d.gold.nodes[0]!] as ElementNode).tag))) gold = d.gold;
+      derivedSkips.set('skip' in d ? d.skip : 'gold', (derivedSkips.get('skip' in d ? d.skip : 'gold') ?? 0) + 1);
+      if (process.env['LIST_GOLD']) console.log(`derived\t${page.id}\t${page.site}\t${'skip' in d ? d.skip : `${d.gold.items.length} items, ${(d.gold.tree.nodes[d.gold.nodes[0]!] as ElementNode).tag}: ${d.gold.items.slice(0, 3).map((i) => i.name?.slice(0, 40)).join(' / ')}`}`);
+    }
     if (gold) pages.push({ corpus: corpus.name, id: page.id, site: page.site, gold });
     else if (article && !/application\/ld\+json[^<]*<[^<]*ItemList|itemListElement/i.test(html)) {
       const tree = parseHtml(stripDeclarations(html), page.url ? { url: page.url } : {});
@@ -169,10 +198,14 @@ export function trainingLabels(g: ListGold): Int8Array {
 /** The item rule sets (and, with `groups`, the group rule sets with their threshold) learned from the pages. */
 export function trainRipper(pages: readonly GoldPage[], params: Record<string, number> = {}, groups?: { params: Record<string, number>; threshold: number; noList?: readonly TreeNodeRows[] }, trainingCorpora: readonly { name: string; pages: number }[] = []): ListModel {
   const items: ItemFeatures[] = [], pos: boolean[] = [];
-  const share = params['negativeShare'] ?? 1;
   const random = seededRandom(1);
   for (const p of pages) {
-    const y = trainingLabels(p.gold);
+    const derived = isDerived(p.gold);
+    if (derived && DERIVED_USE === 'groups') continue;
+    // DERIVED_MAX_ITEMS: a derived page's first N items are positive, its other members left out (as undeclared members are).
+    const y = trainingLabels(derived && DERIVED_MAX_ITEMS < p.gold.nodes.length ? { ...p.gold, nodes: p.gold.nodes.slice(0, DERIVED_MAX_ITEMS) } : p.gold);
+    // DERIVED_NEGATIVES: the share of a derived page's negative rows kept (a sample, to bound RIPPER's cost).
+    const share = derived ? DERIVED_NEGATIVES : (params['negativeShare'] ?? 1);
     p.gold.rows.items.forEach((it, i) => {
       if (y[i] === 1 || (y[i] === 0 && (share >= 1 || random() < share))) { items.push(it); pos.push(y[i] === 1); }
     });
@@ -469,12 +502,13 @@ async function main(): Promise<void> {
     `${pages.reduce((s, p) => s + p.gold.items.length, 0)} items; sources ${[...new Set(pages.map((p) => p.gold.declared.source))].map((s) => `${s} ${pages.filter((p) => p.gold.declared.source === s).length}`).join(', ')}; ` +
     `${pages.reduce((s, p) => s + p.gold.rows.ids.length, 0)} node examples; ${Number(process.hrtime.bigint() - t0) / 1e9}s`);
   const decisions = (process.env['DECISIONS'] ?? LIST_DECISION).split(',').filter(Boolean);
-  type Total = { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number; trainS: number; rules: number[]; falseLists: number; negatives: number; folds: number[] };
+  type Kind = { items: Counts; pages: number; pagesWithList: number; folds: number[] };
+  type Total = { items: Counts; lenient: Counts; nodes: Counts; pagesWithList: number; trainS: number; rules: number[]; falseLists: number; negatives: number; folds: number[]; kinds: Map<string, Kind> };
   // One row per learner and decision (the learner's models are trained once per fold and shared by the decisions).
   if (process.env['LIST_GOLD']) for (const p of pages) console.log(`gold\t${p.corpus}/${p.id}\t${p.site}\t${p.gold.declared.source}\t${p.gold.items.length}`);
   const totals = new Map<string, Total>();
   const keyOf = (a: string, d: string): string => (decisions.length > 1 ? `${a}, ${d}` : a);
-  for (const a of algorithms) for (const d of decisions) totals.set(keyOf(a, d), { items: zero(), lenient: zero(), nodes: zero(), pagesWithList: 0, trainS: 0, rules: [], falseLists: 0, negatives: 0, folds: [] });
+  for (const a of algorithms) for (const d of decisions) totals.set(keyOf(a, d), { items: zero(), lenient: zero(), nodes: zero(), pagesWithList: 0, trainS: 0, rules: [], falseLists: 0, negatives: 0, folds: [], kinds: new Map() });
   const perSite = new Map<string, Map<string, Counts>>();
   const withCandidates = decisions.some((d) => /^([ie]?logit:|oracle$)/.test(d));
   for (let k = 0; k < folds; k++) {
@@ -548,6 +582,18 @@ async function main(): Promise<void> {
         add(tot.nodes, r.nodes);
         tot.pagesWithList += r.pagesWithList;
         tot.folds.push(prf(r.items).f);
+        if (DERIVED) {
+          // The declared pages and the derived (weak gold) pages scored apart: the same models, the test fold's pages of each kind.
+          for (const [kind, ofKind] of [['declared', test.filter((p) => !isDerived(p.gold))], ['derived', test.filter((p) => isDerived(p.gold))]] as const) {
+            const e = evaluate(ofKind, marks, decision, rankers, lift);
+            const t = tot.kinds.get(kind) ?? { items: zero(), pages: 0, pagesWithList: 0, folds: [] };
+            add(t.items, e.items);
+            t.pages += ofKind.length;
+            t.pagesWithList += e.pagesWithList;
+            t.folds.push(prf(e.items).f);
+            tot.kinds.set(kind, t);
+          }
+        }
         console.log(`fold ${k}: ${key} ${test.length} test pages, item F1 ${f3(prf(r.items).f)}`);
       }
     }
@@ -562,6 +608,15 @@ async function main(): Promise<void> {
     console.log(`| ${a}${t.rules.length ? ` (${t.rules.join('/')} rules)` : ''} | ${scored} | ${t.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${f3(l.f)} (P ${f3(l.p)}) | ${f3(n.p)} | ${f3(n.r)} | ${f3(n.f)} | ${f3(macro)} | ${t.falseLists}/${t.negatives} | ${t.trainS.toFixed(1)} |`);
   }
   for (const [a, t] of totals) console.log(`per fold item F1, ${a}: ${t.folds.map(f3).join(', ')}`);
+  if (DERIVED) {
+    console.log(`\nderived gold: ${[...derivedSkips].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    console.log('| learner | gold scored | pages | pages with a list found | item precision | item recall | item F1 | per fold |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---|');
+    for (const [a, t] of totals) for (const [kind, k] of t.kinds) {
+      const i = prf(k.items);
+      console.log(`| ${a} | ${kind} | ${k.pages} | ${k.pagesWithList} | ${f3(i.p)} | ${f3(i.r)} | ${f3(i.f)} | ${k.folds.map(f3).join(', ')} |`);
+    }
+  }
   if (process.env['PER_SITE']) {
     for (const [a, m] of perSite) for (const [s, c] of m) console.log(`${a}\t${s}\t${c.tp}\t${c.fp}\t${c.fn}`);
   }
