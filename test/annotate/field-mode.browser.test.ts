@@ -24,18 +24,23 @@ test('field mode: two pointed values teach the field, the third page is highligh
     const shown = () => page.evaluate(() => Number(document.body.dataset['fields'] ?? 0));
     const frame = page.frameLocator('#frame');
     const highlighted = () => frame.locator('[data-pith-field="price"]').allTextContents();
+    // A page opened in field mode loads its preview on its own (and counts it in data-fields): a
+    // count read before that load lands would be passed by the load, not by the change waited for.
+    const previewLoaded = () => page.waitForFunction(() => (window as any).pithApp.snapshot().fields !== null);
 
     await page.goto(`${srv.url}#p1-tides`);
     await page.waitForSelector('body[data-ready="p1-tides"]');
     await page.check('#field-mode');
     await page.waitForSelector('#field-pane:not([hidden])');
     await page.fill('#field-name', 'price');
+    await previewLoaded();
 
     // Point at the price on the first two pages.
     for (const s of PRODUCTS.slice(0, 2)) {
       if ((await snap()).id !== s.id) {
         await page.click(`#queue li[data-id="${s.id}"]`);
         await page.waitForSelector(`body[data-ready="${s.id}"]`);
+        await previewLoaded();
       }
       const before = await shown();
       await frame.locator('span.price', { hasText: s.price }).click();
