@@ -121,7 +121,7 @@ export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<Q
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
-    stopping ??= taker.stop(() => hand.inHand);
+    stopping ??= taker.stop(() => hand.inHand, jobsConnection);
     return stopping;
   };
 
@@ -286,21 +286,26 @@ class JobTaker {
   }
   /**
    * Finishes the pages in hand, then closes; first waits for the blocking connection to be
-   * connected (see `blockingConnectionDown`). With no page in hand and that connection down, there
-   * is nothing to finish and nothing Redis must be there for: the worker is let go at once rather
-   * than waiting for a Redis that may never come back.
+   * connected (see `blockingConnectionDown`). When Redis is gone (the jobs connection down too)
+   * and no page is in hand, there is nothing to finish and no job can be taken meanwhile: the
+   * worker is let go at once rather than waiting for a Redis that may never come back.
    */
-  async stop(pagesInHand: () => number): Promise<void> {
+  async stop(pagesInHand: () => number, jobs: Redis): Promise<void> {
     this.stopping = true;
     const down = await blockingConnectionDown(this.current);
-    if (down && pagesInHand() === 0) {
-      this.log('worker: Redis unreachable and no page in hand: stopping without waiting for it');
-      this.letGoNow();
-      return;
-    }
     if (down) {
-      this.log('worker: waiting for Redis before stopping (BullMQ\'s blocking connection is reconnecting; the pages in hand are written once it is back, a second signal stops now)');
-      await down.back;
+      const gone = (): boolean => jobs.status !== 'ready' && pagesInHand() === 0;
+      if (!gone()) {
+        this.log('worker: waiting for Redis before stopping (BullMQ\'s blocking connection is not connected; the pages in hand are written once it is, a second signal stops now)');
+        const redisGone = onceGone(jobs, gone);
+        await Promise.race([down.back, redisGone.promise]);
+        redisGone.cancel();
+      }
+      if (gone()) {
+        this.log('worker: Redis unreachable and no page in hand: stopping without waiting for it');
+        this.letGoNow();
+        return;
+      }
     }
     await this.current.close();
   }
@@ -339,6 +344,18 @@ async function blockingConnectionDown(worker: Worker<PageJobData, string>): Prom
 
 function isConnectedOrEnded(client: ClientState): boolean {
   return ['ready', 'end', 'wait'].includes(client.status);
+}
+
+/** Settles at the first of the connection's reconnect attempts after which `gone()` holds (ioredis retries every few seconds while Redis is away); `cancel` drops the listener. */
+function onceGone(connection: Redis, gone: () => boolean): { promise: Promise<void>; cancel: () => void } {
+  let listener: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    listener = () => {
+      if (gone()) resolve();
+    };
+    connection.on('reconnecting', listener);
+  });
+  return { promise, cancel: () => void connection.removeListener('reconnecting', listener) };
 }
 
 /** Resolves once `client` is connected or ended. */
