@@ -89,7 +89,7 @@ const DERIVED_TAGS: ReadonlySet<string> = new Set((process.env['DERIVED_TAGS'] ?
 /** DERIVED_LINKS=1: each derived item is its link element (derivedListGold's asLinks). */
 const DERIVED_LINKS = Boolean(process.env['DERIVED_LINKS']);
 /** Per outcome of the derivation (gold, or why not): pages. */
-export const derivedSkips = new Map<string, number>();
+const derivedSkips = new Map<string, number>();
 /** Gold GOLD_SOURCES or DERIVED adds (its declaration is none of the default ones). */
 const isExtra = (gold: ListGold): boolean => !isDefaultSource(gold.declared.source);
 /** Gold DERIVED adds. */

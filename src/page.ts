@@ -135,9 +135,16 @@ async function realPathOfOpen(fh: FileHandle, path: string): Promise<string> {
 /** readFileBounded's message for a folder given as a file. */
 export const IS_A_DIRECTORY = 'is a directory, expected a page file';
 
+/** readFileBounded's error for a folder given as a file: told apart by its class, not by its wording. */
+class DirectoryGivenAsFile extends PithError {
+  constructor(path: string, cause?: unknown) {
+    super('IO', IS_A_DIRECTORY, path, cause === undefined ? undefined : { cause });
+  }
+}
+
 /** Whether `e` is readFileBounded's error for a folder given where a page file was expected. */
 export function isDirectoryGivenAsFile(e: unknown): boolean {
-  return e instanceof PithError && e.code === 'IO' && e.message.endsWith(`: ${IS_A_DIRECTORY}`);
+  return e instanceof DirectoryGivenAsFile;
 }
 
 /**
@@ -153,13 +160,13 @@ export async function readFileBounded(path: string, maxBytes = DEFAULT_MAX_BYTES
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new PithError('NOT_FOUND', 'no such file', path, { cause: e });
-    if (code === 'EISDIR') throw new PithError('IO', IS_A_DIRECTORY, path, { cause: e });
+    if (code === 'EISDIR') throw new DirectoryGivenAsFile(path, e);
     if (code === 'ENXIO') throw new PithError('NOT_A_FILE', 'is a socket, not a regular file', path, { cause: e });
     throw new PithError('IO', `cannot open (${(e as Error).message})`, path, { cause: e });
   }
   try {
     const st = await fh.stat();
-    if (st.isDirectory()) throw new PithError('IO', IS_A_DIRECTORY, path);
+    if (st.isDirectory()) throw new DirectoryGivenAsFile(path);
     if (!st.isFile()) throw new PithError('NOT_A_FILE', `is a ${kindOf(st)}, not a regular file; only regular files are read (pipe other input to 'pith extract -')`, path);
     if (options.root !== undefined) {
       const real = await realPathOfOpen(fh, path);

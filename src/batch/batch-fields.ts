@@ -1,7 +1,7 @@
 /** What a `pith batch` line carries (`--fields`) and how a page's own file is named (`--out-dir`). */
 import { createHash } from 'node:crypto';
 import { PithError } from '../errors.js';
-import { outputFormatNamed } from '../pipeline/output-formats.js';
+import { outputFormatNamed, type OutputFormat } from '../pipeline/output-formats.js';
 
 /** Fields a line may carry besides `id`, `url` (always there) and `date` (there when the input gives one). */
 export const BATCH_FIELDS = ['found', 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'blocks', 'comments', 'fields', 'records', 'lists'] as const;
@@ -29,15 +29,14 @@ export function parseBatchFields(list: string): BatchField[] {
   return out;
 }
 
-export type BatchFileFormat = 'json' | 'markdown' | 'text' | 'html' | 'csv' | 'xml' | 'tei';
+/** A page file's format (`--out-dir`): every output format. */
+export type BatchFileFormat = OutputFormat;
+/** The formats as `pith batch --format`'s error names them: json, the default, first. */
 export const BATCH_FILE_FORMATS: readonly BatchFileFormat[] = ['json', 'markdown', 'text', 'html', 'csv', 'xml', 'tei'];
 const EXTENSION: Record<BatchFileFormat, string> = { json: '.json', markdown: '.md', text: '.txt', html: '.html', csv: '.csv', xml: '.xml', tei: '.tei.xml' };
 
 /** A `--format` value of `pith batch` as a file format (named as `pith extract --format`: `txt` is `text`), else undefined. */
-export function batchFileFormatNamed(name: string): BatchFileFormat | undefined {
-  const f = outputFormatNamed(name);
-  return f !== undefined && (BATCH_FILE_FORMATS as readonly string[]).includes(f) ? (f as BatchFileFormat) : undefined;
-}
+export const batchFileFormatNamed = outputFormatNamed;
 
 /**
  * A page id as a file name: letters, digits, `-`, `_` and `.` kept, everything else `%XX`

@@ -16,11 +16,14 @@ export interface LineSink {
 export function streamSink(stream: NodeJS.WritableStream): LineSink {
   // A failed write rejects its append through the write's callback. The 'error' event that
   // follows is the stream owner's to act on (bin/pith.js ends on EPIPE with exit 0); with no
-  // listener at all it would be thrown.
-  stream.on('error', () => undefined);
+  // listener at all it would be thrown. Closing hands the stream's errors back to its owner.
+  const ignoreError = (): void => undefined;
+  stream.on('error', ignoreError);
   return {
     appendFile: (text) => new Promise<void>((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve()))),
-    close: async () => undefined,
+    close: async () => {
+      stream.removeListener('error', ignoreError);
+    },
   };
 }
 

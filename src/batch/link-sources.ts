@@ -176,3 +176,18 @@ export async function listedUrls(sitemaps: readonly string[], feeds: readonly st
   }
   return { urls, problems, notes };
 }
+
+/** Most problems and notes said one by one; the rest are counted. */
+const MAX_LISTED_REMARKS = 20;
+
+/**
+ * Says on `stderr` what reading the sitemaps and feeds met (each line after `prefix`, e.g.
+ * `batch`) and how many URLs they listed; returns how many documents could not be read.
+ */
+export function reportListed(listed: ListedUrls, given: { readonly sitemaps: number; readonly feeds: number }, prefix: string, stderr: NodeJS.WritableStream): number {
+  const said = [...listed.problems, ...listed.notes];
+  for (const p of said.slice(0, MAX_LISTED_REMARKS)) stderr.write(`${prefix}: sitemap/feed: ${p}\n`);
+  if (said.length > MAX_LISTED_REMARKS) stderr.write(`${prefix}: sitemap/feed: ... and ${said.length - MAX_LISTED_REMARKS} more\n`);
+  stderr.write(`${prefix}: ${listed.urls.length} URL(s) from ${given.sitemaps} sitemap(s) and ${given.feeds} feed(s)\n`);
+  return listed.problems.length;
+}

@@ -8,7 +8,7 @@
  * matched to its link. Two unrelated groups covering as many lines leave the page without gold.
  * The rule reads the page and its main text only, never a model's marks.
  */
-import { type DomTree, type ElementNode, firstHref } from '../dom/tree.js';
+import { contains, type DomTree, type ElementNode, firstHref, firstLinkElement } from '../dom/tree.js';
 import { parseHtml } from '../dom/parse.js';
 import { treeNodeRows, type TreeNodeRows } from '../features/tree-nodes.js';
 import { candidateMembers } from '../models/lists/group-features.js';
@@ -89,8 +89,7 @@ function lineGroup(tree: DomTree, rows: TreeNodeRows, members: readonly number[]
 
 /** Whether one group sits inside the other: each of a's elements holds or is held by one of b's. */
 function nested(tree: DomTree, a: LineGroup, b: LineGroup): boolean {
-  const within = (x: number, y: number): boolean => x >= y && x <= (tree.nodes[y] as ElementNode).end;
-  return a.matched.every((x) => b.matched.some((y) => within(x, y) || within(y, x)));
+  return a.matched.every((x) => b.matched.some((y) => contains(tree, y, x) || contains(tree, x, y)));
 }
 
 /** The depth of an element (the inner of two nested groups is the deeper). */
@@ -136,11 +135,7 @@ function linkElement(tree: DomTree, id: number): number | undefined {
     const el = tree.nodes[p] as ElementNode;
     if (el.tag === 'a' && el.attrs['href']?.trim()) return p;
   }
-  for (let k = id, end = (tree.nodes[id] as ElementNode).end; k <= end; k++) {
-    const n = tree.nodes[k]!;
-    if (n.kind === 'element' && n.tag === 'a' && n.attrs['href']?.trim()) return k;
-  }
-  return undefined;
+  return firstLinkElement(tree, id);
 }
 
 /** `asLinks`: each item moved to its link element (a row), as declared items are matched to the link to their page; one item a link. */

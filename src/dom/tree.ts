@@ -99,13 +99,19 @@ export function inHeading(tree: DomTree, id: number): boolean {
   return false;
 }
 
-/** An element's own link, else its first descendant link's (as written, trimmed; undefined: none). */
-export function firstHref(tree: DomTree, id: number): string | undefined {
+/** An element itself when it is a link with an href, else its first descendant that is (undefined: none). */
+export function firstLinkElement(tree: DomTree, id: number): number | undefined {
   for (let k = id, end = (tree.nodes[id] as ElementNode).end; k <= end; k++) {
     const n = tree.nodes[k]!;
-    if (n.kind === 'element' && n.tag === 'a' && n.attrs['href'] !== undefined && n.attrs['href'].trim() !== '') return n.attrs['href'].trim();
+    if (n.kind === 'element' && n.tag === 'a' && n.attrs['href'] !== undefined && n.attrs['href'].trim() !== '') return k;
   }
   return undefined;
+}
+
+/** An element's own link, else its first descendant link's (as written, trimmed; undefined: none). */
+export function firstHref(tree: DomTree, id: number): string | undefined {
+  const link = firstLinkElement(tree, id);
+  return link === undefined ? undefined : (tree.nodes[link] as ElementNode).attrs['href']!.trim();
 }
 
 /** True when `inner` lies in the subtree of element `outer` (or is it). */

@@ -14,7 +14,7 @@
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
-  charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleValues,
+  charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LEADING_LIST_NUMBER, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleValues,
   TEXT_VALUE_ATTRS, textIndexOf, type FieldAnchor, type FieldAttr, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
 } from '../models/wrapper/fields.js';
 
@@ -362,8 +362,11 @@ function leadingWordCount(prefix: string): number | undefined {
   return LEADING_WORDS.test(prefix) ? prefix.trim().split(/\s+/).length : undefined;
 }
 
-/** A list item's number before its value (`1. `, `12) `) and nothing else. */
-const LIST_NUMBER = /^\s*\d{1,4}\s*[.)]\s+$/;
+/** Whether a text before a value is a list item's number (`1. `, `12) `) and nothing else: what the clean-up cuts. */
+function isListNumber(prefix: string): boolean {
+  const t = prefix.trimStart();
+  return LEADING_LIST_NUMBER.exec(t)?.[0].length === t.length;
+}
 
 /**
  * The clean-up the occurrences agree on: the same text before (after) the value on every one
@@ -380,7 +383,7 @@ export function learnCleanup(prefixes: readonly string[], suffixes: readonly str
   if (pre.some((p) => p !== '')) {
     // A list's number (`1. `) differs on the next record: it is cut where a unit starts with one
     // (a cut after the first `. ` anywhere would take `St. ` from an unnumbered `St. Patrick's Day`).
-    if (new Set(pre).size === 1 && LIST_NUMBER.test(pre[0]!)) out.listNumber = true;
+    if (new Set(pre).size === 1 && isListNumber(pre[0]!)) out.listNumber = true;
     else if (new Set(pre).size === 1) out.prefix = pre[0]!;
     else {
       const tail = commonSuffix(pre);

@@ -155,3 +155,16 @@ test('pith batch refuses --csv with --out - before any work; a folder with no pa
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /no page files in the inputs given \(pages are \*\.html/);
   }));
+
+test('pith batch --out - run twice in one process on one stream leaves its error listeners as they were', () =>
+  withPages(1, async (dir) => {
+    let stdout = '';
+    const out = new PassThrough().on('data', (d) => (stdout += String(d)));
+    const before = out.listenerCount('error');
+    for (let k = 0; k < 2; k++) {
+      const code = await batchCommand.run([join(dir, 'pages'), '--out', '-', '--fields', 'title', '--workers', '1'], { stdout: out, stderr: new PassThrough(), stdin: new PassThrough() });
+      assert.equal(code, 0);
+    }
+    assert.equal(out.listenerCount('error'), before);
+    assert.equal(stdout.trim().split('\n').length, 2, 'each run wrote its line');
+  }));

@@ -7,7 +7,8 @@ import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseLinkDocument, xmlText } from '../../src/batch/link-sources.js';
+import { PassThrough } from 'node:stream';
+import { parseLinkDocument, reportListed, xmlText } from '../../src/batch/link-sources.js';
 import { repoRoot } from '../helpers/paths.js';
 
 const B = 'https://ex.com/dir/feed.xml';
@@ -100,4 +101,17 @@ test('pith batch --sitemap (an index of two sitemaps) and --feed fetch the liste
   assert.match(refused.stderr, /1 extracted, 0 failed/, 'the page file is still done');
   assert.doesNotMatch(refused.stderr, /no page files in the inputs/);
   assert.deepEqual(hits, [], 'the loopback server saw no request');
+});
+
+test('reportListed says the first 20 problems and notes, counts the rest, and returns the unread documents', () => {
+  let said = '';
+  const stderr = new PassThrough().on('data', (d) => (said += String(d)));
+  const problems = Array.from({ length: 22 }, (_, k) => `https://ex.com/s${k}.xml: not found`);
+  const unread = reportListed({ urls: ['https://ex.com/a'], problems, notes: ['https://ex.com/n.xml: a sitemap given as --feed (read as one)'] }, { sitemaps: 22, feeds: 1 }, 'queue', stderr);
+  assert.equal(unread, 22);
+  const lines = said.trim().split('\n');
+  assert.equal(lines.length, 22);
+  assert.equal(lines[0], 'queue: sitemap/feed: https://ex.com/s0.xml: not found');
+  assert.equal(lines[20], 'queue: sitemap/feed: ... and 3 more');
+  assert.equal(lines[21], 'queue: 1 URL(s) from 22 sitemap(s) and 1 feed(s)');
 });

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readPageBytes } from '../../src/page.js';
+import { isDirectoryGivenAsFile, readPageBytes } from '../../src/page.js';
 import { isFile, listDir, readBytes } from '../../src/corpus/readers/files.js';
 import { openCorpus } from '../../src/corpus/open.js';
 import { PithError } from '../../src/errors.js';
@@ -102,4 +102,12 @@ test('a corpus folder with links out of it: the linked pages are left out or ref
   symlinkSync(join(dir, 'passwd'), join(dir, 'corpus', 'pages', 'b', 'source.html'));
   writeFileSync(join(dir, 'corpus', 'pages', 'b', 'expected.html'), '<p>x</p>');
   await assert.rejects(openCorpus(join(dir, 'corpus')), isCode('BAD_CORPUS', /missing source\.html/));
+});
+
+test('a folder given as a page file is told apart by its error, not by the wording of another', async (t) => {
+  const dir = tempDir(t);
+  const got = await readPageBytes(dir).then(() => undefined, (e: unknown) => e);
+  assert.ok(isCode('IO', /: is a directory, expected a page file$/)(got), String(got));
+  assert.ok(isDirectoryGivenAsFile(got));
+  assert.ok(!isDirectoryGivenAsFile(new PithError('IO', 'is a directory, expected a page file', dir)), 'the same words from elsewhere');
 });

@@ -310,16 +310,11 @@ async function batchUrls(s: BatchSettings, stderr: NodeJS.WritableStream): Promi
   const urls = s.urlList !== undefined ? await readUrlList(s.urlList) : [];
   let unreadDocuments = 0;
   if (s.sitemaps.length > 0 || s.feeds.length > 0) {
-    const { listedUrls } = await import('../../batch/link-sources.js');
+    const { listedUrls, reportListed } = await import('../../batch/link-sources.js');
     const listed = await listedUrls(s.sitemaps, s.feeds, s.fetch);
-    const said = [...listed.problems, ...listed.notes];
-    for (const p of said.slice(0, 20)) stderr.write(`batch: sitemap/feed: ${p}\n`);
-    if (said.length > 20) stderr.write(`batch: sitemap/feed: ... and ${said.length - 20} more\n`);
+    unreadDocuments = reportListed(listed, { sitemaps: s.sitemaps.length, feeds: s.feeds.length }, 'batch', stderr);
     const known = new Set(urls);
-    const added = listed.urls.filter((u) => !known.has(u));
-    stderr.write(`batch: ${listed.urls.length} URL(s) from ${s.sitemaps.length} sitemap(s) and ${s.feeds.length} feed(s)\n`);
-    urls.push(...added);
-    unreadDocuments = listed.problems.length;
+    urls.push(...listed.urls.filter((u) => !known.has(u)));
   }
   return { urls, unreadDocuments };
 }

@@ -6,7 +6,7 @@ import {
 } from '../../queue/queue.js';
 import { DAMAGE_REASONS } from '../../batch/warc.js';
 import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_USER_AGENT } from '../../batch/url-list.js';
-import { listedUrls } from '../../batch/link-sources.js';
+import { listedUrls, reportListed } from '../../batch/link-sources.js';
 
 const HELP = `Usage: pith queue <add|status|export|dead|retry|clear> --redis URL [--queue NAME] [options]
 
@@ -108,8 +108,7 @@ function readQueueCall(sub: string | undefined, rest: readonly string[]): QueueC
 async function listedPageUrls(call: QueueCall, stderr: NodeJS.WritableStream): Promise<string[]> {
   if (call.sitemaps.length === 0 && call.feeds.length === 0) return [];
   const got = await listedUrls(call.sitemaps, call.feeds, { userAgent: DEFAULT_USER_AGENT, allowPrivateUrls: optBool(call.values, 'allow-private-urls') });
-  for (const p of [...got.problems, ...got.notes].slice(0, 20)) stderr.write(`queue: sitemap/feed: ${p}\n`);
-  stderr.write(`queue: ${got.urls.length} URL(s) from ${call.sitemaps.length} sitemap(s) and ${call.feeds.length} feed(s)\n`);
+  reportListed(got, { sitemaps: call.sitemaps.length, feeds: call.feeds.length }, 'queue', stderr);
   return got.urls;
 }
 
