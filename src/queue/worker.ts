@@ -23,6 +23,7 @@ import { DEFAULT_PAGE_TIMEOUT_MS } from '../batch/batch.js';
 import { DEFAULT_BATCH_FIELDS, type BatchField } from '../batch/batch-fields.js';
 import { DEFAULT_FETCH_TIMEOUT_MS } from '../batch/url-list.js';
 import type { PageMessage } from '../batch/batch-worker.js';
+import type { ArticleChoices } from '../pipeline/library.js';
 import type { AddressPolicy } from '../util/fetch-policy.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
 import { HostGate, leaseForFetch } from './host-gate.js';
@@ -41,6 +42,8 @@ export interface QueueWorkerOptions {
   readonly keepComments?: boolean;
   /** Also give each page's readers' comments, with author and date (`comments` in each line, as `pith batch --include-comments`). */
   readonly includeComments?: boolean;
+  /** What each article keeps and which way the model leans (`--favor`, `--no-images`, ...), as `pith batch` takes them. */
+  readonly choices?: ArticleChoices;
   readonly workerHeapMb?: number;
   /** One page's time limit, ms (0 = none). */
   readonly pageTimeoutMs?: number;
@@ -375,7 +378,7 @@ function connectedOrEnded(client: ClientState): Promise<void> {
 function threadInit(options: QueueWorkerOptions, fields: readonly BatchField[]): Record<string, unknown> {
   return {
     modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false,
-    ...(options.includeComments ? { includeComments: true } : {}), fields,
+    ...(options.includeComments ? { includeComments: true } : {}), ...(options.choices ? { choices: options.choices } : {}), fields,
   };
 }
 

@@ -169,6 +169,22 @@ test('worker --include-comments: each line carries the page\'s comments with aut
   });
 });
 
+test('worker --favor, --no-images, --no-tables, --no-links: each line is pith extract\'s with the same switches', { skip, timeout: 120_000 }, async () => {
+  await withRedis('choices', async (redis, dir) => {
+    const { pages } = storyPages(dir, 1);
+    await enqueue(redis.url, [pages]);
+    const flags = ['--favor', 'precision', '--no-images', '--no-tables', '--no-links'];
+    const end = await worker(redis.url, ...flags).exit;
+    assert.equal(end.code, 0, end.stderr);
+    const [line] = await exported(redis.url, dir);
+    const single = JSON.parse(await pithOk('extract', join(pages, 'story-0.html'), '--format', 'json', ...flags)) as { body: string; markdown: string };
+    assert.equal(line!.body, single.body);
+    assert.equal(line!.markdown, single.markdown);
+    assert.doesNotMatch(line!.markdown!, /!\[/, 'no image');
+    assert.match(JSON.parse(await pithOk('extract', join(pages, 'story-0.html'), '--format', 'json')).markdown, /!\[/, 'the page has an image to leave out');
+  });
+});
+
 test('queue commands: Redis unreachable is exit 3 naming the URL; bad usage exit 2', { skip, timeout: 60_000 }, async () => {
   const port = await freePort();
   const r = await pith('queue', 'status', '--redis', `redis://127.0.0.1:${port}`).exit;

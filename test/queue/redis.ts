@@ -239,6 +239,7 @@ export interface Line {
   url?: string | null;
   title?: string;
   body?: string;
+  markdown?: string;
   comments?: Array<{ author?: string; date?: string; text: string }>;
   error?: { code: string; dead?: boolean; attempts?: number };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_USER_AGENT } from '../../batch/url-li
 import { DEFAULT_QUEUE } from '../../queue/queue.js';
 import { DEFAULT_LOCK_MS, DEFAULT_MAX_STALLED, startQueueWorker } from '../../queue/worker.js';
 import { HOST_LEASE_GRACE_MS } from '../../queue/host-gate.js';
+import { ARTICLE_CHOICE_OPTIONS, readArticleChoices } from '../article-choices.js';
 
 const HELP = `Usage: pith worker --redis URL [--queue NAME] [options]
 
@@ -38,6 +39,10 @@ Options:
   --keep-comments       leave comment sections to the model
   --include-comments    also give each page's readers' comments, with author and date
                         (\`comments\` in each line, as pith batch --include-comments)
+  --favor F             precision | balanced | recall (default balanced), as pith extract --favor
+  --no-images           leave out images, figures and embeds (as pith extract)
+  --no-tables           leave out tables
+  --no-links            keep links' text, not the links
   --heap-mb N           heap limit of each thread in MB (default 1024)
   --user-agent S        for URL pages (default '${DEFAULT_USER_AGENT}')
   --fetch-timeout SECS  for URL pages (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a fetch's hold on its host
@@ -65,7 +70,7 @@ export const command: Command = {
       redis: { type: 'string' }, queue: { type: 'string' }, concurrency: { type: 'string' }, 'until-empty': { type: 'boolean' }, 'page-timeout': { type: 'string' },
       'lock-secs': { type: 'string' }, 'max-stalled': { type: 'string' }, model: { type: 'string' }, fields: { type: 'string' }, blocks: { type: 'boolean' },
       'keep-comments': { type: 'boolean' }, 'include-comments': { type: 'boolean' }, 'heap-mb': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' },
-      'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' },
+      'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, ...ARTICLE_CHOICE_OPTIONS,
     });
     if (positionals.length > 0) throw new PithError('BAD_OPTION', `pith worker takes no arguments, got '${positionals[0]}'`);
     const redisUrl = optString(values, 'redis');
@@ -81,6 +86,7 @@ export const command: Command = {
       maxStalled: optInt(values, 'max-stalled', DEFAULT_MAX_STALLED, 0),
       ...(fieldsArg !== undefined ? { fields: parseBatchFields(fieldsArg) } : {}),
       withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'),
+      choices: readArticleChoices(values),
       workerHeapMb: optInt(values, 'heap-mb', 1024, 32),
       userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
       fetchTimeoutMs: seconds(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS, 0.1),
