@@ -316,11 +316,12 @@ export async function retryDead(client: Redis, name = DEFAULT_QUEUE): Promise<nu
 
 /**
  * Writes every page's line (results, then dead-lettered pages as error lines with
- * `"dead": true`) to `out`, one JSON line each, through a temp file renamed over: the file is
- * complete or absent. Returns the counts.
+ * `"dead": true`) to `out`, one JSON line each: a file path is written through a temp file
+ * renamed over (the file is complete or absent); a stream (standard output) is written as the
+ * lines come. Returns the counts.
  */
-export async function exportResults(client: Redis, out: string, name = DEFAULT_QUEUE, options: { dead?: boolean } = {}): Promise<{ lines: number; dead: number }> {
-  const keys = queueKeys(checkQueueName(name));
+export async function exportResults(client: Redis, out: string | NodeJS.WritableStream, name = DEFAULT_QUEUE, options: { dead?: boolean } = {}): Promise<{ lines: number; dead: number }> {
+  if (typeof out !== 'string') return exportLines(client, name, options, (text) => writeToStream(out, text));
   const tmp = `${out}.${process.pid}.tmp`;
   let fh;
   try {
@@ -328,32 +329,47 @@ export async function exportResults(client: Redis, out: string, name = DEFAULT_Q
   } catch (e) {
     throw new PithError('IO', `cannot write the export: ${(e as Error).message}`, out, { cause: e });
   }
-  let lines = 0, dead = 0;
   try {
-    let cursor = '0';
-    do {
-      const [next, flat] = await client.hscan(keys.results, cursor, 'COUNT', 500);
-      cursor = next;
-      const chunk: string[] = [];
-      for (let k = 1; k < flat.length; k += 2) chunk.push(flat[k]!);
-      if (chunk.length > 0) await fh.appendFile(chunk.join('\n') + '\n');
-      lines += chunk.length;
-    } while (cursor !== '0');
-    if (options.dead !== false) {
-      const pages = await deadPages(client, name);
-      const chunk = pages.map((p) => JSON.stringify({ id: p.id, url: p.url, error: { code: p.code, message: p.message, attempts: p.attempts, dead: true } }));
-      if (chunk.length > 0) await fh.appendFile(chunk.join('\n') + '\n');
-      dead = chunk.length;
-    }
+    const file = fh;
+    const counts = await exportLines(client, name, options, (text) => file.appendFile(text));
     await fh.close();
     fh = undefined;
     await rename(tmp, out);
+    return counts;
   } catch (e) {
     await fh?.close().catch(() => undefined);
     await unlink(tmp).catch(() => undefined);
     throw isPith(e) ? e : new PithError('IO', `cannot write the export: ${(e as Error).message}`, out, { cause: e });
   }
+}
+
+/** The export's lines, a chunk at a time (results by HSCAN, then the dead-lettered pages), handed to `append`. */
+async function exportLines(client: Redis, name: string, options: { dead?: boolean }, append: (text: string) => Promise<void>): Promise<{ lines: number; dead: number }> {
+  const keys = queueKeys(checkQueueName(name));
+  let lines = 0, dead = 0;
+  let cursor = '0';
+  do {
+    const [next, flat] = await client.hscan(keys.results, cursor, 'COUNT', 500);
+    cursor = next;
+    const chunk: string[] = [];
+    for (let k = 1; k < flat.length; k += 2) chunk.push(flat[k]!);
+    if (chunk.length > 0) await append(chunk.join('\n') + '\n');
+    lines += chunk.length;
+  } while (cursor !== '0');
+  if (options.dead !== false) {
+    const pages = await deadPages(client, name);
+    const chunk = pages.map((p) => JSON.stringify({ id: p.id, url: p.url, error: { code: p.code, message: p.message, attempts: p.attempts, dead: true } }));
+    if (chunk.length > 0) await append(chunk.join('\n') + '\n');
+    dead = chunk.length;
+  }
   return { lines: lines + dead, dead };
+}
+
+/** Writes `text`, waiting for the stream to take it (its error rejects). */
+function writeToStream(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(text, (e?: Error | null) => (e ? reject(e) : resolve()));
+  });
 }
 
 const isPith = (e: unknown): e is PithError => e instanceof PithError;

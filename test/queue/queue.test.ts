@@ -37,6 +37,10 @@ test('two workers: every page written exactly once; enqueueing twice adds nothin
     assert.deepEqual({ total: after.total, done: after.done, dead: after.dead, waiting: after.waiting, active: after.active, progress: after.progress }, { total: 25, done: 25, dead: 0, waiting: 0, active: 0, progress: 1 });
     const lines = await cliExported(redis.url, dir);
     assertOnce(lines, ids);
+    const piped = await pith('queue', 'export', '--redis', redis.url, '--out', '-').exit;
+    assert.equal(piped.code, 0, piped.stderr);
+    assert.deepEqual(piped.stdout.split('\n').filter(Boolean).sort(), readFileSync(join(dir, 'results-cli.jsonl'), 'utf8').split('\n').filter(Boolean).sort(), '--out - writes the same lines to standard output');
+    assert.match(piped.stderr, /queue: 25 lines \(0 dead-lettered\) -> standard output/);
     for (const l of lines) {
       if (l.id === 'binary') assert.equal(l.error?.code, 'NOT_HTML', 'a page\'s own error is its result, not a retry');
       else assert.equal(l.title, TITLE);

@@ -34,7 +34,8 @@ See docs/queue.md.
                                    turn), done, dead, again (done twice, written once),
                                    progress, the per-host limits
   pith queue export --out FILE     every page's line (JSONL), dead-lettered pages as error
-                                   lines with "dead": true (--no-dead: leave them out)
+                                   lines with "dead": true (--no-dead: leave them out);
+                                   --out - writes them to standard output
   pith queue dead [--json]         the dead-letter list: id, last error, tries
   pith queue retry                 put every dead-lettered page back in the queue
   pith queue clear                 delete the queue, its results and counts
@@ -145,8 +146,9 @@ async function printStatus(client: QueueClient, call: QueueCall, io: CommandIO):
 
 /** `queue export`. */
 async function exportQueue(client: QueueClient, call: QueueCall, io: CommandIO): Promise<number> {
-  const r = await exportResults(client, call.out!, call.queue, { dead: !optBool(call.values, 'no-dead') });
-  io.stderr.write(`queue: ${r.lines} lines (${r.dead} dead-lettered) -> ${call.out}\n`);
+  const toStdout = call.out === '-';
+  const r = await exportResults(client, toStdout ? io.stdout : call.out!, call.queue, { dead: !optBool(call.values, 'no-dead') });
+  io.stderr.write(`queue: ${r.lines} lines (${r.dead} dead-lettered) -> ${toStdout ? 'standard output' : call.out}\n`);
   return EXIT.ok;
 }
 
