@@ -25,6 +25,8 @@ export interface ExtractionOptions {
   readonly favor?: Favor;
   /** Also give readers' comments, each with its author and date (`comments`, and a Comments section in `markdown`); the article stays without them. Default false. */
   readonly includeComments?: boolean;
+  /** Leave readers' comment sections to the model (forum and Q&A pages, whose replies are the content), as `pith extract --keep-comments`; otherwise they are discounted. Default false. */
+  readonly keepComments?: boolean;
   /** Keep the article's images, figures and embeds. Default true. */
   readonly includeImages?: boolean;
   /** Keep data tables. Default true. */
@@ -68,6 +70,7 @@ const CHECKS: { readonly [K in keyof Required<ExtractionOptions>]: Check } = {
   // `favor`'s value is checked where it is used (pipelineOptions), with the list of choices.
   favor: () => undefined,
   includeComments: isBoolean,
+  keepComments: isBoolean,
   includeImages: isBoolean,
   includeTables: isBoolean,
   includeLinks: isBoolean,

@@ -53,6 +53,7 @@ export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
   return {
     ...FAVOR_SETTINGS[favor],
     ...(o.includeComments ? { comments: true } : {}),
+    ...(o.keepComments ? KEEP_COMMENTS : {}),
     ...(o.includeImages === false ? { article: { images: 'none' } } : {}),
     ...(o.site !== undefined ? { site: o.site } : {}),
   };
@@ -60,7 +61,7 @@ export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
 
 /** The pipeline's options for one page: `options` as `pipelineOptions` reads them, comment sections left to the model with `keepComments` (`--keep-comments`). */
 export function pageOptions(options: ExtractionOptions, keepComments = false): ExtractOptions {
-  return keepComments ? { ...pipelineOptions(options), ...KEEP_COMMENTS } : pipelineOptions(options);
+  return pipelineOptions(keepComments ? { ...options, keepComments: true } : options);
 }
 
 /** The article less what the options leave out after extraction (tables, links). */

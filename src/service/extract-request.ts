@@ -11,8 +11,8 @@ import { parseClientUrl } from './fetch-url.js';
 import { RESPONSE_FORMATS, type ResponseFormat } from './worker.js';
 
 /** The request fields `POST /extract` takes (JSON body, or query parameters with a raw HTML body). */
-export const EXTRACT_FIELDS = ['html', 'url', 'favor', 'includeComments', 'includeImages', 'includeTables', 'includeLinks', 'includeLists', 'format', 'timeoutMs', 'site'] as const;
-const BOOLEAN_FIELDS = ['includeComments', 'includeImages', 'includeTables', 'includeLinks', 'includeLists'] as const;
+export const EXTRACT_FIELDS = ['html', 'url', 'favor', 'includeComments', 'keepComments', 'includeImages', 'includeTables', 'includeLinks', 'includeLists', 'format', 'timeoutMs', 'site'] as const;
+const BOOLEAN_FIELDS = ['includeComments', 'keepComments', 'includeImages', 'includeTables', 'includeLinks', 'includeLists'] as const;
 
 /** Content types taken as the page itself (its charset parameter is honoured). */
 const RAW_TYPES = new Set(['', 'text/html', 'application/xhtml+xml', 'text/plain', 'text/xml', 'application/xml', 'application/octet-stream', 'application/gzip']);

@@ -18,6 +18,7 @@ const OPTION_PARAMS = [
   { name: 'url', description: 'The page\'s URL (resolves links and images; not fetched with a raw body).', schema: { type: 'string', format: 'uri' } },
   { name: 'favor', description: 'Where the model is unsure: keep less noise (precision) or lose less text (recall).', schema: { type: 'string', enum: ['precision', 'balanced', 'recall'], default: 'balanced' } },
   { name: 'includeComments', description: 'Also give readers\' comments apart, each with its author and date (comments; docs/comments.md); the article stays without them.', schema: { type: 'boolean', default: false } },
+  { name: 'keepComments', description: 'Leave readers\' comment sections to the model (forum and Q&A pages, whose replies are the content), as pith extract --keep-comments; otherwise they are discounted.', schema: { type: 'boolean', default: false } },
   { name: 'includeImages', description: 'Keep images, figures and embeds.', schema: { type: 'boolean', default: true } },
   { name: 'includeTables', description: 'Keep data tables.', schema: { type: 'boolean', default: true } },
   { name: 'includeLinks', description: 'Keep links (their text stays either way).', schema: { type: 'boolean', default: true } },

@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { extract, extractWith, loadModel, FAVORS, PithError, type Extraction } from '../../src/index.js';
+import { extractBytes, KEEP_COMMENTS, resultExtraction } from '../../src/pipeline/extract.js';
+import { fixture } from '../helpers/paths.js';
 
 const STORY = `<html lang="en"><head><title>Rain returns to the valley | Valley News</title>
 <meta name="description" content="After months of drought, the valley's farmers welcome the rain.">
@@ -55,6 +58,16 @@ test('include* options leave out tables, links, images; comments can be kept', a
   assert.ok(full.html.includes('<a ') || !full.body.includes('dry spells'));
   const withComments = extractWith(model, STORY, { includeComments: true });
   assert.equal(withComments.found, true);
+});
+
+test('keepComments leaves comment sections to the model, as pith extract --keep-comments; a value that is no boolean is BAD_OPTION', async () => {
+  const model = await loadModel();
+  const blog = readFileSync(fixture('pages', 'blog-with-comments.html'));
+  const kept = extractWith(model, blog, { keepComments: true });
+  assert.equal(kept.body, resultExtraction(extractBytes(blog, model, {}, KEEP_COMMENTS)).body);
+  assert.match(kept.body, /white noise machine/, 'a comment kept');
+  assert.doesNotMatch(extractWith(model, blog).body, /white noise machine/, 'discounted by default');
+  assert.throws(() => extractWith(model, blog, { keepComments: 'yes' as unknown as boolean }), /keepComments: must be true or false/);
 });
 
 test('favor: precision keeps no more text than balanced, recall no less', async () => {
