@@ -44,6 +44,8 @@ export interface QueueWorkerOptions {
   readonly includeComments?: boolean;
   /** What each article keeps and which way the model leans (`--favor`, `--no-images`, ...), as `pith batch` takes them. */
   readonly choices?: ArticleChoices;
+  /** Each line also carries the page's main repeated list (`lists`, as `pith batch --lists`), by this list model file (default: the bundled one). */
+  readonly lists?: { readonly modelPath?: string };
   readonly workerHeapMb?: number;
   /** One page's time limit, ms (0 = none). */
   readonly pageTimeoutMs?: number;
@@ -378,7 +380,8 @@ function connectedOrEnded(client: ClientState): Promise<void> {
 function threadInit(options: QueueWorkerOptions, fields: readonly BatchField[]): Record<string, unknown> {
   return {
     modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false,
-    ...(options.includeComments ? { includeComments: true } : {}), ...(options.choices ? { choices: options.choices } : {}), fields,
+    ...(options.includeComments ? { includeComments: true } : {}), ...(options.choices ? { choices: options.choices } : {}),
+    ...(options.lists ? { withLists: true, ...(options.lists.modelPath !== undefined ? { listModelPath: options.lists.modelPath } : {}) } : {}), fields,
   };
 }
 

@@ -173,17 +173,19 @@ test('worker --include-comments: each line carries the page\'s comments with aut
   });
 });
 
-test('worker --favor, --no-images, --no-tables, --no-links: each line is pith extract\'s with the same switches', { skip, timeout: 120_000 }, async () => {
+test('worker --favor, --no-images, --no-tables, --no-links, --lists: each line is pith extract\'s with the same switches', { skip, timeout: 120_000 }, async () => {
   await withRedis('choices', async (redis, dir) => {
     const { pages } = storyPages(dir, 1);
     await enqueue(redis.url, [pages]);
     const flags = ['--favor', 'precision', '--no-images', '--no-tables', '--no-links'];
-    const end = await worker(redis.url, ...flags).exit;
+    const end = await worker(redis.url, ...flags, '--lists').exit;
     assert.equal(end.code, 0, end.stderr);
     const [line] = await exported(redis.url, dir);
-    const single = JSON.parse(await pithOk('extract', join(pages, 'story-0.html'), '--format', 'json', ...flags)) as { body: string; markdown: string };
+    const single = JSON.parse(await pithOk('extract', join(pages, 'story-0.html'), '--format', 'json', '--lists', ...flags)) as { body: string; markdown: string; lists: unknown[] };
     assert.equal(line!.body, single.body);
     assert.equal(line!.markdown, single.markdown);
+    assert.deepEqual(line!.lists, single.lists, '--lists: the page\'s main list, as pith extract --lists');
+    assert.ok(single.lists.length > 0, 'the page has a list (its related stories)');
     assert.doesNotMatch(line!.markdown!, /!\[/, 'no image');
     assert.match(JSON.parse(await pithOk('extract', join(pages, 'story-0.html'), '--format', 'json')).markdown, /!\[/, 'the page has an image to leave out');
   });
@@ -197,4 +199,7 @@ test('queue commands: Redis unreachable is exit 3 naming the URL; bad usage exit
   assert.equal((await pith('queue', 'status').exit).code, 2);
   assert.equal((await pith('queue', 'frobnicate', '--redis', 'redis://127.0.0.1:1').exit).code, 2);
   assert.equal((await pith('worker').exit).code, 2);
+  const listModelAlone = await pith('worker', '--redis', 'redis://127.0.0.1:1', '--list-model', 'lists.model.json.gz').exit;
+  assert.equal(listModelAlone.code, 2);
+  assert.match(listModelAlone.stderr, /--list-model needs --lists/);
 });

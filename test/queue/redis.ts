@@ -240,6 +240,7 @@ export interface Line {
   title?: string;
   body?: string;
   markdown?: string;
+  lists?: unknown[];
   comments?: Array<{ author?: string; date?: string; text: string }>;
   error?: { code: string; dead?: boolean; attempts?: number };
 }

@@ -1,6 +1,7 @@
 /** `pith worker --redis URL`: extracts pages from a queue filled by `pith queue add` (docs/queue.md). */
 import { availableParallelism } from 'node:os';
-import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from '../command.js';
+import { resolve } from 'node:path';
+import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
 import { PithError } from '../../errors.js';
 import { bundledModelPath, loadExtractionModel } from '../../pipeline/extract.js';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../../batch/batch.js';
@@ -43,6 +44,8 @@ Options:
   --no-images           leave out images, figures and embeds (as pith extract)
   --no-tables           leave out tables
   --no-links            keep links' text, not the links
+  --lists               also each page's main repeated list (\`lists\` in each line, as pith batch --lists)
+  --list-model PATH     the list model for --lists (default: the bundled one)
   --heap-mb N           heap limit of each thread in MB (default 1024)
   --user-agent S        for URL pages (default '${DEFAULT_USER_AGENT}')
   --fetch-timeout SECS  for URL pages (default ${DEFAULT_FETCH_TIMEOUT_MS / 1000}); a fetch's hold on its host
@@ -71,6 +74,7 @@ export const command: Command = {
       'lock-secs': { type: 'string' }, 'max-stalled': { type: 'string' }, model: { type: 'string' }, fields: { type: 'string' }, blocks: { type: 'boolean' },
       'keep-comments': { type: 'boolean' }, 'include-comments': { type: 'boolean' }, 'heap-mb': { type: 'string' }, 'user-agent': { type: 'string' }, 'fetch-timeout': { type: 'string' },
       'allow-private-urls': { type: 'boolean' }, 'ignore-robots': { type: 'boolean' }, ...ARTICLE_CHOICE_OPTIONS,
+      lists: { type: 'boolean' }, 'list-model': { type: 'string' },
     });
     if (positionals.length > 0) throw new PithError('BAD_OPTION', `pith worker takes no arguments, got '${positionals[0]}'`);
     const redisUrl = optString(values, 'redis');
@@ -87,6 +91,7 @@ export const command: Command = {
       ...(fieldsArg !== undefined ? { fields: parseBatchFields(fieldsArg) } : {}),
       withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'),
       choices: readArticleChoices(values),
+      ...(await workerLists(values)),
       workerHeapMb: optInt(values, 'heap-mb', 1024, 32),
       userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
       fetchTimeoutMs: seconds(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS, 0.1),
@@ -119,3 +124,15 @@ export const command: Command = {
     }
   },
 };
+
+/** `--lists` (and `--list-model`): the list model is read here first, so a bad one stops the worker before it takes a page. */
+async function workerLists(values: ParsedCommandArgs['values']): Promise<{ lists?: { modelPath?: string } }> {
+  const path = optString(values, 'list-model');
+  if (!optBool(values, 'lists')) {
+    if (path !== undefined) throw new PithError('BAD_OPTION', '--list-model needs --lists');
+    return {};
+  }
+  const { loadListModel } = await import('../../pipeline/lists.js');
+  await loadListModel(path);
+  return { lists: path !== undefined ? { modelPath: resolve(path) } : {} };
+}
