@@ -30,6 +30,8 @@ export interface SiteLabeler {
   headline?(page: Page, title: string, blockText: string | undefined, recognised: boolean): string;
   /** The page's named fields by the site's field rules (docs/fields.md); undefined when it has none. */
   extractFields?(page: Page): FieldExtraction | undefined;
+  /** True when the site has field rules (so `extractFields` can give values). */
+  readonly hasFieldRules?: boolean;
 }
 
 /** The site model for a page's URL: the one whose host is the page's or a parent domain of it (longest first). */

@@ -212,5 +212,6 @@ export function withTemplates(site: SiteLabeler, templates: SiteTemplates | unde
     },
     ...(site.headline ? { headline: site.headline.bind(site) } : {}),
     ...(site.extractFields ? { extractFields: site.extractFields.bind(site) } : {}),
+    ...(site.hasFieldRules ? { hasFieldRules: true } : {}),
   };
 }

@@ -156,6 +156,18 @@ test('pith batch refuses --csv with --out - before any work; a folder with no pa
     assert.match(run.stderr, /no page files in the inputs given \(pages are \*\.html/);
   }));
 
+test('pith batch refuses CSV before any page when the model has no field rules and no lists are asked for', () =>
+  withPages(1, async (dir) => {
+    const pages = join(dir, 'pages');
+    for (const args of [['--csv', join(dir, 'x.csv')], ['--out-dir', join(dir, 'files'), '--format', 'csv']]) {
+      const out = join(dir, `${args[0]!.slice(2)}.jsonl`);
+      await assert.rejects(inProcess(batchCommand, [pages, '--out', out, ...args]), /writes named fields or list items, and the model has no field rules for any site: add --lists/);
+      assert.equal(existsSync(out), false, `${args[0]}: no page was extracted`);
+      const withLists = await inProcess(batchCommand, [pages, '--out', out, ...args, '--lists']);
+      assert.equal(withLists.code, 0, `${args[0]} --lists: ${withLists.stderr}`);
+    }
+  }));
+
 test('pith batch --out - run twice in one process on one stream leaves its error listeners as they were', () =>
   withPages(1, async (dir) => {
     let stdout = '';

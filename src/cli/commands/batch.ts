@@ -291,6 +291,17 @@ async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream):
   return baseModel;
 }
 
+/**
+ * CSV (`--csv`, or `--out-dir` files with `--format csv`) holds named fields and list items: with
+ * no field rules in the model and no lists, every page's rows would be empty, so the batch is
+ * refused before any page, as `pith extract --format csv` refuses such a page.
+ */
+function checkCsvCanHaveRows(s: BatchSettings, model: LoadedModel, withLists: boolean): void {
+  const csv = s.csvOut !== undefined ? '--csv' : s.outDir !== undefined && s.format === 'csv' ? '--format csv' : undefined;
+  if (csv === undefined || withLists || (model.sites ?? []).some((site) => site.hasFieldRules)) return;
+  throw new PithError('BAD_OPTION', `${csv} writes named fields or list items, and the model has no field rules for any site: add --lists for each page's main list, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md), or leave the JSONL alone`);
+}
+
 /** With --lists (or a `lists` field): the list model is read here first, so a bad one stops the batch before any page (the batch then uses this copy). */
 async function checkListModel(values: ParsedCommandArgs['values'], s: BatchSettings): Promise<ListModel | undefined> {
   const path = optString(values, 'list-model');
@@ -436,6 +447,7 @@ export const command: Command = {
     const s = readBatchSettings(values, positionals);
     const baseModel = await checkBatchSetup(s, io.stderr);
     const listModel = await checkListModel(values, s);
+    checkCsvCanHaveRows(s, baseModel, listModel !== undefined);
     const pages = await collectPages(positionals, { exclude: [s.out, outputLockPath(s.out)] });
     const learned = s.learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? s.baseModelPath;

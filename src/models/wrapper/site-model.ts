@@ -188,6 +188,10 @@ export class WrapperSiteModel {
     return { prediction: { labels, probs: labels.map(row) }, counts, titleFromGeneral };
   }
 
+  get hasFieldRules(): boolean {
+    return this.body.fields !== undefined;
+  }
+
   /** The page's named fields, records and drift warnings; undefined when the model has no fields. */
   extractFields(page: Page): FieldExtraction | undefined {
     return this.body.fields ? extractFields(page.tree, this.body.fields) : undefined;
