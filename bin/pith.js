@@ -57,8 +57,13 @@ if (process.argv[2] === 'batch' && process.channel) {
   process.channel.unref();
   process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
-// A closed pipe (`pith ... | head`) is a normal way to stop reading, not an error.
-process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
+// A closed pipe (`pith ... | head`) is a normal way to stop reading, not an error. Any other
+// failure to write (a full disk, a device that refuses) is an unusable output: exit 3, said in words.
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`pith: cannot write to standard output (${e.code ?? 'error'}: ${e.message.replace(/^\w+: /, '')})\n`);
+  process.exit(3);
+});
 if (!built) {
   console.error('pith: not built yet; run `npm install && npm run build` first');
   process.exit(1);

@@ -149,6 +149,18 @@ test('pith batch: an output that cannot be written is a clear message and exit 3
   assertNoStack(full);
 });
 
+test('standard output that cannot be written (a full device): a clear message and exit 3, no stack trace', { skip: existsSync('/dev/full') ? false : 'no /dev/full here' }, () => {
+  const full = openSync('/dev/full', 'w');
+  try {
+    const run = spawnSync(process.execPath, [bin, 'extract', fixture('pages', 'news-article.html')], { encoding: 'utf8', timeout: GUARD_MS, stdio: ['ignore', full, 'pipe'] });
+    assert.equal(run.status, 3, run.stderr);
+    assert.match(run.stderr, /^pith: cannot write to standard output \(ENOSPC: no space left on device/);
+    assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
+  } finally {
+    closeSync(full);
+  }
+});
+
 test('pith batch: a lock held by a live process refuses the run (exit 3); a dead one is taken over', (t) => {
   const dir = tempDir(t, 'lock');
   copyFileSync(story, join(dir, 'story.html'));
