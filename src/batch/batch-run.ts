@@ -140,7 +140,7 @@ class BatchRun {
     return new WorkerPool<Job, PageReply>({
       module: options.workerModule ?? new URL('./batch-worker.js', import.meta.url),
       size,
-      workerData: { ...workerInit(options), ...modelHandOff(options) },
+      workerData: threadData(options),
       heapMb: options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB,
       tasksPerWorker: PAGES_IN_FLIGHT,
       maxQueued: QUEUED_PER_WORKER * size,
@@ -316,8 +316,17 @@ function runsInThread(plan: BatchPlan, options: BatchOptions, streaming: boolean
   return !streaming && plan.files.length <= (options.inThreadUpTo ?? 0) && !options.render && options.layoutsDir === undefined;
 }
 
+/** The batch's options a page thread is started by (the queue worker's threads take the same). */
+export type ThreadOptions = Pick<BatchOptions, 'modelPath' | 'withBlocks' | 'keepComments' | 'includeComments' | 'fields' | 'site' | 'choices' | 'withLists' | 'listModelPath'
+  | 'render' | 'layoutsDir' | 'outDir' | 'fileFormat' | 'targetLang' | 'dedup' | 'loadedModel' | 'loadedListModel'>;
+
+/** What a worker thread is started with: what every page handler is told, and the models the caller loaded already. */
+export function threadData(options: ThreadOptions): PageHandlerInit {
+  return { ...workerInit(options), ...modelHandOff(options) };
+}
+
 /** What every batch worker is told: the model and what each line carries. */
-function workerInit(options: BatchOptions): PageHandlerInit {
+function workerInit(options: ThreadOptions): PageHandlerInit {
   return {
     modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false, ...(options.includeComments ? { includeComments: true } : {}), fields: options.fields ?? DEFAULT_BATCH_FIELDS,
     ...(options.site !== undefined ? { site: options.site } : {}), ...(options.choices ? { choices: options.choices } : {}),
@@ -351,7 +360,7 @@ function lostPageError(e: PoolTaskError, options: BatchOptions): [code: 'OUT_OF_
  * The model files the caller already loaded, for worker threads to take instead of reading them
  * again: the extraction model's (when it is the one of `modelPath`) and the list model's.
  */
-function modelHandOff(options: BatchOptions): Pick<PageHandlerInit, 'modelFile' | 'listModelFile'> {
+function modelHandOff(options: ThreadOptions): Pick<PageHandlerInit, 'modelFile' | 'listModelFile'> {
   return {
     ...(options.loadedModel?.path === options.modelPath ? { modelFile: options.loadedModel.file } : {}),
     ...(options.loadedListModel ? { listModelFile: options.loadedListModel.file } : {}),

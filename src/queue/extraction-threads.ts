@@ -1,6 +1,7 @@
 /** The queue worker's extraction threads (batch worker threads in a worker pool). */
 import { PoolTaskError, WorkerPool, WorkerStartError } from '../util/worker-pool/pool.js';
 import type { PageMessage, PageReply } from '../batch/batch-worker.js';
+import type { PageHandlerInit } from '../batch/batch-page.js';
 import { RetryableError } from './job-errors.js';
 
 export interface Outcome {
@@ -16,7 +17,7 @@ export interface Outcome {
 export class ExtractionThreads {
   private readonly pool: WorkerPool<PageMessage, PageReply>;
 
-  constructor(size: number, init: Record<string, unknown>, private readonly heapMb: number, private readonly timeoutMs: number) {
+  constructor(size: number, init: PageHandlerInit, private readonly heapMb: number, private readonly timeoutMs: number) {
     this.pool = new WorkerPool<PageMessage, PageReply>({
       module: new URL('../batch/batch-worker.js', import.meta.url), size, workerData: init, heapMb, taskTimeoutMs: timeoutMs,
     });

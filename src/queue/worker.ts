@@ -20,9 +20,10 @@ import { gunzipSync } from 'node:zlib';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../batch/batch.js';
-import { DEFAULT_BATCH_FIELDS, type BatchField } from '../batch/batch-fields.js';
+import type { BatchField } from '../batch/batch-fields.js';
 import { DEFAULT_FETCH_TIMEOUT_MS } from '../batch/url-list.js';
 import type { PageMessage } from '../batch/batch-worker.js';
+import { threadData, type ThreadOptions } from '../batch/batch-run.js';
 import type { ArticleChoices } from '../pipeline/library.js';
 import type { AddressPolicy } from '../util/fetch-policy.js';
 import { DEFAULT_QUEUE, queueKeys, RETRIED_CODES, type PageJobData } from './queue.js';
@@ -31,7 +32,10 @@ import { PageFetchError, RetryableError } from './job-errors.js';
 import { ExtractionThreads, type Outcome } from './extraction-threads.js';
 import { TurnFetcher } from './fetch-in-turn.js';
 
-export interface QueueWorkerOptions {
+/** The batch's own settings for the threads: `withLists` and `listModelPath` (each line's `lists`, as `pith batch --lists`), and the models the caller loaded already, handed to every thread. */
+type ThreadModelOptions = Pick<ThreadOptions, 'withLists' | 'listModelPath' | 'loadedModel' | 'loadedListModel'>;
+
+export interface QueueWorkerOptions extends ThreadModelOptions {
   readonly redisUrl: string;
   readonly queue?: string;
   readonly modelPath: string;
@@ -44,8 +48,6 @@ export interface QueueWorkerOptions {
   readonly includeComments?: boolean;
   /** What each article keeps and which way the model leans (`--favor`, `--no-images`, ...), as `pith batch` takes them. */
   readonly choices?: ArticleChoices;
-  /** Each line also carries the page's main repeated list (`lists`, as `pith batch --lists`), by this list model file (default: the bundled one). */
-  readonly lists?: { readonly modelPath?: string };
   readonly workerHeapMb?: number;
   /** One page's time limit, ms (0 = none). */
   readonly pageTimeoutMs?: number;
@@ -110,8 +112,7 @@ function connection(url: string, log: (line: string) => void, name: string): Red
 export function startQueueWorker(options: QueueWorkerOptions): { done: Promise<QueueWorkerSummary>; stop: () => Promise<void> } {
   const name = options.queue ?? DEFAULT_QUEUE;
   const log = options.log ?? (() => undefined);
-  const fields = options.fields ?? DEFAULT_BATCH_FIELDS;
-  const threads = new ExtractionThreads(options.concurrency, threadInit(options, fields), options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
+  const threads = new ExtractionThreads(options.concurrency, threadData(options), options.workerHeapMb ?? 1024, options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS);
   const store = connection(options.redisUrl, log, 'results');
   const fetchTimeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const fetcher = new TurnFetcher(new HostGate(store, name, leaseForFetch(fetchTimeoutMs)), { ...options, fetchTimeoutMs });
@@ -374,15 +375,6 @@ function connectedOrEnded(client: ClientState): Promise<void> {
     client.once('ready', settle);
     client.once('end', settle);
   });
-}
-
-/** What every extraction thread is started with: the batch worker's own settings (src/batch/batch-worker.ts), as `pith batch` gives them. */
-function threadInit(options: QueueWorkerOptions, fields: readonly BatchField[]): Record<string, unknown> {
-  return {
-    modelPath: options.modelPath, withBlocks: options.withBlocks ?? false, keepComments: options.keepComments ?? false,
-    ...(options.includeComments ? { includeComments: true } : {}), ...(options.choices ? { choices: options.choices } : {}),
-    ...(options.lists ? { withLists: true, ...(options.lists.modelPath !== undefined ? { listModelPath: options.lists.modelPath } : {}) } : {}), fields,
-  };
 }
 
 /** The message for the extraction thread: the page's bytes (inflated), fetched in its host's turn, or its path. */

@@ -8,6 +8,9 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
+import { command as workerCommand } from '../../src/cli/commands/worker.js';
 import { fixture } from '../helpers/paths.js';
 import { assertOnce, cliExported, cliStatus, enqueue, exported, freePort, haveRedis, NO_REDIS, pith, pithOk, assertStillRunning, restartRedisUnder, sleep, status, storyPages, TITLE, withRedis, worker } from './redis.js';
 
@@ -189,6 +192,16 @@ test('worker --favor, --no-images, --no-tables, --no-links, --lists: each line i
     assert.doesNotMatch(line!.markdown!, /!\[/, 'no image');
     assert.match(JSON.parse(await pithOk('extract', join(pages, 'story-0.html'), '--format', 'json')).markdown, /!\[/, 'the page has an image to leave out');
   });
+});
+
+test('worker: a `lists` field wants lists as --lists does, as in pith batch: --list-model is taken and read (in-process, no Redis)', async () => {
+  const missing = join(tmpdir(), `pith-no-such-list-model-${process.pid}.json.gz`);
+  const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough() };
+  const run = (...argv: string[]): Promise<number> => workerCommand.run(['--redis', 'redis://127.0.0.1:1', ...argv], io);
+  // Read before any page is taken: a missing list model stops the worker, so it never reaches Redis.
+  await assert.rejects(run('--fields', 'title,lists', '--list-model', missing), { code: 'NOT_FOUND', subject: missing });
+  await assert.rejects(run('--lists', '--list-model', missing), { code: 'NOT_FOUND', subject: missing });
+  await assert.rejects(run('--fields', 'title', '--list-model', missing), { code: 'BAD_OPTION', message: '--list-model needs --lists' });
 });
 
 test('queue commands: Redis unreachable is exit 3 naming the URL; bad usage exit 2', { skip, timeout: 60_000 }, async () => {

@@ -13,10 +13,10 @@ import { readArticleChoices } from '../article-choices.js';
 import { bundledModelPath, loadExtractionModel, renderedModelNote, renderedModelPath, type LoadedModel } from '../../pipeline/extract.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { saveModel, withSiteEntries } from '../../models/model-file.js';
 import { siteByName } from '../../models/site-pick.js';
-import type { ListModel } from '../../models/lists/list-model.js';
+import { readListChoice, type ListChoice } from '../list-options.js';
 import { DEFAULT_LEARN_MIN_PAGES } from '../../wrapper/learn-min-pages.js';
 import { collectPages, DEFAULT_PAGE_TIMEOUT_MS, outputLockPath, releaseOutputLockSync, runBatch, STDOUT_OUTPUT, type BatchSummary, type CollectedPages } from '../../batch/batch.js';
 import { DAMAGE_REASONS, type WarcSkipReason } from '../../batch/warc.js';
@@ -302,14 +302,6 @@ function checkCsvCanHaveRows(s: BatchSettings, model: LoadedModel, withLists: bo
   throw new PithError('BAD_OPTION', `${csv} writes named fields or list items, and the model has no field rules for any site: add --lists for each page's main list, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md), or leave the JSONL alone`);
 }
 
-/** With --lists (or a `lists` field): the list model is read here first, so a bad one stops the batch before any page (the batch then uses this copy). */
-async function checkListModel(values: ParsedCommandArgs['values'], s: BatchSettings): Promise<ListModel | undefined> {
-  const path = optString(values, 'list-model');
-  const wanted = optBool(values, 'lists') || (s.fields?.includes('lists') ?? false);
-  if (path !== undefined && !wanted) throw new PithError('BAD_OPTION', '--list-model needs --lists');
-  return wanted ? import('../../pipeline/lists.js').then(({ loadListModel }) => loadListModel(path)) : undefined;
-}
-
 /** The URLs to fetch, and how many sitemap or feed documents could not be read (they make the exit code 4). */
 interface BatchUrls {
   readonly urls: string[];
@@ -362,22 +354,16 @@ function withBundleWorkers(): { workerModule?: URL } {
   return workerModule ? { workerModule } : {};
 }
 
-/** --lists and --list-model as batch options (the model's path made absolute for the workers). */
-function listOptions(values: ParsedCommandArgs['values']): { withLists?: true; listModelPath?: string } {
-  const path = optString(values, 'list-model');
-  return { ...(optBool(values, 'lists') ? { withLists: true } : {}), ...(path !== undefined ? { listModelPath: resolve(path) } : {}) };
-}
-
-/** The models this thread loaded already: the extraction model and, with lists, the list model. */
+/** The models this thread loaded already: the extraction model and, with lists, the list model (with the list options). */
 interface LoadedModels {
   readonly base: LoadedModel;
-  readonly list: ListModel | undefined;
+  readonly lists: ListChoice;
 }
 
 /** What `runBatch` is given, besides the callbacks. */
 function batchRunOptions(s: BatchSettings, values: ParsedCommandArgs['values'], pages: CollectedPages, urls: string[], modelPath: string, loaded: LoadedModels) {
   return {
-    out: s.out, modelPath, choices: s.choices, loadedModel: loaded.base, ...(loaded.list ? { loadedListModel: loaded.list } : {}), inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...listOptions(values), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
+    out: s.out, modelPath, choices: s.choices, loadedModel: loaded.base, ...(loaded.lists.model ? { loadedListModel: loaded.lists.model } : {}), inThreadUpTo: inThreadPageLimit(values), workers: s.workers, withBlocks: optBool(values, 'blocks'), ...loaded.lists.options, keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'), ...(s.site !== undefined ? { site: s.site } : {}),
     workerHeapMb: s.workerHeapMb, pageTimeoutMs: s.timeoutMs, roots: pages.roots, warcs: pages.warcs, urls, fetch: s.fetch,
     ...(s.fields ? { fields: s.fields } : {}), ...(s.outDir !== undefined ? { outDir: s.outDir, fileFormat: s.format } : {}),
     ...(s.targetLang !== undefined ? { targetLang: s.targetLang } : {}), ...(optBool(values, 'dedup') ? { dedup: true } : {}),
@@ -446,8 +432,9 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs(argv, BATCH_OPTIONS);
     const s = readBatchSettings(values, positionals);
     const baseModel = await checkBatchSetup(s, io.stderr);
-    const listModel = await checkListModel(values, s);
-    checkCsvCanHaveRows(s, baseModel, listModel !== undefined);
+    // With --lists (or a `lists` field) the list model is read here first, so a bad one stops the batch before any page (the batch then uses this copy).
+    const lists = await readListChoice(values, s.fields);
+    checkCsvCanHaveRows(s, baseModel, lists.model !== undefined);
     const pages = await collectPages(positionals, { exclude: [s.out, outputLockPath(s.out)] });
     const learned = s.learn ? await learnBatchSites(pages.files, pages.roots, baseModel, optInt(values, 'learn-min', DEFAULT_LEARN_MIN_PAGES, 1), io.stderr) : undefined;
     const modelPath = learned?.modelPath ?? s.baseModelPath;
@@ -455,7 +442,7 @@ export const command: Command = {
     reportUnreadInputs(pages, positionals.length, io.stderr);
     const removeSignalHandlers = releaseLockOnSignal(s.out);
     try {
-      return await runAndReport(s, values, pages, listed, modelPath, { base: baseModel, list: listModel }, io);
+      return await runAndReport(s, values, pages, listed, modelPath, { base: baseModel, lists }, io);
     } finally {
       removeSignalHandlers();
       if (learned) await rm(learned.dir, { recursive: true, force: true });

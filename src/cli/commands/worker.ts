@@ -1,7 +1,6 @@
 /** `pith worker --redis URL`: extracts pages from a queue filled by `pith queue add` (docs/queue.md). */
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command, type ParsedCommandArgs } from '../command.js';
+import { EXIT, optBool, optInt, optString, parseCommandArgs, type Command } from '../command.js';
 import { PithError } from '../../errors.js';
 import { bundledModelPath, loadExtractionModel } from '../../pipeline/extract.js';
 import { DEFAULT_PAGE_TIMEOUT_MS } from '../../batch/batch.js';
@@ -11,6 +10,7 @@ import { DEFAULT_QUEUE } from '../../queue/queue.js';
 import { DEFAULT_LOCK_MS, DEFAULT_MAX_STALLED, startQueueWorker } from '../../queue/worker.js';
 import { HOST_LEASE_GRACE_MS } from '../../queue/host-gate.js';
 import { ARTICLE_CHOICE_OPTIONS, readArticleChoices } from '../article-choices.js';
+import { readListChoice } from '../list-options.js';
 
 const HELP = `Usage: pith worker --redis URL [--queue NAME] [options]
 
@@ -80,25 +80,28 @@ export const command: Command = {
     const redisUrl = optString(values, 'redis');
     if (!redisUrl) throw new PithError('BAD_OPTION', '--redis URL is required');
     const fieldsArg = optString(values, 'fields');
+    const fields = fieldsArg !== undefined ? parseBatchFields(fieldsArg) : undefined;
     const modelPath = optString(values, 'model') ?? bundledModelPath();
-    const opts = {
+    const settings = {
       redisUrl, queue: optString(values, 'queue') ?? DEFAULT_QUEUE, modelPath,
       concurrency: optInt(values, 'concurrency', availableParallelism(), 1),
       untilEmpty: optBool(values, 'until-empty'),
       pageTimeoutMs: seconds(values, 'page-timeout', DEFAULT_PAGE_TIMEOUT_MS, 0),
       lockMs: seconds(values, 'lock-secs', DEFAULT_LOCK_MS, 0.1),
       maxStalled: optInt(values, 'max-stalled', DEFAULT_MAX_STALLED, 0),
-      ...(fieldsArg !== undefined ? { fields: parseBatchFields(fieldsArg) } : {}),
+      ...(fields !== undefined ? { fields } : {}),
       withBlocks: optBool(values, 'blocks'), keepComments: optBool(values, 'keep-comments'), includeComments: optBool(values, 'include-comments'),
       choices: readArticleChoices(values),
-      ...(await workerLists(values)),
       workerHeapMb: optInt(values, 'heap-mb', 1024, 32),
       userAgent: optString(values, 'user-agent') ?? DEFAULT_USER_AGENT,
       fetchTimeoutMs: seconds(values, 'fetch-timeout', DEFAULT_FETCH_TIMEOUT_MS, 0.1),
       allowPrivateUrls: optBool(values, 'allow-private-urls'), ignoreRobots: optBool(values, 'ignore-robots'),
       log: (line: string) => void io.stderr.write(line + '\n'),
     };
-    await loadExtractionModel(modelPath); // a bad model fails here, before any page is taken
+    // Both models are read here first, so a bad one stops the worker before it takes a page; the threads take these copies.
+    const lists = await readListChoice(values, fields);
+    const loadedModel = await loadExtractionModel(modelPath);
+    const opts = { ...settings, ...lists.options, loadedModel, ...(lists.model ? { loadedListModel: lists.model } : {}) };
     const started = Date.now();
     const w = startQueueWorker(opts);
     let signals = 0;
@@ -124,15 +127,3 @@ export const command: Command = {
     }
   },
 };
-
-/** `--lists` (and `--list-model`): the list model is read here first, so a bad one stops the worker before it takes a page. */
-async function workerLists(values: ParsedCommandArgs['values']): Promise<{ lists?: { modelPath?: string } }> {
-  const path = optString(values, 'list-model');
-  if (!optBool(values, 'lists')) {
-    if (path !== undefined) throw new PithError('BAD_OPTION', '--list-model needs --lists');
-    return {};
-  }
-  const { loadListModel } = await import('../../pipeline/lists.js');
-  await loadListModel(path);
-  return { lists: path !== undefined ? { modelPath: resolve(path) } : {} };
-}
