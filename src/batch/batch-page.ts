@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { readPageBytes } from '../page.js';
 import { extractBytes, extractPage, fieldsCsvPage, resultBlocks, resultExtraction, type ExtractOptions, type ExtractResult, type LoadedModel } from '../pipeline/extract.js';
 import { extractionJson } from '../pipeline/extraction.js';
-import { pageOptions, withShapedArticle, type ArticleChoices } from '../pipeline/library.js';
+import { pipelineOptions, withShapedArticle, type ArticleChoices } from '../pipeline/library.js';
 import { fieldsCsv } from '../pipeline/fields-csv.js';
 import { toHtml, toMarkdown, toTei, toText, toXml } from '../article/index.js';
 import { isPithError } from '../errors.js';
@@ -239,7 +239,7 @@ async function openListFinder(init: PageHandlerInit, loaded: ListModel | undefin
 /** A page handler with `model` loaded (from `init.modelPath`; `listModel`: the list model, when the caller loaded it) and its layout source open. */
 export async function openPageHandler(init: PageHandlerInit, model: LoadedModel, listModel?: ListModel): Promise<PageHandler> {
   const shape = lineShape(init);
-  const options = pageOptions({ ...init.choices, ...(init.includeComments ? { includeComments: true } : {}), ...(init.site !== undefined ? { site: init.site } : {}) }, init.keepComments);
+  const options = pipelineOptions({ ...init.choices, ...(init.includeComments ? { includeComments: true } : {}), ...(init.keepComments ? { keepComments: true } : {}), ...(init.site !== undefined ? { site: init.site } : {}) });
   const drawn = await openDrawnPages(init);
   const lists = shape.want.has('lists') ? await openListFinder(init, listModel) : undefined;
   return {

@@ -18,7 +18,7 @@ import { comparableName, MIN_GOLD_ITEMS, stripDeclarations, type DeclaredItem, t
 export const DERIVED_SOURCE = 'derived:main-content';
 
 /** A group qualifies when at least this share of its members' texts are main-text lines. */
-export const MIN_LINE_SHARE = 0.5;
+const MIN_LINE_SHARE = 0.5;
 
 /** Why a page gives no derived gold. */
 export type DerivedSkip = 'no-main-text' | 'no-group' | 'tie';

@@ -59,11 +59,6 @@ export function pipelineOptions(o: ExtractionOptions): ExtractOptions {
   };
 }
 
-/** The pipeline's options for one page: `options` as `pipelineOptions` reads them, comment sections left to the model with `keepComments` (`--keep-comments`). */
-export function pageOptions(options: ExtractionOptions, keepComments = false): ExtractOptions {
-  return pipelineOptions(keepComments ? { ...options, keepComments: true } : options);
-}
-
 /** The article less what the options leave out after extraction (tables, links). */
 function shapeArticle(article: Article, options: ExtractionOptions): Article {
   let out = article;

@@ -19,6 +19,7 @@ import { readPageBytes } from '../page.js';
 import { assignPageIds, collectPages } from '../batch/batch.js';
 import { readWarcPages, type WarcSkipReason } from '../batch/warc.js';
 import { readUrlList } from '../batch/url-list.js';
+import { streamSink } from '../batch/line-writer.js';
 import { clearHostState, readPoliteness, storePoliteness, type Politeness } from './host-gate.js';
 
 export const DEFAULT_QUEUE = 'pith';
@@ -321,7 +322,17 @@ export async function retryDead(client: Redis, name = DEFAULT_QUEUE): Promise<nu
  * lines come. Returns the counts.
  */
 export async function exportResults(client: Redis, out: string | NodeJS.WritableStream, name = DEFAULT_QUEUE, options: { dead?: boolean } = {}): Promise<{ lines: number; dead: number }> {
-  if (typeof out !== 'string') return exportLines(client, name, options, (text) => writeToStream(out, text));
+  const keys = queueKeys(checkQueueName(name));
+  if (typeof out !== 'string') {
+    const sink = streamSink(out);
+    try {
+      return await exportLines(client, keys, name, options, (text) => sink.appendFile(text));
+    } catch (e) {
+      throw isPith(e) ? e : new PithError('IO', `cannot write the export: ${(e as Error).message}`, 'standard output', { cause: e });
+    } finally {
+      await sink.close();
+    }
+  }
   const tmp = `${out}.${process.pid}.tmp`;
   let fh;
   try {
@@ -331,7 +342,7 @@ export async function exportResults(client: Redis, out: string | NodeJS.Writable
   }
   try {
     const file = fh;
-    const counts = await exportLines(client, name, options, (text) => file.appendFile(text));
+    const counts = await exportLines(client, keys, name, options, (text) => file.appendFile(text));
     await fh.close();
     fh = undefined;
     await rename(tmp, out);
@@ -344,8 +355,7 @@ export async function exportResults(client: Redis, out: string | NodeJS.Writable
 }
 
 /** The export's lines, a chunk at a time (results by HSCAN, then the dead-lettered pages), handed to `append`. */
-async function exportLines(client: Redis, name: string, options: { dead?: boolean }, append: (text: string) => Promise<void>): Promise<{ lines: number; dead: number }> {
-  const keys = queueKeys(checkQueueName(name));
+async function exportLines(client: Redis, keys: QueueKeys, name: string, options: { dead?: boolean }, append: (text: string) => Promise<unknown>): Promise<{ lines: number; dead: number }> {
   let lines = 0, dead = 0;
   let cursor = '0';
   do {
@@ -363,13 +373,6 @@ async function exportLines(client: Redis, name: string, options: { dead?: boolea
     dead = chunk.length;
   }
   return { lines: lines + dead, dead };
-}
-
-/** Writes `text`, waiting for the stream to take it (its error rejects). */
-function writeToStream(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.write(text, (e?: Error | null) => (e ? reject(e) : resolve()));
-  });
 }
 
 const isPith = (e: unknown): e is PithError => e instanceof PithError;

@@ -306,6 +306,7 @@ class JobTaker {
         const redisGone = onceGone(jobs, gone);
         await Promise.race([down.back, redisGone.promise]);
         redisGone.cancel();
+        down.cancel();
       }
       if (gone()) {
         this.log('worker: Redis unreachable and no page in hand: stopping without waiting for it');
@@ -337,15 +338,17 @@ interface ClientState {
  * connection disconnected while it waits to reconnect (it drops the retry and stays
  * 'reconnecting'), so a close in the seconds after a Redis restart would wait for ever.
  */
-async function blockingConnectionDown(worker: Worker<PageJobData, string>): Promise<{ back: Promise<void> } | undefined> {
+async function blockingConnectionDown(worker: Worker<PageJobData, string>): Promise<{ back: Promise<void>; cancel: () => void } | undefined> {
   const pending = worker.getBackend().blockingClient as unknown as Promise<ClientState> | undefined;
   if (!pending) return undefined;
   const seen: { client?: ClientState | undefined } = {};
-  const back = pending.then((c) => (seen.client = c), () => (seen.client = undefined)).then((c) => (c && !isConnectedOrEnded(c) ? connectedOrEnded(c) : undefined));
+  const watch = new ConnectionWatch();
+  const back = pending.then((c) => (seen.client = c), () => (seen.client = undefined)).then((c) => (c && !isConnectedOrEnded(c) ? watch.connectedOrEnded(c) : undefined));
   // One turn of the event loop: a connection made already has handed over its client by then.
   await new Promise((resolve) => setImmediate(resolve));
-  if (!('client' in seen)) return { back };
-  return seen.client && !isConnectedOrEnded(seen.client) ? { back } : undefined;
+  const down = { back, cancel: () => watch.cancel() };
+  if (!('client' in seen)) return down;
+  return seen.client && !isConnectedOrEnded(seen.client) ? down : undefined;
 }
 
 function isConnectedOrEnded(client: ClientState): boolean {
@@ -364,17 +367,28 @@ function onceGone(connection: Redis, gone: () => boolean): { promise: Promise<vo
   return { promise, cancel: () => void connection.removeListener('reconnecting', listener) };
 }
 
-/** Resolves once `client` is connected or ended. */
-function connectedOrEnded(client: ClientState): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const settle = (): void => {
-      client.removeListener('ready', settle);
-      client.removeListener('end', settle);
-      resolve();
-    };
-    client.once('ready', settle);
-    client.once('end', settle);
-  });
+/** Waits for a client to be connected or ended; `cancel` drops its listeners (and settles the wait) when the wait is given up. */
+class ConnectionWatch {
+  private stop: (() => void) | undefined;
+  private cancelled = false;
+  connectedOrEnded(client: ClientState): Promise<void> {
+    if (this.cancelled) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const settle = (): void => {
+        client.removeListener('ready', settle);
+        client.removeListener('end', settle);
+        this.stop = undefined;
+        resolve();
+      };
+      this.stop = settle;
+      client.once('ready', settle);
+      client.once('end', settle);
+    });
+  }
+  cancel(): void {
+    this.cancelled = true;
+    this.stop?.();
+  }
 }
 
 /** The message for the extraction thread: the page's bytes (inflated), fetched in its host's turn, or its path. */

@@ -46,7 +46,7 @@ export interface UnlabelledSignals {
   readonly confident?: boolean;
   readonly captions?: boolean;
 }
-export const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true, confident: true, captions: true });
+const ALL_SIGNALS: Required<UnlabelledSignals> = Object.freeze({ template: true, pathVote: true, container: true, titleVote: true, links: true, confident: true, captions: true });
 /**
  * A block the general model gives at least this probability of body is read as body where its
  * decoder left it out (the article's second part after an interruption, which the decoder's one

@@ -5,7 +5,7 @@ import { PithError } from '../../errors.js';
 import {
   explainExtraction, extractBytes, siteExplanation, extractPage, loadExtractionModel, OUTPUT_FORMATS, outputFormatNamed, formatResult, renderedModelNote, renderedModelPath, resultToJson, type ExtractResult, type LoadedModel, type OutputFormat,
 } from '../../pipeline/extract.js';
-import { pageOptions, withShapedArticle, type ExtractionOptions } from '../../pipeline/library.js';
+import { pipelineOptions, withShapedArticle, type ExtractionOptions } from '../../pipeline/library.js';
 import { isAbsoluteUrl } from '../../pipeline/extraction-options.js';
 import { ARTICLE_CHOICE_OPTIONS, readArticleChoices } from '../article-choices.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
@@ -115,7 +115,7 @@ interface SourceChoice {
 /** The page extracted from its bytes, or, with a layout, from the page as Chromium drew it. */
 async function extractSource(src: PageSource, model: LoadedModel, chosen: ExtractionOptions, how: SourceChoice): Promise<ExtractResult> {
   const load = { id: src.id, url: src.url, transportCharset: src.transportCharset };
-  const options = pageOptions(chosen, how.keepComments);
+  const options = pipelineOptions(how.keepComments ? { ...chosen, keepComments: true } : chosen);
   if (!how.render && !how.layoutsDir) return extractBytes(src.bytes, model, load, options, src.subject);
   // The browser and layout code is loaded only for a page drawn (or its layout read).
   const [{ loadRenderedPage }, { LayoutCache }, { Renderer }] = await Promise.all([import('../../batch/render-page.js'), import('../../render/cache.js'), import('../../render/renderer.js')]);

@@ -7,6 +7,7 @@ import {
 import { DAMAGE_REASONS } from '../../batch/warc.js';
 import { DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFAULT_USER_AGENT } from '../../batch/url-list.js';
 import { listedUrls, reportListed } from '../../batch/link-sources.js';
+import { STDOUT_OUTPUT } from '../../batch/output-file.js';
 
 const HELP = `Usage: pith queue <add|status|export|dead|retry|clear> --redis URL [--queue NAME] [options]
 
@@ -146,7 +147,7 @@ async function printStatus(client: QueueClient, call: QueueCall, io: CommandIO):
 
 /** `queue export`. */
 async function exportQueue(client: QueueClient, call: QueueCall, io: CommandIO): Promise<number> {
-  const toStdout = call.out === '-';
+  const toStdout = call.out === STDOUT_OUTPUT;
   const r = await exportResults(client, toStdout ? io.stdout : call.out!, call.queue, { dead: !optBool(call.values, 'no-dead') });
   io.stderr.write(`queue: ${r.lines} lines (${r.dead} dead-lettered) -> ${toStdout ? 'standard output' : call.out}\n`);
   return EXIT.ok;
