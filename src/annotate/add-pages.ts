@@ -1,6 +1,6 @@
 /**
  * `pith label --add ...`: puts pages into a pith corpus from files, folders, URLs, another
- * pith corpus or an exported bundle. Page bytes are stored as given (never modified);
+ * pith corpus, a folder of field examples (html/ + fields/) or an exported bundle. Page bytes are stored as given (never modified);
  * ids come from file names, made safe, and never replace an existing page.
  *
  * A path given by the person is read as given (a link on the command line is followed), but
@@ -15,14 +15,22 @@ import { allowAll } from '../util/fetch-policy.js';
 import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/bytes.js';
 import { addPithPage, isValidPageId, PITH_CORPUS_FILE } from '../corpus/pith-format.js';
 import { importBundle, importCorpusDir, MAX_BUNDLE_BYTES, readBundleFile, type ImportReport } from './bundle.js';
-import { readBoundedFile, readFileInside, reasonOf, resolveInside } from './safe-files.js';
+import { parseJsonLimited, readBoundedFile, readFileInside, reasonOf, resolveInside } from './safe-files.js';
+import { isFieldsFolder, parseFieldValues } from '../corpus/readers/fields.js';
+import { writeFileAtomic } from '../util/atomic-write.js';
+import { corpusFieldsDir, fieldsFileText } from './field-mode.js';
 
 export interface AddReport {
   readonly added: readonly string[];
   readonly skipped: ReadonlyArray<{ readonly source: string; readonly reason: string }>;
   /** Pages whose labels came with them (from a corpus or bundle). */
   readonly labelled: number;
+  /** Pages whose field examples came with them (from a folder of html/ + fields/: docs/fields.md). */
+  readonly withFields: number;
 }
+
+/** Largest fields file read from a folder of examples (the label app's own limit for its fields files). */
+const MAX_FIELDS_FILE_BYTES = 4 * 1024 * 1024;
 
 const PAGE_FILE_RE = /\.(x?html?)(\.gz)?$/i;
 /** Folders deeper than this are not searched for pages. */
@@ -82,6 +90,38 @@ async function pageFiles(root: string): Promise<{ files: string[]; skipped: { so
   return { files: files.sort(), skipped };
 }
 
+/** A page's name in a folder of examples: its file name without the page extension (`0042.htm.gz` -> `0042`), as the fields reader pairs it. */
+function exampleName(file: string): string {
+  return basename(file).replace(/\.gz$/i, '').replace(/\.x?html?$/i, '');
+}
+
+/**
+ * A folder of examples (docs/fields.md: `html/<name>.html` + `fields/<name>.json`): its pages,
+ * each with its fields file as the page's field examples in the corpus (`fields/<id>.json`, which
+ * the field mode starts from). A page whose fields file cannot be read is skipped whole.
+ */
+async function addExamplesFolder(dir: string, spec: string, addBytes: (source: string, name: string, bytes: Uint8Array) => Promise<string>, acc: { skipped: { source: string; reason: string }[]; withFields: number }): Promise<void> {
+  const htmlDir = join(spec, 'html');
+  const { files, skipped } = await pageFiles(htmlDir);
+  acc.skipped.push(...skipped);
+  for (const f of files) {
+    try {
+      const fieldsPath = join(spec, 'fields', `${exampleName(f)}.json`);
+      // The fields are read and checked before the page is stored.
+      const fields = (await exists(fieldsPath))
+        ? parseFieldValues(parseJsonLimited(await readFileInside(spec, fieldsPath, MAX_FIELDS_FILE_BYTES), { maxBytes: MAX_FIELDS_FILE_BYTES, maxDepth: 8, maxValues: 100_000 }, fieldsPath), fieldsPath)
+        : undefined;
+      const id = await addBytes(f, relative(htmlDir, f), await readFileInside(htmlDir, f, DEFAULT_MAX_BYTES));
+      if (fields) {
+        await writeFileAtomic(join(await corpusFieldsDir(dir), `${id}.json`), fieldsFileText(fields), 'fields file');
+        acc.withFields++;
+      }
+    } catch (e) {
+      acc.skipped.push({ source: f, reason: reasonOf(e) });
+    }
+  }
+}
+
 function mergeImport(r: ImportReport, into: { added: string[]; skipped: { source: string; reason: string }[]; labelled: number }, source: string): void {
   for (let i = 0; i < r.added; i++) into.added.push(`${source}#${i + 1}`);
   into.labelled += r.labelled;
@@ -93,12 +133,13 @@ function mergeImport(r: ImportReport, into: { added: string[]; skipped: { source
  * are reported as skipped, not thrown, so one bad file does not stop a batch.
  */
 export async function addToCorpus(dir: string, specs: readonly string[], options: { timeoutMs?: number } = {}): Promise<AddReport> {
-  const acc = { added: [] as string[], skipped: [] as { source: string; reason: string }[], labelled: 0 };
-  const addBytes = async (source: string, name: string, bytes: Uint8Array, url?: string): Promise<void> => {
+  const acc = { added: [] as string[], skipped: [] as { source: string; reason: string }[], labelled: 0, withFields: 0 };
+  const addBytes = async (source: string, name: string, bytes: Uint8Array, url?: string): Promise<string> => {
     decodeHtml(bytes, {}, source); // refuses binary, corrupt gzip and oversize input before anything is stored
     const id = await uniqueId(dir, pageIdFrom(name));
     await addPithPage(dir, id, bytes, url ? { url } : {});
     acc.added.push(id);
+    return id;
   };
   for (const spec of specs) {
     try {
@@ -115,6 +156,10 @@ export async function addToCorpus(dir: string, specs: readonly string[], options
       if (st.isDirectory()) {
         if (await exists(join(spec, PITH_CORPUS_FILE))) {
           mergeImport(await importCorpusDir(dir, spec), acc, spec);
+          continue;
+        }
+        if (await isFieldsFolder(spec)) {
+          await addExamplesFolder(dir, spec, addBytes, acc);
           continue;
         }
         const { files, skipped } = await pageFiles(spec);

@@ -214,25 +214,35 @@ export function correctField(ws: Workspace, id: string, field: string, wrong: st
   });
 }
 
+/** A corpus's `fields/` folder, made when missing; a `fields` link out of the corpus is refused. */
+export async function corpusFieldsDir(corpusDir: string): Promise<string> {
+  const dir = join(corpusDir, FIELDS_DIR);
+  let exists = true;
+  try {
+    await lstat(dir);
+  } catch {
+    exists = false;
+  }
+  if (exists) await resolveInside(corpusDir, dir);
+  else await mkdir(dir);
+  return dir;
+}
+
+/** The text of a `fields/<id>.json` file: the fields by name, one value list each. */
+export function fieldsFileText(fields: Readonly<Record<string, readonly string[]>>): string {
+  const sorted = Object.fromEntries(Object.entries(fields).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  return `${JSON.stringify(sorted, null, 1)}\n`;
+}
+
 /** Writes `fields/<id>.json` (atomically) for every page whose examples changed; a `fields` link out of the corpus is refused. */
 export function saveFieldFiles(ws: Workspace): Promise<FieldSaveReply> {
   return exclusive(ws, async () => {
     const s = await session(ws);
-    const dir = join(ws.dir, FIELDS_DIR);
-    let exists = true;
-    try {
-      await lstat(dir);
-    } catch {
-      exists = false;
-    }
-    if (exists) await resolveInside(ws.dir, dir);
-    else await mkdir(dir);
+    const dir = await corpusFieldsDir(ws.dir);
     const written: string[] = [];
     for (const id of [...s.changed].sort()) {
-      const fields = s.examples.get(id) ?? {};
-      const sorted = Object.fromEntries(Object.entries(fields).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
       try {
-        await writeFileAtomic(join(dir, `${id}.json`), `${JSON.stringify(sorted, null, 1)}\n`, 'fields file');
+        await writeFileAtomic(join(dir, `${id}.json`), fieldsFileText(s.examples.get(id) ?? {}), 'fields file');
       } catch (e) {
         throw new PithError('IO', `cannot save the fields of ${id} (${reasonOf(e)}); ${written.length} file(s) written before`, join(dir, `${id}.json`), { cause: e });
       }

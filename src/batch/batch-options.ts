@@ -98,6 +98,8 @@ export interface BatchSummary {
   readonly skippedRecords?: Partial<Record<WarcSkipReason | 'DUPLICATE_ID', number>>;
   /** With `targetLang` or `dedup`: pages given a skipped line instead of their extraction, by reason. */
   readonly filtered?: Partial<Record<BatchFilterReason, number>>;
+  /** Pages of this run whose site's field rules stopped fitting them (`metadata.fieldWarnings`); absent when none. */
+  readonly fieldWarnings?: number;
 }
 
 export type BatchFilterReason = 'TARGET_LANG' | 'DUPLICATE_BODY';

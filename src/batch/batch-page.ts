@@ -90,6 +90,8 @@ export interface PageReply {
   readonly line: string;
   readonly ok: boolean;
   readonly filtered?: 'TARGET_LANG';
+  /** The page's field rules stopped fitting it (`metadata.fieldWarnings`): counted for the batch's summary. */
+  readonly fieldWarnings?: true;
   /** With --dedup: the hash of the page's body text, and its --out-dir file. */
   readonly bodyHash?: string;
   readonly file?: string;
@@ -188,6 +190,7 @@ async function handlePage(init: PageHandlerInit, shape: LineShape, options: Extr
   let line: string;
   let ok = true;
   let bodyHash: string | undefined;
+  let fieldWarnings = false;
   const head = { id: msg.id, url: msg.url ?? null, ...(msg.date !== undefined ? { date: msg.date } : {}) };
   try {
     const bytes = msg.bytes ?? (await readPageBytes(msg.path!, undefined, msg.root !== undefined ? { root: msg.root } : {}));
@@ -207,6 +210,7 @@ async function handlePage(init: PageHandlerInit, shape: LineShape, options: Extr
     if (init.outDir !== undefined) await writePageFile(init.outDir, init.fileFormat ?? 'json', msg.id, record, result);
     line = JSON.stringify(record);
     if (init.dedup) bodyHash = bodyHashOf(toText(result.article));
+    fieldWarnings = (result.fields?.warnings.length ?? 0) > 0;
   } catch (e) {
     // A browser that will not start fails every page alike: thrown, it stops the batch (RENDER_FAILED).
     if (e !== undefined && e === drawn?.source.renderer?.unstartable) throw e;
@@ -214,7 +218,7 @@ async function handlePage(init: PageHandlerInit, shape: LineShape, options: Extr
     line = JSON.stringify({ ...head, error });
     ok = false;
   }
-  return { id: msg.id, line, ok, ...(bodyHash !== undefined ? { bodyHash, file: init.outDir !== undefined ? join(init.outDir, batchFileName(msg.id, init.fileFormat ?? 'json')) : undefined } : {}) };
+  return { id: msg.id, line, ok, ...(fieldWarnings ? { fieldWarnings: true as const } : {}), ...(bodyHash !== undefined ? { bodyHash, file: init.outDir !== undefined ? join(init.outDir, batchFileName(msg.id, init.fileFormat ?? 'json')) : undefined } : {}) };
 }
 
 /** The pages' layouts: drawn in the handler's own browser (`render`, started with the first page not cached) and/or read from a `pith render` folder; the browser code is loaded only then. */

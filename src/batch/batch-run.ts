@@ -72,6 +72,8 @@ class BatchRun {
   private readonly writer: LineWriter;
   private readonly skippedRecords: Partial<Record<SkipReason, number>> = {};
   private readonly filtered: Partial<Record<BatchFilterReason, number>> = {};
+  /** Pages given a line in this run whose field rules stopped fitting them. */
+  private fieldWarned = 0;
   /** --dedup: the first page of each body hash met in this run. */
   private readonly bodies = new Map<string, string>();
   /** Ids met in the streamed inputs during this run: the same id twice is done once. */
@@ -119,6 +121,7 @@ class BatchRun {
       extracted: this.writer.written - this.writer.writtenFailed - filteredCount, failed: this.writer.writtenFailed,
       ...(this.streaming ? { skippedRecords: this.skippedRecords } : {}),
       ...(this.options.targetLang !== undefined || this.options.dedup ? { filtered: this.filtered } : {}),
+      ...(this.fieldWarned > 0 ? { fieldWarnings: this.fieldWarned } : {}),
     };
   }
 
@@ -300,6 +303,7 @@ class BatchRun {
       }
     }
     if (reasonOf !== undefined) this.filtered[reasonOf] = (this.filtered[reasonOf] ?? 0) + 1;
+    else if (reply.fieldWarnings) this.fieldWarned++;
     return line;
   }
 

@@ -2,9 +2,10 @@
  * Named fields and found lists as CSV (RFC 4180: comma-separated, CRLF line ends, a cell with a
  * comma, quote, CR or LF, or space at either end, quoted, quotes doubled), for a spreadsheet;
  * a value that would start a formula there gets a leading `'` (see `csvCell`).
- * Pages with records give one row per record; pages without, one row per page with its fields.
- * Several values of a field in one cell are joined with "; ". Columns: `id` and `url` (when
- * given), then the fields in the order first seen.
+ * Pages with records give one row per record (each also carrying the page's fields that no record
+ * holds); pages without, one row per page with its fields. Several values of a field in one cell
+ * are joined with "; ". Columns: `id` and `url` (when given), then the fields in the order first
+ * seen (a page's in its fields' order).
  *
  * Lists (docs/lists.md), where a page carries them (`--lists`): one row per list item after the
  * page's rows of fields, with four more columns after the fields': `list` and `item` (1-based, as
@@ -65,6 +66,17 @@ function listRows(page: FieldsCsvPage): ListRow[] {
   return (page.lists ?? []).flatMap((l, i) => l.items.map((item, k) => ({ page, list: [String(i + 1), String(k + 1), item.text, item.href ?? ''] })));
 }
 
+/**
+ * The values of a page's fields that no record holds (a category or heading given once per
+ * page), joined as one cell each: every record row carries them, so a spreadsheet row is whole.
+ */
+function pageLevelValues(page: FieldsCsvPage, records: readonly Readonly<Record<string, string>>[]): Record<string, string> {
+  const inRecords = new Set(records.flatMap((r) => Object.keys(r)));
+  const out: Record<string, string> = {};
+  for (const [k, vs] of Object.entries(page.fields ?? {})) if (!inRecords.has(k)) out[k] = vs.join(CSV_VALUE_SEPARATOR);
+  return out;
+}
+
 /** The table fieldsCsv writes: its field columns in the order first seen, and its rows. */
 interface CsvTable {
   readonly columns: readonly string[];
@@ -83,9 +95,12 @@ function csvTable(pages: readonly FieldsCsvPage[]): CsvTable {
   const rows: (FieldRow | ListRow)[] = [];
   for (const page of pages) {
     if (page.records && page.records.length > 0) {
+      // The page's fields in their order first, so a record without some field leaves its column where it was.
+      Object.keys(page.fields ?? {}).forEach(see);
+      const shared = pageLevelValues(page, page.records);
       for (const r of page.records) {
         Object.keys(r).forEach(see);
-        rows.push({ page, values: { ...r } });
+        rows.push({ page, values: { ...shared, ...r } });
       }
     } else if (givesFieldRows(page)) {
       const values: Record<string, string> = {};

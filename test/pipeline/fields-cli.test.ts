@@ -64,7 +64,7 @@ test('pith train --model wrapper on html/ + fields/, then extract json/csv, --ex
     // site model, docs/sites.md): no field rules apply; the output is what it always was.
     writeFileSync(join(test3, 'other.html'), `<base href="http://www.other.example/news/5"/><html><head><title>Else</title></head><body><nav><a href="/">Front</a></nav><article><h1>Else</h1><p>${'A plain news story of another site, in words enough to be its body text. '.repeat(4)}</p></article><footer>(c) Other</footer></body></html>`);
     assert.equal((await extract(readFileSync(join(test3, 'other.html')), { model })).fields, undefined);
-    assert.match(pith('extract', join(test3, 'other.html'), '--model', model, '--format', 'csv').stderr, /no field rules for this page/);
+    assert.match(pith('extract', join(test3, 'other.html'), '--model', model, '--format', 'csv').stderr, /the model's field rules are for books\.example, and this page is of none of them/);
 
     const out = join(dir, 'out.jsonl');
     const csvOut = join(dir, 'out.csv');

@@ -1,7 +1,7 @@
 /** Named fields as CSV (RFC 4180). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { csvCell, csvRow, csvRowCount, fieldsCsv } from '../../src/pipeline/fields-csv.js';
+import { csvCell, csvRow, csvRowCount, fieldsCsv, type FieldsCsvPage } from '../../src/pipeline/fields-csv.js';
 
 test('csv cells: quoted when they hold a comma, quote, CR or LF, or space at an end; quotes doubled', () => {
   assert.equal(csvCell('plain'), 'plain');
@@ -51,4 +51,16 @@ test('lists csv: one row per list item (list and item counted from 1) after the 
   assert.equal(csvRowCount([{ lists: [{ items }] }, { fields: { a: ['1'] } }, { records: [{ a: '1' }, { a: '2' }], lists: [] }]), 2 + 1 + 2);
   const before = [{ id: 'p', url: 'u', fields: { name: ['A'] } }];
   assert.equal(fieldsCsv(before, { id: true, url: true }), 'id,url,name\r\np,u,A\r\n', 'no lists key: no list columns');
+});
+
+test('fields csv: a record row also carries the page\'s fields that no record holds; columns keep the page\'s field order', () => {
+  // A listing with a category given once: every record row carries it (else the CSV loses it).
+  const page = {
+    id: 'tents', url: 'u', fields: { category: ['Tents'], name: ['Alpine', 'Boreal'], price: ['$19', '$26'] },
+    records: [{ name: 'Alpine', price: '$19' }, { name: 'Boreal', price: '$26' }],
+  };
+  assert.equal(fieldsCsv([page], { id: true, url: true }), 'id,url,category,name,price\r\ntents,u,Tents,Alpine,$19\r\ntents,u,Tents,Boreal,$26\r\n');
+  // The first record lacks the price: the column stays where the page's fields put it.
+  const gap: FieldsCsvPage = { fields: { name: ['A', 'B'], price: ['2'], rating: ['x', 'y'] }, records: [{ name: 'A', rating: 'x' }, { name: 'B', price: '2', rating: 'y' }] };
+  assert.equal(fieldsCsv([gap]), 'name,price,rating\r\nA,,x\r\nB,2,y\r\n');
 });

@@ -92,8 +92,9 @@ Options:
                         page's in this run gets {"id","url","skipped":{"reason":"DUPLICATE_BODY",
                         "of": <first id>}} instead, and no --out-dir file; counted on stderr
   --csv FILE            after the batch, write the named fields of every line in --out to FILE
-                        as CSV (RFC 4180): one row per record, or per page without records;
-                        columns id, url, then the fields (several values joined by "; "); with
+                        as CSV (RFC 4180): one row per record, or per page without records,
+                        in page id order; columns id, url, then the fields (several values
+                        joined by "; "; a record row also carries the page's other fields); with
                         --lists also one row per list item (columns list, item, text, href)
   --sitemap URL         fetch the pages a sitemap lists (a sitemap index is followed), as --urls
                         does; repeatable
@@ -170,7 +171,10 @@ async function learnBatchSites(files: readonly string[], roots: ReadonlyMap<stri
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-/** The named fields of every line of a batch's JSONL as one CSV file (written atomically); returns the rows written. */
+/** Page ids as people sort them: `page-2` before `page-10`. */
+const PAGE_ID_ORDER = new Intl.Collator('en', { numeric: true });
+
+/** The named fields of every line of a batch's JSONL as one CSV file (written atomically), in page id order; returns the rows written. */
 export async function writeBatchCsv(jsonl: string, csvPath: string): Promise<number> {
   const pages: FieldsCsvPage[] = [];
   for (const line of (await readFile(jsonl, 'utf8')).split('\n')) {
@@ -190,6 +194,8 @@ export async function writeBatchCsv(jsonl: string, csvPath: string): Promise<num
     });
   }
   if (pages.length === 0) throw new PithError('BAD_OPTION', `--csv: no line of ${jsonl} has named fields or lists (the model has no field rules for these pages' site; --lists adds lists)`);
+  // Lines come in the order workers finish them: rows in the pages' id order make the file (and its columns) the same on every run.
+  pages.sort((a, b) => PAGE_ID_ORDER.compare(a.id ?? '', b.id ?? ''));
   const text = fieldsCsv(pages, { id: true, url: true });
   await writeFileAtomic(csvPath, text, 'CSV file');
   return csvRowCount(pages);
@@ -382,6 +388,7 @@ function reportBatchEnd(summary: BatchSummary, damage: readonly string[], out: s
   const filtered = Object.entries(summary.filtered ?? {});
   if (filtered.length > 0) stderr.write(`batch: pages skipped (a line says so, no file): ${filtered.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
   stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
+  if (summary.fieldWarnings) stderr.write(`batch: ${summary.fieldWarnings} page(s) with field warnings: a field rule found nothing or a value unlike the examples (metadata.fieldWarnings in their lines; pith extract PAGE --model M --explain names the rule)\n`);
 }
 
 /** Whether a batch failed because the pipe it wrote to lost its reader (EPIPE). */

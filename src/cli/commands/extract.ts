@@ -88,16 +88,41 @@ Examples:
   curl -s https://example.com/a | pith extract - --format json
 `;
 
+/**
+ * Why a rule tried before the one used gave nothing: the best rule found nothing at all; a later
+ * one stands in only with values like the examples, so it may have found values and set them aside.
+ */
+function failedRuleNote(rank: number): string {
+  return rank === 0 ? 'found nothing' : 'found nothing like the examples';
+}
+
+/** What a user does about a field warning: the feedback loop of docs/fields.md. */
+const FIELD_CORRECTION_HINT = '# a wrong or missing value: put this page in the training folder (html/) with the right values in fields/<name>.json ([] where the page has none) and run pith train again';
+
+/**
+ * Why `--format csv` has nothing to write for a page, and what to do: a model with field rules
+ * for other sites names them (a page that declares no URL and whose template has changed
+ * more than the match allows is taken by `--site`).
+ */
+export function noCsvRowsMessage(model: LoadedModel): string {
+  const fieldSites = (model.sites ?? []).filter((s) => s.hasFieldRules).map((s) => s.host);
+  const what = fieldSites.length === 0
+    ? 'the model has no field rules for this page; add --lists for its main list as CSV, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md)'
+    : `the model's field rules are for ${fieldSites.join(', ')}, and this page is of none of them (by its URL host or its template: --explain says which site model fits); --site ${fieldSites[0]} applies that site's rules anyway, --lists gives the page's main list as CSV`;
+  return `--format csv writes named fields or list items: ${what}, or use --format json`;
+}
+
 /** The field rules' part of `--explain`: per field the rules that found nothing, the one that gave its values, and warnings. */
 export function explainFields(f: FieldExtraction): string {
-  let out = '';
+  let out = '# fields by the site model\'s rules (how to read a rule: docs/fields.md, "Rules")\n';
   for (const [name, t] of Object.entries(f.trace)) {
     const values = f.fields[name] ?? [];
     out += `# field ${name}: ${values.length ? values.map((v) => `${JSON.stringify(v.value)} (${v.confidence})`).join(', ') : 'no value'}\n`;
-    for (const r of t.failed) out += `    failed: ${r}   (found nothing)\n`;
+    for (const [k, r] of t.failed.entries()) out += `    failed: ${r}   (${failedRuleNote(k)})\n`;
     if (t.used) out += `    used:   ${t.used}\n`;
     for (const w of f.warnings.filter((x) => x.field === name)) out += `    warning: ${w.reason}${w.value !== undefined ? ` ${JSON.stringify(w.value)}` : ''}: ${w.detail}\n`;
   }
+  if (f.warnings.length > 0) out += `${FIELD_CORRECTION_HINT}\n`;
   for (const [i, r] of f.records.entries()) out += `# record ${i + 1}: ${JSON.stringify(r)}\n`;
   return out;
 }
@@ -213,7 +238,7 @@ export const command: Command = {
       writeExplanation(io, result, model);
       return EXIT.ok;
     }
-    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', '--format csv writes named fields or list items: the model has no field rules for this page; add --lists for its main list as CSV, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md), or use --format json');
+    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', noCsvRowsMessage(model));
     const pageLists = lists && listModel ? lists.pageLists(result.page.tree, listModel) : undefined;
     const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), pageLists);
     await writeOutput(io, optString(values, 'out'), rendered);

@@ -10,6 +10,7 @@ import { startLabelServer } from '../../annotate/server.js';
 import { loadModelPredictor } from '../../annotate/model-predictor.js';
 import { createRetrainer } from '../../annotate/retrain.js';
 import { bundledModelPath } from '../../pipeline/extract.js';
+import { isFieldsFolder } from '../../corpus/readers/fields.js';
 
 const HELP = `Usage: pith label <corpus-dir> [options]
 
@@ -18,10 +19,12 @@ its URL, which carries a per-session token. Open it in a browser; stop with Ctrl
 
 Options:
   --add SPEC        add pages first (repeatable): an .html/.htm/.html.gz file, a folder of
-                    them, an http(s) URL, another pith corpus folder or an exported
-                    .pith-bundle.json (pages with their labels; at most 64 MiB, a larger
-                    one is refused with exit code 3). Symbolic links inside a folder or
-                    corpus that lead out of it are skipped, never read
+                    them, an http(s) URL, another pith corpus folder, a folder of field
+                    examples (html/ + fields/, docs/fields.md: each page with its fields,
+                    for the field mode) or an exported .pith-bundle.json (pages with their
+                    labels; at most 64 MiB, a larger one is refused with exit code 3).
+                    Symbolic links inside a folder or corpus that lead out of it are
+                    skipped, never read
   --port N          port on 127.0.0.1 (default: a free one)
   --model PATH      model file whose predictions pre-label unsaved pages (default: the
                     bundled model); the queue puts uncertain pages first. 'retrain' trains
@@ -43,7 +46,7 @@ async function ensureCorpus(dir: string, name: string | undefined, use: string |
   if (st && !st.isDirectory()) throw new PithError('BAD_OPTION', 'is a file, expected a corpus folder', dir);
   if (st && (await stat(resolve(dir, PITH_CORPUS_FILE)).catch(() => undefined))) return false;
   if (st && (await readdir(dir)).some((f) => !f.startsWith('.'))) {
-    throw new PithError('BAD_CORPUS', `not a pith corpus (no ${PITH_CORPUS_FILE}) and not empty: refusing to create one here`, dir);
+    throw new PithError('BAD_CORPUS', `not a pith corpus (no ${PITH_CORPUS_FILE}) and not empty: refusing to create one here; label in a new folder and add these pages to it: pith label NEW-FOLDER --add ${dir}${(await isFieldsFolder(dir)) ? ' (a folder of html/ + fields/ brings its field examples)' : ''}`, dir);
   }
   if (use !== undefined && use !== 'train' && use !== 'eval-only') throw new PithError('BAD_OPTION', `--use must be train or eval-only, got '${use}'`);
   await createPithCorpus(dir, { name: name ?? basename(resolve(dir)), use: (use ?? 'train') as 'train' | 'eval-only' });
@@ -75,7 +78,7 @@ export const command: Command = {
 
     if (adds.length > 0) {
       const r = await addToCorpus(dir, adds);
-      io.stderr.write(`added ${r.added.length} page(s)${r.labelled ? `, ${r.labelled} labelled` : ''}\n`);
+      io.stderr.write(`added ${r.added.length} page(s)${r.labelled ? `, ${r.labelled} labelled` : ''}${r.withFields ? `, ${r.withFields} with field examples (fields/)` : ''}\n`);
       for (const s of r.skipped) io.stderr.write(`  skipped ${s.source}: ${s.reason}\n`);
     }
 

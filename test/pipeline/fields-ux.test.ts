@@ -1,0 +1,97 @@
+/**
+ * What a user of a field model sees beyond the values: --explain says why a rule gave nothing
+ * and how to correct a value, --format csv on a page of another site names the model's sites,
+ * pith batch counts the pages whose rules stopped fitting, and --csv rows come in page order.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { command as trainCommand } from '../../src/cli/commands/train.js';
+import { command as extractCommand } from '../../src/cli/commands/extract.js';
+import { command as batchCommand, writeBatchCsv } from '../../src/cli/commands/batch.js';
+import type { Command } from '../../src/cli/command.js';
+
+/** A command run in this process: its exit code, stdout and stderr (a refusal rejects, as main turns it into exit 2 or 3). */
+async function inProcess(command: Command, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = new PassThrough().on('data', (d) => (stdout += String(d)));
+  const err = new PassThrough().on('data', (d) => (stderr += String(d)));
+  const code = await command.run(argv, { stdout: out, stderr: err, stdin: new PassThrough() });
+  return { code, stdout, stderr };
+}
+
+const book = (id: string, title: string, isbn: string, publisher?: string): string =>
+  `<base href="http://www.books.example/product/${id}"/><html><head><title>${title} - Books</title></head><body>
+  <div id="top"><a href="/">Home</a></div>
+  <div class="details"><h2>${title}</h2>
+  <ul class="info"><li><strong>ISBN-13</strong>: ${isbn}</li>${publisher ? `<li><strong>Publisher</strong>: ${publisher}</li>` : ''}<li><strong>Pages</strong>: 300</li></ul></div>
+  <div class="about"><p>${title} is a book of some length that people read with pleasure, and this paragraph says so at length so that a page has some body text.</p></div>
+  </body></html>`;
+
+let dir: string;
+let model: string;
+let pages: string;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pith-fields-ux-'));
+  const train = join(dir, 'train');
+  mkdirSync(join(train, 'html'), { recursive: true });
+  mkdirSync(join(train, 'fields'));
+  for (const [id, t, i, p] of [['1', 'First Book', '9780000000011', 'Acme Press'], ['2', 'Second Book', '9780000000022', 'Zed House']] as const) {
+    writeFileSync(join(train, 'html', `${id}.html`), book(id, t, i, p));
+    writeFileSync(join(train, 'fields', `${id}.json`), JSON.stringify({ title: [t], isbn: [i], publisher: [p] }));
+  }
+  model = join(dir, 'books.model.json.gz');
+  const r = await inProcess(trainCommand, [train, '--model', 'wrapper', '-o', model]);
+  assert.equal(r.code, 0, r.stderr);
+  pages = join(dir, 'pages');
+  mkdirSync(pages);
+  writeFileSync(join(pages, 'p10.html'), book('10', 'Tenth Book', '9780000000100', 'Quill'));
+  writeFileSync(join(pages, 'p2.html'), book('2', 'No Publisher Here', '9780000000002'));
+  writeFileSync(join(dir, 'other.html'), `<base href="http://www.other.example/news/5"/><html><head><title>Else</title></head><body><nav><a href="/">Front</a></nav><article><h1>Else</h1><p>${'A plain news story of another site, in words enough to be its body text. '.repeat(4)}</p></article></body></html>`);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('--explain: a later rule that found only values unlike the examples is said so, and a warning says how to correct a value', async () => {
+  const r = await inProcess(extractCommand, [join(pages, 'p2.html'), '--model', model, '--explain']);
+  assert.equal(r.code, 0);
+  const part = r.stdout.slice(r.stdout.indexOf('# fields by'));
+  assert.match(part, /^# fields by the site model's rules \(how to read a rule: docs\/fields\.md, "Rules"\)\n/);
+  // The label rule found nothing; the rules after it take the next line ("300", after "Pages"), unlike the examples.
+  assert.match(part, /# field publisher: no value\n {4}failed: label "publisher" \(strong\) -> li text#1 {3}\(found nothing\)\n {4}failed: .* {3}\(found nothing like the examples\)\n/);
+  assert.match(part, /warning: no-value/);
+  assert.match(part, /\n# a wrong or missing value: put this page in the training folder \(html\/\) with the right values in fields\/<name>\.json \(\[\] where the page has none\) and run pith train again\n/);
+  const fine = await inProcess(extractCommand, [join(pages, 'p10.html'), '--model', model, '--explain']);
+  assert.ok(!fine.stdout.includes('# a wrong or missing value'), 'no hint where no rule stopped fitting');
+});
+
+test('--format csv on a page of another site: the message names the sites the model has field rules for, and --site', async () => {
+  await assert.rejects(inProcess(extractCommand, [join(dir, 'other.html'), '--model', model, '--format', 'csv']), (e: Error & { code?: string }) => {
+    assert.equal(e.code, 'BAD_OPTION');
+    assert.match(e.message, /the model's field rules are for books\.example, and this page is of none of them .*--site books\.example applies that site's rules anyway/);
+    return true;
+  });
+  const forced = await inProcess(extractCommand, [join(dir, 'other.html'), '--model', model, '--format', 'csv', '--site', 'books.example']);
+  assert.equal(forced.code, 0);
+  assert.match(forced.stdout, /^url,/);
+});
+
+test('pith batch counts the pages with field warnings; --csv rows in page id order (p2 before p10), whatever order the lines came in', async () => {
+  const out = join(dir, 'out.jsonl');
+  const csv = join(dir, 'out.csv');
+  const r = await inProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--csv', csv]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /batch: 1 page\(s\) with field warnings: a field rule found nothing or a value unlike the examples/);
+  assert.deepEqual(readFileSync(csv, 'utf8').split('\r\n').slice(1, -1).map((row) => row.split(',')[0]), ['p2', 'p10']);
+  // Lines in another order (as workers finish them) give the same file.
+  const lines = readFileSync(out, 'utf8').trim().split('\n');
+  const shuffled = join(dir, 'shuffled.jsonl');
+  writeFileSync(shuffled, [...lines].reverse().join('\n') + '\n');
+  const again = join(dir, 'again.csv');
+  await writeBatchCsv(shuffled, again);
+  assert.equal(readFileSync(again, 'utf8'), readFileSync(csv, 'utf8'));
+});
