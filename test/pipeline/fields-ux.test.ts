@@ -95,3 +95,37 @@ test('pith batch counts the pages with field warnings; --csv rows in page id ord
   await writeBatchCsv(shuffled, again);
   assert.equal(readFileSync(again, 'utf8'), readFileSync(csv, 'utf8'));
 });
+
+/** A listing of `n` cards, each a name and a price, in a grid. */
+const listing = (n: number, kind: string): string => `<html><head><title>${kind}</title></head><body><nav><a href="/">Home</a> <a href="/tents">Tents</a></nav>
+  <main><h1>${kind}</h1><ul class="grid">${Array.from({ length: n }, (_, i) => `<li class="card"><h3 class="name"><a href="/p/${i}">${kind} model ${i + 1}, "Ultralight"</a></h3><div class="price-box"><span class="price">$${i + 10}.99</span></div></li>`).join('')}</ul></main></body></html>`;
+
+test('pith train PAGE --example F=VALUE: two example records given on the command line find every record, in page order, on another page of the template', async () => {
+  const page = join(dir, 'tents.html');
+  writeFileSync(page, listing(20, 'Tent'));
+  const m = join(dir, 'tents.model.json.gz');
+  const r = await inProcess(trainCommand, [page, '--model', 'wrapper', '--example', 'name=Tent model 1, "Ultralight"', '--example', 'name=Tent model 2, "Ultralight"', '--example', 'price=$10.99', '--example', 'price=$11.99', '-o', m]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /field name: \d rule\(s\)/);
+  const own = await inProcess(extractCommand, [page, '--model', m, '--format', 'json', '--fields', 'records']);
+  assert.deepEqual((JSON.parse(own.stdout) as { records: unknown[] }).records, Array.from({ length: 20 }, (_, i) => ({ name: `Tent model ${i + 1}, "Ultralight"`, price: `$${i + 10}.99` })));
+  const packs = join(dir, 'packs.html');
+  writeFileSync(packs, listing(7, 'Pack'));
+  const csv = await inProcess(extractCommand, [packs, '--model', m, '--format', 'csv']);
+  assert.equal(csv.stdout, 'url,name,price\r\n' + Array.from({ length: 7 }, (_, i) => `,"Pack model ${i + 1}, ""Ultralight""",$${i + 10}.99\r\n`).join(''));
+});
+
+test('pith train --example refuses what it cannot use, saying what to do', async () => {
+  const page = join(pages, 'p10.html');
+  const refused = async (argv: string[], re: RegExp): Promise<void> => {
+    await assert.rejects(inProcess(trainCommand, [...argv, '-o', join(dir, 'x.model.json')]), (e: Error & { code?: string }) => {
+      assert.match(e.message, re);
+      return true;
+    });
+  };
+  await refused([page, '--model', 'wrapper', '--example', 'title'], /--example takes FIELD=VALUE/);
+  await refused([page, '--model', 'wrapper', '--example', '=x'], /--example takes FIELD=VALUE/);
+  await refused([page, '--example', 'title=Tenth Book'], /use it with --model wrapper/);
+  await refused([pages, '--model', 'wrapper', '--example', 'title=Tenth Book'], /one page file, and this is not a file .*fields\/<name>\.json/);
+  await refused([page, page, '--model', 'wrapper', '--example', 'title=Tenth Book'], /name one page file \(got 2 inputs/);
+});

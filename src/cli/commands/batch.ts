@@ -388,7 +388,7 @@ function reportBatchEnd(summary: BatchSummary, damage: readonly string[], out: s
   const filtered = Object.entries(summary.filtered ?? {});
   if (filtered.length > 0) stderr.write(`batch: pages skipped (a line says so, no file): ${filtered.map(([why, n]) => `${why} ${n}`).join(', ')}\n`);
   stderr.write(`batch: ${summary.extracted} extracted, ${summary.failed} failed, ${summary.skipped} already done -> ${out} (${secs.toFixed(1)} s)\n`);
-  if (summary.fieldWarnings) stderr.write(`batch: ${summary.fieldWarnings} page(s) with field warnings: a field rule found nothing or a value unlike the examples (metadata.fieldWarnings in their lines; pith extract PAGE --model M --explain names the rule)\n`);
+  if (summary.fieldWarnings) stderr.write(`batch: ${summary.fieldWarnings} page(s) with field warnings: a field rule found nothing or a value unlike the examples (their lines' metadata.fieldWarnings, where lines carry metadata; pith extract PAGE --model M --explain names the rule)\n`);
 }
 
 /** Whether a batch failed because the pipe it wrote to lost its reader (EPIPE). */

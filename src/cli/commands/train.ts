@@ -12,6 +12,7 @@ import {
 import { EXIT, optBool, optInt, optString, optStrings, parseCommandArgs, parseSetPairs, type Command, type ParsedCommandArgs } from '../command.js';
 import { Progress } from '../progress.js';
 import { trainingReportText } from '../train-report.js';
+import { examplesFolder, parseExamples } from '../train-examples.js';
 
 type TrainValues = ParsedCommandArgs['values'];
 
@@ -105,6 +106,7 @@ export const command: Command = {
   summary: `train a model (${trainerNames().join(', ')}) on labelled corpora`,
   get help() {
     return `Usage: pith train <corpus...> --model ALGORITHM -o MODEL [options]
+       pith train PAGE --model wrapper --example FIELD=VALUE [--example ...] -o MODEL
 
 Trains a block labeller on corpora (pith's format or any shared corpus folder as it is)
 and writes a versioned model file (.json or .json.gz), atomically.
@@ -135,6 +137,10 @@ model elsewhere (metadata.extractor names which: wrapper, maxent, ..., or genera
   --site HOST         the pages' host (wrapper default: each page's URL host, one site model
                       per host; pages with no URL are grouped by template and the site named
                       template:<hash>)
+  --example F=VALUE   with --model wrapper and one page file: a value of field F on that page
+                      (repeatable; a field given twice has two values, e.g. two records of a
+                      list): the rules are learned as from a folder of html/ + fields/
+                      (docs/fields.md) holding that page, without writing one
   --unlabelled        with --model wrapper: learn from pages without labels (files or folders of
                       HTML): the template's repeated blocks, the general model's reading voted
                       by path and container, self-training the rules (docs/sites.md)
@@ -152,20 +158,29 @@ with Platt probabilities) learned from whole pages; the --set parameters are lis
       model: { type: 'string' }, out: { type: 'string', short: 'o' }, set: { type: 'string', multiple: true },
       families: { type: 'string' }, exclude: { type: 'string' }, limit: { type: 'string' }, 'allow-eval-only': { type: 'boolean' },
       site: { type: 'string' }, general: { type: 'string' }, layouts: { type: 'string' }, force: { type: 'boolean' }, unlabelled: { type: 'boolean' },
+      example: { type: 'string', multiple: true },
     });
     const out = optString(values, 'out');
     if (!out) throw new PithError('BAD_OPTION', '-o/--out is required');
     if (!optBool(values, 'force')) await refuseShippedModel(out);
     if (positionals.length === 0) throw new PithError('BAD_OPTION', 'expected at least one corpus folder');
     const trainer = trainerOption(values);
-    const bars = new StageBars(io.stderr);
-    const trained = await trainer.train(TrainingPages.at(positionals), { ...trainOptions(values), onProgress: (e) => bars.show(e) });
-    bars.finish();
-    const text = trainingReportText(trained.report, out);
-    for (const line of text.before) io.stderr.write(line + '\n');
-    if (trained.failure) throw new PithError(trained.failure.code, trained.failure.message, trained.failure.subject);
-    await saveModel(out, trained.model);
-    for (const line of text.after) io.stderr.write(line + '\n');
-    return EXIT.ok;
+    const examples = optStrings(values, 'example');
+    if (examples.length > 0 && (trainer.name !== 'wrapper' || optBool(values, 'unlabelled'))) throw new PithError('BAD_OPTION', '--example teaches named fields from labelled values: use it with --model wrapper (and without --unlabelled)');
+    const folder = examples.length > 0 ? await examplesFolder(positionals, parseExamples(examples)) : undefined;
+    try {
+      const bars = new StageBars(io.stderr);
+      const trained = await trainer.train(TrainingPages.at(folder ? [folder.dir] : positionals), { ...trainOptions(values), onProgress: (e) => bars.show(e) });
+      bars.finish();
+      const text = trainingReportText(trained.report, out);
+      for (const line of text.before) io.stderr.write(line + '\n');
+      // The examples' folder is this run's own: a failure names the page it was made of.
+      if (trained.failure) throw new PithError(trained.failure.code, trained.failure.message, folder && trained.failure.subject === folder.dir ? positionals[0] : trained.failure.subject);
+      await saveModel(out, trained.model);
+      for (const line of text.after) io.stderr.write(line + '\n');
+      return EXIT.ok;
+    } finally {
+      await folder?.remove();
+    }
   },
 };
