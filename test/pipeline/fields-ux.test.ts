@@ -12,6 +12,7 @@ import { PassThrough } from 'node:stream';
 import { command as trainCommand } from '../../src/cli/commands/train.js';
 import { command as extractCommand } from '../../src/cli/commands/extract.js';
 import { command as batchCommand, writeBatchCsv } from '../../src/cli/commands/batch.js';
+import { command as modelCommand } from '../../src/cli/commands/model.js';
 import type { Command } from '../../src/cli/command.js';
 
 /** A command run in this process: its exit code, stdout and stderr (a refusal rejects, as main turns it into exit 2 or 3). */
@@ -128,4 +129,15 @@ test('pith train --example refuses what it cannot use, saying what to do', async
   await refused([page, '--example', 'title=Tenth Book'], /use it with --model wrapper/);
   await refused([pages, '--model', 'wrapper', '--example', 'title=Tenth Book'], /one page file, and this is not a file .*fields\/<name>\.json/);
   await refused([page, page, '--model', 'wrapper', '--example', 'title=Tenth Book'], /name one page file \(got 2 inputs/);
+});
+
+test('pith model show --sites prints the field rules alone; without it the header says where they are', async () => {
+  const alone = await inProcess(modelCommand, ['show', model, '--sites']);
+  assert.equal(alone.code, 0);
+  assert.match(alone.stdout, /^site books\.example: wrapper/);
+  assert.match(alone.stdout, /field publisher: \d rule\(s\)\n\s+label "publisher" \(strong\) -> li text#1/);
+  assert.ok(!alone.stdout.includes('maxent model'), 'no general model weights');
+  const whole = await inProcess(modelCommand, ['show', model]);
+  assert.match(whole.stdout, /\nsite models books\.example \(at the end; --sites shows them alone\)\n/);
+  assert.ok(whole.stdout.endsWith(alone.stdout), 'the same site part at the end of the whole');
 });

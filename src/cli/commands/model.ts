@@ -29,6 +29,8 @@ neither finds a list.
 Options:
   --top N    attributes shown per label and direction (default 15)
   --lists    the bundled list model (models/lists.model.json.gz), when no file is given
+  --sites    only the site models the file holds (a wrapper's rules, named fields included),
+             without the general model before them
 `;
 
 /** Is the file a list model? Read by its format field, so a block model goes its own way. */
@@ -81,7 +83,7 @@ export const command: Command = {
   summary: 'inspect a model file (model dump / model show; --lists: the list model)',
   help: HELP,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, { top: { type: 'string' }, lists: { type: 'boolean' } });
+    const { values, positionals } = parseCommandArgs(argv, { top: { type: 'string' }, lists: { type: 'boolean' }, sites: { type: 'boolean' } });
     const [sub, given, ...extra] = positionals;
     if (sub !== 'dump' && sub !== 'show') throw new PithError('BAD_OPTION', sub ? `unknown subcommand '${sub}' (expected: dump, show)` : 'expected a subcommand: dump or show');
     const lists = optBool(values, 'lists');
@@ -96,6 +98,12 @@ export const command: Command = {
     }
     if (lists) throw new PithError('BAD_MODEL', 'not a list model', path);
     const file = await loadModel(path);
+    const sites = siteModelsOf(file);
+    if (optBool(values, 'sites')) {
+      // A site model's rules (named fields included) without the general model's weights before them.
+      io.stdout.write(sites.length === 0 ? `${path} holds no site models (pith train --model wrapper writes them: docs/sites.md)\n` : sites.map((site) => describeSiteEntry(site, path) + '\n').join('\n'));
+      return EXIT.ok;
+    }
     const labeler = labelerFromModel(file);
     const fs = file.featureSchema;
     const lines = [
@@ -107,11 +115,12 @@ export const command: Command = {
       `trained on ${file.trainingCorpora.map((c) => `${c.name} (${c.pages} pages, ${c.hash})`).join(', ') || '-'}`,
       'parameters',
       ...Object.entries(file.params).map(([k, v]) => `  ${k} = ${String(v)}`),
+      ...(sites.length > 0 ? [`site models ${sites.map((site) => site.host).join(', ')} (at the end; --sites shows them alone)`] : []),
       '',
     ];
     io.stdout.write(lines.join('\n') + '\n');
     io.stdout.write(isDescribable(labeler) ? labeler.describe(top) : `(no readable view for '${file.algorithm}' models)\n`);
-    for (const site of siteModelsOf(file)) {
+    for (const site of sites) {
       io.stdout.write('\n' + describeSiteEntry(site, path) + '\n');
     }
     return EXIT.ok;
