@@ -5,7 +5,7 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -140,4 +140,17 @@ test('pith model show --sites prints the field rules alone; without it the heade
   const whole = await inProcess(modelCommand, ['show', model]);
   assert.match(whole.stdout, /\nsite models books\.example \(at the end; --sites shows them alone\)\n/);
   assert.ok(whole.stdout.endsWith(alone.stdout), 'the same site part at the end of the whole');
+});
+
+test('pith batch --csv with --fields that leave the named fields out is refused before any page', async () => {
+  const out = join(dir, 'lean.jsonl');
+  await assert.rejects(inProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--fields', 'id,title', '--csv', join(dir, 'lean.csv')]), (e: Error & { code?: string }) => {
+    assert.equal(e.code, 'BAD_OPTION');
+    assert.match(e.message, /--csv writes the named fields the lines carry, and --fields leaves them out: add fields to --fields \(and records, for list pages\)/);
+    return true;
+  });
+  assert.ok(!existsSync(out), 'no page was extracted');
+  const kept = await inProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--fields', 'id,fields', '--csv', join(dir, 'lean.csv')]);
+  assert.equal(kept.code, 0, kept.stderr);
+  assert.match(readFileSync(join(dir, 'lean.csv'), 'utf8'), /^id,url,isbn,publisher,title\r\np2,/);
 });

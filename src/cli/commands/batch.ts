@@ -299,10 +299,15 @@ async function checkBatchSetup(s: BatchSettings, stderr: NodeJS.WritableStream):
 
 /**
  * CSV (`--csv`, or `--out-dir` files with `--format csv`) holds named fields and list items: with
- * no field rules in the model and no lists, every page's rows would be empty, so the batch is
- * refused before any page, as `pith extract --format csv` refuses such a page.
+ * no field rules in the model and no lists, or lines that `--fields` leaves without them, every
+ * page's rows would be empty, so the batch is refused before any page, as `pith extract --format
+ * csv` refuses such a page.
  */
 function checkCsvCanHaveRows(s: BatchSettings, model: LoadedModel, withLists: boolean): void {
+  // --csv reads the lines back: lines --fields leaves without fields and records have nothing for it.
+  if (s.csvOut !== undefined && s.fields !== undefined && !withLists && !s.fields.includes('fields') && !s.fields.includes('records')) {
+    throw new PithError('BAD_OPTION', '--csv writes the named fields the lines carry, and --fields leaves them out: add fields to --fields (and records, for list pages)');
+  }
   const csv = s.csvOut !== undefined ? '--csv' : s.outDir !== undefined && s.format === 'csv' ? '--format csv' : undefined;
   if (csv === undefined || withLists || (model.sites ?? []).some((site) => site.hasFieldRules)) return;
   throw new PithError('BAD_OPTION', `${csv} writes named fields or list items, and the model has no field rules for any site: add --lists for each page's main list, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md), or leave the JSONL alone`);
