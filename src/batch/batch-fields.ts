@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { PithError } from '../errors.js';
 import { outputFormatNamed, type OutputFormat } from '../pipeline/output-formats.js';
+import { NAMED_FIELDS_HINT } from '../pipeline/extract-fields.js';
 
 /** Fields a line may carry besides `id`, `url` (always there) and `date` (there when the input gives one). */
 export const BATCH_FIELDS = ['found', 'title', 'headings', 'body', 'markdown', 'html', 'metadata', 'confidence', 'blocks', 'comments', 'fields', 'records', 'lists'] as const;
@@ -22,7 +23,7 @@ export function parseBatchFields(list: string): BatchField[] {
     const f = raw.trim();
     if (f === '' || f === 'id' || f === 'url' || f === 'date') continue;
     if (!(BATCH_FIELDS as readonly string[]).includes(f)) {
-      throw new PithError('BAD_OPTION', `--fields: unknown field '${f}'; choose from id, url, date, ${BATCH_FIELDS.join(', ')}`);
+      throw new PithError('BAD_OPTION', `--fields: unknown field '${f}'; choose from id, url, date, ${BATCH_FIELDS.join(', ')} (${NAMED_FIELDS_HINT})`);
     }
     if (!out.includes(f as BatchField)) out.push(f as BatchField);
   }

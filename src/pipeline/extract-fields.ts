@@ -13,13 +13,16 @@ export const RESULT_FIELDS = ['found', 'reason', 'title', 'headings', 'body', 'm
 export const METADATA_FIELDS = ['pageTitle', 'author', 'date', 'siteName', 'url', 'lang', 'excerpt', 'image', 'dir'] as const;
 export const EXTRACT_FIELDS: readonly string[] = [...RESULT_FIELDS, ...METADATA_FIELDS];
 
+/** Said with an unknown `--fields` name: a field model's own fields (`price`) are not keys of the result but values of its `fields`. */
+export const NAMED_FIELDS_HINT = 'a field model\'s named fields (a price, an author) come together under fields and records; CSV (extract --format csv, batch --csv) gives each a column';
+
 /** `--fields` to the names, in the order given, each once; an unknown name is a BAD_OPTION. */
 export function parseExtractFields(list: string): string[] {
   const out: string[] = [];
   for (const raw of list.split(',')) {
     const name = raw.trim();
     if (name === '') continue;
-    if (!EXTRACT_FIELDS.includes(name)) throw new PithError('BAD_OPTION', `--fields: unknown field '${name}'; choose from ${EXTRACT_FIELDS.join(', ')}`);
+    if (!EXTRACT_FIELDS.includes(name)) throw new PithError('BAD_OPTION', `--fields: unknown field '${name}'; choose from ${EXTRACT_FIELDS.join(', ')} (${NAMED_FIELDS_HINT})`);
     if (!out.includes(name)) out.push(name);
   }
   if (out.length === 0) throw new PithError('BAD_OPTION', '--fields needs at least one field name');

@@ -8,12 +8,17 @@ import { fixture, repoRoot } from '../helpers/paths.js';
 import { extractBytes, loadExtractionModel, resultToJson } from '../../src/pipeline/extract.js';
 import { fieldsText, parseExtractFields, pickFields } from '../../src/pipeline/extract-fields.js';
 import { isPithError } from '../../src/errors.js';
+import { parseBatchFields } from '../../src/batch/batch-fields.js';
 
 const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
 
 test('parseExtractFields keeps the order given, drops repeats and blanks, refuses unknown names', () => {
   assert.deepEqual(parseExtractFields(' author,title,,author ,date'), ['author', 'title', 'date']);
   assert.throws(() => parseExtractFields('title,wordcount'), (e) => isPithError(e) && e.code === 'BAD_OPTION' && /unknown field 'wordcount'/.test(e.message));
+  // A field model's own field named as if it were a key of the result: the message says where such values are.
+  for (const parse of [parseExtractFields, parseBatchFields]) {
+    assert.throws(() => parse('title,price'), (e) => isPithError(e) && /unknown field 'price'.*\(a field model's named fields \(a price, an author\) come together under fields and records; CSV \(extract --format csv, batch --csv\) gives each a column\)/.test(e.message));
+  }
   assert.throws(() => parseExtractFields(' , '), (e) => isPithError(e) && e.code === 'BAD_OPTION');
 });
 
