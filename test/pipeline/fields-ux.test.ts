@@ -13,6 +13,7 @@ import { command as trainCommand } from '../../src/cli/commands/train.js';
 import { command as extractCommand } from '../../src/cli/commands/extract.js';
 import { command as batchCommand, writeBatchCsv } from '../../src/cli/commands/batch.js';
 import { command as modelCommand } from '../../src/cli/commands/model.js';
+import { command as sitesCommand } from '../../src/cli/commands/sites.js';
 import type { Command } from '../../src/cli/command.js';
 
 /** A command run in this process: its exit code, stdout and stderr (a refusal rejects, as main turns it into exit 2 or 3). */
@@ -153,4 +154,12 @@ test('pith batch --csv with --fields that leave the named fields out is refused 
   const kept = await inProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--fields', 'id,fields', '--csv', join(dir, 'lean.csv')]);
   assert.equal(kept.code, 0, kept.stderr);
   assert.match(readFileSync(join(dir, 'lean.csv'), 'utf8'), /^id,url,isbn,publisher,title\r\np2,/);
+});
+
+test('pith sites check counts the pages whose field rules stopped fitting, by field and reason, and names them', async () => {
+  const r = await inProcess(sitesCommand, ['check', model, pages]);
+  assert.equal(r.code, 0, 'the pages fit the site model: field warnings are reported, not a drifted site');
+  assert.match(r.stdout, /books\.example \(wrapper\): fits: 2 page\(s\) labelled .*; field warnings on 1 page\(s\) \(publisher no-value 1; pith extract PAGE --model MODEL --explain names the rule\): \S*p2\.html\n/);
+  const json = JSON.parse((await inProcess(sitesCommand, ['check', model, pages, '--json'])).stdout) as { sites: { fieldWarned: number; fieldWarnings: Record<string, number> }[] };
+  assert.deepEqual([json.sites[0]!.fieldWarned, json.sites[0]!.fieldWarnings], [1, { 'publisher no-value': 1 }]);
 });

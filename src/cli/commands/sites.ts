@@ -11,8 +11,9 @@ const HELP = `Usage: pith sites check MODEL <pages|folders...> [--json]
 Reports how MODEL's site models take the pages (docs/sites.md, "Drift"): per site model, the
 pages it labelled (picked by URL host or by template, with the lowest template fit) and the
 pages meant for it that went to the general model because they no longer fit its template or
-its rules (drift); and the pages no site model was picked for. Exit 0; 5 when a site drifted
-on more pages than it labelled.
+its rules (drift); the pages whose named fields gave warnings (a field rule found nothing or a
+value unlike the examples: docs/fields.md); and the pages no site model was picked for. Exit 0;
+5 when a site drifted on more pages than it labelled.
 
 Options:
   --json     the report as JSON
