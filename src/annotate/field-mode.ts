@@ -159,9 +159,14 @@ export async function fieldPreview(ws: Workspace, id: string): Promise<FieldPrev
   return preview(ws, await session(ws), id);
 }
 
-function describe(field: string, body: FieldsBody | undefined): string {
+function describe(field: string, body: FieldsBody | undefined, examples: ReadonlyMap<string, ApiFieldValues>): string {
   const rules = body?.fields[field]?.rules ?? [];
-  return rules.length === 0 ? `no rule finds ${field} yet` : `${rules.length} rule(s) for ${field}, best: ${formatFieldRule(rules[0]!)}`;
+  if (rules.length > 0) return `${rules.length} rule(s) for ${field}, best: ${formatFieldRule(rules[0]!)}`;
+  // Induction proposes rules from every place an example stands and keeps those that take fewer other values than examples.
+  const given = [...examples.values()].some((f) => (f[field] ?? []).length > 0);
+  return given
+    ? `no rule finds ${field} yet: no value given for it stands on its page (as text or in an attribute: check spelling and spacing), or each rule reaching it takes as many other values`
+    : `no rule finds ${field} yet`;
 }
 
 /** Sets page `id`'s values of `field` (`null`: the page gives none: forgets the field there) and induces the rules again. */
@@ -176,7 +181,7 @@ export function setFieldExample(ws: Workspace, id: string, field: string, values
     s.changed.add(id);
     s.body = await induce(ws, s.examples);
     const what = values === null ? `${field} forgotten on ${id}` : values.length === 0 ? `${id} has no ${field}` : `${field} on ${id}: ${values.map((v) => JSON.stringify(v)).join(', ')}`;
-    return { message: `${what}; ${describe(field, s.body)}`, preview: await preview(ws, s, id) };
+    return { message: `${what}; ${describe(field, s.body, s.examples)}`, preview: await preview(ws, s, id) };
   });
 }
 
@@ -210,7 +215,7 @@ export function correctField(ws: Workspace, id: string, field: string, wrong: st
       wrong !== undefined ? (gone ? `${JSON.stringify(wrong)} is no longer taken` : `${JSON.stringify(wrong)} is still taken`) : '',
       right !== undefined ? (found ? `${JSON.stringify(right)} is now found` : `${JSON.stringify(right)} is not found by the rules yet`) : '',
     ].filter(Boolean);
-    return { message: `${field} corrected on ${id}: ${parts.join('; ')}; ${describe(field, s.body)}`, preview: await preview(ws, s, id) };
+    return { message: `${field} corrected on ${id}: ${parts.join('; ')}; ${describe(field, s.body, s.examples)}`, preview: await preview(ws, s, id) };
   });
 }
 
