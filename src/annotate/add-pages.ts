@@ -15,10 +15,10 @@ import { allowAll } from '../util/fetch-policy.js';
 import { DEFAULT_MAX_BYTES, decodeHtml } from '../dom/bytes.js';
 import { addPithPage, isValidPageId, PITH_CORPUS_FILE } from '../corpus/pith-format.js';
 import { importBundle, importCorpusDir, MAX_BUNDLE_BYTES, readBundleFile, type ImportReport } from './bundle.js';
-import { parseJsonLimited, readBoundedFile, readFileInside, reasonOf, resolveInside } from './safe-files.js';
-import { isFieldsFolder, parseFieldValues } from '../corpus/readers/fields.js';
+import { readBoundedFile, readFileInside, reasonOf, resolveInside } from './safe-files.js';
+import { HTML_RE as FIELDS_PAGE_NAME_RE, isFieldsFolder } from '../corpus/readers/fields.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import { corpusFieldsDir, fieldsFileText } from './field-mode.js';
+import { corpusFieldsDir, fieldsFileText, MAX_FIELDS_FILE, readFieldsFile } from './field-mode.js';
 
 export interface AddReport {
   readonly added: readonly string[];
@@ -28,9 +28,6 @@ export interface AddReport {
   /** Pages whose field examples came with them (from a folder of html/ + fields/: docs/fields.md). */
   readonly withFields: number;
 }
-
-/** Largest fields file read from a folder of examples (the label app's own limit for its fields files). */
-const MAX_FIELDS_FILE_BYTES = 4 * 1024 * 1024;
 
 const PAGE_FILE_RE = /\.(x?html?)(\.gz)?$/i;
 /** Folders deeper than this are not searched for pages. */
@@ -90,34 +87,96 @@ async function pageFiles(root: string): Promise<{ files: string[]; skipped: { so
   return { files: files.sort(), skipped };
 }
 
-/** A page's name in a folder of examples: its file name without the page extension (`0042.htm.gz` -> `0042`), as the fields reader pairs it. */
-function exampleName(file: string): string {
-  return basename(file).replace(/\.gz$/i, '').replace(/\.x?html?$/i, '');
+type Skipped = { source: string; reason: string };
+
+/**
+ * The pages of a folder of examples as `pith train` pairs them with their fields files (the
+ * fields reader's page names, html/'s own files only, the first of a name in sorted order); a
+ * subfolder, a second page of one name and a link out of html/ are said, not added.
+ */
+async function examplePages(htmlDir: string): Promise<{ pages: Map<string, string>; skipped: Skipped[] }> {
+  const pages = new Map<string, string>();
+  const skipped: Skipped[] = [];
+  const entries = (await readdir(htmlDir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const d of entries) {
+    if (d.name.startsWith('.')) continue;
+    const p = join(htmlDir, d.name);
+    if (d.isDirectory()) {
+      skipped.push({ source: p, reason: 'a folder inside html/: pith train reads only the pages directly in html/, so its pages are not added' });
+      continue;
+    }
+    const name = FIELDS_PAGE_NAME_RE.exec(d.name)?.[1];
+    if (name === undefined || !(d.isFile() || d.isSymbolicLink())) continue;
+    if (pages.has(name)) {
+      skipped.push({ source: p, reason: `another page named ${name} (${basename(pages.get(name)!)}) is the one paired with fields/${name}.json` });
+      continue;
+    }
+    if (d.isSymbolicLink()) {
+      try {
+        if (!(await stat(await resolveInside(htmlDir, p))).isFile()) throw new PithError('IO', 'symbolic link to a folder: not followed', p);
+      } catch (e) {
+        skipped.push({ source: p, reason: reasonOf(e) });
+        continue;
+      }
+    }
+    pages.set(name, p);
+  }
+  return { pages, skipped };
+}
+
+/** A folder of examples' fields files by page name (`fields/<name>.json`, the first of a name in sorted order, as the fields reader takes them). */
+async function exampleFieldsFiles(fieldsDir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const f of (await readdir(fieldsDir)).sort()) {
+    const name = /^(.+)\.json$/i.exec(f)?.[1];
+    if (name !== undefined && !out.has(name)) out.set(name, join(fieldsDir, f));
+  }
+  return out;
+}
+
+/** A page's fields as the corpus's `fields/<id>.json` text, refused when the label app could not read that file back. */
+function corpusFieldsText(fields: Readonly<Record<string, readonly string[]>>, source: string): string {
+  const text = fieldsFileText(fields);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_FIELDS_FILE) throw new PithError('TOO_LARGE', `its fields, written one value a line as the label app writes them, take ${bytes} bytes, above the label app's limit of ${MAX_FIELDS_FILE} (1 MiB) for a fields file`, source);
+  return text;
 }
 
 /**
  * A folder of examples (docs/fields.md: `html/<name>.html` + `fields/<name>.json`): its pages,
  * each with its fields file as the page's field examples in the corpus (`fields/<id>.json`, which
- * the field mode starts from). A page whose fields file cannot be read is skipped whole.
+ * the field mode starts from). A page whose fields file cannot be read (or is above the label
+ * app's limit) is skipped whole; a fields file without its page and gold/ are said.
  */
-async function addExamplesFolder(dir: string, spec: string, addBytes: (source: string, name: string, bytes: Uint8Array) => Promise<string>, acc: { skipped: { source: string; reason: string }[]; withFields: number }): Promise<void> {
+async function addExamplesFolder(dir: string, spec: string, addBytes: (source: string, name: string, bytes: Uint8Array) => Promise<string>, acc: { skipped: Skipped[]; withFields: number }): Promise<void> {
   const htmlDir = join(spec, 'html');
-  const { files, skipped } = await pageFiles(htmlDir);
+  const { pages, skipped } = await examplePages(htmlDir);
   acc.skipped.push(...skipped);
-  for (const f of files) {
+  const fieldsFiles = await exampleFieldsFiles(join(spec, 'fields'));
+  for (const [name, path] of fieldsFiles) {
+    if (!pages.has(name)) acc.skipped.push({ source: path, reason: `fields without their page (no html/${name}.html[.gz])` });
+  }
+  if (await exists(join(spec, 'gold'))) acc.skipped.push({ source: join(spec, 'gold'), reason: 'not added: the label app labels title and body on the page itself (pith train of this folder reads gold/)' });
+  // Checked once, before any page: a corpus whose fields/ cannot be written gets none of these pages.
+  const corpusFields = fieldsFiles.size > 0 ? await corpusFieldsDir(dir) : undefined;
+  for (const [name, f] of pages) {
+    const fieldsPath = fieldsFiles.get(name);
+    let id: string;
+    let text: string | undefined;
     try {
-      const fieldsPath = join(spec, 'fields', `${exampleName(f)}.json`);
       // The fields are read and checked before the page is stored.
-      const fields = (await exists(fieldsPath))
-        ? parseFieldValues(parseJsonLimited(await readFileInside(spec, fieldsPath, MAX_FIELDS_FILE_BYTES), { maxBytes: MAX_FIELDS_FILE_BYTES, maxDepth: 8, maxValues: 100_000 }, fieldsPath), fieldsPath)
-        : undefined;
-      const id = await addBytes(f, relative(htmlDir, f), await readFileInside(htmlDir, f, DEFAULT_MAX_BYTES));
-      if (fields) {
-        await writeFileAtomic(join(await corpusFieldsDir(dir), `${id}.json`), fieldsFileText(fields), 'fields file');
-        acc.withFields++;
-      }
+      text = fieldsPath !== undefined ? corpusFieldsText(await readFieldsFile(spec, fieldsPath), fieldsPath) : undefined;
+      id = await addBytes(f, basename(f), await readFileInside(htmlDir, f, DEFAULT_MAX_BYTES));
     } catch (e) {
       acc.skipped.push({ source: f, reason: reasonOf(e) });
+      continue;
+    }
+    if (text === undefined || corpusFields === undefined) continue;
+    try {
+      await writeFileAtomic(join(corpusFields, `${id}.json`), text, 'fields file');
+      acc.withFields++;
+    } catch (e) {
+      acc.skipped.push({ source: fieldsPath!, reason: `page added as ${id} without its field examples: ${reasonOf(e)}` });
     }
   }
 }

@@ -25,7 +25,8 @@ import type { Workspace } from './workspace.js';
 import type { ApiFieldValue, ApiFieldValues, FieldChangeReply, FieldPreviewReply, FieldSaveReply } from './api-types.js';
 
 export const FIELDS_DIR = 'fields';
-const MAX_FIELDS_FILE = 1024 * 1024;
+/** Largest fields file the label app reads (a larger one is left out of its session). */
+export const MAX_FIELDS_FILE = 1024 * 1024;
 const MAX_VALUE_CHARS = 2000;
 const MAX_VALUES = 500;
 const FIELD_NAME_RE = /^[A-Za-z0-9_][A-Za-z0-9_ .-]{0,62}[A-Za-z0-9_.]$|^[A-Za-z0-9_]$/;
@@ -63,6 +64,21 @@ const sessions = new WeakMap<Workspace, Promise<FieldSession>>();
 /** Runs `fn` after every field-mode change of this workspace already started (changes never interleave). */
 const exclusive = exclusiveRunner<Workspace>();
 
+/**
+ * The field values of a fields file lying inside `root` (a link out of it refused), as the label
+ * app reads them: at most MAX_FIELDS_FILE bytes.
+ */
+export async function readFieldsFile(root: string, path: string): Promise<Record<string, string[]>> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFileInside(root, path, MAX_FIELDS_FILE);
+  } catch (e) {
+    if (e instanceof PithError && e.code === 'TOO_LARGE') throw new PithError('TOO_LARGE', `${reasonOf(e)} bytes (1 MiB): the label app's limit for a fields file`, path, { cause: e });
+    throw e;
+  }
+  return parseFieldValues(parseJsonLimited(bytes, { maxBytes: MAX_FIELDS_FILE, maxDepth: 8, maxValues: 100_000 }, path), path);
+}
+
 /** The corpus's fields files, read tolerantly (a bad file is left out: the session starts without it). */
 async function loadFieldFiles(ws: Workspace): Promise<Map<string, ApiFieldValues>> {
   const out = new Map<string, ApiFieldValues>();
@@ -77,10 +93,8 @@ async function loadFieldFiles(ws: Workspace): Promise<Map<string, ApiFieldValues
   for (const name of names) {
     const m = /^(.+)\.json$/.exec(name);
     if (!m || !isValidPageId(m[1]!)) continue;
-    const path = join(dir, name);
     try {
-      const data = parseJsonLimited(await readFileInside(ws.dir, path, MAX_FIELDS_FILE), { maxBytes: MAX_FIELDS_FILE, maxDepth: 8, maxValues: 100_000 }, name);
-      out.set(m[1]!, parseFieldValues(data, path));
+      out.set(m[1]!, await readFieldsFile(ws.dir, join(dir, name)));
     } catch {
       // unreadable: not an example; a save of that page would replace it with what the session holds
     }

@@ -63,3 +63,75 @@ test('pith label on a folder of examples (not a pith corpus) says how to label i
     await rm(root, { recursive: true, force: true });
   }
 });
+
+test('--add of a folder of examples pairs pages and fields files as pith train does: html/\'s own pages only, a fields file or gold/ without a page said', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'pith-add-examples-'));
+  try {
+    const ex = join(root, 'books');
+    await mkdir(join(ex, 'html', 'sub'), { recursive: true });
+    await mkdir(join(ex, 'fields'));
+    await mkdir(join(ex, 'gold'));
+    await writeFile(join(ex, 'html', '0001.html'), page('First Book', 'Ann Author'));
+    await writeFile(join(ex, 'html', 'sub', '0001.html'), page('Another Book', 'Bo Other'));
+    await writeFile(join(ex, 'html', 'sub', '0005.html'), page('Fifth Book', 'Ed Five'));
+    await writeFile(join(ex, 'fields', '0001.json'), JSON.stringify({ title: ['First Book'] }));
+    await writeFile(join(ex, 'fields', '0005.json'), JSON.stringify({ title: ['Fifth Book'] }));
+    await writeFile(join(ex, 'gold', '0001.txt'), 'First Book\nSome text about the book.\n');
+    const corpus = join(root, 'corpus');
+    await createPithCorpus(corpus, { name: 'books', use: 'train' });
+    const r = await addToCorpus(corpus, [ex]);
+    assert.deepEqual(r.added, ['0001'], 'html/sub/ is not read by pith train, so its pages (one named as a top-level page) are not added with its examples');
+    assert.equal(r.withFields, 1);
+    assert.deepEqual(JSON.parse(await readFile(join(corpus, 'fields', '0001.json'), 'utf8')), { title: ['First Book'] });
+    const said = r.skipped.map((s) => `${s.source.slice(ex.length + 1)}: ${s.reason}`).sort();
+    assert.equal(said.length, 3, said.join('\n'));
+    assert.match(said[0]!, /^fields\/0005\.json: fields without their page/);
+    assert.match(said[1]!, /^gold: not added/);
+    assert.match(said[2]!, /^html\/sub: a folder inside html\/: pith train reads only the pages directly in html\//);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('--add of a folder of examples skips a page whose fields file the label app would not read (above 1 MiB as given, or once written one value a line)', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'pith-add-examples-'));
+  try {
+    const ex = join(root, 'books');
+    await mkdir(join(ex, 'html'), { recursive: true });
+    await mkdir(join(ex, 'fields'));
+    for (const n of ['0001', '0002', '0003']) await writeFile(join(ex, 'html', `${n}.html`), page(`Book ${n}`, 'Ann Author'));
+    await writeFile(join(ex, 'fields', '0001.json'), JSON.stringify({ title: ['Book 0001'], note: ['x'.repeat(1_500_000)] }));
+    // 900 KB as given; one value a line (as the label app writes its files) it is above 1 MiB.
+    await writeFile(join(ex, 'fields', '0002.json'), JSON.stringify({ title: ['Book 0002'], tag: Array.from({ length: 90_000 }, () => 'abcdefgh') }));
+    await writeFile(join(ex, 'fields', '0003.json'), JSON.stringify({ title: ['Book 0003'] }));
+    const corpus = join(root, 'corpus');
+    await createPithCorpus(corpus, { name: 'books', use: 'train' });
+    const r = await addToCorpus(corpus, [ex]);
+    assert.deepEqual(r.added, ['0003']);
+    assert.equal(r.withFields, 1);
+    const reasons = Object.fromEntries(r.skipped.map((s) => [s.source.slice(ex.length + 1), s.reason]));
+    assert.match(reasons['html/0001.html'] ?? '', /above the limit of 1048576 bytes \(1 MiB\): the label app's limit for a fields file/);
+    assert.match(reasons['html/0002.html'] ?? '', /take \d+ bytes, above the label app's limit of 1048576 \(1 MiB\) for a fields file/);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('--add of a folder of examples: a page stored whose fields file cannot be written is said to be added without its field examples', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'pith-add-examples-'));
+  try {
+    const ex = await examplesFolder(root);
+    const corpus = join(root, 'corpus');
+    await createPithCorpus(corpus, { name: 'books', use: 'train' });
+    await mkdir(join(corpus, 'fields', '0001.json'), { recursive: true }); // a folder where the fields file goes: the write fails
+    const r = await addToCorpus(corpus, [ex]);
+    assert.deepEqual([...r.added].sort(), ['0001', '0002', '0004']);
+    assert.equal(r.withFields, 1);
+    const failed = r.skipped.filter((s) => /fields\/0001\.json$/.test(s.source));
+    assert.equal(failed.length, 1);
+    assert.match(failed[0]!.reason, /^page added as 0001 without its field examples: /);
+    assert.ok(!r.skipped.some((s) => /html\/0001\.html$/.test(s.source)), 'the page is added, not skipped');
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});

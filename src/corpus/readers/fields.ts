@@ -16,7 +16,7 @@ import { parseMsvGold } from './msv.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 import { isRecord } from '../../util/is-record.js';
 
-const HTML_RE = /^(.+)\.(?:html?|xhtml)(?:\.gz)?$/i;
+export const HTML_RE = /^(.+)\.(?:html?|xhtml)(?:\.gz)?$/i;
 const FIELDS_RE = /^(.+)\.json$/i;
 const GOLD_RE = /^(.+)\.txt$/i;
 
