@@ -5,27 +5,58 @@
  * (`html/<name>` + `fields/<name>.json`) in a temporary folder, which `pith train` reads as it
  * reads any such folder: the rules are the ones the files written by hand would give.
  */
+import { rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { PithError } from '../index.js';
+import { HTML_RE as PAGE_NAME_RE } from '../corpus/readers/fields.js';
 
-/** The page names the fields reader pairs with a fields file (docs/fields.md). */
-const PAGE_NAME_RE = /^(.+)\.(?:html?|xhtml)(?:\.gz)?$/i;
+/** The temporary folder's name starts so (in the system's temporary folder): a leftover says what it was. */
+export const EXAMPLES_DIR_PREFIX = 'pith-examples-';
 
-/** `FIELD=VALUE` pairs as the page's fields, values of one field in the order given. */
+/**
+ * `FIELD=VALUE` pairs as the page's fields, values of one field in the order given. A value is
+ * what the page shows: an empty one is refused (a field the page lacks is left out; with one
+ * page there is nothing to learn of a field it lacks).
+ */
 export function parseExamples(pairs: readonly string[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  const fields = new Map<string, string[]>();
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     const field = eq > 0 ? pair.slice(0, eq).trim() : '';
     if (!field) throw new PithError('BAD_OPTION', `--example takes FIELD=VALUE (e.g. --example price='$9.99'), got '${pair}'`);
-    (fields[field] ??= []).push(pair.slice(eq + 1));
+    // A fields file's `__proto__` key is no field once read as JSON: refused rather than lost.
+    if (field === '__proto__') throw new PithError('BAD_OPTION', `--example: '__proto__' cannot be a field name; give the field another name`);
+    const value = pair.slice(eq + 1);
+    if (!value.trim()) throw new PithError('BAD_OPTION', `--example ${field}= gives no value: give the value as the page shows it (leave out a field the page does not have)`);
+    const values = fields.get(field) ?? [];
+    values.push(value);
+    fields.set(field, values);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
-/** A training folder of one page with its examples; `remove` deletes it. */
+/** The signals that end a `pith train` run (as `pith batch` handles them). */
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Stopped by a signal while `dir` exists: it is removed, then the signal's own action (death)
+ * follows. Returns the function that takes the handlers away again.
+ */
+function removeOnSignal(dir: string): () => void {
+  const onSignal = (signal: NodeJS.Signals): void => {
+    rmSync(dir, { recursive: true, force: true });
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  return () => {
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+  };
+}
+
+/** A training folder of one page with its examples; `remove` deletes it (a signal that ends the process before then deletes it too). */
 export interface ExamplesFolder {
   readonly dir: string;
   remove(): Promise<void>;
@@ -43,15 +74,26 @@ export async function examplesFolder(inputs: readonly string[], fields: Readonly
   if (!st.isFile()) throw new PithError('BAD_OPTION', `--example gives the values of one page file, and this is not a file (for a folder of pages, write their values in fields/<name>.json beside html/: docs/fields.md)`, page);
   const name = PAGE_NAME_RE.exec(basename(page))?.[1];
   if (name === undefined) throw new PithError('BAD_OPTION', '--example needs a page file named .html, .htm or .xhtml (optionally .gz)', page);
-  const dir = await mkdtemp(join(tmpdir(), 'pith-examples-'));
+  const dir = await mkdtemp(join(tmpdir(), EXAMPLES_DIR_PREFIX));
+  const forgetSignals = removeOnSignal(dir);
   try {
     await mkdir(join(dir, 'html'));
     await mkdir(join(dir, 'fields'));
     await copyFile(page, join(dir, 'html', basename(page)));
     await writeFile(join(dir, 'fields', `${name}.json`), JSON.stringify(fields));
   } catch (e) {
+    forgetSignals();
     await rm(dir, { recursive: true, force: true });
     throw new PithError('IO', `cannot prepare the examples: ${(e as Error).message}`, page, { cause: e });
   }
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    remove: async () => {
+      try {
+        await rm(dir, { recursive: true, force: true });
+      } finally {
+        forgetSignals();
+      }
+    },
+  };
 }

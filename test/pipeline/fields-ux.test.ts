@@ -130,6 +130,21 @@ test('pith train --example refuses what it cannot use, saying what to do', async
   await refused([page, '--example', 'title=Tenth Book'], /use it with --model wrapper/);
   await refused([pages, '--model', 'wrapper', '--example', 'title=Tenth Book'], /one page file, and this is not a file .*fields\/<name>\.json/);
   await refused([page, page, '--model', 'wrapper', '--example', 'title=Tenth Book'], /name one page file \(got 2 inputs/);
+  // An empty value was read as "the page has no title": the field learned nothing, without a word.
+  await refused([page, '--model', 'wrapper', '--example', 'title='], /--example title= gives no value: give the value as the page shows it/);
+  await refused([page, '--model', 'wrapper', '--example', 'title=Tenth Book', '--example', 'isbn= '], /--example isbn= gives no value/);
+  await refused([page, '--model', 'wrapper', '--example', '__proto__=Tenth Book'], /'__proto__' cannot be a field name/);
+});
+
+test('pith train --example takes field names that are names of object members (constructor, toString)', async () => {
+  const page = join(dir, 'members.html');
+  writeFileSync(page, listing(3, 'Tent'));
+  const m = join(dir, 'members.model.json.gz');
+  const r = await inProcess(trainCommand, [page, '--model', 'wrapper', '--example', 'constructor=Tent model 1, "Ultralight"', '--example', 'toString=$10.99', '-o', m]);
+  assert.equal(r.code, 0, r.stderr);
+  const got = await inProcess(extractCommand, [page, '--model', m, '--format', 'json']);
+  const fields = (JSON.parse(got.stdout) as { fields: Record<string, string[]> }).fields;
+  assert.deepEqual([fields.constructor, fields.toString], [['Tent model 1, "Ultralight"'], ['$10.99']]);
 });
 
 test('pith model show --sites prints the field rules alone; without it the header says where they are', async () => {
