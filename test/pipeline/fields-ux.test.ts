@@ -82,6 +82,19 @@ test('--format csv on a page of another site: the message names the sites the mo
   assert.match(forced.stdout, /^url,/);
 });
 
+test('--format csv on a page of the model\'s site that drifted: the message names the site, the template fit, --site and pith sites check', async () => {
+  const drifted = join(dir, 'drifted.html');
+  writeFileSync(drifted, `<base href="http://www.books.example/blog/7"/><html><head><title>News</title></head><body><nav><a href="/">Front</a> <a href="/blog">Blog</a></nav><main><article><header><h1>Our shop moved</h1><time>May 2</time></header><section><p>${'The shop is in a new street now, and this page tells its readers so in words enough to be a body. '.repeat(4)}</p></section></article></main><footer><p>Books Inc.</p></footer></body></html>`);
+  const explained = await inProcess(extractCommand, [drifted, '--model', model, '--explain']);
+  assert.match(explained.stdout, /site model books\.example not used \(drift: the page no longer fits its template, template fit [\d.]+\)/);
+  await assert.rejects(inProcess(extractCommand, [drifted, '--model', model, '--format', 'csv']), (e: Error & { code?: string }) => {
+    assert.equal(e.code, 'BAD_OPTION');
+    assert.match(e.message, /the page is of books\.example, but that site model did not take it \(drift: the page no longer fits its template \(template fit [\d.]+\)\), so its field rules were not applied; --site books\.example applies them anyway, pith sites check MODEL PAGES\.\.\. says how many pages drifted/);
+    assert.ok(!/this page is of none of them/.test(e.message));
+    return true;
+  });
+});
+
 test('pith batch counts the pages with field warnings; --csv rows in page id order (p2 before p10), whatever order the lines came in', async () => {
   const out = join(dir, 'out.jsonl');
   const csv = join(dir, 'out.csv');

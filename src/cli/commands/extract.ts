@@ -99,16 +99,26 @@ function failedRuleNote(rank: number): string {
 /** What a user does about a field warning: the feedback loop of docs/fields.md. */
 const FIELD_CORRECTION_HINT = '# a wrong or missing value: put this page in the training folder (html/) with the right values in fields/<name>.json ([] where the page has none) and run pith train again';
 
+/** Why a site model picked for the page did not take it (its `siteDrift`), in words. */
+function driftReason(drift: NonNullable<ExtractResult['siteDrift']>): string {
+  if (drift.reason === 'template') return `the page no longer fits its template${drift.fit !== undefined ? ` (template fit ${drift.fit.toFixed(3)})` : ''}`;
+  return drift.reason === 'short' ? 'the body it finds on the page is far shorter than its usual' : 'its rules find no article on the page';
+}
+
 /**
- * Why `--format csv` has nothing to write for a page, and what to do: a model with field rules
- * for other sites names them (a page that declares no URL and whose template has changed
- * more than the match allows is taken by `--site`).
+ * Why `--format csv` has nothing to write for a page, and what to do: a page of a site with
+ * field rules that drifted names the site and why; otherwise a model with field rules for other
+ * sites names them (a page that declares no URL and whose template has changed more than the
+ * match allows is taken by `--site`).
  */
-export function noCsvRowsMessage(model: LoadedModel): string {
+function noCsvRowsMessage(model: LoadedModel, result: ExtractResult): string {
   const fieldSites = (model.sites ?? []).filter((s) => s.hasFieldRules).map((s) => s.host);
-  const what = fieldSites.length === 0
-    ? 'the model has no field rules for this page; add --lists for its main list as CSV, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md)'
-    : `the model's field rules are for ${fieldSites.join(', ')}, and this page is of none of them (by its URL host or its template: --explain says which site model fits); --site ${fieldSites[0]} applies that site's rules anyway, --lists gives the page's main list as CSV`;
+  const drift = result.siteDrift;
+  const what = drift && fieldSites.includes(drift.host)
+    ? `the page is of ${drift.host}, but that site model did not take it (drift: ${driftReason(drift)}), so its field rules were not applied; --site ${drift.host} applies them anyway, pith sites check MODEL PAGES... says how many pages drifted, and this page with its values in the training folder (docs/fields.md) and pith train again fits the rules to it`
+    : fieldSites.length === 0
+      ? 'the model has no field rules for this page; add --lists for its main list as CSV, train field rules with pith train DIR --model wrapper and pass --model (docs/fields.md)'
+      : `the model's field rules are for ${fieldSites.join(', ')}, and this page is of none of them (by its URL host or its template: --explain says which site model fits); --site ${fieldSites[0]} applies that site's rules anyway, --lists gives the page's main list as CSV`;
   return `--format csv writes named fields or list items: ${what}, or use --format json`;
 }
 
@@ -238,7 +248,7 @@ export const command: Command = {
       writeExplanation(io, result, model);
       return EXIT.ok;
     }
-    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', noCsvRowsMessage(model));
+    if (format === 'csv' && !result.fields && !wantLists) throw new PithError('BAD_OPTION', noCsvRowsMessage(model, result));
     const pageLists = lists && listModel ? lists.pageLists(result.page.tree, listModel) : undefined;
     const rendered = fields ? formatFields(result, fields, format) : styled ? formatStyledResult(result) : formatResult(result, format, optBool(values, 'blocks'), pageLists);
     await writeOutput(io, optString(values, 'out'), rendered);
