@@ -176,10 +176,11 @@ export async function fieldPreview(ws: Workspace, id: string): Promise<FieldPrev
 function describe(field: string, body: FieldsBody | undefined, examples: ReadonlyMap<string, ApiFieldValues>): string {
   const rules = body?.fields[field]?.rules ?? [];
   if (rules.length > 0) return `${rules.length} rule(s) for ${field}, best: ${formatFieldRule(rules[0]!)}`;
-  // Induction proposes rules from every place an example stands and keeps those that take fewer other values than examples.
+  // Induction proposes rules from every place an example stands and keeps those that take fewer other values than examples;
+  // which of the two failed it does not report, so the message says what to check, not which.
   const given = [...examples.values()].some((f) => (f[field] ?? []).length > 0);
   return given
-    ? `no rule finds ${field} yet: no value given for it stands on its page (as text or in an attribute: check spelling and spacing), or each rule reaching it takes as many other values`
+    ? `no rule finds ${field} yet: check that each value given stands on its page as given (as text or in an attribute: spelling and spacing); a rule is kept only when it takes fewer other values than examples`
     : `no rule finds ${field} yet`;
 }
 

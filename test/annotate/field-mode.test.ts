@@ -163,14 +163,14 @@ test('two example records of a list page: every record of the page is found', as
   }
 });
 
-test('a value given that stands nowhere on its page: the message says so, not only that no rule finds the field', async () => {
+test('a value given that stands nowhere on its page: the message says what to check, not only that no rule finds the field', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'pith-fields-absent-'));
   try {
     await createPithCorpus(dir, { name: 'shop', use: 'train' });
     await addPithPage(dir, 'one', Buffer.from(productHtml(PRODUCTS[0]!)), { url: 'https://shop.example/one' });
     const ws = await Workspace.open(dir);
     const absent = await setFieldExample(ws, 'one', 'sku', ['SKU-0000-NOT-HERE']);
-    assert.match(absent.message, /no rule finds sku yet: no value given for it stands on its page \(as text or in an attribute: check spelling and spacing\), or each rule reaching it takes as many other values/);
+    assert.match(absent.message, /no rule finds sku yet: check that each value given stands on its page as given \(as text or in an attribute: spelling and spacing\); a rule is kept only when it takes fewer other values than examples/);
     const none = await setFieldExample(ws, 'one', 'isbn', []);
     assert.match(none.message, /no rule finds isbn yet$/, 'a field given as absent is no misspelling');
   } finally {
