@@ -15,6 +15,7 @@ import { command as batchCommand, writeBatchCsv } from '../../src/cli/commands/b
 import { command as modelCommand } from '../../src/cli/commands/model.js';
 import { command as sitesCommand } from '../../src/cli/commands/sites.js';
 import type { Command } from '../../src/cli/command.js';
+import { bundledListModelPath } from '../../src/pipeline/lists.js';
 
 /** A command run in this process: its exit code, stdout and stderr (a refusal rejects, as main turns it into exit 2 or 3). */
 async function inProcess(command: Command, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -169,6 +170,15 @@ test('pith model show --sites prints the field rules alone; without it the heade
   const whole = await inProcess(modelCommand, ['show', model]);
   assert.match(whole.stdout, /\nsite models books\.example \(at the end; --sites shows them alone\)\n/);
   assert.ok(whole.stdout.endsWith(alone.stdout), 'the same site part at the end of the whole');
+});
+
+test('pith model show --sites with the list model (--lists, or its file) is refused, not ignored', async () => {
+  await assert.rejects(inProcess(modelCommand, ['show', '--lists', '--sites']), /--sites shows the site models of a model file .*the list model \(--lists\) has none/);
+  await assert.rejects(inProcess(modelCommand, ['show', bundledListModelPath(), '--sites']), (e: Error & { code?: string }) => {
+    assert.equal(e.code, 'BAD_OPTION');
+    assert.match(e.message, /a list model holds no site models: --sites shows those of an extraction model/);
+    return true;
+  });
 });
 
 test('pith batch --csv with --fields that leave the named fields out is refused before any page', async () => {

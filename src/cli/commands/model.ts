@@ -87,19 +87,22 @@ export const command: Command = {
     const [sub, given, ...extra] = positionals;
     if (sub !== 'dump' && sub !== 'show') throw new PithError('BAD_OPTION', sub ? `unknown subcommand '${sub}' (expected: dump, show)` : 'expected a subcommand: dump or show');
     const lists = optBool(values, 'lists');
+    const sitesOnly = optBool(values, 'sites');
     if (lists && given !== undefined) throw new PithError('BAD_OPTION', '--lists shows the bundled list model: give no file with it');
+    if (lists && sitesOnly) throw new PithError('BAD_OPTION', '--sites shows the site models of a model file (pith train --model wrapper writes them); the list model (--lists) has none: give one of the two');
     const path = lists ? bundledListModelPath() : given;
     if (!path || extra.length) throw new PithError('BAD_OPTION', 'expected exactly one model file (or --lists)');
     const top = optInt(values, 'top', 15);
     const listModel = await readListModel(path);
     if (listModel) {
+      if (sitesOnly) throw new PithError('BAD_OPTION', 'a list model holds no site models: --sites shows those of an extraction model (pith train --model wrapper writes them)', path);
       io.stdout.write(describeListModel(listModel));
       return EXIT.ok;
     }
     if (lists) throw new PithError('BAD_MODEL', 'not a list model', path);
     const file = await loadModel(path);
     const sites = siteModelsOf(file);
-    if (optBool(values, 'sites')) {
+    if (sitesOnly) {
       // A site model's rules (named fields included) without the general model's weights before them.
       io.stdout.write(sites.length === 0 ? `${path} holds no site models (pith train --model wrapper writes them: docs/sites.md)\n` : sites.map((site) => describeSiteEntry(site, path) + '\n').join('\n'));
       return EXIT.ok;
