@@ -25,12 +25,11 @@ export interface SiteCheck {
   readonly driftShort: number;
   /** Lowest template fit among the pages it labelled, where compared. */
   readonly minFit?: number;
-  /** Some drifted pages' ids. */
+  /** The drifted pages' ids. */
   readonly drifted: readonly string[];
-  /** Pages it labelled whose field rules stopped fitting (`metadata.fieldWarnings`), and the warnings by `field reason`. */
-  readonly fieldWarned: number;
+  /** The warnings of its field rules (`metadata.fieldWarnings`) on the pages it labelled, by `field reason`. */
   readonly fieldWarnings: Readonly<Record<string, number>>;
-  /** Some of those pages' ids. */
+  /** The ids of the pages it labelled whose field rules stopped fitting (any warning). */
   readonly fieldWarnedPages: readonly string[];
 }
 
@@ -44,7 +43,7 @@ export interface SitesReport {
 /** Every page extracted with the model, counted per site model. */
 export function checkSites(model: LoadedModel, pages: readonly { readonly id: string; readonly page: Page }[]): SitesReport {
   const per = new Map<string, { -readonly [K in keyof SiteCheck]: SiteCheck[K] } & { drifted: string[]; fieldWarnings: Record<string, number>; fieldWarnedPages: string[] }>();
-  for (const s of model.sites ?? []) per.set(s.host, { host: s.host, algorithm: s.algorithm, byHost: 0, byTemplate: 0, forced: 0, byChrome: 0, chromeDrift: 0, driftTemplate: 0, driftRules: 0, driftShort: 0, drifted: [], fieldWarned: 0, fieldWarnings: {}, fieldWarnedPages: [] });
+  for (const s of model.sites ?? []) per.set(s.host, { host: s.host, algorithm: s.algorithm, byHost: 0, byTemplate: 0, forced: 0, byChrome: 0, chromeDrift: 0, driftTemplate: 0, driftRules: 0, driftShort: 0, drifted: [], fieldWarnings: {}, fieldWarnedPages: [] });
   let unmatched = 0;
   for (const { id, page } of pages) {
     const r = extractPage(page, model);
@@ -62,10 +61,7 @@ export function checkSites(model: LoadedModel, pages: readonly { readonly id: st
       if (r.site.fit !== undefined) c.minFit = Math.min(c.minFit ?? 1, r.site.fit);
       // A site model's field rules drift on their own: the page fits, a field's rule no longer does.
       const warnings = r.fields?.warnings ?? [];
-      if (warnings.length > 0) {
-        c.fieldWarned++;
-        c.fieldWarnedPages.push(id);
-      }
+      if (warnings.length > 0) c.fieldWarnedPages.push(id);
       for (const w of warnings) c.fieldWarnings[`${w.field} ${w.reason}`] = (c.fieldWarnings[`${w.field} ${w.reason}`] ?? 0) + 1;
     } else if (r.siteDrift) {
       if (r.site?.by === 'chrome') c.chromeDrift++;
@@ -89,10 +85,15 @@ const labelledPages = (s: SiteCheck): number => s.byHost + s.byTemplate + s.byCh
 
 /** A site's field warnings for the report line: none said when its field rules fit every page. */
 function fieldWarningsText(s: SiteCheck): string {
-  if (s.fieldWarned === 0) return '';
+  if (s.fieldWarnedPages.length === 0) return '';
   const kinds = Object.entries(s.fieldWarnings).map(([k, n]) => `${k} ${n}`).join(', ');
   const ids = `${s.fieldWarnedPages.slice(0, 5).join(', ')}${s.fieldWarnedPages.length > 5 ? ', ...' : ''}`;
-  return `; field warnings on ${s.fieldWarned} page(s) (${kinds}; pith extract PAGE --model MODEL --explain names the rule): ${ids}`;
+  return `; field warnings on ${s.fieldWarnedPages.length} page(s) (${kinds}; pith extract PAGE --model MODEL --explain names the rule): ${ids}`;
+}
+
+/** The report as `--json` writes it: per site model also `fieldWarned`, the number of its pages with field warnings. */
+export function sitesReportJson(r: SitesReport): string {
+  return JSON.stringify({ ...r, sites: r.sites.map((s) => ({ ...s, fieldWarned: s.fieldWarnedPages.length })) }, null, 2) + '\n';
 }
 
 /** The report as text, one line per site model. */

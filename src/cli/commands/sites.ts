@@ -4,7 +4,7 @@ import { PithError } from '../../errors.js';
 import { loadExtractionModel } from '../../pipeline/extract.js';
 import { collectPages } from '../../batch/batch.js';
 import { loadPagesForLearning } from '../../wrapper/learn-sites.js';
-import { checkSites, formatSitesReport, siteDrifted } from '../../wrapper/sites-check.js';
+import { checkSites, formatSitesReport, siteDrifted, sitesReportJson } from '../../wrapper/sites-check.js';
 
 const HELP = `Usage: pith sites check MODEL <pages|folders...> [--json]
 
@@ -37,7 +37,7 @@ export const command: Command = {
     const { pages, failed } = await loadPagesForLearning(found.files, found.roots);
     for (const f of failed) io.stderr.write(`sites: skipped ${f.path}: ${f.reason}\n`);
     const report = checkSites(model, pages);
-    io.stdout.write(optBool(values, 'json') ? JSON.stringify(report, null, 2) + '\n' : formatSitesReport(report));
+    io.stdout.write(optBool(values, 'json') ? sitesReportJson(report) : formatSitesReport(report));
     const drifted = report.sites.some(siteDrifted);
     return drifted ? EXIT_SITE_DRIFTED : EXIT.ok;
   },
