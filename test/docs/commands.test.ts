@@ -102,6 +102,7 @@ function placeholders(tmp: string): Record<string, string> {
     'page.html': fixture('pages', 'news-article.html'),
     'forum-thread.html': fixture('pages', 'forum-thread.html'),
     'listing.html': fixture('pages', 'listing-cards.html'),
+    'list.html': fixture('pages', 'tents-list.html'),
     'pages/': pages,
     'saved-pages/': pages,
     'crawl.warc.gz': join(tmp, 'crawl.warc.gz'),
@@ -112,6 +113,7 @@ function placeholders(tmp: string): Record<string, string> {
     'wcxb-pith': join(tmp, 'my-corpus'),
     'books': join(tmp, 'books'),
     'books.model.json.gz': join(tmp, 'books.model.json.gz'),
+    'tents.model.json.gz': join(tmp, 'tents.model.json.gz'),
     'models/default.model.json.gz': join(repoRoot, 'models', 'default.model.json.gz'),
   };
 }
