@@ -11,6 +11,13 @@
  * Beside the first pair (the headline), every pair of consecutive shown declared items among the
  * first six is tried as the examples and the page's F1 averaged over them (`--pairs off`: not),
  * so the figure does not rest on which two a person happens to pick.
+ * Beside them, the page's ceiling: the F1 an extractor reaching every record the page offers would
+ * get (precision 1, recall over the shown declared items that are reachable): an item is reachable
+ * when every field the examples give stands on the page, its name shown (the test above: a unit's
+ * whole text, or a text node's at word boundaries, after the score's normalisation; or a text
+ * attribute's whole value), its URL as a link's resolved target, its price in the page's text. It
+ * reads the page and the declaration only, never the rules' output; with the first pair's fields,
+ * and averaged over the pairs with each pair's fields.
  * Gold as the page means it (`--gold raw`: as session 48 read it): declared names' character
  * references decoded (imdb writes `Schindler&apos;s List`), a declared name not counted as shown
  * where it stands only inside a longer declared name (`Scream` in `Scream 7`), and a record
@@ -23,7 +30,7 @@ import { latin1, readBytes } from '../src/corpus/readers/files.js';
 import { decodeHtml } from '../src/dom/bytes.js';
 import { fragmentParagraphs } from '../src/dom/fragment-text.js';
 import { parseHtml } from '../src/dom/parse.js';
-import { elementText, extractFields, linkOf, normalizeValue, resolveLinkValue } from '../src/models/wrapper/fields.js';
+import { elementText, extractFields, isAriaAttr, linkOf, normalizeValue, resolveLinkValue, TEXT_VALUE_ATTRS } from '../src/models/wrapper/fields.js';
 import { induceFields } from '../src/wrapper/fields.js';
 import type { DomTree, ElementNode } from '../src/dom/tree.js';
 import { argValue } from './args.js';
@@ -77,18 +84,19 @@ function declaredItems(html: string): Item[] {
 const shownTest = argValue('shown', 'words');
 /** `--examples 3,5`: which of the shown declared items (1-based, in declaration order) are the two examples (default the first two). */
 const exampleIndexes = argValue('examples', '1,2').split(',').map((x) => Number(x) - 1);
-interface Shown { readonly text: string; readonly nodes: readonly string[]; readonly wholes: ReadonlySet<string> }
-/** What the page `tree` whose text is `text` shows; its text nodes and elements' whole texts only for the words test, which reads them. */
+interface Shown { readonly text: string; readonly nodes: readonly string[]; readonly wholes: ReadonlySet<string>; readonly attrs: ReadonlySet<string> }
+/** What the page `tree` whose text is `text` shows: its text nodes, elements' whole texts and text attributes' values. */
 function shownOf(tree: DomTree, text: string): Shown {
   const nodes: string[] = [];
   const wholes = new Set<string>();
-  if (shownTest !== 'substring') {
-    for (const n of tree.nodes) {
-      if (n.kind === 'text') nodes.push(n.text.replace(/\s+/g, ' '));
-      else if (n.kind === 'element') wholes.add(normalizeValue(elementText(tree, n)));
-    }
+  const attrs = new Set<string>();
+  for (const n of tree.nodes) {
+    if (n.kind === 'text') nodes.push(n.text.replace(/\s+/g, ' '));
+    if (n.kind !== 'element') continue;
+    wholes.add(normalizeValue(elementText(tree, n)));
+    for (const [k, v] of Object.entries(n.attrs)) if (isTextValueAttr(k)) attrs.add(normalizeValue(v));
   }
-  return { text, nodes, wholes };
+  return { text, nodes, wholes, attrs };
 }
 /** Whether `name` stands in `text` at word boundaries, other than inside one of the `longer` declared names that hold it. */
 function atWordBoundaries(text: string, name: string, longer: readonly string[]): boolean {
@@ -105,8 +113,17 @@ function coveredBy(text: string, at: number, length: number, outer: string): boo
 }
 function shows(page: Shown, name: string, declared: readonly string[]): boolean {
   if (shownTest === 'substring') return page.text.includes(name);
+  return showsAsUnit(page, name, declared);
+}
+/** Whether `name` is an element's whole text or stands in a text node at word boundaries (outside the longer `declared` names that hold it). */
+function showsAsUnit(page: Shown, name: string, declared: readonly string[]): boolean {
   const longer = goldAsMeant ? declared.filter((d) => d.length > name.length && d.includes(name)) : [];
   return page.wholes.has(name) || page.nodes.some((t) => atWordBoundaries(t, name, longer));
+}
+
+/** Whether an attribute holds text a value may stand in (alt, title, aria-label, ...), as the rules read them. */
+function isTextValueAttr(name: string): boolean {
+  return (TEXT_VALUE_ATTRS as readonly string[]).includes(name) || isAriaAttr(name);
 }
 
 /** The page's text, white space collapsed (to tell which declared items it shows). */
@@ -134,9 +151,12 @@ interface ListPage {
   readonly byName: ReadonlyMap<string, readonly Item[]>;
   /** Each shown item's declared URL resolved as the page resolves links. */
   readonly urls: ReadonlyMap<Item, string | undefined>;
+  /** What the page shows, and the declared names (for the ceiling). */
+  readonly seen: Shown;
+  readonly names: readonly string[];
 }
 
-function listPage(tree: DomTree, text: string, shown: readonly Item[]): ListPage {
+function listPage(tree: DomTree, text: string, shown: readonly Item[], seen: Shown, names: readonly string[]): ListPage {
   const byName = new Map<string, Item[]>();
   for (const i of shown) {
     const same = byName.get(i.name);
@@ -145,7 +165,31 @@ function listPage(tree: DomTree, text: string, shown: readonly Item[]): ListPage
     else byName.set(i.name, [i]);
   }
   const urls = new Map(shown.map((i) => [i, i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined] as const));
-  return { tree, text, links: pageLinks(tree), shown, byName, urls };
+  return { tree, text, links: pageLinks(tree), shown, byName, urls, seen, names };
+}
+
+/** The fields two example items give: the name, the price where both prices show, the URL where the page links both. */
+interface GivenFields { readonly withPrice: boolean; readonly withUrl: boolean }
+function givenFields(page: ListPage, a: Item, b: Item): GivenFields {
+  const { text, links, urls } = page;
+  const withPrice = a.price !== undefined && b.price !== undefined && text.includes(a.price) && text.includes(b.price);
+  const withUrl = scoreUrls && [a, b].every((i) => { const u = urls.get(i); return u !== undefined && links.has(u); });
+  return { withPrice, withUrl };
+}
+
+/**
+ * The page's ceiling with the fields `given`: the F1 of an extractor that outputs exactly the
+ * reachable shown items (precision 1), an item reachable when every given field stands on the
+ * page (the name as a unit or a text attribute's value, the URL as a link, the price in the
+ * text). Reads the page and the declaration only.
+ */
+function ceilingF1(page: ListPage, given: GivenFields): number {
+  const reachable = page.shown.filter((i) =>
+    (showsAsUnit(page.seen, i.name, page.names) || page.seen.attrs.has(i.name))
+    && (!given.withUrl || page.links.has(page.urls.get(i) ?? ''))
+    && (!given.withPrice || (i.price !== undefined && page.text.includes(i.price)))).length;
+  const r = reachable / page.shown.length;
+  return reachable > 0 ? (2 * r) / (1 + r) : 0;
 }
 
 /** What the rules induced from two example items find on their page, scored. */
@@ -157,13 +201,14 @@ interface PairScore {
   readonly r: number;
   readonly f1: number;
   readonly ms: number;
+  /** The page's ceiling with this pair's fields. */
+  readonly ceiling: number;
 }
 
 /** Induces rules from the shown declared items `a` and `b` as the example records and scores every record they find. */
 function scorePair(page: ListPage, id: string, a: Item, b: Item): PairScore {
-  const { tree, text, links, shown, byName, urls } = page;
-  const withPrice = a.price !== undefined && b.price !== undefined && text.includes(a.price) && text.includes(b.price);
-  const withUrl = scoreUrls && [a, b].every((i) => { const u = urls.get(i); return u !== undefined && links.has(u); });
+  const { tree, shown, byName, urls } = page;
+  const { withPrice, withUrl } = givenFields(page, a, b);
   const fields: Record<string, string[]> = {
     name: [a.name, b.name],
     ...(withPrice ? { price: [a.price!, b.price!] } : {}),
@@ -186,7 +231,7 @@ function scorePair(page: ListPage, id: string, a: Item, b: Item): PairScore {
   }
   const p = found.length ? right / found.length : 0;
   const r = right / shown.length;
-  return { fields: Object.keys(fields), found: found.length, right, p, r, f1: p + r ? (2 * p * r) / (p + r) : 0, ms };
+  return { fields: Object.keys(fields), found: found.length, right, p, r, f1: p + r ? (2 * p * r) / (p + r) : 0, ms, ceiling: ceilingF1(page, { withPrice, withUrl }) };
 }
 
 /** The pairs of consecutive shown declared items among the first PAIR_WINDOW (0-based indexes). */
@@ -201,6 +246,8 @@ let sumP = 0;
 let sumR = 0;
 let sumF = 0;
 let sumPairF = 0;
+let sumCeiling = 0;
+let sumPairCeiling = 0;
 let pagesScored = 0;
 for (const name of corpora) {
   const corpus = await openCorpus(join(sharedRoot, name));
@@ -218,30 +265,34 @@ for (const name of corpora) {
     const names = [...new Set(items.map((i) => i.name))];
     const shown = items.filter((i) => shows(seen, i.name, names));
     if (shown.length < 4) {
-      rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | - | - | - | - | - | too few declared items shown |`);
+      rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | - | - | - | - | - | - | - | too few declared items shown |`);
       continue;
     }
     const [a, b] = exampleIndexes.map((k) => shown[k]);
     if (!a || !b) continue;
-    const page = listPage(tree, text, shown);
+    const page = listPage(tree, text, shown, seen, names);
     const first = scorePair(page, entry.id, a, b);
     sumP += first.p;
     sumR += first.r;
     sumF += first.f1;
+    sumCeiling += first.ceiling;
     pagesScored++;
-    let pairCell = '-';
+    let pairCell = '- | -';
     if (averagePairs) {
       // The pair of the examples (1-2 by default) is scored once.
-      const f1s = consecutivePairs(shown.length).map(([i, j]) => (i === exampleIndexes[0] && j === exampleIndexes[1] ? first : scorePair(page, entry.id, shown[i]!, shown[j]!)).f1);
-      const mean = f1s.reduce((x, y) => x + y, 0) / f1s.length;
-      sumPairF += mean;
-      pairCell = `${mean.toFixed(3)} (${f1s.length}: ${Math.min(...f1s).toFixed(3)}-${Math.max(...f1s).toFixed(3)})`;
+      const scores = consecutivePairs(shown.length).map(([i, j]) => (i === exampleIndexes[0] && j === exampleIndexes[1] ? first : scorePair(page, entry.id, shown[i]!, shown[j]!)));
+      const mean = (xs: readonly number[]): number => xs.reduce((x, y) => x + y, 0) / xs.length;
+      const f1 = mean(scores.map((s) => s.f1));
+      const ceiling = mean(scores.map((s) => s.ceiling));
+      sumPairF += f1;
+      sumPairCeiling += ceiling;
+      pairCell = `${f1.toFixed(3)} (${scores.map((s) => s.f1.toFixed(3)).join(', ')}) | ${ceiling.toFixed(3)}`;
     }
-    rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | ${first.fields.join(', ')} | ${first.found} | ${first.p.toFixed(3)} / ${first.r.toFixed(3)} / ${first.f1.toFixed(3)} | ${(first.right / items.length).toFixed(3)} | ${pairCell} | ${first.ms.toFixed(1)} ms |`);
+    rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | ${first.fields.join(', ')} | ${first.found} | ${first.p.toFixed(3)} / ${first.r.toFixed(3)} / ${first.f1.toFixed(3)} | ${first.ceiling.toFixed(3)} | ${(first.right / items.length).toFixed(3)} | ${pairCell} | ${first.ms.toFixed(1)} ms |`);
   }
 }
-process.stdout.write('| site | page | declared | shown | fields | records found | P / R / F1 (shown) | R (declared) | F1 over consecutive pairs (pairs: min-max) | learn + extract |\n|---|---|---|---|---|---|---|---|---|---|\n');
+process.stdout.write('| site | page | declared | shown | fields | records found | P / R / F1 (shown) | ceiling F1 | R (declared) | F1 over consecutive pairs (each pair) | ceiling over pairs | learn + extract |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n');
 for (const r of rows) process.stdout.write(r + '\n');
-process.stdout.write(`\nmean over ${pagesScored} pages: P ${(sumP / pagesScored).toFixed(3)}, R ${(sumR / pagesScored).toFixed(3)}, F1 ${(sumF / pagesScored).toFixed(3)}`);
-if (averagePairs) process.stdout.write(`; F1 averaged over consecutive example pairs among the first ${PAIR_WINDOW} shown: ${(sumPairF / pagesScored).toFixed(3)}`);
+process.stdout.write(`\nmean over ${pagesScored} pages: P ${(sumP / pagesScored).toFixed(3)}, R ${(sumR / pagesScored).toFixed(3)}, F1 ${(sumF / pagesScored).toFixed(3)} (ceiling ${(sumCeiling / pagesScored).toFixed(3)})`);
+if (averagePairs) process.stdout.write(`; F1 averaged over consecutive example pairs among the first ${PAIR_WINDOW} shown: ${(sumPairF / pagesScored).toFixed(3)} (ceiling ${(sumPairCeiling / pagesScored).toFixed(3)})`);
 process.stdout.write('\n');
