@@ -286,12 +286,12 @@ for (const name of corpora) {
       const ceiling = mean(scores.map((s) => s.ceiling));
       sumPairF += f1;
       sumPairCeiling += ceiling;
-      pairCell = `${f1.toFixed(3)} (${scores.map((s) => s.f1.toFixed(3)).join(', ')}) | ${ceiling.toFixed(3)}`;
+      pairCell = `${f1.toFixed(3)} (${scores.map((s) => s.f1.toFixed(3)).join(', ')}) | ${ceiling.toFixed(3)} (${scores.map((s) => s.ceiling.toFixed(3)).join(', ')})`;
     }
     rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | ${first.fields.join(', ')} | ${first.found} | ${first.p.toFixed(3)} / ${first.r.toFixed(3)} / ${first.f1.toFixed(3)} | ${first.ceiling.toFixed(3)} | ${(first.right / items.length).toFixed(3)} | ${pairCell} | ${first.ms.toFixed(1)} ms |`);
   }
 }
-process.stdout.write('| site | page | declared | shown | fields | records found | P / R / F1 (shown) | ceiling F1 | R (declared) | F1 over consecutive pairs (each pair) | ceiling over pairs | learn + extract |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n');
+process.stdout.write('| site | page | declared | shown | fields | records found | P / R / F1 (shown) | ceiling F1 | R (declared) | F1 over consecutive pairs (each pair) | ceiling over pairs (each pair) | learn + extract |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n');
 for (const r of rows) process.stdout.write(r + '\n');
 process.stdout.write(`\nmean over ${pagesScored} pages: P ${(sumP / pagesScored).toFixed(3)}, R ${(sumR / pagesScored).toFixed(3)}, F1 ${(sumF / pagesScored).toFixed(3)} (ceiling ${(sumCeiling / pagesScored).toFixed(3)})`);
 if (averagePairs) process.stdout.write(`; F1 averaged over consecutive example pairs among the first ${PAIR_WINDOW} shown: ${(sumPairF / pagesScored).toFixed(3)} (ceiling ${(sumPairCeiling / pagesScored).toFixed(3)})`);

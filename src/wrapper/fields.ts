@@ -14,7 +14,7 @@
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
-  charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LEADING_LIST_NUMBER, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleValues,
+  applyCleanup, charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LEADING_LIST_NUMBER, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleUnits, ruleValues,
   TEXT_VALUE_ATTRS, textIndexOf, type FieldAnchor, type FieldAttr, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
 } from '../models/wrapper/fields.js';
 
@@ -404,6 +404,33 @@ export function learnCleanup(prefixes: readonly string[], suffixes: readonly str
   return out;
 }
 
+/**
+ * Whether a constant prefix of whole capitalised words the example records share (`Brooks ` before
+ * two Brooks shoes) varies between the records the rule reads: a unit of the rule in another
+ * record of the examples (in their list, or of their shape elsewhere) that does not start with it
+ * (`Hoka Clifton 10`). A label (`Price: `, `by `) or a list's number is no such text and is kept;
+ * so is a prefix every record repeats. Only on pages that gave several values (records).
+ */
+function wordsVaryOnPage(read: Omit<FieldRule, 'examples' | 'wrong' | 'pages' | 'clean'>, clean: ValueCleanup, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): boolean {
+  const prefix = clean.prefix;
+  if (prefix === undefined || leadingWordCount(prefix) === undefined) return false;
+  return pages.some((p, k) => {
+    const region = regions[k];
+    if (!region || (examples[k]?.size ?? 0) < 2) return false;
+    return ruleUnits(p.tree, { ...read, clean: {} } as FieldRule).some((u) => {
+      const inRecord = (u.node >= region.list.id && u.node <= region.list.end) || fitsRecordShape(p.tree, u.node, region.shape);
+      const inExample = region.examples.some((r) => u.node >= r.id && u.node <= r.end);
+      return inRecord && !inExample && applyCleanup(u.text, { prefix }) === undefined;
+    });
+  });
+}
+
+/** A clean-up whose constant prefix of words varies between records: as many leading words dropped instead (`drop 1 leading word`). */
+function asLeadingWords(clean: ValueCleanup): ValueCleanup {
+  const { prefix, ...rest } = clean;
+  return { dropWords: leadingWordCount(prefix!)!, ...rest };
+}
+
 const KIND_RANK = { label: 0, anchor: 1, path: 2 } as const;
 
 interface Scored {
@@ -555,6 +582,28 @@ const MAX_RECORD_PAIRS = 400;
 /** Where each example value of each field occurs on a page (unit nodes, in page order). */
 type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>;
 
+/** Each example value of each field with every place it stands (text, and other attributes), to tell whether one rule reads two records' units. */
+type ValueUnits = Readonly<Record<string, readonly { readonly value: string; readonly units: readonly Occurrence[] }[]>>;
+
+/**
+ * Whether one rule's clean-up reads each field's two example values from units inside the two
+ * records: the units' texts around the values (`Foto: JEP` beside `La Operación Orión en
+ * Medellín, ...`, a caption's credit and its prose) must teach a clean-up that gives both values.
+ */
+function oneReading(records: readonly [ElementNode, ElementNode], units: ValueUnits): boolean {
+  const inside = (el: ElementNode, o: Occurrence): boolean => o.node >= el.id && o.node <= el.end;
+  return Object.values(units).every((vals) => {
+    const [va, vb] = [vals[0]!, vals[1]!];
+    const as = va.units.filter((o) => inside(records[0], o));
+    const bs = vb.units.filter((o) => inside(records[1], o));
+    return as.some((a) => bs.some((b) => {
+      if (a.attr !== b.attr) return false;
+      const clean = learnCleanup([a.prefix, b.prefix], [a.suffix, b.suffix]);
+      return applyCleanup(a.prefix + va.value + a.suffix, clean) === va.value && applyCleanup(b.prefix + vb.value + b.suffix, clean) === vb.value;
+    }));
+  });
+}
+
 /**
  * The list holding a page's example records and the first two records in it, found from all
  * fields at once: the k-th value of every field belongs to the k-th example record. Of the
@@ -564,7 +613,7 @@ type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>
  * example mentioned first in a story is taken where it stands in the list). Undefined when no
  * pair does.
  */
-function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
+function exampleRecords(tree: DomTree, occurrences: ValueOccurrences, units: ValueUnits): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
   const names = Object.keys(occurrences).filter((f) => occurrences[f]!.length >= 2 && occurrences[f]!.every((o) => o.length > 0));
   if (names.length < 1) return undefined;
   const [as, bs] = [occurrences[names[0]!]![0]!, occurrences[names[0]!]![1]!];
@@ -578,19 +627,23 @@ function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: E
     return ok;
   };
   let tried = 0;
+  // The first pair of records of one list whose shape shows nowhere else (a tag list below an article).
+  let confined: { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined;
   for (const a of as) {
     for (const b of bs) {
       if (a === b) continue;
-      if (++tried > MAX_RECORD_PAIRS) return undefined;
+      if (++tried > MAX_RECORD_PAIRS) return confined;
       const region = regionOfChains(tree, [a, b]);
       if (region?.shape === undefined || region.examples.length < 2) continue;
       const [ra, rb] = [region.examples[0]!, region.examples[1]!];
       if (ra.id === rb.id) continue;
       if (!names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) continue;
+      if (!oneReading([ra, rb], units)) continue;
       if (spreads(region.list, region.shape)) return { list: region.list, records: [ra, rb] };
+      confined ??= { list: region.list, records: [ra, rb] };
     }
   }
-  return undefined;
+  return confined;
 }
 
 /** One unit node per example value: inside its example record where the page's records are known, else its first occurrence. */
@@ -786,29 +839,36 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
     // Where no value stands in another attribute, the attributes show the list as the text does.
     attrRegions.push(anyInAttr ? recordRegion(p.tree, regionNodes(perValueAttr, records[k])) : region);
   });
-  const scored: Scored[] = [];
-  const seen = new Set<string>();
+  const candidates: { readonly pr: Proposal; readonly read: Omit<FieldRule, 'examples' | 'wrong' | 'pages' | 'clean'>; readonly clean: ValueCleanup; readonly v: number }[] = [];
   for (const pr of proposals.values()) {
     if (options.kinds && !options.kinds.includes(pr.base.kind)) continue;
     const clean = learnCleanup(pr.occurrences.map((o) => o.prefix), pr.occurrences.map((o) => o.suffix));
     const variants: (readonly RuleStep[] | undefined)[] = pr.base.kind === 'label' ? [undefined]
       : [mergePaths(pr.paths, 'none'), mergePaths(pr.paths, 'leaf'), mergePaths(pr.paths, 'all')];
-    variants.forEach((steps, v) => {
-      const rule = { ...pr.base, ...(steps !== undefined ? { steps } : {}), clean };
-      const key = JSON.stringify(rule);
-      if (seen.has(key)) return;
-      seen.add(key);
-      const s = scoreRule(rule, pages, examples, readsOtherAttr(rule) ? attrRegions : regions);
-      if (s.examples === 0) return;
-      const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
-      const cleanRank = Object.keys(clean).length;
-      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, explained: s.explained });
-    });
+    variants.forEach((steps, v) => candidates.push({ pr, read: { ...pr.base, ...(steps !== undefined ? { steps } : {}) }, clean, v }));
+  }
+  // A prefix of words some rule shows varying between the records is no constant for any rule.
+  const varying = new Set(candidates.filter((c) => wordsVaryOnPage(c.read, c.clean, pages, examples, regions)).map((c) => c.clean.prefix!));
+  const scored: Scored[] = [];
+  const seen = new Set<string>();
+  for (const { pr, read, clean, v } of candidates) {
+    const rule = { ...read, clean: clean.prefix !== undefined && varying.has(clean.prefix) ? asLeadingWords(clean) : clean };
+    const key = JSON.stringify(rule);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const s = scoreRule(rule, pages, examples, readsOtherAttr(rule) ? attrRegions : regions);
+    if (s.examples === 0) continue;
+    const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
+    const cleanRank = Object.keys(clean).length;
+    scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, explained: s.explained });
   }
   // Where pages gave example records, the rule that reads each example record once, then the one
   // that finds more of the list's other records, wins a tie. A rule reading another attribute
-  // stands only where it explains more examples than every rule reading the text (or `href`).
-  const firstExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) ? n : Math.max(n, s.rule.examples)), 0);
+  // stands only where it explains more examples than every rule reading the text (or `href`)
+  // without guessing where the value starts: dropping leading words guesses that every record's
+  // text before the value (a brand) is as long as the examples', which an attribute holding the
+  // example whole does not.
+  const firstExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) || s.rule.clean.dropWords !== undefined ? n : Math.max(n, s.rule.examples)), 0);
   const kept = scored.filter((s) => !readsOtherAttr(s.rule) || s.rule.examples > firstExamples);
   kept.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
   const best = kept[0];
@@ -873,6 +933,7 @@ function ruleUnion(kept: readonly Scored[], examples: readonly (ReadonlySet<stri
 function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byField: ReadonlyMap<string, FieldExamples>): readonly ElementNode[] | undefined {
   const page = pages[k]!;
   const occurrences: Record<string, (readonly number[])[]> = {};
+  const units: Record<string, { value: string; units: readonly Occurrence[] }[]> = {};
   for (const [name, given] of byField) {
     const values = page.fields[name];
     if (!values || values.length < 2) continue;
@@ -880,8 +941,9 @@ function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byFie
     if (!mine) continue;
     // A value shown nowhere as text (or `href`) is looked for in the other attributes.
     occurrences[name] = mine.map(({ occurrences: occs, inAttrs }) => sortedNodes(occs.length > 0 ? occs : inAttrs));
+    units[name] = mine.map(({ value, occurrences: occs, inAttrs }) => ({ value, units: [...occs, ...inAttrs] }));
   }
-  return exampleRecords(page.tree, occurrences)?.records;
+  return exampleRecords(page.tree, occurrences, units)?.records;
 }
 
 /** Field rules for every field the pages give values of. */

@@ -1,0 +1,65 @@
+/** Records from two example records, whichever two a person points at (docs/fields.md, session 51). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../src/dom/parse.js';
+import type { DomTree } from '../../src/dom/tree.js';
+import { extractFields, formatFieldRule, type FieldsBody } from '../../src/models/wrapper/fields.js';
+import { induceFields, type FieldExamplePage } from '../../src/wrapper/fields.js';
+
+const page = (id: string, tree: DomTree, fields: Record<string, string[]>): FieldExamplePage => ({ id, tree, fields });
+const names = (tree: DomTree, body: FieldsBody): string[] => (extractFields(tree, body).fields['name'] ?? []).map((v) => v.value);
+
+/** A roundup of shoes: each pick's heading shows the brand, then the name. */
+function roundup(items: readonly (readonly [string, string])[]): DomTree {
+  return parseHtml(`<html><body><article><p>Our picks.</p>${items.map(([brand, name]) => `<section class="pick"><h2 class="title">${brand} ${name}</h2><p>Why we like it.</p></section>`).join('')}</article></body></html>`);
+}
+
+test('records: two examples of one brand do not teach the brand as a constant to cut where the list\'s other records show another', () => {
+  const picks: [string, string][] = [['Brooks', 'Ghost 17'], ['Brooks', 'Hyperion Max 3'], ['Hoka', 'Clifton 10'], ['Asics', 'Novablast 5']];
+  const body = induceFields([page('r', roundup(picks), { name: ['Ghost 17', 'Hyperion Max 3'] })]);
+  assert.deepEqual(names(roundup(picks), body), picks.map(([, n]) => n));
+  assert.match(formatFieldRule(body.fields['name']!.rules[0]!), /drop 1 leading word/);
+});
+
+test('records: a prefix every record of the list repeats stays a constant clean-up (the model is as before)', () => {
+  const picks: [string, string][] = [['Brooks', 'Ghost 17'], ['Brooks', 'Hyperion Max 3'], ['Brooks', 'Glycerin 22'], ['Brooks', 'Adrenaline GTS 24']];
+  const body = induceFields([page('r', roundup(picks), { name: ['Ghost 17', 'Hyperion Max 3'] })]);
+  assert.deepEqual(body.fields['name']!.rules[0]!.clean, { prefix: 'Brooks ' });
+  assert.deepEqual(names(roundup(picks), body), picks.map(([, n]) => n));
+  // Another page of the site whose picks are of other brands: the constant finds none of them.
+  assert.deepEqual(names(roundup([['Hoka', 'Clifton 10'], ['Brooks', 'Ghost 16']]), body), ['Ghost 16']);
+});
+
+/** Product cards: the name whole in the image's alt; the heading shows it after a brand of one or two words. */
+function cards(items: readonly (readonly [string, string])[]): DomTree {
+  return parseHtml(`<html><body><main><div class="grid">${items.map(([brand, name]) => `<div class="card">`
+    + `<a class="pic" href="/p/${name.length}"><img src="/i/${name.length}.jpg" alt="${name}"></a>`
+    + `<h3 class="name">${brand} ${name}</h3><span class="price">$99</span></div>`).join('')}</div></main></body></html>`);
+}
+
+test('attributes: two examples of one brand: where the brand varies on the page, the alt holding every name whole is read, not a guessed number of words', () => {
+  const items: [string, string][] = [['Brooks', 'Ghost 17'], ['Brooks', 'Hyperion Max 3'], ['Under Armour', 'Sonic 7'], ['Hoka', 'Clifton 10']];
+  const body = induceFields([page('c', cards(items), { name: ['Ghost 17', 'Hyperion Max 3'] })]);
+  assert.equal(body.fields['name']!.rules[0]!.attr, 'alt', formatFieldRule(body.fields['name']!.rules[0]!));
+  assert.deepEqual(names(cards(items), body), items.map(([, n]) => n), 'Sonic 7, not "Armour Sonic 7"');
+});
+
+/**
+ * A story whose examples show first in a photo's caption (`Photo: Courts` as the credit, `The
+ * Elections office ...` in the description) and in a paragraph, and last in the story's tags,
+ * whose `span > a` shape the page's menu repeats (so the tags are found nowhere else as records).
+ */
+function tagged(tags: readonly string[]): DomTree {
+  return parseHtml('<html><body><nav>' + ['Home', 'World', 'Sport', 'Culture'].map((m) => `<span><a href="/${m}">${m}</a></span>`).join(' ')
+    + '</nav><div class="story"><h1>A long week</h1>'
+    + '<div class="caption"><div class="credit">Photo: Courts</div><div class="desc">The Elections office in spring</div></div>'
+    + '<div class="text"><p>The hearing ran late into the night and resumed on Monday, when both sides met the press again after the session.</p>'
+    + '<p>Observers from three regions followed it closely, and more sessions are planned for the rest of the month.</p></div>'
+    + `<div class="tags">${tags.map((t) => `<span class="tag"><a href="/t/${t.length}">${t}</a></span>`).join('')}</div></div></body></html>`);
+}
+
+test('records: two units no one clean-up reads (a caption\'s credit and its prose) are no example records; the tags, found nowhere else, are', () => {
+  const tags = ['News', 'Peace talks', 'Courts', 'Elections', 'Rivers'];
+  const body = induceFields([page('s', tagged(tags), { name: ['Courts', 'Elections'] })]);
+  assert.deepEqual(names(tagged(tags), body), tags);
+});
