@@ -30,11 +30,12 @@ import { latin1, readBytes } from '../src/corpus/readers/files.js';
 import { decodeHtml } from '../src/dom/bytes.js';
 import { fragmentParagraphs } from '../src/dom/fragment-text.js';
 import { parseHtml } from '../src/dom/parse.js';
-import { elementText, extractFields, isAriaAttr, linkOf, normalizeValue, resolveLinkValue, TEXT_VALUE_ATTRS } from '../src/models/wrapper/fields.js';
+import { elementText, extractFields, linkOf, normalizeValue, resolveLinkValue } from '../src/models/wrapper/fields.js';
 import { induceFields } from '../src/wrapper/fields.js';
 import type { DomTree, ElementNode } from '../src/dom/tree.js';
 import { argValue } from './args.js';
 import { declaredItemLists, LD_RE } from './declared-item-lists.js';
+import { ceilingF1, pageShows, showsAsUnit, type GivenFields, type PageShows } from './records-ceiling.js';
 
 const corpora = argValue('corpora', 'wcxb-dev,trafilatura-eval').split(',');
 /** `--url off`: score names (and prices) only, as before URLs were read from links. */
@@ -84,46 +85,13 @@ function declaredItems(html: string): Item[] {
 const shownTest = argValue('shown', 'words');
 /** `--examples 3,5`: which of the shown declared items (1-based, in declaration order) are the two examples (default the first two). */
 const exampleIndexes = argValue('examples', '1,2').split(',').map((x) => Number(x) - 1);
-interface Shown { readonly text: string; readonly nodes: readonly string[]; readonly wholes: ReadonlySet<string>; readonly attrs: ReadonlySet<string> }
-/** What the page `tree` whose text is `text` shows: its text nodes, elements' whole texts and text attributes' values. */
-function shownOf(tree: DomTree, text: string): Shown {
-  const nodes: string[] = [];
-  const wholes = new Set<string>();
-  const attrs = new Set<string>();
-  for (const n of tree.nodes) {
-    if (n.kind === 'text') nodes.push(n.text.replace(/\s+/g, ' '));
-    if (n.kind !== 'element') continue;
-    wholes.add(normalizeValue(elementText(tree, n)));
-    for (const [k, v] of Object.entries(n.attrs)) if (isTextValueAttr(k)) attrs.add(normalizeValue(v));
-  }
-  return { text, nodes, wholes, attrs };
-}
-/** Whether `name` stands in `text` at word boundaries, other than inside one of the `longer` declared names that hold it. */
-function atWordBoundaries(text: string, name: string, longer: readonly string[]): boolean {
-  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
-    if (/[\p{L}\p{N}]$/u.test(text.slice(Math.max(0, i - 2), i)) || /^[\p{L}\p{N}]/u.test(text.slice(i + name.length, i + name.length + 2))) continue;
-    if (!longer.some((l) => coveredBy(text, i, name.length, l))) return true;
-  }
-  return false;
-}
-/** Whether the span [at, at + length) of `text` lies inside an occurrence of `outer`. */
-function coveredBy(text: string, at: number, length: number, outer: string): boolean {
-  const j = text.indexOf(outer, Math.max(0, at + length - outer.length));
-  return j >= 0 && j <= at;
-}
-function shows(page: Shown, name: string, declared: readonly string[]): boolean {
+function shows(page: PageShows, name: string, declared: readonly string[]): boolean {
   if (shownTest === 'substring') return page.text.includes(name);
-  return showsAsUnit(page, name, declared);
+  return showsAsUnit(page, name, longerNames(name, declared));
 }
-/** Whether `name` is an element's whole text or stands in a text node at word boundaries (outside the longer `declared` names that hold it). */
-function showsAsUnit(page: Shown, name: string, declared: readonly string[]): boolean {
-  const longer = goldAsMeant ? declared.filter((d) => d.length > name.length && d.includes(name)) : [];
-  return page.wholes.has(name) || page.nodes.some((t) => atWordBoundaries(t, name, longer));
-}
-
-/** Whether an attribute holds text a value may stand in (alt, title, aria-label, ...), as the rules read them. */
-function isTextValueAttr(name: string): boolean {
-  return (TEXT_VALUE_ATTRS as readonly string[]).includes(name) || isAriaAttr(name);
+/** The declared names that hold `name` (`Scream 7` for `Scream`): a name inside them is not shown (`--gold raw`: none). */
+function longerNames(name: string, declared: readonly string[]): string[] {
+  return goldAsMeant ? declared.filter((d) => d.length > name.length && d.includes(name)) : [];
 }
 
 /** The page's text, white space collapsed (to tell which declared items it shows). */
@@ -152,11 +120,11 @@ interface ListPage {
   /** Each shown item's declared URL resolved as the page resolves links. */
   readonly urls: ReadonlyMap<Item, string | undefined>;
   /** What the page shows, and the declared names (for the ceiling). */
-  readonly seen: Shown;
+  readonly seen: PageShows;
   readonly names: readonly string[];
 }
 
-function listPage(tree: DomTree, text: string, shown: readonly Item[], seen: Shown, names: readonly string[]): ListPage {
+function listPage(tree: DomTree, text: string, shown: readonly Item[], seen: PageShows, names: readonly string[]): ListPage {
   const byName = new Map<string, Item[]>();
   for (const i of shown) {
     const same = byName.get(i.name);
@@ -169,7 +137,6 @@ function listPage(tree: DomTree, text: string, shown: readonly Item[], seen: Sho
 }
 
 /** The fields two example items give: the name, the price where both prices show, the URL where the page links both. */
-interface GivenFields { readonly withPrice: boolean; readonly withUrl: boolean }
 function givenFields(page: ListPage, a: Item, b: Item): GivenFields {
   const { text, links, urls } = page;
   const withPrice = a.price !== undefined && b.price !== undefined && text.includes(a.price) && text.includes(b.price);
@@ -177,19 +144,10 @@ function givenFields(page: ListPage, a: Item, b: Item): GivenFields {
   return { withPrice, withUrl };
 }
 
-/**
- * The page's ceiling with the fields `given`: the F1 of an extractor that outputs exactly the
- * reachable shown items (precision 1), an item reachable when every given field stands on the
- * page (the name as a unit or a text attribute's value, the URL as a link, the price in the
- * text). Reads the page and the declaration only.
- */
-function ceilingF1(page: ListPage, given: GivenFields): number {
-  const reachable = page.shown.filter((i) =>
-    (showsAsUnit(page.seen, i.name, page.names) || page.seen.attrs.has(i.name))
-    && (!given.withUrl || page.links.has(page.urls.get(i) ?? ''))
-    && (!given.withPrice || (i.price !== undefined && page.text.includes(i.price)))).length;
-  const r = reachable / page.shown.length;
-  return reachable > 0 ? (2 * r) / (1 + r) : 0;
+/** The page's ceiling with the fields `given` (bench/records-ceiling.ts), from the page and its declared items only. */
+function pageCeiling(page: ListPage, given: GivenFields): number {
+  const items = page.shown.map((i) => ({ name: i.name, ...(i.price !== undefined ? { price: i.price } : {}), ...(page.urls.get(i) !== undefined ? { url: page.urls.get(i)! } : {}) }));
+  return ceilingF1(page.seen, page.links, items, given, (n) => longerNames(n, page.names));
 }
 
 /** What the rules induced from two example items find on their page, scored. */
@@ -231,7 +189,7 @@ function scorePair(page: ListPage, id: string, a: Item, b: Item): PairScore {
   }
   const p = found.length ? right / found.length : 0;
   const r = right / shown.length;
-  return { fields: Object.keys(fields), found: found.length, right, p, r, f1: p + r ? (2 * p * r) / (p + r) : 0, ms, ceiling: ceilingF1(page, { withPrice, withUrl }) };
+  return { fields: Object.keys(fields), found: found.length, right, p, r, f1: p + r ? (2 * p * r) / (p + r) : 0, ms, ceiling: pageCeiling(page, { withPrice, withUrl }) };
 }
 
 /** The pairs of consecutive shown declared items among the first PAIR_WINDOW (0-based indexes). */
@@ -261,7 +219,7 @@ for (const name of corpora) {
     // The learner never sees the declaration.
     const tree = parseHtml(html.replace(LD_RE, ''), entry.url !== undefined ? { url: entry.url } : {});
     const text = pageText(tree);
-    const seen = shownOf(tree, text);
+    const seen = pageShows(tree, text);
     const names = [...new Set(items.map((i) => i.name))];
     const shown = items.filter((i) => shows(seen, i.name, names));
     if (shown.length < 4) {
