@@ -586,18 +586,20 @@ type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>
 type ValueUnits = Readonly<Record<string, readonly { readonly value: string; readonly units: readonly Occurrence[] }[]>>;
 
 /**
- * Whether one rule's clean-up reads each field's two example values from units inside the two
- * records: the units' texts around the values (`Foto: JEP` beside `La Operación Orión en
+ * Whether one rule's clean-up reads each of the `fields`' two example values from units inside the
+ * two records: the units' texts around the values (`Foto: JEP` beside `La Operación Orión en
  * Medellín, ...`, a caption's credit and its prose) must teach a clean-up that gives both values.
+ * An attribute (`alt`, `href`) holds its value whole, as the same attribute of the other record does.
  */
-function oneReading(records: readonly [ElementNode, ElementNode], units: ValueUnits): boolean {
+function oneReading(records: readonly [ElementNode, ElementNode], fields: readonly string[], units: ValueUnits): boolean {
   const inside = (el: ElementNode, o: Occurrence): boolean => o.node >= el.id && o.node <= el.end;
-  return Object.values(units).every((vals) => {
-    const [va, vb] = [vals[0]!, vals[1]!];
+  return fields.every((f) => {
+    const [va, vb] = [units[f]![0]!, units[f]![1]!];
     const as = va.units.filter((o) => inside(records[0], o));
     const bs = vb.units.filter((o) => inside(records[1], o));
     return as.some((a) => bs.some((b) => {
       if (a.attr !== b.attr) return false;
+      if (a.attr !== undefined) return true;
       const clean = learnCleanup([a.prefix, b.prefix], [a.suffix, b.suffix]);
       return applyCleanup(a.prefix + va.value + a.suffix, clean) === va.value && applyCleanup(b.prefix + vb.value + b.suffix, clean) === vb.value;
     }));
@@ -610,8 +612,11 @@ function oneReading(records: readonly [ElementNode, ElementNode], units: ValueUn
  * places the first field's first two values show (a menu, a news blurb, the main list), the
  * first pair that sits in two records of one list (`recordRegion` with a shape) whose records
  * also hold the other fields' first two values (one field: its own two values alone, so an
- * example mentioned first in a story is taken where it stands in the list). Undefined when no
- * pair does.
+ * example mentioned first in a story is taken where it stands in the list), each field's two
+ * read by one clean-up (`oneReading`). A pair whose record shape spreads over the page as a
+ * list split in parts first; else the first pair whose shape shows nowhere else (a story's tag
+ * list, its `span > a` fitting the menu's too), which beats the values' first mentions in the
+ * story. Undefined when no pair does.
  */
 function exampleRecords(tree: DomTree, occurrences: ValueOccurrences, units: ValueUnits): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
   const names = Object.keys(occurrences).filter((f) => occurrences[f]!.length >= 2 && occurrences[f]!.every((o) => o.length > 0));
@@ -638,7 +643,7 @@ function exampleRecords(tree: DomTree, occurrences: ValueOccurrences, units: Val
       const [ra, rb] = [region.examples[0]!, region.examples[1]!];
       if (ra.id === rb.id) continue;
       if (!names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) continue;
-      if (!oneReading([ra, rb], units)) continue;
+      if (!oneReading([ra, rb], names, units)) continue;
       if (spreads(region.list, region.shape)) return { list: region.list, records: [ra, rb] };
       confined ??= { list: region.list, records: [ra, rb] };
     }
