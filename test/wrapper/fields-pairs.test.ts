@@ -63,3 +63,15 @@ test('records: two units no one clean-up reads (a caption\'s credit and its pros
   const body = induceFields([page('s', tagged(tags), { name: ['Courts', 'Elections'] })]);
   assert.deepEqual(names(tagged(tags), body), tags);
 });
+
+test('records: a field whose example shows nowhere on the page leaves the search for the example records to the others, as before', () => {
+  const items = ['Kettle', 'Pot', 'Jug', 'Pan', 'Wok'];
+  const url = (n: string): string => `https://shop.example/p/${n.toLowerCase()}`;
+  const shop = (): DomTree => parseHtml(`<html><head><base href="https://shop.example/c/"></head><body>`
+    + `<div class="news"><p>New this week: <a href="${url('Kettle')}">Kettle</a>, <a href="${url('Pot')}">Pot</a> and <a href="${url('Tray')}">Tray</a>.</p></div>`
+    + `<ol class="results">${items.map((n) => `<li><article><header><h2><a href="${url(n)}">${n}</a></h2></header>`
+      + `<p>Why we like the ${n}: it lasts.</p></article></li>`).join('')}</ol></body></html>`);
+  // The second example's URL is one the page does not link (a product moved since).
+  const body = induceFields([page('n', shop(), { name: ['Kettle', 'Pot'], url: [url('Kettle'), url('Teapot')] })]);
+  assert.deepEqual(names(shop(), body), items);
+});
