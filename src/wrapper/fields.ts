@@ -853,7 +853,8 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
     variants.forEach((steps, v) => candidates.push({ pr, read: { ...pr.base, ...(steps !== undefined ? { steps } : {}) }, clean, v }));
   }
   // A prefix of words some rule shows varying between the records is no constant for any rule.
-  const varying = new Set(candidates.filter((c) => wordsVaryOnPage(c.read, c.clean, pages, examples, regions)).map((c) => c.clean.prefix!));
+  const varying = new Set<string>();
+  for (const c of candidates) if (c.clean.prefix !== undefined && !varying.has(c.clean.prefix) && wordsVaryOnPage(c.read, c.clean, pages, examples, regions)) varying.add(c.clean.prefix);
   const scored: Scored[] = [];
   const seen = new Set<string>();
   for (const { pr, read, clean, v } of candidates) {
