@@ -404,24 +404,40 @@ export function learnCleanup(prefixes: readonly string[], suffixes: readonly str
   return out;
 }
 
+/** The words of a text, white space collapsed. */
+const wordsOf = (text: string): string[] => normalizeValue(text).split(' ').filter((w) => w !== '');
+
+/**
+ * Whether a unit's text opens with `n` whole capitalised words (a name: `Hoka `) followed by at
+ * least as many words as the shortest example value: so a brand before a name of the examples'
+ * length. A name without the brand (`Clifton 10`), a shorter value (`Ghost`) or a date without
+ * the label (`March 5` after `Posted March 3`) does not.
+ */
+function opensWithName(text: string, n: number, valueWords: number): boolean {
+  const words = wordsOf(text);
+  return words.length >= n + valueWords && LEADING_WORDS.test(words.slice(0, n).join(' ') + ' ');
+}
+
 /**
  * Whether a constant prefix of whole capitalised words the example records share (`Brooks ` before
  * two Brooks shoes) varies between the records the rule reads: a unit of the rule in another
- * record of the examples (in their list, or of their shape elsewhere) that does not start with it
- * (`Hoka Clifton 10`). A label (`Price: `, `by `) or a list's number is no such text and is kept;
- * so is a prefix every record repeats. Only on pages that gave several values (records).
+ * record of the examples (`inOtherRecord`, as the rule's score counts records) that does not
+ * start with it and opens with as many other capitalised words before a value of the examples'
+ * length (`Hoka Clifton 10`). A label (`Price: `, `by `) or a list's number is no such text and is
+ * kept; so is a prefix every record repeats, and one before values without a letter (`USD ` before
+ * a price: a unit or a label, never a name). Only on pages that gave several values (records).
  */
 function wordsVaryOnPage(read: Omit<FieldRule, 'examples' | 'wrong' | 'pages' | 'clean'>, clean: ValueCleanup, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): boolean {
   const prefix = clean.prefix;
-  if (prefix === undefined || leadingWordCount(prefix) === undefined) return false;
+  const n = prefix !== undefined ? leadingWordCount(prefix) : undefined;
+  if (prefix === undefined || n === undefined) return false;
   return pages.some((p, k) => {
     const region = regions[k];
-    if (!region || (examples[k]?.size ?? 0) < 2) return false;
-    return ruleUnits(p.tree, { ...read, clean: {} } as FieldRule).some((u) => {
-      const inRecord = (u.node >= region.list.id && u.node <= region.list.end) || fitsRecordShape(p.tree, u.node, region.shape);
-      const inExample = region.examples.some((r) => u.node >= r.id && u.node <= r.end);
-      return inRecord && !inExample && applyCleanup(u.text, { prefix }) === undefined;
-    });
+    const want = examples[k];
+    if (!region || !want || want.size < 2 || [...want].some((v) => !/\p{L}/u.test(v))) return false;
+    const valueWords = Math.min(...[...want].map((v) => wordsOf(v).length));
+    return ruleUnits(p.tree, { ...read, clean: {} } as FieldRule).some((u) =>
+      inOtherRecord(p.tree, u.node, region) && applyCleanup(u.text, { prefix }) === undefined && opensWithName(u.text, n, valueWords));
   });
 }
 
@@ -701,6 +717,18 @@ function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape
   return true;
 }
 
+/**
+ * Whether a unit node stands in a record of the examples' list the person did not point at: one
+ * of their record shape (in their list or elsewhere: the next row of a grid), or, where no shape
+ * is known, anything in their list; never in an example's own record. Where the shape is known,
+ * a value in the list off that shape (another table's cell in an article of review sections, a
+ * "Why we like it" line) is no record, though not proven wrong.
+ */
+function inOtherRecord(tree: DomTree, node: number, region: RecordRegion): boolean {
+  if (region.examples.some((r) => node >= r.id && node <= r.end)) return false;
+  return region.shape !== undefined ? fitsRecordShape(tree, node, region.shape) : node >= region.list.id && node <= region.list.end;
+}
+
 /** An example explained: its page's index and its value. */
 const explainedKey = (page: number, value: string): string => `${page}|${value}`;
 
@@ -738,9 +766,7 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
       const inExampleRecord = region !== undefined && region.examples.some((r) => g.node >= r.id && g.node <= r.end);
       const fits = region !== undefined && fitsRecordShape(p.tree, g.node, region.shape);
       if (want.size <= 1 || !region || inExampleRecord || !(inList || fits)) wrong++;
-      // Where the records' shape is known, a value in their list off that shape (another table's
-      // cell in an article of review sections) is no record found, though not proven wrong.
-      else if (fits || region.shape === undefined) more++;
+      else if (inOtherRecord(p.tree, g.node, region)) more++;
     }
   });
   return { examples: explained.size, wrong, more, twice, explained };

@@ -75,3 +75,35 @@ test('records: a field whose example shows nowhere on the page leaves the search
   const body = induceFields([page('n', shop(), { name: ['Kettle', 'Pot'], url: [url('Kettle'), url('Teapot')] })]);
   assert.deepEqual(names(shop(), body), items);
 });
+
+test('records: a heading in the list off the records\' shape (a note between the picks) is no record whose brand varies', () => {
+  const picks: [string, string][] = [['Brooks', 'Ghost 17'], ['Brooks', 'Hyperion Max 3'], ['Brooks', 'Glycerin 22'], ['Brooks', 'Adrenaline GTS 24']];
+  const tree = (): DomTree => parseHtml(`<html><body><div class="picks">${picks.map(([b, n]) => `<div class="pick"><h3 class="name">${b} ${n}</h3><p>Why we like it.</p></div>`).join('')}`
+    + '<div class="note"><h3 class="aside">Hoka Clifton 10 is also worth a look</h3></div></div></body></html>');
+  const body = induceFields([page('n', tree(), { name: ['Ghost 17', 'Hyperion Max 3'] })]);
+  assert.deepEqual(body.fields['name']!.rules.map((r) => r.clean), body.fields['name']!.rules.map(() => ({ prefix: 'Brooks ' })));
+  assert.deepEqual(names(tree(), body), picks.map(([, n]) => n));
+});
+
+test('records: a record without the examples\' brand (`Clifton 10`, `Ghost`) does not make the brand a number of words to drop', () => {
+  const picks: [string, string][] = [['Brooks', 'Ghost 17'], ['Brooks', 'Hyperion Max 3'], ['', 'Clifton 10'], ['', 'Ghost'], ['Brooks', 'Glycerin 22']];
+  const body = induceFields([page('r', roundup(picks), { name: ['Ghost 17', 'Hyperion Max 3'] })]);
+  assert.deepEqual(names(roundup(picks), body), ['Ghost 17', 'Hyperion Max 3', 'Glycerin 22'], 'not "10"');
+});
+
+/** Cards with one text field after a label or a unit: `USD 99`, `Posted March 3`. */
+function labelled(texts: readonly string[]): DomTree {
+  return parseHtml(`<html><body><div class="grid">${texts.map((t, i) => `<div class="card"><h3>Item ${i}</h3><span class="v">${t}</span></div>`).join('')}</div></body></html>`);
+}
+
+test('records: a currency before prices stays a constant where a record reads otherwise (no `USD 79` from `From USD 79`)', () => {
+  const prices = ['USD 99', 'USD 129', 'From USD 79', 'Call for price', 'USD 49'];
+  const priceBody = induceFields([page('p', labelled(prices), { v: ['99', '129'] })]);
+  assert.deepEqual((extractFields(labelled(prices), priceBody).fields['v'] ?? []).map((v) => v.value), ['99', '129', '49']);
+});
+
+test('records: a label before dates stays a constant where a record shows the date alone (no `5` from `March 5`)', () => {
+  const dates = ['Posted March 3', 'Posted March 4', 'March 5', 'Posted April 1'];
+  const dateBody = induceFields([page('d', labelled(dates), { v: ['March 3', 'March 4'] })]);
+  assert.deepEqual((extractFields(labelled(dates), dateBody).fields['v'] ?? []).map((v) => v.value), ['March 3', 'March 4', 'April 1']);
+});
