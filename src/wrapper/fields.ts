@@ -441,6 +441,25 @@ function wordsVaryOnPage(read: Omit<FieldRule, 'examples' | 'wrong' | 'pages' | 
   });
 }
 
+/**
+ * Whether an attribute rule reads, on every other record of the examples (`inOtherRecord`), the
+ * end of a text the rule `text` reads there, or the whole of it (`Sonic 7` as the alt where the
+ * heading shows `Under Armour Sonic 7`): the attribute is the value that rule's guess of leading
+ * words cuts from, not a caption of its own (`product image`, `Hoka Clifton 10 – Black`).
+ */
+function attrEndsText(attr: FieldRule, text: FieldRule, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): boolean {
+  return pages.every((p, k) => {
+    const region = regions[k];
+    if (!region || (examples[k]?.size ?? 0) < 2) return true;
+    const texts = ruleUnits(p.tree, { ...text, clean: {} }).map((u) => normalizeValue(u.text));
+    return ruleValues(p.tree, attr).every((g) => {
+      if (!inOtherRecord(p.tree, g.node, region)) return true;
+      const v = normalizeValue(g.value);
+      return texts.some((t) => t === v || t.endsWith(' ' + v));
+    });
+  });
+}
+
 /** A clean-up whose constant prefix of words varies between records: as many leading words dropped instead (`drop 1 leading word`). */
 function asLeadingWords(clean: ValueCleanup): ValueCleanup {
   const { prefix, ...rest } = clean;
@@ -899,10 +918,16 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
   // stands only where it explains more examples than every rule reading the text (or `href`)
   // without guessing where the value starts: dropping leading words guesses that every record's
   // text before the value (a brand) is as long as the examples', which an attribute holding the
-  // example whole does not.
+  // example whole does not. But an attribute that explains no more than such a guess stands only
+  // where it agrees with the guessed rule's text on the other records (an alt reading `Hoka
+  // Clifton 10 – Black` or `product image` there is no name).
+  const byRank = (a: Scored, b: Scored): number => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank;
   const firstExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) || s.rule.clean.dropWords !== undefined ? n : Math.max(n, s.rule.examples)), 0);
-  const kept = scored.filter((s) => !readsOtherAttr(s.rule) || s.rule.examples > firstExamples);
-  kept.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
+  const textExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) ? n : Math.max(n, s.rule.examples)), 0);
+  const guess = scored.filter((s) => !readsOtherAttr(s.rule) && s.rule.clean.dropWords !== undefined).sort(byRank)[0];
+  const kept = scored.filter((s) => !readsOtherAttr(s.rule) || s.rule.examples > textExamples
+    || (s.rule.examples > firstExamples && guess !== undefined && attrEndsText(s.rule, guess.rule, pages, examples, attrRegions)));
+  kept.sort(byRank);
   const best = kept[0];
   // Examples no one rule explains together (the page's title and the first slide of a list): each one's own shape, read together.
   const members = ruleUnion(kept, examples);

@@ -107,3 +107,13 @@ test('records: a label before dates stays a constant where a record shows the da
   const dateBody = induceFields([page('d', labelled(dates), { v: ['March 3', 'March 4'] })]);
   assert.deepEqual((extractFields(labelled(dates), dateBody).fields['v'] ?? []).map((v) => v.value), ['March 3', 'March 4', 'April 1']);
 });
+
+test('attributes: an alt equal to the two examples but not to the other records\' names (`product image`, a colour after the name) does not stand beside a guessed number of words', () => {
+  const items: [string, string, string][] = [['Brooks', 'Ghost 17', 'Ghost 17'], ['Brooks', 'Hyperion Max 3', 'Hyperion Max 3'],
+    ['Hoka', 'Clifton 10', 'Hoka Clifton 10 – Black'], ['Asics', 'Novablast 5', 'product image']];
+  const tree = (): DomTree => parseHtml(`<html><body><main><div class="grid">${items.map(([brand, name, alt], i) => `<div class="card">`
+    + `<a class="pic" href="/p/${i}"><img src="/i/${i}.jpg" alt="${alt}"></a><h3 class="name">${brand} ${name}</h3></div>`).join('')}</div></main></body></html>`);
+  const body = induceFields([page('c', tree(), { name: ['Ghost 17', 'Hyperion Max 3'] })]);
+  assert.equal(body.fields['name']!.rules[0]!.attr, undefined, formatFieldRule(body.fields['name']!.rules[0]!));
+  assert.deepEqual(names(tree(), body), items.map(([, n]) => n));
+});
