@@ -648,10 +648,10 @@ function oneReading(records: readonly [ElementNode, ElementNode], fields: readon
  * first pair that sits in two records of one list (`recordRegion` with a shape) whose records
  * also hold the other fields' first two values (one field: its own two values alone, so an
  * example mentioned first in a story is taken where it stands in the list), each field's two
- * read by one clean-up (`oneReading`). A pair whose record shape spreads over the page as a
- * list split in parts first; else the first pair whose shape shows nowhere else (a story's tag
- * list, its `span > a` fitting the menu's too), which beats the values' first mentions in the
- * story. Undefined when no pair does.
+ * read by one clean-up (`oneReading`), and whose record shape spreads over the page as a list
+ * split in parts or shows elsewhere only as other lists (a story's tag list, its `span > a`
+ * fitting the menu's too: `spreadIsRecords`, other lists not deciding). Undefined when no pair
+ * does (the values' first mentions then stand for the records).
  */
 function exampleRecords(tree: DomTree, occurrences: ValueOccurrences, units: ValueUnits): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
   const names = Object.keys(occurrences).filter((f) => occurrences[f]!.length >= 2 && occurrences[f]!.every((o) => o.length > 0));
@@ -663,16 +663,14 @@ function exampleRecords(tree: DomTree, occurrences: ValueOccurrences, units: Val
   const spreads = (list: ElementNode, shape: NonNullable<RecordRegion['shape']>): boolean => {
     const key = `${list.id}|${JSON.stringify(shape)}`;
     let ok = spreadChecked.get(key);
-    if (ok === undefined) spreadChecked.set(key, (ok = spreadIsRecords(tree, list, shape)));
+    if (ok === undefined) spreadChecked.set(key, (ok = spreadIsRecords(tree, list, shape, false)));
     return ok;
   };
   let tried = 0;
-  // The first pair of records of one list whose shape shows nowhere else (a tag list below an article).
-  let confined: { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined;
   for (const a of as) {
     for (const b of bs) {
       if (a === b) continue;
-      if (++tried > MAX_RECORD_PAIRS) return confined;
+      if (++tried > MAX_RECORD_PAIRS) return undefined;
       const region = regionOfChains(tree, [a, b]);
       if (region?.shape === undefined || region.examples.length < 2) continue;
       const [ra, rb] = [region.examples[0]!, region.examples[1]!];
@@ -680,10 +678,9 @@ function exampleRecords(tree: DomTree, occurrences: ValueOccurrences, units: Val
       if (!names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) continue;
       if (!oneReading([ra, rb], names, units)) continue;
       if (spreads(region.list, region.shape)) return { list: region.list, records: [ra, rb] };
-      confined ??= { list: region.list, records: [ra, rb] };
     }
   }
-  return confined;
+  return undefined;
 }
 
 /** One unit node per example value: inside its example record where the page's records are known, else its first occurrence. */
@@ -701,21 +698,36 @@ function recordRootOf(tree: DomTree, el: ElementNode, depth: number): ElementNod
   return el;
 }
 
+/** Whether two elements hold records alike: the same tag, and a class token in common or no class either. */
+function sameKindOfList(a: ElementNode, b: ElementNode): boolean {
+  return a.tag === b.tag && (sharedClasses([a, b]).length > 0 || (classOf(a).trim() === '' && classOf(b).trim() === ''));
+}
+
 /**
  * Whether the records of the examples' shape outside their list are a list split in parts
  * (rows of a grid, sections each with a heading) rather than the same small block repeated in
  * larger units (a pros-and-cons box in every product review): where the records the shape
- * reaches hold most of the text of the part of the page they span.
+ * reaches hold most of the text of the part of the page they span. Records of the shape two or
+ * more to a parent unlike the examples' records' (a menu's `span > a` beside a story's tag list)
+ * are another list, not a part of this one: in the search for the example records they do not
+ * decide (`otherListsDecide` false). The region a rule is scored in keeps them deciding: there
+ * a shape kept counts every element of it across the page as a record found (a menu's links
+ * where the examples are the menu's own).
  */
-function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<RecordRegion['shape']>): boolean {
+function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<RecordRegion['shape']>, otherListsDecide = true): boolean {
   const leafTag = shape[shape.length - 1]!.tag;
-  const roots: ElementNode[] = [];
+  const found: ElementNode[] = [];
   for (const n of tree.nodes) {
     if (n.kind !== 'element' || n.tag !== leafTag || !fitsRecordShape(tree, n.id, shape)) continue;
     const r = recordRootOf(tree, n, shape.length);
-    if (!roots.some((x) => x.id === r.id)) roots.push(r);
+    if (!found.some((x) => x.id === r.id)) found.push(r);
   }
-  const outside = roots.filter((r) => r.id < list.id || r.id > list.end);
+  const inList = (r: ElementNode): boolean => r.id >= list.id && r.id <= list.end;
+  const homes = found.filter(inList).map((r) => tree.nodes[r.parent] as ElementNode);
+  const siblings = (r: ElementNode): number => found.filter((o) => o.parent === r.parent).length;
+  const otherList = (r: ElementNode): boolean => siblings(r) >= 2 && !homes.some((h) => sameKindOfList(h, tree.nodes[r.parent] as ElementNode));
+  const roots = found.filter((r) => inList(r) || otherListsDecide || !otherList(r));
+  const outside = roots.filter((r) => !inList(r));
   if (outside.length === 0) return true;
   const span = tree.nodes[commonAncestor(tree, roots.map((r) => r.id))] as ElementNode;
   const inRecords = roots.filter((r) => !roots.some((o) => o.id !== r.id && r.id > o.id && r.id <= o.end)).reduce((n, r) => n + elementText(tree, r).length, 0);

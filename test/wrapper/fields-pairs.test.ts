@@ -117,3 +117,15 @@ test('attributes: an alt equal to the two examples but not to the other records\
   assert.equal(body.fields['name']!.rules[0]!.attr, undefined, formatFieldRule(body.fields['name']!.rules[0]!));
   assert.deepEqual(names(tree(), body), items.map(([, n]) => n));
 });
+
+test('records: the same small list repeated in larger units (a related box in every teaser) is no pair of example records; the tags, whose shape only a menu repeats, are', () => {
+  const tags = ['News', 'Peace talks', 'Courts', 'Elections', 'Rivers'];
+  const teaser = (k: number, related: readonly string[]): string => `<article class="teaser"><h2>Story ${k}</h2>`
+    + `<p>${'A long paragraph telling what happened this week and what comes next. '.repeat(4)}</p>`
+    + `<div class="box"><ul>${related.map((r) => `<li><a href="/r/${r.length}">${r}</a></li>`).join('')}</ul></div></article>`;
+  const tree = (): DomTree => parseHtml('<html><body><nav>' + ['Home', 'World', 'Sport', 'Culture'].map((m) => `<span><a href="/${m}">${m}</a></span>`).join(' ')
+    + `</nav><main>${teaser(1, ['Budget', 'Taxes'])}${teaser(2, ['Courts', 'Elections'])}${teaser(3, ['Harbour', 'Ferries'])}</main>`
+    + `<div class="tags">${tags.map((t) => `<span class="tag"><a href="/t/${t.length}">${t}</a></span>`).join('')}</div></body></html>`);
+  const body = induceFields([page('s', tree(), { name: ['Courts', 'Elections'] })]);
+  assert.deepEqual(names(tree(), body), tags);
+});
