@@ -12,12 +12,11 @@
  * first six is tried as the examples and the page's F1 averaged over them (`--pairs off`: not),
  * so the figure does not rest on which two a person happens to pick.
  * Beside them, the page's ceiling: the F1 an extractor reaching every record the page offers would
- * get (precision 1, recall over the shown declared items that are reachable): an item is reachable
- * when every field the examples give stands on the page, its name shown (the test above: a unit's
- * whole text, or a text node's at word boundaries, after the score's normalisation; or a text
- * attribute's whole value), its URL as a link's resolved target, its price in the page's text. It
- * reads the page and the declaration only, never the rules' output; with the first pair's fields,
- * and averaged over the pairs with each pair's fields.
+ * get (precision 1, recall over the shown declared items that are reachable): a shown item (its
+ * name shown, by the test below) is reachable when every other field the examples give stands on
+ * the page, its URL as a link's resolved target, its price in the page's text. It reads the page
+ * and the declaration only, never the rules' output; with the first pair's fields, and averaged
+ * over the pairs with each pair's fields.
  * Gold as the page means it (`--gold raw`: as session 48 read it): declared names' character
  * references decoded (imdb writes `Schindler&apos;s List`), a declared name not counted as shown
  * where it stands only inside a longer declared name (`Scream` in `Scream 7`), and a record
@@ -119,12 +118,9 @@ interface ListPage {
   readonly byName: ReadonlyMap<string, readonly Item[]>;
   /** Each shown item's declared URL resolved as the page resolves links. */
   readonly urls: ReadonlyMap<Item, string | undefined>;
-  /** What the page shows, and the declared names (for the ceiling). */
-  readonly seen: PageShows;
-  readonly names: readonly string[];
 }
 
-function listPage(tree: DomTree, text: string, shown: readonly Item[], seen: PageShows, names: readonly string[]): ListPage {
+function listPage(tree: DomTree, text: string, shown: readonly Item[]): ListPage {
   const byName = new Map<string, Item[]>();
   for (const i of shown) {
     const same = byName.get(i.name);
@@ -133,7 +129,7 @@ function listPage(tree: DomTree, text: string, shown: readonly Item[], seen: Pag
     else byName.set(i.name, [i]);
   }
   const urls = new Map(shown.map((i) => [i, i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined] as const));
-  return { tree, text, links: pageLinks(tree), shown, byName, urls, seen, names };
+  return { tree, text, links: pageLinks(tree), shown, byName, urls };
 }
 
 /** The fields two example items give: the name, the price where both prices show, the URL where the page links both. */
@@ -146,8 +142,8 @@ function givenFields(page: ListPage, a: Item, b: Item): GivenFields {
 
 /** The page's ceiling with the fields `given` (bench/records-ceiling.ts), from the page and its declared items only. */
 function pageCeiling(page: ListPage, given: GivenFields): number {
-  const items = page.shown.map((i) => ({ name: i.name, ...(i.price !== undefined ? { price: i.price } : {}), ...(page.urls.get(i) !== undefined ? { url: page.urls.get(i)! } : {}) }));
-  return ceilingF1(page.seen, page.links, items, given, (n) => longerNames(n, page.names));
+  const items = page.shown.map((i) => ({ ...(i.price !== undefined ? { price: i.price } : {}), ...(page.urls.get(i) !== undefined ? { url: page.urls.get(i)! } : {}) }));
+  return ceilingF1(page.text, page.links, items, given);
 }
 
 /** What the rules induced from two example items find on their page, scored. */
@@ -228,7 +224,7 @@ for (const name of corpora) {
     }
     const [a, b] = exampleIndexes.map((k) => shown[k]);
     if (!a || !b) continue;
-    const page = listPage(tree, text, shown, seen, names);
+    const page = listPage(tree, text, shown);
     const first = scorePair(page, entry.id, a, b);
     sumP += first.p;
     sumR += first.r;
