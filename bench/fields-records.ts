@@ -13,8 +13,9 @@
  * so the figure does not rest on which two a person happens to pick.
  * Beside them, the page's ceiling: the F1 an extractor reaching every record the page offers would
  * get (precision 1, recall over the shown declared items that are reachable): a shown item (its
- * name shown, by the test below) is reachable when every other field the examples give stands on
- * the page, its URL as a link's resolved target, its price in the page's text. It reads the page
+ * name shown, by the test below) is reachable when every other field the examples give stands
+ * where a rule can read it: its URL as a link attribute's resolved target (`href`, `src`, `cite`,
+ * ...), its price in the page's text or a text attribute (`content`). It reads the page
  * and the declaration only, never the rules' output; with the first pair's fields, and averaged
  * over the pairs with each pair's fields.
  * Gold as the page means it (`--gold raw`: as session 48 read it): declared names' character
@@ -34,7 +35,7 @@ import { induceFields } from '../src/wrapper/fields.js';
 import type { DomTree, ElementNode } from '../src/dom/tree.js';
 import { argValue } from './args.js';
 import { declaredItemLists, LD_RE } from './declared-item-lists.js';
-import { ceilingF1, pageShows, showsAsUnit, type GivenFields, type PageShows } from './records-ceiling.js';
+import { ceilingF1, pageShows, pageValues, showsAsUnit, type GivenFields, type PageShows, type PageValues } from './records-ceiling.js';
 
 const corpora = argValue('corpora', 'wcxb-dev,trafilatura-eval').split(',');
 /** `--url off`: score names (and prices) only, as before URLs were read from links. */
@@ -118,6 +119,8 @@ interface ListPage {
   readonly byName: ReadonlyMap<string, readonly Item[]>;
   /** Each shown item's declared URL resolved as the page resolves links. */
   readonly urls: ReadonlyMap<Item, string | undefined>;
+  /** Where the page holds values a rule can read (for the ceiling). */
+  readonly values: PageValues;
 }
 
 function listPage(tree: DomTree, text: string, shown: readonly Item[]): ListPage {
@@ -129,7 +132,7 @@ function listPage(tree: DomTree, text: string, shown: readonly Item[]): ListPage
     else byName.set(i.name, [i]);
   }
   const urls = new Map(shown.map((i) => [i, i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined] as const));
-  return { tree, text, links: pageLinks(tree), shown, byName, urls };
+  return { tree, text, links: pageLinks(tree), shown, byName, urls, values: pageValues(tree, text) };
 }
 
 /** The fields two example items give: the name, the price where both prices show, the URL where the page links both. */
@@ -143,7 +146,7 @@ function givenFields(page: ListPage, a: Item, b: Item): GivenFields {
 /** The page's ceiling with the fields `given` (bench/records-ceiling.ts), from the page and its declared items only. */
 function pageCeiling(page: ListPage, given: GivenFields): number {
   const items = page.shown.map((i) => ({ ...(i.price !== undefined ? { price: i.price } : {}), ...(page.urls.get(i) !== undefined ? { url: page.urls.get(i)! } : {}) }));
-  return ceilingF1(page.text, page.links, items, given);
+  return ceilingF1(page.values, items, given);
 }
 
 /** What the rules induced from two example items find on their page, scored. */
