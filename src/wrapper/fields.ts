@@ -723,10 +723,11 @@ function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<Re
     if (!found.some((x) => x.id === r.id)) found.push(r);
   }
   const inList = (r: ElementNode): boolean => r.id >= list.id && r.id <= list.end;
-  const homes = found.filter(inList).map((r) => tree.nodes[r.parent] as ElementNode);
-  const siblings = (r: ElementNode): number => found.filter((o) => o.parent === r.parent).length;
-  const otherList = (r: ElementNode): boolean => siblings(r) >= 2 && !homes.some((h) => sameKindOfList(h, tree.nodes[r.parent] as ElementNode));
-  const roots = found.filter((r) => inList(r) || otherListsDecide || !otherList(r));
+  const homes = [...new Set(found.filter(inList).map((r) => r.parent))].map((id) => tree.nodes[id] as ElementNode);
+  const perParent = new Map<number, number>();
+  for (const r of found) perParent.set(r.parent, (perParent.get(r.parent) ?? 0) + 1);
+  const otherList = (r: ElementNode): boolean => perParent.get(r.parent)! >= 2 && !homes.some((h) => sameKindOfList(h, tree.nodes[r.parent] as ElementNode));
+  const roots = otherListsDecide ? found : found.filter((r) => inList(r) || !otherList(r));
   const outside = roots.filter((r) => !inList(r));
   if (outside.length === 0) return true;
   const span = tree.nodes[commonAncestor(tree, roots.map((r) => r.id))] as ElementNode;
@@ -749,16 +750,21 @@ function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape
 }
 
 /**
- * Whether a unit node stands in a record of the examples' list the person did not point at: one
- * of their record shape (in their list or elsewhere: the next row of a grid), or, where no shape
- * is known, anything in their list; never in an example's own record. Where the shape is known,
- * a value in the list off that shape (another table's cell in an article of review sections, a
- * "Why we like it" line) is no record, though not proven wrong.
+ * Where a unit node stands against the examples' records: in an example's own record; in a
+ * record the person did not point at (`record`: one of their record shape, in their list or
+ * elsewhere, such as the next row of a grid; where no shape is known, anything in their list);
+ * in their list off that shape (`list`: another table's cell in an article of review sections, a
+ * "Why we like it" line: no record, though not proven wrong); or outside.
  */
-function inOtherRecord(tree: DomTree, node: number, region: RecordRegion): boolean {
-  if (region.examples.some((r) => node >= r.id && node <= r.end)) return false;
-  return region.shape !== undefined ? fitsRecordShape(tree, node, region.shape) : node >= region.list.id && node <= region.list.end;
+function recordPlace(tree: DomTree, node: number, region: RecordRegion): 'example' | 'record' | 'list' | 'outside' {
+  if (region.examples.some((r) => node >= r.id && node <= r.end)) return 'example';
+  if (fitsRecordShape(tree, node, region.shape)) return 'record';
+  if (node >= region.list.id && node <= region.list.end) return region.shape === undefined ? 'record' : 'list';
+  return 'outside';
 }
+
+/** Whether a unit node stands in a record the person did not point at, as a rule's score counts records found (`recordPlace`). */
+const inOtherRecord = (tree: DomTree, node: number, region: RecordRegion): boolean => recordPlace(tree, node, region) === 'record';
 
 /** An example explained: its page's index and its value. */
 const explainedKey = (page: number, value: string): string => `${page}|${value}`;
@@ -793,11 +799,9 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
         }
         continue;
       }
-      const inList = region !== undefined && g.node >= region.list.id && g.node <= region.list.end;
-      const inExampleRecord = region !== undefined && region.examples.some((r) => g.node >= r.id && g.node <= r.end);
-      const fits = region !== undefined && fitsRecordShape(p.tree, g.node, region.shape);
-      if (want.size <= 1 || !region || inExampleRecord || !(inList || fits)) wrong++;
-      else if (inOtherRecord(p.tree, g.node, region)) more++;
+      const place = want.size > 1 && region !== undefined ? recordPlace(p.tree, g.node, region) : 'outside';
+      if (place === 'example' || place === 'outside') wrong++;
+      else if (place === 'record') more++;
     }
   });
   return { examples: explained.size, wrong, more, twice, explained };
