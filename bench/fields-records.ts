@@ -11,6 +11,13 @@
  * Beside the first pair (the headline), every pair of consecutive shown declared items among the
  * first six is tried as the examples and the page's F1 averaged over them (`--pairs off`: not),
  * so the figure does not rest on which two a person happens to pick.
+ * Beside them, the page's ceiling: the F1 an extractor reaching every record the page offers would
+ * get (precision 1, recall over the shown declared items that are reachable): a shown item (its
+ * name shown, by the test below) is reachable when every other field the examples give stands
+ * where a rule can read it: its URL as a link attribute's resolved target (`href`, `src`, `cite`,
+ * ...), its price in the page's text or a text attribute (`content`). It reads the page
+ * and the declaration only, never the rules' output; with the first pair's fields, and averaged
+ * over the pairs with each pair's fields.
  * Gold as the page means it (`--gold raw`: as session 48 read it): declared names' character
  * references decoded (imdb writes `Schindler&apos;s List`), a declared name not counted as shown
  * where it stands only inside a longer declared name (`Scream` in `Scream 7`), and a record
@@ -28,6 +35,7 @@ import { induceFields } from '../src/wrapper/fields.js';
 import type { DomTree, ElementNode } from '../src/dom/tree.js';
 import { argValue } from './args.js';
 import { declaredItemLists, LD_RE } from './declared-item-lists.js';
+import { ceilingF1, pageShows, pageValues, showsAsUnit, type GivenFields, type PageShows, type PageValues } from './records-ceiling.js';
 
 const corpora = argValue('corpora', 'wcxb-dev,trafilatura-eval').split(',');
 /** `--url off`: score names (and prices) only, as before URLs were read from links. */
@@ -77,36 +85,13 @@ function declaredItems(html: string): Item[] {
 const shownTest = argValue('shown', 'words');
 /** `--examples 3,5`: which of the shown declared items (1-based, in declaration order) are the two examples (default the first two). */
 const exampleIndexes = argValue('examples', '1,2').split(',').map((x) => Number(x) - 1);
-interface Shown { readonly text: string; readonly nodes: readonly string[]; readonly wholes: ReadonlySet<string> }
-/** What the page `tree` whose text is `text` shows; its text nodes and elements' whole texts only for the words test, which reads them. */
-function shownOf(tree: DomTree, text: string): Shown {
-  const nodes: string[] = [];
-  const wholes = new Set<string>();
-  if (shownTest !== 'substring') {
-    for (const n of tree.nodes) {
-      if (n.kind === 'text') nodes.push(n.text.replace(/\s+/g, ' '));
-      else if (n.kind === 'element') wholes.add(normalizeValue(elementText(tree, n)));
-    }
-  }
-  return { text, nodes, wholes };
-}
-/** Whether `name` stands in `text` at word boundaries, other than inside one of the `longer` declared names that hold it. */
-function atWordBoundaries(text: string, name: string, longer: readonly string[]): boolean {
-  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
-    if (/[\p{L}\p{N}]$/u.test(text.slice(Math.max(0, i - 2), i)) || /^[\p{L}\p{N}]/u.test(text.slice(i + name.length, i + name.length + 2))) continue;
-    if (!longer.some((l) => coveredBy(text, i, name.length, l))) return true;
-  }
-  return false;
-}
-/** Whether the span [at, at + length) of `text` lies inside an occurrence of `outer`. */
-function coveredBy(text: string, at: number, length: number, outer: string): boolean {
-  const j = text.indexOf(outer, Math.max(0, at + length - outer.length));
-  return j >= 0 && j <= at;
-}
-function shows(page: Shown, name: string, declared: readonly string[]): boolean {
+function shows(page: PageShows, name: string, declared: readonly string[]): boolean {
   if (shownTest === 'substring') return page.text.includes(name);
-  const longer = goldAsMeant ? declared.filter((d) => d.length > name.length && d.includes(name)) : [];
-  return page.wholes.has(name) || page.nodes.some((t) => atWordBoundaries(t, name, longer));
+  return showsAsUnit(page, name, longerNames(name, declared));
+}
+/** The declared names that hold `name` (`Scream 7` for `Scream`): a name inside them is not shown (`--gold raw`: none). */
+function longerNames(name: string, declared: readonly string[]): string[] {
+  return goldAsMeant ? declared.filter((d) => d.length > name.length && d.includes(name)) : [];
 }
 
 /** The page's text, white space collapsed (to tell which declared items it shows). */
@@ -134,6 +119,8 @@ interface ListPage {
   readonly byName: ReadonlyMap<string, readonly Item[]>;
   /** Each shown item's declared URL resolved as the page resolves links. */
   readonly urls: ReadonlyMap<Item, string | undefined>;
+  /** Where the page holds values a rule can read (for the ceiling). */
+  readonly values: PageValues;
 }
 
 function listPage(tree: DomTree, text: string, shown: readonly Item[]): ListPage {
@@ -145,7 +132,21 @@ function listPage(tree: DomTree, text: string, shown: readonly Item[]): ListPage
     else byName.set(i.name, [i]);
   }
   const urls = new Map(shown.map((i) => [i, i.url !== undefined ? resolveLinkValue(tree, i.url) : undefined] as const));
-  return { tree, text, links: pageLinks(tree), shown, byName, urls };
+  return { tree, text, links: pageLinks(tree), shown, byName, urls, values: pageValues(tree, text) };
+}
+
+/** The fields two example items give: the name, the price where both prices show, the URL where the page links both. */
+function givenFields(page: ListPage, a: Item, b: Item): GivenFields {
+  const { text, links, urls } = page;
+  const withPrice = a.price !== undefined && b.price !== undefined && text.includes(a.price) && text.includes(b.price);
+  const withUrl = scoreUrls && [a, b].every((i) => { const u = urls.get(i); return u !== undefined && links.has(u); });
+  return { withPrice, withUrl };
+}
+
+/** The page's ceiling with the fields `given` (bench/records-ceiling.ts), from the page and its declared items only. */
+function pageCeiling(page: ListPage, given: GivenFields): number {
+  const items = page.shown.map((i) => ({ ...(i.price !== undefined ? { price: i.price } : {}), ...(page.urls.get(i) !== undefined ? { url: page.urls.get(i)! } : {}) }));
+  return ceilingF1(page.values, items, given);
 }
 
 /** What the rules induced from two example items find on their page, scored. */
@@ -157,13 +158,14 @@ interface PairScore {
   readonly r: number;
   readonly f1: number;
   readonly ms: number;
+  /** The page's ceiling with this pair's fields. */
+  readonly ceiling: number;
 }
 
 /** Induces rules from the shown declared items `a` and `b` as the example records and scores every record they find. */
 function scorePair(page: ListPage, id: string, a: Item, b: Item): PairScore {
-  const { tree, text, links, shown, byName, urls } = page;
-  const withPrice = a.price !== undefined && b.price !== undefined && text.includes(a.price) && text.includes(b.price);
-  const withUrl = scoreUrls && [a, b].every((i) => { const u = urls.get(i); return u !== undefined && links.has(u); });
+  const { tree, shown, byName, urls } = page;
+  const { withPrice, withUrl } = givenFields(page, a, b);
   const fields: Record<string, string[]> = {
     name: [a.name, b.name],
     ...(withPrice ? { price: [a.price!, b.price!] } : {}),
@@ -186,7 +188,7 @@ function scorePair(page: ListPage, id: string, a: Item, b: Item): PairScore {
   }
   const p = found.length ? right / found.length : 0;
   const r = right / shown.length;
-  return { fields: Object.keys(fields), found: found.length, right, p, r, f1: p + r ? (2 * p * r) / (p + r) : 0, ms };
+  return { fields: Object.keys(fields), found: found.length, right, p, r, f1: p + r ? (2 * p * r) / (p + r) : 0, ms, ceiling: pageCeiling(page, { withPrice, withUrl }) };
 }
 
 /** The pairs of consecutive shown declared items among the first PAIR_WINDOW (0-based indexes). */
@@ -201,6 +203,8 @@ let sumP = 0;
 let sumR = 0;
 let sumF = 0;
 let sumPairF = 0;
+let sumCeiling = 0;
+let sumPairCeiling = 0;
 let pagesScored = 0;
 for (const name of corpora) {
   const corpus = await openCorpus(join(sharedRoot, name));
@@ -214,11 +218,11 @@ for (const name of corpora) {
     // The learner never sees the declaration.
     const tree = parseHtml(html.replace(LD_RE, ''), entry.url !== undefined ? { url: entry.url } : {});
     const text = pageText(tree);
-    const seen = shownOf(tree, text);
+    const seen = pageShows(tree, text);
     const names = [...new Set(items.map((i) => i.name))];
     const shown = items.filter((i) => shows(seen, i.name, names));
     if (shown.length < 4) {
-      rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | - | - | - | - | - | too few declared items shown |`);
+      rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | - | - | - | - | - | - | - | too few declared items shown |`);
       continue;
     }
     const [a, b] = exampleIndexes.map((k) => shown[k]);
@@ -228,20 +232,24 @@ for (const name of corpora) {
     sumP += first.p;
     sumR += first.r;
     sumF += first.f1;
+    sumCeiling += first.ceiling;
     pagesScored++;
-    let pairCell = '-';
+    let pairCell = '- | -';
     if (averagePairs) {
       // The pair of the examples (1-2 by default) is scored once.
-      const f1s = consecutivePairs(shown.length).map(([i, j]) => (i === exampleIndexes[0] && j === exampleIndexes[1] ? first : scorePair(page, entry.id, shown[i]!, shown[j]!)).f1);
-      const mean = f1s.reduce((x, y) => x + y, 0) / f1s.length;
-      sumPairF += mean;
-      pairCell = `${mean.toFixed(3)} (${f1s.length}: ${Math.min(...f1s).toFixed(3)}-${Math.max(...f1s).toFixed(3)})`;
+      const scores = consecutivePairs(shown.length).map(([i, j]) => (i === exampleIndexes[0] && j === exampleIndexes[1] ? first : scorePair(page, entry.id, shown[i]!, shown[j]!)));
+      const mean = (xs: readonly number[]): number => xs.reduce((x, y) => x + y, 0) / xs.length;
+      const f1 = mean(scores.map((s) => s.f1));
+      const ceiling = mean(scores.map((s) => s.ceiling));
+      sumPairF += f1;
+      sumPairCeiling += ceiling;
+      pairCell = `${f1.toFixed(3)} (${scores.map((s) => s.f1.toFixed(3)).join(', ')}) | ${ceiling.toFixed(3)} (${scores.map((s) => s.ceiling.toFixed(3)).join(', ')})`;
     }
-    rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | ${first.fields.join(', ')} | ${first.found} | ${first.p.toFixed(3)} / ${first.r.toFixed(3)} / ${first.f1.toFixed(3)} | ${(first.right / items.length).toFixed(3)} | ${pairCell} | ${first.ms.toFixed(1)} ms |`);
+    rows.push(`| ${entry.site} | ${name}/${entry.id} | ${items.length} | ${shown.length} | ${first.fields.join(', ')} | ${first.found} | ${first.p.toFixed(3)} / ${first.r.toFixed(3)} / ${first.f1.toFixed(3)} | ${first.ceiling.toFixed(3)} | ${(first.right / items.length).toFixed(3)} | ${pairCell} | ${first.ms.toFixed(1)} ms |`);
   }
 }
-process.stdout.write('| site | page | declared | shown | fields | records found | P / R / F1 (shown) | R (declared) | F1 over consecutive pairs (pairs: min-max) | learn + extract |\n|---|---|---|---|---|---|---|---|---|---|\n');
+process.stdout.write('| site | page | declared | shown | fields | records found | P / R / F1 (shown) | ceiling F1 | R (declared) | F1 over consecutive pairs (each pair) | ceiling over pairs (each pair) | learn + extract |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n');
 for (const r of rows) process.stdout.write(r + '\n');
-process.stdout.write(`\nmean over ${pagesScored} pages: P ${(sumP / pagesScored).toFixed(3)}, R ${(sumR / pagesScored).toFixed(3)}, F1 ${(sumF / pagesScored).toFixed(3)}`);
-if (averagePairs) process.stdout.write(`; F1 averaged over consecutive example pairs among the first ${PAIR_WINDOW} shown: ${(sumPairF / pagesScored).toFixed(3)}`);
+process.stdout.write(`\nmean over ${pagesScored} pages: P ${(sumP / pagesScored).toFixed(3)}, R ${(sumR / pagesScored).toFixed(3)}, F1 ${(sumF / pagesScored).toFixed(3)} (ceiling ${(sumCeiling / pagesScored).toFixed(3)})`);
+if (averagePairs) process.stdout.write(`; F1 averaged over consecutive example pairs among the first ${PAIR_WINDOW} shown: ${(sumPairF / pagesScored).toFixed(3)} (ceiling ${(sumPairCeiling / pagesScored).toFixed(3)})`);
 process.stdout.write('\n');

@@ -14,7 +14,7 @@
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
 import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
 import {
-  charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LEADING_LIST_NUMBER, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleValues,
+  applyCleanup, charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LEADING_LIST_NUMBER, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleUnits, ruleValues,
   TEXT_VALUE_ATTRS, textIndexOf, type FieldAnchor, type FieldAttr, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
 } from '../models/wrapper/fields.js';
 
@@ -404,6 +404,68 @@ export function learnCleanup(prefixes: readonly string[], suffixes: readonly str
   return out;
 }
 
+/** The words of a text, white space collapsed. */
+const wordsOf = (text: string): string[] => normalizeValue(text).split(' ').filter((w) => w !== '');
+
+/**
+ * Whether a unit's text opens with `n` whole capitalised words (a name: `Hoka `) followed by at
+ * least as many words as the shortest example value: so a brand before a name of the examples'
+ * length. A name without the brand (`Clifton 10`), a shorter value (`Ghost`) or a date without
+ * the label (`March 5` after `Posted March 3`) does not.
+ */
+function opensWithName(text: string, n: number, valueWords: number): boolean {
+  const words = wordsOf(text);
+  return words.length >= n + valueWords && LEADING_WORDS.test(words.slice(0, n).join(' ') + ' ');
+}
+
+/**
+ * Whether a constant prefix of whole capitalised words the example records share (`Brooks ` before
+ * two Brooks shoes) varies between the records the rule reads: a unit of the rule in another
+ * record of the examples (`inOtherRecord`, as the rule's score counts records) that does not
+ * start with it and opens with as many other capitalised words before a value of the examples'
+ * length (`Hoka Clifton 10`). A label (`Price: `, `by `) or a list's number is no such text and is
+ * kept; so is a prefix every record repeats, and one before values without a letter (`USD ` before
+ * a price: a unit or a label, never a name). Only on pages that gave several values (records).
+ */
+function wordsVaryOnPage(read: Omit<FieldRule, 'examples' | 'wrong' | 'pages' | 'clean'>, clean: ValueCleanup, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): boolean {
+  const prefix = clean.prefix;
+  const n = prefix !== undefined ? leadingWordCount(prefix) : undefined;
+  if (prefix === undefined || n === undefined) return false;
+  return pages.some((p, k) => {
+    const region = regions[k];
+    const want = examples[k];
+    if (!region || !want || want.size < 2 || [...want].some((v) => !/\p{L}/u.test(v))) return false;
+    const valueWords = Math.min(...[...want].map((v) => wordsOf(v).length));
+    return ruleUnits(p.tree, { ...read, clean: {} } as FieldRule).some((u) =>
+      inOtherRecord(p.tree, u.node, region) && applyCleanup(u.text, { prefix }) === undefined && opensWithName(u.text, n, valueWords));
+  });
+}
+
+/**
+ * Whether an attribute rule reads, on every other record of the examples (`inOtherRecord`), the
+ * end of a text the rule `text` reads there, or the whole of it (`Sonic 7` as the alt where the
+ * heading shows `Under Armour Sonic 7`): the attribute is the value that rule's guess of leading
+ * words cuts from, not a caption of its own (`product image`, `Hoka Clifton 10 – Black`).
+ */
+function attrEndsText(attr: FieldRule, text: FieldRule, pages: readonly FieldExamplePage[], examples: readonly (ReadonlySet<string> | undefined)[], regions: readonly (RecordRegion | undefined)[]): boolean {
+  return pages.every((p, k) => {
+    const region = regions[k];
+    if (!region || (examples[k]?.size ?? 0) < 2) return true;
+    const texts = ruleUnits(p.tree, { ...text, clean: {} }).map((u) => normalizeValue(u.text));
+    return ruleValues(p.tree, attr).every((g) => {
+      if (!inOtherRecord(p.tree, g.node, region)) return true;
+      const v = normalizeValue(g.value);
+      return texts.some((t) => t === v || t.endsWith(' ' + v));
+    });
+  });
+}
+
+/** A clean-up whose constant prefix of words varies between records: as many leading words dropped instead (`drop 1 leading word`). */
+function asLeadingWords(clean: ValueCleanup): ValueCleanup {
+  const { prefix, ...rest } = clean;
+  return { dropWords: leadingWordCount(prefix!)!, ...rest };
+}
+
 const KIND_RANK = { label: 0, anchor: 1, path: 2 } as const;
 
 interface Scored {
@@ -555,16 +617,43 @@ const MAX_RECORD_PAIRS = 400;
 /** Where each example value of each field occurs on a page (unit nodes, in page order). */
 type ValueOccurrences = Readonly<Record<string, readonly (readonly number[])[]>>;
 
+/** Each example value of each field with every place it stands (text, and other attributes), to tell whether one rule reads two records' units. */
+type ValueUnits = Readonly<Record<string, readonly { readonly value: string; readonly units: readonly Occurrence[] }[]>>;
+
+/**
+ * Whether one rule's clean-up reads each of the `fields`' two example values from units inside the
+ * two records: the units' texts around the values (`Foto: JEP` beside `La Operación Orión en
+ * Medellín, ...`, a caption's credit and its prose) must teach a clean-up that gives both values.
+ * An attribute (`alt`, `href`) holds its value whole, as the same attribute of the other record does.
+ */
+function oneReading(records: readonly [ElementNode, ElementNode], fields: readonly string[], units: ValueUnits): boolean {
+  const inside = (el: ElementNode, o: Occurrence): boolean => o.node >= el.id && o.node <= el.end;
+  return fields.every((f) => {
+    const [va, vb] = [units[f]![0]!, units[f]![1]!];
+    const as = va.units.filter((o) => inside(records[0], o));
+    const bs = vb.units.filter((o) => inside(records[1], o));
+    return as.some((a) => bs.some((b) => {
+      if (a.attr !== b.attr) return false;
+      if (a.attr !== undefined) return true;
+      const clean = learnCleanup([a.prefix, b.prefix], [a.suffix, b.suffix]);
+      return applyCleanup(a.prefix + va.value + a.suffix, clean) === va.value && applyCleanup(b.prefix + vb.value + b.suffix, clean) === vb.value;
+    }));
+  });
+}
+
 /**
  * The list holding a page's example records and the first two records in it, found from all
  * fields at once: the k-th value of every field belongs to the k-th example record. Of the
  * places the first field's first two values show (a menu, a news blurb, the main list), the
  * first pair that sits in two records of one list (`recordRegion` with a shape) whose records
  * also hold the other fields' first two values (one field: its own two values alone, so an
- * example mentioned first in a story is taken where it stands in the list). Undefined when no
- * pair does.
+ * example mentioned first in a story is taken where it stands in the list), each field's two
+ * read by one clean-up (`oneReading`), and whose record shape spreads over the page as a list
+ * split in parts or shows elsewhere only as other lists (a story's tag list, its `span > a`
+ * fitting the menu's too: `spreadIsRecords`, other lists not deciding). Undefined when no pair
+ * does (the values' first mentions then stand for the records).
  */
-function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
+function exampleRecords(tree: DomTree, occurrences: ValueOccurrences, units: ValueUnits): { list: ElementNode; records: readonly [ElementNode, ElementNode] } | undefined {
   const names = Object.keys(occurrences).filter((f) => occurrences[f]!.length >= 2 && occurrences[f]!.every((o) => o.length > 0));
   if (names.length < 1) return undefined;
   const [as, bs] = [occurrences[names[0]!]![0]!, occurrences[names[0]!]![1]!];
@@ -574,7 +663,7 @@ function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: E
   const spreads = (list: ElementNode, shape: NonNullable<RecordRegion['shape']>): boolean => {
     const key = `${list.id}|${JSON.stringify(shape)}`;
     let ok = spreadChecked.get(key);
-    if (ok === undefined) spreadChecked.set(key, (ok = spreadIsRecords(tree, list, shape)));
+    if (ok === undefined) spreadChecked.set(key, (ok = spreadIsRecords(tree, list, shape, false)));
     return ok;
   };
   let tried = 0;
@@ -587,6 +676,7 @@ function exampleRecords(tree: DomTree, occurrences: ValueOccurrences): { list: E
       const [ra, rb] = [region.examples[0]!, region.examples[1]!];
       if (ra.id === rb.id) continue;
       if (!names.every((f) => inside(ra, occurrences[f]![0]!) && inside(rb, occurrences[f]![1]!))) continue;
+      if (!oneReading([ra, rb], names, units)) continue;
       if (spreads(region.list, region.shape)) return { list: region.list, records: [ra, rb] };
     }
   }
@@ -608,21 +698,37 @@ function recordRootOf(tree: DomTree, el: ElementNode, depth: number): ElementNod
   return el;
 }
 
+/** Whether two elements hold records alike: the same tag, and a class token in common or no class either. */
+function sameKindOfList(a: ElementNode, b: ElementNode): boolean {
+  return a.tag === b.tag && (sharedClasses([a, b]).length > 0 || (classOf(a).trim() === '' && classOf(b).trim() === ''));
+}
+
 /**
  * Whether the records of the examples' shape outside their list are a list split in parts
  * (rows of a grid, sections each with a heading) rather than the same small block repeated in
  * larger units (a pros-and-cons box in every product review): where the records the shape
- * reaches hold most of the text of the part of the page they span.
+ * reaches hold most of the text of the part of the page they span. Records of the shape two or
+ * more to a parent unlike the examples' records' (a menu's `span > a` beside a story's tag list)
+ * are another list, not a part of this one: in the search for the example records they do not
+ * decide (`otherListsDecide` false). The region a rule is scored in keeps them deciding: there
+ * a shape kept counts every element of it across the page as a record found (a menu's links
+ * where the examples are the menu's own).
  */
-function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<RecordRegion['shape']>): boolean {
+function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<RecordRegion['shape']>, otherListsDecide = true): boolean {
   const leafTag = shape[shape.length - 1]!.tag;
-  const roots: ElementNode[] = [];
+  const found: ElementNode[] = [];
   for (const n of tree.nodes) {
     if (n.kind !== 'element' || n.tag !== leafTag || !fitsRecordShape(tree, n.id, shape)) continue;
     const r = recordRootOf(tree, n, shape.length);
-    if (!roots.some((x) => x.id === r.id)) roots.push(r);
+    if (!found.some((x) => x.id === r.id)) found.push(r);
   }
-  const outside = roots.filter((r) => r.id < list.id || r.id > list.end);
+  const inList = (r: ElementNode): boolean => r.id >= list.id && r.id <= list.end;
+  const homes = [...new Set(found.filter(inList).map((r) => r.parent))].map((id) => tree.nodes[id] as ElementNode);
+  const perParent = new Map<number, number>();
+  for (const r of found) perParent.set(r.parent, (perParent.get(r.parent) ?? 0) + 1);
+  const otherList = (r: ElementNode): boolean => perParent.get(r.parent)! >= 2 && !homes.some((h) => sameKindOfList(h, tree.nodes[r.parent] as ElementNode));
+  const roots = otherListsDecide ? found : found.filter((r) => inList(r) || !otherList(r));
+  const outside = roots.filter((r) => !inList(r));
   if (outside.length === 0) return true;
   const span = tree.nodes[commonAncestor(tree, roots.map((r) => r.id))] as ElementNode;
   const inRecords = roots.filter((r) => !roots.some((o) => o.id !== r.id && r.id > o.id && r.id <= o.end)).reduce((n, r) => n + elementText(tree, r).length, 0);
@@ -642,6 +748,23 @@ function fitsRecordShape(tree: DomTree, node: number, shape: RecordRegion['shape
   }
   return true;
 }
+
+/**
+ * Where a unit node stands against the examples' records: in an example's own record; in a
+ * record the person did not point at (`record`: one of their record shape, in their list or
+ * elsewhere, such as the next row of a grid; where no shape is known, anything in their list);
+ * in their list off that shape (`list`: another table's cell in an article of review sections, a
+ * "Why we like it" line: no record, though not proven wrong); or outside.
+ */
+function recordPlace(tree: DomTree, node: number, region: RecordRegion): 'example' | 'record' | 'list' | 'outside' {
+  if (region.examples.some((r) => node >= r.id && node <= r.end)) return 'example';
+  if (fitsRecordShape(tree, node, region.shape)) return 'record';
+  if (node >= region.list.id && node <= region.list.end) return region.shape === undefined ? 'record' : 'list';
+  return 'outside';
+}
+
+/** Whether a unit node stands in a record the person did not point at, as a rule's score counts records found (`recordPlace`). */
+const inOtherRecord = (tree: DomTree, node: number, region: RecordRegion): boolean => recordPlace(tree, node, region) === 'record';
 
 /** An example explained: its page's index and its value. */
 const explainedKey = (page: number, value: string): string => `${page}|${value}`;
@@ -676,13 +799,9 @@ function scoreRule(rule: Omit<FieldRule, 'examples' | 'wrong' | 'pages'>, pages:
         }
         continue;
       }
-      const inList = region !== undefined && g.node >= region.list.id && g.node <= region.list.end;
-      const inExampleRecord = region !== undefined && region.examples.some((r) => g.node >= r.id && g.node <= r.end);
-      const fits = region !== undefined && fitsRecordShape(p.tree, g.node, region.shape);
-      if (want.size <= 1 || !region || inExampleRecord || !(inList || fits)) wrong++;
-      // Where the records' shape is known, a value in their list off that shape (another table's
-      // cell in an article of review sections) is no record found, though not proven wrong.
-      else if (fits || region.shape === undefined) more++;
+      const place = want.size > 1 && region !== undefined ? recordPlace(p.tree, g.node, region) : 'outside';
+      if (place === 'example' || place === 'outside') wrong++;
+      else if (place === 'record') more++;
     }
   });
   return { examples: explained.size, wrong, more, twice, explained };
@@ -786,31 +905,45 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
     // Where no value stands in another attribute, the attributes show the list as the text does.
     attrRegions.push(anyInAttr ? recordRegion(p.tree, regionNodes(perValueAttr, records[k])) : region);
   });
-  const scored: Scored[] = [];
-  const seen = new Set<string>();
+  const candidates: { readonly pr: Proposal; readonly read: Omit<FieldRule, 'examples' | 'wrong' | 'pages' | 'clean'>; readonly clean: ValueCleanup; readonly v: number }[] = [];
   for (const pr of proposals.values()) {
     if (options.kinds && !options.kinds.includes(pr.base.kind)) continue;
     const clean = learnCleanup(pr.occurrences.map((o) => o.prefix), pr.occurrences.map((o) => o.suffix));
     const variants: (readonly RuleStep[] | undefined)[] = pr.base.kind === 'label' ? [undefined]
       : [mergePaths(pr.paths, 'none'), mergePaths(pr.paths, 'leaf'), mergePaths(pr.paths, 'all')];
-    variants.forEach((steps, v) => {
-      const rule = { ...pr.base, ...(steps !== undefined ? { steps } : {}), clean };
-      const key = JSON.stringify(rule);
-      if (seen.has(key)) return;
-      seen.add(key);
-      const s = scoreRule(rule, pages, examples, readsOtherAttr(rule) ? attrRegions : regions);
-      if (s.examples === 0) return;
-      const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
-      const cleanRank = Object.keys(clean).length;
-      scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, explained: s.explained });
-    });
+    variants.forEach((steps, v) => candidates.push({ pr, read: { ...pr.base, ...(steps !== undefined ? { steps } : {}) }, clean, v }));
+  }
+  // A prefix of words some rule shows varying between the records is no constant for any rule.
+  const varying = new Set<string>();
+  for (const c of candidates) if (c.clean.prefix !== undefined && !varying.has(c.clean.prefix) && wordsVaryOnPage(c.read, c.clean, pages, examples, regions)) varying.add(c.clean.prefix);
+  const scored: Scored[] = [];
+  const seen = new Set<string>();
+  for (const { pr, read, clean, v } of candidates) {
+    const rule = { ...read, clean: clean.prefix !== undefined && varying.has(clean.prefix) ? asLeadingWords(clean) : clean };
+    const key = JSON.stringify(rule);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const s = scoreRule(rule, pages, examples, readsOtherAttr(rule) ? attrRegions : regions);
+    if (s.examples === 0) continue;
+    const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
+    const cleanRank = Object.keys(clean).length;
+    scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, explained: s.explained });
   }
   // Where pages gave example records, the rule that reads each example record once, then the one
   // that finds more of the list's other records, wins a tie. A rule reading another attribute
-  // stands only where it explains more examples than every rule reading the text (or `href`).
-  const firstExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) ? n : Math.max(n, s.rule.examples)), 0);
-  const kept = scored.filter((s) => !readsOtherAttr(s.rule) || s.rule.examples > firstExamples);
-  kept.sort((a, b) => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank);
+  // stands only where it explains more examples than every rule reading the text (or `href`)
+  // without guessing where the value starts: dropping leading words guesses that every record's
+  // text before the value (a brand) is as long as the examples', which an attribute holding the
+  // example whole does not. But an attribute that explains no more than such a guess stands only
+  // where it agrees with the guessed rule's text on the other records (an alt reading `Hoka
+  // Clifton 10 – Black` or `product image` there is no name).
+  const byRank = (a: Scored, b: Scored): number => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank;
+  const firstExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) || s.rule.clean.dropWords !== undefined ? n : Math.max(n, s.rule.examples)), 0);
+  const textExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) ? n : Math.max(n, s.rule.examples)), 0);
+  const guess = scored.filter((s) => !readsOtherAttr(s.rule) && s.rule.clean.dropWords !== undefined).sort(byRank)[0];
+  const kept = scored.filter((s) => !readsOtherAttr(s.rule) || s.rule.examples > textExamples
+    || (s.rule.examples > firstExamples && guess !== undefined && attrEndsText(s.rule, guess.rule, pages, examples, attrRegions)));
+  kept.sort(byRank);
   const best = kept[0];
   // Examples no one rule explains together (the page's title and the first slide of a list): each one's own shape, read together.
   const members = ruleUnion(kept, examples);
@@ -873,6 +1006,7 @@ function ruleUnion(kept: readonly Scored[], examples: readonly (ReadonlySet<stri
 function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byField: ReadonlyMap<string, FieldExamples>): readonly ElementNode[] | undefined {
   const page = pages[k]!;
   const occurrences: Record<string, (readonly number[])[]> = {};
+  const units: Record<string, { value: string; units: readonly Occurrence[] }[]> = {};
   for (const [name, given] of byField) {
     const values = page.fields[name];
     if (!values || values.length < 2) continue;
@@ -880,8 +1014,9 @@ function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byFie
     if (!mine) continue;
     // A value shown nowhere as text (or `href`) is looked for in the other attributes.
     occurrences[name] = mine.map(({ occurrences: occs, inAttrs }) => sortedNodes(occs.length > 0 ? occs : inAttrs));
+    units[name] = mine.map(({ value, occurrences: occs, inAttrs }) => ({ value, units: [...occs, ...inAttrs] }));
   }
-  return exampleRecords(page.tree, occurrences)?.records;
+  return exampleRecords(page.tree, occurrences, units)?.records;
 }
 
 /** Field rules for every field the pages give values of. */
