@@ -5,12 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFieldsFolder, parseFieldValues } from '../../src/corpus/readers/fields.js';
 import { parseSwdeGroundTruth } from '../../src/corpus/readers/swde.js';
 import { PithError } from '../../src/errors.js';
+import { importFieldsFolder, openCorpus } from '../../src/corpus/index.js';
 
 const page = (k: number): string => `<html><head><base href="http://shop.example/p/${k}"></head><body><h1>Book ${k}</h1><p>Author: <b>Writer ${k}</b></p></body></html>`;
 
@@ -59,4 +61,21 @@ test('SWDE ground truth: a count that is not the line\'s number of values, or a 
   // CRLF, a BOM, `<NULL>` counted as a value or not, a trailing tab: all read.
   const { values } = parseSwdeGroundTruth(`\ufeff${head.replace(/\n/g, '\r\n')}0000\t1\tA\r\n0001\t0\t<NULL>\r\n0002\t1\t<NULL>\r\n0003\t2\tB\tC\t\r\n`, 't.txt');
   assert.deepEqual([...values], [['0000', ['A']], ['0001', []], ['0002', []], ['0003', ['B', 'C']]]);
+});
+
+test('import-fields from a SWDE folder holding a FIFO page: refused naming it (it waited forever), no folder and no temporary folder left', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-import-fifo-'));
+  try {
+    const site = join(dir, 'src', 'book-shop(2)');
+    await mkdir(site, { recursive: true });
+    await mkdir(join(dir, 'src', 'groundtruth'));
+    await writeFile(join(dir, 'src', 'groundtruth', 'book-shop-title.txt'), 'book\tshop\ttitle\n2\n0000\t1\tFirst\n0001\t1\tSecond\n');
+    await writeFile(join(site, '0000.htm'), '<html><body><h1>First</h1></body></html>');
+    if (spawnSync('mkfifo', [join(site, '0001.htm')]).status !== 0) return t.skip('no mkfifo here');
+    const out = join(dir, 'out');
+    await assert.rejects(importFieldsFolder(await openCorpus(join(dir, 'src')), out), { code: 'NOT_A_FILE', message: /0001\.htm: is a FIFO/ });
+    assert.deepEqual((await readdir(dir)).sort(), ['src']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
