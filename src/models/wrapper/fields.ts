@@ -158,17 +158,35 @@ const BLANK_RE = /^[\s\u00a0]*$/;
 
 /** White space collapsed, trimmed, a separator left at either end (`: June 2010`, `Smith,`) removed. */
 export function normalizeValue(s: string): string {
-  return s
+  const t = s
     .replace(/[\s\u00a0\u200b]+/g, ' ')
     .trim()
-    .replace(/^[:;,|•·\-–—]+\s*/, '')
-    .replace(/\s*[:;,|]+$/, '')
-    .trim();
+    .replace(/^[:;,|•·\-–—]+\s*/, '');
+  // What /\s*[:;,|]+$/ removes: the last run of separators and the white space before it.
+  const separators = trailingRunStart(t, isValueSeparator);
+  return t.slice(0, separators < t.length ? trailingRunStart(t, isSpace, separators) : t.length).trim();
+}
+
+const isSpace = (c: string): boolean => /\s/.test(c);
+const isValueSeparator = (c: string): boolean => c === ':' || c === ';' || c === ',' || c === '|';
+const isLabelEnd = (c: string): boolean => /[\s:\-–—.]/.test(c);
+
+/**
+ * Where the run of characters `inRun` that ends `s` before `end` starts (`end` when there is
+ * none): what a trailing `/[...]+$/` finds, in one pass from the end. The regular expression
+ * tries every start inside a run that is not at the end: quadratic on a hostile page's text of
+ * 100 000 colons before a letter (a text every label rule reads).
+ */
+function trailingRunStart(s: string, inRun: (c: string) => boolean, end = s.length): number {
+  let i = end;
+  while (i > 0 && inRun(s[i - 1]!)) i--;
+  return i;
 }
 
 /** A label's key: lower case, white space collapsed, without a trailing `:`/dash; undefined when it is no label. */
 export function labelKey(s: string): string | undefined {
-  const k = s.replace(/[\s\u00a0]+/g, ' ').trim().replace(/[\s:\-–—.]+$/, '').replace(/^[\s:,;|]+/, '').toLowerCase();
+  const collapsed = s.replace(/[\s\u00a0]+/g, ' ').trim();
+  const k = collapsed.slice(0, trailingRunStart(collapsed, isLabelEnd)).replace(/^[\s:,;|]+/, '').toLowerCase();
   if (k.length === 0 || k.length > 40 || !/\p{L}/u.test(k)) return undefined;
   return k;
 }
