@@ -17,7 +17,7 @@ import { contains, type DomTree } from '../dom/tree.js';
 import { isValidPageId } from '../corpus/pith-format.js';
 import { parseFieldValues } from '../corpus/readers/fields.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import { extractFields, formatFieldRule, normalizeValue, type FieldsBody } from '../models/wrapper/fields.js';
+import { extractFields, fieldNameProblem, formatFieldRule, normalizeValue, type FieldsBody } from '../models/wrapper/fields.js';
 import { induceFields } from '../wrapper/fields.js';
 import type { Page } from '../page.js';
 import { parseJsonLimited, readFileInside, reasonOf, resolveInside } from './safe-files.js';
@@ -31,10 +31,15 @@ const MAX_VALUE_CHARS = 2000;
 const MAX_VALUES = 500;
 const FIELD_NAME_RE = /^[A-Za-z0-9_][A-Za-z0-9_ .-]{0,62}[A-Za-z0-9_.]$|^[A-Za-z0-9_]$/;
 
+/** A record's own value under a field's name: a field named `constructor` or `toString` is not Object's. */
+function ownValue<T>(rec: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
+  return rec !== undefined && Object.hasOwn(rec, name) ? rec[name] : undefined;
+}
+
 /** A field name the files and the app can carry: letters, digits, `_`, `.`, `-`, inner spaces; 1-64 characters. */
 export function checkFieldName(x: unknown): string {
-  if (typeof x !== 'string' || !FIELD_NAME_RE.test(x)) {
-    throw new PithError('BAD_OPTION', 'a field name is 1-64 letters, digits, _ . - or inner spaces');
+  if (typeof x !== 'string' || !FIELD_NAME_RE.test(x) || fieldNameProblem(x) !== undefined) {
+    throw new PithError('BAD_OPTION', 'a field name is 1-64 letters, digits, _ . - or inner spaces, and not __proto__');
   }
   return x;
 }
@@ -156,7 +161,7 @@ async function preview(ws: Workspace, s: FieldSession, id: string): Promise<Fiel
     for (const [name, values] of Object.entries(x.fields)) {
       extracted[name] = values.map((v) => ({
         value: v.value, confidence: +v.confidence.toFixed(3), blocks: blocksOf(page, page.tree, v.node),
-        example: (examples[name] ?? []).some((e) => same(e, v.value)),
+        example: (ownValue(examples, name) ?? []).some((e) => same(e, v.value)),
       }));
     }
   }
@@ -174,11 +179,11 @@ export async function fieldPreview(ws: Workspace, id: string): Promise<FieldPrev
 }
 
 function describe(field: string, body: FieldsBody | undefined, examples: ReadonlyMap<string, ApiFieldValues>): string {
-  const rules = body?.fields[field]?.rules ?? [];
+  const rules = (body && ownValue(body.fields, field))?.rules ?? [];
   if (rules.length > 0) return `${rules.length} rule(s) for ${field}, best: ${formatFieldRule(rules[0]!)}`;
   // Induction proposes rules from every place an example stands and keeps those that take fewer other values than examples;
   // which of the two failed it does not report, so the message says what to check, not which.
-  const given = [...examples.values()].some((f) => (f[field] ?? []).length > 0);
+  const given = [...examples.values()].some((f) => (ownValue(f, field) ?? []).length > 0);
   return given
     ? `no rule finds ${field} yet: check that each value given stands on its page as given (as text or in an attribute: spelling and spacing); a rule is kept only when it takes fewer other values than examples`
     : `no rule finds ${field} yet`;
@@ -212,8 +217,8 @@ export function correctField(ws: Workspace, id: string, field: string, wrong: st
   return exclusive(ws, async () => {
     const page = await ws.page(id);
     const s = await session(ws);
-    const given = s.examples.get(id)?.[field];
-    const shown = s.body?.fields[field] ? (extractFields(page.tree, s.body).fields[field] ?? []).map((v) => v.value) : [];
+    const given = ownValue(s.examples.get(id), field);
+    const shown = s.body && ownValue(s.body.fields, field) ? (ownValue(extractFields(page.tree, s.body).fields, field) ?? []).map((v) => v.value) : [];
     const before = given ?? shown;
     if (wrong !== undefined && !before.some((v) => same(v, wrong))) {
       throw new PithError('BAD_OPTION', `${JSON.stringify(wrong.slice(0, 80))} is not a value of ${field} on ${id}`);
@@ -223,7 +228,7 @@ export function correctField(ws: Workspace, id: string, field: string, wrong: st
     s.examples.set(id, { ...(s.examples.get(id) ?? {}), [field]: values });
     s.changed.add(id);
     s.body = await induce(ws, s.examples);
-    const after = s.body?.fields[field] ? (extractFields(page.tree, s.body).fields[field] ?? []).map((v) => v.value) : [];
+    const after = s.body && ownValue(s.body.fields, field) ? (ownValue(extractFields(page.tree, s.body).fields, field) ?? []).map((v) => v.value) : [];
     const gone = wrong !== undefined && !after.some((v) => same(v, wrong));
     const found = right !== undefined && after.some((v) => same(v, right));
     const parts = [

@@ -5,10 +5,11 @@
  * when the source has a headline, nothing more (titles are fields there too). Ids that are
  * not safe file names are made so; the output folder must not exist yet.
  */
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PithError } from '../errors.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { readFileBounded } from '../page.js';
 import type { Corpus } from './types.js';
 
 export interface FieldsImportOptions {
@@ -60,7 +61,8 @@ export async function importFieldsFolder(corpus: Corpus, out: string, options: F
         continue;
       }
       const name = fieldsFileName(page.id, used);
-      await copyFile(page.htmlPath, join(tmp, 'html', `${name}${pageExtension(page.htmlPath)}`));
+      // Read bounded, as any page: a FIFO or device in the source is refused, not waited on or copied forever.
+      await writeFile(join(tmp, 'html', `${name}${pageExtension(page.htmlPath)}`), await readFileBounded(page.htmlPath));
       await writeFileAtomic(join(tmp, 'fields', `${name}.json`), `${JSON.stringify(fields, null, 1)}\n`, 'fields file');
       written++;
     }

@@ -290,18 +290,30 @@ export function treeNodeRows(tree: DomTree): TreeNodeRows {
     if (!NOT_CANDIDATES.has(node.tag) && m.nonWhite[id]! > 0) candidates.push(id);
   }
   const groups = groupStats(candidates, m);
+  // Each parent's visible element children counted once (a list of 30 000 items would otherwise
+  // count its siblings once per item).
+  const childCounts = new Map<number, { siblings: number; byTag: Map<string, number> }>();
+  const visibleChildren = (parentId: number): { siblings: number; byTag: Map<string, number> } => {
+    let counts = childCounts.get(parentId);
+    if (!counts) {
+      counts = { siblings: 0, byTag: new Map() };
+      for (const c of (nodes[parentId] as ElementNode).children) {
+        const s = nodes[c]!;
+        if (s.kind !== 'element' || !m.visible[c]) continue;
+        counts.siblings++;
+        counts.byTag.set(s.tag, (counts.byTag.get(s.tag) ?? 0) + 1);
+      }
+      childCounts.set(parentId, counts);
+    }
+    return counts;
+  };
   for (const id of candidates) {
     const node = nodes[id] as ElementNode;
     const parent = nodes[node.parent] as ElementNode;
     let elementChildren = 0;
     for (const c of node.children) if (nodes[c]!.kind === 'element' && m.visible[c]) elementChildren++;
-    let siblings = 0, sameTag = 0;
-    for (const c of parent.children) {
-      const s = nodes[c]!;
-      if (s.kind !== 'element' || !m.visible[c]) continue;
-      siblings++;
-      if (s.tag === node.tag) sameTag++;
-    }
+    const { siblings, byTag } = visibleChildren(node.parent);
+    const sameTag = byTag.get(node.tag) ?? 0;
     const path = m.pathOf[id]!;
     const prefix = m.trieSubtree[path]!;
     const suffix = prefix - m.trieLeaves[path]!;

@@ -4,7 +4,6 @@
  * atomic (temp file + rename); loading checks format, version, algorithm, labels and the
  * feature-schema hash and reports any problem as PithError('BAD_MODEL').
  */
-import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { PithError } from '../errors.js';
 import { isRecord } from '../util/is-record.js';
@@ -13,6 +12,7 @@ import { isLabel } from '../labels.js';
 import type { AlgorithmName, Labeler, ModelFile } from './labeler.js';
 import { checkSiteTemplates, type SiteTemplates } from './site-template.js';
 import { MAX_MODEL_BYTES, modelText } from './model-text.js';
+import { isDirectoryGivenAsFile, readFileBounded } from '../page.js';
 
 export { MAX_MODEL_BYTES } from './model-text.js';
 
@@ -102,25 +102,50 @@ export function encodeModelFile(file: ModelFile, options: SaveModelOptions = {})
 export async function saveModel(path: string, file: ModelFile, options: SaveModelOptions = {}): Promise<void> {
   checkModelFile(file, path); // never write a file we would refuse to load
   const bytes = encodeModelFile(file, { gzip: options.gzip ?? path.endsWith('.gz') });
+  checkReadableBack(bytes, path);
   await writeFileAtomic(path, bytes, 'model'); // temp file, fsync, rename, folder fsync
+}
+
+/**
+ * Refuses (BAD_MODEL) bytes that the reader's bounds (model-text.ts) would refuse: a model of
+ * tens of thousands of fields, say, is said when it is trained, not when it is first used.
+ */
+function checkReadableBack(bytes: Uint8Array, path: string): void {
+  try {
+    modelText(bytes, path);
+  } catch (e) {
+    if (!(e instanceof PithError) || e.code !== 'BAD_MODEL') throw e;
+    throw new PithError('BAD_MODEL', `not written: pith could not read this model back (${detailOf(e)})`, path, { cause: e });
+  }
 }
 
 export async function loadModel(path: string, options: LoadModelOptions = {}): Promise<ModelFile> {
   return decodeModelFile(await readModelBytes(path), path, options);
 }
 
-/** A model file's bytes: NOT_FOUND, IO, or BAD_MODEL for a file larger than any model (refused before a byte is read). */
-export async function readModelBytes(path: string): Promise<Buffer> {
+/** A PithError's message without the subject it starts with. */
+function detailOf(e: PithError): string {
+  return e.subject && e.message.startsWith(`${e.subject}: `) ? e.message.slice(e.subject.length + 2) : e.message;
+}
+
+/**
+ * A model file's bytes (a block model's or a list model's: `what` names it): NOT_FOUND, IO,
+ * NOT_A_FILE, or BAD_MODEL for a file larger than `maxBytes`. Only a regular file is read, and
+ * never past `maxBytes` whatever its reported size: a device (`--model /dev/zero`) or a FIFO
+ * would otherwise be read forever or waited on.
+ */
+export async function readModelBytes(path: string, maxBytes = MAX_MODEL_BYTES, what = 'model'): Promise<Buffer> {
   try {
-    // A file larger than any model is refused before a byte of it is read.
-    const { size } = await stat(path);
-    if (size > MAX_MODEL_BYTES) throw new PithError('BAD_MODEL', `file of ${size} bytes is larger than the ${MAX_MODEL_BYTES} bytes allowed`, path);
-    return await readFile(path);
+    const bytes = await readFileBounded(path, maxBytes);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   } catch (e) {
-    if (e instanceof PithError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new PithError('NOT_FOUND', 'model file not found', path);
-    throw new PithError('IO', `cannot read model: ${(e as Error).message}`, path, { cause: e });
+    if (!(e instanceof PithError)) throw new PithError('IO', `cannot read ${what}: ${(e as Error).message}`, path, { cause: e });
+    if (e.code === 'NOT_FOUND') throw new PithError('NOT_FOUND', `${what} file not found`, path, { cause: e });
+    if (e.code === 'TOO_LARGE') throw new PithError('BAD_MODEL', detailOf(e), path, { cause: e });
+    if (isDirectoryGivenAsFile(e)) throw new PithError('IO', `is a directory, expected a ${what} file`, path, { cause: e });
+    // The page reader's hint (pipe a page to `pith extract -`) is not for a model.
+    if (e.code === 'NOT_A_FILE') throw new PithError('NOT_A_FILE', `${detailOf(e).replace(/;.*$/s, '')}; a ${what} is read from a regular file`, path, { cause: e });
+    throw e;
   }
 }
 

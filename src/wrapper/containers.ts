@@ -7,7 +7,7 @@
  * interview's bold questions that the paragraphs' rules never saw.
  */
 import type { ElementNode } from '../dom/tree.js';
-import { examplePath, matchRule, type ContainerRule, type PathStep, type RuleStep } from '../models/wrapper/rules.js';
+import { examplePath, matchRule, withinRuleDepth, type ContainerRule, type PathStep, type RuleStep } from '../models/wrapper/rules.js';
 import { charIndex, examplesOf, generalize, induceTargetRules, resolveInduceOptions, scoreRule, withinTolerance, type CharIndex, type InduceOptions, type TrainingPage } from './induce.js';
 
 /** Share of a page's body and heading characters its container must hold. */
@@ -80,7 +80,7 @@ export function induceContainers(pages: readonly TrainingPage[], options: Induce
   const containers = pages.map(articleContainer);
   const groups = new Map<string, { page: number; path: PathStep[] }[]>();
   containers.forEach((id, k) => {
-    if (id === undefined) return;
+    if (id === undefined || !withinRuleDepth(pages[k]!.page.tree, id)) return;
     const path = examplePath(pages[k]!.page.tree, id);
     const key = path.map((s) => s.tag).join('/');
     let list = groups.get(key);

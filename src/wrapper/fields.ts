@@ -12,7 +12,7 @@
  * like one, an anchor, a path), and the best few are kept as alternatives.
  */
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
-import { classOf, examplePath, type RuleStep } from '../models/wrapper/rules.js';
+import { classOf, examplePath, MAX_RULE_STEPS, withinRuleDepth, type RuleStep } from '../models/wrapper/rules.js';
 import {
   applyCleanup, charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LEADING_LIST_NUMBER, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleUnits, ruleValues,
   TEXT_VALUE_ATTRS, textIndexOf, type FieldAnchor, type FieldAttr, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
@@ -74,26 +74,48 @@ interface PageUnits {
 function pageUnits(tree: DomTree): PageUnits {
   const texts: { node: TextNode; text: string }[] = [];
   const elements: { el: ElementNode; text: string }[] = [];
-  const parts = new Map<number, number>();
+  // Linear on any nesting (a page 100 000 levels deep): the elements holding text, in the order
+  // their first text reaches them (climbing stops at one reached already), each one's count of
+  // texts from prefix sums, and its text read from the text nodes alone.
+  const holders: number[] = [];
+  const reached = new Uint8Array(tree.nodes.length);
+  const textsBefore = new Int32Array(tree.nodes.length + 1);
+  const textIds: number[] = [];
   for (const n of tree.nodes) {
+    textsBefore[n.id + 1] = textsBefore[n.id]!;
     if (n.kind !== 'text') continue;
+    textIds.push(n.id);
     const text = collapse(n.text);
     if (!text) continue;
+    textsBefore[n.id + 1]!++;
     texts.push({ node: n, text });
-    for (let p = n.parent; p > 0; p = tree.nodes[p]!.parent) parts.set(p, (parts.get(p) ?? 0) + 1);
+    for (let p = n.parent; p > 0 && !reached[p]; p = tree.nodes[p]!.parent) {
+      reached[p] = 1;
+      holders.push(p);
+    }
   }
-  for (const [id, count] of parts) {
-    if (count < 2) continue; // one text node: its text unit says the same
+  for (const id of holders) {
     const el = tree.nodes[id] as ElementNode;
+    if (textsBefore[el.end + 1]! - textsBefore[el.id + 1]! < 2) continue; // one text node: its text unit says the same
     let t = '';
-    for (let i = el.id + 1; i <= el.end && t.length <= MAX_ELEMENT_TEXT * 2; i++) {
-      const n = tree.nodes[i]!;
-      if (n.kind === 'text') t += n.text;
+    for (let k = firstAbove(textIds, el.id); k < textIds.length && textIds[k]! <= el.end && t.length <= MAX_ELEMENT_TEXT * 2; k++) {
+      t += (tree.nodes[textIds[k]!] as TextNode).text;
     }
     const text = collapse(t);
     if (text.length <= MAX_ELEMENT_TEXT) elements.push({ el, text });
   }
   return { texts, elements };
+}
+
+/** The first index of ascending `ids` whose id is above `id` (`ids.length` when none is). */
+function firstAbove(ids: readonly number[], id: number): number {
+  let lo = 0, hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Text attributes in the order a tie prefers them: those named (alt, title, ...), then aria-* as the page writes them. */
@@ -297,10 +319,12 @@ function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, 
     p.pages.add(pageId);
     p.labelLike &&= labelLike;
   };
-  const path = examplePath(tree, occ.element).map(({ tag, first, last }) => ({ tag, first, last }));
   const unit = occ.attr !== undefined ? `@${occ.attr}` : String(occ.text);
   const attr = occ.attr !== undefined ? { attr: occ.attr } : {};
-  add(`path|${path.map((s) => s.tag).join('/')}|${unit}`, { kind: 'path', text: occ.text, ...attr }, path);
+  if (withinRuleDepth(tree, occ.element)) {
+    const path = examplePath(tree, occ.element).map(({ tag, first, last }) => ({ tag, first, last }));
+    add(`path|${path.map((s) => s.tag).join('/')}|${unit}`, { kind: 'path', text: occ.text, ...attr }, path);
+  }
   for (const a of anchorsOf(tree, occ.element)) add(`anchor|${a.anchor.tag}|${a.anchor.attr}=${a.anchor.value}|${a.below.map((s) => s.tag).join('/')}|${unit}`, { kind: 'anchor', anchor: a.anchor, text: occ.text, ...attr }, a.below);
   const node = tree.nodes[occ.node]!;
   if (node.kind !== 'text' || occ.attr !== undefined) return;
@@ -825,13 +849,18 @@ export interface FieldInduceOptions {
   readonly kinds?: readonly FieldRuleKind[];
 }
 
+/** The values a page gives for a field, undefined when it gives none: its own key only (a field named `constructor` is not Object's). */
+function givenValues(page: FieldExamplePage, field: string): readonly string[] | undefined {
+  return Object.hasOwn(page.fields, field) ? page.fields[field] : undefined;
+}
+
 /** A field's example values per page (normalised; links resolved as the page resolves them) and whether they are links. */
 function fieldExamples(field: string, pages: readonly FieldExamplePage[]): { links: boolean; examples: (Set<string> | undefined)[] } {
-  const given = pages.flatMap((p) => p.fields[field] ?? []).map(normalizeValue).filter((v) => v !== '');
+  const given = pages.flatMap((p) => givenValues(p, field) ?? []).map(normalizeValue).filter((v) => v !== '');
   // A field given as links (a record's URL) is read from the elements' links, resolved as the page resolves them.
   const links = given.length > 0 && given.every((v) => LINK_VALUE_RE.test(v));
-  const examples = pages.map((p) => (p.fields[field] !== undefined
-    ? new Set(p.fields[field]!.map(normalizeValue).filter((v) => v !== '').map((v) => (links ? resolveLinkValue(p.tree, v) : v)))
+  const examples = pages.map((p) => (givenValues(p, field) !== undefined
+    ? new Set(givenValues(p, field)!.map(normalizeValue).filter((v) => v !== '').map((v) => (links ? resolveLinkValue(p.tree, v) : v)))
     : undefined));
   return { links, examples };
 }
@@ -1008,7 +1037,7 @@ function pageExampleRecords(pages: readonly FieldExamplePage[], k: number, byFie
   const occurrences: Record<string, (readonly number[])[]> = {};
   const units: Record<string, { value: string; units: readonly Occurrence[] }[]> = {};
   for (const [name, given] of byField) {
-    const values = page.fields[name];
+    const values = givenValues(page, name);
     if (!values || values.length < 2) continue;
     const mine = given.found[k];
     if (!mine) continue;
@@ -1035,7 +1064,7 @@ export function induceFields(pages: readonly FieldExamplePage[], options: FieldI
 export function fieldNotes(body: FieldsBody): string[] {
   const notes: string[] = [];
   for (const [name, m] of Object.entries(body.fields)) {
-    if (m.rules.length === 0) notes.push(`field ${name}: no example value was found on its page: no rule`);
+    if (m.rules.length === 0) notes.push(`field ${name}: no example value was found on its page (or only nested deeper than ${MAX_RULE_STEPS} levels): no rule`);
   }
   return notes;
 }

@@ -22,7 +22,7 @@
 import type { GoldLabel } from '../labels.js';
 import type { Page } from '../page.js';
 import type { ElementNode } from '../dom/tree.js';
-import { classOf, examplePath, matchRule, ruleCovers, RULE_LABELS, type PathRule, type PathStep, type Rule, type RuleLabel, type RuleStep } from '../models/wrapper/rules.js';
+import { classOf, examplePath, matchRule, ruleCovers, RULE_LABELS, withinRuleDepth, type PathRule, type PathStep, type Rule, type RuleLabel, type RuleStep } from '../models/wrapper/rules.js';
 
 /** A training page: the page and one gold label per block. */
 export interface TrainingPage {
@@ -248,7 +248,7 @@ export function examplesOf(pages: readonly TrainingPage[], label: RuleTarget, ke
   pages.forEach((tp, k) => {
     const seen = new Set<number>();
     tp.page.blocks.forEach((b, i) => {
-      if (b.kind !== 'text' || tp.labels[i] !== label || seen.has(b.elementId) || !keep(k, b.elementId)) return;
+      if (b.kind !== 'text' || tp.labels[i] !== label || seen.has(b.elementId) || !keep(k, b.elementId) || !withinRuleDepth(tp.page.tree, b.elementId)) return;
       seen.add(b.elementId);
       examples.push({ page: k, element: b.elementId, path: examplePath(tp.page.tree, b.elementId) });
     });

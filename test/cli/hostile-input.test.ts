@@ -263,3 +263,16 @@ test('pith batch --page-timeout: a page over the limit is a TIMEOUT line, its wo
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--page-timeout must be a number of seconds/);
 });
+
+test('a model or list model that is /dev/zero or a FIFO: exit 3 at once with what it is (it was read until memory ran out, or waited on)', (t) => {
+  const dir = tempDir(t, 'models');
+  const fifo = join(dir, 'model.fifo');
+  const hasFifo = mkfifo(fifo);
+  for (const args of [['extract', story, '--model', '/dev/zero'], ['model', 'show', '/dev/zero'], ['extract', story, '--lists', '--format', 'json', '--list-model', '/dev/zero'],
+    ...(hasFifo ? [['extract', story, '--model', fifo], ['extract', story, '--lists', '--format', 'json', '--list-model', fifo]] : [])]) {
+    const r = pith(args);
+    assert.equal(r.status, 3, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /is a (character device|FIFO \(named pipe\)), not a regular file; a (list )?model is read from a regular file/, args.join(' '));
+    assertNoStack(r);
+  }
+});

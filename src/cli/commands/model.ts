@@ -1,8 +1,7 @@
 /** `pith model dump|show <model>`: a model file (block model or list model) as readable text. */
-import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { PithError } from '../../errors.js';
-import { loadModel, siteModelsOf } from '../../models/model-file.js';
+import { loadModel, readModelBytes, siteModelsOf } from '../../models/model-file.js';
 import { describeSiteEntry } from '../../models/site-models.js';
 import { isDescribable, labelerFromModel } from '../../models/registry.js';
 import { decodeListModel, LIST_MODEL_FORMAT, type ListModel } from '../../models/lists/list-model.js';
@@ -37,7 +36,7 @@ Options:
 async function readListModel(path: string): Promise<ListModel | undefined> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readModelBytes(path); // bounded: a device or FIFO is refused, not read forever
   } catch {
     return undefined; // the block model loader reports the error
   }

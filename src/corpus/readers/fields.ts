@@ -15,10 +15,12 @@ import { sniffBaseHref } from './swde.js';
 import { parseMsvGold } from './msv.js';
 import { CORPUS_SITE, siteOfUrl } from '../../util/site.js';
 import { isRecord } from '../../util/is-record.js';
+import { fieldNameProblem } from '../../models/wrapper/fields.js';
 
 export const HTML_RE = /^(.+)\.(?:html?|xhtml)(?:\.gz)?$/i;
 const FIELDS_RE = /^(.+)\.json$/i;
 const GOLD_RE = /^(.+)\.txt$/i;
+const BLANK_PAGE_RE = /^\s*$/;
 
 /** True when `dir` holds html/ and fields/. */
 export async function isFieldsFolder(dir: string): Promise<boolean> {
@@ -30,7 +32,8 @@ export function parseFieldValues(data: unknown, path: string): Record<string, st
   if (!isRecord(data)) throw new PithError('BAD_CORPUS', 'a fields file is an object {"field": ["value", ...]}', path);
   const out: Record<string, string[]> = {};
   for (const [field, v] of Object.entries(data)) {
-    if (!field.trim()) throw new PithError('BAD_CORPUS', 'a field name is empty', path);
+    const badName = fieldNameProblem(field);
+    if (badName) throw new PithError('BAD_CORPUS', badName, path);
     const list = typeof v === 'string' ? [v] : v === null ? [] : v;
     if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) {
       throw new PithError('BAD_CORPUS', `field "${field}" must be a list of strings`, path);
@@ -88,9 +91,18 @@ export async function readFieldsFolder(root: string): Promise<FieldsRead> {
       skipped.push({ id: name, path: htmlPath, reason: `page without fields (no fields/${name}.json) or gold` });
       continue;
     }
+    if (fields && Object.keys(fields).length === 0 && !goldPath) {
+      skipped.push({ id: name, path: fieldsPath!, reason: `fields/${name}.json names no field ({}) and the page has no gold: nothing to learn from it` });
+      continue;
+    }
     let url: string | undefined;
     try {
       const head = latin1(await readBytes(htmlPath));
+      // An empty page shows no value: it would only make a site (a template) of its own.
+      if (BLANK_PAGE_RE.test(head)) {
+        skipped.push({ id: name, path: htmlPath, reason: 'the page is empty' });
+        continue;
+      }
       url = sniffBaseHref(head) ?? sniffPageUrl(head);
     } catch (e) {
       if (!(e instanceof PithError)) throw e;

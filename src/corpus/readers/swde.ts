@@ -48,6 +48,7 @@ export function parseSwdeGroundTruth(text: string, path: string): { attribute: s
   const attribute = header[2]?.trim();
   if (!attribute) throw new PithError('BAD_CORPUS', 'line 1 must be: vertical, site, attribute (tab-separated)', path);
   const values = new Map<string, string[]>();
+  const lineOf = new Map<string, number>();
   for (let i = 2; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.trim() === '') continue;
@@ -55,7 +56,16 @@ export function parseSwdeGroundTruth(text: string, path: string): { attribute: s
     const id = cells[0]!.trim();
     const count = Number(cells[1]);
     if (!id || !Number.isInteger(count) || count < 0) throw new PithError('BAD_CORPUS', `line ${i + 1}: expected id, count, values`, path);
-    const vals = cells.slice(2).filter((v) => v !== NULL_VALUE && v.trim() !== '');
+    // Two lines for one page, or a count that is not the line's number of values (a tab inside
+    // a value splits it in two), leave the page's values unknown: the file is refused, not guessed at.
+    const seen = lineOf.get(id);
+    if (seen !== undefined) throw new PithError('BAD_CORPUS', `line ${i + 1}: page ${id} already has its values on line ${seen}`, path);
+    lineOf.set(id, i + 1);
+    // `<NULL>` (no value) may be counted as one or not.
+    const written = cells.slice(2).filter((v) => v !== '');
+    const given = written.filter((v) => v !== NULL_VALUE);
+    if (count !== given.length && count !== written.length) throw new PithError('BAD_CORPUS', `line ${i + 1}: the count says ${count} value(s), the line has ${given.length}`, path);
+    const vals = given.filter((v) => v.trim() !== '');
     values.set(id, vals);
   }
   return { attribute, values };

@@ -59,7 +59,36 @@ const CELLS: ReadonlySet<string> = new Set(['td', 'tr', 'th', 'tbody', 'table'])
 /** Class and id words of menus and page furniture, and of listed things. */
 const MENU_HINT = /nav|menu|footer|header|breadcrumb|social|share|follow|tags?\b|topbar|sidebar|language|account|login/i;
 const ITEM_HINT = /product|item|card|result|post|entry|teaser|story|tile|offer|listing|recipe|article/i;
-const PRICE = /^[\s$€£¥₹%\d.,:;()+\-–/]*(?:usd|eur|gbp|new|used|each|from|free shipping)?[\s$€£¥₹%\d.,:;()+\-–/]*$/i;
+/** A price's characters; no letter among them. */
+const PRICE_CHAR = /[\s$€£¥₹%\d.,:;()+\-–/]/;
+const PRICE_WORDS = ['usd', 'eur', 'gbp', 'new', 'used', 'each', 'from', 'free shipping'];
+
+/**
+ * Whether a text is a price: price characters around at most one of PRICE_WORDS (any case), what
+ * `/^[C]*(?:usd|...)?[C]*$/i` says, read in one pass: that expression backtracks over every split
+ * of a run of digits before a letter (quadratic on an item of 100 000 digits). A word starts at
+ * the first character that is no price character, since none is a letter.
+ */
+export function isPriceText(t: string): boolean {
+  let i = 0;
+  while (i < t.length && PRICE_CHAR.test(t[i]!)) i++;
+  if (i === t.length) return true;
+  const onlyPriceChars = (from: number): boolean => {
+    for (let k = from; k < t.length; k++) if (!PRICE_CHAR.test(t[k]!)) return false;
+    return true;
+  };
+  return PRICE_WORDS.some((w) => wordAt(t, i, w) && onlyPriceChars(i + w.length));
+}
+
+/** Whether lower-case ASCII `word` stands at `at` in `t`, letters in either case (as the `i` flag reads ASCII). */
+function wordAt(t: string, at: number, word: string): boolean {
+  if (at + word.length > t.length) return false;
+  for (let k = 0; k < word.length; k++) {
+    const c = t[at + k]!, w = word[k]!;
+    if (c !== w && c !== w.toUpperCase()) return false;
+  }
+  return true;
+}
 const lg = (x: number): number => Math.log2(1 + x);
 
 const num = (rows: TreeNodeRows, k: number, c: number): number => rows.items[k]!.columns[c] as number;
@@ -232,7 +261,7 @@ function groupVector(tree: DomTree, rows: TreeNodeRows, ks: readonly number[], p
     share(sample.filter((id) => inLandmark(tree, id)).length, n),
     share(hints.filter((h) => MENU_HINT.test(h)).length, n),
     share(hints.filter((h) => ITEM_HINT.test(h)).length, n),
-    share(texts.filter((t) => t !== '' && PRICE.test(t)).length, n),
+    share(texts.filter((t) => t !== '' && isPriceText(t)).length, n),
     marks ? marked / ks.length : 0,
     marks && marks.choice === path ? 1 : 0,
     marks ? prob / ks.length : 0,

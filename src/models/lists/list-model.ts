@@ -7,9 +7,9 @@
  * that picks among the candidate groups where neither finds a list; plus the header saying
  * what they were trained on.
  */
-import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PithError } from '../../errors.js';
+import { readModelBytes } from '../model-file.js';
 import { TREE_NODE_COLUMNS, TREE_NODE_SCHEMA, TREE_NODE_SETS } from '../../features/tree-nodes.js';
 import { twoClassFromJSON, type TwoClassBody, type TwoClassRules } from '../ripper/two-class.js';
 import { groupRankerFromJSON, type GroupRanker, type GroupRankerBody } from './group-ranker.js';
@@ -134,13 +134,7 @@ export function decodeListModel(bytes: Uint8Array, subject = 'list model'): List
   return listModelFromJson(json, subject);
 }
 
+/** A list model file, read within MAX_LIST_MODEL_BYTES (a device or FIFO is refused, never read or waited on). */
 export async function loadListModel(path: string): Promise<ListModel> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new PithError(code === 'ENOENT' ? 'NOT_FOUND' : 'IO', code === 'ENOENT' ? 'list model not found' : `cannot read list model: ${(e as Error).message}`, path, { cause: e });
-  }
-  return decodeListModel(bytes, path);
+  return decodeListModel(await readModelBytes(path, MAX_LIST_MODEL_BYTES, 'list model'), path);
 }

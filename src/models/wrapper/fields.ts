@@ -158,17 +158,35 @@ const BLANK_RE = /^[\s\u00a0]*$/;
 
 /** White space collapsed, trimmed, a separator left at either end (`: June 2010`, `Smith,`) removed. */
 export function normalizeValue(s: string): string {
-  return s
+  const t = s
     .replace(/[\s\u00a0\u200b]+/g, ' ')
     .trim()
-    .replace(/^[:;,|•·\-–—]+\s*/, '')
-    .replace(/\s*[:;,|]+$/, '')
-    .trim();
+    .replace(/^[:;,|•·\-–—]+\s*/, '');
+  // What /\s*[:;,|]+$/ removes: the last run of separators and the white space before it.
+  const separators = trailingRunStart(t, isValueSeparator);
+  return t.slice(0, separators < t.length ? trailingRunStart(t, isSpace, separators) : t.length).trim();
+}
+
+const isSpace = (c: string): boolean => /\s/.test(c);
+const isValueSeparator = (c: string): boolean => c === ':' || c === ';' || c === ',' || c === '|';
+const isLabelEnd = (c: string): boolean => /[\s:\-–—.]/.test(c);
+
+/**
+ * Where the run of characters `inRun` that ends `s` before `end` starts (`end` when there is
+ * none): what a trailing `/[...]+$/` finds, in one pass from the end. The regular expression
+ * tries every start inside a run that is not at the end: quadratic on a hostile page's text of
+ * 100 000 colons before a letter (a text every label rule reads).
+ */
+function trailingRunStart(s: string, inRun: (c: string) => boolean, end = s.length): number {
+  let i = end;
+  while (i > 0 && inRun(s[i - 1]!)) i--;
+  return i;
 }
 
 /** A label's key: lower case, white space collapsed, without a trailing `:`/dash; undefined when it is no label. */
 export function labelKey(s: string): string | undefined {
-  const k = s.replace(/[\s\u00a0]+/g, ' ').trim().replace(/[\s:\-–—.]+$/, '').replace(/^[\s:,;|]+/, '').toLowerCase();
+  const collapsed = s.replace(/[\s\u00a0]+/g, ' ').trim();
+  const k = collapsed.slice(0, trailingRunStart(collapsed, isLabelEnd)).replace(/^[\s:,;|]+/, '').toLowerCase();
   if (k.length === 0 || k.length > 40 || !/\p{L}/u.test(k)) return undefined;
   return k;
 }
@@ -269,15 +287,64 @@ function attrValueOf(tree: DomTree, el: ElementNode, attr: FieldAttr): string | 
   return isLinkAttr(attr) ? linkOf(tree, el, attr) : el.attrs[attr];
 }
 
+/**
+ * Nodes and characters one rule may read for whole-text units on a page. Units side by side read
+ * each node once (a page has at most MAX_TREE_NODES nodes and 16 MiB of text); only units nested
+ * in one another (a hostile page's `<span class=price>` 100 000 levels deep) read the same
+ * subtree again and again, and their values stop where the budget does.
+ */
+export const MAX_WHOLE_TEXT_WORK = 32 * 1024 * 1024;
+
+/** Text characters before each node, per tree: a subtree's text length in O(1). */
+const textBeforeCache = new WeakMap<DomTree, Float64Array>();
+
+function textBefore(tree: DomTree): Float64Array {
+  let out = textBeforeCache.get(tree);
+  if (!out) {
+    out = new Float64Array(tree.nodes.length + 1);
+    for (let i = 0; i < tree.nodes.length; i++) {
+      const n = tree.nodes[i]!;
+      out[i + 1] = out[i]! + (n.kind === 'text' ? n.text.length : 0);
+    }
+    textBeforeCache.set(tree, out);
+  }
+  return out;
+}
+
+/** What reading an element's whole text costs: its subtree's nodes and characters. */
+function wholeTextCost(tree: DomTree, el: ElementNode): number {
+  const before = textBefore(tree);
+  return el.end - el.id + before[el.end + 1]! - before[el.id + 1]!;
+}
+
+/** A rule's budget for whole-text units on one page (MAX_WHOLE_TEXT_WORK). */
+interface WholeTextBudget {
+  left: number;
+}
+
+/** An element's whole text within the budget; undefined once the budget cannot pay for it (and for every unit after). */
+function wholeTextWithin(tree: DomTree, el: ElementNode, budget: WholeTextBudget): string | undefined {
+  const cost = wholeTextCost(tree, el);
+  if (cost > budget.left) {
+    budget.left = -1;
+    return undefined;
+  }
+  budget.left -= cost;
+  return elementText(tree, el);
+}
+
 /** A unit's text and node: the whole element, its k-th text child, or one of its attributes. */
-function unitOf(tree: DomTree, elementId: number, text: number, attr?: FieldAttr): { text: string; node: number } | undefined {
+function unitOf(tree: DomTree, elementId: number, text: number, attr: FieldAttr | undefined, budget: WholeTextBudget): { text: string; node: number } | undefined {
   const el = tree.nodes[elementId];
   if (!el || el.kind !== 'element') return undefined;
   if (attr !== undefined) {
     const value = attrValueOf(tree, el, attr);
     return value !== undefined ? { text: value, node: el.id } : undefined;
   }
-  if (text === 0) return { text: elementText(tree, el), node: el.id };
+  if (text === 0) {
+    const whole = wholeTextWithin(tree, el, budget);
+    return whole !== undefined ? { text: whole, node: el.id } : undefined;
+  }
   const t = textChild(tree, el, text);
   return t ? { text: t.text, node: t.id } : undefined;
 }
@@ -325,7 +392,9 @@ export function labelledTexts(tree: DomTree): readonly LabelledText[] {
 
 /** The label key a text node's text starts with ("ISBN: 978" -> `isbn`), with the separator. */
 export function inlineLabel(text: string): { key: string; rest: string } | undefined {
-  const m = /^\s*([^:]{1,40}?)\s*:\s*(.+)$/s.exec(text);
+  // The leading white space trimmed first: `^\s*([^:]{1,40}?)` would try every split of it
+  // (quadratic on a text node of 100 000 spaces); the label and the rest are the same.
+  const m = /^([^:]{1,40}?)\s*:\s*(.+)$/s.exec(text.trimStart());
   if (!m) return undefined;
   const key = labelKey(m[1]!);
   return key ? { key, rest: m[2]! } : undefined;
@@ -334,25 +403,39 @@ export function inlineLabel(text: string): { key: string; rest: string } | undef
 /** The units a rule reaches on a page, in document order: text and node. */
 export function ruleUnits(tree: DomTree, rule: FieldRule): { text: string; node: number }[] {
   const out: { text: string; node: number }[] = [];
+  const budget: WholeTextBudget = { left: MAX_WHOLE_TEXT_WORK };
   const push = (u: { text: string; node: number } | undefined): void => {
     if (u && !BLANK_RE.test(u.text)) out.push(u);
   };
   switch (rule.kind) {
     case 'path':
-      for (const el of matchRule(tree, rule.steps ?? [])) push(unitOf(tree, el, rule.text, rule.attr));
+      for (const el of matchRule(tree, rule.steps ?? [])) {
+        if (budget.left < 0) break;
+        push(unitOf(tree, el, rule.text, rule.attr, budget));
+      }
       break;
     case 'anchor':
-      for (const a of anchorsOf(tree, rule.anchor!)) for (const el of matchBelow(tree, a, rule.steps ?? [])) push(unitOf(tree, el, rule.text, rule.attr));
+      for (const a of anchorsOf(tree, rule.anchor!)) {
+        for (const el of matchBelow(tree, a, rule.steps ?? [])) {
+          if (budget.left < 0) break;
+          push(unitOf(tree, el, rule.text, rule.attr, budget));
+        }
+      }
       break;
     case 'label':
       for (const t of labelledTexts(tree)) {
+        if (budget.left < 0) break;
         const parent = tree.nodes[t.node.parent] as ElementNode;
         if (parent.tag !== rule.tag) continue;
         if (rule.inline) {
           const il = inlineLabel(t.node.text);
           if (il && il.key === rule.label) push({ text: il.rest, node: t.node.id });
         } else if (t.label === rule.label && t.labelTag === rule.labelTag) {
-          push(rule.text === 0 ? { text: elementText(tree, parent), node: parent.id } : { text: t.node.text, node: t.node.id });
+          if (rule.text !== 0) push({ text: t.node.text, node: t.node.id });
+          else {
+            const whole = wholeTextWithin(tree, parent, budget);
+            if (whole !== undefined) push({ text: whole, node: parent.id });
+          }
         }
       }
       break;
@@ -440,6 +523,18 @@ function unitElementId(tree: DomTree, node: number): number {
 /** A value a rule found on a page. */
 type Found = { readonly value: string; readonly node: number };
 
+/** Whether every one of `found` sits in a unit (element) some value of `wider` sits in. */
+function unitsCover(tree: DomTree, wider: readonly Found[], found: readonly Found[]): boolean {
+  const units = new Set(wider.map((o) => unitElementId(tree, o.node)));
+  return found.every((f) => units.has(unitElementId(tree, f.node)));
+}
+
+/** The first of the found values with each text, in their order. */
+function firstOfEachValue<T extends Found>(found: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return found.filter((f) => (seen.has(f.value) ? false : (seen.add(f.value), true)));
+}
+
 /** Each rule's values on one page, run at most once and only when asked for. */
 function ruleValuesOnce(tree: DomTree, rules: readonly FieldRule[]): (r: number) => readonly Found[] {
   const memo = new Map<number, readonly Found[]>();
@@ -515,11 +610,11 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
     // for any item of a list (its last step at any position) that took nothing wrong on the
     // training pages and gives these values and more, all like the examples, gives the whole list.
     const wider = joined ? -1 : model.rules.findIndex((r, k) => k > rank && r.wrong === 0 && leafIsFree(r) && valuesOf(k).length > found.length
-      && found.every((f) => valuesOf(k).some((o) => unitElementId(tree, o.node) === unitElementId(tree, f.node)))
+      && unitsCover(tree, valuesOf(k), found)
       && valuesOf(k).every((o) => unlikeExamples(o.value, model.profile, undefined) === undefined));
     if (wider >= 0) found = valuesOf(wider);
     // A value shown twice (a summary and a details list) is one value; records keep each node.
-    if (!body.records) found = found.filter((f, i) => found.findIndex((g) => g.value === f.value) === i);
+    if (!body.records) found = firstOfEachValue(found);
     // A second rule agreeing on the first value makes it surer: one not among those that gave the values (the rules read together).
     const first = found[0]!.value;
     const gave = (k: number): boolean => (joined ? k < model.union! : k === rank);
@@ -547,10 +642,11 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
  */
 export function groupRecords(tree: DomTree, fields: Readonly<Record<string, readonly FieldValue[]>>): Record<string, string>[] {
   const candidates = Object.values(fields).filter((vs) => vs.length >= 2).sort((x, y) => y.length - x.length);
+  const firstIn = Object.entries(fields).map(([name, vs]) => [name, new FirstValueIn(vs)] as const);
   let best: Record<string, string>[] = [];
   let bestFull = -1;
   for (const main of candidates) {
-    const records = recordsMarkedBy(tree, main, fields);
+    const records = recordsMarkedBy(tree, main, firstIn);
     const full = records.filter((r) => Object.keys(r).length >= 2).length;
     if (full > bestFull || (full === bestFull && records.length < best.length)) {
       best = records;
@@ -573,11 +669,56 @@ function distinctRecords(records: readonly Record<string, string>[]): Record<str
   });
 }
 
+/** The first index of sorted `xs` whose value is `x` or more (`xs.length` when none is). */
+function lowerBound(xs: ArrayLike<number>, x: number): number {
+  let lo = 0, hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A field's values by node: the first of them (in the field's own order) whose node lies in a
+ * range, in O(log n) (a sparse table of least indexes over the values sorted by node), so a
+ * list page of many thousand records groups in O(n log n), not O(n²).
+ */
+class FirstValueIn {
+  /** Nodes of the values, ascending. */
+  private readonly nodes: Float64Array;
+  /** levels[k][j]: the least value index among sorted positions j .. j + 2^k - 1. */
+  private readonly levels: Int32Array[];
+
+  constructor(private readonly values: readonly FieldValue[]) {
+    const order = values.map((_, i) => i).sort((a, b) => values[a]!.node - values[b]!.node || a - b);
+    this.nodes = Float64Array.from(order, (i) => values[i]!.node);
+    this.levels = [Int32Array.from(order)];
+    for (let w = 1; w * 2 <= order.length; w *= 2) {
+      const prev = this.levels[this.levels.length - 1]!;
+      const next = new Int32Array(order.length - w * 2 + 1);
+      for (let j = 0; j < next.length; j++) next[j] = Math.min(prev[j]!, prev[j + w]!);
+      this.levels.push(next);
+    }
+  }
+
+  /** The first value whose node is in [from, to]; undefined when none is. */
+  within(from: number, to: number): FieldValue | undefined {
+    const lo = lowerBound(this.nodes, from), hi = lowerBound(this.nodes, to + 1);
+    if (lo >= hi) return undefined;
+    const k = 31 - Math.clz32(hi - lo);
+    const level = this.levels[k]!;
+    return this.values[Math.min(level[lo]!, level[hi - (1 << k)]!)];
+  }
+}
+
 /** The records one field's values mark (see `groupRecords`). */
-function recordsMarkedBy(tree: DomTree, main: readonly FieldValue[], fields: Readonly<Record<string, readonly FieldValue[]>>): Record<string, string>[] {
+function recordsMarkedBy(tree: DomTree, main: readonly FieldValue[], firstIn: readonly (readonly [string, FirstValueIn])[]): Record<string, string>[] {
   const nodes = main.map((v) => v.node).sort((a, b) => a - b);
-  const holds = (el: ElementNode): number => nodes.reduce((n, id) => n + (id >= el.id && id <= el.end ? 1 : 0), 0);
+  const holds = (el: ElementNode): number => lowerBound(nodes, el.end + 1) - lowerBound(nodes, el.id);
   const roots: ElementNode[] = [];
+  const rootIds = new Set<number>();
   for (const id of nodes) {
     const start = tree.nodes[id]!;
     let el = (start.kind === 'element' ? start : tree.nodes[start.parent]) as ElementNode;
@@ -586,18 +727,36 @@ function recordsMarkedBy(tree: DomTree, main: readonly FieldValue[], fields: Rea
       if (holds(up) > 1) break;
       el = up;
     }
-    if (!roots.some((r) => r.id === el.id)) roots.push(el);
+    if (!rootIds.has(el.id)) {
+      rootIds.add(el.id);
+      roots.push(el);
+    }
   }
   const records: Record<string, string>[] = [];
   for (const root of roots) {
     const rec: Record<string, string> = {};
-    for (const [name, vs] of Object.entries(fields)) {
-      const v = vs.find((x) => x.node >= root.id && x.node <= root.end);
+    for (const [name, values] of firstIn) {
+      const v = values.within(root.id, root.end);
       if (v) rec[name] = v.value;
     }
     records.push(rec);
   }
   return records;
+}
+
+/** A whole number, 0 or more (a count read from a model file). */
+function isCount(x: unknown): x is number {
+  return Number.isSafeInteger(x) && (x as number) >= 0;
+}
+
+/**
+ * Why a field name cannot be one (undefined when it can): empty, or `__proto__`, which a plain
+ * object cannot hold as a key (the value would be lost, not kept under that name).
+ */
+export function fieldNameProblem(name: string): string | undefined {
+  if (name.trim() === '') return 'a field name is empty';
+  if (name === '__proto__') return 'a field may not be named __proto__';
+  return undefined;
 }
 
 /** Checks the `fields` section of a wrapper body read from a model file; an error message or undefined. */
@@ -608,6 +767,8 @@ export function checkFieldsBody(x: unknown): string | undefined {
   const fields = b['fields'];
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return 'fields.fields must be an object';
   for (const [name, m] of Object.entries(fields as Record<string, unknown>)) {
+    const badName = fieldNameProblem(name);
+    if (badName) return badName;
     if (typeof m !== 'object' || m === null) return `field ${name} must be an object`;
     const fm = m as Record<string, unknown>;
     if (!Array.isArray(fm['rules'])) return `field ${name}: rules must be a list`;
@@ -616,7 +777,10 @@ export function checkFieldsBody(x: unknown): string | undefined {
       if (err) return `field ${name}: ${err}`;
     }
     const p = fm['profile'] as Record<string, unknown> | undefined;
-    if (typeof p !== 'object' || p === null || typeof p['minLength'] !== 'number' || typeof p['maxLength'] !== 'number' || !Array.isArray(p['classes'])) return `field ${name}: profile needs minLength, maxLength, classes`;
+    if (typeof p !== 'object' || p === null || !isCount(p['minLength']) || !isCount(p['maxLength']) || !Array.isArray(p['classes']) || !p['classes'].every((c) => typeof c === 'string')) {
+      return `field ${name}: profile needs minLength and maxLength (whole numbers, 0 or more) and classes (a list of strings)`;
+    }
+    if (p['label'] !== undefined && typeof p['label'] !== 'string') return `field ${name}: profile.label must be a string`;
     if (typeof fm['required'] !== 'boolean') return `field ${name}: required must be true or false`;
     const union = fm['union'];
     if (union !== undefined && (!Number.isInteger(union) || (union as number) < 2 || (union as number) > (fm['rules'] as unknown[]).length)) {
@@ -634,7 +798,9 @@ function checkFieldRule(x: unknown): string | undefined {
   if (r['attr'] !== undefined && (!isFieldAttr(r['attr']) || r['kind'] === 'label')) {
     return `a field rule's attr must be one of ${[...LINK_VALUE_ATTRS, ...TEXT_VALUE_ATTRS].join(', ')} or aria-*, on a path or anchor rule (got ${JSON.stringify(r['attr']).slice(0, 60)} on a ${String(r['kind'])} rule)`;
   }
-  for (const k of ['examples', 'wrong', 'pages']) if (typeof r[k] !== 'number') return `a field rule needs ${k}`;
+  // The counts make a value's confidence (examples / (examples + wrong)): a rule explains one example or more.
+  for (const k of ['examples', 'wrong', 'pages']) if (!isCount(r[k])) return `a field rule needs ${k}, a whole number, 0 or more (got ${JSON.stringify(r[k] ?? null).slice(0, 40)})`;
+  if ((r['examples'] as number) < 1) return "a field rule's examples must be 1 or more (a rule explains an example)";
   if (typeof r['clean'] !== 'object' || r['clean'] === null) return 'a field rule needs clean';
   for (const [k, v] of Object.entries(r['clean'] as Record<string, unknown>)) {
     if (k === 'dropWords') {

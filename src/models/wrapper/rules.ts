@@ -61,6 +61,21 @@ export interface ContainerRule extends PathRule {
   readonly exceptions: readonly PathRule[];
 }
 
+/**
+ * Most steps an induced rule has: an element deeper than this (a hostile page nested 100 000
+ * levels; real pages nest a few dozen) teaches no tag path rule. Relaxing a rule step by step
+ * costs its length times a match, and a rule that long would make the model file too large
+ * to read back.
+ */
+export const MAX_RULE_STEPS = 256;
+
+/** Whether element `id` (a text node: its parent) is shallow enough to induce a tag path rule from (MAX_RULE_STEPS). */
+export function withinRuleDepth(tree: DomTree, id: number): boolean {
+  let n = tree.nodes[id];
+  if (n?.kind === 'text') n = tree.nodes[n.parent];
+  return n !== undefined && n.depth <= MAX_RULE_STEPS;
+}
+
 /** An element's class attribute, white space collapsed ('' when none). */
 export const classOf = (el: ElementNode): string => (el.attrs['class'] ?? '').trim().replace(/\s+/g, ' ');
 
