@@ -135,7 +135,8 @@ export function fieldsCsv(pages: readonly FieldsCsvPage[], options: { readonly i
   let out = csvRow(head);
   for (const row of rows) {
     const { page } = row;
-    const fieldCells = 'values' in row ? columns.map((c) => row.values[c] ?? '') : blankFields;
+    // Own keys only: a field named `constructor` that a row lacks must not read Object.prototype's.
+    const fieldCells = 'values' in row ? columns.map((c) => (Object.hasOwn(row.values, c) ? row.values[c]! : '')) : blankFields;
     const listCells = 'list' in row ? row.list : blankList;
     out += csvRow([...(options.id ? [page.id ?? ''] : []), ...(options.url ? [page.url ?? ''] : []), ...fieldCells, ...listCells]);
   }

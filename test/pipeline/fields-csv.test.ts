@@ -64,3 +64,11 @@ test('fields csv: a record row also carries the page\'s fields that no record ho
   const gap: FieldsCsvPage = { fields: { name: ['A', 'B'], price: ['2'], rating: ['x', 'y'] }, records: [{ name: 'A', rating: 'x' }, { name: 'B', price: '2', rating: 'y' }] };
   assert.equal(fieldsCsv([gap]), 'name,price,rating\r\nA,,x\r\nB,2,y\r\n');
 });
+
+test('fields csv: a field named as an Object method (constructor, toString) that a record or page lacks gives an empty cell', () => {
+  // Field names are the user's own: a missing one must not read Object.prototype's method.
+  const records: FieldsCsvPage = { fields: { name: ['A', 'B'], constructor: ['Acme'] }, records: [{ name: 'A', constructor: 'Acme' }, { name: 'B' }] };
+  assert.equal(fieldsCsv([records]), 'name,constructor\r\nA,Acme\r\nB,\r\n');
+  const pages: FieldsCsvPage[] = [{ id: 'p1', fields: { toString: ['x'] } }, { id: 'p2', fields: { name: ['y'] } }];
+  assert.equal(fieldsCsv(pages, { id: true }), 'id,toString,name\r\np1,x,\r\np2,,y\r\n');
+});
