@@ -741,10 +741,14 @@ function sameKindOfList(a: ElementNode, b: ElementNode): boolean {
 function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<RecordRegion['shape']>, otherListsDecide = true): boolean {
   const leafTag = shape[shape.length - 1]!.tag;
   const found: ElementNode[] = [];
+  const foundIds = new Set<number>();
   for (const n of tree.nodes) {
     if (n.kind !== 'element' || n.tag !== leafTag || !fitsRecordShape(tree, n.id, shape)) continue;
     const r = recordRootOf(tree, n, shape.length);
-    if (!found.some((x) => x.id === r.id)) found.push(r);
+    if (!foundIds.has(r.id)) {
+      foundIds.add(r.id);
+      found.push(r);
+    }
   }
   const inList = (r: ElementNode): boolean => r.id >= list.id && r.id <= list.end;
   const homes = [...new Set(found.filter(inList).map((r) => r.parent))].map((id) => tree.nodes[id] as ElementNode);
@@ -755,9 +759,24 @@ function spreadIsRecords(tree: DomTree, list: ElementNode, shape: NonNullable<Re
   const outside = roots.filter((r) => !inList(r));
   if (outside.length === 0) return true;
   const span = tree.nodes[commonAncestor(tree, roots.map((r) => r.id))] as ElementNode;
-  const inRecords = roots.filter((r) => !roots.some((o) => o.id !== r.id && r.id > o.id && r.id <= o.end)).reduce((n, r) => n + elementText(tree, r).length, 0);
+  const inRecords = outermost(roots).reduce((n, r) => n + elementText(tree, r).length, 0);
   const share = inRecords / Math.max(1, elementText(tree, span).length);
   return share >= RECORD_SPREAD_SHARE;
+}
+
+/**
+ * The elements, of distinct ids, that no other of them holds, in document order: one sweep in id
+ * order, since an element held by an earlier one is held by the last outermost one before it.
+ */
+function outermost(elements: readonly ElementNode[]): ElementNode[] {
+  const out: ElementNode[] = [];
+  let openEnd = -1;
+  for (const el of [...elements].sort((a, b) => a.id - b.id)) {
+    if (el.id <= openEnd) continue;
+    out.push(el);
+    openEnd = el.end;
+  }
+  return out;
 }
 
 /** Whether a unit node sits at the end of an element chain of the record shape (in any list). */
