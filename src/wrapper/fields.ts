@@ -12,7 +12,7 @@
  * like one, an anchor, a path), and the best few are kept as alternatives.
  */
 import { commonAncestor, type DomTree, type ElementNode, type TextNode } from '../dom/tree.js';
-import { classOf, examplePath, MAX_RULE_STEPS, withinRuleDepth, type RuleStep } from '../models/wrapper/rules.js';
+import { classOf, examplePath, MAX_RULE_STEPS, pathStepOf, withinRuleDepth, type RuleStep } from '../models/wrapper/rules.js';
 import {
   applyCleanup, charClasses, elementText, inlineLabel, isAriaAttr, labelledTexts, LEADING_LIST_NUMBER, LINK_VALUE_ATTRS, linkOf, normalizeValue, resolveLinkValue, ruleUnits, ruleValues,
   TEXT_VALUE_ATTRS, textIndexOf, type FieldAnchor, type FieldAttr, type FieldModel, type FieldRule, type FieldRuleKind, type FieldsBody, type ValueCleanup, type ValueProfile,
@@ -278,13 +278,14 @@ const MAX_CLASS_TOKENS = 4;
  * add a class of their own), with the path from below it.
  */
 function anchorsOf(tree: DomTree, id: number): { anchor: FieldAnchor; below: PathOfStep[] }[] {
-  const full = examplePath(tree, id);
+  // The steps climbed so far, the example's element first: only these few, however deep the page.
+  const climbed: PathOfStep[] = [];
   let el = tree.nodes[id] as ElementNode;
   for (let up = 0; up <= ANCHOR_MAX_UP && el.id > 0; up++) {
     const idAttr = (el.attrs['id'] ?? '').trim();
     const itemprop = (el.attrs['itemprop'] ?? '').trim();
     const cls = classOf(el);
-    const below = up === 0 ? [] : full.slice(full.length - up).map(({ tag, first, last }) => ({ tag, first, last }));
+    const below = climbed.map(({ tag, first, last }) => ({ tag, first, last })).reverse();
     // Ids with long digit runs are per page (`post-48213`), not the template's.
     if (idAttr && !/\d{3,}/.test(idAttr)) return [{ anchor: { tag: el.tag, attr: 'id', value: idAttr }, below }];
     if (itemprop) return [{ anchor: { tag: el.tag, attr: 'itemprop', value: itemprop }, below }];
@@ -295,6 +296,7 @@ function anchorsOf(tree: DomTree, id: number): { anchor: FieldAnchor; below: Pat
         ...(tokens.length > 1 ? tokens.map((t) => ({ anchor: { tag: el.tag, attr: 'classToken' as const, value: t }, below })) : []),
       ];
     }
+    climbed.push(pathStepOf(tree, el));
     el = tree.nodes[el.parent] as ElementNode;
   }
   return [];

@@ -79,24 +79,29 @@ export function withinRuleDepth(tree: DomTree, id: number): boolean {
 /** An element's class attribute, white space collapsed ('' when none). */
 export const classOf = (el: ElementNode): string => (el.attrs['class'] ?? '').trim().replace(/\s+/g, ' ');
 
+/** The step of a path that element `el` (not the document root) is: its tag, its places among same-tag siblings, its class. */
+export function pathStepOf(tree: DomTree, el: ElementNode): PathStep {
+  const parent = tree.nodes[el.parent] as ElementNode;
+  let first = 0;
+  let total = 0;
+  for (const c of parent.children) {
+    const cn = tree.nodes[c]!;
+    if (cn.kind === 'element' && cn.tag === el.tag) {
+      total++;
+      if (c === el.id) first = total;
+    }
+  }
+  return { tag: el.tag, first, last: total - first + 1, cls: classOf(el) };
+}
+
 /** The example path of element `id` (from below the document root). */
 export function examplePath(tree: DomTree, id: number): PathStep[] {
   const out: PathStep[] = [];
   let cur = tree.nodes[id];
   if (cur && cur.kind === 'text') cur = tree.nodes[cur.parent];
   while (cur && cur.kind === 'element' && cur.id !== 0) {
-    const parent = tree.nodes[cur.parent] as ElementNode;
-    let first = 0;
-    let total = 0;
-    for (const c of parent.children) {
-      const cn = tree.nodes[c]!;
-      if (cn.kind === 'element' && cn.tag === cur.tag) {
-        total++;
-        if (c === cur.id) first = total;
-      }
-    }
-    out.push({ tag: cur.tag, first, last: total - first + 1, cls: classOf(cur) });
-    cur = parent;
+    out.push(pathStepOf(tree, cur));
+    cur = tree.nodes[cur.parent];
   }
   return out.reverse();
 }
