@@ -642,6 +642,8 @@ export function extractFields(tree: DomTree, body: FieldsBody): FieldExtraction 
  */
 export function groupRecords(tree: DomTree, fields: Readonly<Record<string, readonly FieldValue[]>>): Record<string, string>[] {
   const candidates = Object.values(fields).filter((vs) => vs.length >= 2).sort((x, y) => y.length - x.length);
+  // No field with two values marks records: the per-field indexes below would go unused.
+  if (candidates.length === 0) return [];
   const firstIn = Object.entries(fields).map(([name, vs]) => [name, new FirstValueIn(vs)] as const);
   let best: Record<string, string>[] = [];
   let bestFull = -1;
