@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { PithError } from '../index.js';
 import { HTML_RE as PAGE_NAME_RE } from '../corpus/readers/fields.js';
+import { fieldNameProblem } from '../models/wrapper/fields.js';
 
 /** The temporary folder's name starts so (in the system's temporary folder): a leftover says what it was. */
 export const EXAMPLES_DIR_PREFIX = 'pith-examples-';
@@ -26,8 +27,9 @@ export function parseExamples(pairs: readonly string[]): Record<string, string[]
     const eq = pair.indexOf('=');
     const field = eq > 0 ? pair.slice(0, eq).trim() : '';
     if (!field) throw new PithError('BAD_OPTION', `--example takes FIELD=VALUE (e.g. --example price='$9.99'), got '${pair}'`);
-    // A fields file's `__proto__` key is no field once read as JSON: refused rather than lost.
-    if (field === '__proto__') throw new PithError('BAD_OPTION', `--example: '__proto__' cannot be a field name; give the field another name`);
+    // As a fields file's names are checked (`__proto__` would be lost, not kept): refused, not dropped.
+    const bad = fieldNameProblem(field);
+    if (bad !== undefined) throw new PithError('BAD_OPTION', `--example: ${bad}; give the field another name`);
     const value = pair.slice(eq + 1);
     if (!value.trim()) throw new PithError('BAD_OPTION', `--example ${field}= gives no value: give the value as the page shows it (leave out a field the page does not have)`);
     const values = fields.get(field) ?? [];

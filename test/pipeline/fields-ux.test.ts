@@ -147,7 +147,7 @@ test('pith train --example refuses what it cannot use, saying what to do', async
   // An empty value was read as "the page has no title": the field learned nothing, without a word.
   await refused([page, '--model', 'wrapper', '--example', 'title='], /--example title= gives no value: give the value as the page shows it/);
   await refused([page, '--model', 'wrapper', '--example', 'title=Tenth Book', '--example', 'isbn= '], /--example isbn= gives no value/);
-  await refused([page, '--model', 'wrapper', '--example', '__proto__=Tenth Book'], /'__proto__' cannot be a field name/);
+  await refused([page, '--model', 'wrapper', '--example', '__proto__=Tenth Book'], /--example: a field may not be named __proto__; give the field another name/);
 });
 
 test('pith train --example takes field names that are names of object members (constructor, toString)', async () => {
