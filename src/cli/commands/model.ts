@@ -4,7 +4,7 @@ import { PithError } from '../../errors.js';
 import { loadModel, readModelBytes, siteModelsOf } from '../../models/model-file.js';
 import { describeSiteEntry } from '../../models/site-models.js';
 import { isDescribable, labelerFromModel } from '../../models/registry.js';
-import { decodeListModel, LIST_MODEL_FORMAT, type ListModel } from '../../models/lists/list-model.js';
+import { decodeListModel, LIST_MODEL_FORMAT, MAX_LIST_MODEL_BYTES, type ListModel } from '../../models/lists/list-model.js';
 import { bundledListModelPath } from '../../pipeline/lists.js';
 import { EXIT, optBool, optInt, parseCommandArgs, type Command } from '../command.js';
 
@@ -36,13 +36,14 @@ Options:
 async function readListModel(path: string): Promise<ListModel | undefined> {
   let bytes: Buffer;
   try {
-    bytes = await readModelBytes(path); // bounded: a device or FIFO is refused, not read forever
+    // Bounded as a list model is (a device or FIFO refused, not read forever): a larger file is a block model's.
+    bytes = await readModelBytes(path, MAX_LIST_MODEL_BYTES, 'list model');
   } catch {
     return undefined; // the block model loader reports the error
   }
   let text: string;
   try {
-    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: 16 * 1024 * 1024 }) : bytes).subarray(0, 4096).toString('utf8');
+    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: MAX_LIST_MODEL_BYTES }) : bytes).subarray(0, 4096).toString('utf8');
   } catch {
     return undefined;
   }

@@ -48,7 +48,8 @@ export interface ListModel {
 /** The most rule sets a file may hold. */
 const MAX_RULE_SETS = 15;
 
-const MAX_LIST_MODEL_BYTES = 16 * 1024 * 1024;
+/** The most bytes a list model file (or its gzip's content) may hold. */
+export const MAX_LIST_MODEL_BYTES = 16 * 1024 * 1024;
 
 /** A model file: version 2 when it has group rule sets (and their threshold), else version 1. */
 export function createListModelFile(
