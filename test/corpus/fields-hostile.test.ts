@@ -58,9 +58,9 @@ test('SWDE ground truth: a count that is not the line\'s number of values, or a 
   refuses('0000\t1\tA\n0001\t1\tB\n0000\t1\tC\n', /line 5: page 0000 already has its values on line 3/);
   refuses('0000\tx\tA\n', /line 3: expected id, count, values/);
   refuses('\t1\tA\n', /line 3: expected id, count, values/);
-  // CRLF, a BOM, `<NULL>` counted as a value or not, a trailing tab: all read.
-  const { values } = parseSwdeGroundTruth(`\ufeff${head.replace(/\n/g, '\r\n')}0000\t1\tA\r\n0001\t0\t<NULL>\r\n0002\t1\t<NULL>\r\n0003\t2\tB\tC\t\r\n`, 't.txt');
-  assert.deepEqual([...values], [['0000', ['A']], ['0001', []], ['0002', []], ['0003', ['B', 'C']]]);
+  // CRLF, a BOM, `<NULL>` counted as a value or not, a trailing tab, an empty value counted: all read.
+  const { values } = parseSwdeGroundTruth(`\ufeff${head.replace(/\n/g, '\r\n')}0000\t1\tA\r\n0001\t0\t<NULL>\r\n0002\t1\t<NULL>\r\n0003\t2\tB\tC\t\r\n0004\t1\t\r\n0005\t2\tD\t\r\n`, 't.txt');
+  assert.deepEqual([...values], [['0000', ['A']], ['0001', []], ['0002', []], ['0003', ['B', 'C']], ['0004', []], ['0005', ['D']]]);
 });
 
 test('import-fields from a SWDE folder holding a FIFO page: refused naming it (it waited forever), no folder and no temporary folder left', async (t) => {

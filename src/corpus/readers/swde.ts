@@ -61,10 +61,10 @@ export function parseSwdeGroundTruth(text: string, path: string): { attribute: s
     const seen = lineOf.get(id);
     if (seen !== undefined) throw new PithError('BAD_CORPUS', `line ${i + 1}: page ${id} already has its values on line ${seen}`, path);
     lineOf.set(id, i + 1);
-    // `<NULL>` (no value) may be counted as one or not.
+    // `<NULL>` (no value) may be counted as one or not; an empty value counted (`id\t1\t`) is no value.
     const written = cells.slice(2).filter((v) => v !== '');
     const given = written.filter((v) => v !== NULL_VALUE);
-    if (count !== given.length && count !== written.length) throw new PithError('BAD_CORPUS', `line ${i + 1}: the count says ${count} value(s), the line has ${given.length}`, path);
+    if (count !== given.length && count !== written.length && count !== cells.length - 2) throw new PithError('BAD_CORPUS', `line ${i + 1}: the count says ${count} value(s), the line has ${given.length}`, path);
     const vals = given.filter((v) => v.trim() !== '');
     values.set(id, vals);
   }
