@@ -262,6 +262,53 @@ function bodyOf(tree: DomTree): number {
   return -1;
 }
 
+/** A parent's visible element children: how many, and how many of each tag. */
+interface VisibleChildCounts {
+  readonly siblings: number;
+  readonly byTag: ReadonlyMap<string, number>;
+}
+
+/**
+ * Counts each parent's visible element children once, when first asked (a list of 30 000 items
+ * would otherwise count its siblings once per item).
+ */
+function visibleChildCounter(tree: DomTree, visible: Uint8Array): (parentId: number) => VisibleChildCounts {
+  const counted = new Map<number, VisibleChildCounts>();
+  return (parentId) => {
+    let counts = counted.get(parentId);
+    if (!counts) {
+      let siblings = 0;
+      const byTag = new Map<string, number>();
+      for (const c of (tree.nodes[parentId] as ElementNode).children) {
+        const s = tree.nodes[c]!;
+        if (s.kind !== 'element' || !visible[c]) continue;
+        siblings++;
+        byTag.set(s.tag, (byTag.get(s.tag) ?? 0) + 1);
+      }
+      counts = { siblings, byTag };
+      counted.set(parentId, counts);
+    }
+    return counts;
+  };
+}
+
+/** An element's set features: its innermost ancestors' tags and its visible children's tags. */
+function nodeSetFeatures(tree: DomTree, node: ElementNode, visible: Uint8Array): string[] {
+  const nodes = tree.nodes;
+  const attrs = new Set<string>();
+  // The innermost ancestors only, as tag paths keep them: linear in the page on any nesting.
+  for (let p = node.parent, k = 0; p >= 0 && k < MAX_ANCESTORS; p = nodes[p]!.parent, k++) {
+    const a = nodes[p] as ElementNode;
+    if (a.tag === '#document' || a.tag === 'html' || a.tag === 'body') continue;
+    attrs.add(`anc:${a.tag}`);
+  }
+  for (const c of node.children) {
+    const ch = nodes[c]!;
+    if (ch.kind === 'element' && visible[c]) attrs.add(`child:${ch.tag}`);
+  }
+  return [...attrs];
+}
+
 /**
  * One row per candidate element: visible, inside `<body>`, holding visible text, and not
  * the body itself (nor html, head, scripts and other elements that never hold an item).
@@ -290,23 +337,7 @@ export function treeNodeRows(tree: DomTree): TreeNodeRows {
     if (!NOT_CANDIDATES.has(node.tag) && m.nonWhite[id]! > 0) candidates.push(id);
   }
   const groups = groupStats(candidates, m);
-  // Each parent's visible element children counted once (a list of 30 000 items would otherwise
-  // count its siblings once per item).
-  const childCounts = new Map<number, { siblings: number; byTag: Map<string, number> }>();
-  const visibleChildren = (parentId: number): { siblings: number; byTag: Map<string, number> } => {
-    let counts = childCounts.get(parentId);
-    if (!counts) {
-      counts = { siblings: 0, byTag: new Map() };
-      for (const c of (nodes[parentId] as ElementNode).children) {
-        const s = nodes[c]!;
-        if (s.kind !== 'element' || !m.visible[c]) continue;
-        counts.siblings++;
-        counts.byTag.set(s.tag, (counts.byTag.get(s.tag) ?? 0) + 1);
-      }
-      childCounts.set(parentId, counts);
-    }
-    return counts;
-  };
+  const visibleChildren = visibleChildCounter(tree, m.visible);
   for (const id of candidates) {
     const node = nodes[id] as ElementNode;
     const parent = nodes[node.parent] as ElementNode;
@@ -340,19 +371,8 @@ export function treeNodeRows(tree: DomTree): TreeNodeRows {
       round(lg(m.images[id]!)),
       ...groups.get(path)!,
     ];
-    const attrs = new Set<string>();
-    // The innermost ancestors only, as tag paths keep them: linear in the page on any nesting.
-    for (let p = node.parent, k = 0; p >= 0 && k < MAX_ANCESTORS; p = nodes[p]!.parent, k++) {
-      const a = nodes[p] as ElementNode;
-      if (a.tag === '#document' || a.tag === 'html' || a.tag === 'body') continue;
-      attrs.add(`anc:${a.tag}`);
-    }
-    for (const c of node.children) {
-      const ch = nodes[c]!;
-      if (ch.kind === 'element' && m.visible[c]) attrs.add(`child:${ch.tag}`);
-    }
     ids.push(id);
-    items.push({ attrs: [...attrs], columns });
+    items.push({ attrs: nodeSetFeatures(tree, node, m.visible), columns });
   }
   return { ids, items, pathOf: m.pathOf, textOf };
 }

@@ -926,9 +926,18 @@ function findExamples(field: string, pages: readonly FieldExamplePage[], units: 
   return { links, examples, found };
 }
 
-/** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
-function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
-  const { examples, found } = given;
+/** What the training pages show of a field: the rules its occurrences propose, its values and the labels before them, and each page's record region. */
+interface FieldOccurrences {
+  readonly proposals: ReadonlyMap<string, Proposal>;
+  readonly allValues: readonly string[];
+  readonly valueLabels: readonly (string | undefined)[];
+  readonly regions: readonly (RecordRegion | undefined)[];
+  /** Each page's region as the attributes show it, for rules that read other attributes. */
+  readonly attrRegions: readonly (RecordRegion | undefined)[];
+}
+
+/** Proposes rules from every occurrence of the examples' values and finds each page's record region. */
+function fieldOccurrences(pages: readonly FieldExamplePage[], found: FieldExamples['found'], records: readonly (readonly ElementNode[] | undefined)[]): FieldOccurrences {
   const proposals = new Map<string, Proposal>();
   const allValues: string[] = [];
   const valueLabels: (string | undefined)[] = [];
@@ -955,7 +964,20 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
     // Where no value stands in another attribute, the attributes show the list as the text does.
     attrRegions.push(anyInAttr ? recordRegion(p.tree, regionNodes(perValueAttr, records[k])) : region);
   });
-  const candidates: { readonly pr: Proposal; readonly read: Omit<FieldRule, 'examples' | 'wrong' | 'pages' | 'clean'>; readonly clean: ValueCleanup; readonly v: number }[] = [];
+  return { proposals, allValues, valueLabels, regions, attrRegions };
+}
+
+/** A rule to score: a proposal's reading with one of its path variants (`v`) and the clean-up its occurrences teach. */
+interface CandidateRule {
+  readonly pr: Proposal;
+  readonly read: Omit<FieldRule, 'examples' | 'wrong' | 'pages' | 'clean'>;
+  readonly clean: ValueCleanup;
+  readonly v: number;
+}
+
+/** Every proposal's readings: a label rule as it is, a path rule with its three ways of merging the examples' paths. */
+function candidateRules(proposals: ReadonlyMap<string, Proposal>, options: FieldInduceOptions): CandidateRule[] {
+  const candidates: CandidateRule[] = [];
   for (const pr of proposals.values()) {
     if (options.kinds && !options.kinds.includes(pr.base.kind)) continue;
     const clean = learnCleanup(pr.occurrences.map((o) => o.prefix), pr.occurrences.map((o) => o.suffix));
@@ -963,9 +985,14 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
       : [mergePaths(pr.paths, 'none'), mergePaths(pr.paths, 'leaf'), mergePaths(pr.paths, 'all')];
     variants.forEach((steps, v) => candidates.push({ pr, read: { ...pr.base, ...(steps !== undefined ? { steps } : {}) }, clean, v }));
   }
+  return candidates;
+}
+
+/** Each distinct candidate scored on the training pages; those that explain no example are dropped. */
+function scoredRules(candidates: readonly CandidateRule[], pages: readonly FieldExamplePage[], examples: FieldExamples['examples'], occ: FieldOccurrences): Scored[] {
   // A prefix of words some rule shows varying between the records is no constant for any rule.
   const varying = new Set<string>();
-  for (const c of candidates) if (c.clean.prefix !== undefined && !varying.has(c.clean.prefix) && wordsVaryOnPage(c.read, c.clean, pages, examples, regions)) varying.add(c.clean.prefix);
+  for (const c of candidates) if (c.clean.prefix !== undefined && !varying.has(c.clean.prefix) && wordsVaryOnPage(c.read, c.clean, pages, examples, occ.regions)) varying.add(c.clean.prefix);
   const scored: Scored[] = [];
   const seen = new Set<string>();
   for (const { pr, read, clean, v } of candidates) {
@@ -973,30 +1000,38 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
     const key = JSON.stringify(rule);
     if (seen.has(key)) continue;
     seen.add(key);
-    const s = scoreRule(rule, pages, examples, readsOtherAttr(rule) ? attrRegions : regions);
+    const s = scoreRule(rule, pages, examples, readsOtherAttr(rule) ? occ.attrRegions : occ.regions);
     if (s.examples === 0) continue;
     const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
     const cleanRank = Object.keys(clean).length;
     scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, explained: s.explained });
   }
-  // Where pages gave example records, the rule that reads each example record once, then the one
-  // that finds more of the list's other records, wins a tie. A rule reading another attribute
-  // stands only where it explains more examples than every rule reading the text (or `href`)
-  // without guessing where the value starts: dropping leading words guesses that every record's
-  // text before the value (a brand) is as long as the examples', which an attribute holding the
-  // example whole does not. But an attribute that explains no more than such a guess stands only
-  // where it agrees with the guessed rule's text on the other records (an alt reading `Hoka
-  // Clifton 10 – Black` or `product image` there is no name).
+  return scored;
+}
+
+/**
+ * The scored rules that may stand, best first. Where pages gave example records, the rule that
+ * reads each example record once, then the one that finds more of the list's other records, wins
+ * a tie. A rule reading another attribute stands only where it explains more examples than every
+ * rule reading the text (or `href`) without guessing where the value starts: dropping leading
+ * words guesses that every record's text before the value (a brand) is as long as the examples',
+ * which an attribute holding the example whole does not. But an attribute that explains no more
+ * than such a guess stands only where it agrees with the guessed rule's text on the other records
+ * (an alt reading `Hoka Clifton 10 – Black` or `product image` there is no name).
+ */
+function keptRules(scored: readonly Scored[], pages: readonly FieldExamplePage[], examples: FieldExamples['examples'], attrRegions: readonly (RecordRegion | undefined)[]): Scored[] {
   const byRank = (a: Scored, b: Scored): number => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank;
   const firstExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) || s.rule.clean.dropWords !== undefined ? n : Math.max(n, s.rule.examples)), 0);
   const textExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) ? n : Math.max(n, s.rule.examples)), 0);
   const guess = scored.filter((s) => !readsOtherAttr(s.rule) && s.rule.clean.dropWords !== undefined).sort(byRank)[0];
   const kept = scored.filter((s) => !readsOtherAttr(s.rule) || s.rule.examples > textExamples
     || (s.rule.examples > firstExamples && guess !== undefined && attrEndsText(s.rule, guess.rule, pages, examples, attrRegions)));
-  kept.sort(byRank);
+  return kept.sort(byRank);
+}
+
+/** The rules read together, then alternatives nearly as right as the best, at most MAX_FIELD_RULES and MAX_RULES_PER_KIND of a kind. */
+function chosenRules(kept: readonly Scored[], members: readonly Scored[]): FieldRule[] {
   const best = kept[0];
-  // Examples no one rule explains together (the page's title and the first slide of a list): each one's own shape, read together.
-  const members = ruleUnion(kept, examples);
   const rules: FieldRule[] = members.map((s) => s.rule);
   // Rules read together are one reading, not alternatives: they count toward no kind's cap.
   const perKind = new Map<string, number>();
@@ -1010,12 +1045,23 @@ function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, o
     perKind.set(s.rule.kind, n + 1);
     rules.push(s.rule);
   }
+  return rules;
+}
+
+/** Induces one field's rules from the training pages that give it (`records`: per page, its example records where known). */
+function induceField(pages: readonly FieldExamplePage[], given: FieldExamples, options: FieldInduceOptions = {}, records: readonly (readonly ElementNode[] | undefined)[] = []): FieldModel {
+  const { examples, found } = given;
+  const occ = fieldOccurrences(pages, found, records);
+  const kept = keptRules(scoredRules(candidateRules(occ.proposals, options), pages, examples, occ), pages, examples, occ.attrRegions);
+  // Examples no one rule explains together (the page's title and the first slide of a list): each one's own shape, read together.
+  const members = ruleUnion(kept, examples);
+  const rules = chosenRules(kept, members);
   const givenPages = examples.flatMap((e) => (e ? [e] : []));
   return {
     rules,
     ...(members.length > 0 ? { union: members.length } : {}),
     // The label every value follows means something only where a page gives one value (a list's next items follow "and").
-    profile: profileOf(allValues, examples.every((e) => !e || e.size <= 1) ? valueLabels : []),
+    profile: profileOf(occ.allValues, examples.every((e) => !e || e.size <= 1) ? occ.valueLabels : []),
     required: givenPages.length > 0 && givenPages.every((e) => e.size > 0),
   };
 }
