@@ -44,7 +44,7 @@ export async function detectCorpusFormat(root: string): Promise<CorpusFormat | u
     // CleanEval gold starts with a `URL:` line or uses <p>/<h>/<l> marks; Dragnet's is plain text.
     const gold = (await listDir(join(root, 'GoldStandard'))).find((f) => f.endsWith('.txt'));
     if (gold) {
-      const text = await readText(join(root, 'GoldStandard', gold));
+      const text = await readText(join(root, 'GoldStandard', gold), 'a gold file');
       if (/^\s*URL:/i.test(text) || /^\s*<[phl]>/im.test(text)) return 'cleaneval';
     }
     return 'dragnet';

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ import { readFieldsFolder, parseFieldValues } from '../../src/corpus/readers/fie
 import { parseSwdeGroundTruth } from '../../src/corpus/readers/swde.js';
 import { PithError } from '../../src/errors.js';
 import { importFieldsFolder, openCorpus } from '../../src/corpus/index.js';
+import { command as corpusCommand } from '../../src/cli/commands/corpus.js';
+import { PassThrough } from 'node:stream';
 
 const page = (k: number): string => `<html><head><base href="http://shop.example/p/${k}"></head><body><h1>Book ${k}</h1><p>Author: <b>Writer ${k}</b></p></body></html>`;
 
@@ -75,6 +77,42 @@ test('import-fields from a SWDE folder holding a FIFO page: refused naming it (i
     const out = join(dir, 'out');
     await assert.rejects(importFieldsFolder(await openCorpus(join(dir, 'src')), out), { code: 'NOT_A_FILE', message: /0001\.htm: is a FIFO/ });
     assert.deepEqual((await readdir(dir)).sort(), ['src']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a fields folder: a fields or gold file that is a link out of the folder is named as such, not as missing; a folder as fields file is not called a page file', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-fields-links-'));
+  try {
+    const root = join(dir, 'shop');
+    for (const sub of ['html', 'fields', 'gold']) await mkdir(join(root, sub), { recursive: true });
+    for (const k of [1, 2, 3, 4]) await writeFile(join(root, 'html', `b${k}.html`), page(k));
+    await writeFile(join(root, 'fields', 'b1.json'), JSON.stringify({ author: ['Writer 1'] }));
+    await symlink('/dev/zero', join(root, 'fields', 'b2.json'));
+    await writeFile(join(dir, 'outside.txt'), 'Book 3\nSome body text.\n');
+    await symlink(join(dir, 'outside.txt'), join(root, 'gold', 'b3.txt'));
+    await mkdir(join(root, 'fields', 'b4.json'));
+    const { pages, skipped } = await readFieldsFolder(root);
+    assert.deepEqual(pages.map((p) => p.id), ['b1']);
+    const why = new Map(skipped.map((s) => [s.id, s.reason]));
+    assert.match(why.get('b2')!, /fields\/b2\.json is a symbolic link that leads outside its folder \(or nowhere\), which pith does not follow/);
+    assert.match(why.get('b3')!, /gold\/b3\.txt is a symbolic link that leads outside its folder/);
+    assert.doesNotMatch(why.get('b2')! + why.get('b3')!, /no fields\//);
+    assert.match(why.get('b4')!, /is a directory, expected a fields file/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a SWDE folder whose ground-truth file is a folder: refused calling it a ground-truth file, not a page file', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-swde-gt-dir-'));
+  try {
+    await mkdir(join(dir, 'book-shop(1)'));
+    await mkdir(join(dir, 'groundtruth', 'book-shop-title.txt'), { recursive: true });
+    await writeFile(join(dir, 'book-shop(1)', '0000.htm'), '<html><body><h1>First</h1></body></html>');
+    const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough() };
+    await assert.rejects(corpusCommand.run(['stats', dir], io), (e: unknown) => e instanceof PithError && /book-shop-title\.txt: cannot read file \(is a directory, expected a ground-truth file\)$/.test(e.message));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

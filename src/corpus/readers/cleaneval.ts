@@ -46,7 +46,7 @@ async function readPart(dir: string, part: string, pages: CorpusPage[], scope: P
     let htmlPath = join(dir, 'input', `${n}.html.gz`);
     if (!(await isFile(htmlPath))) htmlPath = join(dir, 'input', `${n}.html`);
     if (!(await isFile(htmlPath))) continue; // gold without its page: nothing to align
-    const { url: goldUrl, segments } = parseCleanevalGold(await readText(join(dir, 'GoldStandard', f)));
+    const { url: goldUrl, segments } = parseCleanevalGold(await readText(join(dir, 'GoldStandard', f), 'a gold file'));
     let url = goldUrl;
     if (!url) {
       // The input's pseudo-tag names the URL: <text id="http://..." title="...">.

@@ -34,7 +34,7 @@ export async function readDragnet(root: string, scope: PageScope = {}): Promise<
     let htmlPath = join(root, 'input', `${id}.html.gz`);
     if (!(await isFile(htmlPath))) htmlPath = join(root, 'input', `${id}.html`);
     if (!(await isFile(htmlPath))) continue;
-    const { mainText, segments } = parseDragnetGold(await readText(join(root, 'GoldStandard', f)));
+    const { mainText, segments } = parseDragnetGold(await readText(join(root, 'GoldStandard', f), 'a gold file'));
     const url = sniffPageUrl(latin1(await readBytes(htmlPath)));
     pages.push({ id, site: siteOfUrl(url, CORPUS_SITE) ?? `dragnet-${id}`, url, htmlPath, gold: { mainText, segments } });
   }

@@ -43,14 +43,31 @@ export function parseFieldValues(data: unknown, path: string): Record<string, st
   return out;
 }
 
-async function listByName(dir: string, re: RegExp): Promise<Map<string, string>> {
+/** The folder's files by page name (`re`'s first group); `linksLeftOut` gets the names of the links listDir does not follow. */
+async function listByName(dir: string, re: RegExp, linksLeftOut?: Map<string, string>): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!(await isDir(dir))) return out;
-  for (const f of await listDir(dir)) {
+  const links: string[] = [];
+  for (const f of await listDir(dir, links)) {
     const m = re.exec(f);
     if (m && !out.has(m[1]!)) out.set(m[1]!, join(dir, f));
   }
+  for (const f of links) {
+    const m = re.exec(f);
+    if (m && linksLeftOut && !linksLeftOut.has(m[1]!)) linksLeftOut.set(m[1]!, f);
+  }
   return out;
+}
+
+/** Why a page has neither fields nor gold: no such files, or a link in their place that pith does not follow. */
+function noExamplesReason(name: string, fieldLinks: ReadonlyMap<string, string>, goldLinks: ReadonlyMap<string, string>): string {
+  const links = [
+    ...(fieldLinks.has(name) ? [`fields/${fieldLinks.get(name)!}`] : []),
+    ...(goldLinks.has(name) ? [`gold/${goldLinks.get(name)!}`] : []),
+  ];
+  if (links.length === 0) return `page without fields (no fields/${name}.json) or gold`;
+  const what = links.length === 1 ? `${links[0]!} is a symbolic link that leads` : `${links.join(' and ')} are symbolic links that lead`;
+  return `page without fields or gold: ${what} outside its folder (or nowhere), which pith does not follow`;
 }
 
 export interface FieldsRead {
@@ -60,8 +77,10 @@ export interface FieldsRead {
 
 export async function readFieldsFolder(root: string): Promise<FieldsRead> {
   const html = await listByName(join(root, 'html'), HTML_RE);
-  const fieldFiles = await listByName(join(root, 'fields'), FIELDS_RE);
-  const goldFiles = await listByName(join(root, 'gold'), GOLD_RE);
+  const fieldLinks = new Map<string, string>();
+  const goldLinks = new Map<string, string>();
+  const fieldFiles = await listByName(join(root, 'fields'), FIELDS_RE, fieldLinks);
+  const goldFiles = await listByName(join(root, 'gold'), GOLD_RE, goldLinks);
   const folderSite = basename(root).toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '') || 'site';
   const pages: CorpusPage[] = [];
   const skipped: SkippedPage[] = [];
@@ -74,9 +93,9 @@ export async function readFieldsFolder(root: string): Promise<FieldsRead> {
     let fields: Record<string, string[]> | undefined;
     let gold: Gold = { partial: true };
     try {
-      if (fieldsPath) fields = parseFieldValues(await readJson(fieldsPath), fieldsPath);
+      if (fieldsPath) fields = parseFieldValues(await readJson(fieldsPath, 'a fields file'), fieldsPath);
       if (goldPath) {
-        const g = parseMsvGold(await readText(goldPath));
+        const g = parseMsvGold(await readText(goldPath, 'a gold file'));
         const segments: GoldSegment[] = g.body.map((text) => ({ label: 'body', text }));
         gold = g.body.length > 0
           ? { ...(g.title !== undefined ? { title: g.title } : {}), mainText: g.body.join('\n'), segments }
@@ -88,7 +107,7 @@ export async function readFieldsFolder(root: string): Promise<FieldsRead> {
       continue;
     }
     if (!fields && !goldPath) {
-      skipped.push({ id: name, path: htmlPath, reason: `page without fields (no fields/${name}.json) or gold` });
+      skipped.push({ id: name, path: htmlPath, reason: noExamplesReason(name, fieldLinks, goldLinks) });
       continue;
     }
     if (fields && Object.keys(fields).length === 0 && !goldPath) {

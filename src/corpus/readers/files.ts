@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { isPithError, PithError } from '../../errors.js';
 import { DEFAULT_MAX_BYTES, decodeTextFile, isGzip } from '../../dom/bytes.js';
-import { isInsideFolder, readFileBounded } from '../../page.js';
+import { isDirectoryGivenAsFile, isInsideFolder, readFileBounded } from '../../page.js';
 import type { PageScope } from '../types.js';
 
 /** Whether a scope has all the pages it wants once `taken` pages are read. */
@@ -66,8 +66,11 @@ export async function isFile(path: string): Promise<boolean> {
   return false;
 }
 
-/** A folder's entries, sorted, without symbolic links that lead outside it (or nowhere). */
-export async function listDir(path: string): Promise<string[]> {
+/**
+ * A folder's entries, sorted, without symbolic links that lead outside it (or nowhere); the
+ * names of those links go to `linksLeftOut` when given (for a note that says why a file is missing).
+ */
+export async function listDir(path: string, linksLeftOut?: string[]): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(path, { withFileTypes: true });
@@ -78,6 +81,7 @@ export async function listDir(path: string): Promise<string[]> {
   for (const e of entries) {
     if (e.isSymbolicLink() && !(await linkStaysInFolder(join(path, e.name)))) {
       linksSkipped++;
+      linksLeftOut?.push(e.name);
       continue;
     }
     names.push(e.name);
@@ -87,9 +91,10 @@ export async function listDir(path: string): Promise<string[]> {
 
 /**
  * A corpus file's bytes, gunzipped when they are gzip. Bounded like page files (16 MiB, after
- * gunzip too), regular files only, and a link leading outside its folder is refused.
+ * gunzip too), regular files only, and a link leading outside its folder is refused. `expected`
+ * names the file for the message when a folder stands where it should be ("a ground-truth file").
  */
-export async function readBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Promise<Uint8Array> {
+export async function readBytes(path: string, maxBytes = DEFAULT_MAX_BYTES, expected = 'a page file'): Promise<Uint8Array> {
   const exists = await lstat(path).then(() => true, () => false);
   if (exists && !(await linkStaysInFolder(path))) {
     linksSkipped++;
@@ -100,6 +105,7 @@ export async function readBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Pro
     b = await readFileBounded(path, maxBytes);
   } catch (e) {
     if (isPithError(e) && e.code === 'TOO_LARGE') throw e;
+    if (isDirectoryGivenAsFile(e)) throw new PithError('BAD_CORPUS', `cannot read file (is a directory, expected ${expected})`, path, { cause: e });
     throw new PithError('BAD_CORPUS', `cannot read file (${(e as Error).message.replace(`${path}: `, '')})`, path, { cause: e });
   }
   if (!isGzip(b)) return b;
@@ -114,13 +120,13 @@ export async function readBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Pro
   }
 }
 
-/** A corpus text file (gold text, JSON), decoded as src/dom/bytes.ts decodes such files, line ends as `\n`. */
-export async function readText(path: string): Promise<string> {
-  return decodeTextFile(await readBytes(path)).replace(/\r\n?/g, '\n');
+/** A corpus text file (gold text, JSON), decoded as src/dom/bytes.ts decodes such files, line ends as `\n`; `expected` as readBytes's. */
+export async function readText(path: string, expected = 'a text file'): Promise<string> {
+  return decodeTextFile(await readBytes(path, DEFAULT_MAX_BYTES, expected)).replace(/\r\n?/g, '\n');
 }
 
-export async function readJson(path: string): Promise<unknown> {
-  const text = await readText(path);
+export async function readJson(path: string, expected = 'a JSON file'): Promise<unknown> {
+  const text = await readText(path, expected);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {

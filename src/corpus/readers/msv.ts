@@ -98,7 +98,7 @@ async function readFolder(dir: string, prefix: string | undefined, options: MsvO
     }
     let parsed: MsvGold;
     try {
-      parsed = parseMsvGold(await readText(goldPath));
+      parsed = parseMsvGold(await readText(goldPath, 'a gold file'));
     } catch (e) {
       if (!(e instanceof PithError)) throw e;
       skipped.push({ id, path: goldPath, reason: `unreadable gold (${e.message})` });

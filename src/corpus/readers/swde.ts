@@ -90,7 +90,7 @@ async function readSite(root: string, s: SwdeSiteFolder, prefix: boolean): Promi
     const m = GT_RE.exec(f);
     if (!m || m[1] !== s.vertical || m[2] !== s.site) continue;
     const path = join(gtDir, f);
-    const { attribute, values } = parseSwdeGroundTruth(await readText(path), path);
+    const { attribute, values } = parseSwdeGroundTruth(await readText(path, 'a ground-truth file'), path);
     for (const [id, vals] of values) {
       let rec = fieldsById.get(id);
       if (!rec) fieldsById.set(id, (rec = {}));

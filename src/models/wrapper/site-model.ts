@@ -117,6 +117,8 @@ export function containedBlocks(page: Page, containers: readonly ContainerRule[]
 const CONTAINER_MIN_CONTENT = 0.5;
 const BODY = LABELS.indexOf('body');
 const HEADING = LABELS.indexOf('heading');
+/** Field names a model's first line lists before '...' (the field lines below name them all). */
+const SUMMARY_FIELD_NAMES = 6;
 
 export class WrapperSiteModel {
   readonly algorithm = WRAPPER_ALGORITHM;
@@ -222,9 +224,20 @@ export class WrapperSiteModel {
     return t.trim();
   }
 
+  /**
+   * What the model learned, for its first line: the title/body rule count, and with field rules
+   * the fields they are for (a field-only model has 0 title/body rules and has still learned).
+   */
+  private learnedSummary(): string {
+    const names = this.body.fields ? Object.keys(this.body.fields.fields) : undefined;
+    if (names === undefined) return `${this.body.rules.length} rules`;
+    const shown = names.length > SUMMARY_FIELD_NAMES ? [...names.slice(0, SUMMARY_FIELD_NAMES), '...'] : names;
+    return `${this.body.rules.length} title/body rules, field rules for ${names.length} field(s) (${shown.join(', ')})`;
+  }
+
   /** The rules, readably (one per line, wrapper induction's notation). */
   describe(): string {
-    const lines = [`site ${this.host}: wrapper, ${this.body.rules.length} rules from ${this.body.trainingPages} page(s)`];
+    const lines = [`site ${this.host}: wrapper, ${this.learnedSummary()} from ${this.body.trainingPages} page(s)`];
     for (const n of this.body.notes) lines.push(`  note: ${n}`);
     if (this.body.titleLine) lines.push(`  title: line ${formatPosition(this.body.titleLine)} of a title block of several lines`);
     const d = this.body.declaredTitle;
