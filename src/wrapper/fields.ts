@@ -377,7 +377,8 @@ function labelIsNear(tree: DomTree, label: TextNode, value: TextNode): boolean {
 }
 
 function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, into: Map<string, Proposal>): void {
-  const menu = inLinkMenu(tree, occ.element);
+  // A link's target is the value whatever menu holds it; only its text names a place to go.
+  const menu = occ.attr === undefined && inLinkMenu(tree, occ.element);
   const add = (key: string, base: Proposal['base'], path: PathOfStep[], labelLike = false): void => {
     let p = into.get(key);
     if (!p) into.set(key, (p = { key, base, paths: [], occurrences: [], pages: new Set(), labelLike, inMenu: 0 }));
