@@ -59,6 +59,8 @@ interface Proposal {
   readonly pages: Set<string>;
   /** For label rules: the label looks like one (near the value, or `:` between them). */
   labelLike: boolean;
+  /** Occurrences that are items of a menu of links (`inLinkMenu`). */
+  inMenu: number;
 }
 
 type PathOfStep = { readonly tag: string; readonly first: number; readonly last: number };
@@ -302,6 +304,68 @@ function anchorsOf(tree: DomTree, id: number): { anchor: FieldAnchor; below: Pat
   return [];
 }
 
+/** Sibling items, each holding a link, that make a menu of links (a nav bar, a breadcrumb, a tag list). */
+const MENU_MIN_LINKS = 3;
+/** How far up from a unit's element a menu item's link is looked for, and from the link its item's wrappers. */
+const MENU_MAX_UP = 2;
+
+const elementChildren = (tree: DomTree, el: ElementNode): ElementNode[] =>
+  el.children.flatMap((c) => {
+    const n = tree.nodes[c]!;
+    return n.kind === 'element' ? [n] : [];
+  });
+
+/** The link an element is, or is in (at most MENU_MAX_UP levels up). */
+function linkAround(tree: DomTree, id: number): ElementNode | undefined {
+  let el = tree.nodes[id] as ElementNode;
+  for (let up = 0; el.tag !== 'a'; up++) {
+    if (up >= MENU_MAX_UP || el.parent < 0) return undefined;
+    el = tree.nodes[el.parent] as ElementNode;
+  }
+  return el;
+}
+
+/** Whether an element is, or wraps alone, a link (`li > a`, `li > span > a`). */
+function holdsLinkAlone(tree: DomTree, el: ElementNode): boolean {
+  for (let up = 0; up <= MENU_MAX_UP; up++) {
+    if (el.tag === 'a') return true;
+    const kids = elementChildren(tree, el);
+    if (kids.length !== 1) return false;
+    el = kids[0]!;
+  }
+  return false;
+}
+
+/**
+ * Whether an element is (inside) a link that is an item of a menu of links: the link, or the
+ * wrappers holding it alone, among at least MENU_MIN_LINKS sibling items of its tag that each
+ * hold a link alone. A menu's link names a place to go, not the page's value, nor its caption.
+ */
+function inLinkMenu(tree: DomTree, id: number): boolean {
+  let item = linkAround(tree, id);
+  if (!item) return false;
+  for (let up = 0; up < MENU_MAX_UP && item.parent >= 0; up++) {
+    const parent = tree.nodes[item.parent] as ElementNode;
+    if (parent.tag === 'body' || elementChildren(tree, parent).length !== 1) break;
+    item = parent;
+  }
+  if (item.parent < 0) return false;
+  const tag = item.tag;
+  const items = elementChildren(tree, tree.nodes[item.parent] as ElementNode).filter((c) => c.tag === tag && holdsLinkAlone(tree, c));
+  return items.length >= MENU_MIN_LINKS;
+}
+
+/** A number-led text ("0 items", "3 results") is a count, not a caption. */
+const COUNT_LED = /^\s*\p{N}/u;
+
+/**
+ * Whether a text before a value can caption it: not a count, and not a link of a menu of links
+ * (the menu item before a value names the next place to go: "Home" before "Tents").
+ */
+function readsAsCaption(tree: DomTree, label: TextNode): boolean {
+  return !COUNT_LED.test(label.text) && !inLinkMenu(tree, label.parent);
+}
+
 /** Whether the label text node sits next to the value: their common ancestor at most two levels above the value's element. */
 function labelIsNear(tree: DomTree, label: TextNode, value: TextNode): boolean {
   let el = tree.nodes[value.parent] as ElementNode;
@@ -313,11 +377,14 @@ function labelIsNear(tree: DomTree, label: TextNode, value: TextNode): boolean {
 }
 
 function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, into: Map<string, Proposal>): void {
+  // A link's target is the value whatever menu holds it; only its text names a place to go.
+  const menu = occ.attr === undefined && inLinkMenu(tree, occ.element);
   const add = (key: string, base: Proposal['base'], path: PathOfStep[], labelLike = false): void => {
     let p = into.get(key);
-    if (!p) into.set(key, (p = { key, base, paths: [], occurrences: [], pages: new Set(), labelLike }));
+    if (!p) into.set(key, (p = { key, base, paths: [], occurrences: [], pages: new Set(), labelLike, inMenu: 0 }));
     p.paths.push(path);
     p.occurrences.push(occ);
+    if (menu) p.inMenu++;
     p.pages.add(pageId);
     p.labelLike &&= labelLike;
   };
@@ -341,6 +408,7 @@ function propose(tree: DomTree, pageId: string, occ: Occurrence, value: string, 
   const lt = at > 0 ? entries[at] : undefined;
   if (!lt?.label || lt.label === value.toLowerCase()) return;
   const labelNode = entries[at - 1]!.node;
+  if (!readsAsCaption(tree, labelNode)) return;
   const like = labelIsNear(tree, labelNode, node) || /:\s*$/.test(labelNode.text) || /^\s*:/.test(node.text);
   add(`label|${lt.label}|${lt.labelTag}|${tag}`, { kind: 'label', label: lt.label, labelTag: lt.labelTag, tag, text: 1 }, [], like);
 }
@@ -497,6 +565,8 @@ const KIND_RANK = { label: 0, anchor: 1, path: 2 } as const;
 interface Scored {
   readonly rule: FieldRule;
   readonly rank: number;
+  /** Share of its proposal's occurrences that are links of a menu: of two places showing an example alike, the one outside a menu holds the value. */
+  readonly menu: number;
   /** Values found in the examples' list beyond the examples (the records the person did not point at). */
   readonly more: number;
   /** Example values read a second time inside their own example record. */
@@ -1004,7 +1074,7 @@ function scoredRules(candidates: readonly CandidateRule[], pages: readonly Field
     if (s.examples === 0) continue;
     const kindRank = pr.base.kind === 'label' ? (pr.labelLike ? 0 : 3) : KIND_RANK[pr.base.kind];
     const cleanRank = Object.keys(clean).length;
-    scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, more: s.more, twice: s.twice, explained: s.explained });
+    scored.push({ rule: { ...rule, examples: s.examples, wrong: s.wrong, pages: pr.pages.size }, rank: kindRank * 10 + cleanRank * 3 + v, menu: pr.inMenu / pr.occurrences.length, more: s.more, twice: s.twice, explained: s.explained });
   }
   return scored;
 }
@@ -1020,7 +1090,7 @@ function scoredRules(candidates: readonly CandidateRule[], pages: readonly Field
  * (an alt reading `Hoka Clifton 10 – Black` or `product image` there is no name).
  */
 function keptRules(scored: readonly Scored[], pages: readonly FieldExamplePage[], examples: FieldExamples['examples'], attrRegions: readonly (RecordRegion | undefined)[]): Scored[] {
-  const byRank = (a: Scored, b: Scored): number => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.rank - b.rank;
+  const byRank = (a: Scored, b: Scored): number => b.rule.examples - a.rule.examples || a.rule.wrong - b.rule.wrong || a.twice - b.twice || b.more - a.more || a.menu - b.menu || a.rank - b.rank;
   const firstExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) || s.rule.clean.dropWords !== undefined ? n : Math.max(n, s.rule.examples)), 0);
   const textExamples = scored.reduce((n, s) => (readsOtherAttr(s.rule) ? n : Math.max(n, s.rule.examples)), 0);
   const guess = scored.filter((s) => !readsOtherAttr(s.rule) && s.rule.clean.dropWords !== undefined).sort(byRank)[0];
