@@ -309,11 +309,24 @@ const MENU_MIN_LINKS = 3;
 /** How far up from a unit's element a menu item's link is looked for, and from the link its item's wrappers. */
 const MENU_MAX_UP = 2;
 
-const elementChildren = (tree: DomTree, el: ElementNode): ElementNode[] =>
-  el.children.flatMap((c) => {
+/** Text that words something (a letter or a digit): a separator ("»", "|", "/") between links does not. */
+const WORDED = /[\p{L}\p{N}]/u;
+
+/**
+ * An element's only content: its one element child when it has no other element child and no
+ * worded text of its own (`li > a`, not `li` of "Brand: <a>Acme</a>"). Stops at a second element.
+ */
+function soleChild(tree: DomTree, el: ElementNode): ElementNode | undefined {
+  let only: ElementNode | undefined;
+  for (const c of el.children) {
     const n = tree.nodes[c]!;
-    return n.kind === 'element' ? [n] : [];
-  });
+    if (n.kind === 'text') {
+      if (WORDED.test(n.text)) return undefined;
+    } else if (only) return undefined;
+    else only = n;
+  }
+  return only;
+}
 
 /** The link an element is, or is in (at most MENU_MAX_UP levels up). */
 function linkAround(tree: DomTree, id: number): ElementNode | undefined {
@@ -326,14 +339,30 @@ function linkAround(tree: DomTree, id: number): ElementNode | undefined {
 }
 
 /** Whether an element is, or wraps alone, a link (`li > a`, `li > span > a`). */
-function holdsLinkAlone(tree: DomTree, el: ElementNode): boolean {
-  for (let up = 0; up <= MENU_MAX_UP; up++) {
+function holdsLinkAlone(tree: DomTree, el: ElementNode | undefined): boolean {
+  for (let up = 0; up <= MENU_MAX_UP && el; up++) {
     if (el.tag === 'a') return true;
-    const kids = elementChildren(tree, el);
-    if (kids.length !== 1) return false;
-    el = kids[0]!;
+    el = soleChild(tree, el);
   }
   return false;
+}
+
+/** Per parent element, how many of its element children of each tag hold a link alone; per tree, filled as asked. */
+const linkItemCounts = new WeakMap<DomTree, Map<number, Map<string, number>>>();
+
+function linkItemsOf(tree: DomTree, parentId: number, tag: string): number {
+  let byParent = linkItemCounts.get(tree);
+  if (!byParent) linkItemCounts.set(tree, (byParent = new Map()));
+  let byTag = byParent.get(parentId);
+  if (!byTag) {
+    byTag = new Map();
+    for (const c of (tree.nodes[parentId] as ElementNode).children) {
+      const n = tree.nodes[c]!;
+      if (n.kind === 'element' && holdsLinkAlone(tree, n)) byTag.set(n.tag, (byTag.get(n.tag) ?? 0) + 1);
+    }
+    byParent.set(parentId, byTag);
+  }
+  return byTag.get(tag) ?? 0;
 }
 
 /**
@@ -346,24 +375,30 @@ function inLinkMenu(tree: DomTree, id: number): boolean {
   if (!item) return false;
   for (let up = 0; up < MENU_MAX_UP && item.parent >= 0; up++) {
     const parent = tree.nodes[item.parent] as ElementNode;
-    if (parent.tag === 'body' || elementChildren(tree, parent).length !== 1) break;
+    if (parent.tag === 'body' || soleChild(tree, parent) !== item) break;
     item = parent;
   }
   if (item.parent < 0) return false;
-  const tag = item.tag;
-  const items = elementChildren(tree, tree.nodes[item.parent] as ElementNode).filter((c) => c.tag === tag && holdsLinkAlone(tree, c));
-  return items.length >= MENU_MIN_LINKS;
+  return linkItemsOf(tree, item.parent, item.tag) >= MENU_MIN_LINKS;
 }
 
-/** A number-led text ("0 items", "3 results") is a count, not a caption. */
-const COUNT_LED = /^\s*\p{N}/u;
+/** A count ("0 items", "3 results"): a number and one word. "5G", "4G LTE", "3.5 mm jack" are not counts. */
+const COUNT = /^\s*[\d.,]+\s+\p{L}+\s*$/u;
+
+/** Whether a label is marked as a caption: it ends in ':' or is a table header or a term (th, dt). */
+function markedAsCaption(tree: DomTree, label: TextNode): boolean {
+  const tag = (tree.nodes[label.parent] as ElementNode).tag;
+  return /:\s*$/.test(label.text) || tag === 'th' || tag === 'dt';
+}
 
 /**
- * Whether a text before a value can caption it: not a count, and not a link of a menu of links
- * (the menu item before a value names the next place to go: "Home" before "Tents").
+ * Whether a text before a value can caption it: not a count (unless marked as a caption), and
+ * not a link of a menu of links (the menu item before a value names the next place to go:
+ * "Home" before "Tents").
  */
 function readsAsCaption(tree: DomTree, label: TextNode): boolean {
-  return !COUNT_LED.test(label.text) && !inLinkMenu(tree, label.parent);
+  if (COUNT.test(label.text) && !markedAsCaption(tree, label)) return false;
+  return !inLinkMenu(tree, label.parent);
 }
 
 /** Whether the label text node sits next to the value: their common ancestor at most two levels above the value's element. */

@@ -65,3 +65,12 @@ test('pith format: bad header, unsupported version; malformed labels leave only 
     assert.equal((await openCorpus(dir)).pages.length, 0);
   });
 });
+
+test('wcxb: a ground-truth file that is a folder is refused calling it a ground-truth file', async () => {
+  await withDir(async (dir) => {
+    await mkdir(join(dir, 'ground-truth', '0001.json'), { recursive: true });
+    await mkdir(join(dir, 'html'));
+    await writeFile(join(dir, 'html', '0001.html'), '<p>x</p>');
+    await assert.rejects(openCorpus(dir), badCorpus('0001.json', /is a directory, expected a ground-truth file\)$/));
+  });
+});

@@ -46,3 +46,34 @@ test('a number-led text before a value (a cart counter "0 items") is a count, no
   assert.deepEqual(valuesOf(other, body, 'title'), ['Emma']);
   assert.deepEqual(valuesOf(other, body, 'author'), ['Jane Austen']);
 });
+
+/** A phone's spec table: captions in th, some led by a digit ("5G", "3.5 mm jack"), none of them a count. */
+function phone(name: string, fiveG: string, jack: string): DomTree {
+  return parseHtml(`<html><body><h1>${name}</h1><table class="specs">
+    <tr><th>NFC</th><td>Yes</td></tr><tr><th>5G</th><td>${fiveG}</td></tr>
+    <tr><td class="k">3.5 mm jack</td><td>${jack}</td></tr><tr><th>Weight</th><td>180 g</td></tr></table></body></html>`);
+}
+
+test('a digit-led caption that is no count ("5G" in a th, "3.5 mm jack") captions its value', () => {
+  const body = induceFields([
+    page('a', phone('Pixel', 'Supported', 'No'), { five_g: ['Supported'], jack: ['No'] }),
+    page('b', phone('Moto', 'Not supported', 'Yes'), { five_g: ['Not supported'], jack: ['Yes'] }),
+  ]);
+  assert.ok(rulesOf(body, 'five_g').some((r) => /^label "5g" \(th\)/.test(r)), rulesOf(body, 'five_g').join('\n'));
+  assert.ok(rulesOf(body, 'jack').some((r) => /^label "3\.5 mm jack" \(td\)/.test(r)), rulesOf(body, 'jack').join('\n'));
+});
+
+/** A product page: a spec list whose values are links after their captions, and a maker line in the sidebar. */
+function product(brand: string, color: string): DomTree {
+  return parseHtml(`<html><body><aside><div class="maker">${brand}</div></aside><main><h1>Boot</h1>
+    <ul class="specs"><li>Brand: <a href="/b/${brand}">${brand}</a></li><li>Color: <a href="/c/${color}">${color}</a></li><li>Size: <a href="/s/42">42</a></li></ul></main></body></html>`);
+}
+
+test('a captioned spec list whose values are links is no menu: its label rule is not passed over for another place showing the value', () => {
+  const body = induceFields([
+    page('a', product('Acme', 'Red'), { brand: ['Acme'] }),
+    page('b', product('Zenith', 'Blue'), { brand: ['Zenith'] }),
+  ]);
+  const rules = rulesOf(body, 'brand');
+  assert.match(rules[0]!, /^label "brand"/, rules.join('\n'));
+});

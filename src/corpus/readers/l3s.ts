@@ -40,7 +40,7 @@ export async function readL3s(root: string, scope: PageScope = {}): Promise<Corp
     const htmlPath = join(root, 'original', f);
     const annotatedPath = join(root, 'annotated', f);
     if (!(await isFile(annotatedPath))) throw new PithError('BAD_CORPUS', `no annotated/${f} for this page`, htmlPath);
-    const segments = l3sSegments(decodeTextFile(await readBytes(annotatedPath)));
+    const segments = l3sSegments(decodeTextFile(await readBytes(annotatedPath, undefined, 'a gold file')));
     const url = urls.get(id.toLowerCase());
     const title = segments.filter((s) => s.label === 'title').map((s) => s.text).join(' ').trim();
     const body = segments.filter((s) => s.label === 'body').map((s) => s.text);

@@ -41,7 +41,7 @@ export async function readReadability(root: string, scope: PageScope = {}): Prom
     const metaPath = join(folder, 'expected-metadata.json');
     const meta = (await isFile(metaPath)) ? await readJson(metaPath) : {};
     if (!isRecord(meta)) throw new PithError('BAD_CORPUS', 'expected an object', metaPath);
-    const segments = articleSegments(decodeTextFile(await readBytes(expectedPath)));
+    const segments = articleSegments(decodeTextFile(await readBytes(expectedPath, undefined, 'a gold file')));
     const url = sniffPageUrl(latin1(await readBytes(htmlPath)));
     const title = optionalString(meta['title']);
     pages.push({

@@ -35,7 +35,7 @@ export async function readWcxb(root: string, scope: PageScope = {}): Promise<Cor
     const id = f.slice(0, -5);
     if (!scopeWants(scope, id)) continue;
     const path = join(gtDir, f);
-    const doc = await readJson(path);
+    const doc = await readJson(path, 'a ground-truth file');
     if (!isRecord(doc) || !isRecord(doc['ground_truth'])) throw new PithError('BAD_CORPUS', 'no ground_truth object', path);
     const gt = doc['ground_truth'];
     const mainText = typeof gt['main_content'] === 'string' ? gt['main_content'] : undefined;

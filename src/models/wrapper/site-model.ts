@@ -226,13 +226,19 @@ export class WrapperSiteModel {
 
   /**
    * What the model learned, for its first line: the title/body rule count, and with field rules
-   * the fields they are for (a field-only model has 0 title/body rules and has still learned).
+   * the fields that have some (a field-only model has 0 title/body rules and has still learned).
    */
   private learnedSummary(): string {
-    const names = this.body.fields ? Object.keys(this.body.fields.fields) : undefined;
-    if (names === undefined) return `${this.body.rules.length} rules`;
+    const fields = this.body.fields?.fields;
+    if (fields === undefined) return `${this.body.rules.length} rules`;
+    const bodyRules = `${this.body.rules.length} title/body rules`;
+    // A field whose value was not found on the training pages is kept, with no rule: not learned.
+    const all = Object.keys(fields);
+    const names = all.filter((n) => fields[n]!.rules.length > 0);
+    if (names.length === 0) return bodyRules;
     const shown = names.length > SUMMARY_FIELD_NAMES ? [...names.slice(0, SUMMARY_FIELD_NAMES), '...'] : names;
-    return `${this.body.rules.length} title/body rules, field rules for ${names.length} field(s) (${shown.join(', ')})`;
+    const count = names.length === all.length ? `${names.length}` : `${names.length} of ${all.length}`;
+    return `${bodyRules}, field rules for ${count} field(s) (${shown.join(', ')})`;
   }
 
   /** The rules, readably (one per line, wrapper induction's notation). */

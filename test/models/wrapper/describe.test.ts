@@ -30,3 +30,13 @@ test('a wrapper model without fields keeps its line: N rules from P page(s)', ()
   const body = { version: 2, rules: [{ label: 'body', steps: [{ tag: 'p' }], examples: 4, pages: 2 }], trainingPages: 2, notes: [], minBodyChars: 1 };
   assert.equal(firstLine(body), 'site books.example: wrapper, 1 rules from 2 page(s)');
 });
+
+test('a field kept with no rule (its value was not on the pages) is not counted as learned', () => {
+  const fields = fieldsOf(['title', 'color']);
+  const some = { ...fields, fields: { ...fields.fields, color: { ...fields.fields['color']!, rules: [] } } };
+  const body = { version: 3, rules: [], trainingPages: 2, notes: [], minBodyChars: 1, fields: some };
+  assert.equal(firstLine(body), 'site books.example: wrapper, 0 title/body rules, field rules for 1 of 2 field(s) (title) from 2 page(s)');
+  const none = { ...fields, fields: { title: { ...fields.fields['title']!, rules: [] } } };
+  assert.equal(firstLine({ ...body, fields: none }), 'site books.example: wrapper, 0 title/body rules from 2 page(s)');
+  assert.equal(firstLine({ ...body, fields: { records: false, fields: {} } }), 'site books.example: wrapper, 0 title/body rules from 2 page(s)');
+});
