@@ -382,8 +382,11 @@ function inLinkMenu(tree: DomTree, id: number): boolean {
   return linkItemsOf(tree, item.parent, item.tag) >= MENU_MIN_LINKS;
 }
 
-/** A count ("0 items", "3 results"): a number and one word. "5G", "4G LTE", "3.5 mm jack" are not counts. */
-const COUNT = /^\s*[\d.,]+\s+\p{L}+\s*$/u;
+/**
+ * A count or a score: a number and one word ("0 items", "3 results"), or a number and words up
+ * to another number ("4.58 out of 5 stars"). "5G", "4G LTE", "3.5 mm jack" are neither.
+ */
+const COUNT = /^\s*[\d.,]+\s+(?:\p{L}+\s*$|\D*\d)/u;
 
 /** Whether a label is marked as a caption: it ends in ':' or is a table header or a term (th, dt). */
 function markedAsCaption(tree: DomTree, label: TextNode): boolean {

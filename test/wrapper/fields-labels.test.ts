@@ -51,14 +51,16 @@ test('a number-led text before a value (a cart counter "0 items") is a count, no
 function phone(name: string, fiveG: string, jack: string): DomTree {
   return parseHtml(`<html><body><h1>${name}</h1><table class="specs">
     <tr><th>NFC</th><td>Yes</td></tr><tr><th>5G</th><td>${fiveG}</td></tr>
-    <tr><td class="k">3.5 mm jack</td><td>${jack}</td></tr><tr><th>Weight</th><td>180 g</td></tr></table></body></html>`);
+    <tr><td class="k">3.5 mm jack</td><td>${jack}</td></tr><tr><th>Weight</th><td>180 g</td></tr></table>
+    <p><span>4.5 out of 5 stars</span> <span class="n">${name} reviews</span></p></body></html>`);
 }
 
-test('a digit-led caption that is no count ("5G" in a th, "3.5 mm jack") captions its value', () => {
+test('a digit-led caption that is no count ("5G" in a th, "3.5 mm jack") captions its value; a score does not', () => {
   const body = induceFields([
-    page('a', phone('Pixel', 'Supported', 'No'), { five_g: ['Supported'], jack: ['No'] }),
-    page('b', phone('Moto', 'Not supported', 'Yes'), { five_g: ['Not supported'], jack: ['Yes'] }),
+    page('a', phone('Pixel', 'Supported', 'No'), { five_g: ['Supported'], jack: ['No'], reviews: ['Pixel reviews'] }),
+    page('b', phone('Moto', 'Not supported', 'Yes'), { five_g: ['Not supported'], jack: ['Yes'], reviews: ['Moto reviews'] }),
   ]);
+  assert.ok(!rulesOf(body, 'reviews').some((r) => /^label "4/.test(r)), rulesOf(body, 'reviews').join('\n'));
   assert.ok(rulesOf(body, 'five_g').some((r) => /^label "5g" \(th\)/.test(r)), rulesOf(body, 'five_g').join('\n'));
   assert.ok(rulesOf(body, 'jack').some((r) => /^label "3\.5 mm jack" \(td\)/.test(r)), rulesOf(body, 'jack').join('\n'));
 });
