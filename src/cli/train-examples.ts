@@ -9,7 +9,8 @@ import { rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { PithError } from '../index.js';
+import { PithError } from '../errors.js';
+import { cleanUpOnSignal } from './signal-cleanup.js';
 import { HTML_RE as PAGE_NAME_RE } from '../corpus/readers/fields.js';
 import { fieldNameProblem } from '../models/wrapper/fields.js';
 
@@ -39,23 +40,9 @@ export function parseExamples(pairs: readonly string[]): Record<string, string[]
   return Object.fromEntries(fields);
 }
 
-/** The signals that end a `pith train` run (as `pith batch` handles them). */
-const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-
-/**
- * Stopped by a signal while `dir` exists: it is removed, then the signal's own action (death)
- * follows. Returns the function that takes the handlers away again.
- */
+/** Stopped by a signal while `dir` exists: it is removed, then the signal ends the process. Returns the function that takes the handler away. */
 function removeOnSignal(dir: string): () => void {
-  const onSignal = (signal: NodeJS.Signals): void => {
-    rmSync(dir, { recursive: true, force: true });
-    for (const s of SIGNALS) process.removeListener(s, onSignal);
-    process.kill(process.pid, signal);
-  };
-  for (const s of SIGNALS) process.on(s, onSignal);
-  return () => {
-    for (const s of SIGNALS) process.removeListener(s, onSignal);
-  };
+  return cleanUpOnSignal(() => rmSync(dir, { recursive: true, force: true }));
 }
 
 /** A training folder of one page with its examples; `remove` deletes it (a signal that ends the process before then deletes it too). */

@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import { fixture, repoRoot } from '../helpers/paths.js';
 import { command as batchCommand } from '../../src/cli/commands/batch.js';
 import { command as extractCommand } from '../../src/cli/commands/extract.js';
+import { runInProcess } from '../helpers/command-io.js';
 
 const pith = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'pith.js'), ...args], { encoding: 'utf8' });
 
@@ -64,15 +65,6 @@ test('pith batch --keep-comments reaches the workers: each line is what extract 
   }
 });
 
-/** A command run in this process: its exit code, stdout and stderr. */
-async function inProcess(command: typeof batchCommand, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = new PassThrough().on('data', (d) => (stdout += String(d)));
-  const err = new PassThrough().on('data', (d) => (stderr += String(d)));
-  const code = await command.run(argv, { stdout: out, stderr: err, stdin: new PassThrough() });
-  return { code, stdout, stderr };
-}
 
 /** A folder with `n` copies of the news fixture (pages/p0.html ...), removed after `body`. */
 async function withPages(n: number, body: (dir: string) => void | Promise<void>): Promise<void> {
@@ -128,10 +120,10 @@ test('pith batch --out /dev/stdout | head: the closed pipe is said once on stder
 test("pith batch takes pith extract's --favor, --no-images, --no-tables and --no-links: each line is extract's", () =>
   withPages(1, async (dir) => {
     const page = join(dir, 'pages', 'p0.html');
-    const extracted = async (flags: string[]) => JSON.parse((await inProcess(extractCommand, [page, '--format', 'json', ...flags])).stdout) as { markdown: string; body: string };
+    const extracted = async (flags: string[]) => JSON.parse((await runInProcess(extractCommand, [page, '--format', 'json', ...flags])).stdout) as { markdown: string; body: string };
     const batchLine = async (flags: string[]) => {
       const out = join(dir, `${flags.join('')}.jsonl`);
-      const run = await inProcess(batchCommand, [page, '--out', out, ...flags]);
+      const run = await runInProcess(batchCommand, [page, '--out', out, ...flags]);
       assert.equal(run.code, 0, `${flags.join(' ')}: ${run.stderr}`);
       return JSON.parse(readFileSync(out, 'utf8').trim()) as { markdown: string; body: string };
     };
@@ -144,14 +136,14 @@ test("pith batch takes pith extract's --favor, --no-images, --no-tables and --no
       if (flags.includes('--no-images')) assert.doesNotMatch(line.markdown, /!\[/, flags.join(' '));
     }
     assert.match((await extracted([])).markdown, /!\[The tidal mill at low water\]/, 'the page has an image to leave out');
-    await assert.rejects(inProcess(batchCommand, [page, '--out', join(dir, 'bad.jsonl'), '--favor', 'most']), /--favor must be one of precision, balanced, recall, got 'most'/);
+    await assert.rejects(runInProcess(batchCommand, [page, '--out', join(dir, 'bad.jsonl'), '--favor', 'most']), /--favor must be one of precision, balanced, recall, got 'most'/);
   }));
 
 test('pith batch refuses --csv with --out - before any work; a folder with no pages is said on stderr', () =>
   withPages(0, async (dir) => {
     // --csv reads the lines back from --out.
-    await assert.rejects(inProcess(batchCommand, [join(dir, 'pages'), '--out', '-', '--csv', join(dir, 'x.csv')]), /--csv reads the batch's lines back from --out/);
-    const run = await inProcess(batchCommand, [join(dir, 'pages'), '--out', join(dir, 'out.jsonl')]);
+    await assert.rejects(runInProcess(batchCommand, [join(dir, 'pages'), '--out', '-', '--csv', join(dir, 'x.csv')]), /--csv reads the batch's lines back from --out/);
+    const run = await runInProcess(batchCommand, [join(dir, 'pages'), '--out', join(dir, 'out.jsonl')]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /no page files in the inputs given \(pages are \*\.html/);
   }));
@@ -161,9 +153,9 @@ test('pith batch refuses CSV before any page when the model has no field rules a
     const pages = join(dir, 'pages');
     for (const args of [['--csv', join(dir, 'x.csv')], ['--out-dir', join(dir, 'files'), '--format', 'csv']]) {
       const out = join(dir, `${args[0]!.slice(2)}.jsonl`);
-      await assert.rejects(inProcess(batchCommand, [pages, '--out', out, ...args]), /writes named fields or list items, and the model has no field rules for any site: add --lists/);
+      await assert.rejects(runInProcess(batchCommand, [pages, '--out', out, ...args]), /writes named fields or list items, and the model has no field rules for any site: add --lists/);
       assert.equal(existsSync(out), false, `${args[0]}: no page was extracted`);
-      const withLists = await inProcess(batchCommand, [pages, '--out', out, ...args, '--lists']);
+      const withLists = await runInProcess(batchCommand, [pages, '--out', out, ...args, '--lists']);
       assert.equal(withLists.code, 0, `${args[0]} --lists: ${withLists.stderr}`);
     }
   }));

@@ -8,24 +8,14 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { command as trainCommand } from '../../src/cli/commands/train.js';
 import { command as extractCommand } from '../../src/cli/commands/extract.js';
 import { command as batchCommand, writeBatchCsv } from '../../src/cli/commands/batch.js';
 import { command as modelCommand } from '../../src/cli/commands/model.js';
 import { command as sitesCommand } from '../../src/cli/commands/sites.js';
-import type { Command } from '../../src/cli/command.js';
 import { bundledListModelPath } from '../../src/pipeline/lists.js';
+import { runInProcess } from '../helpers/command-io.js';
 
-/** A command run in this process: its exit code, stdout and stderr (a refusal rejects, as main turns it into exit 2 or 3). */
-async function inProcess(command: Command, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = new PassThrough().on('data', (d) => (stdout += String(d)));
-  const err = new PassThrough().on('data', (d) => (stderr += String(d)));
-  const code = await command.run(argv, { stdout: out, stderr: err, stdin: new PassThrough() });
-  return { code, stdout, stderr };
-}
 
 const book = (id: string, title: string, isbn: string, publisher?: string): string =>
   `<base href="http://www.books.example/product/${id}"/><html><head><title>${title} - Books</title></head><body>
@@ -49,7 +39,7 @@ before(async () => {
     writeFileSync(join(train, 'fields', `${id}.json`), JSON.stringify({ title: [t], isbn: [i], publisher: [p] }));
   }
   model = join(dir, 'books.model.json.gz');
-  const r = await inProcess(trainCommand, [train, '--model', 'wrapper', '-o', model]);
+  const r = await runInProcess(trainCommand, [train, '--model', 'wrapper', '-o', model]);
   assert.equal(r.code, 0, r.stderr);
   pages = join(dir, 'pages');
   mkdirSync(pages);
@@ -60,7 +50,7 @@ before(async () => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('--explain: a later rule that found only values unlike the examples is said so, and a warning says how to correct a value', async () => {
-  const r = await inProcess(extractCommand, [join(pages, 'p2.html'), '--model', model, '--explain']);
+  const r = await runInProcess(extractCommand, [join(pages, 'p2.html'), '--model', model, '--explain']);
   assert.equal(r.code, 0);
   const part = r.stdout.slice(r.stdout.indexOf('# fields by'));
   assert.match(part, /^# fields by the site model's rules \(how to read a rule: docs\/fields\.md, "Rules"\)\n/);
@@ -68,17 +58,17 @@ test('--explain: a later rule that found only values unlike the examples is said
   assert.match(part, /# field publisher: no value\n {4}failed: label "publisher" \(strong\) -> li text#1 {3}\(found nothing\)\n {4}failed: .* {3}\(found nothing like the examples\)\n/);
   assert.match(part, /warning: no-value/);
   assert.match(part, /\n# a wrong or missing value: put this page in the training folder \(html\/\) with the right values in fields\/<name>\.json \(\[\] where the page has none\) and run pith train again\n/);
-  const fine = await inProcess(extractCommand, [join(pages, 'p10.html'), '--model', model, '--explain']);
+  const fine = await runInProcess(extractCommand, [join(pages, 'p10.html'), '--model', model, '--explain']);
   assert.ok(!fine.stdout.includes('# a wrong or missing value'), 'no hint where no rule stopped fitting');
 });
 
 test('--format csv on a page of another site: the message names the sites the model has field rules for, and --site', async () => {
-  await assert.rejects(inProcess(extractCommand, [join(dir, 'other.html'), '--model', model, '--format', 'csv']), (e: Error & { code?: string }) => {
+  await assert.rejects(runInProcess(extractCommand, [join(dir, 'other.html'), '--model', model, '--format', 'csv']), (e: Error & { code?: string }) => {
     assert.equal(e.code, 'BAD_OPTION');
     assert.match(e.message, /the model's field rules are for books\.example, and this page is of none of them .*--site books\.example applies that site's rules anyway/);
     return true;
   });
-  const forced = await inProcess(extractCommand, [join(dir, 'other.html'), '--model', model, '--format', 'csv', '--site', 'books.example']);
+  const forced = await runInProcess(extractCommand, [join(dir, 'other.html'), '--model', model, '--format', 'csv', '--site', 'books.example']);
   assert.equal(forced.code, 0);
   assert.match(forced.stdout, /^url,/);
 });
@@ -86,9 +76,9 @@ test('--format csv on a page of another site: the message names the sites the mo
 test('--format csv on a page of the model\'s site that drifted: the message names the site, the template fit, --site and pith sites check', async () => {
   const drifted = join(dir, 'drifted.html');
   writeFileSync(drifted, `<base href="http://www.books.example/blog/7"/><html><head><title>News</title></head><body><nav><a href="/">Front</a> <a href="/blog">Blog</a></nav><main><article><header><h1>Our shop moved</h1><time>May 2</time></header><section><p>${'The shop is in a new street now, and this page tells its readers so in words enough to be a body. '.repeat(4)}</p></section></article></main><footer><p>Books Inc.</p></footer></body></html>`);
-  const explained = await inProcess(extractCommand, [drifted, '--model', model, '--explain']);
+  const explained = await runInProcess(extractCommand, [drifted, '--model', model, '--explain']);
   assert.match(explained.stdout, /site model books\.example not used \(drift: the page no longer fits its template, template fit [\d.]+\)/);
-  await assert.rejects(inProcess(extractCommand, [drifted, '--model', model, '--format', 'csv']), (e: Error & { code?: string }) => {
+  await assert.rejects(runInProcess(extractCommand, [drifted, '--model', model, '--format', 'csv']), (e: Error & { code?: string }) => {
     assert.equal(e.code, 'BAD_OPTION');
     assert.match(e.message, /the page is of books\.example, but that site model did not take it \(drift: the page no longer fits its template \(template fit [\d.]+\)\), so its field rules were not applied; --site books\.example applies them anyway, pith sites check MODEL PAGES\.\.\. says how many pages drifted/);
     assert.ok(!/this page is of none of them/.test(e.message));
@@ -99,7 +89,7 @@ test('--format csv on a page of the model\'s site that drifted: the message name
 test('pith batch counts the pages with field warnings; --csv rows in page id order (p2 before p10), whatever order the lines came in', async () => {
   const out = join(dir, 'out.jsonl');
   const csv = join(dir, 'out.csv');
-  const r = await inProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--csv', csv]);
+  const r = await runInProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--csv', csv]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /batch: 1 page\(s\) with field warnings: a field rule found nothing or a value unlike the examples/);
   assert.deepEqual(readFileSync(csv, 'utf8').split('\r\n').slice(1, -1).map((row) => row.split(',')[0]), ['p2', 'p10']);
@@ -120,21 +110,21 @@ test('pith train PAGE --example F=VALUE: two example records given on the comman
   const page = join(dir, 'tents.html');
   writeFileSync(page, listing(20, 'Tent'));
   const m = join(dir, 'tents.model.json.gz');
-  const r = await inProcess(trainCommand, [page, '--model', 'wrapper', '--example', 'name=Tent model 1, "Ultralight"', '--example', 'name=Tent model 2, "Ultralight"', '--example', 'price=$10.99', '--example', 'price=$11.99', '-o', m]);
+  const r = await runInProcess(trainCommand, [page, '--model', 'wrapper', '--example', 'name=Tent model 1, "Ultralight"', '--example', 'name=Tent model 2, "Ultralight"', '--example', 'price=$10.99', '--example', 'price=$11.99', '-o', m]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /field name: \d rule\(s\)/);
-  const own = await inProcess(extractCommand, [page, '--model', m, '--format', 'json', '--fields', 'records']);
+  const own = await runInProcess(extractCommand, [page, '--model', m, '--format', 'json', '--fields', 'records']);
   assert.deepEqual((JSON.parse(own.stdout) as { records: unknown[] }).records, Array.from({ length: 20 }, (_, i) => ({ name: `Tent model ${i + 1}, "Ultralight"`, price: `$${i + 10}.99` })));
   const packs = join(dir, 'packs.html');
   writeFileSync(packs, listing(7, 'Pack'));
-  const csv = await inProcess(extractCommand, [packs, '--model', m, '--format', 'csv']);
+  const csv = await runInProcess(extractCommand, [packs, '--model', m, '--format', 'csv']);
   assert.equal(csv.stdout, 'url,name,price\r\n' + Array.from({ length: 7 }, (_, i) => `,"Pack model ${i + 1}, ""Ultralight""",$${i + 10}.99\r\n`).join(''));
 });
 
 test('pith train --example refuses what it cannot use, saying what to do', async () => {
   const page = join(pages, 'p10.html');
   const refused = async (argv: string[], re: RegExp): Promise<void> => {
-    await assert.rejects(inProcess(trainCommand, [...argv, '-o', join(dir, 'x.model.json')]), (e: Error & { code?: string }) => {
+    await assert.rejects(runInProcess(trainCommand, [...argv, '-o', join(dir, 'x.model.json')]), (e: Error & { code?: string }) => {
       assert.match(e.message, re);
       return true;
     });
@@ -154,27 +144,27 @@ test('pith train --example takes field names that are names of object members (c
   const page = join(dir, 'members.html');
   writeFileSync(page, listing(3, 'Tent'));
   const m = join(dir, 'members.model.json.gz');
-  const r = await inProcess(trainCommand, [page, '--model', 'wrapper', '--example', 'constructor=Tent model 1, "Ultralight"', '--example', 'toString=$10.99', '-o', m]);
+  const r = await runInProcess(trainCommand, [page, '--model', 'wrapper', '--example', 'constructor=Tent model 1, "Ultralight"', '--example', 'toString=$10.99', '-o', m]);
   assert.equal(r.code, 0, r.stderr);
-  const got = await inProcess(extractCommand, [page, '--model', m, '--format', 'json']);
+  const got = await runInProcess(extractCommand, [page, '--model', m, '--format', 'json']);
   const fields = (JSON.parse(got.stdout) as { fields: Record<string, string[]> }).fields;
   assert.deepEqual([fields.constructor, fields.toString], [['Tent model 1, "Ultralight"'], ['$10.99']]);
 });
 
 test('pith model show --sites prints the field rules alone; without it the header says where they are', async () => {
-  const alone = await inProcess(modelCommand, ['show', model, '--sites']);
+  const alone = await runInProcess(modelCommand, ['show', model, '--sites']);
   assert.equal(alone.code, 0);
   assert.match(alone.stdout, /^site books\.example: wrapper/);
   assert.match(alone.stdout, /field publisher: \d rule\(s\)\n\s+label "publisher" \(strong\) -> li text#1/);
   assert.ok(!alone.stdout.includes('maxent model'), 'no general model weights');
-  const whole = await inProcess(modelCommand, ['show', model]);
+  const whole = await runInProcess(modelCommand, ['show', model]);
   assert.match(whole.stdout, /\nsite models books\.example \(at the end; --sites shows them alone\)\n/);
   assert.ok(whole.stdout.endsWith(alone.stdout), 'the same site part at the end of the whole');
 });
 
 test('pith model show --sites with the list model (--lists, or its file) is refused, not ignored', async () => {
-  await assert.rejects(inProcess(modelCommand, ['show', '--lists', '--sites']), /--sites shows the site models of a model file .*the list model \(--lists\) has none/);
-  await assert.rejects(inProcess(modelCommand, ['show', bundledListModelPath(), '--sites']), (e: Error & { code?: string }) => {
+  await assert.rejects(runInProcess(modelCommand, ['show', '--lists', '--sites']), /--sites shows the site models of a model file .*the list model \(--lists\) has none/);
+  await assert.rejects(runInProcess(modelCommand, ['show', bundledListModelPath(), '--sites']), (e: Error & { code?: string }) => {
     assert.equal(e.code, 'BAD_OPTION');
     assert.match(e.message, /a list model holds no site models: --sites shows those of an extraction model/);
     return true;
@@ -183,21 +173,21 @@ test('pith model show --sites with the list model (--lists, or its file) is refu
 
 test('pith batch --csv with --fields that leave the named fields out is refused before any page', async () => {
   const out = join(dir, 'lean.jsonl');
-  await assert.rejects(inProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--fields', 'id,title', '--csv', join(dir, 'lean.csv')]), (e: Error & { code?: string }) => {
+  await assert.rejects(runInProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--fields', 'id,title', '--csv', join(dir, 'lean.csv')]), (e: Error & { code?: string }) => {
     assert.equal(e.code, 'BAD_OPTION');
     assert.match(e.message, /--csv writes the named fields the lines carry, and --fields leaves them out: add fields to --fields \(and records, for list pages\)/);
     return true;
   });
   assert.ok(!existsSync(out), 'no page was extracted');
-  const kept = await inProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--fields', 'id,fields', '--csv', join(dir, 'lean.csv')]);
+  const kept = await runInProcess(batchCommand, [pages, '--out', out, '--model', model, '--workers', '1', '--fields', 'id,fields', '--csv', join(dir, 'lean.csv')]);
   assert.equal(kept.code, 0, kept.stderr);
   assert.match(readFileSync(join(dir, 'lean.csv'), 'utf8'), /^id,url,isbn,publisher,title\r\np2,/);
 });
 
 test('pith sites check counts the pages whose field rules stopped fitting, by field and reason, and names them', async () => {
-  const r = await inProcess(sitesCommand, ['check', model, pages]);
+  const r = await runInProcess(sitesCommand, ['check', model, pages]);
   assert.equal(r.code, 0, 'the pages fit the site model: field warnings are reported, not a drifted site');
   assert.match(r.stdout, /books\.example \(wrapper\): fits: 2 page\(s\) labelled .*; field warnings on 1 page\(s\) \(publisher no-value 1; pith extract PAGE --model MODEL --explain names the rule\): \S*p2\.html\n/);
-  const json = JSON.parse((await inProcess(sitesCommand, ['check', model, pages, '--json'])).stdout) as { sites: { fieldWarned: number; fieldWarnings: Record<string, number> }[] };
+  const json = JSON.parse((await runInProcess(sitesCommand, ['check', model, pages, '--json'])).stdout) as { sites: { fieldWarned: number; fieldWarnings: Record<string, number> }[] };
   assert.deepEqual([json.sites[0]!.fieldWarned, json.sites[0]!.fieldWarnings], [1, { 'publisher no-value': 1 }]);
 });

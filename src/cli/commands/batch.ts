@@ -24,6 +24,7 @@ import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_HOST_DELAY_MS, DEFAULT_PER_HOST, DEFA
 import { BATCH_FIELDS, BATCH_FILE_FORMATS, batchFileFormatNamed, parseBatchFields } from '../../batch/batch-fields.js';
 import { BATCH_OPTIONS, inThreadPageLimit, workerThreadsOf } from '../batch-args.js';
 import { bundleWorkerModule } from '../bundle-loader.js';
+import { cleanUpOnSignal } from '../signal-cleanup.js';
 import { SMALL_BATCH_PAGES } from '../../batch/small-batch.js';
 
 /** Exit code of a batch that ran to the end but where at least one page failed (its line has an error). */
@@ -168,8 +169,6 @@ async function learnBatchSites(files: readonly string[], roots: ReadonlyMap<stri
   await saveModel(modelPath, withSiteEntries(model.file, entries));
   return { modelPath, dir };
 }
-
-const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** Page ids as people sort them: `page-2` before `page-10`. */
 const PAGE_ID_ORDER = new Intl.Collator('en', { numeric: true });
@@ -349,15 +348,7 @@ function reportUnreadInputs(pages: CollectedPages, fileInputs: number, stderr: N
  * Returns the function that takes the handlers away again.
  */
 function releaseLockOnSignal(out: string): () => void {
-  const onSignal = (signal: NodeJS.Signals): void => {
-    releaseOutputLockSync(out);
-    for (const s of SIGNALS) process.removeListener(s, onSignal);
-    process.kill(process.pid, signal);
-  };
-  for (const s of SIGNALS) process.on(s, onSignal);
-  return () => {
-    for (const s of SIGNALS) process.removeListener(s, onSignal);
-  };
+  return cleanUpOnSignal(() => releaseOutputLockSync(out));
 }
 
 function withBundleWorkers(): { workerModule?: URL } {
